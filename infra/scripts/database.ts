@@ -1,0 +1,41 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Creates the database named in `url` if it is missing (connecting to `postgres` to do so). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name in DATABASE_URL: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) {
+      await client.query(`CREATE DATABASE "${name}"`).catch((error: { code?: string }) => {
+        if (error.code !== "42P04") throw error; // created concurrently: fine
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies pending migrations with Prisma's offline (JS) schema engine. */
+export function migrate(url: string): void {
+  execFileSync(path.join(root, "node_modules/.bin/prisma"), ["migrate", "deploy"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export async function prepareDatabase(url: string): Promise<void> {
+  await ensureDatabase(url);
+  migrate(url);
+}

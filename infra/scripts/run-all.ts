@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Runs every app as its own process, as in production, with prefixed output. One dies, all
+ * stop: a half-running pipeline on a laptop is worse than a clear failure.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard"];
+const tsx = path.join(root, "node_modules/.bin/tsx");
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+for (const app of APPS) {
+  const entry = path.join(root, "apps", app, "src", "main.ts");
+  if (!existsSync(entry)) continue;
+  const child = spawn(tsx, [entry], { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const label = app.padEnd(10);
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = "";
+    stream?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(`${label}| ${line}\n`);
+    });
+  }
+  child.on("exit", (code, signal) => {
+    children.delete(app);
+    if (!stopping) {
+      process.stderr.write(`${app} exited (${signal ?? code}); stopping the rest\n`);
+      stop(code ?? 1);
+    } else if (children.size === 0) {
+      process.exit(0);
+    }
+  });
+  children.set(app, child);
+}
+
+function stop(code = 0): void {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.values()) child.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 15_000).unref();
+  if (children.size === 0) process.exit(code);
+}
+
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));

@@ -1,0 +1,61 @@
+import type { Email, EmailEvent } from "@svc/db";
+import { isoOrNull } from "../time.ts";
+
+export interface EmailEventView {
+  id: string;
+  emailId: string;
+  type: string;
+  eventTimestamp: string;
+  createdAt: string;
+  payloadJson: string;
+}
+
+export interface EmailView {
+  id: string;
+  organizationId: string;
+  apiKeyId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  status: string;
+  provider: string | null;
+  providerMessageId: string | null;
+  errorMessage: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  failedAt: string | null;
+}
+
+/** Every field of the spec's Email, always present: fields that do not apply yet are null. */
+export function toEmailView(email: Email): EmailView {
+  return {
+    id: email.id,
+    organizationId: email.organizationId,
+    apiKeyId: email.apiKeyId,
+    from: email.from,
+    to: email.to,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    status: email.status,
+    provider: email.provider,
+    providerMessageId: email.providerMessageId,
+    errorMessage: email.errorMessage,
+    createdAt: email.createdAt.toISOString(),
+    sentAt: isoOrNull(email.sentAt),
+    failedAt: isoOrNull(email.failedAt),
+  };
+}
+
+export function toEventView(event: EmailEvent): EmailEventView {
+  return {
+    id: event.id,
+    emailId: event.emailId,
+    type: event.type,
+    eventTimestamp: event.eventTimestamp.toISOString(),
+    createdAt: event.createdAt.toISOString(),
+    payloadJson: event.payloadJson,
+  };
+}

@@ -1,0 +1,27 @@
+import type { KeyScope } from "@svc/db";
+
+/** What each scope preset may do (spec §5.4). No key may manage the account. */
+export const PERMISSIONS = ["emails:send", "emails:read", "api_keys:manage"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const SCOPE_NAMES = ["send-only", "read-only", "full-access"] as const;
+export type ScopeName = (typeof SCOPE_NAMES)[number];
+
+const GRANTS: Record<ScopeName, readonly Permission[]> = {
+  "send-only": ["emails:send"],
+  "read-only": ["emails:read"],
+  "full-access": ["emails:send", "emails:read", "api_keys:manage"],
+};
+
+export function scopeAllows(scope: ScopeName, permission: Permission): boolean {
+  return GRANTS[scope].includes(permission);
+}
+
+/** Prisma's enum uses identifiers (`send_only`); the wire uses the spec's names (`send-only`). */
+export function scopeName(scope: KeyScope): ScopeName {
+  return scope.replace("_", "-") as ScopeName;
+}
+
+export function scopeFromName(name: ScopeName): KeyScope {
+  return name.replace("-", "_") as KeyScope;
+}

@@ -1,0 +1,5 @@
+export { createDb, type Db, type DbHandle, type DbOptions } from "./client.ts";
+export { newId, hasPrefix, randomAlphanumeric, ID_PREFIXES, type IdKind } from "./ids.ts";
+export { Prisma } from "./generated/client.ts";
+export type * from "./generated/client.ts";
+export * from "./generated/enums.ts";

@@ -1,0 +1,27 @@
+import pg from "pg";
+
+/** PostgreSQL's `name` type (catalog identifiers). */
+const NAME_OID = 19;
+const TEXT_OID = 25;
+
+/**
+ * A pg.Pool whose results report `name` columns as `text`.
+ *
+ * Why: @prisma/adapter-pg 6.19 cannot decode OID 19, which the JS schema engine reads from the
+ * catalogs, so `prisma migrate deploy` fails with "Column type 'name' could not be deserialized"
+ * (prisma/orm#27403). The values are plain strings either way; only the reported type changes.
+ */
+export class NameAsTextPool extends pg.Pool {
+  override query(...args: unknown[]): any {
+    const result = (super.query as (...a: unknown[]) => any)(...args);
+    if (result && typeof result.then === "function") {
+      return result.then((value: pg.QueryResult) => {
+        for (const field of value?.fields ?? []) {
+          if (field.dataTypeID === NAME_OID) field.dataTypeID = TEXT_OID;
+        }
+        return value;
+      });
+    }
+    return result;
+  }
+}

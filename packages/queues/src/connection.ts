@@ -1,0 +1,24 @@
+import { Redis, type RedisOptions } from "ioredis";
+
+/**
+ * Producers (the API, the ingester) must fail fast when Redis is down so that a request can
+ * answer at once; the row is already in Postgres and a sweeper enqueues it later.
+ */
+export function createProducerConnection(url: string, options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+    lazyConnect: false,
+    ...options,
+  });
+  redis.on("error", () => {}); // reported through failed commands; keep the process alive
+  return redis;
+}
+
+/** Workers block on Redis and must retry forever (BullMQ requires maxRetriesPerRequest: null). */
+export function createWorkerConnection(url: string, options: RedisOptions = {}): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: null, ...options });
+  redis.on("error", () => {});
+  return redis;
+}

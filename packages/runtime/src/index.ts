@@ -1,0 +1,2 @@
+export { Shutdown, type ShutdownStep } from "./shutdown.ts";
+export { listen, closeServer } from "./http.ts";

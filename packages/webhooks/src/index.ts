@@ -1,0 +1,1 @@
+export { signedPayload, computeSignature, HEADERS, USER_AGENT } from "./signature.ts";

@@ -1,0 +1,52 @@
+import { createDb, newId, type DbHandle } from "@svc/db";
+import { createApiKey, createWorkspace, type ScopeName } from "@svc/core";
+import { TEST_DATABASE_URL } from "./env.ts";
+
+export function openTestDb(): DbHandle {
+  return createDb({ url: TEST_DATABASE_URL, poolSize: 20 });
+}
+
+export interface WorkspaceFixture {
+  workspaceId: string;
+  domain: string;
+  keys: Record<ScopeName, string>;
+  keyIds: Record<ScopeName, string>;
+  testKey: string;
+  testKeyId: string;
+}
+
+/**
+ * A fresh workspace with a verified sending domain (inserted directly: the DNS check has its own
+ * tests) and one live key per scope plus a full-access test key.
+ */
+export async function createWorkspaceFixture(
+  handle: DbHandle,
+  options: { plan?: string; domain?: string } = {},
+): Promise<WorkspaceFixture> {
+  const db = handle.prisma;
+  const workspace = await createWorkspace(db, { name: "Test workspace", plan: options.plan ?? "unlimited" });
+  const domain = options.domain ?? `${workspace.id.slice(4).toLowerCase()}.example.com`;
+  await db.domain.create({
+    data: {
+      id: newId("domain"),
+      workspaceId: workspace.id,
+      name: domain,
+      status: "verified",
+      verifiedAt: new Date(),
+      records: [],
+      verificationToken: "fixture",
+      dkimSelector: "svc",
+      dkimPublicKey: "fixture",
+      dkimPrivateKey: "fixture",
+    },
+  });
+  const keys = {} as Record<ScopeName, string>;
+  const keyIds = {} as Record<ScopeName, string>;
+  for (const scope of ["send-only", "read-only", "full-access"] as const) {
+    const created = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope });
+    keys[scope] = created.key;
+    keyIds[scope] = created.id;
+  }
+  const testKey = await createApiKey(db, { workspaceId: workspace.id, environment: "test", scope: "full-access" });
+  return { workspaceId: workspace.id, domain, keys, keyIds, testKey: testKey.key, testKeyId: testKey.id };
+}
