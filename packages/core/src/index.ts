@@ -7,3 +7,6 @@ export * from "./keys/service.ts";
 export * from "./workspaces/service.ts";
 export * from "./emails/views.ts";
 export { SecretBox } from "./crypto/secretBox.ts";
+export * from "./events/types.ts";
+export * from "./events/deliveryBody.ts";
+export * from "./events/record.ts";

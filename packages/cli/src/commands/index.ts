@@ -1,0 +1,6 @@
+import type { Command } from "../command.ts";
+import { workspaceCommands } from "./workspace.ts";
+import { keyCommands } from "./key.ts";
+
+/** Every command group. Each group lives in its own file and exports its commands. */
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands];

@@ -1,0 +1,50 @@
+import type { EmailStatus, EventType } from "@svc/db";
+
+export const EVENT_TYPES = [
+  "sent",
+  "delivered",
+  "opened",
+  "clicked",
+  "bounced",
+  "complained",
+  "rejected",
+  "rendering_failed",
+  "delivery_delayed",
+] as const satisfies readonly EventType[];
+
+/**
+ * Email status moves forward only. Rank orders the non-final statuses; a final status is never
+ * left. `opened`/`clicked` do not touch the status; `rendering_failed` makes it `failed`.
+ */
+const RANK: Record<EmailStatus, number> = {
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivery_delayed: 3,
+  delivered: 4,
+  complained: 5,
+  bounced: 100,
+  rejected: 100,
+  failed: 100,
+};
+
+const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
+  sent: "sent",
+  delivery_delayed: "delivery_delayed",
+  delivered: "delivered",
+  complained: "complained",
+  bounced: "bounced",
+  rejected: "rejected",
+  rendering_failed: "failed",
+  opened: null,
+  clicked: null,
+};
+
+export const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
+
+/** The status an email should have after `event`, or null to leave it as it is. */
+export function nextStatus(current: EmailStatus, event: EventType): EmailStatus | null {
+  const target = STATUS_FOR_EVENT[event];
+  if (!target || FINAL_STATUSES.includes(current)) return null;
+  return RANK[target] > RANK[current] ? target : null;
+}

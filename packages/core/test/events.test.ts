@@ -1,0 +1,61 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
+import { nextStatus, recordEmailEvent } from "@svc/core";
+import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+
+const handle = openTestDb();
+const db = handle.prisma;
+afterAll(() => handle.close());
+
+async function newEmail(workspaceId: string, apiKeyId: string): Promise<string> {
+  const id = newId("email");
+  await db.email.create({
+    data: { id, organizationId: workspaceId, apiKeyId, environment: "live", from: "a@x.test", to: ["b@y.test"], subject: "s", text: "t", status: "sent" },
+  });
+  return id;
+}
+
+describe("nextStatus", () => {
+  it("moves forward only and never leaves a final status", () => {
+    expect(nextStatus("sent", "delivered")).toBe("delivered");
+    expect(nextStatus("delivered", "delivery_delayed")).toBeNull();
+    expect(nextStatus("delivered", "complained")).toBe("complained");
+    expect(nextStatus("bounced", "delivered")).toBeNull();
+    expect(nextStatus("delivered", "opened")).toBeNull();
+    expect(nextStatus("sent", "rendering_failed")).toBe("failed");
+  });
+});
+
+describe("recordEmailEvent", () => {
+  it("stores an event once, fans out to matching active subscriptions only, and moves the status", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const emailId = await newEmail(fx.workspaceId, fx.keyIds["full-access"]);
+    const base = { workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z" };
+    const wants = await db.webhookSubscription.create({ data: { ...base, id: newId("webhook"), events: ["delivered"] } });
+    await db.webhookSubscription.create({ data: { ...base, id: newId("webhook"), events: ["bounced"] } });
+    await db.webhookSubscription.create({ data: { ...base, id: newId("webhook"), events: ["delivered"], isActive: false } });
+
+    const event = {
+      emailId,
+      type: "delivered" as const,
+      eventTimestamp: new Date("2026-11-22T10:00:00.123Z"),
+      payloadJson: '{"eventType":"Delivery"}',
+      dedupeKey: `test:${emailId}:delivery`,
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => recordEmailEvent(db, event)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const created = results.find((r) => r.created)!;
+    expect(created.deliveryIds).toHaveLength(1);
+
+    const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: created.deliveryIds[0]! } });
+    expect(delivery.subscriptionId).toBe(wants.id);
+    expect(JSON.parse(delivery.body)).toEqual({
+      id: delivery.id,
+      type: "email.event",
+      createdAt: delivery.createdAt.toISOString(),
+      data: { emailId, event: { eventId: created.eventId, type: "delivered", eventTimestamp: "2026-11-22T10:00:00.123Z" } },
+    });
+    expect(await db.emailEvent.count({ where: { emailId } })).toBe(1);
+    expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
+  });
+});
