@@ -48,3 +48,45 @@ export const webhookSecretEnv = {
 };
 
 export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv };
+
+/** Which provider the sender hands mail to. */
+export const providerEnv = {
+  EMAIL_PROVIDER: z.enum(["simulator", "ses"]).default("simulator"),
+};
+
+/** Amazon SES v2. Credentials come from the AWS SDK's default chain, never from here. */
+export const sesEnv = {
+  AWS_REGION: z.string().min(1).default("us-east-1"),
+  /** Another endpoint for SES (aws-ses-v2-local in tests, a VPC endpoint in production). */
+  SES_ENDPOINT: z.string().url().optional(),
+  SES_CONFIGURATION_SET: z.string().min(1).optional(),
+};
+
+/**
+ * The built-in provider simulator: plays SES and reports SES-shaped events as signed SNS
+ * notifications to the ingester, so the whole pipeline runs on one machine.
+ */
+export const simulatorEnv = {
+  SIMULATOR_SNS_URL: z.string().url().default("http://127.0.0.1:3001/sns/ses"),
+  /** Where the simulator keeps its signing key pair, so every sender process signs alike. */
+  SIMULATOR_KEY_DIR: z.string().min(1).default(".data/simulator"),
+  /** The simulator serves its certificate here; the ingester trusts it only by configuration. */
+  SIMULATOR_CERT_PORT: port(3004),
+  SIMULATOR_CERT_URL: z.string().url().default("http://127.0.0.1:3004/simulator/SimpleNotificationService-simulator.pem"),
+  SIMULATOR_TOPIC_ARN: z.string().min(1).default("arn:aws:sns:us-east-1:000000000000:svc-simulator"),
+};
+
+/** The SNS ingester's trust settings. */
+export const snsEnv = {
+  /** Regex the SigningCertURL must match: SNS's own HTTPS hosts and certificate path by default. */
+  SNS_CERT_URL_PATTERN: z
+    .string()
+    .default("^https://sns\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?/SimpleNotificationService-[A-Za-z0-9]+\\.pem$"),
+  /** Comma-separated TopicArn allow-list; empty accepts any topic. */
+  SNS_TOPIC_ARNS: z.string().default(""),
+  /**
+   * Trust the simulator's certificate URL (SIMULATOR_CERT_URL) as well. Only honoured when
+   * EMAIL_PROVIDER=simulator: a production install on SES never trusts it.
+   */
+  SNS_TRUST_SIMULATOR: booleanFlag(true),
+};
