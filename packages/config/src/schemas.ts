@@ -90,3 +90,33 @@ export const snsEnv = {
    */
   SNS_TRUST_SIMULATOR: booleanFlag(true),
 };
+
+/**
+ * DNS lookups for domain verification. `DNS_SERVERS` is a comma-separated list of resolvers as
+ * `host:port` (IP addresses: `1.1.1.1:53`, `[::1]:5353`; the port may be left out); empty uses the
+ * system's resolvers.
+ */
+export const dnsEnv = {
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .refine((servers) => servers.every(isDnsServerAddress), "must be a comma-separated list of IP:port (e.g. 1.1.1.1:53,[::1]:5353)"),
+  /** Per-attempt timeout of each lookup; two attempts are made per server. */
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(3000),
+};
+
+function isDnsServerAddress(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIPv6(bracketed[1]!) && validPort(bracketed[2]);
+  if (isIPv6(entry)) return true;
+  const [host, port, ...rest] = entry.split(":");
+  return rest.length === 0 && isIPv4(host ?? "") && validPort(port);
+}
+
+const isIPv4 = (value: string) => z.ipv4().safeParse(value).success;
+const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
+
+function validPort(port: string | undefined): boolean {
+  return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+}
