@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_deliveries" ALTER COLUMN "eventId" DROP NOT NULL;
