@@ -1,6 +1,7 @@
 import type { Command } from "../command.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { keyCommands } from "./key.ts";
+import { userCommands } from "./user.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...userCommands];
