@@ -120,3 +120,30 @@ const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
+
+/**
+ * Which webhook URLs are allowed. By default only https URLs whose addresses are public (checked
+ * when a subscription is saved and again at connect time by the dispatcher). `true` also allows
+ * http and private/loopback addresses: for local development and tests only.
+ */
+export const webhookUrlEnv = {
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag(false),
+};
+
+/** The webhook dispatcher: per-attempt deadline, retry schedule and concurrency. */
+export const webhookDispatchEnv = {
+  ...webhookUrlEnv,
+  /** Total deadline of one attempt (connect plus answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(10_000),
+  /** First retry delay; each further retry waits twice as long as the one before. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** Retries stop this long after the first attempt; the last one is made at the window's end. */
+  WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** Attempts in flight at once per subscription, across every dispatcher process. */
+  WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  /** Jobs one dispatcher process works on at once. */
+  DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /** How often pending deliveries whose job is gone are re-enqueued. */
+  WEBHOOK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
+  DISPATCHER_PORT: port(3005),
+};
