@@ -1,0 +1,62 @@
+import type { X509Certificate } from "node:crypto";
+import { assertCurrentlyValid, CertificateError, type CertificateCache } from "./certificates.ts";
+import { isTrustedCertUrl, type CertUrlPolicy } from "./certUrl.ts";
+import { isSignatureVersion, snsMessageSchema, type SnsMessage } from "./message.ts";
+import { hasValidSignature } from "./signature.ts";
+
+export interface SnsVerifierOptions {
+  certUrls: CertUrlPolicy;
+  /** TopicArn allow-list; empty accepts any topic. */
+  topicArns: readonly string[];
+  certificates: CertificateCache;
+}
+
+/**
+ * Why a message was refused, in words safe to log: never the signature, never the message body.
+ */
+export type Verification = { ok: true; message: SnsMessage } | { ok: false; reason: string };
+
+/**
+ * Decides whether a parsed request body is a genuine SNS message from a topic we accept. The
+ * cheap checks come first so that junk never makes us fetch a certificate.
+ */
+export class SnsVerifier {
+  constructor(private readonly options: SnsVerifierOptions) {}
+
+  async verify(body: unknown): Promise<Verification> {
+    const parsed = snsMessageSchema.safeParse(body);
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "Type"))];
+      return { ok: false, reason: `not a well-formed SNS message (${fields.join(", ")})` };
+    }
+    const message = parsed.data;
+    const version = message.SignatureVersion;
+    if (!isSignatureVersion(version)) {
+      return { ok: false, reason: `unsupported SignatureVersion ${JSON.stringify(version.slice(0, 8))}` };
+    }
+    if (!isTrustedCertUrl(message.SigningCertURL, this.options.certUrls)) {
+      return { ok: false, reason: `untrusted SigningCertURL ${describeUrl(message.SigningCertURL)}` };
+    }
+    const topics = this.options.topicArns;
+    if (topics.length > 0 && !topics.includes(message.TopicArn)) {
+      return { ok: false, reason: `TopicArn ${message.TopicArn} is not in SNS_TOPIC_ARNS` };
+    }
+    let certificate: X509Certificate;
+    try {
+      certificate = await this.options.certificates.get(message.SigningCertURL);
+      assertCurrentlyValid(certificate);
+    } catch (error) {
+      const detail = error instanceof CertificateError ? error.message : "the signing certificate could not be loaded";
+      return { ok: false, reason: detail };
+    }
+    if (!hasValidSignature(message, certificate.publicKey, version)) {
+      return { ok: false, reason: `signature (v${version}) does not verify` };
+    }
+    return { ok: true, message };
+  }
+}
+
+/** Enough of a URL to recognise it in a log line, bounded in length. */
+function describeUrl(url: string): string {
+  return JSON.stringify(url.length > 200 ? `${url.slice(0, 200)}…` : url);
+}
