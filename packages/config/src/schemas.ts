@@ -147,3 +147,31 @@ export const webhookDispatchEnv = {
   WEBHOOK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   DISPATCHER_PORT: port(3005),
 };
+
+/** The dashboard: the web app for people (sessions, sign-up, invitations). */
+export const dashboardEnv = {
+  DASHBOARD_PORT: port(3002),
+  /** Where people reach the dashboard; invitation links are built from it. */
+  DASHBOARD_BASE_URL: z.string().url().default("http://localhost:3002"),
+  /** `false` for a private install: people are then added with `svc user create` or invited. */
+  DASHBOARD_SIGNUP: booleanFlag(true),
+  /** `auto`: the session cookie is `Secure` unless NODE_ENV=development. */
+  DASHBOARD_COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  DASHBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Failed logins allowed per account and client address within the window, before a pause. */
+  DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Sender of invitation emails; its domain must be verified in the system workspace. */
+  DASHBOARD_INVITE_FROM: z.string().max(320).default("Svc <no-reply@localhost>"),
+  /**
+   * A send-capable API key of the workspace that sends the dashboard's own mail (invitations),
+   * through the same pipeline as any customer's. Empty: invitations are created and their link
+   * is shown to the inviter, but no email is sent.
+   */
+  DASHBOARD_SYSTEM_API_KEY: z
+    .string()
+    .default("")
+    .refine((value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value), "must be an API key (svc_live_… or svc_test_…) or empty"),
+  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (Express `trust proxy`). */
+  DASHBOARD_TRUST_PROXY: booleanFlag(false),
+};
