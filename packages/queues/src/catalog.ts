@@ -1,3 +1,4 @@
+import type { JobsOptions } from "bullmq";
 import { z } from "zod";
 
 /**
@@ -13,8 +14,20 @@ export const QUEUES = {
   webhookDelivery: {
     name: "webhook-delivery",
     payload: z.object({ deliveryId: z.string().startsWith("wd_"), manual: z.boolean().optional() }),
+    /**
+     * Applied by every producer, so a delivery enqueued anywhere is retried the same way: the
+     * dispatcher's custom backoff ("webhook-window") takes each delay from the delivery row and
+     * stops at the end of the retry window; `attempts` is only a ceiling never reached first.
+     */
+    jobOptions: { attempts: 10_000, backoff: { type: "webhook-window" } },
   },
 } as const;
 
 export type QueueKey = keyof typeof QUEUES;
 export type JobPayload<K extends QueueKey> = z.infer<(typeof QUEUES)[K]["payload"]>;
+
+/** The queue's own job options (retry policy), if it declares any. */
+export function queueJobOptions(key: QueueKey): JobsOptions {
+  const entry = QUEUES[key];
+  return "jobOptions" in entry ? { ...entry.jobOptions, backoff: { ...entry.jobOptions.backoff } } : {};
+}

@@ -1,3 +1,3 @@
-export { QUEUES, type QueueKey, type JobPayload } from "./catalog.ts";
+export { QUEUES, queueJobOptions, type QueueKey, type JobPayload } from "./catalog.ts";
 export { Producer } from "./producer.ts";
 export { createProducerConnection, createWorkerConnection } from "./connection.ts";

@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
-import { QUEUES, type JobPayload, type QueueKey } from "./catalog.ts";
+import { QUEUES, queueJobOptions, type JobPayload, type QueueKey } from "./catalog.ts";
 
 /**
  * Typed producer for one queue. The job id is the row id (email id, delivery id), so enqueueing
@@ -24,7 +24,7 @@ export class Producer<K extends QueueKey> {
 
   async enqueue(jobId: string, payload: JobPayload<K>, options: JobsOptions = {}): Promise<void> {
     const data = QUEUES[this.key].payload.parse(payload);
-    await this.queue.add(QUEUES[this.key].name, data, { ...options, jobId });
+    await this.queue.add(QUEUES[this.key].name, data, { ...queueJobOptions(this.key), ...options, jobId });
   }
 
   async enqueueMany(jobs: Array<{ jobId: string; payload: JobPayload<K>; options?: JobsOptions }>): Promise<void> {
@@ -33,7 +33,7 @@ export class Producer<K extends QueueKey> {
       jobs.map(({ jobId, payload, options }) => ({
         name: QUEUES[this.key].name,
         data: QUEUES[this.key].payload.parse(payload),
-        opts: { ...options, jobId },
+        opts: { ...queueJobOptions(this.key), ...options, jobId },
       })),
     );
   }
