@@ -1,1 +1,11 @@
 export { signedPayload, computeSignature, HEADERS, USER_AGENT } from "./signature.ts";
+export { webhookRequestHeaders, type SignRequestInput } from "./headers.ts";
+export {
+  verifyWebhook,
+  MAX_AGE_SECONDS,
+  MAX_FUTURE_SECONDS,
+  type VerifyWebhookInput,
+  type VerifyResult,
+  type VerifyFailureReason,
+  type HeaderSource,
+} from "./verify.ts";
