@@ -1,0 +1,63 @@
+import { Resolver } from "node:dns/promises";
+
+/**
+ * The one DNS operation verification needs. `node:dns` `Resolver` satisfies it as is; tests and
+ * the dashboard pass one pointed at their own servers.
+ */
+export interface TxtResolver {
+  resolveTxt(hostname: string): Promise<string[][]>;
+}
+
+export interface DnsResolverOptions {
+  /** `host:port` entries (the parsed DNS_SERVERS); empty or absent uses the system's resolvers. */
+  servers?: readonly string[];
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  /** Attempts per server before giving up. */
+  tries?: number;
+}
+
+export function createDnsResolver(options: DnsResolverOptions = {}): TxtResolver {
+  const resolver = new Resolver({ timeout: options.timeoutMs ?? 3000, tries: options.tries ?? 2 });
+  if (options.servers && options.servers.length > 0) resolver.setServers([...options.servers]);
+  return resolver;
+}
+
+/** At most this many TXT values are reported per name, each cut to this length: the result is stored. */
+export const MAX_FOUND_VALUES = 20;
+export const MAX_FOUND_VALUE_LENGTH = 2048;
+
+export type TxtLookup =
+  | { found: string[]; error: null }
+  /** `transient`: the answer says nothing about the records (timeout, server failure), as opposed to NXDOMAIN or no TXT data. */
+  | { found: string[]; error: string; transient: boolean };
+
+const DEFINITIVE: Record<string, string> = {
+  ENOTFOUND: "No such name in DNS (NXDOMAIN).",
+  ENODATA: "No TXT record at this name.",
+};
+
+const TRANSIENT: Record<string, string> = {
+  ETIMEOUT: "The DNS lookup timed out.",
+  ESERVFAIL: "The DNS server failed to answer (SERVFAIL).",
+  EREFUSED: "The DNS server refused the query.",
+  ECONNREFUSED: "Could not reach the DNS server.",
+};
+
+/**
+ * All TXT values at `name`, each record's character-strings joined: a value longer than 255 bytes
+ * (every 2048-bit DKIM key) is always split into several strings on the wire, and DNS hosts
+ * split shorter ones too.
+ */
+export async function lookupTxt(resolver: TxtResolver, name: string): Promise<TxtLookup> {
+  try {
+    const records = await resolver.resolveTxt(name);
+    const found = records.slice(0, MAX_FOUND_VALUES).map((pieces) => pieces.join("").slice(0, MAX_FOUND_VALUE_LENGTH));
+    return { found, error: null };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === "string" && DEFINITIVE[code]) return { found: [], error: DEFINITIVE[code], transient: false };
+    if (typeof code === "string" && TRANSIENT[code]) return { found: [], error: TRANSIENT[code], transient: true };
+    return { found: [], error: `The DNS lookup failed (${typeof code === "string" ? code : "unknown error"}).`, transient: true };
+  }
+}

@@ -1,0 +1,120 @@
+import type { Db } from "@svc/db";
+import { Prisma, newId } from "@svc/db";
+import { AppError, notFound } from "../errors.ts";
+import { checkRecords, statusAfterCheck, type RecordCheck } from "./checks.ts";
+import { generateDkimKeyPair } from "./dkim.ts";
+import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "./name.ts";
+import { LONGEST_RECORD_PREFIX, expectedRecords, newDkimSelector, newVerificationToken } from "./records.ts";
+import type { TxtResolver } from "./resolver.ts";
+import { recordsOf, toDomainView, type DomainView } from "./views.ts";
+
+/** Enough for any real sender; a bound so that one workspace cannot grow the table without limit. */
+export const MAX_DOMAINS_PER_WORKSPACE = 100;
+
+const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/**
+ * Adds a sending domain in `pending` state with its ownership token and a fresh DKIM key pair,
+ * and returns the records to publish. The same domain may be added by several workspaces: each
+ * has its own token and selector, so each must prove control of the DNS for itself.
+ */
+export async function addDomain(db: Db, input: { workspaceId: string; domain: string }): Promise<DomainView> {
+  const name = parseDomainName(input.domain);
+  if (name.length + LONGEST_RECORD_PREFIX > MAX_DOMAIN_NAME_LENGTH) {
+    throw new AppError("validation_failed", `domain: at most ${MAX_DOMAIN_NAME_LENGTH - LONGEST_RECORD_PREFIX} characters, so that its DKIM record name fits in DNS.`);
+  }
+  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
+  if (!workspace) throw notFound("Workspace");
+  const duplicate = () => new AppError("conflict", `The domain ${name} is already added to this workspace.`);
+  if (await db.domain.findUnique({ where: { workspaceId_name: { workspaceId: workspace.id, name } }, select: { id: true } })) throw duplicate();
+  // Not atomic with the insert: a soft bound, exact enough for an operator-level resource.
+  if ((await db.domain.count({ where: { workspaceId: workspace.id } })) >= MAX_DOMAINS_PER_WORKSPACE) {
+    throw new AppError("conflict", `A workspace may have at most ${MAX_DOMAINS_PER_WORKSPACE} domains; remove one first.`);
+  }
+
+  const keys = await generateDkimKeyPair();
+  const verificationToken = newVerificationToken();
+  const dkimSelector = newDkimSelector();
+  const records = expectedRecords({ domain: name, verificationToken, dkimSelector, dkimPublicKey: keys.publicKey });
+  try {
+    const domain = await db.domain.create({
+      data: {
+        id: newId("domain"),
+        workspaceId: workspace.id,
+        name,
+        status: "pending",
+        records: records as unknown as Prisma.InputJsonValue,
+        verificationToken,
+        dkimSelector,
+        dkimPublicKey: keys.publicKey,
+        dkimPrivateKey: keys.privateKeyPem,
+      },
+    });
+    return toDomainView(domain);
+  } catch (error) {
+    // Two adds of the same name at once: the unique key lets one through.
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+export async function listDomains(db: Db, workspaceId: string): Promise<DomainView[]> {
+  const domains = await db.domain.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return domains.map(toDomainView);
+}
+
+/** Another workspace's domain is indistinguishable from a missing one. */
+export async function getDomain(db: Db, workspaceId: string, domainId: string): Promise<DomainView> {
+  const domain = await db.domain.findFirst({ where: { id: domainId, workspaceId } });
+  if (!domain) throw notFound("Domain");
+  return toDomainView(domain);
+}
+
+/** Scoped by workspace when one is given (dashboard); the operator CLI may act on any. */
+export async function removeDomain(db: Db, domainId: string, workspaceId?: string): Promise<DomainView> {
+  const where = { id: domainId, ...(workspaceId ? { workspaceId } : {}) };
+  const domain = await db.domain.findFirst({ where });
+  if (!domain) throw notFound("Domain");
+  const { count } = await db.domain.deleteMany({ where });
+  if (count === 0) throw notFound("Domain");
+  return toDomainView(domain);
+}
+
+export interface DomainVerification {
+  id: string;
+  domain: string;
+  status: DomainView["status"];
+  checks: RecordCheck[];
+}
+
+/**
+ * Looks every expected record up in DNS and moves the status (rules in `statusAfterCheck`):
+ * verified only when all match; a verified domain whose records are gone becomes `failed`.
+ * The per-record results are kept on the domain for the dashboard.
+ */
+export async function verifyDomain(
+  db: Db,
+  domainId: string,
+  options: { resolver: TxtResolver; workspaceId?: string; now?: () => Date },
+): Promise<DomainVerification> {
+  const where = { id: domainId, ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}) };
+  const domain = await db.domain.findFirst({ where });
+  if (!domain) throw notFound("Domain");
+
+  const outcomes = await checkRecords(options.resolver, recordsOf(domain));
+  const checks = outcomes.map((outcome) => outcome.check);
+  const status = statusAfterCheck(domain.status, outcomes);
+  const now = options.now?.() ?? new Date();
+  const { count } = await db.domain.updateMany({
+    where,
+    data: {
+      status,
+      lastCheckedAt: now,
+      lastChecks: checks as unknown as Prisma.InputJsonValue,
+      // The moment it became verified; kept while it stays so, and kept as history if it fails.
+      ...(status === "verified" && domain.status !== "verified" ? { verifiedAt: now } : {}),
+    },
+  });
+  if (count === 0) throw notFound("Domain");
+  return { id: domain.id, domain: domain.name, status, checks };
+}
