@@ -1,0 +1,34 @@
+import express, { type Express } from "express";
+import type { Db } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
+import type { SnsVerifier } from "@svc/sns";
+import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
+import { snsRoute } from "./sns/route.ts";
+import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
+
+export interface IngestDeps {
+  db: Db;
+  verifier: SnsVerifier;
+  deliveries: Producer<"webhookDelivery">;
+  log: Logger;
+  /** Defaults to a GET of SubscribeURL. */
+  confirmSubscription?: ConfirmSubscription;
+  /** Extra /readyz checks (the database is always checked). */
+  readiness?: ReadinessCheck[];
+}
+
+/** The ingester's HTTP app, built from its dependencies so tests can assemble their own. */
+export function createIngestApp(deps: IngestDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(
+    healthRoutes([{ name: "database", check: () => deps.db.$queryRaw`SELECT 1` }, ...(deps.readiness ?? [])]),
+  );
+  app.use(snsRoute({ ...deps, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.log));
+  return app;
+}

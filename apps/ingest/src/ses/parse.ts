@@ -1,0 +1,103 @@
+import type { EventType } from "@svc/db";
+import { sesDedupeKey } from "./dedupe.ts";
+import { mapSesEventType } from "./mapping.ts";
+
+type Json = Record<string, unknown>;
+
+/** One SES event we store. */
+export interface SesEvent {
+  kind: "event";
+  sesType: string;
+  type: EventType;
+  providerMessageId: string;
+  /** Our email id from the message tag, when present and well-formed. */
+  taggedEmailId: string | null;
+  eventTimestamp: Date;
+  dedupeKey: string;
+  /** The provider's failure text (Rendering Failure). */
+  errorMessage: string | null;
+}
+
+export type ParsedSesMessage =
+  | SesEvent
+  | { kind: "ignored"; sesType: string; providerMessageId: string | null }
+  | { kind: "unreadable"; reason: string; sesType: string | null; providerMessageId: string | null };
+
+const EMAIL_ID = /^email_[A-Za-z0-9]{1,64}$/;
+const MAX_ERROR_MESSAGE = 2000;
+/** SES message ids are about 60 characters; anything far longer is not one. */
+const MAX_MESSAGE_ID = 256;
+
+/**
+ * Reads the SES JSON carried in an SNS Notification's `Message`. Never throws: a message we
+ * cannot read is reported as such, so that the caller can keep it for inspection.
+ *
+ * `fallbackTimestamp` (the SNS Timestamp) is used only when neither the event's own object nor
+ * `mail` carries one.
+ */
+export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimestamp: string): ParsedSesMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { kind: "unreadable", reason: "Message is not JSON", sesType: null, providerMessageId: null };
+  }
+  if (!isObject(json)) return { kind: "unreadable", reason: "Message is not a JSON object", sesType: null, providerMessageId: null };
+
+  const sesType = stringOrNull(json.eventType) ?? stringOrNull(json.notificationType);
+  const mail = isObject(json.mail) ? json.mail : null;
+  const providerMessageId = mail ? stringOrNull(mail.messageId) : null;
+  if (!sesType) return { kind: "unreadable", reason: "no eventType or notificationType", sesType: null, providerMessageId };
+
+  const mapping = mapSesEventType(sesType);
+  if (!mapping) return { kind: "ignored", sesType, providerMessageId };
+  if (!mail || !providerMessageId || providerMessageId.length > MAX_MESSAGE_ID) {
+    return { kind: "unreadable", reason: "no usable mail.messageId", sesType, providerMessageId: null };
+  }
+
+  const object = isObject(json[mapping.object]) ? (json[mapping.object] as Json) : {};
+  const eventTimestamp = firstValidDate(object.timestamp, mail.timestamp, fallbackTimestamp);
+  if (!eventTimestamp) return { kind: "unreadable", reason: "no valid timestamp", sesType, providerMessageId };
+
+  const errorMessage =
+    mapping.type === "rendering_failed"
+      ? (stringOrNull(object.errorMessage) ?? "Rendering failed").slice(0, MAX_ERROR_MESSAGE)
+      : null;
+
+  return {
+    kind: "event",
+    sesType,
+    type: mapping.type,
+    providerMessageId,
+    taggedEmailId: taggedEmailId(mail, emailIdTag),
+    eventTimestamp,
+    dedupeKey: sesDedupeKey(mapping.type, providerMessageId, object),
+    errorMessage,
+  };
+}
+
+/** `mail.tags[<tag>][0]`, SES's shape for message tags, if it looks like one of our ids. */
+function taggedEmailId(mail: Json, tag: string): string | null {
+  const tags = mail.tags;
+  if (!isObject(tags)) return null;
+  const values = tags[tag];
+  const first = Array.isArray(values) ? values[0] : undefined;
+  return typeof first === "string" && EMAIL_ID.test(first) ? first : null;
+}
+
+function firstValidDate(...candidates: unknown[]): Date | null {
+  for (const candidate of candidates) {
+    if (typeof candidate !== "string") continue;
+    const time = Date.parse(candidate);
+    if (!Number.isNaN(time)) return new Date(time);
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === "string" && value.length > 0 ? value : null;
+}

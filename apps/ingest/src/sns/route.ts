@@ -1,0 +1,94 @@
+import express, { Router, type Request } from "express";
+import { AppError } from "@svc/core";
+import type { Logger } from "@svc/logger";
+import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
+import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
+import { isAcceptableSubscribeUrl, type ConfirmSubscription } from "./subscription.ts";
+
+export interface SnsRouteDeps extends IngestNotificationDeps {
+  verifier: SnsVerifier;
+  confirmSubscription: ConfirmSubscription;
+}
+
+/** SNS posts `text/plain`; `application/json` is accepted for hand-made requests. */
+const rawText = express.text({ type: ["text/plain", "application/json"], limit: "256kb" });
+
+/**
+ * POST /sns/ses. Verification comes before anything else: until the signature checks out the
+ * body is only a string, and a refused message leaves no trace but a log line.
+ */
+export function snsRoute(deps: SnsRouteDeps): Router {
+  const router = Router();
+  router.post("/sns/ses", rawText, async (req, res) => {
+    const raw = requireTextBody(req);
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      throw new AppError("bad_request", "Body is not JSON.");
+    }
+
+    const verification = await deps.verifier.verify(body);
+    if (!verification.ok) {
+      deps.log.warn({ reason: verification.reason, ...envelopeHints(body) }, "refused SNS message");
+      throw new AppError("forbidden", "SNS message could not be verified.");
+    }
+
+    const message = verification.message;
+    const log = deps.log.child({ snsMessageId: message.MessageId, snsType: message.Type });
+    switch (message.Type) {
+      case "Notification": {
+        const outcome = await ingestNotification({ ...deps, log }, message, raw);
+        res.json({ status: outcome });
+        return;
+      }
+      case "SubscriptionConfirmation":
+        await confirm(deps.confirmSubscription, message, log);
+        res.json({ status: "confirmed" });
+        return;
+      case "UnsubscribeConfirmation":
+        log.info({ topicArn: message.TopicArn }, "SNS unsubscribe confirmation received; nothing to do");
+        res.json({ status: "acknowledged" });
+        return;
+    }
+  });
+  return router;
+}
+
+async function confirm(confirmSubscription: ConfirmSubscription, message: SnsConfirmation, log: Logger): Promise<void> {
+  if (!isAcceptableSubscribeUrl(message.SubscribeURL)) {
+    log.warn({ topicArn: message.TopicArn, host: hostOf(message.SubscribeURL) }, "SubscribeURL is not an SNS host; not confirming");
+    throw new AppError("forbidden", "SubscribeURL is not an SNS endpoint.");
+  }
+  try {
+    await confirmSubscription(message.SubscribeURL);
+  } catch (error) {
+    log.error({ err: error, topicArn: message.TopicArn }, "subscription confirmation failed");
+    // SNS re-sends the confirmation message when we do not answer 2xx.
+    throw new AppError("unavailable", "Could not confirm the subscription; try again.");
+  }
+  log.info({ topicArn: message.TopicArn }, "SNS subscription confirmed");
+}
+
+function requireTextBody(req: Request): string {
+  if (typeof req.body !== "string") {
+    throw new AppError("unsupported_media_type", "Content-Type must be text/plain or application/json.");
+  }
+  return req.body;
+}
+
+/** Non-secret fields worth having in a refusal log line (never the signature or message). */
+function envelopeHints(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null) return {};
+  const fields = body as Record<string, unknown>;
+  const pick = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string).slice(0, 300) : undefined);
+  return { snsMessageId: pick("MessageId"), snsType: pick("Type"), topicArn: pick("TopicArn"), signingCertUrl: pick("SigningCertURL") };
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
