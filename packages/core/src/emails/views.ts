@@ -28,8 +28,28 @@ export interface EmailView {
   failedAt: string | null;
 }
 
+/** The columns a view is made of: a Prisma Email, or a row read with raw SQL (GET /emails). */
+export type EmailViewSource = Pick<
+  Email,
+  | "id"
+  | "organizationId"
+  | "apiKeyId"
+  | "from"
+  | "to"
+  | "subject"
+  | "html"
+  | "text"
+  | "status"
+  | "provider"
+  | "providerMessageId"
+  | "errorMessage"
+  | "createdAt"
+  | "sentAt"
+  | "failedAt"
+>;
+
 /** Every field of the spec's Email, always present: fields that do not apply yet are null. */
-export function toEmailView(email: Email): EmailView {
+export function toEmailView(email: EmailViewSource): EmailView {
   return {
     id: email.id,
     organizationId: email.organizationId,
@@ -58,4 +78,9 @@ export function toEventView(event: EmailEvent): EmailEventView {
     createdAt: event.createdAt.toISOString(),
     payloadJson: event.payloadJson,
   };
+}
+
+export interface EmailWithEventsView extends EmailView {
+  /** Oldest first. */
+  events: EmailEventView[];
 }

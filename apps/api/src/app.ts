@@ -1,0 +1,31 @@
+import { ApiKeyAuthenticator } from "@svc/core";
+import express, { type Express } from "express";
+import type { ApiDeps } from "./deps.ts";
+import { authenticate } from "./middleware/authenticate.ts";
+import { errorHandler, notFound } from "./middleware/errorHandler.ts";
+import { requestLog } from "./middleware/requestLog.ts";
+import { apiKeysRouter } from "./routes/apiKeys.ts";
+import { emailsRouter } from "./routes/emails.ts";
+import { healthRouter } from "./routes/health.ts";
+
+/**
+ * The REST API as an Express app, without listening: main.ts serves it, tests drive it with
+ * supertest. Each instance keeps only the throttle memory of `lastUsedAt` writes in process;
+ * everything else lives in Postgres, so any number of instances can run side by side.
+ */
+export function createApiApp(deps: ApiDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+
+  app.use(requestLog(deps.logger));
+  app.use(healthRouter(deps));
+
+  const requireKey = authenticate(new ApiKeyAuthenticator(deps.db));
+  app.use("/emails", requireKey, emailsRouter(deps));
+  app.use("/api-keys", requireKey, apiKeysRouter(deps));
+
+  app.use(notFound);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
+import type { ApiEnv } from "./env.ts";
+
+/** Everything the app needs, built by main.ts (or a test) and handed to createApiApp. */
+export interface ApiDeps {
+  db: DbHandle;
+  /** The send queue; the api only ever enqueues. */
+  producer: Producer<"sendEmail">;
+  logger: Logger;
+  config: ApiEnv;
+}

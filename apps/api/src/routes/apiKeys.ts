@@ -1,0 +1,25 @@
+import { listApiKeys, revokeApiKey } from "@svc/core";
+import { Router } from "express";
+import type { ApiDeps } from "../deps.ts";
+import { authOf } from "../middleware/authenticate.ts";
+import { requirePermission } from "../middleware/requirePermission.ts";
+
+/**
+ * GET /api-keys and DELETE /api-keys/:id, full-access keys only. Keys are never created over
+ * REST (spec §4.6). Revoking answers the revoked record; the next request with that key fails
+ * on every instance because authentication reads the key from Postgres each time.
+ */
+export function apiKeysRouter(deps: ApiDeps): Router {
+  const router = Router();
+  router.use(requirePermission("api_keys:manage"));
+
+  router.get("/", async (_req, res) => {
+    res.json(await listApiKeys(deps.db.prisma, authOf(res).workspaceId));
+  });
+
+  router.delete("/:id", async (req, res) => {
+    res.json(await revokeApiKey(deps.db.prisma, req.params.id as string, authOf(res).workspaceId));
+  });
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadEnv } from "@svc/config";
+import { createDb, type DbHandle } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { Producer, createProducerConnection } from "@svc/queues";
+import { closeServer, listen } from "@svc/runtime";
+import { apiEnvSchema, createApiApp, type ApiEnv } from "../src/index.ts";
+import { testEnv } from "../../../test/support/env.ts";
+
+/** One running API instance on an ephemeral port, with its own pool and Redis connection. */
+export interface ApiInstance {
+  url: string;
+  server: Server;
+  db: DbHandle;
+  producer: Producer<"sendEmail">;
+  config: ApiEnv;
+  close(): Promise<void>;
+}
+
+export async function startApi(overrides: Record<string, string> = {}): Promise<ApiInstance> {
+  const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", ...overrides }));
+  const logger = createLogger("api-test", config.LOG_LEVEL);
+  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  const redis = createProducerConnection(config.REDIS_URL);
+  const producer = new Producer("sendEmail", redis, config.QUEUE_PREFIX);
+  const server = createServer(createApiApp({ db, producer, logger, config }));
+  const port = await listen(server, 0, "127.0.0.1");
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    db,
+    producer,
+    config,
+    async close() {
+      await closeServer(server);
+      // This file's queue prefix is unique; remove its keys so the Redis db stays clean.
+      if (redis.status === "ready") await producer.queue.obliterate({ force: true }).catch(() => {});
+      await producer.close().catch(() => {});
+      redis.disconnect();
+      await db.close();
+    },
+  };
+}
+
+/** A TCP port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+/** A valid send request from the fixture's verified domain. */
+export function sendBody(domain: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    from: `Acme <hello@${domain}>`,
+    to: ["someone@example.org"],
+    subject: "Hello",
+    text: "Hi there",
+    ...overrides,
+  };
+}

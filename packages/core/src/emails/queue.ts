@@ -1,0 +1,83 @@
+import type { DbHandle, Plan } from "@svc/db";
+import { newId } from "@svc/db";
+import type { KeyEnvironmentName } from "../keys/format.ts";
+import { countDailySend } from "./dailyLimit.ts";
+import { assertFromDomainVerified } from "./fromDomain.ts";
+import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
+import type { SendEmailInput } from "./input.ts";
+import { inTransaction } from "./sql.ts";
+
+/** Who is sending: taken from the authenticated API key. */
+export interface SendContext {
+  workspaceId: string;
+  apiKeyId: string;
+  /** The key's environment; stored on the email so the sender can hold test keys to test recipients. */
+  environment: KeyEnvironmentName;
+  plan: Plan;
+}
+
+export interface QueuedEmail {
+  /** HTTP status of the answer: 202, also when replayed. */
+  status: number;
+  /** The exact answer body (a replay returns the original bytes). */
+  body: string;
+  emailId: string;
+  /** True when this answer was stored by an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+const ACCEPTED = 202;
+
+/**
+ * Queues one email: one transaction checks the sending domain, claims the idempotency key,
+ * inserts the email row and counts it against the daily limit. When this returns, the row is
+ * committed; enqueueing the send job (job id = email id) is the caller's next step, and a sweeper
+ * in the sender enqueues any queued email whose job went missing.
+ *
+ * A replayed answer created nothing and must not be enqueued again.
+ */
+export async function queueEmail(
+  handle: DbHandle,
+  context: SendContext,
+  input: SendEmailInput,
+  options: { idempotencyKey?: string } = {},
+): Promise<QueuedEmail> {
+  return inTransaction(handle, async (client) => {
+    const { idempotencyKey } = options;
+    if (idempotencyKey !== undefined) {
+      const fingerprint = requestFingerprint({
+        from: input.from,
+        to: input.to,
+        subject: input.subject,
+        html: input.html,
+        text: input.text,
+      });
+      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, key: idempotencyKey, fingerprint });
+      if (!claim.claimed) {
+        const original = JSON.parse(claim.answer.body) as { id: string };
+        return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true };
+      }
+    }
+
+    await assertFromDomainVerified(client, context.workspaceId, input.fromDomain);
+
+    const emailId = newId("email");
+    await client.query(
+      `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text)
+       VALUES ($1, $2, $3, $4::"KeyEnvironment", $5, $6::text[], $7, $8, $9)`,
+      [emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text],
+    );
+    const body = JSON.stringify({ id: emailId, status: "queued" });
+    if (idempotencyKey !== undefined) {
+      await storeIdempotentAnswer(client, {
+        workspaceId: context.workspaceId,
+        key: idempotencyKey,
+        emailId,
+        answer: { status: ACCEPTED, body },
+      });
+    }
+    // Last: the usage row stays locked until commit, and every send of the workspace waits on it.
+    await countDailySend(client, context.workspaceId, context.plan);
+    return { status: ACCEPTED, body, emailId, replayed: false };
+  });
+}

@@ -1,0 +1,87 @@
+import type { Db, DbHandle } from "@svc/db";
+import { hasPrefix } from "@svc/db";
+import { AppError } from "../errors.ts";
+import { toEmailView, toEventView, type EmailView, type EmailViewSource, type EmailWithEventsView } from "./views.ts";
+import { sqlPool } from "./sql.ts";
+
+export const emailNotFound = () => new AppError("not_found", "Email not found.");
+
+/**
+ * One email of the workspace with its events, oldest first. Another workspace's email and one
+ * removed by retention are indistinguishable from a missing one.
+ */
+export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: string): Promise<EmailWithEventsView> {
+  if (!hasPrefix(emailId, "email")) throw emailNotFound();
+  const email = await db.email.findFirst({
+    where: { id: emailId, organizationId: workspaceId },
+    include: { events: { orderBy: [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] } },
+  });
+  if (!email) throw emailNotFound();
+  return { ...toEmailView(email), events: email.events.map(toEventView) };
+}
+
+export const MAX_LIST_LIMIT = 1000;
+const BATCH_SIZE = 500;
+
+export interface ListEmailsOptions {
+  /** At most this many emails (1..1000); all of them when absent. */
+  limit?: number;
+  /** Continue after this email id (the last one of a previous page). */
+  after?: string;
+  batchSize?: number;
+}
+
+const COLUMNS = `id, "organizationId", "apiKeyId", "from", "to", subject, html, text, status::text AS status,
+  provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"`;
+
+/**
+ * The workspace's emails newest first, as batches of views, read with keyset pagination on the
+ * (organizationId, createdAt DESC, id DESC) index. Each batch is one short query on a pooled
+ * connection, so memory holds one batch whatever the total, and a slow reader holds no connection
+ * between batches.
+ *
+ * The cursor is resolved before the first batch, so an unknown `after` fails before anything
+ * has been written to a response.
+ */
+export async function listEmailBatches(
+  handle: DbHandle,
+  workspaceId: string,
+  options: ListEmailsOptions = {},
+): Promise<AsyncGenerator<EmailView[], void, void>> {
+  let cursor: { createdAt: Date; id: string } | null = null;
+  if (options.after !== undefined) {
+    const found = await sqlPool(handle).query<{ createdAt: Date; id: string }>(
+      `SELECT "createdAt", id FROM emails WHERE id = $1 AND "organizationId" = $2`,
+      [options.after, workspaceId],
+    );
+    cursor = found.rows[0] ?? null;
+    if (!cursor) throw new AppError("validation_failed", "after: no email with this id in this workspace.");
+  }
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  let remaining = options.limit ?? Number.POSITIVE_INFINITY;
+
+  return (async function* batches() {
+    while (remaining > 0) {
+      const size = Math.min(batchSize, remaining);
+      const result: { rows: EmailViewSource[] } = cursor
+        ? await sqlPool(handle).query<EmailViewSource>(
+            `SELECT ${COLUMNS} FROM emails
+             WHERE "organizationId" = $1 AND ("createdAt", id) < ($2, $3)
+             ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
+            [workspaceId, cursor.createdAt, cursor.id, size],
+          )
+        : await sqlPool(handle).query<EmailViewSource>(
+            `SELECT ${COLUMNS} FROM emails WHERE "organizationId" = $1
+             ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
+            [workspaceId, size],
+          );
+      const rows = result.rows;
+      if (rows.length === 0) return;
+      yield rows.map(toEmailView);
+      const last = rows[rows.length - 1]!;
+      cursor = { createdAt: last.createdAt, id: last.id };
+      remaining -= rows.length;
+      if (rows.length < size) return;
+    }
+  })();
+}

@@ -1,0 +1,38 @@
+import type { DbHandle } from "@svc/db";
+import type { Pool, PoolClient } from "pg";
+
+/** A connection checked out of the shared pool. */
+export type SqlClient = PoolClient;
+
+/**
+ * The shared pool with pg's own typings (the handle's subclass overrides `query` untyped, which
+ * would lose the row types).
+ */
+export function sqlPool(handle: DbHandle): Pool {
+  return handle.pool;
+}
+
+/**
+ * Runs `work` in one transaction on one pooled connection, committing if it returns and rolling
+ * back if it throws. The send path uses raw SQL rather than Prisma's interactive transactions:
+ * it is the hottest write, and pg's pool queues a waiting caller instead of failing it after
+ * Prisma's fixed `maxWait`, which matters when hundreds of sends arrive at once.
+ */
+export async function inTransaction<T>(handle: DbHandle, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = await sqlPool(handle).connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollbackError: Error) => {
+      // The connection is unusable; hand it back as broken so the pool discards it.
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

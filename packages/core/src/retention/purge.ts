@@ -1,0 +1,45 @@
+import type { Db, Plan } from "@svc/db";
+import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
+import { PLANS } from "../plans.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface PurgeResult {
+  emailsDeleted: number;
+  idempotencyKeysDeleted: number;
+}
+
+/**
+ * Deletes emails older than their workspace plan's retention, with their events (and those
+ * events' webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
+ * window. Works in batches, each its own short statement, so a large backlog never holds long
+ * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
+ */
+export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options: { batchSize?: number } = {}): Promise<PurgeResult> {
+  const batchSize = options.batchSize ?? 1000;
+  let emailsDeleted = 0;
+  for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
+    const cutoff = new Date(now.getTime() - limits.retentionDays * DAY_MS);
+    for (;;) {
+      const deleted = await db.$executeRaw`
+        DELETE FROM emails WHERE id IN (
+          SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
+          WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff}
+          LIMIT ${batchSize})`;
+      emailsDeleted += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+
+  let idempotencyKeysDeleted = 0;
+  const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * HOUR_MS);
+  for (;;) {
+    const deleted = await db.$executeRaw`
+      DELETE FROM idempotency_keys WHERE ctid IN (
+        SELECT ctid FROM idempotency_keys WHERE "createdAt" < ${keyCutoff} LIMIT ${batchSize})`;
+    idempotencyKeysDeleted += deleted;
+    if (deleted < batchSize) break;
+  }
+  return { emailsDeleted, idempotencyKeysDeleted };
+}
