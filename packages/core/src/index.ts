@@ -20,3 +20,4 @@ export * from "./emails/read.ts";
 export * from "./keys/auth.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
+export * from "./webhooks/index.ts";

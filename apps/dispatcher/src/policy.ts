@@ -1,0 +1,76 @@
+import type { DeliveryStatus } from "@svc/db";
+
+/**
+ * The retry policy (spec §3, §6.5): after the n-th automatic attempt fails, the next one is
+ * made `baseMs * 2^(n-1)` after it started (1, 2, 4, 8 … minutes by default), as long as that
+ * falls within `windowMs` of the first attempt. The retry that would fall past the window's
+ * end is moved to the end itself, so the last attempt is made at the window's end; an attempt
+ * made at (or after) the end is the last one.
+ */
+export interface RetryPolicy {
+  baseMs: number;
+  windowMs: number;
+}
+
+export function nextRetryAt(
+  policy: RetryPolicy,
+  input: { firstAttemptAt: Date; attemptStartedAt: Date; automaticAttempts: number },
+): Date | null {
+  const windowEnd = input.firstAttemptAt.getTime() + policy.windowMs;
+  const started = input.attemptStartedAt.getTime();
+  if (started >= windowEnd) return null;
+  const due = started + policy.baseMs * 2 ** Math.max(0, input.automaticAttempts - 1);
+  return new Date(Math.min(due, windowEnd));
+}
+
+export interface DeliveryState {
+  status: DeliveryStatus;
+  firstAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+  completedAt: Date | null;
+}
+
+export interface AttemptFacts {
+  succeeded: boolean;
+  manual: boolean;
+  startedAt: Date;
+  finishedAt: Date;
+  /** Automatic attempts of this delivery so far, this one included. */
+  automaticAttempts: number;
+}
+
+export interface Decision {
+  status: DeliveryStatus;
+  firstAttemptAt: Date;
+  nextAttemptAt: Date | null;
+  completedAt: Date | null;
+  /** When the automatic job should run again; null when it is done. */
+  retryAt: Date | null;
+}
+
+/**
+ * What a delivery becomes after an attempt. A 2xx always ends it as succeeded. A failed manual
+ * attempt changes nothing about the schedule (a pending delivery keeps its next automatic
+ * retry; a finished one stays as it was). A failed automatic attempt schedules the next retry
+ * or, past the window, ends the delivery as failed.
+ */
+export function decideAfterAttempt(policy: RetryPolicy, state: DeliveryState, attempt: AttemptFacts): Decision {
+  const firstAttemptAt = state.firstAttemptAt ?? attempt.startedAt;
+  if (attempt.succeeded) {
+    const completedAt = state.status === "succeeded" && state.completedAt ? state.completedAt : attempt.finishedAt;
+    return { status: "succeeded", firstAttemptAt, nextAttemptAt: null, completedAt, retryAt: null };
+  }
+  if (state.status !== "pending") {
+    return { status: state.status, firstAttemptAt, nextAttemptAt: null, completedAt: state.completedAt, retryAt: null };
+  }
+  if (attempt.manual) {
+    return { status: "pending", firstAttemptAt, nextAttemptAt: state.nextAttemptAt, completedAt: null, retryAt: null };
+  }
+  const retryAt = nextRetryAt(policy, {
+    firstAttemptAt,
+    attemptStartedAt: attempt.startedAt,
+    automaticAttempts: attempt.automaticAttempts,
+  });
+  if (!retryAt) return { status: "failed", firstAttemptAt, nextAttemptAt: null, completedAt: attempt.finishedAt, retryAt: null };
+  return { status: "pending", firstAttemptAt, nextAttemptAt: retryAt, completedAt: null, retryAt };
+}

@@ -1,0 +1,138 @@
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
+import { performance } from "node:perf_hooks";
+import got from "got";
+import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGuard.ts";
+
+/** How much of an answer is kept on the attempt record. */
+export const RESPONSE_EXCERPT_BYTES = 2048;
+
+export interface PostOutcome {
+  /** True only for a complete 2xx answer. */
+  succeeded: boolean;
+  statusCode: number | null;
+  /** The first 2 KB of the answer body, as text. */
+  responseExcerpt: string | null;
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null;
+  durationMs: number;
+}
+
+export interface PosterOptions {
+  /** Total deadline of one attempt: connect, send, and a complete answer (or its first 2 KB). */
+  timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: lifts the https-only and public-address rules. */
+  allowPrivate: boolean;
+}
+
+export interface WebhookPoster {
+  post(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome>;
+  close(): void;
+}
+
+/**
+ * One POST per attempt with got: no redirects followed (a 3xx is a failed attempt), no retries
+ * inside got (the retry schedule is the dispatcher's), one total deadline, and our own agents
+ * without keep-alive, so that every attempt dials afresh through the address guard and no
+ * half-closed pooled socket turns into a spurious failure.
+ */
+export function createWebhookPoster(options: PosterOptions): WebhookPoster {
+  const lookup = options.allowPrivate ? undefined : guardedLookup();
+  const agents = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
+
+  async function post(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { succeeded: false, statusCode: null, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 };
+    }
+    if (!options.allowPrivate) {
+      const refused = refuseBeforeConnect(parsed);
+      if (refused) return { succeeded: false, statusCode: null, responseExcerpt: null, error: refused.message, durationMs: elapsed() };
+    }
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+      return { succeeded: false, statusCode: null, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 };
+    }
+
+    return new Promise<PostOutcome>((resolve) => {
+      let statusCode: number | null = null;
+      let location: string | undefined;
+      const chunks: Buffer[] = [];
+      let received = 0;
+      let settled = false;
+
+      const request = got.stream.post(parsed, {
+        body,
+        headers,
+        followRedirect: false,
+        retry: { limit: 0 },
+        timeout: { request: options.timeoutMs },
+        throwHttpErrors: false,
+        decompress: false,
+        dnsLookup: lookup,
+        agent: agents,
+      });
+
+      const finish = (error: string | null) => {
+        if (settled) return;
+        settled = true;
+        request.destroy();
+        const excerpt = chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
+        const succeeded = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
+        resolve({
+          succeeded,
+          statusCode,
+          responseExcerpt: excerpt,
+          error: error ?? (succeeded ? null : describeStatus(statusCode, location)),
+          durationMs: elapsed(),
+        });
+      };
+
+      request.on("response", (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
+        statusCode = response.statusCode;
+        const header = response.headers.location;
+        location = Array.isArray(header) ? header[0] : header;
+      });
+      request.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        received += chunk.length;
+        // Enough of the answer is kept; the rest is not waited for.
+        if (received >= RESPONSE_EXCERPT_BYTES) finish(null);
+      });
+      request.on("end", () => finish(null));
+      request.on("error", (error: Error & { code?: string }) => finish(describeError(error, options.timeoutMs)));
+    });
+  }
+
+  return {
+    post,
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+/** Text for the attempt record: UTF-8, with NUL bytes (which Postgres text cannot hold) replaced. */
+function toText(bytes: Buffer): string {
+  return bytes.toString("utf8").replace(/\u0000/g, "\uFFFD");
+}
+
+function describeStatus(statusCode: number | null, location: string | undefined): string {
+  if (statusCode === null) return "No answer.";
+  if (statusCode >= 300 && statusCode < 400) {
+    return `Redirect (${statusCode}${location ? ` to ${location.slice(0, 200)}` : ""}) not followed: the URL must answer 2xx itself.`;
+  }
+  return `The endpoint answered ${statusCode}.`;
+}
+
+function describeError(error: Error & { code?: string }, timeoutMs: number): string {
+  if (error.name === "TimeoutError" || error.code === "ETIMEDOUT") return `No complete answer within ${timeoutMs} ms.`;
+  if (error.code === ADDRESS_REFUSED) return error.message;
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause && "code" in cause && cause.code === ADDRESS_REFUSED) return (cause as unknown as Error).message;
+  return error.message.slice(0, 500) || error.code || "Request failed.";
+}

@@ -1,0 +1,82 @@
+import type { Db } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
+import type { Redis } from "ioredis";
+
+export interface SweeperOptions {
+  db: Db;
+  producer: Producer<"webhookDelivery">;
+  /** For the lock that lets one dispatcher process sweep per interval. */
+  redis: Redis;
+  prefix: string;
+  intervalMs: number;
+  log: Logger;
+  batchSize?: number;
+}
+
+/** Job states in which a job will never run again by itself. */
+const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
+
+/**
+ * Recovery (design principle 1: Redis is transport). Every interval, pending deliveries that
+ * are due (of active subscriptions) but have no live job, because Redis lost it (a flush, a
+ * restart without persistence) or a producer could not enqueue, get their job back, with the
+ * delivery id as job id, so a job that does exist is never duplicated. A delivery mid-attempt
+ * is not due (its claim pushed nextAttemptAt out), so it is left alone.
+ */
+export class DeliverySweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private readonly lockKey: string;
+
+  constructor(private readonly options: SweeperOptions) {
+    this.lockKey = `${options.prefix}:webhook-sweeper-lock`;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.options.log.warn({ err: error }, "webhook sweep failed")), this.options.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => {});
+  }
+
+  /** One pass; returns how many deliveries were re-enqueued. Passes never overlap. */
+  sweepOnce(): Promise<number> {
+    this.running ??= this.sweep().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sweep(): Promise<number> {
+    const { db, producer, redis, intervalMs, log } = this.options;
+    // Several dispatcher processes: one sweeps per interval, the others skip.
+    const locked = await redis.set(this.lockKey, String(process.pid), "PX", Math.max(50, Math.floor(intervalMs * 0.9)), "NX");
+    if (locked !== "OK") return 0;
+
+    const due = await db.webhookDelivery.findMany({
+      where: {
+        status: "pending",
+        subscription: { isActive: true },
+        OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date() } }],
+      },
+      orderBy: { nextAttemptAt: "asc" },
+      take: this.options.batchSize ?? 500,
+      select: { id: true },
+    });
+    let requeued = 0;
+    for (const { id } of due) {
+      const state = await producer.queue.getJobState(id);
+      if (!FINISHED_STATES.has(state)) continue;
+      if (state !== "unknown") await producer.queue.remove(id);
+      await producer.enqueue(id, { deliveryId: id });
+      requeued += 1;
+    }
+    if (requeued > 0) log.info({ requeued }, "re-enqueued pending webhook deliveries whose job was gone");
+    return requeued;
+  }
+}

@@ -1,0 +1,90 @@
+import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from "@svc/db";
+import { isoOrNull } from "../time.ts";
+
+export interface WebhookSubscriptionView {
+  id: string;
+  workspaceId: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  createdAt: string;
+}
+
+/** Never the secret: it is shown once, by createWebhookSubscription. */
+export function toSubscriptionView(subscription: WebhookSubscription): WebhookSubscriptionView {
+  return {
+    id: subscription.id,
+    workspaceId: subscription.workspaceId,
+    url: subscription.url,
+    events: subscription.events,
+    isActive: subscription.isActive,
+    createdAt: subscription.createdAt.toISOString(),
+  };
+}
+
+export interface WebhookAttemptView {
+  id: string;
+  number: number;
+  manual: boolean;
+  startedAt: string;
+  durationMs: number;
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+export function toAttemptView(attempt: WebhookAttempt): WebhookAttemptView {
+  return {
+    id: attempt.id,
+    number: attempt.number,
+    manual: attempt.manual,
+    startedAt: attempt.startedAt.toISOString(),
+    durationMs: attempt.durationMs,
+    statusCode: attempt.statusCode,
+    responseExcerpt: attempt.responseExcerpt,
+    error: attempt.error,
+  };
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  subscriptionId: string;
+  /** Null for a test delivery (sendTestWebhookEvent), which has no stored event. */
+  eventId: string | null;
+  eventType: string;
+  test: boolean;
+  status: string;
+  attemptCount: number;
+  firstAttemptAt: string | null;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  attempts?: WebhookAttemptView[];
+  /** The exact bytes POSTed on every attempt (detail view only). */
+  body?: string;
+}
+
+export function toDeliveryView(
+  delivery: WebhookDelivery & { attempts?: WebhookAttempt[] },
+  options: { withBody?: boolean } = {},
+): WebhookDeliveryView {
+  return {
+    id: delivery.id,
+    subscriptionId: delivery.subscriptionId,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    test: delivery.eventId === null,
+    status: delivery.status,
+    attemptCount: delivery.attemptCount,
+    firstAttemptAt: isoOrNull(delivery.firstAttemptAt),
+    nextAttemptAt: delivery.status === "pending" ? isoOrNull(delivery.nextAttemptAt) : null,
+    lastStatusCode: delivery.lastStatusCode,
+    lastError: delivery.lastError,
+    createdAt: delivery.createdAt.toISOString(),
+    completedAt: isoOrNull(delivery.completedAt),
+    ...(delivery.attempts ? { attempts: delivery.attempts.map(toAttemptView) } : {}),
+    ...(options.withBody ? { body: delivery.body } : {}),
+  };
+}
