@@ -1,10 +1,13 @@
 import type { DbHandle } from "@svc/db";
 import { AppError } from "@svc/core";
+import type { CliConfig } from "./env.ts";
 
 export type Flags = Record<string, string | true>;
 
 export interface CliContext {
   db: DbHandle;
+  /** The parsed, validated environment (DATABASE_URL, DNS_SERVERS, …). */
+  config: CliConfig;
   env: Record<string, string | undefined>;
   /** Standard input, read lazily (for --password-stdin and the like). */
   readStdin(): Promise<string>;
@@ -29,6 +32,19 @@ export function parseFlags(argv: string[]): Flags {
     else flags[name] = true;
   }
   return flags;
+}
+
+/** The options a command takes are the `--names` its usage line shows; anything else is a typo to report, not ignore. */
+export function knownFlags(command: Command): Set<string> {
+  return new Set([...command.usage.matchAll(/--([a-z][a-z0-9-]*)/g)].map((match) => match[1]!));
+}
+
+export function rejectUnknownFlags(command: Command, flags: Flags): void {
+  const known = knownFlags(command);
+  const unknown = Object.keys(flags).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new AppError("bad_request", `Unknown option ${unknown.map((name) => `--${name}`).join(", ")} for svc ${command.path.join(" ")}. Usage: svc ${command.path.join(" ")} ${command.usage}`);
+  }
 }
 
 export function requireFlag(flags: Flags, name: string): string {

@@ -1,16 +1,21 @@
-import { commonEnv, exitOnConfigError, loadEnv } from "@svc/config";
+import { exitOnConfigError, loadEnv } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
-import { z } from "zod";
-import { parseFlags, type CliContext } from "./command.ts";
+import { parseFlags, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
+import { cliEnvSchema, type CliConfig } from "./env.ts";
 
 /**
- * `svc <group> <action> [--flags]`: JSON on stdout; on error one message on stderr and exit 1
- * (2 for usage errors). The same domain code as the dashboard, against the same env.
+ * `svc <group> <action> [--flags]`: JSON on stdout; on error one message on stderr, nothing on
+ * stdout, and exit 1 (2 for usage errors, 78 for bad configuration). The same domain code as the
+ * dashboard, against the same env.
  */
 function usage(): string {
   return ["Usage: svc <command> [options]", "", ...COMMANDS.map((c) => `  svc ${c.path.join(" ")} ${c.usage}`)].join("\n");
+}
+
+function commandUsage(command: Command): string {
+  return `Usage: svc ${command.path.join(" ")} ${command.usage}`;
 }
 
 async function readStdin(): Promise<string> {
@@ -19,32 +24,54 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** One line on stderr; the exit code says what kind of failure it was. */
+function report(error: unknown): number {
+  if (error instanceof AppError) {
+    process.stderr.write(`Error: ${error.message}\n`);
+    return error.code === "bad_request" ? 2 : 1;
+  }
+  process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [group, action, ...rest] = argv;
+  if (group === "help" || group === "--help") {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
   const command = COMMANDS.find((c) => c.path[0] === group && c.path[1] === action);
   if (!command) {
     process.stderr.write(`${group ? `Unknown command: ${[group, action].filter(Boolean).join(" ")}\n\n` : ""}${usage()}\n`);
     return 2;
   }
-  let env;
+
+  let flags: Flags;
   try {
-    env = loadEnv(z.object({ ...commonEnv }).passthrough());
+    flags = parseFlags(rest);
+    if (flags.help === true) {
+      process.stdout.write(`${commandUsage(command)}\n`);
+      return 0;
+    }
+    rejectUnknownFlags(command, flags);
+  } catch (error) {
+    return report(error);
+  }
+
+  let config: CliConfig;
+  try {
+    config = loadEnv(cliEnvSchema);
   } catch (error) {
     exitOnConfigError(error);
   }
-  const db = createDb({ url: env.DATABASE_URL, poolSize: 2 });
-  const context: CliContext = { db, env: process.env, readStdin };
+  const db = createDb({ url: config.DATABASE_URL, poolSize: 2 });
+  const context: CliContext = { db, config, env: process.env, readStdin };
   try {
-    const result = await command.run(parseFlags(rest), context);
+    const result = await command.run(flags, context);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof AppError) {
-      process.stderr.write(`Error: ${error.message}\n`);
-      return error.code === "bad_request" ? 2 : 1;
-    }
-    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return report(error);
   } finally {
     await db.close();
   }

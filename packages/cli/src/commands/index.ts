@@ -1,7 +1,9 @@
 import type { Command } from "../command.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { keyCommands } from "./key.ts";
+import { domainCommands } from "./domain.ts";
+import { recipientCommands } from "./recipient.ts";
 import { userCommands } from "./user.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...userCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands];

@@ -1,0 +1,31 @@
+import { AppError, addTestRecipient, getWorkspace, listTestRecipients, removeTestRecipient } from "@svc/core";
+import { optionalFlag, requireFlag, type Command } from "../command.ts";
+
+/** Pre-verified recipients: the only addresses mail sent with a `test` key is delivered to. */
+export const recipientCommands: Command[] = [
+  {
+    path: ["recipient", "add"],
+    usage: "--workspace ID --email ADDRESS",
+    run: async (flags, { db }) => addTestRecipient(db.prisma, { workspaceId: requireFlag(flags, "workspace"), email: requireFlag(flags, "email") }),
+  },
+  {
+    path: ["recipient", "list"],
+    usage: "--workspace ID",
+    run: async (flags, { db }) => {
+      const workspace = await getWorkspace(db.prisma, requireFlag(flags, "workspace"));
+      return listTestRecipients(db.prisma, workspace.id);
+    },
+  },
+  {
+    path: ["recipient", "remove"],
+    usage: "--workspace ID (--email ADDRESS | --id RCP_ID)",
+    run: async (flags, { db }) => {
+      const workspaceId = requireFlag(flags, "workspace");
+      const email = optionalFlag(flags, "email");
+      const id = optionalFlag(flags, "id");
+      if ((email === undefined) === (id === undefined)) throw new AppError("bad_request", "Give exactly one of --email or --id.");
+      const removed = await removeTestRecipient(db.prisma, workspaceId, id !== undefined ? { id } : { email: email! });
+      return { ...removed, removed: true };
+    },
+  },
+];

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../../../test/support/env.ts";
+import { openTestDb } from "../../../test/support/fixtures.ts";
+
+/**
+ * The CLI as operators run it: a real child process (tsx + main.ts) against the test database,
+ * judged only by its exit code, stdout and stderr.
+ */
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const handle = openTestDb();
+const db = handle.prisma;
+let dns: TestDnsServer;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+});
+afterAll(async () => {
+  await dns.close();
+  await handle.close();
+});
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
+      cwd: ROOT,
+      // Only what the CLI needs: nothing from the test runner (NODE_OPTIONS and the like) leaks in.
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: process.env.HOME ?? "/tmp",
+        DATABASE_URL: TEST_DATABASE_URL,
+        REDIS_URL: TEST_REDIS_URL,
+        DNS_SERVERS: dns.address,
+        DNS_TIMEOUT_MS: "500",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A successful run: exit 0, nothing on stderr, one JSON document on stdout. */
+async function runJson<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T> {
+  const result = await runCli(args, env);
+  if (result.code !== 0) throw new Error(`svc ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as T;
+}
+
+/** A failed run: the given exit code, a message on stderr, nothing at all on stdout. */
+async function runFailing(args: string[], code: number, env?: Record<string, string>): Promise<string> {
+  const result = await runCli(args, env);
+  expect({ code: result.code, stdout: result.stdout }).toEqual({ code, stdout: "" });
+  expect(result.stderr.trim()).not.toBe("");
+  return result.stderr;
+}
+
+async function newWorkspace(): Promise<string> {
+  return (await runJson<{ id: string }>(["workspace", "create", "--name", "CLI test"])).id;
+}
+
+describe("svc workspace", () => {
+  it("creates a workspace and changes its plan", async () => {
+    const created = await runJson(["workspace", "create", "--name", "Acme Mail", "--plan", "pro"]);
+    expect(created).toMatchObject({ name: "Acme Mail", plan: "pro" });
+    expect(created.id).toMatch(/^org_[A-Za-z0-9]{24}$/);
+    expect((await runJson(["workspace", "create", "--name=Defaults"])).plan).toBe("free");
+
+    const changed = await runJson(["workspace", "set-plan", "--workspace", String(created.id), "--plan", "scale"]);
+    expect(changed).toMatchObject({ id: created.id, plan: "scale" });
+    expect((await db.workspace.findUniqueOrThrow({ where: { id: String(created.id) } })).plan).toBe("scale");
+  });
+
+  it("refuses an unknown plan and an unknown workspace", async () => {
+    expect(await runFailing(["workspace", "create", "--name", "X", "--plan", "gold"], 1)).toContain("plan: must be one of free, pro, scale, unlimited.");
+    expect(await runFailing(["workspace", "set-plan", "--workspace", "org_doesnotexist", "--plan", "pro"], 1)).toBe("Error: Workspace not found.\n");
+  });
+});
+
+describe("svc key", () => {
+  it("shows a new key once and stores only its hash; revokes it", async () => {
+    const workspaceId = await newWorkspace();
+    const created = await runJson(["key", "create", "--workspace", workspaceId, "--env", "live", "--scope", "send-only", "--name", "Deploy"]);
+    expect(Object.keys(created).sort()).toEqual(["environment", "id", "key", "name", "scope"]);
+    expect(created).toMatchObject({ environment: "live", scope: "send-only", name: "Deploy" });
+    expect(created.id).toMatch(/^key_[A-Za-z0-9]{24}$/);
+    expect(created.key).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
+
+    const row = await db.apiKey.findUniqueOrThrow({ where: { id: String(created.id) } });
+    expect(row.keyHash).toBe(createHash("sha256").update(String(created.key)).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(String(created.key));
+
+    const revoked = await runJson(["key", "revoke", "--id", String(created.id)]);
+    expect(revoked).toMatchObject({ id: created.id, revokedAt: expect.any(String) });
+    expect(JSON.stringify(revoked)).not.toContain(row.keyHash);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: String(created.id) } })).revokedAt).not.toBeNull();
+  });
+
+  it("refuses bad options and unknown workspaces, creating nothing", async () => {
+    const workspaceId = await newWorkspace();
+    const [badEnv, unknownWorkspace, unknownKey] = await Promise.all([
+      runFailing(["key", "create", "--workspace", workspaceId, "--env", "prod", "--scope", "send-only"], 1),
+      runFailing(["key", "create", "--workspace", "org_doesnotexist", "--env", "test", "--scope", "read-only"], 1),
+      runFailing(["key", "revoke", "--id", "key_doesnotexist"], 1),
+    ]);
+    expect(badEnv).toContain("--env must be one of live, test.");
+    expect(unknownWorkspace).toBe("Error: Workspace not found.\n");
+    expect(unknownKey).toBe("Error: API key not found.\n");
+    expect(await db.apiKey.count({ where: { workspaceId } })).toBe(0);
+  });
+});
+
+describe("svc domain", () => {
+  it("adds a domain, reports unpublished records, and verifies it once they are in DNS", async () => {
+    const workspaceId = await newWorkspace();
+    const name = `cli-${Math.random().toString(36).slice(2, 10)}.example.test`;
+    const added = await runJson<{ id: string; domain: string; status: string; records: { type: string; name: string; value: string }[] }>([
+      "domain", "add", "--workspace", workspaceId, "--domain", name.toUpperCase(),
+    ]);
+    expect(added).toMatchObject({ domain: name, status: "pending" });
+    expect(added.id).toMatch(/^dom_/);
+    expect(added.records.map((record) => [record.type, record.name])).toEqual([
+      ["TXT", `_svc.${name}`],
+      ["TXT", expect.stringMatching(new RegExp(`^svc[0-9a-f]{10}\\._domainkey\\.${name.replace(/\./g, "\\.")}$`))],
+    ]);
+    expect(added.records[1]?.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]{300,}=*$/);
+    const row = await db.domain.findUniqueOrThrow({ where: { id: added.id } });
+    expect(row.dkimPrivateKey).toContain("PRIVATE KEY");
+    expect(JSON.stringify(added)).not.toContain(row.dkimPrivateKey.split("\n")[1]!);
+
+    const unpublished = await runJson<{ id: string; status: string; checks: { name: string; ok: boolean; found: string[]; reason: string }[] }>([
+      "domain", "verify", "--id", added.id,
+    ]);
+    expect(unpublished.status).toBe("pending");
+    expect(unpublished.checks.map((check) => [check.name, check.ok, check.reason])).toEqual(
+      added.records.map((record) => [record.name, false, "No such name in DNS (NXDOMAIN)."]),
+    );
+
+    // Published as a DNS host would: the long DKIM value split into several strings.
+    for (const record of added.records) dns.setTxt(record.name, [record.value]);
+    const verified = await runJson<{ id: string; status: string; checks: { type: string; name: string; expected: string; found: string[]; ok: boolean }[] }>([
+      "domain", "verify", "--id", added.id,
+    ]);
+    expect(verified.id).toBe(added.id);
+    expect(verified.status).toBe("verified");
+    expect(verified.checks).toEqual(
+      added.records.map((record) => ({ type: "TXT", name: record.name, expected: record.value, found: [record.value], ok: true, reason: null })),
+    );
+    expect((await db.domain.findUniqueOrThrow({ where: { id: added.id } })).status).toBe("verified");
+
+    const listed = await runJson<{ id: string; status: string }[]>(["domain", "list", "--workspace", workspaceId]);
+    expect(listed.map((domain) => [domain.id, domain.status])).toEqual([[added.id, "verified"]]);
+    expect(JSON.stringify(listed)).not.toContain("PRIVATE KEY");
+
+    expect(await runFailing(["domain", "add", "--workspace", workspaceId, "--domain", name], 1)).toBe(
+      `Error: The domain ${name} is already added to this workspace.\n`,
+    );
+    expect(await runJson(["domain", "remove", "--id", added.id])).toEqual({ id: added.id, domain: name, removed: true });
+    expect(await db.domain.count({ where: { workspaceId } })).toBe(0);
+  });
+
+  it("reports a lookup that times out as a failed check with its reason", async () => {
+    const workspaceId = await newWorkspace();
+    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", "slow.example.test"]);
+    dns.setTxt(added.records[0]!.name, [added.records[0]!.value]);
+    dns.misbehave(added.records[1]!.name, "timeout");
+    const result = await runJson<{ status: string; checks: { ok: boolean; reason: string | null }[] }>(["domain", "verify", "--id", added.id]);
+    expect(result.status).toBe("pending");
+    expect(result.checks).toEqual([expect.objectContaining({ ok: true, reason: null }), expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." })]);
+  });
+
+  it("refuses bad domains and unknown workspaces or domains, creating nothing", async () => {
+    const workspaceId = await newWorkspace();
+    const [url, trailingDot, unknownWorkspace, listUnknown, verifyUnknown] = await Promise.all([
+      runFailing(["domain", "add", "--workspace", workspaceId, "--domain", "https://example.com/"], 1),
+      runFailing(["domain", "add", "--workspace", workspaceId, "--domain", "example.com."], 1),
+      runFailing(["domain", "add", "--workspace", "org_doesnotexist", "--domain", "example.com"], 1),
+      runFailing(["domain", "list", "--workspace", "org_doesnotexist"], 1),
+      runFailing(["domain", "verify", "--id", "dom_doesnotexist"], 1),
+    ]);
+    expect(url).toBe("Error: domain: give the bare domain (example.com), not a URL.\n");
+    expect(trailingDot).toContain("must not end with a dot");
+    expect(unknownWorkspace).toBe("Error: Workspace not found.\n");
+    expect(listUnknown).toBe("Error: Workspace not found.\n");
+    expect(verifyUnknown).toBe("Error: Domain not found.\n");
+    expect(await db.domain.count({ where: { workspaceId } })).toBe(0);
+  });
+});
+
+describe("svc recipient", () => {
+  it("adds, lists and removes pre-verified test recipients", async () => {
+    const workspaceId = await newWorkspace();
+    const added = await runJson(["recipient", "add", "--workspace", workspaceId, "--email", "QA@Example.com"]);
+    expect(added).toMatchObject({ workspaceId, email: "qa@example.com" });
+    expect(added.id).toMatch(/^rcp_/);
+    expect(await runFailing(["recipient", "add", "--workspace", workspaceId, "--email", "qa@EXAMPLE.com"], 1)).toBe(
+      "Error: qa@example.com is already a test recipient of this workspace.\n",
+    );
+    expect(await runFailing(["recipient", "add", "--workspace", workspaceId, "--email", "QA <qa@example.com>"], 1)).toContain("email:");
+    const listed = await runJson<{ email: string }[]>(["recipient", "list", "--workspace", workspaceId]);
+    expect(listed.map((recipient) => recipient.email)).toEqual(["qa@example.com"]);
+    expect(await runFailing(["recipient", "remove", "--workspace", workspaceId], 2)).toBe("Error: Give exactly one of --email or --id.\n");
+    expect(await runJson(["recipient", "remove", "--workspace", workspaceId, "--email", "qa@example.com"])).toMatchObject({ id: added.id, removed: true });
+    expect(await db.testRecipient.count({ where: { workspaceId } })).toBe(0);
+  });
+});
+
+describe("usage and configuration errors", () => {
+  it("exit 2 with the reason on stderr and nothing on stdout", async () => {
+    const [missing, misspelt, stray, unknown] = await Promise.all([
+      runFailing(["workspace", "create"], 2),
+      runFailing(["workspace", "create", "--name", "X", "--nmae", "Y"], 2),
+      runFailing(["workspace", "create", "stray"], 2),
+      runFailing(["domain", "frobnicate"], 2),
+    ]);
+    expect(missing).toBe("Error: Missing required option --name.\n");
+    expect(misspelt).toContain("Unknown option --nmae for svc workspace create.");
+    expect(stray).toContain("Unexpected argument: stray");
+    expect(unknown).toContain("Unknown command: domain frobnicate");
+    expect(unknown).toContain("svc domain verify --id DOM_ID");
+  });
+
+  it("prints a command's usage on --help", async () => {
+    const result = await runCli(["domain", "add", "--help"]);
+    expect(result).toEqual({ code: 0, stdout: "Usage: svc domain add --workspace ID --domain example.com\n", stderr: "" });
+  });
+
+  it("stop on a bad setting, naming it (exit 78)", async () => {
+    const message = await runFailing(["workspace", "create", "--name", "X"], 78, { DNS_SERVERS: "dns.example.com:53" });
+    expect(message).toContain("DNS_SERVERS");
+  });
+});
