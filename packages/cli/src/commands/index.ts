@@ -4,6 +4,7 @@ import { keyCommands } from "./key.ts";
 import { domainCommands } from "./domain.ts";
 import { recipientCommands } from "./recipient.ts";
 import { userCommands } from "./user.ts";
+import { webhookCommands } from "./webhook.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands];

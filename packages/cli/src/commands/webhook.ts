@@ -1,0 +1,127 @@
+import { loadEnv, redisEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import {
+  AppError,
+  SecretBox,
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  disableWebhookSubscription,
+  enableWebhookSubscription,
+  getWebhookDelivery,
+  getWorkspace,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  requestManualRetry,
+  sendTestWebhookEvent,
+  waitForManualAttempt,
+} from "@svc/core";
+import { Producer, createProducerConnection } from "@svc/queues";
+import { z } from "zod";
+import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+
+/** The settings webhook commands need beyond the database, read through @svc/config. */
+const webhookCliEnv = z.object({ ...redisEnv, ...webhookSecretEnv, ...webhookUrlEnv });
+
+function settings(context: CliContext) {
+  return loadEnv(webhookCliEnv, context.env);
+}
+
+/** A producer for the webhook queue, closed again whatever happens. */
+async function withProducer<T>(context: CliContext, run: (producer: Producer<"webhookDelivery">) => Promise<T>): Promise<T> {
+  const env = settings(context);
+  const redis = createProducerConnection(env.REDIS_URL);
+  const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  try {
+    return await run(producer);
+  } finally {
+    await producer.close().catch(() => {});
+    await redis.quit().catch(() => {});
+  }
+}
+
+function wholeNumber(flags: Flags, name: string, fallback: number, max: number): number {
+  const value = optionalFlag(flags, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) throw new AppError("validation_failed", `--${name} must be a whole number from 0 to ${max}.`);
+  return Number(value);
+}
+
+export const webhookCommands: Command[] = [
+  {
+    path: ["webhook", "create"],
+    usage: "--workspace ID --url URL --events sent,delivered,…",
+    run: async (flags, context) => {
+      const env = settings(context);
+      const created = await createWebhookSubscription(
+        context.db.prisma,
+        new SecretBox(env.WEBHOOK_SECRET_KEY),
+        {
+          workspaceId: requireFlag(flags, "workspace"),
+          url: requireFlag(flags, "url"),
+          events: requireFlag(flags, "events").split(","),
+        },
+        { allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS },
+      );
+      // The only time the secret is shown.
+      return { id: created.id, secret: created.secret, url: created.url, events: created.events, isActive: created.isActive };
+    },
+  },
+  {
+    path: ["webhook", "list"],
+    usage: "--workspace ID",
+    run: async (flags, { db }) => {
+      const workspace = await getWorkspace(db.prisma, requireFlag(flags, "workspace"));
+      return listWebhookSubscriptions(db.prisma, workspace.id);
+    },
+  },
+  {
+    path: ["webhook", "deliveries"],
+    usage: "--id WH_ID [--status pending|succeeded|failed] [--limit N]",
+    run: async (flags, { db }) =>
+      listWebhookDeliveries(db.prisma, requireFlag(flags, "id"), {
+        status: optionalFlag(flags, "status"),
+        limit: wholeNumber(flags, "limit", 20, 200),
+      }),
+  },
+  {
+    // One manual attempt now, made by a running dispatcher; waits (default 15 s) to print it.
+    path: ["webhook", "retry"],
+    usage: "--delivery WD_ID [--wait SECONDS]",
+    run: async (flags, context) => {
+      const waitSeconds = wholeNumber(flags, "wait", 15, 600);
+      const db = context.db.prisma;
+      const request = await withProducer(context, (producer) => requestManualRetry(db, producer, requireFlag(flags, "delivery")));
+      const attempt = waitSeconds > 0 ? await waitForManualAttempt(db, request, { timeoutMs: waitSeconds * 1000 }) : null;
+      const delivery = await getWebhookDelivery(db, request.deliveryId);
+      return {
+        ...request,
+        attempt,
+        status: delivery.status,
+        attemptCount: delivery.attemptCount,
+        ...(attempt ? {} : { note: "Queued. No dispatcher recorded the attempt yet; it is made when a dispatcher picks the job up." }),
+      };
+    },
+  },
+  {
+    path: ["webhook", "test"],
+    usage: "--id WH_ID [--event TYPE]",
+    run: async (flags, context) =>
+      withProducer(context, (producer) =>
+        sendTestWebhookEvent(context.db.prisma, producer, requireFlag(flags, "id"), { eventType: optionalFlag(flags, "event") }),
+      ),
+  },
+  {
+    path: ["webhook", "disable"],
+    usage: "--id WH_ID",
+    run: async (flags, { db }) => disableWebhookSubscription(db.prisma, requireFlag(flags, "id")),
+  },
+  {
+    path: ["webhook", "enable"],
+    usage: "--id WH_ID",
+    run: async (flags, { db }) => enableWebhookSubscription(db.prisma, requireFlag(flags, "id")),
+  },
+  {
+    path: ["webhook", "delete"],
+    usage: "--id WH_ID",
+    run: async (flags, { db }) => deleteWebhookSubscription(db.prisma, requireFlag(flags, "id")),
+  },
+];
