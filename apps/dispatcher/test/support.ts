@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { EVENT_TYPES, SecretBox, createWebhookSubscription, recordEmailEvent } from "@svc/core";
+import { newId, type Db, type EventType } from "@svc/db";
+import { Producer, createProducerConnection } from "@svc/queues";
+import { listen } from "@svc/runtime";
+import { testEnv } from "../../../test/support/env.ts";
+import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { createDispatcher, type Dispatcher } from "../src/dispatcher.ts";
+import { dispatcherEnvSchema, type DispatcherEnv } from "../src/env.ts";
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer;
+  receivedAt: number;
+}
+
+export type Answer = { status: number; body?: string; headers?: Record<string, string> } | "hang";
+export type Responder = (request: ReceivedRequest, index: number) => Answer;
+
+/** A real HTTP receiver on loopback that records every request and answers as scripted. */
+export class Receiver {
+  readonly requests: ReceivedRequest[] = [];
+  /** TCP connections accepted: proves that a refused address was never even dialled. */
+  connections = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+  private readonly sockets = new Set<Socket>();
+  private readonly hanging = new Set<ServerResponse>();
+  private port = 0;
+
+  private constructor(
+    private readonly server: Server,
+    private responder: Responder,
+  ) {}
+
+  static async start(responder: Responder = () => ({ status: 200, body: "ok" })): Promise<Receiver> {
+    const server = createServer();
+    const receiver = new Receiver(server, responder);
+    server.on("connection", (socket) => {
+      receiver.connections += 1;
+      receiver.sockets.add(socket);
+      socket.on("close", () => receiver.sockets.delete(socket));
+    });
+    server.on("request", (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const request: ReceivedRequest = {
+          method: req.method ?? "",
+          path: req.url ?? "",
+          headers: req.headers,
+          rawBody: Buffer.concat(chunks),
+          receivedAt: Date.now(),
+        };
+        const index = receiver.requests.push(request) - 1;
+        const answer = receiver.responder(request, index);
+        if (answer === "hang") {
+          receiver.inFlight += 1;
+          receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
+          receiver.hanging.add(res);
+          res.on("close", () => {
+            receiver.inFlight -= 1;
+            receiver.hanging.delete(res);
+          });
+          return;
+        }
+        res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
+        res.end(answer.body ?? "");
+      });
+    });
+    receiver.port = await listen(server, 0, "127.0.0.1");
+    return receiver;
+  }
+
+  url(path = "/hook"): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  get portNumber(): number {
+    return this.port;
+  }
+
+  respondWith(responder: Responder): void {
+    this.responder = responder;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export async function waitUntil(
+  what: string,
+  predicate: () => Promise<boolean> | boolean,
+  { timeoutMs = 30_000, intervalMs = 25 } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await predicate()) return;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+export function dispatcherEnv(overrides: Record<string, string> = {}): DispatcherEnv {
+  return dispatcherEnvSchema.parse(
+    testEnv({
+      DISPATCHER_PORT: "0",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_SWEEP_INTERVAL_MS: "60000",
+      WEBHOOK_TIMEOUT_MS: "5000",
+      DATABASE_POOL_SIZE: "5",
+      ...overrides,
+    }),
+  );
+}
+
+export interface RunningDispatcher {
+  env: DispatcherEnv;
+  dispatcher: Dispatcher;
+  /** A producer on the same queue prefix, playing the ingester/sender. */
+  producer: Producer<"webhookDelivery">;
+  box: SecretBox;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A dispatcher in-process with its own queue prefix, plus a producer for that queue. */
+export async function startDispatcher(overrides: Record<string, string> = {}): Promise<RunningDispatcher> {
+  const env = dispatcherEnv(overrides);
+  const dispatcher = createDispatcher(env);
+  const { port } = await dispatcher.start();
+  const redis = createProducerConnection(env.REDIS_URL);
+  const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  return {
+    env,
+    dispatcher,
+    producer,
+    box: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    port,
+    async stop() {
+      await dispatcher.stop();
+      await producer.close();
+      await redis.quit().catch(() => {});
+    },
+  };
+}
+
+export async function subscribe(
+  db: Db,
+  box: SecretBox,
+  workspaceId: string,
+  url: string,
+  events: readonly EventType[] = EVENT_TYPES,
+): Promise<{ id: string; secret: string }> {
+  const created = await createWebhookSubscription(db, box, { workspaceId, url, events }, { allowPrivate: true });
+  return { id: created.id, secret: created.secret };
+}
+
+export async function createEmail(db: Db, fixture: WorkspaceFixture): Promise<string> {
+  const id = newId("email");
+  await db.email.create({
+    data: {
+      id,
+      organizationId: fixture.workspaceId,
+      apiKeyId: fixture.keyIds["full-access"],
+      environment: "live",
+      from: `Test <sender@${fixture.domain}>`,
+      to: ["someone@example.net"],
+      subject: "Hello",
+      text: "Hello",
+      status: "sent",
+    },
+  });
+  return id;
+}
+
+/** Plays the ingester: stores an event (which creates the deliveries) and enqueues them. */
+export async function emitEvent(db: Db, producer: Producer<"webhookDelivery">, emailId: string, type: EventType): Promise<string[]> {
+  const recorded = await recordEmailEvent(db, {
+    emailId,
+    type,
+    eventTimestamp: new Date(),
+    payloadJson: JSON.stringify({ eventType: type, test: true }),
+    dedupeKey: `test:${randomUUID()}`,
+  });
+  await producer.enqueueMany(recorded.deliveryIds.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } })));
+  return recorded.deliveryIds;
+}
