@@ -1,0 +1,91 @@
+// Progressive enhancement only: every page works without this file.
+// - [data-copy="#id"]: copies the target's value to the clipboard.
+// - a[data-confirm]: asks in a dialog, then POSTs the link's target with the page's CSRF token
+//   (without JS the link opens a confirmation page that does the same).
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "sr-only";
+      document.body.appendChild(area);
+      area.select();
+      var ok = document.execCommand("copy");
+      document.body.removeChild(area);
+      ok ? resolve() : reject(new Error("copy failed"));
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) return;
+    var target = document.querySelector(button.getAttribute("data-copy"));
+    if (!target) return;
+    var label = button.textContent;
+    copyText(target.value || target.textContent || "").then(
+      function () {
+        button.textContent = "Copied";
+        button.classList.add("copied");
+        setTimeout(function () {
+          button.textContent = label;
+          button.classList.remove("copied");
+        }, 2000);
+      },
+      function () {
+        target.select && target.select();
+        button.textContent = "Press Ctrl+C";
+      },
+    );
+  });
+
+  function confirmDialog(link) {
+    var dialog = document.createElement("dialog");
+    dialog.className = "confirm-dialog";
+    dialog.setAttribute("aria-labelledby", "confirm-title");
+    var title = document.createElement("h2");
+    title.id = "confirm-title";
+    title.textContent = "Are you sure?";
+    var question = document.createElement("p");
+    question.textContent = link.getAttribute("data-confirm");
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = link.getAttribute("href");
+    form.className = "form-actions";
+    var csrf = document.createElement("input");
+    csrf.type = "hidden";
+    csrf.name = "_csrf";
+    csrf.value = link.getAttribute("data-csrf") || (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "btn btn-secondary";
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", function () {
+      dialog.close();
+    });
+    var confirm = document.createElement("button");
+    confirm.type = "submit";
+    confirm.className = "btn btn-danger";
+    confirm.textContent = link.getAttribute("data-confirm-label") || "Confirm";
+    form.append(csrf, cancel, confirm);
+    dialog.append(title, question, form);
+    dialog.addEventListener("close", function () {
+      dialog.remove();
+      link.focus();
+    });
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    cancel.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-confirm]");
+    if (!link || typeof HTMLDialogElement !== "function" || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    confirmDialog(link);
+  });
+})();

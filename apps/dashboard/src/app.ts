@@ -1,0 +1,50 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type Express } from "express";
+import type { DashboardDeps } from "./deps.ts";
+import { verifyCsrf } from "./http/csrf.ts";
+import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { securityHeaders } from "./http/security.ts";
+import { loadSession } from "./http/session.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { domainRoutes } from "./routes/domains.ts";
+import { emailRoutes } from "./routes/emails.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { keyRoutes } from "./routes/keys.ts";
+import { memberRoutes } from "./routes/members.ts";
+import { overviewRoutes } from "./routes/overview.ts";
+import { recipientRoutes } from "./routes/recipients.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
+
+const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
+
+/**
+ * The dashboard: server-rendered pages for people. Order matters: health and assets need no
+ * session; every other request gets its session loaded, then (for state changes) its CSRF token
+ * checked, before any route sees it. Routes check the member's role themselves.
+ */
+export function createDashboardApp(deps: DashboardDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.env.DASHBOARD_TRUST_PROXY);
+
+  app.use(healthRoutes(deps));
+  app.use(securityHeaders);
+  app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
+  app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
+  app.use(loadSession(deps));
+  app.use(verifyCsrf(deps.env.DASHBOARD_BASE_URL));
+
+  app.use(authRoutes(deps));
+  app.use(overviewRoutes(deps));
+  app.use(emailRoutes(deps));
+  app.use(keyRoutes(deps));
+  app.use(domainRoutes(deps));
+  app.use(recipientRoutes(deps));
+  app.use(webhookRoutes(deps));
+  app.use(memberRoutes(deps));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.log));
+  return app;
+}

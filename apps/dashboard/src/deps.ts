@@ -1,0 +1,25 @@
+import type { SecretBox, TxtResolver } from "@svc/core";
+import type { Db, DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
+import type { Redis } from "ioredis";
+import type { DashboardEnv } from "./env.ts";
+import type { InvitationMailer } from "./mail/invitationMailer.ts";
+
+/** What the dashboard's routes need, built once per process (or per test). */
+export interface DashboardDeps {
+  env: DashboardEnv;
+  db: Db;
+  /** The same pool as `db`, for the domain code that takes a handle (queueing email). */
+  handle: DbHandle;
+  /** For the failed-login throttle (fail-fast connection: a login must not hang on Redis). */
+  redis: Redis;
+  log: Logger;
+  /** DNS lookups for domain verification (DNS_SERVERS). */
+  resolver: TxtResolver;
+  /** Webhook signing secrets are sealed with WEBHOOK_SECRET_KEY. */
+  secrets: SecretBox;
+  /** "Retry now" and "Send test event" hand work to the real dispatcher through this queue. */
+  webhookProducer: Producer<"webhookDelivery">;
+  invitations: InvitationMailer;
+}

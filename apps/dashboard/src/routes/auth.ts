@@ -1,0 +1,172 @@
+import {
+  AppError,
+  acceptInvitation,
+  authenticate,
+  createSession,
+  deleteSession,
+  openInvitation,
+  signUp,
+  switchSessionWorkspace,
+} from "@svc/core";
+import { Router, type Request, type Response } from "express";
+import { LoginThrottle } from "../auth/loginThrottle.ts";
+import type { DashboardDeps } from "../deps.ts";
+import { secureCookies } from "../env.ts";
+import { serializeCookie } from "../http/cookies.ts";
+import { renderErrorPage } from "../http/errors.ts";
+import { formString, param } from "../http/render.ts";
+import { SESSION_COOKIE } from "../http/session.ts";
+import { stateOf } from "../http/state.ts";
+import { invalidInvitationPage, invitationPage, loginPage, signupDisabledPage, signupPage, tooManyAttemptsMessage } from "../views/pages/auth.ts";
+
+/** Only same-site paths: `next` must never send a person to another site after logging in. */
+function safeNext(value: unknown): string {
+  return typeof value === "string" && /^\/(?![/\\])[\x20-\x7e]*$/.test(value) && value.length <= 500 ? value : "/";
+}
+
+export function authRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  const secure = secureCookies(deps.env);
+  const ttlMs = deps.env.DASHBOARD_SESSION_TTL_HOURS * 3_600_000;
+  const throttle = new LoginThrottle(deps.redis, {
+    prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
+    maxFailures: deps.env.DASHBOARD_LOGIN_MAX_FAILURES,
+    windowSeconds: deps.env.DASHBOARD_LOGIN_WINDOW_SECONDS,
+  });
+  const signupEnabled = deps.env.DASHBOARD_SIGNUP;
+
+  async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<void> {
+    // A fresh session (and token) on every sign-in: a token planted before login is worthless after it.
+    const previous = stateOf(req).sessionToken;
+    if (previous) await deleteSession(deps.db, previous);
+    const { token } = await createSession(deps.db, { userId, workspaceId, ttlMs });
+    res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: ttlMs / 1000, secure }));
+  }
+
+  const send = (res: Response, status: number, markup: { toString(): string }) => res.status(status).type("html").send(markup.toString());
+
+  router.get("/login", (req, res) => {
+    if (stateOf(req).session) return res.redirect(303, safeNext(req.query.next));
+    send(res, 200, loginPage({ csrf: stateOf(req).csrfToken, next: safeNext(req.query.next) === "/" ? undefined : safeNext(req.query.next), signupEnabled }));
+  });
+
+  router.post("/login", async (req, res) => {
+    const email = formString(req, "email", 254);
+    const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+    const next = safeNext(req.body?.next);
+    const page = (status: number, error: string) =>
+      send(res, status, loginPage({ csrf: stateOf(req).csrfToken, email, error, next: next === "/" ? undefined : next, signupEnabled }));
+    if (!email || !password) return page(422, "Enter your email and password.");
+
+    const ip = req.ip ?? "unknown";
+    let decision;
+    try {
+      decision = await throttle.check(email, ip);
+    } catch (error) {
+      deps.log.error({ err: error }, "login throttle unavailable");
+      return page(503, "Logging in is temporarily unavailable. Please try again in a moment.");
+    }
+    if (!decision.allowed) {
+      res.set("Retry-After", String(decision.retryAfterSeconds));
+      deps.log.warn({ ip }, "login throttled");
+      return page(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
+    }
+
+    const user = await authenticate(deps.db, email, password);
+    if (!user) {
+      await throttle.recordFailure(email, ip).catch((error) => deps.log.error({ err: error }, "could not record a failed login"));
+      return page(401, "That email and password don't match an account.");
+    }
+    await throttle.recordSuccess(email, ip).catch(() => {});
+    await startSession(req, res, user.id);
+    deps.log.info({ userId: user.id }, "logged in");
+    res.redirect(303, next);
+  });
+
+  router.get("/signup", (req, res) => {
+    if (!signupEnabled) return send(res, 404, signupDisabledPage());
+    if (stateOf(req).session) return res.redirect(303, "/");
+    send(res, 200, signupPage({ csrf: stateOf(req).csrfToken }));
+  });
+
+  router.post("/signup", async (req, res) => {
+    if (!signupEnabled) return send(res, 404, signupDisabledPage());
+    const email = formString(req, "email", 254);
+    const workspaceName = formString(req, "workspaceName", 200);
+    const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+    try {
+      const { user, workspaceId } = await signUp(deps.db, { email, password, workspaceName });
+      await startSession(req, res, user.id, workspaceId);
+      deps.log.info({ userId: user.id, workspaceId }, "signed up");
+      res.redirect(303, "/?notice=welcome");
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(res, error.status, signupPage({ csrf: stateOf(req).csrfToken, email, workspaceName, error: error.message }));
+    }
+  });
+
+  router.post("/logout", async (req, res) => {
+    const token = stateOf(req).sessionToken;
+    if (token) await deleteSession(deps.db, token);
+    res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure }));
+    res.redirect(303, "/login");
+  });
+
+  // The link token is in the URL: keep it out of Referer headers of anything the page loads.
+  router.use("/invitations", (_req, res, next) => {
+    res.set("Referrer-Policy", "no-referrer");
+    next();
+  });
+
+  router.get("/invitations/:token", async (req, res) => {
+    try {
+      const invitation = await openInvitation(deps.db, param(req, "token"));
+      send(res, 200, invitationPage({ csrf: stateOf(req).csrfToken, token: param(req, "token"), invitation }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(res, 404, invalidInvitationPage(error.message));
+    }
+  });
+
+  router.post("/invitations/:token", async (req, res) => {
+    const token = param(req, "token");
+    let invitation;
+    try {
+      invitation = await openInvitation(deps.db, token);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return send(res, 404, invalidInvitationPage(error.message));
+    }
+    const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+    const retry = (status: number, error: string) => send(res, status, invitationPage({ csrf: stateOf(req).csrfToken, token, invitation, error }));
+    if (!invitation.accountExists && password !== req.body?.passwordConfirm) return retry(422, "The two passwords don't match.");
+    // An existing account proves itself with its password here: the same throttle as the login form.
+    const ip = req.ip ?? "unknown";
+    const email = invitation.invitation.email;
+    if (invitation.accountExists) {
+      const decision = await throttle.check(email, ip).catch(() => null);
+      if (!decision) return retry(503, "This is temporarily unavailable. Please try again in a moment.");
+      if (!decision.allowed) return retry(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
+    }
+    try {
+      const accepted = await acceptInvitation(deps.db, token, password);
+      await startSession(req, res, accepted.userId, accepted.workspaceId);
+      deps.log.info({ userId: accepted.userId, workspaceId: accepted.workspaceId }, "invitation accepted");
+      res.redirect(303, "/?notice=joined");
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === "not_found") return send(res, 404, invalidInvitationPage(error.message));
+      if (error.code === "unauthorized") await throttle.recordFailure(email, ip).catch(() => {});
+      retry(error.status, error.message);
+    }
+  });
+
+  router.post("/workspaces/switch", async (req, res) => {
+    const state = stateOf(req);
+    if (!state.session) return renderErrorPage(req, res, 401, "Please log in", "Your session has ended. Log in again.");
+    await switchSessionWorkspace(deps.db, state.session.id, state.session.userId, formString(req, "workspaceId", 100));
+    res.redirect(303, "/?notice=switched");
+  });
+
+  return router;
+}

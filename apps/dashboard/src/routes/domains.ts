@@ -1,0 +1,70 @@
+import { AppError, addDomain, getDomain, listDomains, removeDomain, verifyDomain } from "@svc/core";
+import { Router } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest } from "../http/guards.ts";
+import { formString, param, sendPage } from "../http/render.ts";
+import { html } from "../views/html.ts";
+import { confirmBody } from "../views/pages/confirm.ts";
+import { domainDetailBody, domainsBody } from "../views/pages/domains.ts";
+
+/** Same domain code as `svc domain add|verify`: addDomain, verifyDomain (with DNS_SERVERS), removeDomain. */
+export function domainRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+
+  router.get("/domains", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const domains = await listDomains(deps.db, w.workspaceId);
+    sendPage(req, res, w, { title: "Domains", nav: "domains", body: domainsBody({ domains, csrf: w.csrf, canWrite: w.canWrite }) });
+  });
+
+  router.post("/domains", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const name = formString(req, "domain", 300);
+    try {
+      const domain = await addDomain(deps.db, { workspaceId: w.workspaceId, domain: name });
+      res.redirect(303, `/domains/${domain.id}?notice=domain_added`);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const domains = await listDomains(deps.db, w.workspaceId);
+      sendPage(req, res, w, { title: "Domains", nav: "domains", status: error.status, body: domainsBody({ domains, csrf: w.csrf, canWrite: true, form: { domain: name, error: error.message } }) });
+    }
+  });
+
+  router.get("/domains/:id", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const domain = await getDomain(deps.db, w.workspaceId, param(req, "id"));
+    sendPage(req, res, w, { title: domain.domain, nav: "domains", body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite }) });
+  });
+
+  router.post("/domains/:id/verify", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const result = await verifyDomain(deps.db, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId });
+    res.redirect(303, `/domains/${result.id}?notice=${result.status === "verified" ? "domain_verified" : "domain_unverified"}`);
+  });
+
+  router.get("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const domain = await getDomain(deps.db, w.workspaceId, param(req, "id"));
+    sendPage(req, res, w, {
+      title: "Remove domain",
+      nav: "domains",
+      body: confirmBody({
+        title: "Remove domain",
+        question: html`Remove <strong>${domain.domain}</strong>?`,
+        detail: "Emails from this domain are refused from now on. To use it again you will have to verify it again with new records.",
+        action: `/domains/${domain.id}/remove`,
+        confirmLabel: "Remove domain",
+        cancelHref: `/domains/${domain.id}`,
+        csrf: w.csrf,
+      }),
+    });
+  });
+
+  router.post("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    await removeDomain(deps.db, param(req, "id"), w.workspaceId);
+    res.redirect(303, "/domains?notice=domain_removed");
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+import { getEmailWithEvents } from "@svc/core";
+import { Router } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest } from "../http/guards.ts";
+import { param, sendPage } from "../http/render.ts";
+import { searchEmails, type EmailSearch } from "../queries/emailSearch.ts";
+import { emailDetailBody, emailsBody } from "../views/pages/emails.ts";
+
+function queryParam(value: unknown, maxLength: number): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, maxLength) : undefined;
+}
+
+export function emailRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+
+  router.get("/emails", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const search: EmailSearch = {
+      status: queryParam(req.query.status, 40),
+      recipient: queryParam(req.query.recipient, 254),
+      after: queryParam(req.query.after, 100),
+      before: queryParam(req.query.before, 100),
+    };
+    const page = await searchEmails(deps.db, w.workspaceId, search);
+    sendPage(req, res, w, { title: "Emails", nav: "emails", body: emailsBody(page, search) });
+  });
+
+  // The same read as GET /emails/{id}: another workspace's email is "not found".
+  router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const email = await getEmailWithEvents(deps.db, w.workspaceId, param(req, "id"));
+    sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email) });
+  });
+
+  return router;
+}

@@ -1,0 +1,131 @@
+import {
+  AppError,
+  changeMemberRole,
+  createInvitation,
+  listMembers,
+  listPendingInvitations,
+  parseRole,
+  removeMember,
+  revokeInvitation,
+} from "@svc/core";
+import { Router, type Request, type Response } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
+import { formString, param, sendPage } from "../http/render.ts";
+import { html } from "../views/html.ts";
+import { confirmBody } from "../views/pages/confirm.ts";
+import { membersBody, type MembersPageInput } from "../views/pages/members.ts";
+
+/** Owners only: members, invitations and the plan. */
+export function memberRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  const owners = requirePermission("members:manage");
+
+  async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
+    const [members, invitations] = await Promise.all([listMembers(deps.db, w.workspaceId), listPendingInvitations(deps.db, w.workspaceId)]);
+    const { status, ...rest } = extra;
+    sendPage(req, res, w, {
+      title: "Members & plan",
+      nav: "members",
+      status,
+      ...(status ? { notice: null } : {}),
+      body: membersBody({ workspace: w.workspace, members, invitations, currentUserId: w.session.userId, csrf: w.csrf, ...rest }),
+    });
+  }
+
+  router.get("/members", owners, async (req, res) => render(req, res, workspaceRequest(req)));
+
+  router.post("/members/invite", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const form = { email: formString(req, "email", 320), role: formString(req, "role") };
+    let created;
+    try {
+      created = await createInvitation(deps.db, { workspaceId: w.workspaceId, email: form.email, role: parseRole(form.role), invitedBy: w.session.userId });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return render(req, res, w, { status: error.status, form: { ...form, error: error.message } });
+    }
+    const link = new URL(`/invitations/${created.token}`, deps.env.DASHBOARD_BASE_URL).toString();
+    let sent: { emailId: string } | null = null;
+    try {
+      sent = await deps.invitations.send({
+        to: created.invitation.email,
+        workspaceName: w.workspace.workspaceName,
+        inviterEmail: w.session.userEmail,
+        role: created.invitation.role,
+        link,
+        expiresAt: created.invitation.expiresAt,
+      });
+    } catch (error) {
+      // The invitation exists but its email could not be queued: undo it, so the owner can simply retry.
+      await revokeInvitation(deps.db, w.workspaceId, created.invitation.id).catch(() => {});
+      deps.log.error({ err: error, workspaceId: w.workspaceId }, "invitation email could not be queued");
+      const message = error instanceof AppError ? error.message : "Please try again in a moment.";
+      return render(req, res, w, { status: 503, form: { ...form, error: `The invitation email could not be sent: ${message}` } });
+    }
+    deps.log.info({ workspaceId: w.workspaceId, invitationId: created.invitation.id, emailId: sent?.emailId }, "invitation created");
+    if (sent) return res.redirect(303, "/members?notice=invitation_sent");
+    render(req, res, w, { status: 201, inviteLink: { email: created.invitation.email, link } });
+  });
+
+  router.post("/members/:id/role", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    await changeMemberRole(deps.db, w.workspaceId, param(req, "id"), parseRole(formString(req, "role")));
+    res.redirect(303, "/members?notice=member_updated");
+  });
+
+  router.get("/members/:id/remove", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const member = (await listMembers(deps.db, w.workspaceId)).find((m) => m.id === param(req, "id"));
+    if (!member) throw new AppError("not_found", "Member not found.");
+    const self = member.userId === w.session.userId;
+    sendPage(req, res, w, {
+      title: self ? "Leave workspace" : "Remove member",
+      nav: "members",
+      body: confirmBody({
+        title: self ? "Leave workspace" : "Remove member",
+        question: self ? html`Leave <strong>${w.workspace.workspaceName}</strong>?` : html`Remove <strong>${member.email}</strong> from ${w.workspace.workspaceName}?`,
+        detail: "Access ends immediately, including open sessions.",
+        action: `/members/${member.id}/remove`,
+        confirmLabel: self ? "Leave workspace" : "Remove member",
+        cancelHref: "/members",
+        csrf: w.csrf,
+      }),
+    });
+  });
+
+  router.post("/members/:id/remove", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const memberId = param(req, "id");
+    const self = (await listMembers(deps.db, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
+    await removeMember(deps.db, w.workspaceId, memberId);
+    res.redirect(303, self ? "/" : "/members?notice=member_removed");
+  });
+
+  router.get("/members/invitations/:id/revoke", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const invitation = (await listPendingInvitations(deps.db, w.workspaceId)).find((i) => i.id === param(req, "id"));
+    if (!invitation) throw new AppError("not_found", "Invitation not found.");
+    sendPage(req, res, w, {
+      title: "Revoke invitation",
+      nav: "members",
+      body: confirmBody({
+        title: "Revoke invitation",
+        question: html`Revoke the invitation for <strong>${invitation.email}</strong>?`,
+        detail: "The link in their email stops working.",
+        action: `/members/invitations/${invitation.id}/revoke`,
+        confirmLabel: "Revoke invitation",
+        cancelHref: "/members",
+        csrf: w.csrf,
+      }),
+    });
+  });
+
+  router.post("/members/invitations/:id/revoke", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    await revokeInvitation(deps.db, w.workspaceId, param(req, "id"));
+    res.redirect(303, "/members?notice=invitation_revoked");
+  });
+
+  return router;
+}

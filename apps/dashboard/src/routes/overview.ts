@@ -1,0 +1,16 @@
+import { Router } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest } from "../http/guards.ts";
+import { sendPage } from "../http/render.ts";
+import { loadOverviewStats } from "../queries/overview.ts";
+import { overviewBody } from "../views/pages/overview.ts";
+
+export function overviewRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  router.get("/", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const stats = await loadOverviewStats(deps.db, w.workspaceId);
+    sendPage(req, res, w, { title: "Overview", nav: "overview", body: overviewBody(w.workspace, stats, w.canWrite) });
+  });
+  return router;
+}

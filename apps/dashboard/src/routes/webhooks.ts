@@ -1,0 +1,113 @@
+import {
+  AppError,
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  disableWebhookSubscription,
+  enableWebhookSubscription,
+  findWebhookDelivery,
+  getWebhookSubscription,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  requestManualRetry,
+  sendTestWebhookEvent,
+} from "@svc/core";
+import { Router } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest } from "../http/guards.ts";
+import { formList, formString, param, sendPage } from "../http/render.ts";
+import { confirmBody } from "../views/pages/confirm.ts";
+import { webhookDetailBody, webhooksBody } from "../views/pages/webhooks.ts";
+
+/** Same domain code as `svc webhook …`; retries and test events go through the real dispatcher. */
+export function webhookRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  const policy = { allowPrivate: deps.env.WEBHOOK_ALLOW_PRIVATE_URLS };
+  const read = requirePermission("workspace:read");
+  const write = requirePermission("workspace:write");
+
+  router.get("/webhooks", read, async (req, res) => {
+    const w = workspaceRequest(req);
+    const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+    sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: w.canWrite, allowPrivate: policy.allowPrivate }) });
+  });
+
+  router.post("/webhooks", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const form = { url: formString(req, "url", 4096), events: formList(req, "events") };
+    try {
+      const created = await createWebhookSubscription(deps.db, deps.secrets, { workspaceId: w.workspaceId, url: form.url, events: form.events }, policy);
+      deps.log.info({ workspaceId: w.workspaceId, webhookId: created.id, userId: w.session.userId }, "webhook created in dashboard");
+      const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+      // Rendered, not redirected: the secret is in this one answer only.
+      sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", status: 201, notice: null, body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, created }) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+      sendPage(req, res, w, {
+        title: "Webhooks",
+        nav: "webhooks",
+        status: error.status,
+        notice: null,
+        body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, form: { ...form, error: error.message } }),
+      });
+    }
+  });
+
+  router.get("/webhooks/:id", read, async (req, res) => {
+    const w = workspaceRequest(req);
+    const subscription = await getWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    const deliveries = await listWebhookDeliveries(deps.db, subscription.id, { workspaceId: w.workspaceId, limit: 50 });
+    sendPage(req, res, w, { title: "Webhook", nav: "webhooks", body: webhookDetailBody({ subscription, deliveries, csrf: w.csrf, canWrite: w.canWrite }) });
+  });
+
+  router.post("/webhooks/:id/enable", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const subscription = await enableWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_enabled`);
+  });
+
+  router.post("/webhooks/:id/disable", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const subscription = await disableWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_disabled`);
+  });
+
+  router.post("/webhooks/:id/test", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const delivery = await sendTestWebhookEvent(deps.db, deps.webhookProducer, param(req, "id"), { workspaceId: w.workspaceId });
+    res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=test_event_sent`);
+  });
+
+  router.get("/webhooks/:id/delete", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const subscription = await getWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    sendPage(req, res, w, {
+      title: "Delete webhook",
+      nav: "webhooks",
+      body: confirmBody({
+        title: "Delete webhook",
+        question: `Delete the webhook for ${subscription.url}?`,
+        detail: "Its deliveries and their attempts are deleted too; pending retries stop. To receive events again, create a new webhook (with a new secret).",
+        action: `/webhooks/${subscription.id}/delete`,
+        confirmLabel: "Delete webhook",
+        cancelHref: `/webhooks/${subscription.id}`,
+        csrf: w.csrf,
+      }),
+    });
+  });
+
+  router.post("/webhooks/:id/delete", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    await deleteWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    res.redirect(303, "/webhooks?notice=webhook_deleted");
+  });
+
+  router.post("/webhook-deliveries/:id/retry", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const delivery = await findWebhookDelivery(deps.db, param(req, "id"), w.workspaceId);
+    await requestManualRetry(deps.db, deps.webhookProducer, delivery.id, w.workspaceId);
+    res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=delivery_retried#${delivery.id}`);
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import type { EmailView, EmailWithEventsView } from "@svc/core";
+import type { EmailPage, EmailSearch } from "../../queries/emailSearch.ts";
+import { EMAIL_STATUSES } from "../../queries/emailSearch.ts";
+import { badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
+import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
+import { html, queryString, raw, type SafeHtml } from "../html.ts";
+
+function filters(search: EmailSearch): SafeHtml {
+  return html`<form method="get" action="/emails" class="filters" role="search">
+    <div class="field">
+      <label for="filter-status">Status</label>
+      <select id="filter-status" name="status">
+        <option value="">All statuses</option>
+        ${EMAIL_STATUSES.map((s) => html`<option value="${s}"${s === search.status ? raw(" selected") : ""}>${s.replace(/_/g, " ")}</option>`)}
+      </select>
+    </div>
+    <div class="field">
+      <label for="filter-recipient">Recipient</label>
+      <input id="filter-recipient" name="recipient" type="search" value="${search.recipient ?? ""}" placeholder="name@example.com" maxlength="254" autocomplete="off">
+    </div>
+    <div class="filter-actions">
+      <button type="submit" class="btn btn-secondary">Filter</button>
+      ${(search.status || search.recipient) && html`<a class="btn btn-ghost" href="/emails">Clear</a>`}
+    </div>
+  </form>`;
+}
+
+function recipients(to: string[]): SafeHtml {
+  const [first, ...rest] = to;
+  return html`${first}${rest.length > 0 && html` <span class="muted">+${rest.length}</span>`}`;
+}
+
+export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
+  const base = { status: search.status, recipient: search.recipient };
+  const filtered = Boolean(search.status || search.recipient);
+  return html`${pageHeader("Emails", { description: "Every email queued through the API, newest first." })}
+  ${card(
+    html`${filters(search)}
+    ${page.emails.length === 0
+      ? filtered
+        ? emptyState("No matching emails", "Nothing matches these filters. Try another status or recipient.", html`<a class="btn btn-secondary" href="/emails">Clear filters</a>`)
+        : emptyState("No emails yet", html`Emails you send with <code>POST /emails</code> show up here with their delivery events.`, html`<a class="btn btn-secondary" href="/api-keys">Get an API key</a>`)
+      : html`<div class="table-wrap"><table class="table emails-table">
+        <thead><tr><th scope="col">Recipient</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+        <tbody>${page.emails.map(
+          (e: EmailView) => html`<tr data-email-id="${e.id}">
+            <td class="truncate">${recipients(e.to)}</td>
+            <td class="truncate"><a class="row-link" href="/emails/${e.id}">${e.subject}</a></td>
+            <td>${badge(e.status)}</td>
+            <td class="nowrap">${time(e.createdAt)}</td>
+          </tr>`,
+        )}</tbody></table></div>
+        <nav class="pager" aria-label="Pages">
+          ${page.newerCursor ? html`<a class="btn btn-secondary" href="/emails${raw(queryString({ ...base, before: page.newerCursor }))}" rel="prev">← Newer</a>` : html`<span></span>`}
+          ${page.olderCursor ? html`<a class="btn btn-secondary" href="/emails${raw(queryString({ ...base, after: page.olderCursor }))}" rel="next">Older →</a>` : ""}
+        </nav>`}`,
+  )}`;
+}
+
+function timeline(email: EmailWithEventsView): SafeHtml {
+  if (email.events.length === 0) {
+    return emptyState("No events yet", "Events appear as the provider reports them: sent, delivered, bounced and so on.");
+  }
+  return html`<ol class="timeline">${email.events.map(
+    (event) => html`<li class="timeline-item timeline-${event.type}" data-event-type="${event.type}">
+      <div class="timeline-marker" aria-hidden="true"></div>
+      <div class="timeline-content">
+        <div class="timeline-head">${badge(event.type)} <time datetime="${event.eventTimestamp}" title="${formatDateTime(event.eventTimestamp)}">${formatDateTime(event.eventTimestamp).replace(/ \d\d:\d\d:\d\d UTC$/, "")} ${formatTimeWithMs(event.eventTimestamp)} UTC</time></div>
+        <details class="payload">
+          <summary>Provider payload <span class="muted mono">${event.id}</span></summary>
+          <pre class="code-block"><code>${prettyJson(event.payloadJson)}</code></pre>
+        </details>
+      </div>
+    </li>`,
+  )}</ol>`;
+}
+
+export function emailDetailBody(email: EmailWithEventsView): SafeHtml {
+  return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
+  <div class="two-column">
+    ${card(
+      keyValueList([
+        ["From", email.from],
+        ["To", html`${email.to.map((address, i) => html`${i > 0 ? ", " : ""}${address}`)}`],
+        ["Subject", email.subject],
+        ["Status", badge(email.status)],
+        ["Created", time(email.createdAt)],
+        ["Sent", time(email.sentAt)],
+        ["Failed", time(email.failedAt)],
+        ["Provider", email.provider ?? html`<span class="muted">—</span>`],
+        ["Provider message id", email.providerMessageId ? html`<code>${email.providerMessageId}</code>` : html`<span class="muted">—</span>`],
+        ["API key", html`<code>${email.apiKeyId}</code>`],
+        ...(email.errorMessage ? ([["Error", html`<span class="error-text">${email.errorMessage}</span>`]] as Array<[string, SafeHtml]>) : []),
+      ]),
+      { title: "Details" },
+    )}
+    ${card(timeline(email), { title: "Event timeline", description: "Oldest first, as reported by the provider." })}
+  </div>
+  ${card(
+    html`${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}
+    ${email.html !== null && html`<details class="payload"><summary>HTML source</summary><pre class="code-block"><code>${email.html}</code></pre></details>`}`,
+    { title: "Content" },
+  )}`;
+}

@@ -1,0 +1,45 @@
+import { planLimits, type MembershipView } from "@svc/core";
+import type { OverviewStats } from "../../queries/overview.ts";
+import { activityChart } from "../chart.ts";
+import { badge, card, pageHeader } from "../components.ts";
+import { formatNumber } from "../format.ts";
+import { html, type SafeHtml } from "../html.ts";
+
+function usageMeter(used: number, limit: number | null): SafeHtml {
+  if (limit === null) {
+    return html`<p class="stat-value">${formatNumber(used)}</p><p class="stat-help">sent today · no daily limit</p>`;
+  }
+  const percent = Math.min(100, Math.round((used / limit) * 100));
+  const tone = percent >= 100 ? "danger" : percent >= 80 ? "warning" : "ok";
+  return html`<p class="stat-value">${formatNumber(used)} <span class="stat-of">/ ${formatNumber(limit)}</span></p>
+    <div class="meter meter-${tone}"><progress max="${limit}" value="${Math.min(used, limit)}" aria-label="Sent today: ${percent}% of the daily limit">${percent}%</progress></div>
+    <p class="stat-help">${percent >= 100 ? "Daily limit reached: sends are refused until midnight UTC." : `${percent}% of today's limit (resets at midnight UTC)`}</p>`;
+}
+
+export function overviewBody(workspace: MembershipView, stats: OverviewStats, canWrite: boolean): SafeHtml {
+  const plan = planLimits(workspace.plan);
+  const totals = stats.days.reduce(
+    (sum, d) => ({ sent: sum.sent + d.counts.sent, delivered: sum.delivered + d.counts.delivered, bounced: sum.bounced + d.counts.bounced, complained: sum.complained + d.counts.complained }),
+    { sent: 0, delivered: 0, bounced: 0, complained: 0 },
+  );
+  const rate = (n: number) => (totals.sent === 0 ? "—" : `${((n / totals.sent) * 100).toFixed(1)}%`);
+  const gettingStarted = stats.domains.verified === 0 || stats.activeKeys === 0;
+  return html`${pageHeader("Overview", { description: html`${workspace.workspaceName} · ${badge(workspace.plan, `${plan.label} plan`)}` })}
+  <div class="stats-grid">
+    <section class="stat-card" aria-labelledby="stat-today"><h2 id="stat-today">Sent today</h2>${usageMeter(stats.sentToday, plan.dailySendLimit)}</section>
+    <section class="stat-card" aria-labelledby="stat-delivered"><h2 id="stat-delivered">Delivered (14 days)</h2><p class="stat-value">${formatNumber(totals.delivered)}</p><p class="stat-help">${rate(totals.delivered)} of ${formatNumber(totals.sent)} sent</p></section>
+    <section class="stat-card" aria-labelledby="stat-bounced"><h2 id="stat-bounced">Bounced (14 days)</h2><p class="stat-value">${formatNumber(totals.bounced)}</p><p class="stat-help">${rate(totals.bounced)} bounce rate</p></section>
+    <section class="stat-card" aria-labelledby="stat-complained"><h2 id="stat-complained">Complaints (14 days)</h2><p class="stat-value">${formatNumber(totals.complained)}</p><p class="stat-help">${rate(totals.complained)} complaint rate</p></section>
+  </div>
+  ${card(activityChart(stats.days), { title: "Last 14 days", description: "Events per day (UTC)" })}
+  ${gettingStarted &&
+  card(
+    html`<ol class="checklist">
+      <li class="${stats.domains.verified > 0 ? "done" : ""}"><a href="/domains">Add and verify a sending domain</a> <span class="muted">${stats.domains.verified} verified of ${stats.domains.total}</span></li>
+      <li class="${stats.activeKeys > 0 ? "done" : ""}"><a href="/api-keys">Create an API key</a> <span class="muted">${stats.activeKeys} active</span></li>
+      <li class="${stats.activeWebhooks > 0 ? "done" : ""}"><a href="/webhooks">Subscribe a webhook to events</a> <span class="muted">optional</span></li>
+    </ol>
+    ${!canWrite && html`<p class="muted">An owner or admin of this workspace can complete these steps.</p>`}`,
+    { title: "Get started" },
+  )}`;
+}

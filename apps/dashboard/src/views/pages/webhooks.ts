@@ -1,0 +1,133 @@
+import { EVENT_TYPES, type WebhookDeliveryView, type WebhookSubscriptionView } from "@svc/core";
+import { alert, badge, card, confirmAction, csrfField, emptyState, pageHeader, postButton, secretReveal, time } from "../components.ts";
+import { html, raw, type SafeHtml } from "../html.ts";
+
+const EVENT_HELP: Record<string, string> = {
+  sent: "Handed to the provider",
+  delivered: "Accepted by the receiving server",
+  opened: "Tracking pixel fired",
+  clicked: "Tracked link followed",
+  bounced: "Rejected by the receiving server",
+  complained: "Marked as spam",
+  rejected: "Refused by the provider",
+  rendering_failed: "Template rendering failed",
+  delivery_delayed: "Delayed; the provider retries",
+};
+
+export interface WebhookFormState {
+  url?: string;
+  events?: string[];
+  error?: string;
+}
+
+function createForm(csrf: string, form: WebhookFormState, allowPrivate: boolean): SafeHtml {
+  const selected = new Set(form.events ?? ["delivered", "bounced", "complained"]);
+  return card(
+    html`${form.error && alert("error", form.error)}
+    <form method="post" action="/webhooks" class="stack">
+      ${csrfField(csrf)}
+      <div class="field">
+        <label for="f-url">Endpoint URL</label>
+        <input id="f-url" name="url" type="url" value="${form.url ?? ""}" placeholder="https://api.example.com/webhooks/svc" required maxlength="2048" autocomplete="off" aria-describedby="f-url-help">
+        <p class="help" id="f-url-help">${allowPrivate ? "HTTPS recommended. Private addresses are allowed on this server (development setting)." : "Must be HTTPS on a public address."}</p>
+      </div>
+      <fieldset class="field">
+        <legend>Events</legend>
+        <div class="checkbox-grid">
+          ${EVENT_TYPES.map(
+            (type) => html`<label class="checkbox"><input type="checkbox" name="events" value="${type}"${selected.has(type) ? raw(" checked") : ""}>
+              <span><code>${type}</code><small>${EVENT_HELP[type]}</small></span></label>`,
+          )}
+        </div>
+      </fieldset>
+      <div class="form-actions"><button type="submit" class="btn btn-primary">Create webhook</button></div>
+    </form>`,
+    { title: "Add an endpoint", description: "Each subscribed event is POSTed as signed JSON and retried for 24 hours until your endpoint answers 2xx." },
+  );
+}
+
+export function webhooksBody(input: {
+  subscriptions: WebhookSubscriptionView[];
+  csrf: string;
+  canWrite: boolean;
+  allowPrivate: boolean;
+  form?: WebhookFormState;
+  created?: WebhookSubscriptionView & { secret: string };
+}): SafeHtml {
+  return html`${pageHeader("Webhooks", { description: "Get email events pushed to your backend as they happen." })}
+  ${input.created &&
+  card(
+    html`${alert("success", "Copy the signing secret now. It won't be shown again; verify every request's X-Service-Signature with it.", "Webhook created.")}
+    ${secretReveal("Signing secret", input.created.secret, "new-webhook-secret")}
+    <p><a href="/webhooks/${input.created.id}">Open the webhook →</a></p>`,
+    { tone: "success", id: "created-webhook" },
+  )}
+  ${input.canWrite && createForm(input.csrf, input.form ?? {}, input.allowPrivate)}
+  ${card(
+    input.subscriptions.length === 0
+      ? emptyState("No webhooks yet", "Add an endpoint to receive delivered, bounced and other events as they happen.")
+      : html`<div class="table-wrap"><table class="table">
+        <thead><tr><th scope="col">Endpoint</th><th scope="col">Events</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+        <tbody>${input.subscriptions.map(
+          (s) => html`<tr><td><a class="row-link mono" href="/webhooks/${s.id}">${s.url}</a></td>
+            <td class="events-cell">${s.events.map((e) => html`<code class="chip">${e}</code> `)}</td>
+            <td>${badge(s.isActive ? "active" : "inactive")}</td><td>${time(s.createdAt)}</td></tr>`,
+        )}</tbody></table></div>`,
+    { title: "Endpoints" },
+  )}`;
+}
+
+function attemptsTable(delivery: WebhookDeliveryView): SafeHtml {
+  const attempts = delivery.attempts ?? [];
+  if (attempts.length === 0) return html`<p class="muted attempts-empty">No attempt yet${delivery.nextAttemptAt ? html`; the first is due ${time(delivery.nextAttemptAt, "relative")}` : ""}.</p>`;
+  return html`<div class="table-wrap"><table class="table table-compact attempts">
+    <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Answer</th></tr></thead>
+    <tbody>${attempts.map(
+      (a) => html`<tr>
+        <td>${a.number}${a.manual && html` <span class="badge badge-neutral">manual</span>`}</td>
+        <td>${time(a.startedAt)}</td>
+        <td>${a.statusCode !== null ? badge(a.statusCode >= 200 && a.statusCode < 300 ? "succeeded" : "failed", String(a.statusCode)) : badge("failed", "no answer")}</td>
+        <td>${a.durationMs} ms</td>
+        <td class="excerpt">${a.error ? html`<span class="error-text">${a.error}</span>` : a.responseExcerpt ? html`<code>${a.responseExcerpt.slice(0, 300)}</code>` : html`<span class="muted">(empty)</span>`}</td>
+      </tr>`,
+    )}</tbody></table></div>`;
+}
+
+function deliveryItem(delivery: WebhookDeliveryView, csrf: string, canWrite: boolean, open: boolean): SafeHtml {
+  return html`<details class="delivery" id="${delivery.id}" data-delivery="${delivery.id}"${open ? raw(" open") : ""}>
+    <summary>
+      <span class="delivery-type"><code>${delivery.eventType}</code>${delivery.test && html` <span class="badge badge-neutral">test</span>`}</span>
+      ${badge(delivery.status)}
+      <span class="muted">${delivery.attemptCount} attempt${delivery.attemptCount === 1 ? "" : "s"}</span>
+      <span class="muted delivery-time">${time(delivery.createdAt, "relative")}</span>
+    </summary>
+    <div class="delivery-body">
+      <p class="delivery-meta"><span>Delivery <code>${delivery.id}</code></span>${delivery.eventId && html` <span>Event <code>${delivery.eventId}</code></span>`}
+        ${delivery.nextAttemptAt && html` <span>Next retry ${time(delivery.nextAttemptAt, "relative")}</span>`}</p>
+      ${attemptsTable(delivery)}
+      ${canWrite && postButton({ action: `/webhook-deliveries/${delivery.id}/retry`, label: "Retry now", csrf })}
+    </div>
+  </details>`;
+}
+
+export function webhookDetailBody(input: { subscription: WebhookSubscriptionView; deliveries: WebhookDeliveryView[]; csrf: string; canWrite: boolean }): SafeHtml {
+  const s = input.subscription;
+  return html`${pageHeader("Webhook", {
+    back: { href: "/webhooks", label: "Webhooks" },
+    description: html`<code class="mono">${s.url}</code> ${badge(s.isActive ? "active" : "inactive")}`,
+    actions:
+      input.canWrite &&
+      html`${s.isActive && postButton({ action: `/webhooks/${s.id}/test`, label: "Send test event", csrf: input.csrf, tone: "primary", small: false })}
+      ${s.isActive
+        ? postButton({ action: `/webhooks/${s.id}/disable`, label: "Deactivate", csrf: input.csrf, small: false })
+        : postButton({ action: `/webhooks/${s.id}/enable`, label: "Activate", csrf: input.csrf, tone: "primary", small: false })}
+      ${confirmAction({ href: `/webhooks/${s.id}/delete`, label: "Delete", question: "Delete this webhook? Its deliveries and their history are deleted too, and pending retries stop.", confirmLabel: "Delete webhook", csrf: input.csrf })}`,
+  })}
+  ${card(html`<div class="chips">${s.events.map((e) => html`<code class="chip">${e}</code>`)}</div>`, { title: "Subscribed events" })}
+  ${card(
+    input.deliveries.length === 0
+      ? emptyState("No deliveries yet", "Deliveries appear here when a subscribed event happens. Use “Send test event” to try your endpoint now.")
+      : html`<div class="deliveries">${input.deliveries.map((d, i) => deliveryItem(d, input.csrf, input.canWrite, i === 0))}</div>`,
+    { title: "Recent deliveries", description: "The 50 most recent, newest first, with every attempt." },
+  )}`;
+}
