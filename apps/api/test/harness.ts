@@ -22,7 +22,9 @@ export async function startApi(overrides: Record<string, string> = {}): Promise<
   const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", ...overrides }));
   const logger = createLogger("api-test", config.LOG_LEVEL);
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
-  const redis = createProducerConnection(config.REDIS_URL);
+  // The outage tests point at a closed port; after a failed connect, ioredis's disconnect waits
+  // `disconnectTimeout` (2 s by default) for a close that never comes, holding Jest open.
+  const redis = createProducerConnection(config.REDIS_URL, { disconnectTimeout: 100 });
   const producer = new Producer("sendEmail", redis, config.QUEUE_PREFIX);
   const server = createServer(createApiApp({ db, producer, logger, config }));
   const port = await listen(server, 0, "127.0.0.1");

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { setWorkspacePlan, utcDay } from "@svc/core";
+import request from "supertest";
+import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+
+const handle = openTestDb();
+const db = handle.prisma;
+let api: ApiInstance;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api.close();
+  await handle.close();
+});
+
+const send = (key: string, domain: string) => request(api.url).post("/emails").set(bearer(key)).send(sendBody(domain));
+
+describe("daily send limit", () => {
+  it("gives exactly 100 of 300 concurrent sends on a fresh Free workspace, and refuses the rest with 429", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    const answers = await Promise.all(Array.from({ length: 300 }, () => send(fx.keys["send-only"], fx.domain)));
+
+    const accepted = answers.filter((a) => a.status === 202);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(accepted).toHaveLength(100);
+    expect(refused).toHaveLength(200);
+    expect(new Set(accepted.map((a) => a.body.id)).size).toBe(100);
+    expect(refused[0]!.body).toEqual({
+      error:
+        "Daily send limit reached: the Free plan allows 100 emails per day. " +
+        "Upgrade your plan to send more, or wait until tomorrow (UTC) when the limit resets.",
+      code: "daily_limit_reached",
+    });
+
+    expect(await db.email.count({ where: { organizationId: fx.workspaceId } })).toBe(100);
+    const usage = await db.dailyUsage.findMany({ where: { workspaceId: fx.workspaceId } });
+    expect(usage).toEqual([{ workspaceId: fx.workspaceId, day: utcDay(), count: 100 }]);
+  });
+
+  it("counts per UTC day: yesterday's usage does not limit today", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    const yesterday = new Date(utcDay().getTime() - 24 * 3600 * 1000);
+    await db.dailyUsage.create({ data: { workspaceId: fx.workspaceId, day: yesterday, count: 100 } });
+    expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(202);
+  });
+
+  it("follows the workspace's current plan; unlimited counts but never refuses", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    await db.dailyUsage.create({ data: { workspaceId: fx.workspaceId, day: utcDay(), count: 100 } });
+    expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(429);
+
+    await setWorkspacePlan(db, fx.workspaceId, "pro");
+    expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(202);
+
+    await setWorkspacePlan(db, fx.workspaceId, "unlimited");
+    await db.dailyUsage.update({
+      where: { workspaceId_day: { workspaceId: fx.workspaceId, day: utcDay() } },
+      data: { count: 10_000_000 },
+    });
+    expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(202);
+    const usage = await db.dailyUsage.findUniqueOrThrow({ where: { workspaceId_day: { workspaceId: fx.workspaceId, day: utcDay() } } });
+    expect(usage.count).toBe(10_000_001);
+  });
+});
