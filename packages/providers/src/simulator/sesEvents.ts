@@ -1,0 +1,173 @@
+import { EMAIL_ID_TAG, type OutboundEmail } from "../types.ts";
+import { sesLikeId } from "./messageIds.ts";
+import type { PlannedEvent, SimulatedEventKind } from "./scenarios.ts";
+
+/** What every event of one simulated message shares. */
+export interface SimulatedMail {
+  email: OutboundEmail;
+  messageId: string;
+  /** When send() accepted the message: `mail.timestamp`. */
+  acceptedAt: Date;
+  configurationSet: string;
+}
+
+const ACCOUNT_ID = "000000000000";
+const READER = { ipAddress: "192.0.2.10", userAgent: "Mozilla/5.0 (Svc Simulator)" };
+const REPORTING_MTA = "a8-70.smtp-out.simulator.amazonses.com";
+
+const EVENT_TYPE: Record<SimulatedEventKind, string> = {
+  Send: "Send",
+  Delivery: "Delivery",
+  Bounce: "Bounce",
+  SuppressedBounce: "Bounce",
+  Complaint: "Complaint",
+  DeliveryDelay: "DeliveryDelay",
+  Reject: "Reject",
+  RenderingFailure: "Rendering Failure",
+  Open: "Open",
+  Click: "Click",
+};
+
+/**
+ * One SES event as SES publishes it to SNS ("Contents of event data that Amazon SES publishes to
+ * Amazon SNS"): `eventType`, `mail`, and the type's own object. `at` is the event's own time.
+ */
+export function buildSesEvent(mail: SimulatedMail, event: PlannedEvent, at: Date): Record<string, unknown> {
+  const [objectName, object] = eventObject(mail, event, at);
+  return { eventType: EVENT_TYPE[event.kind], mail: mailObject(mail), [objectName]: object };
+}
+
+function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at: Date): [string, Record<string, unknown>] {
+  const timestamp = at.toISOString();
+  switch (kind) {
+    case "Send":
+      return ["send", {}];
+    case "Delivery":
+      return [
+        "delivery",
+        {
+          timestamp,
+          processingTimeMillis: Math.max(0, at.getTime() - mail.acceptedAt.getTime()),
+          recipients,
+          smtpResponse: "250 2.6.0 Message received",
+          reportingMTA: REPORTING_MTA,
+          remoteMtaIp: "192.0.2.25",
+        },
+      ];
+    case "Bounce":
+      return [
+        "bounce",
+        {
+          feedbackId: sesLikeId(at.getTime()),
+          bounceType: "Permanent",
+          bounceSubType: "General",
+          bouncedRecipients: recipients.map((emailAddress) => ({
+            emailAddress,
+            action: "failed",
+            status: "5.1.1",
+            diagnosticCode: "smtp; 550 5.1.1 user unknown",
+          })),
+          timestamp,
+          reportingMTA: "dns; simulator.amazonses.com",
+        },
+      ];
+    case "SuppressedBounce":
+      return [
+        "bounce",
+        {
+          feedbackId: sesLikeId(at.getTime()),
+          bounceType: "Permanent",
+          bounceSubType: "Suppressed",
+          bouncedRecipients: recipients.map((emailAddress) => ({
+            emailAddress,
+            action: "failed",
+            status: "5.1.1",
+            diagnosticCode:
+              "Amazon SES has suppressed sending to this address because it has a recent history of bouncing as an invalid address.",
+          })),
+          timestamp,
+          reportingMTA: "dns; amazonses.com",
+        },
+      ];
+    case "Complaint":
+      return [
+        "complaint",
+        {
+          feedbackId: sesLikeId(at.getTime()),
+          complaintSubType: null,
+          complainedRecipients: recipients.map((emailAddress) => ({ emailAddress })),
+          timestamp,
+          userAgent: "Simulated ISP Feedback Loop",
+          complaintFeedbackType: "abuse",
+          arrivalDate: timestamp,
+        },
+      ];
+    case "DeliveryDelay":
+      return [
+        "deliveryDelay",
+        {
+          timestamp,
+          delayType: "TransientCommunicationFailure",
+          expirationTime: new Date(at.getTime() + 24 * 60 * 60 * 1000).toISOString(),
+          delayedRecipients: recipients.map((emailAddress) => ({
+            emailAddress,
+            status: "4.4.7",
+            diagnosticCode: "smtp; 421 4.4.7 Try again later (greylisted)",
+          })),
+          reportingMTA: REPORTING_MTA,
+        },
+      ];
+    case "Reject":
+      return ["reject", { reason: "Bad content" }];
+    case "RenderingFailure":
+      return [
+        "failure",
+        {
+          errorMessage: "Attribute 'name' is not present in the rendering data. (simulated rendering failure)",
+          templateName: "simulator",
+        },
+      ];
+    case "Open":
+      return ["open", { timestamp, ...READER }];
+    case "Click":
+      return ["click", { timestamp, ...READER, link: firstLink(mail.email.html), linkTags: { simulated: ["true"] } }];
+  }
+}
+
+function mailObject({ email, messageId, acceptedAt, configurationSet }: SimulatedMail): Record<string, unknown> {
+  const domain = fromDomain(email.from);
+  return {
+    timestamp: acceptedAt.toISOString(),
+    source: email.from,
+    sourceArn: `arn:aws:ses:us-east-1:${ACCOUNT_ID}:identity/${domain}`,
+    sendingAccountId: ACCOUNT_ID,
+    messageId,
+    destination: email.to,
+    headersTruncated: false,
+    headers: [
+      { name: "From", value: email.from },
+      { name: "To", value: email.to.join(", ") },
+      { name: "Subject", value: email.subject },
+      { name: "MIME-Version", value: "1.0" },
+    ],
+    commonHeaders: { from: [email.from], to: email.to, messageId, subject: email.subject },
+    tags: {
+      "ses:configuration-set": [configurationSet],
+      "ses:source-ip": ["127.0.0.1"],
+      "ses:from-domain": [domain],
+      "ses:caller-identity": ["simulator"],
+      [EMAIL_ID_TAG]: [email.emailId],
+    },
+  };
+}
+
+function fromDomain(from: string): string {
+  const address = /<([^>]*)>/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase();
+}
+
+/** The first http(s) link of the HTML body, or a stand-in: what a reader would click. */
+function firstLink(html: string | null): string {
+  const match = html ? /href\s*=\s*["'](https?:\/\/[^"']+)["']/i.exec(html) : null;
+  return match?.[1] ?? "https://example.com/";
+}

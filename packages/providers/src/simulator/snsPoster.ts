@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "@svc/logger";
+import { signSnsMessage, type SigningIdentity } from "@svc/sns";
+
+export interface RetryPolicy {
+  /** First pause after a failed post; doubles each time up to maxDelayMs. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** Stop retrying one message after this long (the ingester may start after the sender). */
+  giveUpAfterMs: number;
+  /** Per attempt. */
+  attemptTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 200, maxDelayMs: 5_000, giveUpAfterMs: 120_000, attemptTimeoutMs: 5_000 };
+
+/**
+ * Answers worth retrying: the ingester is starting, overloaded, or could not yet fetch our
+ * certificate (403). Other 4xx mean the message itself is wrong, and resending cannot help.
+ */
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 403 || status === 408 || status === 429;
+}
+
+/**
+ * Wraps SES event JSON in an SNS Notification, signs it (SignatureVersion 2) and posts it the way
+ * SNS does: `text/plain`, SNS's headers, the identical message again on each retry.
+ */
+export class SnsPoster {
+  constructor(
+    private readonly options: {
+      url: string;
+      topicArn: string;
+      certUrl: string;
+      retry: RetryPolicy;
+      log: Logger;
+      signal: AbortSignal;
+    },
+  ) {}
+
+  /** Resolves true once the ingester answered 2xx, false when it gave up or was aborted. */
+  async post(sesEventJson: string, identity: SigningIdentity, context: Record<string, unknown>): Promise<boolean> {
+    const { url, topicArn, certUrl, retry, log, signal } = this.options;
+    const message = signSnsMessage(
+      {
+        Type: "Notification" as const,
+        MessageId: randomUUID(),
+        TopicArn: topicArn,
+        Message: sesEventJson,
+        Timestamp: new Date().toISOString(),
+        SigningCertURL: certUrl,
+        UnsubscribeURL: `${new URL(url).origin}/simulator/unsubscribe`,
+      },
+      identity.privateKeyPem,
+      "2",
+    );
+    const body = JSON.stringify(message);
+    const headers = {
+      "content-type": "text/plain; charset=UTF-8",
+      "x-amz-sns-message-type": "Notification",
+      "x-amz-sns-message-id": message.MessageId,
+      "x-amz-sns-topic-arn": topicArn,
+      "user-agent": "Amazon Simple Notification Service Agent (svc simulator)",
+    };
+
+    const started = Date.now();
+    let delay = retry.firstDelayMs;
+    for (let attempt = 1; !signal.aborted; attempt += 1) {
+      let problem: string;
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers,
+          body,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(retry.attemptTimeoutMs)]),
+        });
+        await response.body?.cancel();
+        if (response.ok) return true;
+        problem = `HTTP ${response.status}`;
+        if (!isRetryableStatus(response.status)) {
+          log.error({ ...context, status: response.status }, "ingester refused a simulated event; not retrying");
+          return false;
+        }
+      } catch (error) {
+        if (signal.aborted) break;
+        problem = (error as Error).message;
+      }
+      if (Date.now() - started + delay > retry.giveUpAfterMs) {
+        log.error({ ...context, attempts: attempt, problem }, "giving up on a simulated event; the ingester did not accept it");
+        return false;
+      }
+      (attempt === 1 ? log.warn : log.debug).call(log, { ...context, attempt, problem, url }, "posting a simulated event failed; retrying");
+      try {
+        await sleep(delay, undefined, { signal });
+      } catch {
+        break; // aborted by close()
+      }
+      delay = Math.min(delay * 2, retry.maxDelayMs);
+    }
+    return false;
+  }
+}
