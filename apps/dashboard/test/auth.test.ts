@@ -1,0 +1,180 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { hashOpaqueToken } from "@svc/core";
+import request from "supertest";
+import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
+
+const dashboard = createTestDashboard();
+const db = dashboard.resources.deps.db;
+afterAll(() => dashboard.close());
+
+function sessionCookie(setCookie: string[] | string | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const cookie = cookies.find((c) => c.startsWith("svc_session="));
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return cookie;
+}
+
+describe("sign-up", () => {
+  it("creates the user and their workspace, and starts a server-side session in an httpOnly, SameSite=Lax cookie", async () => {
+    const agent = request.agent(dashboard.app);
+    const email = uniqueEmail("signup");
+    const form = await agent.get("/signup").expect(200);
+    const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Acme <b>Mail</b>" }).expect(303);
+    expect(answer.headers.location).toBe("/?notice=welcome");
+    const cookie = sessionCookie(answer.headers["set-cookie"]);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=\d+/);
+    const token = /^svc_session=([^;]+)/.exec(cookie)![1]!;
+
+    const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: { include: { workspace: true } } } });
+    expect(user.memberships).toHaveLength(1);
+    expect(user.memberships[0]).toMatchObject({ role: "owner", workspace: { name: "Acme <b>Mail</b>", plan: "free" } });
+    const session = await db.session.findFirstOrThrow({ where: { userId: user.id } });
+    expect(session.tokenHash).toBe(hashOpaqueToken(decodeURIComponent(token)));
+    expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
+
+    const overview = await agent.get("/").expect(200);
+    // The workspace name is escaped, never markup.
+    expect(overview.text).toContain("Acme &lt;b&gt;Mail&lt;/b&gt;");
+    expect(overview.text).not.toContain("<b>Mail</b>");
+    expect(overview.headers["cache-control"]).toBe("no-store");
+    expect(overview.headers["content-security-policy"]).toContain("script-src 'self'");
+  });
+
+  it("refuses a taken email with a message and creates nothing", async () => {
+    const { email } = await signedUpAgent(dashboard.app);
+    const agent = request.agent(dashboard.app);
+    const form = await agent.get("/signup").expect(200);
+    const before = await db.workspace.count();
+    const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Again" }).expect(409);
+    expect(answer.text).toContain("An account with this email already exists");
+    expect(await db.workspace.count()).toBe(before);
+  });
+
+  it("is off with DASHBOARD_SIGNUP=false: no form, and a posted one creates nothing", async () => {
+    const closed = createTestDashboard({ DASHBOARD_SIGNUP: "false" });
+    try {
+      const agent = request.agent(closed.app);
+      const page = await agent.get("/signup").expect(404);
+      expect(page.text).toContain("Sign-up is turned off");
+      const login = await agent.get("/login").expect(200);
+      expect(login.text).not.toContain('href="/signup"');
+      const email = uniqueEmail("closed");
+      await agent.post("/signup").type("form").send({ _csrf: csrfFrom(login.text), email, password: PASSWORD, workspaceName: "X" }).expect(404);
+      expect(await db.user.count({ where: { email } })).toBe(0);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe("cookies", () => {
+  it("are Secure outside development (auto), and not in development", async () => {
+    const production = createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "production" });
+    const development = createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "development" });
+    try {
+      const secure = await request(production.app).get("/login").expect(200);
+      expect(String(secure.headers["set-cookie"])).toMatch(/svc_csrf=[^;]+;.*Secure/);
+      const plain = await request(development.app).get("/login").expect(200);
+      expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
+    } finally {
+      await production.close();
+      await development.close();
+    }
+  });
+});
+
+describe("log in and out", () => {
+  it("logs in with the right password only, and logging out ends the session on the server", async () => {
+    const { email } = await signedUpAgent(dashboard.app);
+    const agent = request.agent(dashboard.app);
+    const form = await agent.get("/login").expect(200);
+    const wrong = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: "not the password" }).expect(401);
+    expect(wrong.text).toContain("That email and password don&#39;t match an account.");
+    expect(wrong.headers["set-cookie"] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^svc_session=/)]));
+
+    const ok = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: email.toUpperCase(), password: PASSWORD, next: "/api-keys" }).expect(303);
+    expect(ok.headers.location).toBe("/api-keys");
+    const token = decodeURIComponent(/^svc_session=([^;]+)/.exec(sessionCookie(ok.headers["set-cookie"]))![1]!);
+    const page = await agent.get("/api-keys").expect(200);
+
+    await agent.post("/logout").type("form").send({ _csrf: csrfFrom(page.text) }).expect(303);
+    expect(await db.session.count({ where: { tokenHash: hashOpaqueToken(token) } })).toBe(0);
+    // The old cookie is worthless even if a client keeps sending it.
+    await request(dashboard.app).get("/api-keys").set("Cookie", `svc_session=${encodeURIComponent(token)}`).expect(303).expect("location", "/login?next=%2Fapi-keys");
+  });
+
+  it("never redirects off-site after login", async () => {
+    const { email } = await signedUpAgent(dashboard.app);
+    for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+      const agent = request.agent(dashboard.app);
+      const form = await agent.get("/login").expect(200);
+      const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, next }).expect(303);
+      expect(answer.headers.location).toBe("/");
+    }
+  });
+
+  it("sends anonymous visitors of a page to log in, and expired sessions too", async () => {
+    await request(dashboard.app).get("/webhooks").expect(303).expect("location", "/login?next=%2Fwebhooks");
+    const { agent, email } = await signedUpAgent(dashboard.app);
+    await db.session.updateMany({ where: { user: { email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await agent.get("/").expect(303).expect("location", "/login");
+  });
+});
+
+describe("failed-login rate limit", () => {
+  it("pauses an account after 5 failures from one address, even for the right password; other addresses are unaffected", async () => {
+    const limited = createTestDashboard({ DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "5", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const { email } = await signedUpAgent(limited.app);
+      const agent = request.agent(limited.app);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      const attempt = (password: string, ip: string) => agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+
+      for (let i = 0; i < 5; i++) await attempt(`wrong password ${i}`, "203.0.113.7").expect(401);
+      const blocked = await attempt(PASSWORD, "203.0.113.7").expect(429);
+      expect(blocked.text).toContain("Too many failed attempts");
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(500);
+      expect(blocked.headers["set-cookie"] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^svc_session=/)]));
+
+      // The same account from another address, and another account from the first one, still log in.
+      await attempt(PASSWORD, "198.51.100.9").expect(303);
+      const other = await signedUpAgent(limited.app);
+      const fresh = request.agent(limited.app);
+      const freshCsrf = csrfFrom((await fresh.get("/login").expect(200)).text);
+      await fresh.post("/login").set("X-Forwarded-For", "203.0.113.7").type("form").send({ _csrf: freshCsrf, email: other.email, password: PASSWORD }).expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("clears an account's count after a successful login", async () => {
+    const limited = createTestDashboard({ DASHBOARD_LOGIN_MAX_FAILURES: "3" });
+    try {
+      const { email } = await signedUpAgent(limited.app);
+      const agent = request.agent(limited.app);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      const attempt = (password: string) => agent.post("/login").type("form").send({ _csrf: csrf, email, password });
+      await attempt("wrong one").expect(401);
+      await attempt("wrong two").expect(401);
+      await attempt(PASSWORD).expect(303);
+      const signedIn = await agent.get("/").expect(200);
+      await agent.post("/logout").type("form").send({ _csrf: csrfFrom(signedIn.text) }).expect(303);
+      // Two more failures are allowed again (3 in a row would have been the limit without the reset).
+      const csrf2 = csrfFrom((await agent.get("/login").expect(200)).text);
+      await agent.post("/login").type("form").send({ _csrf: csrf2, email, password: "wrong three" }).expect(401);
+      await agent.post("/login").type("form").send({ _csrf: csrf2, email, password: "wrong four" }).expect(401);
+      await agent.post("/login").type("form").send({ _csrf: csrf2, email, password: PASSWORD }).expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("health", () => {
+  it("answers /healthz and /readyz with Postgres and Redis reachable", async () => {
+    await request(dashboard.app).get("/healthz").expect(200, { status: "ok" });
+    await request(dashboard.app).get("/readyz").expect(200, { status: "ok", postgres: true, redis: true });
+  });
+});
