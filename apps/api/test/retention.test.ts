@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { RETENTION_LOCK_ID, purgeExpiredEmails, runRetentionOnce, scheduleRetention } from "@svc/core";
+import { newId } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import request from "supertest";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { bearer, startApi, type ApiInstance } from "./harness.ts";
+
+const handle = openTestDb();
+const db = handle.prisma;
+let api: ApiInstance;
+
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api.close();
+  await handle.close();
+});
+
+const DAY = 24 * 3600 * 1000;
+
+/** An email created `ageDays` ago with two events, one of them delivered to a webhook. */
+async function emailAged(fx: WorkspaceFixture, ageDays: number): Promise<string> {
+  const id = newId("email");
+  await db.email.create({
+    data: {
+      id,
+      organizationId: fx.workspaceId,
+      apiKeyId: fx.keyIds["send-only"],
+      environment: "live",
+      from: `a@${fx.domain}`,
+      to: ["b@example.org"],
+      subject: `aged ${ageDays}`,
+      text: "t",
+      createdAt: new Date(Date.now() - ageDays * DAY),
+    },
+  });
+  const subscription = await db.webhookSubscription.create({
+    data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com", events: ["sent"], secretEncrypted: "v1.a.b.c" },
+  });
+  for (const type of ["sent", "delivered"] as const) {
+    const eventId = newId("event");
+    await db.emailEvent.create({
+      data: { id: eventId, emailId: id, type, eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `${id}:${type}` },
+    });
+    if (type === "sent") {
+      await db.webhookDelivery.create({
+        data: { id: newId("delivery"), subscriptionId: subscription.id, eventId, eventType: type, body: "{}" },
+      });
+    }
+  }
+  return id;
+}
+
+const fetchEmail = (fx: WorkspaceFixture, id: string) => request(api.url).get(`/emails/${id}`).set(bearer(fx.keys["read-only"]));
+
+describe("purgeExpiredEmails", () => {
+  it("deletes emails past the plan's retention with their events, and keeps younger ones", async () => {
+    const free = await createWorkspaceFixture(handle, { plan: "free" }); // 30 days
+    const scale = await createWorkspaceFixture(handle, { plan: "scale" }); // 90 days
+    const old = await emailAged(free, 31);
+    const young = await emailAged(free, 29);
+    const oldButScale = await emailAged(scale, 31);
+    expect((await fetchEmail(free, old)).status).toBe(200);
+
+    const result = await purgeExpiredEmails(db, new Date());
+    expect(result.emailsDeleted).toBeGreaterThanOrEqual(1);
+
+    const gone = await fetchEmail(free, old);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: "Email not found.", code: "not_found" });
+    expect(await db.emailEvent.count({ where: { emailId: old } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { event: { emailId: old } } })).toBe(0);
+
+    const kept = await fetchEmail(free, young);
+    expect(kept.status).toBe(200);
+    expect(kept.body.events).toHaveLength(2);
+    expect((await fetchEmail(scale, oldButScale)).status).toBe(200);
+  });
+
+  it("works through a backlog in batches", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    for (let i = 0; i < 7; i++) await emailAged(fx, 40);
+    const result = await purgeExpiredEmails(db, new Date(), { batchSize: 2 });
+    expect(result.emailsDeleted).toBeGreaterThanOrEqual(7);
+    expect(await db.email.count({ where: { organizationId: fx.workspaceId } })).toBe(0);
+  });
+
+  it("deletes idempotency keys older than 24 hours only", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const base = { workspaceId: fx.workspaceId, requestHash: "h", responseStatus: 202, responseBody: "{}" };
+    await db.idempotencyKey.create({ data: { ...base, key: "old", createdAt: new Date(Date.now() - 25 * 3600 * 1000) } });
+    await db.idempotencyKey.create({ data: { ...base, key: "young", createdAt: new Date(Date.now() - 23 * 3600 * 1000) } });
+    const result = await purgeExpiredEmails(db, new Date());
+    expect(result.idempotencyKeysDeleted).toBeGreaterThanOrEqual(1);
+    const left = await db.idempotencyKey.findMany({ where: { workspaceId: fx.workspaceId }, select: { key: true } });
+    expect(left).toEqual([{ key: "young" }]);
+  });
+});
+
+describe("the periodic retention run", () => {
+  it("runs only when no other instance holds the advisory lock", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    const old = await emailAged(fx, 31);
+    const holder = await handle.pool.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock($1)", [RETENTION_LOCK_ID]);
+      expect(await runRetentionOnce(handle)).toEqual({ ran: false });
+      expect(await db.email.count({ where: { id: old } })).toBe(1);
+      await holder.query("SELECT pg_advisory_unlock($1)", [RETENTION_LOCK_ID]);
+    } finally {
+      holder.release();
+    }
+    const run = await runRetentionOnce(handle);
+    expect(run.ran).toBe(true);
+    expect(await db.email.count({ where: { id: old } })).toBe(0);
+  });
+
+  it("is scheduled by an interval and stops cleanly", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    const old = await emailAged(fx, 31);
+    const schedule = scheduleRetention(handle, createLogger("retention-test", "silent"), { intervalMs: 3_600_000, firstRunMs: 0 });
+    try {
+      // Poll for the effect rather than assume a duration.
+      for (let i = 0; i < 200 && (await db.email.count({ where: { id: old } })) > 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await db.email.count({ where: { id: old } })).toBe(0);
+    } finally {
+      await schedule.stop();
+    }
+  });
+});
