@@ -18,7 +18,8 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | "hang";
+/** "hang": never answer; "stall": send 200 and its headers, then never finish the body. */
+export type Answer = { status: number; body?: string; headers?: Record<string, string> } | "hang" | "stall";
 export type Responder = (request: ReceivedRequest, index: number) => Answer;
 
 /** A real HTTP receiver on loopback that records every request and answers as scripted. */
@@ -58,7 +59,11 @@ export class Receiver {
         };
         const index = receiver.requests.push(request) - 1;
         const answer = receiver.responder(request, index);
-        if (answer === "hang") {
+        if (answer === "stall") {
+          res.writeHead(200, { "content-type": "text/plain" });
+          res.write("partial");
+        }
+        if (answer === "hang" || answer === "stall") {
           receiver.inFlight += 1;
           receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
           receiver.hanging.add(res);
