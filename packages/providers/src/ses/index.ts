@@ -1,0 +1,3 @@
+export { SesProvider, createSesProvider, type SesEnv, type SesProviderOptions } from "./provider.ts";
+export { toProviderError } from "./errors.ts";
+export { toSesAddress } from "./address.ts";

@@ -1,0 +1,95 @@
+import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+import type { sesEnv } from "@svc/config";
+import type { Logger } from "@svc/logger";
+import type { z } from "zod";
+import { EMAIL_ID_TAG, ProviderError, type EmailProvider, type OutboundEmail, type SendResult } from "../types.ts";
+import { toSesAddress } from "./address.ts";
+import { toProviderError } from "./errors.ts";
+
+export type SesEnv = z.output<z.ZodObject<typeof sesEnv>>;
+
+export interface SesProviderOptions {
+  /** Time allowed to open the connection to SES. */
+  connectionTimeoutMs?: number;
+  /** Time allowed for SES to answer once connected. Keep well below the sender's claim lease. */
+  requestTimeoutMs?: number;
+}
+
+const CHARSET = "UTF-8";
+
+/**
+ * Amazon SES v2. Credentials come from the SDK's default chain (environment, profile, instance or
+ * task role); nothing here reads or holds them.
+ *
+ * The SDK makes exactly one attempt per send: BullMQ does the retrying, with a backoff and a
+ * window the sender controls, and one job is then one request, so the queue-wide rate limiter
+ * bounds real calls to SES.
+ */
+export class SesProvider implements EmailProvider {
+  readonly name = "ses";
+  private readonly client: SESv2Client;
+
+  constructor(
+    private readonly env: SesEnv,
+    private readonly log: Logger,
+    options: SesProviderOptions = {},
+  ) {
+    this.client = new SESv2Client({
+      region: env.AWS_REGION,
+      ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+      maxAttempts: 1,
+      requestHandler: {
+        connectionTimeout: options.connectionTimeoutMs ?? 5_000,
+        requestTimeout: options.requestTimeoutMs ?? 30_000,
+        // Without this a breached requestTimeout is only logged and the send could hang forever.
+        throwOnRequestTimeout: true,
+      },
+    });
+  }
+
+  async send(email: OutboundEmail): Promise<SendResult> {
+    let messageId: string | undefined;
+    try {
+      const output = await this.client.send(new SendEmailCommand(this.toCommandInput(email)));
+      messageId = output.MessageId;
+    } catch (error) {
+      throw toProviderError(error);
+    }
+    if (!messageId) {
+      // Should not happen. Treated as transient: the retry window bounds it, and failing an
+      // email SES may have accepted would be the worse mistake.
+      throw new ProviderError("transient", "MissingMessageId", "SES accepted the request but returned no MessageId", {
+        provider: "ses",
+        code: "MissingMessageId",
+      });
+    }
+    this.log.debug({ emailId: email.emailId, providerMessageId: messageId }, "handed off to SES");
+    return { providerMessageId: messageId };
+  }
+
+  toCommandInput(email: OutboundEmail): SendEmailCommandInput {
+    const body: NonNullable<NonNullable<SendEmailCommandInput["Content"]>["Simple"]>["Body"] = {};
+    if (email.html !== null) body.Html = { Data: email.html, Charset: CHARSET };
+    if (email.text !== null) body.Text = { Data: email.text, Charset: CHARSET };
+    return {
+      FromEmailAddress: toSesAddress(email.from),
+      Destination: { ToAddresses: email.to.map(toSesAddress) },
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: CHARSET },
+          Body: body,
+        },
+      },
+      ...(this.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET } : {}),
+      EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }],
+    };
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+}
+
+export function createSesProvider(env: SesEnv, log: Logger, options?: SesProviderOptions): EmailProvider {
+  return new SesProvider(env, log, options);
+}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createServer } from "node:net";
+import { createLogger } from "@svc/logger";
+import {
+  EMAIL_ID_TAG,
+  ProviderError,
+  createProvider,
+  createSesProvider,
+  toSesAddress,
+  type OutboundEmail,
+} from "@svc/providers";
+import {
+  FAKE_AWS_CREDENTIALS,
+  sesAccept,
+  sesError,
+  startScriptedSes,
+  startSesLocal,
+  type ScriptedAnswer,
+  type SesLocal,
+} from "../../../test/support/ses.ts";
+
+// The SDK's default credential chain reads these; the local peers accept any signature.
+Object.assign(process.env, FAKE_AWS_CREDENTIALS);
+
+const log = createLogger("ses-test", "silent");
+
+function outbound(overrides: Partial<OutboundEmail> = {}): OutboundEmail {
+  return {
+    emailId: "email_TestTestTestTestTestTest",
+    workspaceId: "org_test",
+    from: "Acme <hello@acme.example>",
+    to: ["first@example.com", "Second Person <second@example.com>"],
+    subject: "Your receipt, Zoë",
+    html: "<p>Thanks for your order ✓</p>",
+    text: "Thanks for your order ✓",
+    ...overrides,
+  };
+}
+
+describe("SES provider against aws-ses-v2-local", () => {
+  let emulator: SesLocal;
+  beforeAll(async () => {
+    emulator = await startSesLocal();
+  });
+  afterAll(() => emulator.stop());
+
+  it("hands the mail off and the emulator's store holds our subject, bodies and recipients", async () => {
+    const provider = createSesProvider({ AWS_REGION: "eu-west-1", SES_ENDPOINT: emulator.url }, log);
+    const email = outbound();
+    const result = await provider.send(email);
+    await provider.close();
+
+    expect(result.providerMessageId).toMatch(/^ses-\d+$/);
+    const stored = (await emulator.emails()).find((e) => e.messageId === result.providerMessageId);
+    expect(stored).toBeDefined();
+    expect(stored!.from).toBe("Acme <hello@acme.example>");
+    expect(stored!.destination.to).toEqual(["first@example.com", "Second Person <second@example.com>"]);
+    expect(stored!.subject).toBe("Your receipt, Zoë");
+    expect(stored!.body.html).toBe("<p>Thanks for your order ✓</p>");
+    expect(stored!.body.text).toBe("Thanks for your order ✓");
+  });
+
+  it("sends a text-only email without an HTML part", async () => {
+    const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: emulator.url }, log);
+    const result = await provider.send(outbound({ html: null, text: "plain only" }));
+    await provider.close();
+    const stored = (await emulator.emails()).find((e) => e.messageId === result.providerMessageId);
+    expect(stored!.body.text).toBe("plain only");
+    expect(stored!.body.html).toBeUndefined();
+  });
+
+  it("is what createProvider builds for EMAIL_PROVIDER=ses", async () => {
+    const provider = await createProvider(
+      { EMAIL_PROVIDER: "ses", AWS_REGION: "us-east-1", SES_ENDPOINT: emulator.url } as never,
+      log,
+    );
+    expect(provider.name).toBe("ses");
+    const result = await provider.send(outbound({ subject: "via the factory" }));
+    await provider.close();
+    expect((await emulator.emails()).some((e) => e.messageId === result.providerMessageId && e.subject === "via the factory")).toBe(true);
+  });
+});
+
+describe("the request on the wire", () => {
+  it("carries the configuration set, our email-id tag and UTF-8 charsets", async () => {
+    const peer = await startScriptedSes(() => sesAccept("msg-wire-1"));
+    try {
+      const provider = createSesProvider(
+        { AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url, SES_CONFIGURATION_SET: "svc-events" },
+        log,
+      );
+      const result = await provider.send(outbound({ emailId: "email_WireWireWireWireWireWire" }));
+      await provider.close();
+
+      expect(result.providerMessageId).toBe("msg-wire-1");
+      expect(peer.requests).toHaveLength(1);
+      const request = peer.requests[0]!;
+      expect(request.path).toBe("/v2/email/outbound-emails");
+      expect(request.body).toEqual({
+        FromEmailAddress: "Acme <hello@acme.example>",
+        Destination: { ToAddresses: ["first@example.com", "Second Person <second@example.com>"] },
+        Content: {
+          Simple: {
+            Subject: { Data: "Your receipt, Zoë", Charset: "UTF-8" },
+            Body: {
+              Html: { Data: "<p>Thanks for your order ✓</p>", Charset: "UTF-8" },
+              Text: { Data: "Thanks for your order ✓", Charset: "UTF-8" },
+            },
+          },
+        },
+        ConfigurationSetName: "svc-events",
+        EmailTags: [{ Name: EMAIL_ID_TAG, Value: "email_WireWireWireWireWireWire" }],
+      });
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it("leaves ConfigurationSetName out when none is configured", async () => {
+    const peer = await startScriptedSes(() => sesAccept("msg-wire-2"));
+    try {
+      const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url }, log);
+      await provider.send(outbound());
+      await provider.close();
+      expect(peer.requests[0]!.body).not.toHaveProperty("ConfigurationSetName");
+    } finally {
+      await peer.stop();
+    }
+  });
+});
+
+describe("error mapping with the real SDK", () => {
+  const cases: Array<[string, ScriptedAnswer, "transient" | "permanent", string]> = [
+    ["throttled (429)", sesError(429, "TooManyRequestsException"), "transient", "TooManyRequestsException"],
+    ["daily quota (400 LimitExceeded)", sesError(400, "LimitExceededException"), "transient", "LimitExceededException"],
+    ["generic throttling", sesError(400, "Throttling", "Rate exceeded", "body"), "transient", "Throttling"],
+    ["SES internal error (500)", sesError(500, "InternalServiceErrorException"), "transient", "InternalServiceErrorException"],
+    ["unmodelled 503", { status: 503, body: { message: "Service Unavailable" } }, "transient", "HTTP503"],
+    ["message rejected", sesError(400, "MessageRejected", "Email address is not verified."), "permanent", "MessageRejected"],
+    ["MAIL FROM not verified", sesError(400, "MailFromDomainNotVerifiedException"), "permanent", "MailFromDomainNotVerifiedException"],
+    ["sending paused", sesError(400, "SendingPausedException", "paused", "body"), "permanent", "SendingPausedException"],
+    ["account suspended", sesError(400, "AccountSuspendedException"), "permanent", "AccountSuspendedException"],
+    ["bad request", sesError(400, "BadRequestException", "Missing final '@domain'"), "permanent", "BadRequestException"],
+    ["configuration set missing (404)", sesError(404, "NotFoundException"), "permanent", "NotFoundException"],
+    ["unmodelled 403", sesError(403, "AccessDeniedException"), "permanent", "AccessDeniedException"],
+  ];
+
+  for (const [label, answer, kind, code] of cases) {
+    it(`${label} → ${kind} ${code}`, async () => {
+      const peer = await startScriptedSes(() => answer);
+      try {
+        const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url }, log);
+        const error = await provider.send(outbound()).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        await provider.close();
+        expect(error).toBeInstanceOf(ProviderError);
+        const providerError = error as ProviderError;
+        expect(providerError.kind).toBe(kind);
+        expect(providerError.code).toBe(code);
+        expect(providerError.details).toMatchObject({ provider: "ses", code, httpStatusCode: answer.status });
+        // JSON-safe: it becomes the rejected event's payloadJson.
+        expect(JSON.parse(JSON.stringify(providerError.details))).toEqual(providerError.details);
+        // One request per send: BullMQ, not the SDK, does the retrying.
+        expect(peer.requests).toHaveLength(1);
+      } finally {
+        await peer.stop();
+      }
+    });
+  }
+
+  it("keeps SES's message in the error", async () => {
+    const peer = await startScriptedSes(() => sesError(400, "MessageRejected", "Email address is not verified."));
+    try {
+      const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url }, log);
+      const error = (await provider.send(outbound()).catch((e: unknown) => e)) as ProviderError;
+      await provider.close();
+      expect(error.message).toContain("Email address is not verified.");
+      expect(error.details.message).toBe("Email address is not verified.");
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it("a refused connection is transient", async () => {
+    const port = await closedPort();
+    const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: `http://127.0.0.1:${port}` }, log);
+    const error = (await provider.send(outbound()).catch((e: unknown) => e)) as ProviderError;
+    await provider.close();
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.kind).toBe("transient");
+    expect(error.code).toBe("ECONNREFUSED");
+  });
+
+  it("an answer that never comes times out as transient", async () => {
+    const peer = await startScriptedSes(() => ({ status: 200, hang: true }));
+    try {
+      const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url }, log, {
+        requestTimeoutMs: 300,
+      });
+      const error = (await provider.send(outbound()).catch((e: unknown) => e)) as ProviderError;
+      await provider.close();
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error.kind).toBe("transient");
+      expect(error.code).toBe("TimeoutError");
+    } finally {
+      await peer.stop();
+    }
+  });
+});
+
+describe("toSesAddress", () => {
+  it("leaves ASCII addresses alone", () => {
+    expect(toSesAddress("a@example.com")).toBe("a@example.com");
+    expect(toSesAddress("Acme Inc <hello@acme.example>")).toBe("Acme Inc <hello@acme.example>");
+    expect(toSesAddress('"Acme, Inc" <hello@acme.example>')).toBe('"Acme, Inc" <hello@acme.example>');
+  });
+
+  it("encodes non-ASCII display names as RFC 2047 words and domains as punycode", () => {
+    expect(toSesAddress("Zoë <zoe@example.com>")).toBe(`=?UTF-8?B?${Buffer.from("Zoë").toString("base64")}?= <zoe@example.com>`);
+    expect(toSesAddress("zoe@exämple.com")).toBe("zoe@xn--exmple-cua.com");
+  });
+});
+
+/** A port nothing listens on: bind one, note it, close it. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
