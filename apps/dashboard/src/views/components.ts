@@ -132,8 +132,8 @@ export function secretReveal(label: string, value: string, id: string): SafeHtml
  * A destructive action: a link to a confirmation page, which JS upgrades into an in-page
  * dialog posting the same form. Without JS the page still asks before anything changes.
  */
-export function confirmAction(options: { href: string; label: string; question: string; confirmLabel: string; csrf: string; tone?: "danger" | "secondary" }): SafeHtml {
-  return html`<a class="btn btn-small btn-${options.tone ?? "danger"}-outline" href="${options.href}" data-confirm="${options.question}" data-confirm-label="${options.confirmLabel}" data-csrf="${options.csrf}">${options.label}</a>`;
+export function confirmAction(options: { href: string; label: string; question: string; confirmLabel: string; csrf: string; tone?: "danger" | "secondary"; small?: boolean }): SafeHtml {
+  return html`<a class="btn${options.small === false ? "" : " btn-small"} btn-${options.tone ?? "danger"}-outline" href="${options.href}" data-confirm="${options.question}" data-confirm-label="${options.confirmLabel}" data-csrf="${options.csrf}">${options.label}</a>`;
 }
 
 /** A small inline POST form with a single button. */

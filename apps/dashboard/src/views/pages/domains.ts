@@ -44,7 +44,7 @@ export function domainDetailBody(input: { domain: DomainView; csrf: string; canW
     actions:
       input.canWrite &&
       html`${postButton({ action: `/domains/${d.id}/verify`, label: "Verify DNS records", csrf: input.csrf, tone: "primary", small: false })}
-        ${confirmAction({ href: `/domains/${d.id}/remove`, label: "Remove", question: `Remove ${d.domain}? Sending from it stops working at once.`, confirmLabel: "Remove domain", csrf: input.csrf })}`,
+        ${confirmAction({ href: `/domains/${d.id}/remove`, label: "Remove", question: `Remove ${d.domain}? Sending from it stops working at once.`, confirmLabel: "Remove domain", csrf: input.csrf, small: false })}`,
   })}
   ${card(
     html`<div class="records">${d.records.map((record, index) => {
@@ -55,9 +55,9 @@ export function domainDetailBody(input: { domain: DomainView; csrf: string; canW
           ${check ? (check.ok ? badge("verified", "Found") : badge("failed", "Not found")) : badge("pending", "Not checked")}
         </div>
         <div class="record-field"><span class="record-label">Name</span>
-          <div class="copy-row"><input class="mono" id="rec-name-${index}" value="${record.name}" readonly aria-label="Record name"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-name-${index}">Copy</button></div></div>
+          <div class="copy-row"><input type="text" class="mono" id="rec-name-${index}" value="${record.name}" readonly aria-label="Record name"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-name-${index}">Copy</button></div></div>
         <div class="record-field"><span class="record-label">Value</span>
-          <div class="copy-row"><input class="mono" id="rec-value-${index}" value="${record.value}" readonly aria-label="Record value"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-value-${index}">Copy</button></div></div>
+          <div class="copy-row"><input type="text" class="mono" id="rec-value-${index}" value="${record.value}" readonly aria-label="Record value"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-value-${index}">Copy</button></div></div>
         ${check && !check.ok && html`<p class="record-result error-text">${check.reason ?? "No matching record."}${check.found.length > 0 && html` Found: <code>${check.found.join(" · ").slice(0, 300)}</code>`}</p>`}
       </div>`;
     })}</div>`,

@@ -121,7 +121,7 @@ export function webhookDetailBody(input: { subscription: WebhookSubscriptionView
       ${s.isActive
         ? postButton({ action: `/webhooks/${s.id}/disable`, label: "Deactivate", csrf: input.csrf, small: false })
         : postButton({ action: `/webhooks/${s.id}/enable`, label: "Activate", csrf: input.csrf, tone: "primary", small: false })}
-      ${confirmAction({ href: `/webhooks/${s.id}/delete`, label: "Delete", question: "Delete this webhook? Its deliveries and their history are deleted too, and pending retries stop.", confirmLabel: "Delete webhook", csrf: input.csrf })}`,
+      ${confirmAction({ href: `/webhooks/${s.id}/delete`, label: "Delete", question: "Delete this webhook? Its deliveries and their history are deleted too, and pending retries stop.", confirmLabel: "Delete webhook", csrf: input.csrf, small: false })}`,
   })}
   ${card(html`<div class="chips">${s.events.map((e) => html`<code class="chip">${e}</code>`)}</div>`, { title: "Subscribed events" })}
   ${card(
