@@ -19,7 +19,7 @@ export interface ReceivedRequest {
 }
 
 /** "hang": never answer; "stall": send 200 and its headers, then never finish the body. */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | "hang" | "stall";
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang" | "stall";
 export type Responder = (request: ReceivedRequest, index: number) => Answer;
 
 /** A real HTTP receiver on loopback that records every request and answers as scripted. */
@@ -73,8 +73,12 @@ export class Receiver {
           });
           return;
         }
-        res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
-        res.end(answer.body ?? "");
+        const respond = () => {
+          res.writeHead(answer.status, { "content-type": "text/plain", ...answer.headers });
+          res.end(answer.body ?? "");
+        };
+        if (answer.delayMs) setTimeout(respond, answer.delayMs);
+        else respond();
       });
     });
     receiver.port = await listen(server, 0, "127.0.0.1");
