@@ -18,6 +18,7 @@ const { resources } = dashboard;
 // Server first (finish in-flight requests), then queues, then connections.
 new Shutdown(log)
   .add("http server", () => closeServer(dashboard.server))
+  .add("session sweeper", () => dashboard.stopBackgroundWork())
   .add("queues", () => Promise.all([resources.sendProducer.close(), resources.webhookProducer.close()]))
   .add("redis", () => resources.redis.quit())
   .add("postgres", () => resources.handle.close())

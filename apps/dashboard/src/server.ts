@@ -10,6 +10,7 @@ import type { DashboardDeps } from "./deps.ts";
 import type { DashboardEnv } from "./env.ts";
 import { noInvitationMailer } from "./mail/invitationMailer.ts";
 import { PipelineInvitationMailer } from "./mail/pipelineInvitationMailer.ts";
+import { startSessionSweeper } from "./sessionSweeper.ts";
 
 export interface DashboardResources {
   deps: DashboardDeps;
@@ -46,7 +47,8 @@ export interface RunningDashboard {
   server: Server;
   port: number;
   resources: DashboardResources;
-  /** Server first, then queues, then connections. */
+  stopBackgroundWork(): void;
+  /** Server first, then background work and queues, then connections. */
   close(): Promise<void>;
 }
 
@@ -55,12 +57,15 @@ export async function startDashboard(env: DashboardEnv, options: { port?: number
   const resources = createDashboardResources(env, options.log);
   const server = createServer(createDashboardApp(resources.deps));
   const port = await listen(server, options.port ?? env.DASHBOARD_PORT, options.host);
+  const sweeper = startSessionSweeper(resources.deps.db, resources.deps.log);
   return {
     server,
     port,
     resources,
+    stopBackgroundWork: () => sweeper.stop(),
     async close() {
       await closeServer(server).catch(() => {});
+      sweeper.stop();
       await resources.sendProducer.close().catch(() => {});
       await resources.webhookProducer.close().catch(() => {});
       await resources.redis.quit().catch(() => {});

@@ -28,7 +28,7 @@ export function renderErrorPage(req: Request, res: Response, status: number, tit
     res.send(
       appPage({
         title,
-        nav: "overview",
+        nav: null,
         body,
         userEmail: state.session.userEmail,
         workspace: state.workspace,

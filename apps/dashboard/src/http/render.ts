@@ -38,7 +38,7 @@ export function sendPage(
   req: Request,
   res: Response,
   w: WorkspaceRequest,
-  page: { title: string; nav: NavKey; body: Renderable; status?: number; notice?: Notice | null },
+  page: { title: string; nav: NavKey | null; body: Renderable; status?: number; notice?: Notice | null },
 ): void {
   const markup: SafeHtml = appPage({
     title: page.title,

@@ -12,7 +12,8 @@ export interface Notice {
 
 export interface AppPageInput {
   title: string;
-  nav: NavKey;
+  /** The highlighted navigation entry (none on error pages). */
+  nav: NavKey | null;
   body: Renderable;
   userEmail: string;
   workspace: MembershipView;
