@@ -145,7 +145,7 @@ describe("another workspace's ids", () => {
     const hook = await createWebhookSubscription(db, secrets, { workspaceId: theirs, url: "http://127.0.0.1:9/theirs", events: ["sent"] }, { allowPrivate: true });
     const recipient = await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId: theirs, email: "theirs@example.com" } });
     const email = await db.email.create({
-      data: { id: newId("email"), organizationId: theirs, apiKeyId: key.id, environment: "live", from: "a@theirs.example.com", to: ["b@example.com"], subject: "Their secret subject", text: "t" },
+      data: { id: newId("email"), organizationId: theirs, apiKeyId: key.id, environment: "live", from: "a@theirs.example.com", to: ["b@example.com"], subject: "Their secret subject", text: "t", status: "delivered" },
     });
     const [theirMember] = await listMembers(db, theirs);
 

@@ -205,7 +205,7 @@ describe("the dashboard in a browser", () => {
   it("shows the webhook's deliveries with their attempts, retries one now and sends a test event", async () => {
     await owner.goto(`${dashboardUrl}/webhooks/${webhookId}`);
     // 7 events (3 sent, 2 delivered, 1 bounced, 1 complained); each answered 500 once, then 200.
-    await reloadUntil(owner, async () => (await owner.locator("details.delivery .badge-success").count()) === 7, "seven succeeded deliveries");
+    await reloadUntil(owner, async () => (await owner.locator("details.delivery > summary .badge-success").count()) === 7, "seven succeeded deliveries");
     const first = owner.locator("details.delivery").first();
     expect(await first.locator(".attempts tbody tr").count()).toBe(2);
     expect(await first.locator(".attempts tbody tr").first().textContent()).toContain("500");
@@ -228,7 +228,7 @@ describe("the dashboard in a browser", () => {
 
     await submit(owner, "Send test event");
     expect(await owner.textContent(".alert")).toContain("Test event queued");
-    await reloadUntil(owner, async () => (await owner.locator("details.delivery").filter({ hasText: "test" }).locator(".badge-success").count()) === 1, "the test delivery");
+    await reloadUntil(owner, async () => (await owner.locator("details[data-test-delivery] > summary .badge-success").count()) === 1, "the test delivery");
     const testRequest = receiver.received.find((r) => JSON.parse(r.rawBody.toString()).test === true);
     expect(testRequest).toBeDefined();
 
@@ -345,7 +345,7 @@ describe("the dashboard in a browser", () => {
   it("answers 404 for another workspace's ids", async () => {
     const other = await createWorkspaceFixture(handle);
     const theirEmail = await db.email.create({
-      data: { id: newId("email"), organizationId: other.workspaceId, apiKeyId: other.keyIds["send-only"], environment: "live", from: `x@${other.domain}`, to: ["y@example.com"], subject: "Not yours", text: "t" },
+      data: { id: newId("email"), organizationId: other.workspaceId, apiKeyId: other.keyIds["send-only"], environment: "live", from: `x@${other.domain}`, to: ["y@example.com"], subject: "Not yours", text: "t", status: "delivered" },
     });
     const theirHook = await createWebhookSubscription(db, new SecretBox(stack.env.WEBHOOK_SECRET_KEY ?? "6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121"), { workspaceId: other.workspaceId, url: "http://127.0.0.1:9/x", events: ["sent"] }, { allowPrivate: true });
     for (const path of [`/emails/${theirEmail.id}`, `/webhooks/${theirHook.id}`, `/api-keys/${other.keyIds["full-access"]}/revoke`]) {

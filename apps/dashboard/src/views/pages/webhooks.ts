@@ -88,13 +88,15 @@ function attemptsTable(delivery: WebhookDeliveryView): SafeHtml {
         <td>${time(a.startedAt)}</td>
         <td>${a.statusCode !== null ? badge(a.statusCode >= 200 && a.statusCode < 300 ? "succeeded" : "failed", String(a.statusCode)) : badge("failed", "no answer")}</td>
         <td>${a.durationMs} ms</td>
-        <td class="excerpt">${a.error ? html`<span class="error-text">${a.error}</span>` : a.responseExcerpt ? html`<code>${a.responseExcerpt.slice(0, 300)}</code>` : html`<span class="muted">(empty)</span>`}</td>
+        <td class="excerpt">${a.error && html`<span class="error-text">${a.error}</span>`}${a.error && a.responseExcerpt && html`<br>`}${
+          a.responseExcerpt ? html`<code>${a.responseExcerpt.slice(0, 300)}</code>` : !a.error && html`<span class="muted">(empty answer)</span>`
+        }</td>
       </tr>`,
     )}</tbody></table></div>`;
 }
 
 function deliveryItem(delivery: WebhookDeliveryView, csrf: string, canWrite: boolean, open: boolean): SafeHtml {
-  return html`<details class="delivery" id="${delivery.id}" data-delivery="${delivery.id}"${open ? raw(" open") : ""}>
+  return html`<details class="delivery" id="${delivery.id}" data-delivery="${delivery.id}"${delivery.test ? raw(" data-test-delivery") : ""}${open ? raw(" open") : ""}>
     <summary>
       <span class="delivery-type"><code>${delivery.eventType}</code>${delivery.test && html` <span class="badge badge-neutral">test</span>`}</span>
       ${badge(delivery.status)}
