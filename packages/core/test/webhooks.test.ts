@@ -18,14 +18,13 @@ import {
 } from "@svc/core";
 import { newId } from "@svc/db";
 import { Producer, createProducerConnection } from "@svc/queues";
-import type { Redis } from "ioredis";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
 const box = new SecretBox("6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121");
-let redis: Redis;
+let redis: ReturnType<typeof createProducerConnection>;
 let producer: Producer<"webhookDelivery">;
 let fx: WorkspaceFixture;
 let other: WorkspaceFixture;
