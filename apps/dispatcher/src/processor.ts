@@ -45,6 +45,15 @@ async function deferUntil(job: DeliveryJob, token: string | undefined, timestamp
 
 const jittered = (ms: number) => Math.round(ms * (0.5 + Math.random()));
 
+/** A secret that will not decrypt is a configuration problem: say so, and let the job retry. */
+function openSecret(box: SecretBox, sealed: string): string {
+  try {
+    return box.open(sealed);
+  } catch {
+    throw new Error("Cannot decrypt the subscription's signing secret: is WEBHOOK_SECRET_KEY the key it was created with?");
+  }
+}
+
 /**
  * One delivery job: at most one attempt. Postgres decides everything (whether the delivery is
  * still wanted, when its next attempt is due); the job only says "look at this delivery".
@@ -74,6 +83,8 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       return deferUntil(job, token, delivery.nextAttemptAt.getTime());
     }
 
+    const secret = openSecret(box, delivery.subscription.secretEncrypted);
+
     const holder = `${job.id}:${randomUUID()}`;
     if (!(await slots.acquire(delivery.subscriptionId, holder))) {
       log.debug("subscription at its concurrency cap; waiting for a slot");
@@ -98,7 +109,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
 
       const startedAt = new Date();
       const headers = webhookRequestHeaders({
-        secret: box.open(delivery.subscription.secretEncrypted),
+        secret,
         rawBody: delivery.body,
         eventType: delivery.eventType,
         deliveryId: delivery.id,
