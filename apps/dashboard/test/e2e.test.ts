@@ -259,9 +259,16 @@ describe("the dashboard in a browser", () => {
     await owner.goto(dashboardUrl);
     expect(await owner.textContent(".stat-card")).toContain("3 / 100");
     expect(await owner.locator(".chart-svg .series-sent circle").count()).toBe(14);
-    const today = await owner.locator("table.sr-only tbody tr").last().textContent();
+    const today = await owner.locator(".chart .sr-only tbody tr").last().textContent();
     expect(today).toMatch(/3\s*2\s*1\s*1$/); // sent, delivered, bounced, complained
     await screenshot(owner, "overview");
+
+    // The same pages on a phone: the navigation folds into a bar above the content.
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await screenshot(owner, "overview-mobile");
+    await owner.goto(`${dashboardUrl}/emails`);
+    await screenshot(owner, "emails-mobile");
+    await owner.setViewportSize({ width: 1360, height: 900 });
   });
 
   it("invites a viewer by email, who accepts by link and cannot change anything", async () => {

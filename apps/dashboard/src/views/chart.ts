@@ -53,11 +53,12 @@ export function activityChart(days: DayCounts[]): SafeHtml {
     </div>
     <svg viewBox="0 0 ${raw(String(WIDTH))} ${raw(String(HEIGHT))}" class="chart-svg" role="img" aria-label="Email activity over the last 14 days">
       ${grid}${labels}${lines}
+      ${max === 4 && days.every((d) => CHART_SERIES.every((s) => d.counts[s] === 0)) && html`<text class="chart-empty" x="${PAD.left + plotW / 2}" y="${PAD.top + plotH / 2}" text-anchor="middle">No email activity in the last 14 days yet</text>`}
     </svg>
-    <table class="sr-only">
+    <div class="sr-only"><table>
       <caption>Email events per day, last 14 days (UTC)</caption>
       <thead><tr><th scope="col">Day</th>${CHART_SERIES.map((s) => html`<th scope="col">${SERIES_LABEL[s]}</th>`)}</tr></thead>
       <tbody>${days.map((d) => html`<tr><th scope="row">${formatDay(d.day)}</th>${CHART_SERIES.map((s) => html`<td>${d.counts[s]}</td>`)}</tr>`)}</tbody>
-    </table>
+    </table></div>
   </figure>`;
 }
