@@ -95,21 +95,21 @@ export interface ScriptedSes {
   stop(): Promise<void>;
 }
 
-/** Answers request number n (0-based) with `script(n, body)`. */
+/** Answers request number n (0-based) with `script(n, body)`, which may take its time. */
 export async function startScriptedSes(
-  script: (n: number, body: Record<string, unknown>) => ScriptedAnswer,
+  script: (n: number, body: Record<string, unknown>) => ScriptedAnswer | Promise<ScriptedAnswer>,
 ): Promise<ScriptedSes> {
   const requests: RecordedRequest[] = [];
   const hanging: ServerResponse[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
       const raw = Buffer.concat(chunks).toString("utf8");
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const n = requests.length;
       requests.push({ at: Date.now(), path: req.url ?? "", body });
-      const answer = script(n, body);
+      const answer = await script(n, body);
       if (answer.hang) {
         hanging.push(res);
         return;

@@ -1,0 +1,31 @@
+import type { Db } from "@svc/db";
+
+/** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
+export function addressOf(recipient: string): string {
+  const bracketed = /<([^<>]+)>\s*$/.exec(recipient);
+  return (bracketed?.[1] ?? recipient).trim().toLowerCase();
+}
+
+export interface RecipientSplit {
+  allowed: string[];
+  dropped: string[];
+}
+
+/** Keeps the recipients whose address is in `verified` (lower-cased), in their original form. */
+export function splitRecipients(to: string[], verified: ReadonlySet<string>): RecipientSplit {
+  const split: RecipientSplit = { allowed: [], dropped: [] };
+  for (const recipient of to) (verified.has(addressOf(recipient)) ? split.allowed : split.dropped).push(recipient);
+  return split;
+}
+
+/**
+ * A test key delivers only to the workspace's pre-verified test recipients (spec §5.3): the rest
+ * are dropped before the handoff.
+ */
+export async function filterTestRecipients(db: Db, workspaceId: string, to: string[]): Promise<RecipientSplit> {
+  const rows = await db.testRecipient.findMany({
+    where: { workspaceId, email: { in: [...new Set(to.map(addressOf))] } },
+    select: { email: true },
+  });
+  return splitRecipients(to, new Set(rows.map((row) => row.email.toLowerCase())));
+}

@@ -1,0 +1,38 @@
+import { commonEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
+import { z } from "zod";
+
+/** Settings only the sender reads. */
+const senderOnlyEnv = {
+  SENDER_PORT: portNumber(3003),
+  /** Jobs one sender process works on at once. */
+  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * The provider's maximum send rate, per second, across every sender process together (a
+   * queue-wide limiter in Redis). 0 turns it off. SES's sandbox default is 14.
+   */
+  SES_MAX_SEND_RATE: z.coerce.number().int().min(0).max(100_000).default(14),
+  /** Transient failures are retried until this long after the email was queued, then it fails. */
+  SEND_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(24 * 14).default(24),
+  /** First retry delay; each further retry doubles it, up to SEND_RETRY_MAX_DELAY_MS. */
+  SEND_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(5_000),
+  SEND_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(15 * 60_000),
+  /**
+   * How long a claim (`sending`) protects an email from being taken over. It must outlast the
+   * provider's own timeouts (35 s for SES), or a slow handoff could be repeated by another worker.
+   */
+  SEND_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
+  SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).default(5_000),
+  SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+};
+
+export const senderEnvSchema = z.object({
+  ...commonEnv,
+  ...providerEnv,
+  ...sesEnv,
+  ...simulatorEnv,
+  ...senderOnlyEnv,
+});
+
+export type SenderEnv = z.output<typeof senderEnvSchema>;

@@ -1,0 +1,115 @@
+import type { Db } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
+
+export interface SweeperOptions {
+  intervalMs: number;
+  /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
+  minAgeMs: number;
+  claimLeaseMs: number;
+  batchSize: number;
+}
+
+interface Candidate {
+  id: string;
+  createdAt: Date;
+}
+
+/** Job states that will never run the email again (or a job gone meanwhile): counts as missing. */
+const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
+
+/**
+ * Postgres is the record and Redis only transport: when Redis loses jobs (a restart without
+ * persistence, a flush), emails still `queued`, or `sending` past their claim lease, have no job
+ * left to move them. The sweeper finds those rows and enqueues them again with job id = email
+ * id, so a job that still exists, or one another sender's sweeper adds at the same moment, is
+ * never duplicated; and the claim in the worker makes a stray extra job harmless anyway.
+ */
+export class Sweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sendQueue: Producer<"sendEmail">,
+    private readonly options: SweeperOptions,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule();
+  }
+
+  /** Waits for a sweep in progress, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+  }
+
+  /** One full pass; returns how many emails it enqueued. Concurrent calls share one pass. */
+  sweepOnce(): Promise<number> {
+    this.running ??= this.sweep().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.sweepOnce()
+        .then((enqueued) => {
+          if (enqueued > 0) this.log.info({ enqueued }, "sweeper re-enqueued emails without a job");
+        })
+        .catch((error: unknown) => this.log.error({ err: error }, "sweep failed"))
+        .finally(() => this.schedule());
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  private async sweep(): Promise<number> {
+    let enqueued = 0;
+    let after: Candidate = { id: "", createdAt: new Date(0) };
+    for (;;) {
+      const batch = await this.candidates(after);
+      if (batch.length === 0) return enqueued;
+      enqueued += await this.enqueueMissing(batch.map((candidate) => candidate.id));
+      after = batch[batch.length - 1]!;
+      if (batch.length < this.options.batchSize || this.stopped) return enqueued;
+    }
+  }
+
+  /** Emails that should have a job, in (createdAt, id) order for keyset paging. */
+  private candidates(after: Candidate): Promise<Candidate[]> {
+    const { minAgeMs, claimLeaseMs, batchSize } = this.options;
+    return this.db.$queryRaw<Candidate[]>`
+      SELECT id, "createdAt" FROM emails
+       WHERE ((status = 'queued' AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
+           OR (status = 'sending' AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
+         AND ("createdAt", id) > (${after.createdAt}, ${after.id})
+       ORDER BY "createdAt", id
+       LIMIT ${batchSize}`;
+  }
+
+  private async enqueueMissing(emailIds: string[]): Promise<number> {
+    const missing = (
+      await Promise.all(emailIds.map(async (id) => ((await this.jobIsLive(id)) ? null : id)))
+    ).filter((id): id is string => id !== null);
+    await this.sendQueue.enqueueMany(missing.map((id) => ({ jobId: id, payload: { emailId: id } })));
+    return missing.length;
+  }
+
+  /** Whether a job for this email exists and may still run; a finished one is removed. */
+  private async jobIsLive(emailId: string): Promise<boolean> {
+    const job = await this.sendQueue.queue.getJob(emailId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (!FINISHED_STATES.has(state)) return true;
+    await job.remove().catch(() => {});
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "@svc/logger";
+import { QUEUES } from "@svc/queues";
+import { handOff, type HandoffDeps } from "./handoff.ts";
+
+export interface SendWorkerOptions {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  /** Handoffs per second across every worker on this queue; 0 = unlimited. */
+  maxSendRate: number;
+}
+
+/**
+ * The BullMQ worker on the send queue. The job id is the email id; the job carries nothing else.
+ *
+ * The rate limit is BullMQ's `limiter`, which counts in Redis per queue: every sender process
+ * shares one budget of `maxSendRate` jobs per second, however many there are.
+ */
+export function createSendWorker(deps: HandoffDeps, options: SendWorkerOptions, log: Logger): Worker {
+  const worker = new Worker(QUEUES.sendEmail.name, (job, token) => processSendJob(deps, job, token, log), {
+    connection: options.connection,
+    prefix: options.prefix,
+    concurrency: options.concurrency,
+    autorun: false,
+    ...(options.maxSendRate > 0 ? { limiter: { max: options.maxSendRate, duration: 1000 } } : {}),
+  });
+  worker.on("error", (error) => log.error({ err: error }, "send worker error"));
+  worker.on("failed", (job, error) => {
+    if (!(error instanceof UnrecoverableError)) log.warn({ emailId: job?.id, err: error }, "send job failed");
+  });
+  return worker;
+}
+
+async function processSendJob(deps: HandoffDeps, job: Job, token: string | undefined, log: Logger): Promise<void> {
+  const { emailId } = QUEUES.sendEmail.payload.parse(job.data);
+  const jobLog = log.child({ emailId, jobId: job.id });
+  const outcome = await handOff(deps, emailId, jobLog);
+  switch (outcome.kind) {
+    case "skipped":
+    case "sent":
+      return;
+    case "retry":
+      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`.
+      await job.moveToDelayed(outcome.retryAt, token);
+      throw new DelayedError();
+    case "rejected":
+      throw new UnrecoverableError(outcome.error.message);
+    case "failed":
+      throw new UnrecoverableError(outcome.reason);
+  }
+}

@@ -1,0 +1,63 @@
+import { newId, type DbHandle, type EmailStatus, type KeyEnvironment } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { testEnv } from "../../../test/support/env.ts";
+import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { senderEnvSchema, type SenderEnv } from "../src/env.ts";
+
+export const silentLog = createLogger("sender-test", process.env.TEST_LOG_LEVEL ?? "silent");
+
+/** Sender settings for a test: fast retries, no automatic sweeps unless asked, health on port 0. */
+export function senderTestEnv(overrides: Record<string, string> = {}): SenderEnv {
+  return senderEnvSchema.parse(
+    testEnv({
+      EMAIL_PROVIDER: "ses",
+      SENDER_PORT: "0",
+      SES_MAX_SEND_RATE: "0",
+      SEND_RETRY_BASE_DELAY_MS: "50",
+      SEND_RETRY_MAX_DELAY_MS: "200",
+      SWEEP_INTERVAL_MS: "3600000",
+      ...overrides,
+    }),
+  );
+}
+
+export interface NewEmail {
+  environment?: KeyEnvironment;
+  to?: string[];
+  subject?: string;
+  status?: EmailStatus;
+  createdAt?: Date;
+}
+
+/** An email row as the API writes it: `queued`, before any job exists. */
+export async function insertEmail(handle: DbHandle, fx: WorkspaceFixture, email: NewEmail = {}): Promise<string> {
+  const id = newId("email");
+  const environment = email.environment ?? "live";
+  await handle.prisma.email.create({
+    data: {
+      id,
+      organizationId: fx.workspaceId,
+      apiKeyId: environment === "test" ? fx.testKeyId : fx.keyIds["full-access"],
+      environment,
+      from: `Acme <hello@${fx.domain}>`,
+      to: email.to ?? ["someone@example.com"],
+      subject: email.subject ?? `Subject ${id}`,
+      html: `<p>Hello from ${id}</p>`,
+      text: `Hello from ${id}`,
+      status: email.status ?? "queued",
+      ...(email.createdAt ? { createdAt: email.createdAt } : {}),
+    },
+  });
+  return id;
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { UnrecoverableError, Worker } from "bullmq";
+import { Producer, QUEUES, createProducerConnection, createWorkerConnection } from "@svc/queues";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";
+import { createSender, type Sender } from "../src/index.ts";
+import { insertEmail, senderTestEnv, silentLog, waitFor } from "./support.ts";
+
+Object.assign(process.env, FAKE_AWS_CREDENTIALS);
+
+const handle = openTestDb();
+const db = handle.prisma;
+// This file's own Redis db (TEST_REDIS_URL): FLUSHDB below touches nothing else.
+const redis = createProducerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
+let emulator: SesLocal;
+let fx: WorkspaceFixture;
+
+beforeAll(async () => {
+  emulator = await startSesLocal();
+  fx = await createWorkspaceFixture(handle);
+});
+
+afterAll(async () => {
+  await emulator.stop();
+  await redis.quit();
+  await handle.close();
+});
+
+async function handoffsOf(ids: string[]): Promise<Map<string, number>> {
+  const counts = new Map(ids.map((id) => [id, 0]));
+  for (const email of await emulator.emails()) {
+    const id = /^Subject (email_\w+)$/.exec(email.subject)?.[1];
+    if (id && counts.has(id)) counts.set(id, counts.get(id)! + 1);
+  }
+  return counts;
+}
+
+async function statusesOf(ids: string[]) {
+  const rows = await db.email.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+describe("Redis flushed mid-run", () => {
+  it("loses no email and hands none off twice", async () => {
+    const env = senderTestEnv({
+      SES_ENDPOINT: emulator.url,
+      // Slow enough that most emails are still waiting when Redis is flushed.
+      SES_MAX_SEND_RATE: "5",
+      SENDER_CONCURRENCY: "4",
+      SWEEP_INTERVAL_MS: "500",
+      SWEEP_MIN_AGE_MS: "200",
+    });
+    const sender: Sender = await createSender({ env, log: silentLog });
+    const queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 25; i++) ids.push(await insertEmail(handle, fx));
+      await queue.enqueueMany(ids.map((id) => ({ jobId: id, payload: { emailId: id } })));
+      await sender.start();
+
+      await waitFor("a few handoffs", async () => [...(await statusesOf(ids)).values()].filter((s) => s === "sent").length >= 3);
+      await redis.flushdb();
+      const sentBeforeFlush = [...(await statusesOf(ids)).values()].filter((s) => s === "sent").length;
+      expect(sentBeforeFlush).toBeLessThan(ids.length);
+
+      await waitFor(
+        "every email to be sent",
+        async () => [...(await statusesOf(ids)).values()].every((status) => status === "sent"),
+        60_000,
+      );
+      const handoffs = await handoffsOf(ids);
+      expect([...handoffs.values()]).toEqual(ids.map(() => 1));
+      const rows = await db.email.findMany({ where: { id: { in: ids } } });
+      expect(rows.every((row) => row.providerMessageId?.startsWith("ses-") && row.attempts === 1)).toBe(true);
+    } finally {
+      await sender.close();
+      await queue.queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+    }
+  });
+});
+
+describe("a sweep", () => {
+  let sender: Sender;
+  let queue: Producer<"sendEmail">;
+  beforeAll(async () => {
+    const env = senderTestEnv({ SES_ENDPOINT: emulator.url, SWEEP_MIN_AGE_MS: "1000", SEND_CLAIM_LEASE_MS: "60000" });
+    sender = await createSender({ env, log: silentLog });
+    queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+    // Only sweeps, no worker: what the sweep enqueues stays visible in the queue.
+  });
+  afterAll(async () => {
+    await sender.close();
+    await queue.queue.obliterate({ force: true }).catch(() => {});
+    await queue.close();
+  });
+
+  it("enqueues old queued emails and expired claims without a job, and nothing else", async () => {
+    const old = new Date(Date.now() - 120_000);
+    const lost = await insertEmail(handle, fx, { createdAt: old });
+    const fresh = await insertEmail(handle, fx);
+    const expiredClaim = await insertEmail(handle, fx, { status: "sending", createdAt: old });
+    await db.email.update({ where: { id: expiredClaim }, data: { claimedAt: new Date(Date.now() - 120_000) } });
+    const liveClaim = await insertEmail(handle, fx, { status: "sending", createdAt: old });
+    await db.email.update({ where: { id: liveClaim }, data: { claimedAt: new Date() } });
+    const sent = await insertEmail(handle, fx, { status: "sent", createdAt: old });
+    const withJob = await insertEmail(handle, fx, { createdAt: old });
+    await queue.enqueue(withJob, { emailId: withJob }, { delay: 60_000 });
+
+    await sender.sweepOnce();
+
+    expect(await queue.has(lost)).toBe(true);
+    expect(await queue.has(expiredClaim)).toBe(true);
+    expect(await queue.has(fresh)).toBe(false);
+    expect(await queue.has(liveClaim)).toBe(false);
+    expect(await queue.has(sent)).toBe(false);
+    // The existing (delayed) job was left alone, not replaced.
+    expect(await (await queue.queue.getJob(withJob))?.getState()).toBe("delayed");
+  });
+
+  it("replaces a finished job of an email that is still queued", async () => {
+    const id = await insertEmail(handle, fx, { createdAt: new Date(Date.now() - 120_000) });
+    await queue.enqueue(id, { emailId: id });
+    // A job that failed for a reason outside the email (say, the database was down), leaving it queued.
+    const connection = createWorkerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
+    const failing = new Worker(
+      QUEUES.sendEmail.name,
+      async () => {
+        throw new UnrecoverableError("database unavailable");
+      },
+      { connection, prefix: queue.queue.opts.prefix },
+    );
+    failing.on("error", () => {});
+    try {
+      await waitFor("the job to fail", async () => (await (await queue.queue.getJob(id))?.getState()) === "failed");
+    } finally {
+      await failing.close();
+      await connection.quit();
+    }
+
+    await sender.sweepOnce();
+
+    expect(await (await queue.queue.getJob(id))?.getState()).toBe("waiting");
+  });
+});
