@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createApiKey, recordEmailEvent, utcDay } from "@svc/core";
+import { newId, type EmailStatus, type EventType } from "@svc/db";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
+import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } from "./support.ts";
+
+/** What the pages show, over HTTP: paging and filters, the overview's numbers, forms' errors. */
+let dns: TestDnsServer;
+let dashboard: TestDashboard;
+let owner: { agent: Agent; email: string; csrf: string };
+let workspaceId: string;
+let keyId: string;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  dashboard = createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  owner = await signedUpAgent(dashboard.app, { workspaceName: "Pages" });
+  workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
+  keyId = (await createApiKey(db(), { workspaceId, environment: "live", scope: "send-only" })).id;
+});
+afterAll(async () => {
+  await dashboard.close();
+  await dns.close();
+});
+
+const db = () => dashboard.resources.deps.db;
+
+/** An email row as the sender would leave it (never `queued`: no sender should pick it up). */
+async function insertEmail(input: { to: string; subject: string; status: EmailStatus; createdAt: Date; workspace?: string }): Promise<string> {
+  const id = newId("email");
+  await db().email.create({
+    data: { id, organizationId: input.workspace ?? workspaceId, apiKeyId: keyId, environment: "live", from: "App <a@pages.example.com>", to: [input.to], subject: input.subject, text: "t", status: input.status, createdAt: input.createdAt },
+  });
+  return id;
+}
+
+const ids = (html: string) => [...html.matchAll(/data-email-id="(email_[A-Za-z0-9]+)"/g)].map((m) => m[1]);
+const href = (html: string, rel: "next" | "prev") => new RegExp(`href="([^"]+)" rel="${rel}"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
+
+describe("emails page", () => {
+  it("pages newest first, 25 at a time, both ways, and filters by status and recipient", async () => {
+    const base = Date.now() - 3_600_000;
+    const created: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      created.push(await insertEmail({ to: i % 3 === 0 ? `Buyer${i}@Shop.example` : `reader${i}@news.example`, subject: `Message ${i}`, status: i % 5 === 0 ? "bounced" : "delivered", createdAt: new Date(base + i * 1000) }));
+    }
+    const newestFirst = [...created].reverse();
+
+    const first = await owner.agent.get("/emails").expect(200);
+    expect(ids(first.text)).toEqual(newestFirst.slice(0, 25));
+    expect(href(first.text, "prev")).toBeUndefined();
+    const second = await owner.agent.get(href(first.text, "next")!).expect(200);
+    expect(ids(second.text)).toEqual(newestFirst.slice(25));
+    expect(href(second.text, "next")).toBeUndefined();
+    const back = await owner.agent.get(href(second.text, "prev")!).expect(200);
+    expect(ids(back.text)).toEqual(newestFirst.slice(0, 25));
+
+    const bounced = await owner.agent.get("/emails?status=bounced").expect(200);
+    expect(ids(bounced.text)).toEqual(newestFirst.filter((_, i) => (29 - i) % 5 === 0));
+    const shop = await owner.agent.get("/emails?recipient=shop.EXAMPLE").expect(200);
+    expect(ids(shop.text)).toEqual(newestFirst.filter((_, i) => (29 - i) % 3 === 0));
+    const both = await owner.agent.get("/emails?status=bounced&recipient=buyer").expect(200);
+    expect(ids(both.text)).toEqual(newestFirst.filter((_, i) => (29 - i) % 15 === 0));
+    // LIKE wildcards are literal in the search box.
+    expect(ids((await owner.agent.get("/emails?recipient=%25").expect(200)).text)).toEqual([]);
+    // An unknown status is ignored rather than an error.
+    expect(ids((await owner.agent.get("/emails?status=nonsense").expect(200)).text)).toHaveLength(25);
+  });
+
+  it("escapes what senders wrote and shows the event payload pretty-printed", async () => {
+    const id = await insertEmail({ to: "x@example.com", subject: `<img src=x onerror="alert(1)">`, status: "delivered", createdAt: new Date() });
+    await recordEmailEvent(db(), { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
+    const page = await owner.agent.get(`/emails/${id}`).expect(200);
+    expect(page.text).not.toContain("<img src=x");
+    expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(page.text).not.toContain("<script>alert(2)");
+    expect(page.text).toContain('  &quot;eventType&quot;: &quot;Send&quot;,\n  &quot;mail&quot;: {');
+  });
+});
+
+describe("overview", () => {
+  it("shows today's sends from the usage counter against the plan's limit, and 14 days of events", async () => {
+    const fresh = await signedUpAgent(dashboard.app, { workspaceName: "Counting" });
+    const ws = (await db().member.findFirstOrThrow({ where: { user: { email: fresh.email } } })).workspaceId;
+    const key = await createApiKey(db(), { workspaceId: ws, environment: "live", scope: "send-only" });
+    await db().dailyUsage.create({ data: { workspaceId: ws, day: utcDay(), count: 42 } });
+    const record = async (type: EventType, daysAgo: number) => {
+      const email = newId("email");
+      await db().email.create({ data: { id: email, organizationId: ws, apiKeyId: key.id, environment: "live", from: "a@b.example", to: ["c@d.example"], subject: "s", text: "t", status: "delivered", createdAt: new Date(Date.now() - daysAgo * 86_400_000) } });
+      await recordEmailEvent(db(), { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
+    };
+    await record("sent", 0);
+    await record("sent", 0);
+    await record("bounced", 0);
+    await record("delivered", 3);
+    await record("complained", 20); // outside the window
+
+    const page = await fresh.agent.get("/").expect(200);
+    expect(page.text).toMatch(/42 <span class="stat-of">\/ 100<\/span>/);
+    expect(page.text).toContain("42% of today&#39;s limit");
+    const rows = [...page.text.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><\/tr>/g)].map((m) => m.slice(2).map(Number));
+    expect(rows).toHaveLength(14);
+    expect(rows[13]).toEqual([2, 0, 1, 0]);
+    expect(rows[10]).toEqual([0, 1, 0, 0]);
+    expect(rows.reduce((sum, r) => sum + r[3]!, 0)).toBe(0);
+  });
+});
+
+describe("forms", () => {
+  it("verifies a domain against DNS and shows each record's result", async () => {
+    await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "Send.Pages.Example.com" }).expect(303);
+    const domain = await db().domain.findFirstOrThrow({ where: { workspaceId, name: "send.pages.example.com" } });
+    const records = domain.records as Array<{ name: string; value: string }>;
+    dns.setTxt(records[0]!.name, [records[0]!.value]); // only the ownership record
+    await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_unverified`);
+    const partial = await owner.agent.get(`/domains/${domain.id}`).expect(200);
+    expect(partial.text.match(/>Found</g)).toHaveLength(1);
+    expect(partial.text.match(/>Not found</g)).toHaveLength(1);
+    dns.setTxt(records[1]!.name, [records[1]!.value]);
+    await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_verified`);
+    expect((await db().domain.findUniqueOrThrow({ where: { id: domain.id } })).status).toBe("verified");
+    const bad = await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "not a domain" }).expect(422);
+    expect(bad.text).toContain("alert-error");
+    expect(bad.text).toContain('value="not a domain"');
+  });
+
+  it("answers bad key and webhook forms with the reason, keeping what was typed", async () => {
+    const before = await db().apiKey.count({ where: { workspaceId } });
+    const key = await owner.agent.post("/api-keys").type("form").send({ _csrf: owner.csrf, name: "Kept name", environment: "live", scope: "admin" }).expect(422);
+    expect(key.text).toContain("Scope: choose one of send-only, read-only, full-access.");
+    expect(key.text).toContain('value="Kept name"');
+    expect(await db().apiKey.count({ where: { workspaceId } })).toBe(before);
+
+    const http = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "http://hooks.example.com/x", events: ["sent", "bounced"] }).expect(422);
+    expect(http.text).toContain("url: must use https.");
+    expect(http.text).toContain('value="http://hooks.example.com/x"');
+    expect(http.text).toMatch(/value="bounced" checked/);
+    expect(http.text).not.toMatch(/value="delivered" checked/);
+    const loopback = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://127.0.0.1/x", events: "sent" }).expect(422);
+    expect(loopback.text).toContain("only public addresses are allowed");
+    const none = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://hooks.example.com/x" }).expect(422);
+    expect(none.text).toContain("events: at least one of");
+    expect(await db().webhookSubscription.count({ where: { workspaceId } })).toBe(0);
+
+    const created = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://hooks.example.com/x", events: ["sent", "bounced"] }).expect(201);
+    const secret = /id="new-webhook-secret"[^>]*value="([^"]+)"/.exec(created.text)?.[1];
+    expect(secret).toBeDefined();
+    const row = await db().webhookSubscription.findFirstOrThrow({ where: { workspaceId } });
+    expect(row.events).toEqual(["sent", "bounced"]);
+    expect(row.secretEncrypted).not.toContain(secret!);
+    expect(dashboard.resources.deps.secrets.open(row.secretEncrypted)).toBe(secret);
+  });
+
+  it("refuses a form body over the size limit without changing anything", async () => {
+    const answer = await owner.agent.post("/test-recipients").type("form").send({ _csrf: owner.csrf, email: `${"a".repeat(70_000)}@example.com` });
+    expect(answer.status).toBe(413);
+    expect(answer.text).toContain("That was too large");
+  });
+});
