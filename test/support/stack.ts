@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { testEnv } from "./env.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard";
+
+/** A port the OS says is free right now (closed again before it is handed out). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited (${child.exitCode})\n${output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url}: not healthy after ${timeoutMs} ms\n${output()}`);
+}
+
+export interface RunningApp {
+  name: AppName;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts one app as its own process (as in production) and waits for its /healthz. */
+export async function startApp(name: AppName, env: Record<string, string>, portVariable: string): Promise<RunningApp> {
+  const port = Number(env[portVariable]);
+  const child = spawn(tsx, [path.join(root, "apps", name, "src", "main.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${url}/healthz`, child, () => log);
+  return {
+    name,
+    port,
+    url,
+    child,
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export interface Stack {
+  env: Record<string, string>;
+  apps: Partial<Record<AppName, RunningApp>>;
+  apiUrl: string;
+  stop(): Promise<void>;
+}
+
+const PORT_VARIABLES: Record<AppName, string> = {
+  api: "API_PORT",
+  ingest: "INGEST_PORT",
+  sender: "SENDER_PORT",
+  dispatcher: "DISPATCHER_PORT",
+  dashboard: "DASHBOARD_PORT",
+};
+
+/**
+ * The whole pipeline on the simulator, each app its own process on free ports, sharing the test
+ * database and a Redis queue prefix of its own: api → sender → simulator → SNS → ingest → dispatcher.
+ */
+export async function startStack(
+  options: { apps?: AppName[]; env?: Record<string, string> } = {},
+): Promise<Stack> {
+  const apps = options.apps ?? ["ingest", "api", "sender", "dispatcher"];
+  const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-sim-"));
+  const ports = Object.fromEntries(
+    await Promise.all(Object.values(PORT_VARIABLES).map(async (name) => [name, String(await freePort())])),
+  ) as Record<string, string>;
+  const certPort = String(await freePort());
+  const env = testEnv({
+    ...ports,
+    EMAIL_PROVIDER: "simulator",
+    SIMULATOR_SNS_URL: `http://127.0.0.1:${ports.INGEST_PORT}/sns/ses`,
+    SIMULATOR_KEY_DIR: keyDir,
+    SIMULATOR_CERT_PORT: certPort,
+    SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}/simulator/SimpleNotificationService-simulator.pem`,
+    SES_MAX_SEND_RATE: "0",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    ...options.env,
+  });
+  const running: Partial<Record<AppName, RunningApp>> = {};
+  const stop = async () => {
+    await Promise.all(Object.values(running).map((app) => app.stop()));
+    rmSync(keyDir, { recursive: true, force: true });
+  };
+  try {
+    for (const name of apps) running[name] = await startApp(name, env, PORT_VARIABLES[name]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { env, apps: running, apiUrl: `http://127.0.0.1:${ports.API_PORT}`, stop };
+}
