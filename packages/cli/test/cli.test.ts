@@ -185,6 +185,17 @@ describe("svc domain", () => {
     expect(result.checks).toEqual([expect.objectContaining({ ok: true, reason: null }), expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." })]);
   });
 
+  it("lets the operator mark a domain verified without DNS, saying so in its checks", async () => {
+    const workspaceId = await newWorkspace();
+    const added = await runJson<{ id: string }>(["domain", "add", "--workspace", workspaceId, "--domain", "local-trial.test"]);
+    const marked = await runJson<{ id: string; status: string; verifiedAt: string }>(["domain", "mark-verified", "--id", added.id]);
+    expect(marked).toMatchObject({ id: added.id, status: "verified", verifiedAt: expect.any(String) });
+    const row = await db.domain.findUniqueOrThrow({ where: { id: added.id } });
+    expect(row.status).toBe("verified");
+    expect(JSON.stringify(row.lastChecks)).toContain("marked verified by the operator");
+    await runFailing(["domain", "mark-verified", "--id", "dom_doesnotexist"], 1);
+  });
+
   it("refuses bad domains and unknown workspaces or domains, creating nothing", async () => {
     const workspaceId = await newWorkspace();
     const [url, trailingDot, unknownWorkspace, listUnknown, verifyUnknown] = await Promise.all([

@@ -1,4 +1,4 @@
-import { addDomain, createDnsResolver, getWorkspace, listDomains, removeDomain, verifyDomain, type DomainView } from "@svc/core";
+import { addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, verifyDomain, type DomainView } from "@svc/core";
 import { optionalFlag, requireFlag, type Command } from "../command.ts";
 
 /** What `domain add` prints: the records to publish. The DKIM private key never leaves the database. */
@@ -22,6 +22,15 @@ export const domainCommands: Command[] = [
         workspaceId: optionalFlag(flags, "workspace"),
         resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
       }),
+  },
+  {
+    // Operator override for a local trial or ownership proven out of band; never in the dashboard.
+    path: ["domain", "mark-verified"],
+    usage: "--id DOM_ID",
+    run: async (flags, { db }) => {
+      const domain = await markDomainVerified(db.prisma, requireFlag(flags, "id"));
+      return { id: domain.id, domain: domain.domain, status: domain.status, verifiedAt: domain.verifiedAt };
+    },
   },
   {
     path: ["domain", "list"],
