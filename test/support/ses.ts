@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -143,4 +143,44 @@ export function sesError(status: number, type: string, message = `${type} from t
 
 export function sesAccept(messageId: string): ScriptedAnswer {
   return { status: 200, body: { MessageId: messageId } };
+}
+
+export interface RecordingProxy {
+  url: string;
+  /** Arrival time (ms) of every SendEmail request, in order. */
+  arrivals: number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Sits between the SDK and the emulator and notes when each request arrives: the moment of
+ * handoff, as the provider sees it, whichever process sent it.
+ */
+export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
+  const target = new URL(targetUrl);
+  const arrivals: number[] = [];
+  const server: Server = createServer((req, res) => {
+    if (req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) arrivals.push(Date.now());
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    arrivals,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
