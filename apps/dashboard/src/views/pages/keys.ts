@@ -54,7 +54,7 @@ function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml
         <td>${key.scope}</td>
         <td>${badge(key.environment)}</td>
         <td>${time(key.createdAt)}</td>
-        <td>${key.revokedAt ? html`<span class="muted">Revoked ${time(key.revokedAt, "relative")}</span>` : time(key.lastUsedAt, "relative")}</td>
+        <td>${key.revokedAt ? html`<span class="muted">Revoked ${time(key.revokedAt, "relative")}</span>` : key.lastUsedAt ? time(key.lastUsedAt, "relative") : html`<span class="muted">Never</span>`}</td>
         <td class="actions">${canWrite && !key.revokedAt
           ? confirmAction({
               href: `/api-keys/${key.id}/revoke`,
