@@ -151,6 +151,20 @@ describe("forms", () => {
     expect(dashboard.resources.deps.secrets.open(row.secretEncrypted)).toBe(secret);
   });
 
+  it("asks on a page of its own before a destructive action when JavaScript is off", async () => {
+    const key = await createApiKey(db(), { workspaceId, environment: "test", scope: "read-only", name: "No-JS key" });
+    const list = await owner.agent.get("/api-keys").expect(200);
+    expect(list.text).toContain(`href="/api-keys/${key.id}/revoke" data-confirm=`);
+    const confirm = await owner.agent.get(`/api-keys/${key.id}/revoke`).expect(200);
+    expect(confirm.text).toContain("Revoke <strong>No-JS key</strong>");
+    expect(confirm.text).toContain(`action="/api-keys/${key.id}/revoke"`);
+    expect((await db().apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).toBeNull();
+    await owner.agent.post(`/api-keys/${key.id}/revoke`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", "/api-keys?notice=key_revoked");
+    expect((await db().apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).not.toBeNull();
+    // Revoked keys offer nothing more to do.
+    await owner.agent.get(`/api-keys/${key.id}/revoke`).expect(404);
+  });
+
   it("refuses a form body over the size limit without changing anything", async () => {
     const answer = await owner.agent.post("/test-recipients").type("form").send({ _csrf: owner.csrf, email: `${"a".repeat(70_000)}@example.com` });
     expect(answer.status).toBe(413);
