@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { createLogger } from "@svc/logger";
 import {
   EMAIL_ID_TAG,
@@ -71,13 +74,46 @@ describe("SES provider against aws-ses-v2-local", () => {
 
   it("is what createProvider builds for EMAIL_PROVIDER=ses", async () => {
     const provider = await createProvider(
-      { EMAIL_PROVIDER: "ses", AWS_REGION: "us-east-1", SES_ENDPOINT: emulator.url } as never,
+      {
+        EMAIL_PROVIDER: "ses",
+        AWS_REGION: "us-east-1",
+        SES_ENDPOINT: emulator.url,
+        SIMULATOR_SNS_URL: "http://127.0.0.1:9/sns/ses",
+        SIMULATOR_KEY_DIR: "unused",
+        SIMULATOR_CERT_PORT: 0,
+        SIMULATOR_CERT_URL: "http://127.0.0.1:0/unused.pem",
+        SIMULATOR_TOPIC_ARN: "arn:aws:sns:us-east-1:000000000000:unused",
+      },
       log,
     );
     expect(provider.name).toBe("ses");
     const result = await provider.send(outbound({ subject: "via the factory" }));
     await provider.close();
     expect((await emulator.emails()).some((e) => e.messageId === result.providerMessageId && e.subject === "via the factory")).toBe(true);
+  });
+});
+
+describe("createProvider", () => {
+  it("builds the simulator, loaded on demand, for EMAIL_PROVIDER=simulator", async () => {
+    const keyDir = await mkdtemp(path.join(os.tmpdir(), "svc-simulator-"));
+    try {
+      const provider = await createProvider(
+        {
+          EMAIL_PROVIDER: "simulator",
+          AWS_REGION: "us-east-1",
+          SIMULATOR_SNS_URL: "http://127.0.0.1:9/sns/ses",
+          SIMULATOR_KEY_DIR: keyDir,
+          SIMULATOR_CERT_PORT: 0,
+          SIMULATOR_CERT_URL: "http://127.0.0.1:0/simulator/SimpleNotificationService-simulator.pem",
+          SIMULATOR_TOPIC_ARN: "arn:aws:sns:us-east-1:000000000000:svc-simulator",
+        },
+        log,
+      );
+      expect(provider.name).toBe("simulator");
+      await provider.close();
+    } finally {
+      await rm(keyDir, { recursive: true, force: true });
+    }
   });
 });
 
