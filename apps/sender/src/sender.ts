@@ -32,12 +32,13 @@ export interface Sender {
 
 /** Builds a sender from parsed settings. main.ts and the tests both start it this way. */
 export async function createSender({ env, log, provider: givenProvider }: SenderDeps): Promise<Sender> {
+  // First, so that a provider that cannot start leaves no connections behind.
+  const provider = givenProvider ?? (await createProvider(env, log));
   const db: DbHandle = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
   // Workers block on Redis and must wait for it forever; the sender's own enqueues (sweeps,
   // webhook deliveries of a rejection) happen in the background and can wait as well.
   const workerRedis: Redis = createWorkerConnection(env.REDIS_URL);
   const producerRedis: Redis = createWorkerConnection(env.REDIS_URL);
-  const provider = givenProvider ?? (await createProvider(env, log));
   const sendQueue = new Producer("sendEmail", producerRedis, env.QUEUE_PREFIX);
   const deliveries = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
 
