@@ -16,7 +16,7 @@ import {
 import { claimEmail } from "../src/emails/claim.ts";
 import { markSent } from "../src/emails/outcomes.ts";
 import { createSender, type Sender } from "../src/index.ts";
-import { insertEmail, senderTestEnv, silentLog, waitFor } from "./support.ts";
+import { insertEmail, retireWaitingEmails, senderTestEnv, silentLog, waitFor } from "./support.ts";
 
 // The SDK's default credential chain reads these; the local SES peers accept any signature.
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
@@ -26,13 +26,17 @@ const db = handle.prisma;
 const redis = createProducerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
 let emulator: SesLocal;
 let fx: WorkspaceFixture;
+/** Workspaces this file created, whose leftover emails are retired at the end. */
+const workspaces: string[] = [];
 
 beforeAll(async () => {
   emulator = await startSesLocal();
   fx = await createWorkspaceFixture(handle);
+  workspaces.push(fx.workspaceId);
 });
 
 afterAll(async () => {
+  await retireWaitingEmails(handle, workspaces);
   await emulator.stop();
   await redis.quit();
   await handle.close();
@@ -242,6 +246,7 @@ describe("provider failures", () => {
 
   it("permanent ones fail the email at once with a rejected event that reaches webhook subscribers", async () => {
     const fxOwn = await createWorkspaceFixture(handle);
+    workspaces.push(fxOwn.workspaceId);
     const subscription = await db.webhookSubscription.create({
       data: { id: newId("webhook"), workspaceId: fxOwn.workspaceId, url: "https://hooks.example.com/x", events: ["rejected"], secretEncrypted: "v1.x.y.z" },
     });

@@ -61,3 +61,14 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Ends every email of these workspaces still waiting to be sent: the database is shared, and
+ * another file's sweeper must not find and send what a test here left behind on purpose.
+ */
+export async function retireWaitingEmails(handle: DbHandle, workspaceIds: string[]): Promise<void> {
+  await handle.prisma.email.updateMany({
+    where: { organizationId: { in: workspaceIds }, status: { in: ["queued", "sending"] } },
+    data: { status: "failed", errorMessage: "left by a test" },
+  });
+}
