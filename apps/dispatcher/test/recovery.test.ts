@@ -15,7 +15,15 @@ let subscriptionId: string;
 
 beforeAll(async () => {
   handle = openTestDb();
-  running = await startDispatcher({ WEBHOOK_RETRY_BASE_MS: "1500", WEBHOOK_RETRY_WINDOW_MS: "60000", WEBHOOK_SWEEP_INTERVAL_MS: "200" });
+  // Test files share one database, one after another. This file's fast sweeper would otherwise
+  // pick up deliveries that earlier files left pending and spend its time on them.
+  await handle.prisma.webhookDelivery.updateMany({
+    where: { status: "pending" },
+    data: { status: "failed", lastError: "Left pending by an earlier test file." },
+  });
+  // The retry base is long enough that all 12 first attempts fail before any retry is due, even
+  // on a loaded machine, so the flush below really does lose 12 queued retries.
+  running = await startDispatcher({ WEBHOOK_RETRY_BASE_MS: "6000", WEBHOOK_RETRY_WINDOW_MS: "60000", WEBHOOK_SWEEP_INTERVAL_MS: "200" });
   redis = createWorkerConnection(running.env.REDIS_URL);
   fixture = await createWorkspaceFixture(handle);
   // Each delivery's first attempt fails (so its retry waits in Redis); later ones succeed.
@@ -57,7 +65,7 @@ describe("recovery from Redis", () => {
     for (const row of rows) {
       expect(row.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
       // The recovered retry still waited for its scheduled time.
-      expect(row.attempts[1]!.startedAt.getTime()).toBeGreaterThanOrEqual(row.attempts[0]!.startedAt.getTime() + 1500);
+      expect(row.attempts[1]!.startedAt.getTime()).toBeGreaterThanOrEqual(row.attempts[0]!.startedAt.getTime() + 6000);
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { deleteWebhookSubscription, disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
+import { createWorkerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
 
@@ -90,8 +91,15 @@ describe("the retry schedule", () => {
       expect(delivery.nextAttemptAt!.getTime()).toBe(attempt.startedAt.getTime() + 30_000);
       // The retry waits in BullMQ as a delayed job, timed by the custom backoff.
       expect(await slow.producer.queue.getJobState(deliveryId!)).toBe("delayed");
-      const job = await slow.producer.queue.getJob(deliveryId!);
-      expect(job!.timestamp + job!.delay).toBeGreaterThanOrEqual(delivery.nextAttemptAt!.getTime() - 50);
+      // BullMQ keeps a delayed job in a sorted set scored by its due time × 4096 (getDelayedScore.lua);
+      // `job.timestamp + job.delay` would be wrong here, the delay counting from the failure.
+      const redis = createWorkerConnection(slow.env.REDIS_URL);
+      const score = await redis.zscore(`${slow.env.QUEUE_PREFIX}:${slow.producer.queue.name}:delayed`, deliveryId!);
+      await redis.quit();
+      expect(score).not.toBeNull();
+      const dueAt = Math.floor(Number(score) / 0x1000);
+      expect(dueAt).toBeGreaterThanOrEqual(delivery.nextAttemptAt!.getTime());
+      expect(dueAt).toBeLessThan(delivery.nextAttemptAt!.getTime() + 1000);
     } finally {
       await slow.stop();
     }
