@@ -1,4 +1,5 @@
 import { ApiKeyAuthenticator } from "@svc/core";
+import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
 import type { ApiDeps } from "./deps.ts";
 import { authenticate } from "./middleware/authenticate.ts";
@@ -6,7 +7,6 @@ import { errorHandler, notFound } from "./middleware/errorHandler.ts";
 import { requestLog } from "./middleware/requestLog.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
-import { healthRouter } from "./routes/health.ts";
 
 /**
  * The REST API as an Express app, without listening: main.ts serves it, tests drive it with
@@ -19,7 +19,13 @@ export function createApiApp(deps: ApiDeps): Express {
   app.set("etag", false);
 
   app.use(requestLog(deps.logger));
-  app.use(healthRouter(deps));
+  app.use(
+    healthEndpoints([
+      { name: "postgres", check: () => deps.db.pool.query("SELECT 1") },
+      // A cheap read through the same connection the sends use.
+      { name: "redis", check: () => deps.producer.queue.count() },
+    ]),
+  );
 
   const requireKey = authenticate(new ApiKeyAuthenticator(deps.db));
   app.use("/emails", requireKey, emailsRouter(deps));

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
 import type { DashboardDeps } from "./deps.ts";
 import { verifyCsrf } from "./http/csrf.ts";
@@ -9,7 +10,6 @@ import { loadSession } from "./http/session.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
-import { healthRoutes } from "./routes/health.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { overviewRoutes } from "./routes/overview.ts";
@@ -28,7 +28,12 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.DASHBOARD_TRUST_PROXY);
 
-  app.use(healthRoutes(deps));
+  app.use(
+    healthEndpoints([
+      { name: "postgres", check: () => deps.db.$queryRaw`SELECT 1` },
+      { name: "redis", check: () => deps.redis.ping() },
+    ]),
+  );
   app.use(securityHeaders);
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));

@@ -1,12 +1,11 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { Worker } from "bullmq";
 import { SecretBox } from "@svc/core";
 import { createDb, type DbHandle } from "@svc/db";
 import { createLogger, type Logger } from "@svc/logger";
 import { Producer, QUEUES, createProducerConnection, createWorkerConnection, type JobPayload } from "@svc/queues";
-import { closeServer, listen } from "@svc/runtime";
+import { closeServer, createHealthServer, listen } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
-import { createHealthApp } from "./health.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
 import { SubscriptionSlots } from "./slots.ts";
@@ -99,12 +98,10 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
     sweeper,
     db,
     async start() {
-      server = createServer(
-        createHealthApp([
-          { name: "postgres", check: () => db.prisma.$queryRaw`SELECT 1` },
-          { name: "redis", check: () => redis.ping() },
-        ]),
-      );
+      server = createHealthServer([
+        { name: "postgres", check: () => db.prisma.$queryRaw`SELECT 1` },
+        { name: "redis", check: () => redis.ping() },
+      ]);
       const port = await listen(server, env.DISPATCHER_PORT);
       void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
       await worker.waitUntilReady();

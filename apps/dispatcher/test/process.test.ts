@@ -70,7 +70,7 @@ describe("apps/dispatcher/src/main.ts as its own process", () => {
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ok", checks: { postgres: "ok", redis: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { postgres: "ok", redis: "ok" } });
     const missing = await fetch(`http://127.0.0.1:${port}/nope`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: "Not found.", code: "not_found" });

@@ -2,9 +2,9 @@ import express, { type Express } from "express";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
+import { healthEndpoints, type ReadinessCheck } from "@svc/runtime";
 import type { SnsVerifier } from "@svc/sns";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
-import { healthRoutes, type ReadinessCheck } from "./http/health.ts";
 import { snsRoute } from "./sns/route.ts";
 import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
 
@@ -25,7 +25,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(
-    healthRoutes([{ name: "database", check: () => deps.db.$queryRaw`SELECT 1` }, ...(deps.readiness ?? [])]),
+    healthEndpoints([{ name: "postgres", check: () => deps.db.$queryRaw`SELECT 1` }, ...(deps.readiness ?? [])]),
   );
   app.use(snsRoute({ ...deps, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
   app.use(notFoundHandler);

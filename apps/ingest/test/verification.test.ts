@@ -169,6 +169,6 @@ describe("bad requests", () => {
   it("answers health and readiness", async () => {
     expect(await (await fetch(`${ingest.url}/healthz`)).json()).toEqual({ status: "ok" });
     const ready = await fetch(`${ingest.url}/readyz`);
-    expect([ready.status, await ready.json()]).toEqual([200, { status: "ok", checks: { database: "ok", redis: "ok" } }]);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready", checks: { postgres: "ok", redis: "ok" } }]);
   });
 });

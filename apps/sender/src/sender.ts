@@ -5,10 +5,9 @@ import { createDb, type DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createProvider, type EmailProvider } from "@svc/providers";
 import { Producer, createWorkerConnection } from "@svc/queues";
-import { Shutdown, closeServer, listen } from "@svc/runtime";
+import { Shutdown, closeServer, createHealthServer, listen } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import type { HandoffDeps } from "./handoff.ts";
-import { createHealthServer } from "./health.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
 
@@ -76,7 +75,7 @@ export async function createSender({ env, log, provider: givenProvider }: Sender
     log.child({ component: "sweeper" }),
   );
   const server: Server = createHealthServer([
-    { name: "database", check: () => db.prisma.$queryRaw`SELECT 1` },
+    { name: "postgres", check: () => db.prisma.$queryRaw`SELECT 1` },
     { name: "redis", check: () => producerRedis.ping() },
     { name: "worker", check: async () => (worker.isRunning() ? true : Promise.reject(new Error("stopped"))) },
   ]);

@@ -129,7 +129,7 @@ describe("a live email", () => {
     expect(health.status).toBe(200);
     const ready = await fetch(`http://127.0.0.1:${running.port}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { postgres: "ok", redis: "ok", worker: "ok" } });
     const other = await fetch(`http://127.0.0.1:${running.port}/nope`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ error: "Not found.", code: "not_found" });

@@ -1,2 +1,3 @@
 export { Shutdown, type ShutdownStep } from "./shutdown.ts";
 export { listen, closeServer } from "./http.ts";
+export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type HealthAnswer, type ReadinessCheck } from "./health.ts";
