@@ -1,0 +1,122 @@
+import path from "node:path";
+import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
+import { runHttpLoad, type HttpLoadResult } from "../lib/load.ts";
+import { BENCH_ROOT } from "../lib/paths.ts";
+import { cpuTimeOf, freePort, spawnScript, startApp, type Process } from "../lib/processes.ts";
+import { jobCounts } from "../lib/queues.ts";
+import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { samplePgActivity, type PgActivity } from "../lib/pgActivity.ts";
+import { round, sleep } from "../lib/stats.ts";
+
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 30);
+const WARMUP_S = 5;
+
+interface Measured {
+  load: HttpLoadResult;
+  warmup: HttpLoadResult;
+  cpuMsPerRequest: number;
+  postgres: PgActivity;
+}
+
+/** Warm up, then measure, a server on `url` under POST /emails load; CPU is read from `proc`. */
+async function measure(url: string, apiKey: string, domain: string, proc: Process, databaseUrl: string): Promise<Measured> {
+  const load = (durationS: number) =>
+    runHttpLoad({
+      url: `${url}/emails`,
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      connections: CONNECTIONS,
+      durationS,
+      body: (n) => emailBody(domain, "someone@example.com", n),
+    });
+  const warmup = await load(WARMUP_S);
+  const pid = proc.scriptPid();
+  const cpuBefore = cpuTimeOf(pid);
+  const activity = samplePgActivity(databaseUrl);
+  const measured = await load(DURATION_S);
+  const cpuMs = cpuTimeOf(pid) - cpuBefore;
+  const postgres = await activity.stop();
+  // Requests still in flight when the load generator stopped finish before the process is stopped.
+  await sleep(2000);
+  return { load: measured, warmup, cpuMsPerRequest: round(cpuMs / Math.max(1, measured.completed), 3), postgres };
+}
+
+/**
+ * POST /emails at a fixed concurrency against the real API process (full-access key, verified
+ * domain, unlimited plan), then the same load against the baseline program in the same run.
+ */
+export default async function apiBenchmark(): Promise<BenchResult> {
+  const env = await createBenchEnvironment("api");
+  try {
+    const workspace = await createBenchWorkspace(env.db);
+    const rowsOf = async () =>
+      Number((await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [workspace.workspaceId])).rows[0]?.n);
+
+    // The retention job is off so that nothing but requests runs in the process.
+    const api = await startApp("api", env.appEnv({ RETENTION_INTERVAL_SECONDS: "0" }));
+    let app: Measured;
+    try {
+      app = await measure(api.url, workspace.apiKey, workspace.domain, api, env.databaseUrl);
+    } finally {
+      await api.stop();
+    }
+    const apiRows = await rowsOf();
+    const apiAccepted = app.warmup.ok2xx + app.load.ok2xx;
+
+    const port = await freePort();
+    const baselineProc = await spawnScript({
+      label: "api-baseline",
+      script: path.join(BENCH_ROOT, "baselines/apiBaseline.ts"),
+      env: env.appEnv({ PORT: String(port), BASELINE_WORKSPACE_ID: workspace.workspaceId, BASELINE_API_KEY_ID: workspace.apiKeyId }),
+      healthUrl: `http://127.0.0.1:${port}/healthz`,
+    });
+    let baseline: Measured;
+    try {
+      baseline = await measure(`http://127.0.0.1:${port}`, workspace.apiKey, workspace.domain, baselineProc, env.databaseUrl);
+    } finally {
+      await baselineProc.stop();
+    }
+    const allRows = await rowsOf();
+    const baselineAccepted = baseline.warmup.ok2xx + baseline.load.ok2xx;
+    const jobs = await jobCounts(env.redisUrl, env.queuePrefix, "sendEmail");
+    const jobsQueued = (jobs.waiting ?? 0) + (jobs.prioritized ?? 0) + (jobs.delayed ?? 0);
+
+    const failures = app.load.non2xx + app.load.errors + app.warmup.non2xx + app.warmup.errors;
+    // A request still in flight when the load stops may commit a row without being counted, so
+    // rows can exceed answers by up to the connection count; the reverse would be loss.
+    const lost = Math.max(0, apiAccepted - apiRows) + Math.max(0, baselineAccepted - (allRows - apiRows));
+    const ratio = ratioOf(app.load.requestsPerSecond, baseline.load.requestsPerSecond);
+    return {
+      name: "api",
+      figure: { value: app.load.requestsPerSecond, unit: "req/s", what: `POST /emails, ${CONNECTIONS} connections, ${DURATION_S} s` },
+      baseline: {
+        value: baseline.load.requestsPerSecond,
+        unit: "req/s",
+        what: "node:http + JSON.parse + one pg INSERT (same row) + one BullMQ Queue.add (same queue/job options)",
+      },
+      ratio,
+      target: { description: "API >= 0.6 x baseline", met: ratio >= 0.6 },
+      checks: {
+        passed: failures === 0 && lost === 0 && baseline.load.non2xx + baseline.load.errors === 0 && jobsQueued === allRows,
+        apiFailedRequests: failures,
+        baselineFailedRequests: baseline.load.non2xx + baseline.load.errors,
+        acceptedWithoutRow: lost,
+        rowsWithoutJob: allRows - jobsQueued,
+      },
+      details: {
+        api: { ...app.load, cpuMsPerRequest: app.cpuMsPerRequest, postgresBackends: app.postgres.averageBackends },
+        baseline: { ...baseline.load, cpuMsPerRequest: baseline.cpuMsPerRequest, postgresBackends: baseline.postgres.averageBackends },
+        connections: CONNECTIONS,
+        warmupS: WARMUP_S,
+        rows: { api: apiRows, baseline: allRows - apiRows },
+        answered2xx: { api: apiAccepted, baseline: baselineAccepted },
+        jobsQueued,
+        enqueue: "BullMQ Queue.add (the same call the API's producer makes), not a bare LPUSH",
+      },
+    };
+  } finally {
+    await env.dispose();
+  }
+}

@@ -1,0 +1,119 @@
+import { performance } from "node:perf_hooks";
+import { CertificateCache, SnsVerifier, certUrlPolicy } from "@svc/sns";
+import { startCpuMeter } from "../lib/cpu.ts";
+import { typedPool, createBenchEnvironment, type BenchEnvironment } from "../lib/environment.ts";
+import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "../lib/fixtures.ts";
+import { runHttpLoad } from "../lib/load.ts";
+import { samplePgActivity } from "../lib/pgActivity.ts";
+import { startApp } from "../lib/processes.ts";
+import { jobCounts } from "../lib/queues.ts";
+import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { serveSigningCertificate, signedDeliveryNotification, type CertificateHost } from "../lib/sns.ts";
+import { round } from "../lib/stats.ts";
+
+const NOTIFICATIONS = Number(process.env.BENCH_INGEST_NOTIFICATIONS ?? 6000);
+const WARMUP = 300;
+const CONNECTIONS = 32;
+
+/** `count` sent emails (with provider message ids) and one signed Delivery notification for each. */
+async function emailsWithNotifications(env: BenchEnvironment, workspace: BenchWorkspace, host: CertificateHost, tag: string, count: number): Promise<string[]> {
+  const inserted = await typedPool(env.db).query<{ id: string; pmid: string }>(
+    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, provider, "providerMessageId", "sentAt")
+     SELECT 'email_i' || $3 || lpad(i::text, 12, '0'), $1, $2, 'live', 'Bench <bench@bench.example.com>', ARRAY['someone@example.com'],
+            'Ingest bench ' || i, 'Hello', 'sent', 'simulator', 'pm-' || $3 || '-' || i, now()
+     FROM generate_series(1, $4::int) AS i
+     RETURNING id, "providerMessageId" AS pmid`,
+    [workspace.workspaceId, workspace.apiKeyId, tag, count],
+  );
+  return inserted.rows.map((row) => signedDeliveryNotification(host, { emailId: row.id, providerMessageId: row.pmid, recipient: "someone@example.com" }));
+}
+
+/**
+ * Signed SNS notifications per second through the ingest process: signature verification,
+ * the event row, one webhook delivery row (a subscription on `delivered`) and its job. The
+ * baseline is the verification alone (parse, checks, RSA-SHA256 verify with the cached
+ * certificate) in a loop in one process.
+ */
+export default async function ingestBenchmark(): Promise<BenchResult> {
+  const env = await createBenchEnvironment("ingest");
+  const host = await serveSigningCertificate();
+  try {
+    const workspace = await createBenchWorkspace(env.db);
+    // The deliveries' target is never called: no dispatcher runs in this benchmark.
+    await createSubscription(env.db, env.webhookSecretKey, { workspaceId: workspace.workspaceId, url: "http://127.0.0.1:9/webhooks", events: ["delivered"] });
+    const warmupBodies = await emailsWithNotifications(env, workspace, host, "w", WARMUP);
+    const bodies = await emailsWithNotifications(env, workspace, host, "m", NOTIFICATIONS);
+
+    const ingest = await startApp(
+      "ingest",
+      env.appEnv({ EMAIL_PROVIDER: "simulator", SNS_TRUST_SIMULATOR: "true", SIMULATOR_CERT_URL: host.certUrl }),
+    );
+    const post = (list: string[]) =>
+      runHttpLoad({
+        url: `${ingest.url}/sns/ses`,
+        method: "POST",
+        headers: { "content-type": "text/plain; charset=UTF-8", "x-amz-sns-message-type": "Notification" },
+        connections: CONNECTIONS,
+        amount: list.length,
+        body: (n) => list[n % list.length]!,
+      });
+    let measured;
+    let cpu;
+    let postgres;
+    try {
+      await post(warmupBodies);
+      const meter = startCpuMeter([ingest]);
+      const activity = samplePgActivity(env.databaseUrl);
+      measured = await post(bodies);
+      cpu = meter.stop(NOTIFICATIONS);
+      postgres = await activity.stop();
+    } finally {
+      await ingest.stop();
+    }
+
+    const baseline = await verificationLoop(host, bodies);
+    const stored = await typedPool(env.db).query<{ events: string; deliveries: string }>(
+      `SELECT (SELECT count(*) FROM email_events) AS events, (SELECT count(*) FROM webhook_deliveries) AS deliveries`,
+    );
+    const events = Number(stored.rows[0]?.events);
+    const deliveries = Number(stored.rows[0]?.deliveries);
+    const jobs = await jobCounts(env.redisUrl, env.queuePrefix, "webhookDelivery");
+    const jobsQueued = (jobs.waiting ?? 0) + (jobs.prioritized ?? 0) + (jobs.delayed ?? 0);
+    const expected = WARMUP + NOTIFICATIONS;
+    const perSecond = round(measured.completed / measured.durationS, 1);
+    return {
+      name: "ingest",
+      figure: { value: perSecond, unit: "notifications/s", what: `${NOTIFICATIONS} signed SNS Delivery notifications, ${CONNECTIONS} connections` },
+      baseline: { value: baseline, unit: "verifications/s", what: "SnsVerifier.verify (parse, checks, RSA-SHA256 with the cached certificate) in a loop, one process" },
+      ratio: ratioOf(perSecond, baseline),
+      target: { description: ">= 1,000 notifications/s", met: perSecond >= 1000 },
+      checks: {
+        passed: measured.non2xx + measured.errors === 0 && events === expected && deliveries === expected && jobsQueued === expected,
+        failedRequests: measured.non2xx + measured.errors,
+        eventsMissing: expected - events,
+        deliveriesMissing: expected - deliveries,
+        jobsMissing: expected - jobsQueued,
+      },
+      details: { load: measured, cpu, postgresBackends: postgres.averageBackends, stored: { events, deliveries, jobsQueued } },
+    };
+  } finally {
+    await host.close();
+    await env.dispose();
+  }
+}
+
+/** Verifications per second of the same messages, with the certificate already cached. */
+async function verificationLoop(host: CertificateHost, bodies: string[]): Promise<number> {
+  const verifier = new SnsVerifier({
+    certUrls: certUrlPolicy("^$", [host.certUrl]),
+    topicArns: [],
+    certificates: new CertificateCache({ fetchText: async () => host.identity.certificatePem }),
+  });
+  for (const body of bodies.slice(0, 200)) await verifier.verify(JSON.parse(body)); // warm-up, and the cache
+  const started = performance.now();
+  let ok = 0;
+  for (const body of bodies) if ((await verifier.verify(JSON.parse(body))).ok) ok += 1;
+  const elapsed = performance.now() - started;
+  if (ok !== bodies.length) throw new Error(`baseline: ${bodies.length - ok} messages did not verify`);
+  return round((bodies.length / elapsed) * 1000, 1);
+}

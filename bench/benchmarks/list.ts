@@ -1,0 +1,127 @@
+import { request } from "node:http";
+import { performance } from "node:perf_hooks";
+import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchWorkspace } from "../lib/fixtures.ts";
+import { memoryOf, startApp } from "../lib/processes.ts";
+import type { BenchResult } from "../lib/result.ts";
+import { round, sleep } from "../lib/stats.ts";
+
+const EMAILS = Number(process.env.BENCH_LIST_EMAILS ?? 100_000);
+const MEMORY_BOUND_MB = 64;
+const MB = 1024 * 1024;
+
+interface Fetched {
+  status: number;
+  bytes: number;
+  body: string;
+  firstByteMs: number;
+  lastByteMs: number;
+}
+
+/** GET with the key; times to first and last byte, the body kept for checking. */
+function get(url: string, apiKey: string): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let firstByteMs = 0;
+    const req = request(url, { headers: { authorization: `Bearer ${apiKey}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => {
+        if (chunks.length === 0) firstByteMs = performance.now() - started;
+        chunks.push(chunk);
+      });
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, bytes: body.length, body: body.toString("utf8"), firstByteMs, lastByteMs: performance.now() - started });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * GET /emails for a workspace holding 100,000 emails (bulk-inserted with generate_series): time
+ * to the last byte, and how far the API process's resident memory rises above where it stood
+ * before the request (sampled from /proc every 10 ms, and VmHWM, the kernel's own peak).
+ */
+export default async function listBenchmark(): Promise<BenchResult> {
+  const env = await createBenchEnvironment("list");
+  try {
+    const workspace = await createBenchWorkspace(env.db);
+    await typedPool(env.db).query(
+      `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, provider,
+                           "providerMessageId", "createdAt", "sentAt")
+       SELECT 'email_l' || lpad(i::text, 23, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
+              'Your receipt #' || i, '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>',
+              'Hello, thanks for your order #' || i || '. Your receipt is attached.', 'delivered', 'simulator',
+              'pm-list-' || i, now() - i * interval '1 second', now() - i * interval '1 second' + interval '200 milliseconds'
+       FROM generate_series(1, $4::int) AS i`,
+      [workspace.workspaceId, workspace.apiKeyId, workspace.domain, EMAILS],
+    );
+    await typedPool(env.db).query("VACUUM ANALYZE emails");
+
+    // The floor: one query returning the same rows and columns, straight from pg in this process.
+    const floorStarted = performance.now();
+    const floor = await typedPool(env.db).query(
+      `SELECT id, "organizationId", "apiKeyId", "from", "to", subject, html, text, status::text AS status, provider,
+              "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"
+       FROM emails WHERE "organizationId" = $1 ORDER BY "createdAt" DESC, id DESC`,
+      [workspace.workspaceId],
+    );
+    const floorMs = performance.now() - floorStarted;
+
+    const api = await startApp("api", env.appEnv({ RETENTION_INTERVAL_SECONDS: "0" }));
+    try {
+      await get(`${api.url}/emails?limit=1000`, workspace.apiKey); // warm-up: code paths and connections
+      await sleep(1000);
+      const pid = api.scriptPid();
+      const before = memoryOf(pid);
+      let peakRss = before.rss;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          peakRss = Math.max(peakRss, memoryOf(pid).rss);
+          await sleep(10);
+        }
+      })();
+      const fetched = await get(`${api.url}/emails`, workspace.apiKey);
+      sampling = false;
+      await sampler;
+      const after = memoryOf(pid);
+
+      const emails = JSON.parse(fetched.body) as Array<{ id: string; createdAt: string }>;
+      const newestFirst = emails.every((email, i) => i === 0 || emails[i - 1]!.createdAt >= email.createdAt);
+      const growthMb = round((peakRss - before.rss) / MB, 1);
+      const hwmGrowthMb = round((after.hwm - before.hwm) / MB, 1);
+      const worst = Math.max(growthMb, hwmGrowthMb);
+      return {
+        name: "list",
+        figure: { value: round(fetched.lastByteMs / 1000, 2), unit: "s", what: `GET /emails, ${EMAILS} emails, time to last byte` },
+        baseline: { value: round(floorMs / 1000, 2), unit: "s", what: "one pg query for the same rows and columns (no JSON, no HTTP)" },
+        ratio: round(fetched.lastByteMs / floorMs, 2),
+        target: { description: `API peak RSS growth < ${MEMORY_BOUND_MB} MB`, met: worst < MEMORY_BOUND_MB },
+        checks: {
+          passed: fetched.status === 200 && emails.length === EMAILS && newestFirst && floor.rowCount === EMAILS,
+          status: fetched.status,
+          emailsReturned: emails.length,
+          newestFirst,
+        },
+        details: {
+          peakRssGrowthMb: growthMb,
+          vmHwmGrowthMb: hwmGrowthMb,
+          rssBeforeMb: round(before.rss / MB, 1),
+          peakRssMb: round(peakRss / MB, 1),
+          firstByteMs: round(fetched.firstByteMs, 1),
+          lastByteMs: round(fetched.lastByteMs, 1),
+          responseMb: round(fetched.bytes / MB, 1),
+          throughputMbPerS: round(fetched.bytes / MB / (fetched.lastByteMs / 1000), 1),
+        },
+      };
+    } finally {
+      await api.stop();
+    }
+  } finally {
+    await env.dispose();
+  }
+}

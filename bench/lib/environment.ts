@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { Redis } from "ioredis";
+import { createDb, type DbHandle } from "@svc/db";
+import { prepareDatabase } from "../../infra/scripts/database.ts";
+
+/**
+ * Where benchmarks run: Postgres and Redis on this machine, each benchmark in a database of its
+ * own (dropped and created afresh, then migrated) and a Redis queue prefix of its own.
+ */
+const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432";
+export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/8";
+
+export interface BenchEnvironment {
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  /** Key for webhook secrets at rest, shared by the bench (which creates subscriptions) and the apps. */
+  webhookSecretKey: string;
+  /** Holds the simulator's signing key pair, shared by every sender process of the run. */
+  keyDir: string;
+  db: DbHandle;
+  /** Env every app of this benchmark gets (each app adds its own port). */
+  appEnv(extra?: Record<string, string>): Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+/** The handle's pool with pg's own typings (the handle's subclass overrides `query` untyped). */
+export function typedPool(handle: DbHandle): pg.Pool {
+  return handle.pool;
+}
+
+async function recreateDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^svc_bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a bench database`);
+  const admin = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  await prepareDatabase(url);
+}
+
+/** Deletes every Redis key under the prefix (SCAN, never FLUSHDB: the index may be shared). */
+async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function createBenchEnvironment(name: string, options: { poolSize?: number } = {}): Promise<BenchEnvironment> {
+  const databaseUrl = `${POSTGRES}/svc_bench_${name.replace(/[^a-z0-9]/g, "_")}`;
+  await recreateDatabase(databaseUrl);
+  const queuePrefix = `bench-${name}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  const webhookSecretKey = randomBytes(32).toString("hex");
+  const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-sim-"));
+  const db = createDb({ url: databaseUrl, poolSize: options.poolSize ?? 10 });
+  return {
+    databaseUrl,
+    redisUrl: BENCH_REDIS_URL,
+    queuePrefix,
+    webhookSecretKey,
+    keyDir,
+    db,
+    appEnv: (extra = {}) => ({
+      NODE_ENV: "production",
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: BENCH_REDIS_URL,
+      QUEUE_PREFIX: queuePrefix,
+      WEBHOOK_SECRET_KEY: webhookSecretKey,
+      SIMULATOR_KEY_DIR: keyDir,
+      ...extra,
+    }),
+    async dispose() {
+      await db.close();
+      await deletePrefix(BENCH_REDIS_URL, queuePrefix);
+      rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}

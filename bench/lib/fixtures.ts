@@ -1,0 +1,45 @@
+import { SecretBox, addDomain, createApiKey, createWebhookSubscription, createWorkspace } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+
+export interface BenchWorkspace {
+  workspaceId: string;
+  domain: string;
+  apiKey: string;
+  apiKeyId: string;
+}
+
+/**
+ * A workspace on the `unlimited` plan with a full-access live key and a verified sending domain,
+ * made with the same core functions the CLI calls. The domain is added for real (records, DKIM
+ * key pair) and then marked verified directly: DNS verification is not what is measured.
+ */
+export async function createBenchWorkspace(handle: DbHandle, name = "Bench"): Promise<BenchWorkspace> {
+  const db = handle.prisma;
+  const workspace = await createWorkspace(db, { name, plan: "unlimited" });
+  const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
+  const domain = await addDomain(db, { workspaceId: workspace.id, domain: domainName });
+  await db.domain.update({ where: { id: domain.id }, data: { status: "verified", verifiedAt: new Date() } });
+  const key = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
+  return { workspaceId: workspace.id, domain: domainName, apiKey: key.key, apiKeyId: key.id };
+}
+
+/** A webhook subscription (secret sealed with the run's key, as the dashboard would); returns its secret. */
+export async function createSubscription(
+  handle: DbHandle,
+  secretKey: string,
+  input: { workspaceId: string; url: string; events: string[] },
+): Promise<{ id: string; secret: string }> {
+  const created = await createWebhookSubscription(handle.prisma, new SecretBox(secretKey), input, { allowPrivate: true });
+  return { id: created.id, secret: created.secret };
+}
+
+/** The request body of one benchmark email: small, realistic, one recipient. */
+export function emailBody(domain: string, recipient = "someone@example.com", n = 0): string {
+  return JSON.stringify({
+    from: `Bench <bench@${domain}>`,
+    to: [recipient],
+    subject: `Your receipt #${n}`,
+    html: `<p>Hello,</p><p>Thanks for your order #${n}. Your receipt is attached.</p>`,
+    text: `Hello, thanks for your order #${n}. Your receipt is attached.`,
+  });
+}

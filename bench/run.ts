@@ -1,0 +1,60 @@
+/**
+ * `pnpm bench [name…]`: runs each named benchmark (all of them when none is named), one after
+ * another, and prints one JSON line per benchmark, also written to bench/results/<name>.json.
+ * Exits non-zero when a benchmark fails or its checks show loss or failure; a missed target is
+ * reported in the line, not as a failure.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { machineInfo } from "./lib/machine.ts";
+import { RESULTS_DIR } from "./lib/paths.ts";
+import type { Benchmark, BenchResult, RunConditions } from "./lib/result.ts";
+
+const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
+  api: () => import("./benchmarks/api.ts"),
+  pipeline: () => import("./benchmarks/pipeline.ts"),
+  ingest: () => import("./benchmarks/ingest.ts"),
+  dispatch: () => import("./benchmarks/dispatch.ts"),
+  list: () => import("./benchmarks/list.ts"),
+  scale: () => import("./benchmarks/scale.ts"),
+};
+
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+async function main(): Promise<number> {
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length > 0) {
+    process.stderr.write(`unknown benchmark(s): ${unknown.join(", ")}; known: ${Object.keys(BENCHMARKS).join(", ")}\n`);
+    return 2;
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const machine = await machineInfo();
+  writeFileSync(path.join(RESULTS_DIR, "machine.json"), `${JSON.stringify(machine, null, 2)}\n`);
+
+  let failed = 0;
+  for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+    const started = Date.now();
+    const conditions: Omit<RunConditions, "durationS" | "loadAverageAfter"> = {
+      date: new Date(started).toISOString(),
+      loadAverageBefore: loadAverage(),
+    };
+    let line: (BenchResult & { conditions: RunConditions }) | { name: string; error: string; conditions: RunConditions };
+    try {
+      const module = await BENCHMARKS[name]!();
+      const result = await module.default();
+      line = { ...result, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
+      if (!result.checks.passed) failed += 1;
+    } catch (error) {
+      failed += 1;
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      line = { name, error: message, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
+    }
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(line, null, 2)}\n`);
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
