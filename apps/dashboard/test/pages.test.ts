@@ -69,7 +69,7 @@ describe("emails page", () => {
 
   it("escapes what senders wrote and shows the event payload pretty-printed", async () => {
     const id = await insertEmail({ to: "x@example.com", subject: `<img src=x onerror="alert(1)">`, status: "delivered", createdAt: new Date() });
-    await recordEmailEvent(db(), { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
+    await recordEmailEvent(dashboard.resources.deps.handle, { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
     const page = await owner.agent.get(`/emails/${id}`).expect(200);
     expect(page.text).not.toContain("<img src=x");
     expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
@@ -87,7 +87,7 @@ describe("overview", () => {
     const record = async (type: EventType, daysAgo: number) => {
       const email = newId("email");
       await db().email.create({ data: { id: email, organizationId: ws, apiKeyId: key.id, environment: "live", from: "a@b.example", to: ["c@d.example"], subject: "s", text: "t", status: "delivered", createdAt: new Date(Date.now() - daysAgo * 86_400_000) } });
-      await recordEmailEvent(db(), { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
+      await recordEmailEvent(dashboard.resources.deps.handle, { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
     };
     await record("sent", 0);
     await record("sent", 0);

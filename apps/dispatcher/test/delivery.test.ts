@@ -35,7 +35,7 @@ describe("one webhook request", () => {
     const endpoint = await receiver(() => ({ status: 204 }));
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url("/webhooks/svc?x=1"), ["bounced"]);
     const emailId = await createEmail(db, fixture);
-    const [deliveryId] = await emitEvent(db, running.producer, emailId, "bounced");
+    const [deliveryId] = await emitEvent(handle, running.producer, emailId, "bounced");
     expect(deliveryId).toMatch(/^wd_/);
 
     await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
@@ -81,7 +81,7 @@ describe("one webhook request", () => {
     const endpoint = await receiver((_request, index) => (index < 2 ? { status: 500, body: `error number ${index + 1}` } : { status: 200, body: "thanks" }));
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["delivered"]);
     const emailId = await createEmail(db, fixture);
-    const [deliveryId] = await emitEvent(db, running.producer, emailId, "delivered");
+    const [deliveryId] = await emitEvent(handle, running.producer, emailId, "delivered");
 
     await waitUntil("the third attempt to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
     expect(endpoint.requests).toHaveLength(3);
@@ -113,7 +113,7 @@ describe("one webhook request", () => {
     const db = handle.prisma;
     const endpoint = await receiver(() => ({ status: 200, body: "x".repeat(100_000) }));
     await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["opened"]);
-    const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, fixture), "opened");
+    const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "opened");
     await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
     const [attempt] = await db.webhookAttempt.findMany({ where: { deliveryId: deliveryId! } });
     expect(attempt!.responseExcerpt).toBe("x".repeat(2048));

@@ -39,7 +39,7 @@ describe("the example Express receiver", () => {
   test("verifies a real delivery, answers 200 and processes it once, even when it arrives again", async () => {
     const db = handle.prisma;
     const emailId = await createEmail(db, fixture);
-    const [deliveryId] = await emitEvent(db, running.producer, emailId, "bounced");
+    const [deliveryId] = await emitEvent(handle, running.producer, emailId, "bounced");
     await waitUntil("the event to be processed", () => handled.length === 1);
     await waitUntil("the attempt to be recorded", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
     expect(handled[0]!.deliveryId).toBe(deliveryId);

@@ -57,7 +57,7 @@ async function deliverOnce(running: RunningDispatcher, url: string, type: EventT
   const own = await createWorkspaceFixture(handle);
   workspaces.push(own.workspaceId);
   await subscribe(db, running.box, own.workspaceId, url, [type]);
-  const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, own), type);
+  const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, own), type);
   await waitUntil(`the ${type} delivery to end`, async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
   return db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! }, include: { attempts: true } });
 }
@@ -127,7 +127,7 @@ describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_URLS=false, the default)", () => {
     const url = `https://${name}:${endpoint.portNumber}/hook`;
     // Saving it under the default policy succeeds: nothing about the name is private.
     await createWebhookSubscription(db, running.box, { workspaceId: fixture.workspaceId, url, events: ["rejected"] });
-    const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, fixture), "rejected");
+    const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "rejected");
     await waitUntil("the delivery to end", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
     expect(delivery.status).toBe("failed");

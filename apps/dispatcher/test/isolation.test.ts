@@ -39,14 +39,14 @@ describe("a hanging endpoint", () => {
     subscriptions.push(slow.id);
     // More deliveries for the hanging endpoint than there are worker slots in both processes.
     const slowDeliveries: string[] = [];
-    for (let i = 0; i < 10; i++) slowDeliveries.push(...(await emitEvent(db, first.producer, await createEmail(db, slowWorkspace), "sent")));
+    for (let i = 0; i < 10; i++) slowDeliveries.push(...(await emitEvent(handle, first.producer, await createEmail(db, slowWorkspace), "sent")));
     await waitUntil("the hanging endpoint to hold its two slots", () => hanging.inFlight === 2);
 
     const fastWorkspace = await createWorkspaceFixture(handle);
     const fast = await subscribe(db, first.box, fastWorkspace.workspaceId, healthy.url(), ["sent"]);
     subscriptions.push(fast.id);
     const fastDeliveries: string[] = [];
-    for (let i = 0; i < 5; i++) fastDeliveries.push(...(await emitEvent(db, first.producer, await createEmail(db, fastWorkspace), "sent")));
+    for (let i = 0; i < 5; i++) fastDeliveries.push(...(await emitEvent(handle, first.producer, await createEmail(db, fastWorkspace), "sent")));
 
     await waitUntil("every healthy delivery to succeed", async () => (await db.webhookDelivery.count({ where: { id: { in: fastDeliveries }, status: "succeeded" } })) === 5);
 

@@ -83,12 +83,12 @@ describe("apps/dispatcher/src/main.ts as its own process", () => {
     const redis = createProducerConnection(env.REDIS_URL);
     const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
     try {
-      const [first] = await emitEvent(db, producer, await createEmail(db, fixture), "sent");
+      const [first] = await emitEvent(handle, producer, await createEmail(db, fixture), "sent");
       await waitUntil("the first delivery", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: first! } })).status === "succeeded");
 
       // The next answer takes a while, so SIGTERM arrives mid-attempt.
       endpoint.respondWith(() => ({ status: 200, body: "slow ok", delayMs: 1000 }));
-      const [second] = await emitEvent(db, producer, await createEmail(db, fixture), "sent");
+      const [second] = await emitEvent(handle, producer, await createEmail(db, fixture), "sent");
       await waitUntil("the second attempt to be in flight", () => endpoint.requests.length === 2);
       const exited = once(child.process, "exit");
       child.process.kill("SIGTERM");

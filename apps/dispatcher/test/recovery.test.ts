@@ -49,7 +49,7 @@ describe("recovery from Redis", () => {
   test("FLUSHDB mid-run still ends with every delivery succeeded", async () => {
     const db = handle.prisma;
     const deliveryIds: string[] = [];
-    for (let i = 0; i < 12; i++) deliveryIds.push(...(await emitEvent(db, running.producer, await createEmail(db, fixture), "delivered")));
+    for (let i = 0; i < 12; i++) deliveryIds.push(...(await emitEvent(handle, running.producer, await createEmail(db, fixture), "delivered")));
     expect(deliveryIds).toHaveLength(12);
 
     await waitUntil("every first attempt to fail", async () => (await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, attemptCount: { gte: 1 } } })) === 12);
@@ -72,7 +72,7 @@ describe("recovery from Redis", () => {
   test("a delivery whose job was never enqueued is picked up by the sweeper", async () => {
     const db = handle.prisma;
     // Plays an ingester that stored the event but could not reach Redis.
-    const recorded = await recordEmailEvent(db, {
+    const recorded = await recordEmailEvent(handle, {
       emailId: await createEmail(db, fixture),
       type: "delivered",
       eventTimestamp: new Date(),

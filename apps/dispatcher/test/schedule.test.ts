@@ -44,7 +44,7 @@ describe("the retry schedule", () => {
     const db = handle.prisma;
     const endpoint = await failingEndpoint();
     await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["sent"]);
-    const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, fixture), "sent");
+    const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "sent");
 
     await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "failed");
     await waitUntil("its job to finish", jobGone(deliveryId!));
@@ -83,7 +83,7 @@ describe("the retry schedule", () => {
     try {
       const endpoint = await failingEndpoint();
       await subscribe(db, slow.box, fixture.workspaceId, endpoint.url(), ["delivery_delayed"]);
-      const [deliveryId] = await emitEvent(db, slow.producer, await createEmail(db, fixture), "delivery_delayed");
+      const [deliveryId] = await emitEvent(handle, slow.producer, await createEmail(db, fixture), "delivery_delayed");
       await waitUntil("the first attempt's outcome", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1);
       const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: deliveryId!, number: 1 } });
       const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
@@ -111,7 +111,7 @@ describe("stopping", () => {
     const db = handle.prisma;
     const endpoint = await failingEndpoint();
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["complained"]);
-    const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, fixture), "complained");
+    const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "complained");
 
     await waitUntil("two attempts", () => endpoint.requests.length >= 2);
     await disableWebhookSubscription(db, subscription.id);
@@ -125,14 +125,14 @@ describe("stopping", () => {
     expect(final).toMatchObject({ status: "failed", attemptCount: 2, nextAttemptAt: null });
 
     // And the disabled subscription gets no new deliveries.
-    expect(await emitEvent(db, running.producer, await createEmail(db, fixture), "complained")).toEqual([]);
+    expect(await emitEvent(handle, running.producer, await createEmail(db, fixture), "complained")).toEqual([]);
   });
 
   test("deleting the subscription stops pending retries", async () => {
     const db = handle.prisma;
     const endpoint = await failingEndpoint();
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["rejected"]);
-    const [deliveryId] = await emitEvent(db, running.producer, await createEmail(db, fixture), "rejected");
+    const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "rejected");
 
     await waitUntil("two attempts", () => endpoint.requests.length >= 2);
     await deleteWebhookSubscription(db, subscription.id);

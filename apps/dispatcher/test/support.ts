@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { EVENT_TYPES, SecretBox, createWebhookSubscription, recordEmailEvent } from "@svc/core";
-import { newId, type Db, type EventType } from "@svc/db";
+import { newId, type Db, type DbHandle, type EventType } from "@svc/db";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { listen } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
@@ -190,8 +190,8 @@ export async function createEmail(db: Db, fixture: WorkspaceFixture): Promise<st
 }
 
 /** Plays the ingester: stores an event (which creates the deliveries) and enqueues them. */
-export async function emitEvent(db: Db, producer: Producer<"webhookDelivery">, emailId: string, type: EventType): Promise<string[]> {
-  const recorded = await recordEmailEvent(db, {
+export async function emitEvent(handle: DbHandle, producer: Producer<"webhookDelivery">, emailId: string, type: EventType): Promise<string[]> {
+  const recorded = await recordEmailEvent(handle, {
     emailId,
     type,
     eventTimestamp: new Date(),

@@ -1,5 +1,5 @@
 import express, { type Express } from "express";
-import type { Db } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import { healthEndpoints, type ReadinessCheck } from "@svc/runtime";
@@ -9,7 +9,7 @@ import { snsRoute } from "./sns/route.ts";
 import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
 
 export interface IngestDeps {
-  db: Db;
+  db: DbHandle;
   verifier: SnsVerifier;
   deliveries: Producer<"webhookDelivery">;
   log: Logger;
@@ -25,7 +25,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", false);
   app.use(
-    healthEndpoints([{ name: "postgres", check: () => deps.db.$queryRaw`SELECT 1` }, ...(deps.readiness ?? [])]),
+    healthEndpoints([{ name: "postgres", check: () => deps.db.pool.query("SELECT 1") }, ...(deps.readiness ?? [])]),
   );
   app.use(snsRoute({ ...deps, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
   app.use(notFoundHandler);

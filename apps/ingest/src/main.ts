@@ -16,7 +16,7 @@ async function main(env: IngestEnv): Promise<void> {
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
 
   const app = createIngestApp({
-    db: database.prisma,
+    db: database,
     verifier: createSnsVerifier(env),
     deliveries,
     log,

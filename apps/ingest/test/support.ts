@@ -89,7 +89,7 @@ export async function startIngest(env: Record<string, string>): Promise<IngestUn
     },
   });
   const app = createIngestApp({
-    db: handle.prisma,
+    db: handle,
     verifier: createSnsVerifier(parsed),
     deliveries,
     log,

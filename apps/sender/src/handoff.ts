@@ -1,4 +1,4 @@
-import type { Db } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
@@ -8,7 +8,7 @@ import { filterTestRecipients } from "./emails/recipients.ts";
 import { decideRetry, type RetryPolicy } from "./retry.ts";
 
 export interface HandoffDeps {
-  db: Db;
+  db: DbHandle;
   provider: EmailProvider;
   /** Where the webhook deliveries of a `rejected` event go. */
   deliveries: Producer<"webhookDelivery">;

@@ -43,7 +43,7 @@ export async function createSender({ env, log, provider: givenProvider }: Sender
 
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const handoff: HandoffDeps = {
-    db: db.prisma,
+    db,
     provider,
     deliveries,
     claimLeaseMs,

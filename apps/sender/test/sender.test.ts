@@ -139,7 +139,7 @@ describe("a live email", () => {
 describe("claiming", () => {
   it("lets exactly one of many concurrent claims take a queued email", async () => {
     const id = await insertEmail(handle, fx);
-    const claims = await Promise.all(Array.from({ length: 8 }, () => claimEmail(db, id, 60_000)));
+    const claims = await Promise.all(Array.from({ length: 8 }, () => claimEmail(handle, id, 60_000)));
     expect(claims.filter((claim) => claim !== null)).toHaveLength(1);
     const row = await emailRow(id);
     expect(row.status).toBe("sending");
@@ -149,15 +149,15 @@ describe("claiming", () => {
   it("takes over a sending email only once its lease has passed", async () => {
     const id = await insertEmail(handle, fx, { status: "sending" });
     await db.email.update({ where: { id }, data: { claimedAt: new Date(Date.now() - 10_000) } });
-    expect(await claimEmail(db, id, 60_000)).toBeNull();
-    expect(await claimEmail(db, id, 5_000)).not.toBeNull();
+    expect(await claimEmail(handle, id, 60_000)).toBeNull();
+    expect(await claimEmail(handle, id, 5_000)).not.toBeNull();
   });
 
   it("never claims an email that is already sent or failed", async () => {
     const sent = await insertEmail(handle, fx, { status: "sent" });
     const failed = await insertEmail(handle, fx, { status: "failed" });
-    expect(await claimEmail(db, sent, 1_000)).toBeNull();
-    expect(await claimEmail(db, failed, 1_000)).toBeNull();
+    expect(await claimEmail(handle, sent, 1_000)).toBeNull();
+    expect(await claimEmail(handle, failed, 1_000)).toBeNull();
   });
 });
 
@@ -289,14 +289,14 @@ describe("provider failures", () => {
 describe("recording the handoff", () => {
   it("keeps a status an early event already advanced, and still stores the message id", async () => {
     const id = await insertEmail(handle, fx, { status: "sending" });
-    await recordEmailEvent(db, {
+    await recordEmailEvent(handle, {
       emailId: id,
       type: "delivered",
       eventTimestamp: new Date(),
       payloadJson: "{}",
       dedupeKey: `test:${id}:delivered`,
     });
-    await markSent(db, id, "ses", `msg-${id}`);
+    await markSent(handle, id, "ses", `msg-${id}`);
     const row = await emailRow(id);
     expect(row.status).toBe("delivered");
     expect(row.providerMessageId).toBe(`msg-${id}`);
@@ -305,7 +305,7 @@ describe("recording the handoff", () => {
 
   it("never moves a final status back", async () => {
     const id = await insertEmail(handle, fx, { status: "bounced" });
-    await markSent(db, id, "ses", `msg-${id}`);
+    await markSent(handle, id, "ses", `msg-${id}`);
     expect((await emailRow(id)).status).toBe("bounced");
   });
 });

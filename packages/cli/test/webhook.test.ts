@@ -105,7 +105,7 @@ describe("svc webhook", () => {
 
   test("deliveries lists recent deliveries with status and attempts", async () => {
     const db = handle.prisma;
-    [deliveryId] = (await emitEvent(db, running.producer, await createEmail(db, fixture), "bounced")) as [string];
+    [deliveryId] = (await emitEvent(handle, running.producer, await createEmail(db, fixture), "bounced")) as [string];
     await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "failed");
     const deliveries = await svcJson<Array<Record<string, any>>>(["webhook", "deliveries", "--id", subscriptionId]);
     expect(deliveries).toHaveLength(1);

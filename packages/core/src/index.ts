@@ -21,3 +21,4 @@ export * from "./keys/auth.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";
+export { inTransaction, sqlPool, type SqlClient } from "./sql.ts";

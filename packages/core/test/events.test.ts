@@ -42,7 +42,7 @@ describe("recordEmailEvent", () => {
       payloadJson: '{"eventType":"Delivery"}',
       dedupeKey: `test:${emailId}:delivery`,
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => recordEmailEvent(db, event)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => recordEmailEvent(handle, event)));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const created = results.find((r) => r.created)!;
     expect(created.deliveryIds).toHaveLength(1);

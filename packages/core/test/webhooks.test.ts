@@ -64,7 +64,7 @@ async function emailIn(fixture: WorkspaceFixture): Promise<string> {
 }
 
 async function deliveryFor(fixture: WorkspaceFixture, type: "sent" | "delivered" | "bounced"): Promise<string[]> {
-  const recorded = await recordEmailEvent(db, {
+  const recorded = await recordEmailEvent(handle, {
     emailId: await emailIn(fixture),
     type,
     eventTimestamp: new Date(),

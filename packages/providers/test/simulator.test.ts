@@ -51,7 +51,7 @@ async function startIngest(certUrl: string, port = 0) {
   const handle = openTestDb();
   const redis = createProducerConnection(env.REDIS_URL);
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
-  const app = createIngestApp({ db: handle.prisma, verifier: createSnsVerifier(env), deliveries, log: createLogger("ingest", "silent") });
+  const app = createIngestApp({ db: handle, verifier: createSnsVerifier(env), deliveries, log: createLogger("ingest", "silent") });
   const server = createServer(app);
   const boundPort = await listen(server, port, "127.0.0.1");
   return {

@@ -1,5 +1,5 @@
 import { recordEmailEvent } from "@svc/core";
-import type { Db } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import type { Producer } from "@svc/queues";
@@ -11,7 +11,7 @@ import { keepUnmatched } from "./unmatched.ts";
 export type IngestOutcome = "stored" | "duplicate" | "unmatched" | "unreadable" | "ignored";
 
 export interface IngestNotificationDeps {
-  db: Db;
+  db: DbHandle;
   deliveries: Producer<"webhookDelivery">;
   log: Logger;
 }

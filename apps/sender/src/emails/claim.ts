@@ -1,4 +1,5 @@
-import type { Db, KeyEnvironment } from "@svc/db";
+import { sqlPool } from "@svc/core";
+import type { DbHandle, KeyEnvironment } from "@svc/db";
 
 export interface ClaimedEmail {
   id: string;
@@ -20,13 +21,15 @@ export interface ClaimedEmail {
  * its retry) racing for the same email exactly one gets the row; the other gets null and must
  * not hand the email off.
  */
-export async function claimEmail(db: Db, emailId: string, leaseMs: number): Promise<ClaimedEmail | null> {
-  const rows = await db.$queryRaw<ClaimedEmail[]>`
-    UPDATE emails
-       SET status = 'sending', "claimedAt" = now(), attempts = attempts + 1
-     WHERE id = ${emailId}
-       AND (status = 'queued'
-            OR (status = 'sending' AND "claimedAt" < now() - ${leaseMs}::int * interval '1 millisecond'))
-    RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`;
+export async function claimEmail(db: DbHandle, emailId: string, leaseMs: number): Promise<ClaimedEmail | null> {
+  const { rows } = await sqlPool(db).query<ClaimedEmail>(
+    `UPDATE emails
+        SET status = 'sending', "claimedAt" = now(), attempts = attempts + 1
+      WHERE id = $1
+        AND (status = 'queued'
+             OR (status = 'sending' AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
+     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`,
+    [emailId, leaseMs],
+  );
   return rows[0] ?? null;
 }

@@ -1,5 +1,5 @@
-import { recordEmailEventInTx } from "@svc/core";
-import type { Db, Prisma } from "@svc/db";
+import { inTransaction, recordEmailEventInTx, sqlPool, type SqlClient } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import type { ProviderError } from "@svc/providers";
 
 /**
@@ -12,14 +12,16 @@ import type { ProviderError } from "@svc/providers";
  * that overtook this write keeps its status. The message id is stored unless one already is
  * (the ingester may have matched an early event by our tag), so later events match either way.
  */
-export async function markSent(db: Db, emailId: string, provider: string, providerMessageId: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE emails
-       SET status = CASE WHEN status IN ('queued', 'sending') THEN 'sent'::"EmailStatus" ELSE status END,
-           "sentAt" = COALESCE("sentAt", now()),
-           provider = ${provider},
-           "providerMessageId" = COALESCE("providerMessageId", ${providerMessageId})
-     WHERE id = ${emailId}`;
+export async function markSent(db: DbHandle, emailId: string, provider: string, providerMessageId: string): Promise<void> {
+  await sqlPool(db).query(
+    `UPDATE emails
+        SET status = CASE WHEN status IN ('queued', 'sending') THEN 'sent'::"EmailStatus" ELSE status END,
+            "sentAt" = COALESCE("sentAt", now()),
+            provider = $2,
+            "providerMessageId" = COALESCE("providerMessageId", $3)
+      WHERE id = $1`,
+    [emailId, provider, providerMessageId],
+  );
 }
 
 /**
@@ -27,24 +29,25 @@ export async function markSent(db: Db, emailId: string, provider: string, provid
  * recorded when a provider was asked.
  */
 export async function markFailed(
-  db: Db | Prisma.TransactionClient,
+  db: DbHandle | SqlClient,
   emailId: string,
   errorMessage: string,
   provider: string | null = null,
 ): Promise<boolean> {
-  const changed = await db.$executeRaw`
-    UPDATE emails
-       SET status = 'failed', "failedAt" = now(), "errorMessage" = ${errorMessage}, "claimedAt" = NULL,
-           provider = COALESCE(${provider}::text, provider)
-     WHERE id = ${emailId} AND status IN ('queued', 'sending')`;
-  return changed > 0;
+  const client = "pool" in db ? sqlPool(db) : db;
+  const { rowCount } = await client.query(
+    `UPDATE emails
+        SET status = 'failed', "failedAt" = now(), "errorMessage" = $2, "claimedAt" = NULL,
+            provider = COALESCE($3::text, provider)
+      WHERE id = $1 AND status IN ('queued', 'sending')`,
+    [emailId, errorMessage, provider],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
 /** A transient failure: the email waits, `queued`, for its retry. */
-export async function releaseForRetry(db: Db, emailId: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE emails SET status = 'queued', "claimedAt" = NULL
-     WHERE id = ${emailId} AND status = 'sending'`;
+export async function releaseForRetry(db: DbHandle, emailId: string): Promise<void> {
+  await sqlPool(db).query(`UPDATE emails SET status = 'queued', "claimedAt" = NULL WHERE id = $1 AND status = 'sending'`, [emailId]);
 }
 
 /**
@@ -52,8 +55,8 @@ export async function releaseForRetry(db: Db, emailId: string): Promise<void> {
  * provider's error so that webhook subscribers hear of it like any other event. One
  * transaction; returns the webhook deliveries to enqueue once it has committed.
  */
-export async function markRejected(db: Db, emailId: string, error: ProviderError, provider: string): Promise<string[]> {
-  return db.$transaction(async (tx) => {
+export async function markRejected(db: DbHandle, emailId: string, error: ProviderError, provider: string): Promise<string[]> {
+  return inTransaction(db, async (tx) => {
     await markFailed(tx, emailId, error.message, provider);
     const recorded = await recordEmailEventInTx(tx, {
       emailId,

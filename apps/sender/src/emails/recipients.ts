@@ -1,4 +1,5 @@
-import type { Db } from "@svc/db";
+import { sqlPool } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 
 /** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
 export function addressOf(recipient: string): string {
@@ -22,10 +23,10 @@ export function splitRecipients(to: string[], verified: ReadonlySet<string>): Re
  * A test key delivers only to the workspace's pre-verified test recipients (spec §5.3): the rest
  * are dropped before the handoff.
  */
-export async function filterTestRecipients(db: Db, workspaceId: string, to: string[]): Promise<RecipientSplit> {
-  const rows = await db.testRecipient.findMany({
-    where: { workspaceId, email: { in: [...new Set(to.map(addressOf))] } },
-    select: { email: true },
-  });
+export async function filterTestRecipients(db: DbHandle, workspaceId: string, to: string[]): Promise<RecipientSplit> {
+  const { rows } = await sqlPool(db).query<{ email: string }>(
+    `SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[])`,
+    [workspaceId, [...new Set(to.map(addressOf))]],
+  );
   return splitRecipients(to, new Set(rows.map((row) => row.email.toLowerCase())));
 }

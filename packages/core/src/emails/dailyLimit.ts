@@ -1,7 +1,7 @@
 import type { Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
-import type { SqlClient } from "./sql.ts";
+import type { SqlClient } from "../sql.ts";
 
 /**
  * Counts one send against the workspace's UTC day, inside the caller's transaction, or throws

@@ -1,5 +1,5 @@
 import { AppError } from "../errors.ts";
-import type { SqlClient } from "./sql.ts";
+import type { SqlClient } from "../sql.ts";
 
 /** 403 unless `domain` is a verified sending domain of the workspace (exact name, any case). */
 export async function assertFromDomainVerified(client: SqlClient, workspaceId: string, domain: string): Promise<void> {

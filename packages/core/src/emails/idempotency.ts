@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../errors.ts";
-import type { SqlClient } from "./sql.ts";
+import type { SqlClient } from "../sql.ts";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 256;
 /** How long a key is remembered; the retention job deletes older ones. */

@@ -5,7 +5,7 @@ import { countDailySend } from "./dailyLimit.ts";
 import { assertFromDomainVerified } from "./fromDomain.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
-import { inTransaction } from "./sql.ts";
+import { inTransaction } from "../sql.ts";
 
 /** Who is sending: taken from the authenticated API key. */
 export interface SendContext {

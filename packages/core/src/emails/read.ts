@@ -2,7 +2,7 @@ import type { Db, DbHandle } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { toEmailView, toEventView, type EmailView, type EmailViewSource, type EmailWithEventsView } from "./views.ts";
-import { sqlPool } from "./sql.ts";
+import { sqlPool } from "../sql.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 

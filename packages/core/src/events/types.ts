@@ -42,6 +42,22 @@ const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
 
 export const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
 
+/** The status `event` moves an email towards, or null for events that leave the status alone. */
+export function statusForEvent(event: EventType): EmailStatus | null {
+  return STATUS_FOR_EVENT[event];
+}
+
+/**
+ * `nextStatus` as a SQL condition on the `status` column, for a single guarded UPDATE: true when
+ * the status is not final and ranks below `target`. Generated from the same table as `nextStatus`.
+ */
+export function statusMayMoveToSql(target: EmailStatus): string {
+  const movable = (Object.keys(RANK) as EmailStatus[]).filter(
+    (status) => !FINAL_STATUSES.includes(status) && RANK[status] < RANK[target],
+  );
+  return movable.length === 0 ? "false" : `status IN (${movable.map((s) => `'${s}'`).join(", ")})`;
+}
+
 /** The status an email should have after `event`, or null to leave it as it is. */
 export function nextStatus(current: EmailStatus, event: EventType): EmailStatus | null {
   const target = STATUS_FOR_EVENT[event];

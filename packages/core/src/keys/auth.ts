@@ -2,7 +2,7 @@ import type { DbHandle, Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { API_KEY_PATTERN, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import type { ScopeName } from "./scopes.ts";
-import { sqlPool } from "../emails/sql.ts";
+import { sqlPool } from "../sql.ts";
 
 /** What a request knows about its caller once the key checked out. */
 export interface AuthenticatedKey {

@@ -1,7 +1,7 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { purgeExpiredEmails, type PurgeResult } from "./purge.ts";
-import { sqlPool } from "../emails/sql.ts";
+import { sqlPool } from "../sql.ts";
 
 /**
  * Session-level advisory lock id for the retention run ("svc:retention" as a 32-bit constant).
