@@ -45,7 +45,7 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
 
   const processor = createDeliveryProcessor({
-    db: db.prisma,
+    db,
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
     slots: new SubscriptionSlots(redis, env.QUEUE_PREFIX, env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, leaseMs),

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job } from "bullmq";
-import { DISABLED_DELIVERY_ERROR, type SecretBox } from "@svc/core";
-import type { Db } from "@svc/db";
+import type { SecretBox } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { QUEUES, type JobPayload } from "@svc/queues";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import type { RetryPolicy } from "./policy.ts";
 import type { WebhookPoster } from "./poster.ts";
+import { claimAttempt, loadDelivery, stopForDisabledSubscription } from "./deliveryRows.ts";
 import { recordAttempt } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
 
@@ -25,7 +26,7 @@ export class RetryScheduled extends Error {
 }
 
 export interface ProcessorDeps {
-  db: Db;
+  db: DbHandle;
   box: SecretBox;
   poster: WebhookPoster;
   slots: SubscriptionSlots;
@@ -68,13 +69,10 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     const { deliveryId, manual = false } = QUEUES.webhookDelivery.payload.parse(job.data);
     const log = deps.log.child({ deliveryId, jobId: job.id, manual });
 
-    const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { subscription: true } });
+    const delivery = await loadDelivery(db, deliveryId);
     if (!delivery) return "gone"; // deleted with its subscription
-    if (!delivery.subscription.isActive) {
-      await db.webhookDelivery.updateMany({
-        where: { id: deliveryId, status: "pending" },
-        data: { status: "failed", nextAttemptAt: null, completedAt: new Date(), lastError: DISABLED_DELIVERY_ERROR },
-      });
+    if (!delivery.isActive) {
+      await stopForDisabledSubscription(db, deliveryId);
       return "subscription-disabled";
     }
     if (!manual && delivery.status !== "pending") return `already-${delivery.status}`;
@@ -83,7 +81,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       return deferUntil(job, token, delivery.nextAttemptAt.getTime());
     }
 
-    const secret = openSecret(box, delivery.subscription.secretEncrypted);
+    const secret = openSecret(box, delivery.secretEncrypted);
 
     const holder = `${job.id}:${randomUUID()}`;
     if (!(await slots.acquire(delivery.subscriptionId, holder))) {
@@ -96,12 +94,9 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
         // second worker holding a duplicate job finds nothing due; the sweeper skips the row
         // until the lease ends (this process died mid-attempt) and then re-enqueues it.
         const now = new Date();
-        const claimed = await db.webhookDelivery.updateMany({
-          where: { id: deliveryId, status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }] },
-          data: { nextAttemptAt: new Date(now.getTime() + leaseMs) },
-        });
-        if (claimed.count === 0) {
-          const current = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, select: { status: true, nextAttemptAt: true } });
+        const claim = await claimAttempt(db, deliveryId, now, new Date(now.getTime() + leaseMs));
+        if (!claim.claimed) {
+          const { current } = claim;
           if (!current || current.status !== "pending") return current ? `already-${current.status}` : "gone";
           return deferUntil(job, token, current.nextAttemptAt?.getTime() ?? Date.now() + jittered(SLOT_WAIT_MS));
         }
@@ -115,7 +110,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
         deliveryId: delivery.id,
         timestamp: Math.floor(startedAt.getTime() / 1000),
       });
-      const outcome = await poster.post(delivery.subscription.url, delivery.body, headers);
+      const outcome = await poster.post(delivery.url, delivery.body, headers);
       const decision = await recordAttempt(db, policy, { deliveryId, manual, startedAt, outcome });
       log.info(
         { statusCode: outcome.statusCode, durationMs: outcome.durationMs, error: outcome.error, status: decision?.status, retryAt: decision?.retryAt },

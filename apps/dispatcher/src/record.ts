@@ -1,58 +1,41 @@
-import type { Db, DeliveryStatus } from "@svc/db";
+import { inTransaction } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
+import { lockScheduleState, writeAttempt } from "./deliveryRows.ts";
 import { decideAfterAttempt, type Decision, type RetryPolicy } from "./policy.ts";
 import type { PostOutcome } from "./poster.ts";
 
 /**
- * Stores one attempt and moves its delivery, in one transaction with the delivery row locked,
- * so that concurrent attempts (a manual one beside an automatic one) number themselves in turn
- * and never overwrite each other's outcome. Returns null when the delivery no longer exists.
+ * Records one attempt and applies the retry policy, in one transaction with the delivery row
+ * locked, so two attempts of one delivery (a manual retry beside an automatic one) are numbered
+ * and scheduled one after the other. Null when the delivery is gone.
  */
 export async function recordAttempt(
-  db: Db,
+  db: DbHandle,
   policy: RetryPolicy,
   input: { deliveryId: string; manual: boolean; startedAt: Date; outcome: PostOutcome },
 ): Promise<Decision | null> {
   const { deliveryId, manual, startedAt, outcome } = input;
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<
-      Array<{ status: DeliveryStatus; firstAttemptAt: Date | null; nextAttemptAt: Date | null; completedAt: Date | null }>
-    >`SELECT status, "firstAttemptAt", "nextAttemptAt", "completedAt" FROM webhook_deliveries WHERE id = ${deliveryId} FOR UPDATE`;
-    const state = rows[0];
+  return inTransaction(db, async (client) => {
+    const state = await lockScheduleState(client, deliveryId);
     if (!state) return null;
-    const automaticBefore = manual ? 0 : await tx.webhookAttempt.count({ where: { deliveryId, manual: false } });
     const decision = decideAfterAttempt(policy, state, {
       succeeded: outcome.succeeded,
       manual,
       startedAt,
       finishedAt: new Date(startedAt.getTime() + outcome.durationMs),
-      automaticAttempts: automaticBefore + 1,
+      automaticAttempts: manual ? 0 : state.automaticAttempts + 1,
     });
-    const updated = await tx.webhookDelivery.update({
-      where: { id: deliveryId },
-      data: {
-        attemptCount: { increment: 1 },
-        status: decision.status,
-        firstAttemptAt: decision.firstAttemptAt,
-        nextAttemptAt: decision.nextAttemptAt,
-        completedAt: decision.completedAt,
-        lastStatusCode: outcome.statusCode,
-        lastError: outcome.error,
-      },
-      select: { attemptCount: true },
-    });
-    await tx.webhookAttempt.create({
-      data: {
-        id: newId("attempt"),
-        deliveryId,
-        number: updated.attemptCount,
-        manual,
-        startedAt,
-        durationMs: outcome.durationMs,
-        statusCode: outcome.statusCode,
-        responseExcerpt: outcome.responseExcerpt,
-        error: outcome.error,
-      },
+    await writeAttempt(client, {
+      attemptId: newId("attempt"),
+      deliveryId,
+      manual,
+      startedAt,
+      durationMs: outcome.durationMs,
+      statusCode: outcome.statusCode,
+      responseExcerpt: outcome.responseExcerpt,
+      error: outcome.error,
+      next: decision,
     });
     return decision;
   });
