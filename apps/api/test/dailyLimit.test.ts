@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { setWorkspacePlan, utcDay } from "@svc/core";
+import { countSendsToday, setWorkspacePlan, utcDay } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
@@ -47,7 +47,7 @@ describe("daily send limit", () => {
     expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(202);
   });
 
-  it("follows the workspace's current plan; unlimited counts but never refuses", async () => {
+  it("follows the workspace's current plan; unlimited never refuses and takes no counter lock", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await db.dailyUsage.create({ data: { workspaceId: fx.workspaceId, day: utcDay(), count: 100 } });
     expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(429);
@@ -61,7 +61,9 @@ describe("daily send limit", () => {
       data: { count: 10_000_000 },
     });
     expect((await send(fx.keys["send-only"], fx.domain)).status).toBe(202);
+    // No limit, nothing to guard: the counter row is left alone (its lock would serialise every send).
     const usage = await db.dailyUsage.findUniqueOrThrow({ where: { workspaceId_day: { workspaceId: fx.workspaceId, day: utcDay() } } });
-    expect(usage.count).toBe(10_000_001);
+    expect(usage.count).toBe(10_000_000);
+    expect(await countSendsToday(handle, fx.workspaceId)).toBe(2);
   });
 });

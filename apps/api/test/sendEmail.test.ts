@@ -197,7 +197,7 @@ describe("POST /emails: sending domain", () => {
 
 describe("POST /emails: Idempotency-Key", () => {
   it("replays the original answer for the same key and body, creating and counting nothing", async () => {
-    const own = await createWorkspaceFixture(handle);
+    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
     const body = sendBody(own.domain);
     const first = await send(body, own.keys["send-only"]).set("Idempotency-Key", "order-1");
     expect(first.status).toBe(202);
@@ -215,7 +215,7 @@ describe("POST /emails: Idempotency-Key", () => {
   });
 
   it("answers 409 for the same key with another body, and creates nothing", async () => {
-    const own = await createWorkspaceFixture(handle);
+    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
     await send(sendBody(own.domain), own.keys["send-only"]).set("Idempotency-Key", "k-409").expect(202);
     const before = await footprint(own.workspaceId);
     const res = await send(sendBody(own.domain, { subject: "Different" }), own.keys["send-only"]).set("Idempotency-Key", "k-409");
@@ -226,7 +226,7 @@ describe("POST /emails: Idempotency-Key", () => {
   });
 
   it("creates exactly one email for concurrent requests with one key", async () => {
-    const own = await createWorkspaceFixture(handle);
+    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
     const body = sendBody(own.domain);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => send(body, own.keys["send-only"]).set("Idempotency-Key", "burst")),

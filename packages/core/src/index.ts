@@ -22,3 +22,4 @@ export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type SqlClient } from "./sql.ts";
+export { countSendsToday } from "./emails/dailyLimit.ts";

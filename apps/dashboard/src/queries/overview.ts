@@ -1,5 +1,5 @@
-import { utcDay } from "@svc/core";
-import type { Db } from "@svc/db";
+import { countSendsToday, utcDay } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 
 export const CHART_DAYS = 14;
 export const CHART_SERIES = ["sent", "delivered", "bounced", "complained"] as const;
@@ -20,14 +20,15 @@ export interface OverviewStats {
 }
 
 /**
- * The overview's numbers. Today's sends come from the daily usage row (the same counter the
- * API's limit uses, so the two always agree); the chart counts event records per UTC day.
+ * The overview's numbers. Today's sends are the emails queued today (for a limited plan, the same
+ * number as the API's usage counter); the chart counts event records per UTC day.
  */
-export async function loadOverviewStats(db: Db, workspaceId: string, now: Date = new Date()): Promise<OverviewStats> {
+export async function loadOverviewStats(handle: DbHandle, workspaceId: string, now: Date = new Date()): Promise<OverviewStats> {
+  const db = handle.prisma;
   const today = utcDay(now);
   const first = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000);
-  const [usage, rows, domainRows, activeKeys, activeWebhooks] = await Promise.all([
-    db.dailyUsage.findUnique({ where: { workspaceId_day: { workspaceId, day: today } }, select: { count: true } }),
+  const [sentToday, rows, domainRows, activeKeys, activeWebhooks] = await Promise.all([
+    countSendsToday(handle, workspaceId, now),
     db.$queryRaw<Array<{ day: string; type: string; count: bigint }>>`
       SELECT to_char(ev."eventTimestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, ev.type::text AS type, count(*) AS count
       FROM email_events ev JOIN emails e ON e.id = ev."emailId"
@@ -53,5 +54,5 @@ export async function loadOverviewStats(db: Db, workspaceId: string, now: Date =
   }
   const total = domainRows.reduce((sum, row) => sum + row._count._all, 0);
   const verified = domainRows.find((row) => row.status === "verified")?._count._all ?? 0;
-  return { sentToday: usage?.count ?? 0, days, domains: { total, verified }, activeKeys, activeWebhooks };
+  return { sentToday, days, domains: { total, verified }, activeKeys, activeWebhooks };
 }
