@@ -52,7 +52,9 @@ async function main(): Promise<number> {
       line = { name, error: message, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
     }
     process.stdout.write(`${JSON.stringify(line)}\n`);
-    writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify(line, null, 2)}\n`);
+    // BENCH_RESULTS_TAG keeps an exploratory run (other settings) beside the standard result.
+    const tag = process.env.BENCH_RESULTS_TAG ? `.${process.env.BENCH_RESULTS_TAG}` : "";
+    writeFileSync(path.join(RESULTS_DIR, `${name}${tag}.json`), `${JSON.stringify(line, null, 2)}\n`);
   }
   return failed > 0 ? 1 : 0;
 }

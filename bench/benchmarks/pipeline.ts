@@ -7,7 +7,7 @@ import type { BenchResult } from "../lib/result.ts";
 import { latencyChart } from "../lib/svg.ts";
 
 const THROUGHPUT_EMAILS = Number(process.env.BENCH_PIPELINE_EMAILS ?? 5000);
-const PACED_EMAILS = Number(process.env.BENCH_PIPELINE_PACED_EMAILS ?? 3000);
+const PACED_EMAILS = Number(process.env.BENCH_PIPELINE_PACED_EMAILS ?? 2000);
 const PACED_RATE = 100;
 const WARMUP_EMAILS = 200;
 

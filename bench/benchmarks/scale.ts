@@ -3,7 +3,7 @@ import { runPipeline, startPipeline, summary, type PipelineRun } from "../lib/pi
 import { ratioOf, type BenchResult } from "../lib/result.ts";
 import { pipelineSettings } from "./pipeline.ts";
 
-const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? 1500);
+const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? 1000);
 
 /** The pipeline's emails/s with `senders` sender processes (provider rate limit off). */
 async function runWith(senders: number): Promise<PipelineRun> {

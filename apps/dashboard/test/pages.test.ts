@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createApiKey, recordEmailEvent, utcDay } from "@svc/core";
+import { createApiKey, recordEmailEvent } from "@svc/core";
 import { newId, type EmailStatus, type EventType } from "@svc/db";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } from "./support.ts";
