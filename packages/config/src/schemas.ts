@@ -139,8 +139,12 @@ export const webhookDispatchEnv = {
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
   /** Retries stop this long after the first attempt; the last one is made at the window's end. */
   WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(0).default(86_400_000),
-  /** Attempts in flight at once per subscription, across every dispatcher process. */
-  WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Attempts in flight at once per subscription, across every dispatcher process. High enough
+   * that one busy workspace's webhooks keep up with its mail (at 50 ms per answer, 10 slots carry
+   * 200 deliveries/s); low enough that a hanging endpoint holds only 10 of the fleet's slots.
+   */
+  WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   /** Jobs one dispatcher process works on at once. */
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   /** How often pending deliveries whose job is gone are re-enqueued. */
