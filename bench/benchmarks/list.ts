@@ -9,6 +9,8 @@ import { round, sleep } from "../lib/stats.ts";
 const EMAILS = Number(process.env.BENCH_LIST_EMAILS ?? 100_000);
 const MEMORY_BOUND_MB = 64;
 const MB = 1024 * 1024;
+/** The peak depends on when V8 happens to collect, so the request is repeated and the worst kept. */
+const REPEATS = 3;
 
 interface Fetched {
   status: number;
@@ -85,7 +87,17 @@ export default async function listBenchmark(): Promise<BenchResult> {
           await sleep(10);
         }
       })();
-      const fetched = await get(`${api.url}/emails`, workspace.apiKey);
+      const runs: Array<{ lastByteMs: number; peakRssGrowthMb: number }> = [];
+      let fetched: Fetched | null = null;
+      for (let i = 0; i < REPEATS; i++) {
+        const runPeakBefore = peakRss;
+        peakRss = memoryOf(pid).rss;
+        fetched = await get(`${api.url}/emails`, workspace.apiKey);
+        runs.push({ lastByteMs: round(fetched.lastByteMs, 1), peakRssGrowthMb: round((peakRss - before.rss) / MB, 1) });
+        peakRss = Math.max(peakRss, runPeakBefore);
+        if (i < REPEATS - 1) await sleep(500);
+      }
+      if (!fetched) throw new Error("no request made");
       sampling = false;
       await sampler;
       const after = memoryOf(pid);
@@ -97,9 +109,9 @@ export default async function listBenchmark(): Promise<BenchResult> {
       const worst = Math.max(growthMb, hwmGrowthMb);
       return {
         name: "list",
-        figure: { value: round(fetched.lastByteMs / 1000, 2), unit: "s", what: `GET /emails, ${EMAILS} emails, time to last byte` },
+        figure: { value: round(median(runs.map((r) => r.lastByteMs)) / 1000, 2), unit: "s", what: `GET /emails, ${EMAILS} emails, time to last byte (median of ${REPEATS})` },
         baseline: { value: round(floorMs / 1000, 2), unit: "s", what: "one pg query for the same rows and columns (no JSON, no HTTP)" },
-        ratio: round(fetched.lastByteMs / floorMs, 2),
+        ratio: round(median(runs.map((r) => r.lastByteMs)) / floorMs, 2),
         target: { description: `API peak RSS growth < ${MEMORY_BOUND_MB} MB`, met: worst < MEMORY_BOUND_MB },
         checks: {
           passed: fetched.status === 200 && emails.length === EMAILS && newestFirst && floor.rowCount === EMAILS,
@@ -109,11 +121,12 @@ export default async function listBenchmark(): Promise<BenchResult> {
         },
         details: {
           peakRssGrowthMb: growthMb,
+          runs,
           vmHwmGrowthMb: hwmGrowthMb,
           rssBeforeMb: round(before.rss / MB, 1),
           peakRssMb: round(peakRss / MB, 1),
           firstByteMs: round(fetched.firstByteMs, 1),
-          lastByteMs: round(fetched.lastByteMs, 1),
+
           responseMb: round(fetched.bytes / MB, 1),
           throughputMbPerS: round(fetched.bytes / MB / (fetched.lastByteMs / 1000), 1),
         },
@@ -124,4 +137,9 @@ export default async function listBenchmark(): Promise<BenchResult> {
   } finally {
     await env.dispose();
   }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }

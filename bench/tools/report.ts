@@ -1,0 +1,65 @@
+/**
+ * Prints the summary table of BENCHMARKS.md from bench/results/*.json (the last `pnpm bench`),
+ * so that the document quotes the figures the harness wrote, not numbers copied by hand.
+ *
+ *   node_modules/.bin/tsx bench/tools/report.ts
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { RESULTS_DIR } from "../lib/paths.ts";
+import type { BenchResult, RunConditions } from "../lib/result.ts";
+
+type Line = BenchResult & { conditions: RunConditions };
+
+const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale"];
+
+const fmt = (value: number | null | undefined, unit = "") => (value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`);
+
+function extra(line: Line): string {
+  const d = line.details as Record<string, any>;
+  switch (line.name) {
+    case "api":
+      return `p50 ${d.api.latencyMs.p50} ms, p99 ${d.api.latencyMs.p99} ms, errors ${d.api.non2xx + d.api.errors}; baseline p50 ${d.baseline.latencyMs.p50} ms, p99 ${d.baseline.latencyMs.p99} ms`;
+    case "pipeline":
+      return `at 100/s: p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; lost ${line.checks.lost}`;
+    case "ingest":
+      return `p50 ${d.load.latencyMs.p50} ms, p99 ${d.load.latencyMs.p99} ms; ingest CPU ${d.cpu.ingest.cpuMsPerItem} ms/notification`;
+    case "dispatch":
+      return `beside a hanging endpoint: ${d.isolation.besideHanging.deliveriesPerSecond} vs ${d.isolation.alone.deliveriesPerSecond} alone (×${d.isolation.ratio}, cap ${d.isolation.cap}); default cap 2: ${d.defaultCap.deliveriesPerSecond}/s`;
+    case "list":
+      return `peak RSS growth ${d.peakRssGrowthMb} MB (VmHWM +${d.vmHwmGrowthMb} MB), ${d.responseMb} MB body, first byte ${d.firstByteMs} ms`;
+    case "scale":
+      return `1 sender ${d.oneSender.emailsPerSecond}/s, 2 senders ${d.twoSenders.emailsPerSecond}/s; lost ${line.checks.lost}`;
+    default:
+      return "";
+  }
+}
+
+const rows: string[] = [
+  "| benchmark | figure | baseline | ratio | target | met? | also | load avg (1 min) before → after |",
+  "|---|---|---|---|---|---|---|---|",
+];
+for (const name of ORDER) {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  if (!existsSync(file)) continue;
+  const line = JSON.parse(readFileSync(file, "utf8")) as Line & { error?: string };
+  if (line.error) {
+    rows.push(`| ${name} | failed: ${line.error.split("\n")[0]} | | | | | | |`);
+    continue;
+  }
+  rows.push(
+    [
+      "",
+      name,
+      `${fmt(line.figure.value, line.figure.unit)}`,
+      line.baseline ? fmt(line.baseline.value, line.baseline.unit) : "–",
+      fmt(line.ratio),
+      line.target.description,
+      line.target.met ? "yes" : "**no**",
+      extra(line) + (line.checks.passed ? "" : " — **checks failed**"),
+      `${line.conditions.loadAverageBefore[0]} → ${line.conditions.loadAverageAfter[0]}`,
+      "",
+    ].join(" | ").trim(),
+  );
+}
+process.stdout.write(`${rows.join("\n")}\n`);
