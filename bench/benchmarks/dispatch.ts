@@ -1,10 +1,12 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { webhookDispatchEnv } from "@svc/config";
 import { startCpuMeter } from "../lib/cpu.ts";
 import { createPendingDeliveries, deliveryStatuses, enqueueDeliveries } from "../lib/deliveries.ts";
 import { createBenchEnvironment, type BenchEnvironment } from "../lib/environment.ts";
 import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "../lib/fixtures.ts";
 import { BENCH_ROOT } from "../lib/paths.ts";
+import { samplePgActivity } from "../lib/pgActivity.ts";
 import { runScriptForJson, startApp, type App } from "../lib/processes.ts";
 import { startReceiver, type Receiver } from "../lib/receiver.ts";
 import { ratioOf, type BenchResult } from "../lib/result.ts";
@@ -13,9 +15,8 @@ import { round, sleep } from "../lib/stats.ts";
 const CONCURRENCY = 50;
 const THROUGHPUT_DELIVERIES = Number(process.env.BENCH_DISPATCH_DELIVERIES ?? 3000);
 const ISOLATION_DELIVERIES = Number(process.env.BENCH_DISPATCH_ISOLATION_DELIVERIES ?? 1500);
-const DEFAULT_CAP_DELIVERIES = Number(process.env.BENCH_DISPATCH_DEFAULT_CAP_DELIVERIES ?? 600);
-/** Per-subscription cap in the isolation phases: the hanging subscription may hold this many of the 50 slots. */
-const ISOLATION_CAP = 10;
+/** The production default per-subscription cap: in the isolation phases the hanging subscription may hold this many slots. */
+const DEFAULT_CAP = webhookDispatchEnv.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY.parse(undefined);
 
 interface Target {
   receiver: Receiver;
@@ -36,6 +37,7 @@ interface Phase {
   elapsedS: number;
   statuses: Record<string, number>;
   cpu: Record<string, { cpuS: number; cpuMsPerItem: number }>;
+  postgresBackends: Record<string, number>;
 }
 
 /**
@@ -56,6 +58,7 @@ async function phase(
   const ids = await make(healthy.subscriptionId, count);
   const before = healthy.receiver.arrivals.size;
   const cpu = startCpuMeter([dispatcher]);
+  const activity = samplePgActivity(env.databaseUrl);
   const started = performance.now();
   if (hangingIds.length > 0) {
     await enqueueDeliveries(env.redisUrl, env.queuePrefix, hangingIds);
@@ -66,6 +69,7 @@ async function phase(
   await healthy.receiver.waitFor(before + count, 60_000);
   const elapsedS = (performance.now() - measuredFrom) / 1000;
   const used = cpu.stop(count);
+  const postgres = await activity.stop();
   await sleep(300); // the last attempts' records commit
   return {
     deliveries: count,
@@ -73,6 +77,7 @@ async function phase(
     elapsedS: round(elapsedS, 2),
     statuses: await deliveryStatuses(env.db, ids),
     cpu: used,
+    postgresBackends: postgres.averageBackends,
   };
 }
 
@@ -112,20 +117,18 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       { RECEIVER_URL: healthy.receiver.url, SECRET: healthy.secret, COUNT: String(THROUGHPUT_DELIVERIES), CONCURRENCY: String(CONCURRENCY) },
     );
 
-    // 2. Isolation: the same healthy load alone, then with a hanging subscription beside it.
-    const isolation = await withDispatcher(env, "dispatcher-isolation", { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(ISOLATION_CAP) }, async (app) => {
+    // 2. Isolation, at the production settings (default per-subscription cap): the healthy
+    //    subscription's rate alone, then with a hanging subscription beside it.
+    const isolation = await withDispatcher(env, "dispatcher-isolation", {}, async (app) => {
       await phase(env, workspace, app, healthy, 200); // warm-up
       const alone = await phase(env, workspace, app, healthy, ISOLATION_DELIVERIES);
       const besideHanging = await phase(env, workspace, app, healthy, ISOLATION_DELIVERIES, { target: hanging, count: 100 });
       return { alone, besideHanging, hangingRequests: hanging.receiver.requests };
     });
 
-    // 3. One subscription at the default per-subscription cap (2): the ceiling a single endpoint sees.
-    const defaultCap = await withDispatcher(env, "dispatcher-default-cap", {}, async (app) => phase(env, workspace, app, healthy, DEFAULT_CAP_DELIVERIES));
-
     const ratio = ratioOf(throughput.deliveriesPerSecond, baseline.perSecond);
     const isolationRatio = ratioOf(isolation.besideHanging.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
-    const notSucceeded = [throughput, isolation.alone, isolation.besideHanging, defaultCap].reduce(
+    const notSucceeded = [throughput, isolation.alone, isolation.besideHanging].reduce(
       (sum, p) => sum + p.deliveries - (p.statuses.succeeded ?? 0),
       0,
     );
@@ -145,8 +148,7 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       details: {
         throughput,
         baseline,
-        isolation: { cap: ISOLATION_CAP, ...isolation, ratio: isolationRatio },
-        defaultCap: { cap: 2, ...defaultCap },
+        isolation: { cap: DEFAULT_CAP, ...isolation, ratio: isolationRatio },
         duplicates: healthy.receiver.duplicates,
       },
     };
