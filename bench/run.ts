@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { machineInfo } from "./lib/machine.ts";
-import { RESULTS_DIR } from "./lib/paths.ts";
+import { RESULTS_DIR, resultFile } from "./lib/paths.ts";
 import type { Benchmark, BenchResult, RunConditions } from "./lib/result.ts";
 
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
@@ -52,9 +52,7 @@ async function main(): Promise<number> {
       line = { name, error: message, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
     }
     process.stdout.write(`${JSON.stringify(line)}\n`);
-    // BENCH_RESULTS_TAG keeps an exploratory run (other settings) beside the standard result.
-    const tag = process.env.BENCH_RESULTS_TAG ? `.${process.env.BENCH_RESULTS_TAG}` : "";
-    writeFileSync(path.join(RESULTS_DIR, `${name}${tag}.json`), `${JSON.stringify(line, null, 2)}\n`);
+    writeFileSync(resultFile(name, "json"), `${JSON.stringify(line, null, 2)}\n`);
   }
   return failed > 0 ? 1 : 0;
 }

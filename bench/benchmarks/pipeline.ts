@@ -1,7 +1,6 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { createBenchEnvironment } from "../lib/environment.ts";
-import { RESULTS_DIR } from "../lib/paths.ts";
+import { resultFile } from "../lib/paths.ts";
 import { runPipeline, startPipeline, summary } from "../lib/pipeline.ts";
 import type { BenchResult } from "../lib/result.ts";
 import { latencyChart } from "../lib/svg.ts";
@@ -26,7 +25,7 @@ export default async function pipelineBenchmark(): Promise<BenchResult> {
       const throughput = await runPipeline(stack, { count: THROUGHPUT_EMAILS, concurrency: 50, offset: 100_000 });
 
       writeFileSync(
-        path.join(RESULTS_DIR, "pipeline-latency.svg"),
+        resultFile("pipeline-latency", "svg"),
         latencyChart(paced.latencies, {
           title: `POST /emails → delivered webhook, ${paced.delivered} emails paced at ${PACED_RATE}/s`,
           subtitle: `p50 ${paced.latencyMs.p50} ms · p90 ${paced.latencyMs.p90} ms · p99 ${paced.latencyMs.p99} ms · max ${paced.latencyMs.max} ms · lost ${paced.lost} · ${new Date().toISOString().slice(0, 10)}`,

@@ -23,7 +23,7 @@ export async function machineInfo(): Promise<MachineInfo> {
   let postgres = "";
   const postgresSettings: Record<string, string> = {};
   try {
-    postgres = (await client.query<{ v: string }>("SHOW server_version")).rows[0]?.v ?? "";
+    postgres = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? "";
     const settings = await client.query<{ name: string; setting: string; unit: string | null }>(
       `SELECT name, setting, unit FROM pg_settings
        WHERE name IN ('synchronous_commit', 'fsync', 'shared_buffers', 'max_connections', 'work_mem')`,
