@@ -21,5 +21,5 @@ export * from "./keys/auth.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";
-export { inTransaction, sqlPool, type SqlClient } from "./sql.ts";
+export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";

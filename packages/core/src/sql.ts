@@ -1,5 +1,10 @@
 import type { DbHandle } from "@svc/db";
-import type { Pool, PoolClient } from "pg";
+import type { Pool, PoolClient, QueryResult } from "pg";
+
+/** A pool or a checked-out client: anything that runs one parameterised statement. */
+export interface Queryable {
+  query(text: string, values?: unknown[]): Promise<QueryResult>;
+}
 
 /** A connection checked out of the shared pool. */
 export type SqlClient = PoolClient;

@@ -59,3 +59,32 @@ describe("recordEmailEvent", () => {
     expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
   });
 });
+
+describe("recordEmailEvent beyond the prepared delivery ids", () => {
+  it("still creates one delivery per subscription, each body naming its own delivery id", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const emailId = await newEmail(fx.workspaceId, fx.keyIds["full-access"]);
+    // More subscriptions than the per-workspace cap allows through the product (rows made directly).
+    await db.webhookSubscription.createMany({
+      data: Array.from({ length: 23 }, () => ({ id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["bounced" as const] })),
+    });
+    const recorded = await recordEmailEvent(handle, {
+      emailId,
+      type: "bounced",
+      eventTimestamp: new Date(),
+      payloadJson: "{}",
+      dedupeKey: `test:${emailId}:many`,
+    });
+    expect(recorded.deliveryIds).toHaveLength(23);
+    expect(new Set(recorded.deliveryIds).size).toBe(23);
+    const rows = await db.webhookDelivery.findMany({ where: { eventId: recorded.eventId! } });
+    expect(rows).toHaveLength(23);
+    for (const row of rows) {
+      expect(row.id).toMatch(/^wd_[A-Za-z0-9]{24}$/);
+      expect(JSON.parse(row.body).id).toBe(row.id);
+    }
+    expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("bounced");
+    // Settle them so a later test file's dispatcher does not sweep them up.
+    await db.webhookDelivery.updateMany({ where: { eventId: recorded.eventId! }, data: { status: "failed" } });
+  });
+});

@@ -1,15 +1,10 @@
-import type { QueryResult } from "pg";
+import type { Queryable } from "../sql.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./queue.ts";
 import { AppError } from "../errors.ts";
 
 export function domainNotVerified(domain: string): AppError {
   return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
-}
-
-/** A pool or a checked-out client: anything that runs one parameterised statement. */
-export interface Queryable {
-  query(text: string, values?: unknown[]): Promise<QueryResult>;
 }
 
 /**
