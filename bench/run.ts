@@ -4,11 +4,12 @@
  * Exits non-zero when a benchmark fails or its checks show loss or failure; a missed target is
  * reported in the line, not as a failure.
  */
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { machineInfo } from "./lib/machine.ts";
-import { RESULTS_DIR, resultFile } from "./lib/paths.ts";
+import { REPO_ROOT, RESULTS_DIR, resultFile } from "./lib/paths.ts";
 import type { Benchmark, BenchResult, RunConditions } from "./lib/result.ts";
 
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
@@ -19,6 +20,17 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   list: () => import("./benchmarks/list.ts"),
   scale: () => import("./benchmarks/scale.ts"),
 };
+
+/** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */
+function commitUnderTest(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "apps", "packages"], { cwd: REPO_ROOT, encoding: "utf8" }).trim();
+    return dirty ? `${head}+dirty` : head;
+  } catch {
+    return "unknown";
+  }
+}
 
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
@@ -38,6 +50,7 @@ async function main(): Promise<number> {
     const started = Date.now();
     const conditions: Omit<RunConditions, "durationS" | "loadAverageAfter"> = {
       date: new Date(started).toISOString(),
+      commit: commitUnderTest(),
       loadAverageBefore: loadAverage(),
     };
     let line: (BenchResult & { conditions: RunConditions }) | { name: string; error: string; conditions: RunConditions };

@@ -24,6 +24,8 @@ export interface BenchResult {
 
 export interface RunConditions {
   date: string;
+  /** The commit the apps were started from, and whether apps/ or packages/ had uncommitted changes. */
+  commit: string;
   durationS: number;
   loadAverageBefore: number[];
   loadAverageAfter: number[];

@@ -36,15 +36,15 @@ function extra(line: Line): string {
 }
 
 const rows: string[] = [
-  "| benchmark | figure | baseline | ratio | target | met? | also | load avg (1 min) before → after |",
-  "|---|---|---|---|---|---|---|---|",
+  "| benchmark | figure | baseline | ratio | target | met? | also | load avg (1 min) before → after | commit |",
+  "|---|---|---|---|---|---|---|---|---|",
 ];
 for (const name of ORDER) {
   const file = path.join(RESULTS_DIR, `${name}.json`);
   if (!existsSync(file)) continue;
   const line = JSON.parse(readFileSync(file, "utf8")) as Line & { error?: string };
   if (line.error) {
-    rows.push(`| ${name} | failed: ${line.error.split("\n")[0]} | | | | | | |`);
+    rows.push(`| ${name} | failed: ${line.error.split("\n")[0]} | | | | | | | |`);
     continue;
   }
   rows.push(
@@ -58,6 +58,7 @@ for (const name of ORDER) {
       line.target.met ? "yes" : "**no**",
       extra(line) + (line.checks.passed ? "" : " — **checks failed**"),
       `${line.conditions.loadAverageBefore[0]} → ${line.conditions.loadAverageAfter[0]}`,
+      line.conditions.commit ?? "",
       "",
     ].join(" | ").trim(),
   );
