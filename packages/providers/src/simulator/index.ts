@@ -133,6 +133,7 @@ export class SimulatorProvider implements EmailProvider {
     await Promise.race([this.idle(), timer]);
     this.abort.abort();
     await this.idle();
+    this.poster.close();
     await this.ready;
     await stopCertificateServer(this.certificateServer);
     this.certificateServer = null;

@@ -1,7 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "@svc/logger";
 import { signSnsMessage, type SigningIdentity } from "@svc/sns";
+import { KeepAlivePoster } from "./httpPost.ts";
 
 export interface RetryPolicy {
   /** First pause after a failed post; doubles each time up to maxDelayMs. */
@@ -28,6 +29,10 @@ function isRetryableStatus(status: number): boolean {
  * SNS does: `text/plain`, SNS's headers, the identical message again on each retry.
  */
 export class SnsPoster {
+  /** Parsed once per identity: signing from PEM text re-parses the key every time (4x the cost). */
+  private readonly keys = new WeakMap<SigningIdentity, KeyObject>();
+  private readonly http = new KeepAlivePoster();
+
   constructor(
     private readonly options: {
       url: string;
@@ -52,7 +57,7 @@ export class SnsPoster {
         SigningCertURL: certUrl,
         UnsubscribeURL: `${new URL(url).origin}/simulator/unsubscribe`,
       },
-      identity.privateKeyPem,
+      this.privateKey(identity),
       "2",
     );
     const body = JSON.stringify(message);
@@ -64,22 +69,17 @@ export class SnsPoster {
       "user-agent": "Amazon Simple Notification Service Agent (svc simulator)",
     };
 
+    const target = new URL(url);
     const started = Date.now();
     let delay = retry.firstDelayMs;
     for (let attempt = 1; !signal.aborted; attempt += 1) {
       let problem: string;
       try {
-        const response = await fetch(url, {
-          method: "POST",
-          headers,
-          body,
-          signal: AbortSignal.any([signal, AbortSignal.timeout(retry.attemptTimeoutMs)]),
-        });
-        await response.body?.cancel();
-        if (response.ok) return true;
-        problem = `HTTP ${response.status}`;
-        if (!isRetryableStatus(response.status)) {
-          log.error({ ...context, status: response.status }, "ingester refused a simulated event; not retrying");
+        const status = await this.http.post(target, body, headers, retry.attemptTimeoutMs, signal);
+        if (status >= 200 && status < 300) return true;
+        problem = `HTTP ${status}`;
+        if (!isRetryableStatus(status)) {
+          log.error({ ...context, status }, "ingester refused a simulated event; not retrying");
           return false;
         }
       } catch (error) {
@@ -99,5 +99,19 @@ export class SnsPoster {
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
     return false;
+  }
+
+  private privateKey(identity: SigningIdentity): KeyObject {
+    let key = this.keys.get(identity);
+    if (!key) {
+      key = createPrivateKey(identity.privateKeyPem);
+      this.keys.set(identity, key);
+    }
+    return key;
+  }
+
+  /** Closes the kept-alive connections. */
+  close(): void {
+    this.http.close();
   }
 }

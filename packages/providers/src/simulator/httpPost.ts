@@ -1,0 +1,37 @@
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+
+/**
+ * One POST over kept-alive connections, resolving to the status code once the answer has been
+ * read. The simulator posts several notifications per email to the same ingester: `fetch` with
+ * a fresh AbortSignal per call cost about a fifth of the sender's CPU (BENCHMARKS.md); a pooled
+ * `node:http` agent costs a fraction of that.
+ */
+export class KeepAlivePoster {
+  private readonly http = new HttpAgent({ keepAlive: true, maxSockets: 64 });
+  private readonly https = new HttpsAgent({ keepAlive: true, maxSockets: 64 });
+
+  post(url: URL, body: string, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal): Promise<number> {
+    const secure = url.protocol === "https:";
+    const send = secure ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const request = send(
+        url,
+        { method: "POST", agent: secure ? this.https : this.http, headers: { ...headers, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs, signal },
+        (response) => {
+          response.resume(); // the answer's body is not needed; read it so the socket is reused
+          response.once("end", () => resolve(response.statusCode ?? 0));
+          response.once("error", reject);
+        },
+      );
+      request.once("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      request.once("error", reject);
+      request.end(body);
+    });
+  }
+
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}
