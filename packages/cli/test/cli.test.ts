@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import { runCli, runCliJson } from "./runCli.ts";
 
-/**
- * The CLI as operators run it: a real child process (tsx + main.ts) against the test database,
- * judged only by its exit code, stdout and stderr.
- */
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
 const handle = openTestDb();
 const db = handle.prisma;
 let dns: TestDnsServer;
@@ -23,49 +17,14 @@ afterAll(async () => {
   await handle.close();
 });
 
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
-      cwd: ROOT,
-      // Only what the CLI needs: nothing from the test runner (NODE_OPTIONS and the like) leaks in.
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? "/tmp",
-        DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
-        DNS_SERVERS: dns.address,
-        DNS_TIMEOUT_MS: "500",
-        LOG_LEVEL: "silent",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** A successful run: exit 0, nothing on stderr, one JSON document on stdout. */
-async function runJson<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T> {
-  const result = await runCli(args, env);
-  if (result.code !== 0) throw new Error(`svc ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
-  expect(result.stderr).toBe("");
-  return JSON.parse(result.stdout) as T;
-}
+/** Every run resolves names through the test DNS server. */
+const dnsEnv = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500" });
+const runJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) => runCliJson<T>(args, { ...dnsEnv(), ...env });
+const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { ...dnsEnv(), ...env });
 
 /** A failed run: the given exit code, a message on stderr, nothing at all on stdout. */
 async function runFailing(args: string[], code: number, env?: Record<string, string>): Promise<string> {
-  const result = await runCli(args, env);
+  const result = await run(args, env);
   expect({ code: result.code, stdout: result.stdout }).toEqual({ code, stdout: "" });
   expect(result.stderr.trim()).not.toBe("");
   return result.stderr;
@@ -248,7 +207,7 @@ describe("usage and configuration errors", () => {
   });
 
   it("prints a command's usage on --help", async () => {
-    const result = await runCli(["domain", "add", "--help"]);
+    const result = await run(["domain", "add", "--help"]);
     expect(result).toEqual({ code: 0, stdout: "Usage: svc domain add --workspace ID --domain example.com\n", stderr: "" });
   });
 

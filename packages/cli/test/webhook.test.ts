@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { Receiver, createEmail, emitEvent, startDispatcher, waitUntil, type RunningDispatcher } from "../../../apps/dispatcher/test/support.ts";
 import { Producer, createProducerConnection } from "@svc/queues";
-import { TEST_DATABASE_URL, TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { runCli, runCliJson } from "./runCli.ts";
 
 /** `svc webhook …` as operators run it: a real child process against the test database and Redis. */
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let handle: DbHandle;
 let running: RunningDispatcher;
@@ -23,38 +15,10 @@ let fixture: WorkspaceFixture;
 let endpoint: Receiver;
 let answer = 500;
 
-function svc(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? "/tmp",
-        DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
-        // The in-process dispatcher's queue, so `retry` and `test` reach it.
-        QUEUE_PREFIX: running.env.QUEUE_PREFIX,
-        WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-        LOG_LEVEL: "silent",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function svcJson<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T> {
-  const result = await svc(args, env);
-  if (result.code !== 0) throw new Error(`svc ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
-  expect(result.stderr).toBe("");
-  return JSON.parse(result.stdout) as T;
-}
+/** The in-process dispatcher's queue, so `retry` and `test` reach it. */
+const dispatcherEnv = () => ({ QUEUE_PREFIX: running.env.QUEUE_PREFIX, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+const svc = (args: string[], env: Record<string, string> = {}) => runCli(args, { ...dispatcherEnv(), ...env });
+const svcJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) => runCliJson<T>(args, { ...dispatcherEnv(), ...env });
 
 beforeAll(async () => {
   handle = openTestDb();
