@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { BENCH_ROOT, REPO_ROOT } from "./paths.ts";
 
 const tsx = path.join(REPO_ROOT, "node_modules/.bin/tsx");
 
-/** A port the OS says is free right now (closed again before it is handed out). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// The test suite's own: one definition of "a port the OS says is free right now".
+import { freePort } from "../../test/support/stack.ts";
+export { freePort };
 
 export interface Process {
   label: string;
