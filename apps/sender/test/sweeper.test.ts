@@ -87,7 +87,8 @@ describe("a sweep", () => {
   let sender: Sender;
   let queue: Producer<"sendEmail">;
   beforeAll(async () => {
-    const env = senderTestEnv({ SES_ENDPOINT: emulator.url, SWEEP_MIN_AGE_MS: "1000", SEND_CLAIM_LEASE_MS: "60000" });
+    // "Fresh" must stay younger than the minimum age however slow the machine is; "old" rows are 120 s old.
+    const env = senderTestEnv({ SES_ENDPOINT: emulator.url, SWEEP_MIN_AGE_MS: "30000", SEND_CLAIM_LEASE_MS: "60000" });
     sender = await createSender({ env, log: silentLog });
     queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
     // Only sweeps, no worker: what the sweep enqueues stays visible in the queue.
