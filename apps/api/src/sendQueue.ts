@@ -1,6 +1,6 @@
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
-import { withTimeout } from "./timeout.ts";
+import { withTimeout } from "@svc/runtime";
 
 /**
  * Hands a committed email to the send queue (job id = email id). Never fails the request: the

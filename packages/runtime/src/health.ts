@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { withTimeout } from "./timeout.ts";
 
 /** One dependency a process needs to do its work (Postgres, Redis…). */
 export interface ReadinessCheck {
@@ -13,14 +14,6 @@ export interface HealthAnswer {
 
 const CHECK_TIMEOUT_MS = 1500;
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timed out")), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
-
 /** `/healthz`: the process answers. Nothing else is looked at, so a restart is never triggered by a dependency. */
 export const HEALTHY: HealthAnswer = { statusCode: 200, body: { status: "ok" } };
 
@@ -33,7 +26,7 @@ export async function checkReadiness(checks: readonly ReadinessCheck[], timeoutM
   const results = await Promise.all(
     checks.map(async ({ name, check }) => {
       try {
-        await withTimeout(Promise.resolve().then(check), timeoutMs);
+        await withTimeout(Promise.resolve().then(check), timeoutMs, "timed out");
         return [name, "ok"] as const;
       } catch {
         return [name, "unreachable"] as const;
