@@ -2,3 +2,4 @@ export { Shutdown, type ShutdownStep } from "./shutdown.ts";
 export { listen, closeServer } from "./http.ts";
 export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type HealthAnswer, type ReadinessCheck } from "./health.ts";
 export { withTimeout } from "./timeout.ts";
+export { Batcher, type BatcherOptions } from "./batcher.ts";

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "@jest/globals";
+import { Batcher } from "@svc/runtime";
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A batcher whose run records each batch and answers when the test says so. */
+function recordingBatcher(options: { maxSize: number; maxConcurrent: number }, fail?: (items: number[]) => boolean) {
+  const batches: number[][] = [];
+  const release: Array<() => void> = [];
+  const batcher = new Batcher<number, string>({
+    ...options,
+    run: async (items) => {
+      batches.push(items);
+      await new Promise<void>((resolve) => release.push(resolve));
+      if (fail?.(items)) throw new Error(`refused ${items.join(",")}`);
+      return items.map((item) => `r${item}`);
+    },
+  });
+  const releaseAll = async () => {
+    while (release.length > 0) release.shift()!();
+    // Settling takes a few turns: the batch's promise chain, then the next batch's setImmediate.
+    for (let i = 0; i < 3; i++) await tick();
+  };
+  return { batcher, batches, releaseAll };
+}
+
+describe("Batcher", () => {
+  it("serves calls made together in one batch, each caller getting its own result", async () => {
+    const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 1 });
+    const results = Promise.all([1, 2, 3].map((n) => batcher.submit(n)));
+    await tick();
+    await releaseAll();
+    expect(await results).toEqual(["r1", "r2", "r3"]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it("queues items while the batches in flight are busy, and sends them together, at most maxSize at a time", async () => {
+    const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 3, maxConcurrent: 1 });
+    const first = batcher.submit(1);
+    await tick();
+    expect(batches).toEqual([[1]]);
+    const later = [2, 3, 4, 5, 6, 7].map((n) => batcher.submit(n));
+    await tick();
+    expect(batcher.pending).toEqual({ queued: 6, inFlight: 1 });
+    await releaseAll(); // 1 done; [2,3,4] starts
+    await releaseAll(); // [2,3,4] done; [5,6,7] starts
+    await releaseAll();
+    expect(await first).toBe("r1");
+    expect(await Promise.all(later)).toEqual(["r2", "r3", "r4", "r5", "r6", "r7"]);
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6, 7]]);
+    expect(batcher.pending).toEqual({ queued: 0, inFlight: 0 });
+  });
+
+  it("runs up to maxConcurrent batches at once", async () => {
+    const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 2, maxConcurrent: 2 });
+    const all = Promise.all([1, 2, 3, 4, 5].map((n) => batcher.submit(n)));
+    await tick();
+    expect(batches).toEqual([[1, 2], [3, 4]]);
+    await releaseAll();
+    await releaseAll();
+    await all;
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it("when a batch fails, retries its items one by one so only the bad one fails", async () => {
+    const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 1 }, (items) => items.includes(2));
+    const outcomes = Promise.allSettled([1, 2, 3].map((n) => batcher.submit(n)));
+    for (let i = 0; i < 5; i++) await releaseAll();
+    const settled = await outcomes;
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((settled[1] as PromiseRejectedResult).reason.message).toBe("refused 2");
+    expect(batches).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it("treats a batch answering with the wrong number of results as failed (then retried item by item)", async () => {
+    const batcher = new Batcher<number, number>({ maxSize: 5, maxConcurrent: 1, run: async () => [1] });
+    const settled = await Promise.allSettled([batcher.submit(1), batcher.submit(2)]);
+    expect(settled[0]!.status).toBe("fulfilled"); // alone, one result for one item
+    expect(settled[1]!.status).toBe("fulfilled");
+    const lone = new Batcher<number, number>({ maxSize: 5, maxConcurrent: 1, run: async () => [] });
+    await expect(lone.submit(1)).rejects.toThrow("Batch returned 0 results for 1 items");
+  });
+});
