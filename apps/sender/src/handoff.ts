@@ -2,8 +2,9 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
-import { claimEmail, type ClaimedEmail } from "./emails/claim.ts";
-import { markFailed, markRejected, markSent, releaseForRetry } from "./emails/outcomes.ts";
+import type { HandoffWrites } from "./emails/batchedWrites.ts";
+import type { ClaimedEmail } from "./emails/claim.ts";
+import { markFailed, markRejected, releaseForRetry } from "./emails/outcomes.ts";
 import { filterTestRecipients } from "./emails/recipients.ts";
 import { decideRetry, type RetryPolicy } from "./retry.ts";
 
@@ -13,7 +14,8 @@ export interface HandoffDeps {
   /** Where the webhook deliveries of a `rejected` event go. */
   deliveries: Producer<"webhookDelivery">;
   retry: RetryPolicy;
-  claimLeaseMs: number;
+  /** The claim and the record of an accepted handoff (batched across concurrent jobs). */
+  writes: HandoffWrites;
 }
 
 export type HandoffOutcome =
@@ -30,7 +32,7 @@ export type HandoffOutcome =
  * send, record the outcome. Everything the job needs to do next is in the returned outcome.
  */
 export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): Promise<HandoffOutcome> {
-  const email = await claimEmail(deps.db, emailId, deps.claimLeaseMs);
+  const email = await deps.writes.claim(emailId);
   if (!email) {
     log.debug("not claimable (already claimed or no longer queued); skipping");
     return { kind: "skipped" };
@@ -99,7 +101,7 @@ async function handleProviderFailure(
 async function recordAccepted(deps: HandoffDeps, emailId: string, providerMessageId: string, log: Logger): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await markSent(deps.db, emailId, deps.provider.name, providerMessageId);
+      await deps.writes.markSent({ emailId, provider: deps.provider.name, providerMessageId });
       return;
     } catch (error) {
       if (attempt >= 3) throw error;

@@ -7,6 +7,7 @@ import { createProvider, type EmailProvider } from "@svc/providers";
 import { Producer, createWorkerConnection } from "@svc/queues";
 import { Shutdown, closeServer, createHealthServer, listen } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
+import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import type { HandoffDeps } from "./handoff.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
@@ -46,7 +47,7 @@ export async function createSender({ env, log, provider: givenProvider }: Sender
     db,
     provider,
     deliveries,
-    claimLeaseMs,
+    writes: batchedHandoffWrites(db, claimLeaseMs),
     retry: {
       windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
       baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,

@@ -13,8 +13,9 @@ import {
   type ScriptedAnswer,
   type SesLocal,
 } from "../../../test/support/ses.ts";
-import { claimEmail } from "../src/emails/claim.ts";
-import { markSent } from "../src/emails/outcomes.ts";
+import { batchedHandoffWrites } from "../src/emails/batchedWrites.ts";
+import { claimEmail, claimEmails } from "../src/emails/claim.ts";
+import { markSent, markSentMany } from "../src/emails/outcomes.ts";
 import { createSender, type Sender } from "../src/index.ts";
 import { insertEmail, retireWaitingEmails, senderTestEnv, silentLog, waitFor } from "./support.ts";
 
@@ -151,6 +152,27 @@ describe("claiming", () => {
     await db.email.update({ where: { id }, data: { claimedAt: new Date(Date.now() - 10_000) } });
     expect(await claimEmail(handle, id, 60_000)).toBeNull();
     expect(await claimEmail(handle, id, 5_000)).not.toBeNull();
+  });
+
+  it("claims many in one statement, in order, and gives an email listed twice to its first place only", async () => {
+    const [a, b] = [await insertEmail(handle, fx), await insertEmail(handle, fx)];
+    const sent = await insertEmail(handle, fx, { status: "sent" });
+    const claims = await claimEmails(handle.pool, [a, sent, b, a, "em_missing"], 60_000);
+    expect(claims.map((claim) => claim?.id ?? null)).toEqual([a, null, b, null, null]);
+    expect((await emailRow(a)).attempts).toBe(1);
+  });
+
+  it("coalesces concurrent jobs' claims and records, each job getting its own answer", async () => {
+    const writes = batchedHandoffWrites(handle, 60_000);
+    const ids = await Promise.all(Array.from({ length: 12 }, () => insertEmail(handle, fx)));
+    // Each email claimed by two racing jobs: exactly one of them wins it.
+    const claims = await Promise.all([...ids, ...ids].map((id) => writes.claim(id)));
+    for (const id of ids) expect(claims.filter((claim) => claim?.id === id)).toHaveLength(1);
+    await Promise.all(ids.map((id) => writes.markSent({ emailId: id, provider: "ses", providerMessageId: `msg-${id}` })));
+    for (const id of ids) {
+      const row = await emailRow(id);
+      expect([row.status, row.providerMessageId]).toEqual(["sent", `msg-${id}`]);
+    }
   });
 
   it("never claims an email that is already sent or failed", async () => {
@@ -301,6 +323,17 @@ describe("recording the handoff", () => {
     expect(row.status).toBe("delivered");
     expect(row.providerMessageId).toBe(`msg-${id}`);
     expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("records many handoffs in one statement, the first entry winning for an email listed twice", async () => {
+    const [a, b] = [await insertEmail(handle, fx, { status: "sending" }), await insertEmail(handle, fx, { status: "sending" })];
+    await markSentMany(handle.pool, [
+      { emailId: a, provider: "ses", providerMessageId: "first" },
+      { emailId: b, provider: "ses", providerMessageId: "other" },
+      { emailId: a, provider: "ses", providerMessageId: "second" },
+    ]);
+    expect((await emailRow(a)).providerMessageId).toBe("first");
+    expect((await emailRow(b)).status).toBe("sent");
   });
 
   it("never moves a final status back", async () => {

@@ -1,4 +1,4 @@
-import { sqlPool } from "@svc/core";
+import { sqlPool, type Queryable } from "@svc/core";
 import type { DbHandle, KeyEnvironment } from "@svc/db";
 
 export interface ClaimedEmail {
@@ -16,20 +16,32 @@ export interface ClaimedEmail {
 }
 
 /**
- * Takes the email for one handoff attempt: `queued` → `sending`, or a `sending` whose claim is
- * older than the lease (its worker died mid-send). One UPDATE, so of two workers (or a job and
- * its retry) racing for the same email exactly one gets the row; the other gets null and must
- * not hand the email off.
+ * Takes emails for one handoff attempt each: `queued` → `sending`, or a `sending` whose claim is
+ * older than the lease (its worker died mid-send). One UPDATE for all of them, so of two workers
+ * (or a job and its retry) racing for the same email exactly one gets the row; the other gets
+ * nothing for it and must not hand the email off. An id given twice is claimed for its first
+ * place only. The result is in the order of `emailIds`, null where not claimed.
  */
-export async function claimEmail(db: DbHandle, emailId: string, leaseMs: number): Promise<ClaimedEmail | null> {
-  const { rows } = await sqlPool(db).query<ClaimedEmail>(
+export async function claimEmails(client: Queryable, emailIds: string[], leaseMs: number): Promise<Array<ClaimedEmail | null>> {
+  const { rows } = await client.query(
     `UPDATE emails
         SET status = 'sending', "claimedAt" = now(), attempts = attempts + 1
-      WHERE id = $1
+      WHERE id = ANY ($1::text[])
         AND (status = 'queued'
              OR (status = 'sending' AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
      RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`,
-    [emailId, leaseMs],
+    [[...new Set(emailIds)], leaseMs],
   );
-  return rows[0] ?? null;
+  const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
+  return emailIds.map((id) => {
+    const row = claimed.get(id) ?? null;
+    claimed.delete(id); // a second place for the same id gets nothing
+    return row;
+  });
+}
+
+/** One email's claim (see claimEmails). */
+export async function claimEmail(db: DbHandle, emailId: string, leaseMs: number): Promise<ClaimedEmail | null> {
+  const [claimed] = await claimEmails(sqlPool(db), [emailId], leaseMs);
+  return claimed ?? null;
 }

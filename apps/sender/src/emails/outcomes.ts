@@ -1,4 +1,4 @@
-import { inTransaction, recordEmailEventInTx, sqlPool, type SqlClient } from "@svc/core";
+import { inTransaction, recordEmailEventInTx, sqlPool, type Queryable, type SqlClient } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { ProviderError } from "@svc/providers";
 
@@ -7,21 +7,38 @@ import type { ProviderError } from "@svc/providers";
  * the ingester) may reach the row first, and a status never moves backwards.
  */
 
+export interface AcceptedHandoff {
+  emailId: string;
+  provider: string;
+  providerMessageId: string;
+}
+
 /**
- * The provider accepted the email. `sent` only from `queued`/`sending`: a Delivery or Bounce
+ * The provider accepted these emails. `sent` only from `queued`/`sending`: a Delivery or Bounce
  * that overtook this write keeps its status. The message id is stored unless one already is
  * (the ingester may have matched an early event by our tag), so later events match either way.
+ * One statement for all of them; an email listed twice keeps its first entry.
  */
-export async function markSent(db: DbHandle, emailId: string, provider: string, providerMessageId: string): Promise<void> {
-  await sqlPool(db).query(
-    `UPDATE emails
-        SET status = CASE WHEN status IN ('queued', 'sending') THEN 'sent'::"EmailStatus" ELSE status END,
-            "sentAt" = COALESCE("sentAt", now()),
-            provider = $2,
-            "providerMessageId" = COALESCE("providerMessageId", $3)
-      WHERE id = $1`,
-    [emailId, provider, providerMessageId],
+export async function markSentMany(client: Queryable, accepted: AcceptedHandoff[]): Promise<void> {
+  // One row may be updated only once per statement.
+  const firsts = new Map<string, AcceptedHandoff>();
+  for (const entry of accepted) if (!firsts.has(entry.emailId)) firsts.set(entry.emailId, entry);
+  const rows = [...firsts.values()];
+  await client.query(
+    `UPDATE emails e
+        SET status = CASE WHEN e.status IN ('queued', 'sending') THEN 'sent'::"EmailStatus" ELSE e.status END,
+            "sentAt" = COALESCE(e."sentAt", now()),
+            provider = v.provider,
+            "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
+      WHERE e.id = v.id`,
+    [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
   );
+}
+
+/** One email's accepted handoff (see markSentMany). */
+export async function markSent(db: DbHandle, emailId: string, provider: string, providerMessageId: string): Promise<void> {
+  await markSentMany(sqlPool(db), [{ emailId, provider, providerMessageId }]);
 }
 
 /**

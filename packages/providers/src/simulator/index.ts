@@ -1,5 +1,4 @@
 import type { Server } from "node:http";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { simulatorEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
 import type { SigningIdentity } from "@svc/sns";
@@ -11,6 +10,7 @@ import { sesLikeId } from "./messageIds.ts";
 import { planEvents, type PlannedEvent } from "./scenarios.ts";
 import { buildSesEvent, type SimulatedMail } from "./sesEvents.ts";
 import { DEFAULT_RETRY, SnsPoster, type RetryPolicy } from "./snsPoster.ts";
+import { StopSwitch } from "./stopSwitch.ts";
 
 export type SimulatorEnv = z.output<z.ZodObject<typeof simulatorEnv>>;
 export { planEvents, scenarioFor, scenarioKey, type PlannedEvent, type SimulatedEventKind } from "./scenarios.ts";
@@ -40,7 +40,7 @@ export class SimulatorProvider implements EmailProvider {
   private readonly ready: Promise<SigningIdentity | null>;
   private certificateServer: Server | null = null;
   private readonly pending = new Set<Promise<void>>();
-  private readonly abort = new AbortController();
+  private readonly stopSwitch = new StopSwitch();
   private readonly poster: SnsPoster;
   private readonly firstEventDelayMs: number;
   private closed = false;
@@ -57,7 +57,7 @@ export class SimulatorProvider implements EmailProvider {
       certUrl: env.SIMULATOR_CERT_URL,
       retry: { ...DEFAULT_RETRY, ...options.retry },
       log,
-      signal: this.abort.signal,
+      stopSwitch: this.stopSwitch,
     });
     this.ready = this.prepare();
   }
@@ -96,16 +96,10 @@ export class SimulatorProvider implements EmailProvider {
   private async report(mail: SimulatedMail, plan: PlannedEvent[]): Promise<void> {
     const identity = await this.ready;
     if (!identity) return;
-    if (this.firstEventDelayMs > 0) {
-      try {
-        await sleep(this.firstEventDelayMs, undefined, { signal: this.abort.signal });
-      } catch {
-        return;
-      }
-    }
+    if (this.firstEventDelayMs > 0 && !(await this.stopSwitch.pause(this.firstEventDelayMs))) return;
     let previous = mail.acceptedAt.getTime();
     for (const event of plan) {
-      if (this.abort.signal.aborted) return;
+      if (this.stopSwitch.isStopped) return;
       // Each event's own time, strictly after the one before it.
       const at = new Date(Math.max(Date.now(), previous + 1));
       previous = at.getTime();
@@ -129,9 +123,8 @@ export class SimulatorProvider implements EmailProvider {
   async close(): Promise<void> {
     this.closed = true;
     const grace = this.options.closeGraceMs ?? 5_000;
-    const timer = sleep(grace, undefined, { signal: this.abort.signal }).catch(() => {});
-    await Promise.race([this.idle(), timer]);
-    this.abort.abort();
+    await Promise.race([this.idle(), this.stopSwitch.pause(grace)]);
+    this.stopSwitch.stop();
     await this.idle();
     this.poster.close();
     await this.ready;

@@ -1,8 +1,8 @@
 import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "@svc/logger";
 import { signSnsMessage, type SigningIdentity } from "@svc/sns";
 import { KeepAlivePoster } from "./httpPost.ts";
+import type { StopSwitch } from "./stopSwitch.ts";
 
 export interface RetryPolicy {
   /** First pause after a failed post; doubles each time up to maxDelayMs. */
@@ -31,7 +31,9 @@ function isRetryableStatus(status: number): boolean {
 export class SnsPoster {
   /** Parsed once per identity: signing from PEM text re-parses the key every time (4x the cost). */
   private readonly keys = new WeakMap<SigningIdentity, KeyObject>();
-  private readonly http = new KeepAlivePoster();
+  private readonly http: KeepAlivePoster;
+  private readonly target: URL;
+  private readonly unsubscribeUrl: string;
 
   constructor(
     private readonly options: {
@@ -40,13 +42,17 @@ export class SnsPoster {
       certUrl: string;
       retry: RetryPolicy;
       log: Logger;
-      signal: AbortSignal;
+      stopSwitch: StopSwitch;
     },
-  ) {}
+  ) {
+    this.http = new KeepAlivePoster(options.stopSwitch);
+    this.target = new URL(options.url);
+    this.unsubscribeUrl = `${this.target.origin}/simulator/unsubscribe`;
+  }
 
   /** Resolves true once the ingester answered 2xx, false when it gave up or was aborted. */
   async post(sesEventJson: string, identity: SigningIdentity, context: Record<string, unknown>): Promise<boolean> {
-    const { url, topicArn, certUrl, retry, log, signal } = this.options;
+    const { url, topicArn, certUrl, retry, log, stopSwitch } = this.options;
     const message = signSnsMessage(
       {
         Type: "Notification" as const,
@@ -55,7 +61,7 @@ export class SnsPoster {
         Message: sesEventJson,
         Timestamp: new Date().toISOString(),
         SigningCertURL: certUrl,
-        UnsubscribeURL: `${new URL(url).origin}/simulator/unsubscribe`,
+        UnsubscribeURL: this.unsubscribeUrl,
       },
       this.privateKey(identity),
       "2",
@@ -69,13 +75,12 @@ export class SnsPoster {
       "user-agent": "Amazon Simple Notification Service Agent (svc simulator)",
     };
 
-    const target = new URL(url);
     const started = Date.now();
     let delay = retry.firstDelayMs;
-    for (let attempt = 1; !signal.aborted; attempt += 1) {
+    for (let attempt = 1; !stopSwitch.isStopped; attempt += 1) {
       let problem: string;
       try {
-        const status = await this.http.post(target, body, headers, retry.attemptTimeoutMs, signal);
+        const status = await this.http.post(this.target, body, headers, retry.attemptTimeoutMs);
         if (status >= 200 && status < 300) return true;
         problem = `HTTP ${status}`;
         if (!isRetryableStatus(status)) {
@@ -83,7 +88,7 @@ export class SnsPoster {
           return false;
         }
       } catch (error) {
-        if (signal.aborted) break;
+        if (stopSwitch.isStopped) break;
         problem = (error as Error).message;
       }
       if (Date.now() - started + delay > retry.giveUpAfterMs) {
@@ -91,11 +96,7 @@ export class SnsPoster {
         return false;
       }
       (attempt === 1 ? log.warn : log.debug).call(log, { ...context, attempt, problem, url }, "posting a simulated event failed; retrying");
-      try {
-        await sleep(delay, undefined, { signal });
-      } catch {
-        break; // aborted by close()
-      }
+      if (!(await stopSwitch.pause(delay))) break; // stopped by close()
       delay = Math.min(delay * 2, retry.maxDelayMs);
     }
     return false;
