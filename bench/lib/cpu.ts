@@ -34,8 +34,8 @@ function machineTimes(): { busyMs: number; totalMs: number } {
 /**
  * CPU time each process used during a phase (user + system, from /proc): with the phase's
  * count it says which process the work costs most in. Beside the given processes it reports
- * Postgres (all backends; a backend that exits during the phase loses its share), Redis, and
- * `machine`: every process on the machine (load generator and receiver included), with how busy
+ * Postgres (all backends; a backend that exits during the phase loses its share), Redis, `bench`
+ * (this process: the load generator, and the webhook receiver where there is one), and `machine`: every process on the machine (load generator and receiver included), with how busy
  * the cores were, so that what the apps use can be told from what the shared services use.
  */
 export function startCpuMeter(processes: Process[]): { stop(count: number): Record<string, CpuUse & { busyShare?: number }> } {
@@ -43,6 +43,7 @@ export function startCpuMeter(processes: Process[]): { stop(count: number): Reco
   const before = new Map(pids.map(({ label, pid }) => [label, cpuTimeOf(pid)]));
   const servicesBefore = Object.fromEntries(Object.entries(SHARED_SERVICES).map(([label, command]) => [label, cpuOfCommand(command)]));
   const machineBefore = machineTimes();
+  const benchBefore = process.cpuUsage();
   return {
     stop(count) {
       const per = (ms: number): CpuUse => ({ cpuS: round(ms / 1000, 2), cpuMsPerItem: round(ms / Math.max(1, count), 3) });
@@ -57,6 +58,8 @@ export function startCpuMeter(processes: Process[]): { stop(count: number): Reco
         used[label] = per(ms);
       }
       for (const [label, command] of Object.entries(SHARED_SERVICES)) used[label] = per(cpuOfCommand(command) - (servicesBefore[label] ?? 0));
+      const bench = process.cpuUsage(benchBefore);
+      used.bench = per((bench.user + bench.system) / 1000);
       const machine = machineTimes();
       const busyMs = machine.busyMs - machineBefore.busyMs;
       used.machine = { ...per(busyMs), busyShare: round(busyMs / Math.max(1, machine.totalMs - machineBefore.totalMs), 3) };
