@@ -4,6 +4,7 @@ import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import { healthEndpoints, type ReadinessCheck } from "@svc/runtime";
 import type { SnsVerifier } from "@svc/sns";
+import { createEventRecorder, type EventRecorderOptions } from "./events/eventRecorder.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import { snsRoute } from "./sns/route.ts";
 import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
@@ -17,7 +18,16 @@ export interface IngestDeps {
   confirmSubscription?: ConfirmSubscription;
   /** Extra /readyz checks (the database is always checked). */
   readiness?: ReadinessCheck[];
+  /** How events are grouped into statements; defaults to RECORDER_DEFAULTS. */
+  recorder?: EventRecorderOptions;
 }
+
+/**
+ * Chosen from the ingest benchmark (BENCHMARKS.md): see the commit that set them. Two statements
+ * in flight keep Postgres busy while the next batch gathers, and leave the pool (10 by default)
+ * room for unmatched notifications and readiness checks.
+ */
+export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
 /** The ingester's HTTP app, built from its dependencies so tests can assemble their own. */
 export function createIngestApp(deps: IngestDeps): Express {
@@ -27,7 +37,8 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.use(
     healthEndpoints([{ name: "postgres", check: () => deps.db.pool.query("SELECT 1") }, ...(deps.readiness ?? [])]),
   );
-  app.use(snsRoute({ ...deps, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
+  const recordEvent = createEventRecorder(deps, deps.recorder ?? RECORDER_DEFAULTS);
+  app.use(snsRoute({ ...deps, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;

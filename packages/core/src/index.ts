@@ -10,6 +10,7 @@ export { SecretBox } from "./crypto/secretBox.ts";
 export * from "./events/types.ts";
 export * from "./events/deliveryBody.ts";
 export * from "./events/record.ts";
+export * from "./events/recordBatch.ts";
 export * from "./users/index.ts";
 export * from "./domains/index.ts";
 export * from "./recipients/index.ts";

@@ -1,24 +1,23 @@
-import { recordEmailEvent } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { EMAIL_ID_TAG } from "@svc/providers";
-import type { Producer } from "@svc/queues";
 import type { SnsNotification } from "@svc/sns";
 import { parseSesMessage } from "../ses/parse.ts";
-import { findEmailId } from "./findEmail.ts";
+import type { RecordEvent } from "./eventRecorder.ts";
 import { keepUnmatched } from "./unmatched.ts";
 
 export type IngestOutcome = "stored" | "duplicate" | "unmatched" | "unreadable" | "ignored";
 
 export interface IngestNotificationDeps {
   db: DbHandle;
-  deliveries: Producer<"webhookDelivery">;
+  /** Stores the event with the others arriving at the same time (see eventRecorder.ts). */
+  recordEvent: RecordEvent;
   log: Logger;
 }
 
 /**
  * Turns one verified SNS Notification into at most one event record (plus its webhook
- * deliveries), then enqueues those deliveries. Every outcome is an answer SNS should not retry:
+ * deliveries, enqueued by the recorder once committed). Every outcome is an answer SNS should not retry:
  * retrying cannot make an unmatched or unreadable message match.
  */
 export async function ingestNotification(
@@ -40,40 +39,25 @@ export async function ingestNotification(
     return "unreadable";
   }
 
-  const emailId = await findEmailId(db, parsed.taggedEmailId, parsed.providerMessageId);
-  if (!emailId) {
-    const kept = await keepUnmatched(db, { snsMessageId: notification.MessageId, eventType: parsed.sesType, providerMessageId: parsed.providerMessageId, body: rawBody });
-    log.info({ ...context, kept }, "SES event matches no email; kept in unmatched_notifications");
-    return "unmatched";
-  }
-
-  const recorded = await recordEmailEvent(db, {
-    emailId,
+  const recorded = await deps.recordEvent({
+    email: { emailId: parsed.taggedEmailId, providerMessageId: parsed.providerMessageId },
     type: parsed.type,
     eventTimestamp: parsed.eventTimestamp,
     payloadJson: notification.Message,
     dedupeKey: parsed.dedupeKey,
     ...(parsed.errorMessage ? { emailUpdate: { errorMessage: parsed.errorMessage, failedAt: parsed.eventTimestamp } } : {}),
   });
-  if (!recorded.created) {
-    log.debug({ ...context, emailId }, "duplicate SES event; nothing stored");
-    return "duplicate";
-  }
-  log.info({ ...context, emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length }, "event stored");
-  await enqueueDeliveries(deps, recorded.deliveryIds);
-  return "stored";
-}
-
-/**
- * The delivery rows are committed; a job is only the nudge. If Redis is down the dispatcher's
- * sweeper finds the pending rows later, so failing here must not fail the request (SNS would
- * retry, hit the dedupe, and enqueue nothing anyway).
- */
-async function enqueueDeliveries(deps: IngestNotificationDeps, deliveryIds: string[]): Promise<void> {
-  if (deliveryIds.length === 0) return;
-  try {
-    await deps.deliveries.enqueueMany(deliveryIds.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } })));
-  } catch (error) {
-    deps.log.warn({ err: error, deliveryIds }, "could not enqueue webhook deliveries; the sweeper will pick them up");
+  switch (recorded.outcome) {
+    case "unmatched": {
+      const kept = await keepUnmatched(db, { snsMessageId: notification.MessageId, eventType: parsed.sesType, providerMessageId: parsed.providerMessageId, body: rawBody });
+      log.info({ ...context, kept }, "SES event matches no email; kept in unmatched_notifications");
+      return "unmatched";
+    }
+    case "duplicate":
+      log.debug({ ...context, emailId: recorded.emailId }, "duplicate SES event; nothing stored");
+      return "duplicate";
+    case "created":
+      log.info({ ...context, emailId: recorded.emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length }, "event stored");
+      return "stored";
   }
 }

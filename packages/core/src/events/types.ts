@@ -47,15 +47,20 @@ export function statusForEvent(event: EventType): EmailStatus | null {
   return STATUS_FOR_EVENT[event];
 }
 
+/** Where `status` stands in the forward-only order (a final status ranks above every other). */
+export function statusRank(status: EmailStatus): number {
+  return RANK[status];
+}
+
 /**
- * `nextStatus` as a SQL condition on the `status` column, for a single guarded UPDATE: true when
- * the status is not final and ranks below `target`. Generated from the same table as `nextStatus`.
+ * `nextStatus` as a SQL condition, for a single guarded UPDATE: true when the email's `status`
+ * column is not final and ranks below `targetRankSql` (an expression, e.g. a column holding
+ * `statusRank(target)`). Generated from the same table as `nextStatus`.
  */
-export function statusMayMoveToSql(target: EmailStatus): string {
-  const movable = (Object.keys(RANK) as EmailStatus[]).filter(
-    (status) => !FINAL_STATUSES.includes(status) && RANK[status] < RANK[target],
-  );
-  return movable.length === 0 ? "false" : `status IN (${movable.map((s) => `'${s}'`).join(", ")})`;
+export function statusMayMoveSql(statusColumn: string, targetRankSql: string): string {
+  const finals = FINAL_STATUSES.map((status) => `'${status}'`).join(", ");
+  const ranks = (Object.keys(RANK) as EmailStatus[]).map((status) => `WHEN '${status}' THEN ${RANK[status]}`).join(" ");
+  return `(${statusColumn} NOT IN (${finals}) AND (CASE ${statusColumn} ${ranks} END) < ${targetRankSql})`;
 }
 
 /** The status an email should have after `event`, or null to leave it as it is. */
