@@ -24,3 +24,4 @@ export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
+export { insertEmailsIfDomainVerified, type NewEmailRow } from "./emails/insertEmail.ts";

@@ -2,7 +2,7 @@ import type { DbHandle, Plan } from "@svc/db";
 import { newId } from "@svc/db";
 import type { KeyEnvironmentName } from "../keys/format.ts";
 import { countDailySend } from "./dailyLimit.ts";
-import { insertEmailIfDomainVerified } from "./insertEmail.ts";
+import { domainNotVerified, insertEmailIfDomainVerified, insertEmailsIfDomainVerified, type NewEmailRow } from "./insertEmail.ts";
 import { planLimits } from "../plans.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
@@ -29,6 +29,18 @@ export interface QueuedEmail {
 
 const ACCEPTED = 202;
 
+/** Writes one row if its domain is verified (see insertEmailsIfDomainVerified); true if written. */
+export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
+
+export interface QueueEmailOptions {
+  idempotencyKey?: string;
+  /**
+   * How the one-statement path (no idempotency key, no daily limit) writes its row: alone by
+   * default; the API passes a coalescing insert so concurrent sends share one statement.
+   */
+  insertRow?: EmailRowInsert;
+}
+
 /**
  * Queues one email: one transaction checks the sending domain, claims the idempotency key,
  * inserts the email row and counts it against the daily limit. When this returns, the row is
@@ -41,16 +53,17 @@ export async function queueEmail(
   handle: DbHandle,
   context: SendContext,
   input: SendEmailInput,
-  options: { idempotencyKey?: string } = {},
+  options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
   const { idempotencyKey } = options;
+  const insertRow = options.insertRow ?? (async (row) => (await insertEmailsIfDomainVerified(sqlPool(handle), [row]))[0] === true);
   const emailId = newId("email");
   const body = JSON.stringify({ id: emailId, status: "queued" });
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders, and a third of the round trips of the transactional path).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
-    await insertEmailIfDomainVerified(sqlPool(handle), emailId, context, input);
+    if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     return { status: ACCEPTED, body, emailId, replayed: false };
   }
 

@@ -2,7 +2,7 @@ import type { DbHandle, Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { API_KEY_PATTERN, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import type { ScopeName } from "./scopes.ts";
-import { sqlPool } from "../sql.ts";
+import { sqlPool, type Queryable } from "../sql.ts";
 
 /** What a request knows about its caller once the key checked out. */
 export interface AuthenticatedKey {
@@ -21,7 +21,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Bound on the in-process memory of recent writes; entries older than the interval are useless. */
 const MAX_REMEMBERED_KEYS = 10_000;
 
-interface KeyRow {
+/** A key's row as the lookup reads it (with its workspace's plan). */
+export interface ApiKeyRecord {
+  keyHash: string;
   id: string;
   workspaceId: string;
   environment: KeyEnvironmentName;
@@ -32,11 +34,40 @@ interface KeyRow {
 }
 
 /**
+ * Reads the keys with these hashes in one statement: one answer per hash, in order, null for an
+ * unknown one (revoked keys are returned as they are; the caller refuses them). Taking many
+ * hashes lets a process coalesce the lookups of concurrent requests into one round trip, and it
+ * is still a read of the current rows, so coalescing caches nothing.
+ */
+export async function lookUpApiKeys(db: Queryable, keyHashes: readonly string[]): Promise<Array<ApiKeyRecord | null>> {
+  const result = await db.query(
+    `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
+            k."lastUsedAt", k."revokedAt", w.plan::text AS plan
+     FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
+     WHERE k."keyHash" = ANY($1::text[])`,
+    [keyHashes],
+  );
+  const byHash = new Map((result.rows as ApiKeyRecord[]).map((row) => [row.keyHash, row]));
+  return keyHashes.map((hash) => byHash.get(hash) ?? null);
+}
+
+/** Looks up one key by hash: alone by default, or through a process's coalescing of lookups. */
+export type ApiKeyLookup = (keyHash: string) => Promise<ApiKeyRecord | null>;
+
+export interface ApiKeyAuthenticatorOptions {
+  clock?: () => number;
+  /** How a key is read; by default one statement per lookup. */
+  lookUp?: ApiKeyLookup;
+}
+
+/**
  * Resolves `Authorization: Bearer <key>` to its key record on every request, straight from
  * Postgres: there is deliberately no cache of keys, so a revocation is seen by every instance on
  * the very next request. The lookup is one indexed equality match on the key's SHA-256 hash; the
  * hash comparison inside the index leaks nothing useful, since a caller cannot steer the hash of
- * a guess toward a stored one.
+ * a guess toward a stored one. A process may pass `lookUp` to coalesce the lookups of
+ * concurrent requests into one statement (`lookUpApiKeys`): each request still waits for a read
+ * that starts after it arrived, so coalescing changes the number of round trips, not freshness.
  *
  * `lastUsedAt` stays current to the minute without a write per request: this process skips the
  * write when it (or the row it just read) says the key was used within the last minute, and the
@@ -45,30 +76,28 @@ interface KeyRow {
  */
 export class ApiKeyAuthenticator {
   private readonly touchedAt = new Map<string, number>();
+  private readonly clock: () => number;
+  private readonly lookUp: ApiKeyLookup;
 
   constructor(
     private readonly handle: DbHandle,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    options: ApiKeyAuthenticatorOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.lookUp = options.lookUp ?? (async (keyHash) => (await lookUpApiKeys(sqlPool(handle), [keyHash]))[0] ?? null);
+  }
 
   /** The key behind the header, or a 401 AppError for a missing, malformed, unknown or revoked one. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedKey> {
     const key = bearerToken(authorization);
     if (!key) throw invalidApiKey();
-    const result = await sqlPool(this.handle).query<KeyRow>(
-      `SELECT k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
-              k."lastUsedAt", k."revokedAt", w.plan::text AS plan
-       FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
-       WHERE k."keyHash" = $1`,
-      [hashApiKey(key)],
-    );
-    const row = result.rows[0];
+    const row = await this.lookUp(hashApiKey(key));
     if (!row || row.revokedAt) throw invalidApiKey();
     await this.touch(row);
     return { keyId: row.id, workspaceId: row.workspaceId, environment: row.environment, scope: row.scope, plan: row.plan };
   }
 
-  private async touch(row: KeyRow): Promise<void> {
+  private async touch(row: ApiKeyRecord): Promise<void> {
     const now = this.clock();
     const lastKnown = Math.max(this.touchedAt.get(row.id) ?? 0, row.lastUsedAt?.getTime() ?? 0);
     if (now - lastKnown < TOUCH_INTERVAL_MS) return;
