@@ -1,6 +1,7 @@
 import { ApiKeyAuthenticator } from "@svc/core";
 import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
+import { coalescedStatements } from "./coalescedStatements.ts";
 import type { ApiDeps } from "./deps.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { errorHandler, notFound } from "./middleware/errorHandler.ts";
@@ -18,7 +19,8 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
 
-  app.use(requestLog(deps.logger));
+  const log = requestLog(deps.logger);
+  if (log) app.use(log);
   app.use(
     healthEndpoints([
       { name: "postgres", check: () => deps.db.pool.query("SELECT 1") },
@@ -27,8 +29,9 @@ export function createApiApp(deps: ApiDeps): Express {
     ]),
   );
 
-  const requireKey = authenticate(new ApiKeyAuthenticator(deps.db));
-  app.use("/emails", requireKey, emailsRouter(deps));
+  const statements = coalescedStatements(deps.db);
+  const requireKey = authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey }));
+  app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
 
   app.use(notFound);

@@ -1,6 +1,7 @@
 import {
   AppError,
   MAX_LIST_LIMIT,
+  type EmailRowInsert,
   getEmailWithEvents,
   listEmailBatches,
   parseIdempotencyKey,
@@ -31,11 +32,14 @@ function parseLimit(value: unknown): number | undefined {
   return limit;
 }
 
-/** POST /emails, GET /emails, GET /emails/:id. Authentication is applied where this is mounted. */
-export function emailsRouter(deps: ApiDeps): Router {
+/**
+ * POST /emails, GET /emails, GET /emails/:id. Authentication is applied where this is mounted.
+ * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
+ */
+export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
   const router = Router();
 
-  router.post("/", requirePermission("emails:send"), ...jsonBody(), async (req, res) => {
+  router.post("/", requirePermission("emails:send"), jsonBody(), async (req, res) => {
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
     const input = parseSendEmailInput(req.body);
     const auth = authOf(res);
@@ -43,12 +47,15 @@ export function emailsRouter(deps: ApiDeps): Router {
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      { idempotencyKey },
+      { idempotencyKey, insertRow: insertEmail },
     );
     // The row is committed. A replay created nothing, and its job was enqueued the first time.
-    if (queued.replayed) res.set("Idempotent-Replayed", "true");
+    if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
     else await enqueueSend(deps.producer, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
-    res.status(queued.status).type("application/json").send(queued.body);
+    // Written directly: Express's send (charset, ETag and freshness logic) showed in the profile.
+    res
+      .writeHead(queued.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(queued.body) })
+      .end(queued.body);
   });
 
   router.get("/", requirePermission("emails:read"), async (req, res) => {

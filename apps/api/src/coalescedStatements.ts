@@ -1,0 +1,44 @@
+import { insertEmailsIfDomainVerified, lookUpApiKeys, sqlPool, type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import { Batcher } from "@svc/runtime";
+
+/** Requests waiting at once share one statement, up to this many (lookups are tiny rows). */
+const MAX_LOOKUPS_PER_STATEMENT = 100;
+/** Email rows carry their bodies (up to 1 MB each), so their statements stay smaller. */
+const MAX_EMAILS_PER_STATEMENT = 50;
+/**
+ * Statements of each kind in flight at once. Few: while they run, newly arrived requests gather
+ * into the next batch, which is what keeps the round trips per request low; the pool (10 by
+ * default) keeps room for the transactional sends, touches and reads.
+ */
+const MAX_CONCURRENT_STATEMENTS = 2;
+
+/** The two statements of every POST /emails, each shared by the requests that arrive together. */
+export interface CoalescedStatements {
+  lookUpKey: ApiKeyLookup;
+  insertEmail: EmailRowInsert;
+}
+
+/**
+ * Each send made two Postgres round trips (key lookup, insert), and their socket writes were the
+ * largest share of the API's CPU (BENCHMARKS.md). Concurrent requests now share them: N sends
+ * arriving together cost two round trips and one commit, each still getting its own answer (its
+ * own key row, its own domain check). Nothing is cached: every lookup reads the current row.
+ */
+export function coalescedStatements(db: DbHandle): CoalescedStatements {
+  const pool = sqlPool(db);
+  const lookups = new Batcher<string, ApiKeyRecord | null>({
+    maxSize: MAX_LOOKUPS_PER_STATEMENT,
+    maxConcurrent: MAX_CONCURRENT_STATEMENTS,
+    run: (keyHashes) => lookUpApiKeys(pool, keyHashes),
+  });
+  const inserts = new Batcher<NewEmailRow, boolean>({
+    maxSize: MAX_EMAILS_PER_STATEMENT,
+    maxConcurrent: MAX_CONCURRENT_STATEMENTS,
+    run: (rows) => insertEmailsIfDomainVerified(pool, rows),
+  });
+  return {
+    lookUpKey: (keyHash) => lookups.submit(keyHash),
+    insertEmail: (row) => inserts.submit(row),
+  };
+}
