@@ -31,6 +31,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+export const bodyTooLarge = () => new AppError("payload_too_large", "The request body is larger than 1 MB.");
+export const bodyNotJson = () => new AppError("bad_request", "The request body is not valid JSON.");
+
 /** Errors raised by express.json (body-parser): they carry `type` and an HTTP `status`. */
 interface BodyParserError {
   type: string;
@@ -45,9 +48,9 @@ function isBodyParserError(error: unknown): error is BodyParserError {
 function fromBodyParser(error: BodyParserError): AppError {
   switch (error.type) {
     case "entity.too.large":
-      return new AppError("payload_too_large", "The request body is larger than 1 MB.");
+      return bodyTooLarge();
     case "entity.parse.failed":
-      return new AppError("bad_request", "The request body is not valid JSON.");
+      return bodyNotJson();
     case "charset.unsupported":
     case "encoding.unsupported":
       return new AppError("unsupported_media_type", "The request body must be JSON in UTF-8, without content encoding.");

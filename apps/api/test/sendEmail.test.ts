@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import request from "supertest";
@@ -117,6 +119,37 @@ describe("POST /emails: bad input changes nothing", () => {
       expect(res.body).toEqual({ error: "The request body is not valid JSON.", code: "bad_request" });
     }
     expect(await footprint(fx.workspaceId)).toEqual(before);
+  });
+
+  it("reads JSON however it is framed: with a charset, with a byte order mark, chunked, gzip-compressed", async () => {
+    const raw = JSON.stringify(sendBody(fx.domain));
+    const post = () => request(api.url).post("/emails").set(bearer(fx.keys["send-only"]));
+    expect((await post().set("Content-Type", "application/json; charset=UTF-8").send(raw)).status).toBe(202);
+    expect((await post().set("Content-Type", "application/json").send(`\uFEFF${raw}`)).status).toBe(202);
+    // Node's own client, so the bytes go out exactly as given (superagent would re-serialise them).
+    const rawPost = (headers: Record<string, string>, parts: Buffer[]) =>
+      new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${api.url}/emails`, {
+          method: "POST",
+          headers: { ...bearer(fx.keys["send-only"]), "Content-Type": "application/json", ...headers },
+        });
+        req.on("response", (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        const [first, ...rest] = parts;
+        req.write(first);
+        setTimeout(() => req.end(Buffer.concat(rest)), 20);
+      });
+    const bytes = Buffer.from(raw);
+    expect(await rawPost({ "Transfer-Encoding": "chunked" }, [bytes.subarray(0, 10), bytes.subarray(10)])).toBe(202);
+    const gzipped = gzipSync(raw);
+    expect(await rawPost({ "Content-Encoding": "gzip", "Content-Length": String(gzipped.length) }, [gzipped.subarray(0, 5), gzipped.subarray(5)])).toBe(202);
+    // An empty JSON body reads as {} (as body-parser has it), so it is refused field by field.
+    const empty = await post().set("Content-Type", "application/json").set("Content-Length", "0");
+    expect(empty.status).toBe(422);
+    expect(empty.body.error).toMatch(/from: is required/);
   });
 
   it("answers 415 for another content type or no body at all", async () => {
