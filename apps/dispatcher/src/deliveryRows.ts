@@ -2,8 +2,9 @@ import { DISABLED_DELIVERY_ERROR, sqlPool, type SqlClient } from "@svc/core";
 import type { DbHandle, DeliveryStatus, EventType } from "@svc/db";
 
 /**
- * The dispatcher's reads and writes of one delivery, in raw SQL: they run for every attempt,
- * and through Prisma they cost most of the dispatcher's CPU (bench/, BENCHMARKS.md).
+ * The dispatcher's reads and writes of one delivery at a time, in raw SQL (through Prisma they
+ * cost most of the dispatcher's CPU; bench/, BENCHMARKS.md): manual attempts and the rare paths.
+ * An automatic attempt's claim and record are batched across jobs (claims.ts, record.ts).
  */
 export interface DeliveryToSend {
   id: string;
@@ -39,30 +40,6 @@ export async function stopForDisabledSubscription(db: DbHandle, deliveryId: stri
   );
 }
 
-/**
- * Claims the attempt: pushes nextAttemptAt out to `leaseUntil`, only if the delivery is pending
- * and due at `now`. Null when it was not claimable, with the row's current state to act on.
- */
-export async function claimAttempt(
-  db: DbHandle,
-  deliveryId: string,
-  now: Date,
-  leaseUntil: Date,
-): Promise<{ claimed: true } | { claimed: false; current: { status: DeliveryStatus; nextAttemptAt: Date | null } | null }> {
-  const pool = sqlPool(db);
-  const { rowCount } = await pool.query(
-    `UPDATE webhook_deliveries SET "nextAttemptAt" = $3
-      WHERE id = $1 AND status = 'pending' AND ("nextAttemptAt" IS NULL OR "nextAttemptAt" <= $2)`,
-    [deliveryId, now, leaseUntil],
-  );
-  if ((rowCount ?? 0) > 0) return { claimed: true };
-  const { rows } = await pool.query<{ status: DeliveryStatus; nextAttemptAt: Date | null }>(
-    `SELECT status, "nextAttemptAt" FROM webhook_deliveries WHERE id = $1`,
-    [deliveryId],
-  );
-  return { claimed: false, current: rows[0] ?? null };
-}
-
 export interface DeliveryScheduleState {
   status: DeliveryStatus;
   firstAttemptAt: Date | null;
@@ -94,33 +71,37 @@ export interface AttemptRecord {
   statusCode: number | null;
   responseExcerpt: string | null;
   error: string | null;
-  next: { status: DeliveryStatus; firstAttemptAt: Date | null; nextAttemptAt: Date | null; completedAt: Date | null };
+  /** The delivery's new state; null leaves it as it is (an attempt whose claim was lost). */
+  next: { status: DeliveryStatus; firstAttemptAt: Date | null; nextAttemptAt: Date | null; completedAt: Date | null } | null;
 }
 
-/** One statement: the delivery's new state and the attempt row numbered after it. */
+const INSERT_NUMBERED_AFTER = `
+     INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
+     SELECT $2, $1, updated."attemptCount", $3, $4, $5, $6, $7, $8 FROM updated`;
+
+/** One statement: the delivery's new state (if any) and the attempt row numbered after it. */
 export async function writeAttempt(client: SqlClient, record: AttemptRecord): Promise<void> {
+  const attempt = [
+    record.deliveryId,
+    record.attemptId,
+    record.manual,
+    record.startedAt,
+    record.durationMs,
+    record.statusCode,
+    record.responseExcerpt,
+    record.error,
+  ];
+  if (!record.next) {
+    await client.query(`WITH updated AS (UPDATE webhook_deliveries SET "attemptCount" = "attemptCount" + 1 WHERE id = $1 RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`, attempt);
+    return;
+  }
   await client.query(
     `WITH updated AS (
        UPDATE webhook_deliveries
-          SET "attemptCount" = "attemptCount" + 1, status = $2::"DeliveryStatus", "firstAttemptAt" = $3,
-              "nextAttemptAt" = $4, "completedAt" = $5, "lastStatusCode" = $6, "lastError" = $7
+          SET "attemptCount" = "attemptCount" + 1, status = $9::"DeliveryStatus", "firstAttemptAt" = $10,
+              "nextAttemptAt" = $11, "completedAt" = $12, "lastStatusCode" = $6, "lastError" = $8
         WHERE id = $1
-        RETURNING "attemptCount")
-     INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
-     SELECT $8, $1, updated."attemptCount", $9, $10, $11, $6, $12, $7 FROM updated`,
-    [
-      record.deliveryId,
-      record.next.status,
-      record.next.firstAttemptAt,
-      record.next.nextAttemptAt,
-      record.next.completedAt,
-      record.statusCode,
-      record.error,
-      record.attemptId,
-      record.manual,
-      record.startedAt,
-      record.durationMs,
-      record.responseExcerpt,
-    ],
+        RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`,
+    [...attempt, record.next.status, record.next.firstAttemptAt, record.next.nextAttemptAt, record.next.completedAt],
   );
 }

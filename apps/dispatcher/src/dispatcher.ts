@@ -6,13 +6,21 @@ import { createLogger, type Logger } from "@svc/logger";
 import { Producer, QUEUES, createProducerConnection, createWorkerConnection, type JobPayload } from "@svc/queues";
 import { closeServer, createHealthServer, listen } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
+import { ClaimStore } from "./claims.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
+import { AttemptRecorder } from "./record.ts";
 import { SubscriptionSlots } from "./slots.ts";
 import { DeliverySweeper } from "./sweeper.ts";
 
 /** Margin on top of the attempt deadline for a claim or a concurrency slot to be held. */
 const LEASE_MARGIN_MS = 30_000;
+/**
+ * Claim and record statements of each kind in flight at once. Each holds a pooled connection;
+ * two keep one statement filling while the other runs, and leave the rest of the pool to the
+ * manual and rare paths and the sweeper.
+ */
+const STATEMENTS_IN_FLIGHT = 2;
 /** Delay before a job that failed for a reason other than its attempt (database down…) runs again. */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
 
@@ -44,13 +52,14 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
   const policy = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
 
+  const batching = { maxBatch: env.DISPATCHER_CONCURRENCY, maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE) };
   const processor = createDeliveryProcessor({
     db,
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
     slots: new SubscriptionSlots(redis, env.QUEUE_PREFIX, env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, leaseMs),
-    policy,
-    leaseMs,
+    claims: new ClaimStore(db, { leaseMs, ...batching }),
+    recorder: new AttemptRecorder(db, policy, batching),
     log,
   });
 

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job } from "bullmq";
 import type { SecretBox } from "@svc/core";
-import type { DbHandle } from "@svc/db";
+import type { DbHandle, EventType } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { QUEUES, type JobPayload } from "@svc/queues";
 import { webhookRequestHeaders } from "@svc/webhooks";
-import type { RetryPolicy } from "./policy.ts";
-import type { WebhookPoster } from "./poster.ts";
-import { claimAttempt, loadDelivery, stopForDisabledSubscription } from "./deliveryRows.ts";
-import { recordAttempt } from "./record.ts";
+import type { ClaimStore } from "./claims.ts";
+import { loadDelivery, stopForDisabledSubscription } from "./deliveryRows.ts";
+import type { PostOutcome, WebhookPoster } from "./poster.ts";
+import type { AttemptRecorder, RecordResult } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
 
 /** A job that finds its subscription's slots all taken waits about this long (jittered). */
@@ -30,9 +30,8 @@ export interface ProcessorDeps {
   box: SecretBox;
   poster: WebhookPoster;
   slots: SubscriptionSlots;
-  policy: RetryPolicy;
-  /** How long a claimed attempt may take before another worker may take the delivery over. */
-  leaseMs: number;
+  claims: ClaimStore;
+  recorder: AttemptRecorder;
   log: Logger;
 }
 
@@ -45,6 +44,14 @@ async function deferUntil(job: DeliveryJob, token: string | undefined, timestamp
 }
 
 const jittered = (ms: number) => Math.round(ms * (0.5 + Math.random()));
+
+function slotHolder(job: DeliveryJob, _token: string | undefined): string {
+  return `${job.id}:${randomUUID()}`;
+}
+
+function parsePayload(data: unknown): JobPayload<"webhookDelivery"> {
+  return QUEUES.webhookDelivery.payload.parse(data);
+}
 
 /** A secret that will not decrypt is a configuration problem: say so, and let the job retry. */
 function openSecret(box: SecretBox, sealed: string): string {
@@ -63,64 +70,109 @@ function openSecret(box: SecretBox, sealed: string): string {
  * Returns a word for the job's result; throws RetryScheduled to have BullMQ run it again.
  */
 export function createDeliveryProcessor(deps: ProcessorDeps) {
-  const { db, box, poster, slots, policy, leaseMs } = deps;
+  const { db, box, poster, slots, claims, recorder } = deps;
 
-  return async function processDelivery(job: DeliveryJob, token?: string): Promise<string> {
-    const { deliveryId, manual = false } = QUEUES.webhookDelivery.payload.parse(job.data);
-    const log = deps.log.child({ deliveryId, jobId: job.id, manual });
+  /** Signs and posts one attempt (fresh timestamp and signature each time). */
+  async function attempt(delivery: { id: string; body: string; eventType: EventType; url: string }, secret: string) {
+    const startedAt = new Date();
+    const headers = webhookRequestHeaders({
+      secret,
+      rawBody: delivery.body,
+      eventType: delivery.eventType,
+      deliveryId: delivery.id,
+      timestamp: Math.floor(startedAt.getTime() / 1000),
+    });
+    const outcome = await poster.post(delivery.url, delivery.body, headers);
+    return { startedAt, outcome };
+  }
 
+  function logAttempt(job: DeliveryJob, manual: boolean, outcome: PostOutcome, result: RecordResult): void {
+    deps.log.info(
+      {
+        deliveryId: job.data.deliveryId,
+        jobId: job.id,
+        manual,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+        status: result.kind === "recorded" ? result.decision.status : result.kind,
+        retryAt: result.kind === "recorded" ? result.decision.retryAt : undefined,
+      },
+      outcome.succeeded ? "webhook delivered" : "webhook attempt failed",
+    );
+  }
+
+  function finish(result: RecordResult): string {
+    if (result.kind !== "recorded") return result.kind;
+    if (result.decision.retryAt) throw new RetryScheduled(result.decision.retryAt);
+    return result.decision.status;
+  }
+
+  /** An automatic attempt: claimed first, so duplicate and stalled jobs cannot post twice. */
+  async function processAutomatic(job: DeliveryJob, token: string | undefined, deliveryId: string): Promise<string> {
+    // Load and claim in one statement: push nextAttemptAt out by the lease, only if still due. A
+    // second worker holding a duplicate job finds nothing due; the sweeper skips the row until
+    // the lease ends (this process died mid-attempt) and then re-enqueues it.
+    const claim = await claims.claim(deliveryId);
+    switch (claim.kind) {
+      case "gone":
+      case "subscription-disabled":
+        return claim.kind;
+      case "finished":
+        return `already-${claim.status}`;
+      case "not-due":
+        // Early (a stalled job run again, a re-enqueued or duplicate job): the row says when.
+        return deferUntil(job, token, claim.dueAt && claim.dueAt.getTime() > Date.now() ? claim.dueAt.getTime() : Date.now() + jittered(SLOT_WAIT_MS));
+    }
+    const delivery = claim.delivery;
+    const holder = slotHolder(job, token);
+    let secret: string;
+    let slotTaken: boolean;
+    try {
+      secret = openSecret(box, delivery.secretEncrypted);
+      slotTaken = await slots.acquire(delivery.subscriptionId, holder);
+    } catch (error) {
+      // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
+      await claims.release(delivery).catch(() => {});
+      throw error;
+    }
+    if (!slotTaken) {
+      await claims.release(delivery);
+      return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+    }
+    try {
+      const { startedAt, outcome } = await attempt(delivery, secret);
+      const result = await recorder.recordClaimed(delivery, startedAt, outcome);
+      logAttempt(job, false, outcome, result);
+      return finish(result);
+    } finally {
+      await slots.release(delivery.subscriptionId, holder).catch(() => {});
+    }
+  }
+
+  /** A manual attempt: made now, whatever the delivery's status or schedule, and never claimed. */
+  async function processManual(job: DeliveryJob, token: string | undefined, deliveryId: string): Promise<string> {
     const delivery = await loadDelivery(db, deliveryId);
     if (!delivery) return "gone"; // deleted with its subscription
     if (!delivery.isActive) {
       await stopForDisabledSubscription(db, deliveryId);
       return "subscription-disabled";
     }
-    if (!manual && delivery.status !== "pending") return `already-${delivery.status}`;
-    // Early (a stalled job run again, a re-enqueued or duplicate job): the row says when.
-    if (!manual && delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now()) {
-      return deferUntil(job, token, delivery.nextAttemptAt.getTime());
-    }
-
     const secret = openSecret(box, delivery.secretEncrypted);
-
-    const holder = `${job.id}:${randomUUID()}`;
-    if (!(await slots.acquire(delivery.subscriptionId, holder))) {
-      log.debug("subscription at its concurrency cap; waiting for a slot");
-      return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-    }
+    const holder = slotHolder(job, token);
+    if (!(await slots.acquire(delivery.subscriptionId, holder))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     try {
-      if (!manual) {
-        // Claim the attempt: push nextAttemptAt out by the lease, only if it is still due. A
-        // second worker holding a duplicate job finds nothing due; the sweeper skips the row
-        // until the lease ends (this process died mid-attempt) and then re-enqueues it.
-        const now = new Date();
-        const claim = await claimAttempt(db, deliveryId, now, new Date(now.getTime() + leaseMs));
-        if (!claim.claimed) {
-          const { current } = claim;
-          if (!current || current.status !== "pending") return current ? `already-${current.status}` : "gone";
-          return deferUntil(job, token, current.nextAttemptAt?.getTime() ?? Date.now() + jittered(SLOT_WAIT_MS));
-        }
-      }
-
-      const startedAt = new Date();
-      const headers = webhookRequestHeaders({
-        secret,
-        rawBody: delivery.body,
-        eventType: delivery.eventType,
-        deliveryId: delivery.id,
-        timestamp: Math.floor(startedAt.getTime() / 1000),
-      });
-      const outcome = await poster.post(delivery.url, delivery.body, headers);
-      const decision = await recordAttempt(db, policy, { deliveryId, manual, startedAt, outcome });
-      log.info(
-        { statusCode: outcome.statusCode, durationMs: outcome.durationMs, error: outcome.error, status: decision?.status, retryAt: decision?.retryAt },
-        outcome.succeeded ? "webhook delivered" : "webhook attempt failed",
-      );
-      if (!decision) return "gone";
-      if (decision.retryAt) throw new RetryScheduled(decision.retryAt);
-      return decision.status;
+      const { startedAt, outcome } = await attempt(delivery, secret);
+      const result = await recorder.recordManual(deliveryId, startedAt, outcome);
+      logAttempt(job, true, outcome, result);
+      return finish(result);
     } finally {
       await slots.release(delivery.subscriptionId, holder).catch(() => {});
     }
+  }
+
+  return async function processDelivery(job: DeliveryJob, token?: string): Promise<string> {
+    const { deliveryId, manual = false } = parsePayload(job.data);
+    return manual ? processManual(job, token, deliveryId) : processAutomatic(job, token, deliveryId);
   };
 }
