@@ -16,11 +16,11 @@ import { DeliverySweeper } from "./sweeper.ts";
 /** Margin on top of the attempt deadline for a claim or a concurrency slot to be held. */
 const LEASE_MARGIN_MS = 30_000;
 /**
- * Claim and record statements of each kind in flight at once. Each holds a pooled connection;
- * two keep one statement filling while the other runs, and leave the rest of the pool to the
- * manual and rare paths and the sweeper.
+ * Claim and record statements of each kind in flight at once (each holds a pooled connection).
+ * One: the jobs whose claim or record comes due while a statement runs (its commit waits for the
+ * WAL flush) leave together in the next one, instead of each taking a connection of its own.
  */
-const STATEMENTS_IN_FLIGHT = 2;
+const STATEMENTS_IN_FLIGHT = 1;
 /** Delay before a job that failed for a reason other than its attempt (database down…) runs again. */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
 
@@ -45,7 +45,9 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
   const log = options.log ?? createLogger("dispatcher", env.LOG_LEVEL);
   const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
   const workerRedis = createWorkerConnection(env.REDIS_URL);
-  const redis = createWorkerConnection(env.REDIS_URL);
+  // Auto-pipelined: the jobs that a batched claim or record wakes together take and give back
+  // their slots in one socket write (nothing on this connection blocks).
+  const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
   const producerRedis = createProducerConnection(env.REDIS_URL);
   const producer = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
   const leaseMs = env.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;

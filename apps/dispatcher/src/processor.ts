@@ -45,8 +45,12 @@ async function deferUntil(job: DeliveryJob, token: string | undefined, timestamp
 
 const jittered = (ms: number) => Math.round(ms * (0.5 + Math.random()));
 
-function slotHolder(job: DeliveryJob, _token: string | undefined): string {
-  return `${job.id}:${randomUUID()}`;
+/**
+ * Who holds a slot: BullMQ's token is unique to this run of the job (the worker's id and a
+ * counter), so no random id needs making per job.
+ */
+function slotHolder(job: DeliveryJob, token: string | undefined): string {
+  return `${job.id}:${token ?? randomUUID()}`;
 }
 
 function parsePayload(data: unknown): JobPayload<"webhookDelivery"> {
@@ -87,7 +91,11 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
   }
 
   function logAttempt(job: DeliveryJob, manual: boolean, outcome: PostOutcome, result: RecordResult): void {
-    deps.log.info(
+    // Successes at debug: one info line per delivery was a measurable share of the CPU, and the
+    // attempt row already records it. Failures stay at info: they are what an operator looks for.
+    const level = outcome.succeeded ? "debug" : "info";
+    if (!deps.log.isLevelEnabled(level)) return;
+    deps.log[level](
       {
         deliveryId: job.data.deliveryId,
         jobId: job.id,
