@@ -34,15 +34,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const bodyTooLarge = () => new AppError("payload_too_large", "The request body is larger than 1 MB.");
 export const bodyNotJson = () => new AppError("bad_request", "The request body is not valid JSON.");
 
-/** Errors raised by express.json (body-parser): they carry `type` and an HTTP `status`. */
+/**
+ * Errors raised by express.json (body-parser): an HTTP `status`, and a `type` for the ones it
+ * names itself. A broken compressed body comes from zlib through http-errors with `status` 400
+ * and `expose` but no `type`.
+ */
 interface BodyParserError {
-  type: string;
+  type?: string;
   status: number;
+  expose?: boolean;
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
   const candidate = error as Partial<BodyParserError> | null;
-  return typeof candidate?.type === "string" && typeof candidate.status === "number";
+  return typeof candidate?.status === "number" && (typeof candidate.type === "string" || candidate.expose === true);
 }
 
 function fromBodyParser(error: BodyParserError): AppError {

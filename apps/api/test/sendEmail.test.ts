@@ -146,6 +146,8 @@ describe("POST /emails: bad input changes nothing", () => {
     expect(await rawPost({ "Transfer-Encoding": "chunked" }, [bytes.subarray(0, 10), bytes.subarray(10)])).toBe(202);
     const gzipped = gzipSync(raw);
     expect(await rawPost({ "Content-Encoding": "gzip", "Content-Length": String(gzipped.length) }, [gzipped.subarray(0, 5), gzipped.subarray(5)])).toBe(202);
+    // A body that claims gzip but is not: a 400 naming the problem, not a 500.
+    expect(await rawPost({ "Content-Encoding": "gzip", "Content-Length": "10" }, [Buffer.from("not-gzip!!")])).toBe(400);
     // An empty JSON body reads as {} (as body-parser has it), so it is refused field by field.
     const empty = await post().set("Content-Type", "application/json").set("Content-Length", "0");
     expect(empty.status).toBe(422);
