@@ -23,9 +23,11 @@ export interface IngestDeps {
 }
 
 /**
- * Chosen from the ingest benchmark (BENCHMARKS.md): see the commit that set them. Two statements
- * in flight keep Postgres busy while the next batch gathers, and leave the pool (10 by default)
- * room for unmatched notifications and readiness checks.
+ * From the ingest benchmark (32 connections): one or two statements in flight gave the same rate
+ * (about 1,200 notifications/s; batches averaged 11 to 16 events and never exceeded 32), while
+ * one in flight serialises every request behind each commit's WAL flush; two leave the pool (10
+ * by default) room for unmatched notifications and readiness checks. 64 bounds one statement's
+ * size (each event carries its 1 to 2 KB payload) when SNS sends more at once than the bench does.
  */
 export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
@@ -34,6 +36,8 @@ export function createIngestApp(deps: IngestDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", false);
+  // Answers are a few bytes to SNS, which never revalidates: hashing each one for an ETag is waste.
+  app.set("etag", false);
   app.use(
     healthEndpoints([{ name: "postgres", check: () => deps.db.pool.query("SELECT 1") }, ...(deps.readiness ?? [])]),
   );

@@ -31,16 +31,21 @@ export interface EventRecorderOptions {
  */
 export function createEventRecorder(deps: EventRecorderDeps, options: EventRecorderOptions): RecordEvent {
   const pool = sqlPool(deps.db);
-  const batcher = new Batcher<EmailEventToRecord, RecordOutcome>({
+  const batcher = new Batcher<EmailEventToRecord, { outcome: RecordOutcome; enqueued: Promise<void> }>({
     maxSize: options.maxBatch,
     maxConcurrent: options.maxConcurrent,
     run: async (events) => {
       const outcomes = await recordEmailEvents(pool, events);
-      await enqueueDeliveries(deps, outcomes.flatMap((outcome) => (outcome.outcome === "created" ? outcome.deliveryIds : [])));
-      return outcomes;
+      // Committed: the batch's slot is free for the next statement while Redis takes the jobs.
+      const enqueued = enqueueDeliveries(deps, outcomes.flatMap((outcome) => (outcome.outcome === "created" ? outcome.deliveryIds : [])));
+      return outcomes.map((outcome) => ({ outcome, enqueued }));
     },
   });
-  return (event) => batcher.submit(event);
+  return async (event) => {
+    const { outcome, enqueued } = await batcher.submit(event);
+    await enqueued;
+    return outcome;
+  };
 }
 
 /**

@@ -35,24 +35,28 @@ export function snsRoute(deps: SnsRouteDeps): Router {
     }
 
     const message = verification.message;
-    const log = deps.log.child({ snsMessageId: message.MessageId, snsType: message.Type });
     switch (message.Type) {
       case "Notification": {
-        const outcome = await ingestNotification({ ...deps, log }, message, raw);
+        // Its log lines name the SNS message themselves: no child logger per notification.
+        const outcome = await ingestNotification(deps, message, raw);
         res.json({ status: outcome });
         return;
       }
       case "SubscriptionConfirmation":
-        await confirm(deps.confirmSubscription, message, log);
+        await confirm(deps.confirmSubscription, message, childLog(deps.log, message));
         res.json({ status: "confirmed" });
         return;
       case "UnsubscribeConfirmation":
-        log.info({ topicArn: message.TopicArn }, "SNS unsubscribe confirmation received; nothing to do");
+        childLog(deps.log, message).info({ topicArn: message.TopicArn }, "SNS unsubscribe confirmation received; nothing to do");
         res.json({ status: "acknowledged" });
         return;
     }
   });
   return router;
+}
+
+function childLog(log: Logger, message: { MessageId: string; Type: string }): Logger {
+  return log.child({ snsMessageId: message.MessageId, snsType: message.Type });
 }
 
 async function confirm(confirmSubscription: ConfirmSubscription, message: SnsConfirmation, log: Logger): Promise<void> {
