@@ -90,6 +90,19 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     return { startedAt, outcome };
   }
 
+  /**
+   * The attempt, in the slot already taken, which is given back as soon as the endpoint is done
+   * with: the record need not hold it, nor wait a Redis round trip for its release (commands on
+   * one connection run in order, so this process's next acquire already sees it).
+   */
+  async function postInSlot(delivery: { id: string; body: string; eventType: EventType; url: string; subscriptionId: string }, secret: string, holder: string) {
+    try {
+      return await attempt(delivery, secret);
+    } finally {
+      void slots.release(delivery.subscriptionId, holder).catch(() => {});
+    }
+  }
+
   function logAttempt(job: DeliveryJob, manual: boolean, outcome: PostOutcome, result: RecordResult): void {
     // Successes at debug: one info line per delivery was a measurable share of the CPU, and the
     // attempt row already records it. Failures stay at info: they are what an operator looks for.
@@ -148,14 +161,10 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       await claims.release(delivery);
       return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     }
-    try {
-      const { startedAt, outcome } = await attempt(delivery, secret);
-      const result = await recorder.recordClaimed(delivery, startedAt, outcome);
-      logAttempt(job, false, outcome, result);
-      return finish(result);
-    } finally {
-      await slots.release(delivery.subscriptionId, holder).catch(() => {});
-    }
+    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+    const result = await recorder.recordClaimed(delivery, startedAt, outcome);
+    logAttempt(job, false, outcome, result);
+    return finish(result);
   }
 
   /** A manual attempt: made now, whatever the delivery's status or schedule, and never claimed. */
@@ -169,14 +178,10 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     const secret = openSecret(box, delivery.secretEncrypted);
     const holder = slotHolder(job, token);
     if (!(await slots.acquire(delivery.subscriptionId, holder))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-    try {
-      const { startedAt, outcome } = await attempt(delivery, secret);
-      const result = await recorder.recordManual(deliveryId, startedAt, outcome);
-      logAttempt(job, true, outcome, result);
-      return finish(result);
-    } finally {
-      await slots.release(delivery.subscriptionId, holder).catch(() => {});
-    }
+    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+    const result = await recorder.recordManual(deliveryId, startedAt, outcome);
+    logAttempt(job, true, outcome, result);
+    return finish(result);
   }
 
   return async function processDelivery(job: DeliveryJob, token?: string): Promise<string> {
