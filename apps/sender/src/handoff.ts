@@ -66,7 +66,8 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
   }
 
   await recordAccepted(deps, email.id, providerMessageId, log);
-  log.info({ providerMessageId, attempt: email.attempts }, "handed off");
+  // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
+  log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
   return { kind: "sent", providerMessageId };
 }
 

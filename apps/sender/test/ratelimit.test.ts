@@ -96,7 +96,7 @@ describe("SES_MAX_SEND_RATE", () => {
     const fx = await createWorkspaceFixture(handle);
     const env = testEnv({
       ...FAKE_AWS_CREDENTIALS,
-      LOG_LEVEL: "info",
+      LOG_LEVEL: "debug",
       EMAIL_PROVIDER: "ses",
       SES_ENDPOINT: proxy.url,
       SES_MAX_SEND_RATE: String(RATE),
