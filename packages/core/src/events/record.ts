@@ -1,5 +1,6 @@
 import type { DbHandle, EventType } from "@svc/db";
-import { sqlPool, type Queryable } from "../sql.ts";
+import { sqlPool, type SqlClient } from "../sql.ts";
+import type { Pool } from "pg";
 import { recordEmailEvents } from "./recordBatch.ts";
 
 export interface NewEmailEvent {
@@ -41,7 +42,7 @@ export async function recordEmailEvent(handle: DbHandle, event: NewEmailEvent): 
  * `recordEmailEvent` on the caller's connection (inside its transaction, if it has one). A batch
  * of one for `recordEmailEvents`, so the semantics have one definition.
  */
-export async function recordEmailEventInTx(client: Queryable, event: NewEmailEvent): Promise<RecordedEvent> {
+export async function recordEmailEventInTx(client: Pool | SqlClient, event: NewEmailEvent): Promise<RecordedEvent> {
   const { emailId, ...rest } = event;
   const result = (await recordEmailEvents(client, [{ ...rest, email: { emailId, providerMessageId: null } }]))[0]!;
   switch (result.outcome) {

@@ -1,6 +1,6 @@
 import type { EmailStatus, EventType } from "@svc/db";
 import { ID_PREFIXES, newId, randomAlphanumeric } from "@svc/db";
-import type { Queryable } from "../sql.ts";
+import type { Pool, PoolClient } from "pg";
 import { buildDeliveryBody } from "./deliveryBody.ts";
 import { statusForEvent, statusMayMoveSql, statusRank } from "./types.ts";
 
@@ -65,7 +65,7 @@ const ID_LENGTH = 24;
  * Enqueueing the deliveries is the caller's job, after commit: a job must never point at a row
  * that might still roll back.
  */
-export async function recordEmailEvents(client: Queryable, events: EmailEventToRecord[]): Promise<RecordOutcome[]> {
+export async function recordEmailEvents(client: Pool | PoolClient, events: EmailEventToRecord[]): Promise<RecordOutcome[]> {
   if (events.length === 0) return [];
   const now = new Date();
   const items = events.map((event, n) => {
@@ -95,13 +95,20 @@ export async function recordEmailEvents(client: Queryable, events: EmailEventToR
       }),
     };
   });
-  const { rows } = await client.query(RECORD_EVENTS_SQL, [
-    // One JSON parameter: JSON.stringify escapes the payloads natively, and the statement's
-    // text stays the same for every batch size.
-    JSON.stringify(items),
-    preparedDeliveryIds(Math.max(PREPARED_DELIVERY_IDS, PREPARED_DELIVERY_IDS_PER_EVENT * events.length)),
-    now,
-  ]);
+  const { rows } = await client.query({
+    // Named, so each connection parses and plans this large statement once rather than per batch
+    // (a lone event, as the sender records a rejection, cost no more than the old single-event
+    // statement this way; unnamed it cost about 0.5 ms more).
+    name: "svc_record_email_events",
+    text: RECORD_EVENTS_SQL,
+    values: [
+      // One JSON parameter: JSON.stringify escapes the payloads natively, and the statement's
+      // text stays the same for every batch size.
+      JSON.stringify(items),
+      preparedDeliveryIds(Math.max(PREPARED_DELIVERY_IDS, PREPARED_DELIVERY_IDS_PER_EVENT * events.length)),
+      now,
+    ],
+  });
   const byItem = rows as Array<{ emailId: string | null; created: boolean; deliveryIds: string[] | null }>;
   return byItem.map((row, n): RecordOutcome => {
     if (row.emailId === null) return { outcome: "unmatched" };
