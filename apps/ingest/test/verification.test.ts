@@ -159,11 +159,23 @@ describe("bad requests", () => {
     const before = await ingest.handle.prisma.unmatchedNotification.count();
     const { message } = await deliveryFor();
     const big = signedNotification(identity, certUrl, { ...message, padding: "x".repeat(256 * 1024) });
-    expect(await ingest.post(big)).toEqual({ status: 413, json: { error: "Body is larger than 256 KB.", code: "payload_too_large" } });
+    const tooLarge = { status: 413, json: { error: "Body is larger than 256 KB.", code: "payload_too_large" } };
+    // SNS's own content type is read directly; others go through body-parser: the same answers.
+    expect(await ingest.post(big)).toEqual(tooLarge);
+    expect(await ingest.post(big, "application/json")).toEqual(tooLarge);
+    expect(await ingest.post(big, "text/plain; charset=ISO-8859-1")).toEqual(tooLarge);
     const ok = signedNotification(identity, certUrl, message);
     expect((await ingest.post(ok, "application/x-www-form-urlencoded")).status).toBe(415);
     expect(await ingest.post("{not json")).toEqual({ status: 400, json: { error: "Body is not JSON.", code: "bad_request" } });
     expect(await ingest.handle.prisma.unmatchedNotification.count()).toBe(before);
+  });
+
+  it("reads a notification the same whether SNS's text/plain or another accepted content type carries it", async () => {
+    const { message } = await deliveryFor();
+    const signed = signedNotification(identity, certUrl, message);
+    expect(await ingest.post(signed, "application/json; charset=utf-8")).toEqual({ status: 200, json: { status: "stored" } });
+    expect(await ingest.post(signed, "text/plain; charset=UTF-8")).toEqual({ status: 200, json: { status: "duplicate" } });
+    expect(await ingest.post(signed, "Text/Plain")).toEqual({ status: 200, json: { status: "duplicate" } });
   });
 
   it("answers health and readiness", async () => {

@@ -11,11 +11,16 @@ const BODY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   "request.size.invalid": { code: "bad_request", message: "Request size did not match Content-Length." },
 };
 
+/** body-parser's error of `type` as our answer (also used by the direct body reader, for the same answers). */
+export function bodyParserError(type: string): AppError | null {
+  const known = BODY_ERRORS[type];
+  return known ? new AppError(known.code, known.message) : null;
+}
+
 /** One handler: AppError → its status and `{"error", "code"}`; anything else is a bug → 500. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const bodyError = typeof error?.type === "string" ? BODY_ERRORS[error.type] : undefined;
-    const appError = error instanceof AppError ? error : bodyError ? new AppError(bodyError.code, bodyError.message) : null;
+    const appError = error instanceof AppError ? error : typeof error?.type === "string" ? bodyParserError(error.type) : null;
     if (appError) {
       res.status(appError.status).json({ error: appError.message, code: appError.code });
       return;

@@ -1,7 +1,8 @@
-import express, { Router, type Request } from "express";
+import { Router, type Request } from "express";
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
+import { textBody } from "../http/textBody.ts";
 import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
 import { isAcceptableSubscribeUrl, type ConfirmSubscription } from "./subscription.ts";
 
@@ -10,16 +11,13 @@ export interface SnsRouteDeps extends IngestNotificationDeps {
   confirmSubscription: ConfirmSubscription;
 }
 
-/** SNS posts `text/plain`; `application/json` is accepted for hand-made requests. */
-const rawText = express.text({ type: ["text/plain", "application/json"], limit: "256kb" });
-
 /**
  * POST /sns/ses. Verification comes before anything else: until the signature checks out the
  * body is only a string, and a refused message leaves no trace but a log line.
  */
 export function snsRoute(deps: SnsRouteDeps): Router {
   const router = Router();
-  router.post("/sns/ses", rawText, async (req, res) => {
+  router.post("/sns/ses", textBody(), async (req, res) => {
     const raw = requireTextBody(req);
     let body: unknown;
     try {
