@@ -59,7 +59,14 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
     db,
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
-    slots: new SubscriptionSlots(redis, env.QUEUE_PREFIX, env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, leaseMs),
+    slots: new SubscriptionSlots(
+      redis,
+      env.QUEUE_PREFIX,
+      env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY,
+      leaseMs,
+      // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
+      Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
+    ),
     claims: new ClaimStore(db, { leaseMs, ...batching }),
     recorder: new AttemptRecorder(db, policy, batching),
     log,

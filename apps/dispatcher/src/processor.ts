@@ -11,7 +11,7 @@ import type { PostOutcome, WebhookPoster } from "./poster.ts";
 import type { AttemptRecorder, RecordResult } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
 
-/** A job that finds its subscription's slots all taken waits about this long (jittered). */
+/** How long a job waits in-process for its subscription's slot, and then (jittered) in the queue. */
 export const SLOT_WAIT_MS = 1000;
 
 /**
@@ -151,7 +151,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     let slotTaken: boolean;
     try {
       secret = openSecret(box, delivery.secretEncrypted);
-      slotTaken = await slots.acquire(delivery.subscriptionId, holder);
+      slotTaken = await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS);
     } catch (error) {
       // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
       await claims.release(delivery).catch(() => {});
@@ -177,7 +177,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     }
     const secret = openSecret(box, delivery.secretEncrypted);
     const holder = slotHolder(job, token);
-    if (!(await slots.acquire(delivery.subscriptionId, holder))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+    if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
     const result = await recorder.recordManual(deliveryId, startedAt, outcome);
     logAttempt(job, true, outcome, result);

@@ -21,26 +21,75 @@ return 0
  * Per-subscription concurrency cap across every dispatcher process: at most `limit` attempts
  * to one subscription are in flight at once, so a slow or dead endpoint ties up at most that
  * many of the worker's slots and the others keep serving other subscriptions.
+ *
+ * A job that finds its subscription at the cap may wait here, briefly, for one of this process's
+ * own attempts to that subscription to end, and then try again. Before, it was put back in the
+ * queue for about a second straight away: at 100 emails/s to one subscription, bursts above the
+ * cap made that second the pipeline's p99 (BENCHMARKS.md). At most `maxWaiters` jobs wait per
+ * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots.
  */
 export class SubscriptionSlots {
+  /** Per subscription, the wake-up calls of the jobs waiting for a local release, oldest first. */
+  private readonly waiters = new Map<string, Array<() => void>>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly limit: number,
     /** Longer than any attempt can take (the attempt deadline plus a margin). */
     private readonly leaseMs: number,
+    private readonly maxWaiters = 0,
   ) {}
 
   private key(subscriptionId: string): string {
     return `${this.prefix}:webhook-slots:${subscriptionId}`;
   }
 
-  async acquire(subscriptionId: string, holder: string): Promise<boolean> {
-    const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, holder);
-    return taken === 1;
+  /**
+   * Takes a slot for `holder`. When none is free, waits up to `waitMs` for this process to
+   * release one of the subscription's slots (if fewer than `maxWaiters` already wait), trying
+   * again after each release. False when no slot was had in time.
+   */
+  async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, holder);
+      if (taken === 1) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || !(await this.localRelease(subscriptionId, remaining))) return false;
+    }
   }
 
   async release(subscriptionId: string, holder: string): Promise<void> {
-    await this.redis.zrem(this.key(subscriptionId), holder);
+    const removed = this.redis.zrem(this.key(subscriptionId), holder);
+    // After the ZREM is queued: commands on one connection run in order, so the woken job's
+    // EVAL finds the slot free (unless another process took it first; then it waits again).
+    this.waiters.get(subscriptionId)?.shift()?.();
+    await removed;
+  }
+
+  /** Resolves true when this process releases a slot of the subscription, false after `ms` or at once when enough jobs wait. */
+  private localRelease(subscriptionId: string, ms: number): Promise<boolean> {
+    const queue = this.waiters.get(subscriptionId) ?? [];
+    if (queue.length >= this.maxWaiters) return Promise.resolve(false);
+    this.waiters.set(subscriptionId, queue);
+    return new Promise<boolean>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.forget(subscriptionId, queue);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        const index = queue.indexOf(wake);
+        if (index >= 0) queue.splice(index, 1);
+        this.forget(subscriptionId, queue);
+        resolve(false);
+      }, ms);
+      queue.push(wake);
+    });
+  }
+
+  private forget(subscriptionId: string, queue: Array<() => void>): void {
+    if (queue.length === 0 && this.waiters.get(subscriptionId) === queue) this.waiters.delete(subscriptionId);
   }
 }

@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { createWorkerConnection } from "@svc/queues";
+import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+import { SubscriptionSlots } from "../src/slots.ts";
+
+const redis = createWorkerConnection(TEST_REDIS_URL);
+afterAll(() => redis.quit());
+
+/** Resolves to "pending" if `promise` has not settled within `ms`. */
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<"pending">((resolve) => setTimeout(() => resolve("pending"), ms))]);
+
+describe("SubscriptionSlots", () => {
+  it("hands a slot released by this process to a job waiting for it", async () => {
+    const slots = new SubscriptionSlots(redis, uniquePrefix("slots"), 1, 60_000, 1);
+    expect(await slots.acquire("sub", "a")).toBe(true);
+    const waiting = slots.acquire("sub", "b", 10_000);
+    expect(await within(waiting, 100)).toBe("pending");
+    await slots.release("sub", "a");
+    expect(await within(waiting, 2_000)).toBe(true);
+  });
+
+  it("lets at most maxWaiters jobs wait per subscription; the others are refused at once", async () => {
+    const slots = new SubscriptionSlots(redis, uniquePrefix("slots"), 1, 60_000, 1);
+    expect(await slots.acquire("sub", "a")).toBe(true);
+    const first = slots.acquire("sub", "b", 10_000);
+    expect(await within(slots.acquire("sub", "c", 10_000), 500)).toBe(false);
+    // Another subscription has its own cap and its own waiters.
+    expect(await slots.acquire("other", "d")).toBe(true);
+    await slots.release("sub", "a");
+    expect(await first).toBe(true);
+  });
+
+  it("gives up when no slot is released in time, and does not wait at all without waitMs", async () => {
+    const slots = new SubscriptionSlots(redis, uniquePrefix("slots"), 1, 60_000, 4);
+    expect(await slots.acquire("sub", "a")).toBe(true);
+    expect(await within(slots.acquire("sub", "b"), 500)).toBe(false);
+    const started = Date.now();
+    expect(await slots.acquire("sub", "c", 150)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    // The timed-out waiter is gone: a release now wakes nobody, and the slot is simply free.
+    await slots.release("sub", "a");
+    expect(await slots.acquire("sub", "e")).toBe(true);
+  });
+});
