@@ -4,8 +4,13 @@ import { z } from "zod";
 /** Settings only the sender reads. */
 const senderOnlyEnv = {
   SENDER_PORT: portNumber(3003),
-  /** Jobs one sender process works on at once. */
-  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * Jobs one sender process works on at once. A handoff mostly waits on the provider, and jobs
+   * in flight together share their claim and record statements: 50 carried the pipeline
+   * benchmark from 190 to 217 emails/s against 10 (BENCHMARKS.md). SES_MAX_SEND_RATE, not
+   * this, is what keeps within the provider's quota.
+   */
+  SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /**
    * The provider's maximum send rate, per second, across every sender process together (a
    * queue-wide limiter in Redis). 0 turns it off. SES's sandbox default is 14.
