@@ -3,3 +3,4 @@ export { listen, closeServer } from "./http.ts";
 export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type HealthAnswer, type ReadinessCheck } from "./health.ts";
 export { withTimeout } from "./timeout.ts";
 export { Batcher, type BatcherOptions } from "./batcher.ts";
+export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
