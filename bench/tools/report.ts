@@ -25,7 +25,7 @@ function extra(line: Line): string {
     case "ingest":
       return `p50 ${d.load.latencyMs.p50} ms, p99 ${d.load.latencyMs.p99} ms; ingest CPU ${d.cpu.ingest.cpuMsPerItem} ms/notification`;
     case "dispatch":
-      return `beside a hanging endpoint: ${d.isolation.besideHanging.deliveriesPerSecond} vs ${d.isolation.alone.deliveriesPerSecond} alone (×${d.isolation.ratio}), one subscription at the default cap of ${d.isolation.cap}`;
+      return `rounds' ratios ${d.rounds.map((pair: { ratio: number }) => pair.ratio).join(", ")}; beside a hanging endpoint: ${d.isolation.besideHanging.deliveriesPerSecond} vs ${d.isolation.alone.deliveriesPerSecond} alone (×${d.isolation.ratio}), one subscription at the default cap of ${d.isolation.cap}`;
     case "list":
       return `peak RSS growth ${d.peakRssGrowthMb} MB (VmHWM +${d.vmHwmGrowthMb} MB), ${d.responseMb} MB body, first byte ${d.firstByteMs} ms`;
     case "scale":
