@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { machineTimes } from "./lib/cpu.ts";
 import { machineInfo } from "./lib/machine.ts";
 import { REPO_ROOT, RESULTS_DIR, resultFile } from "./lib/paths.ts";
 import type { Benchmark, BenchResult, RunConditions } from "./lib/result.ts";
@@ -34,6 +35,26 @@ function commitUnderTest(): string {
 
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
+/** Below this share of the cores busy, the machine counts as quiet. */
+const QUIET_BUSY_SHARE = 0.15;
+const SETTLE_LIMIT_MS = 60_000;
+
+/**
+ * Waits (up to a minute) until the cores were less than 15 % busy over one second, and returns
+ * that second's share. The 1-minute load average lags the work that raised it by a minute; this
+ * says whether the previous benchmark's processes and Postgres's background work have finished.
+ */
+async function settle(): Promise<number> {
+  const deadline = Date.now() + SETTLE_LIMIT_MS;
+  for (;;) {
+    const before = machineTimes();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = machineTimes();
+    const share = (after.busyMs - before.busyMs) / Math.max(1, after.totalMs - before.totalMs);
+    if (share < QUIET_BUSY_SHARE || Date.now() > deadline) return Math.round(share * 1000) / 1000;
+  }
+}
+
 async function main(): Promise<number> {
   const names = process.argv.slice(2);
   const unknown = names.filter((name) => !(name in BENCHMARKS));
@@ -47,11 +68,13 @@ async function main(): Promise<number> {
 
   let failed = 0;
   for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+    const busyShareBefore = await settle();
     const started = Date.now();
     const conditions: Omit<RunConditions, "durationS" | "loadAverageAfter"> = {
       date: new Date(started).toISOString(),
       commit: commitUnderTest(),
       loadAverageBefore: loadAverage(),
+      busyShareBefore,
     };
     let line: (BenchResult & { conditions: RunConditions }) | { name: string; error: string; conditions: RunConditions };
     try {

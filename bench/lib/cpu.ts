@@ -24,7 +24,7 @@ function cpuOfCommand(command: string): number {
 }
 
 /** Busy and total time of the whole machine, all cores (ms), from the first line of /proc/stat. */
-function machineTimes(): { busyMs: number; totalMs: number } {
+export function machineTimes(): { busyMs: number; totalMs: number } {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
   const total = fields.slice(0, 8).reduce((sum, value) => sum + value, 0);

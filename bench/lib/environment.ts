@@ -33,7 +33,7 @@ export function typedPool(handle: DbHandle): pg.Pool {
   return handle.pool;
 }
 
-async function recreateDatabase(url: string): Promise<void> {
+async function dropDatabase(url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
   if (!/^svc_bench_[a-z0-9_]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a bench database`);
   const admin = new pg.Client({ connectionString: `${POSTGRES}/postgres` });
@@ -43,8 +43,15 @@ async function recreateDatabase(url: string): Promise<void> {
   } finally {
     await admin.end();
   }
+}
+
+async function recreateDatabase(url: string): Promise<void> {
+  await dropDatabase(url);
   await prepareDatabase(url);
 }
+
+/** BENCH_KEEP_DATABASES=1 leaves each benchmark's database behind, to query afterwards. */
+const KEEP_DATABASES = process.env.BENCH_KEEP_DATABASES === "1";
 
 /** Deletes every Redis key under the prefix (SCAN, never FLUSHDB: the index may be shared). */
 async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
@@ -87,6 +94,8 @@ export async function createBenchEnvironment(name: string, options: { poolSize?:
     }),
     async dispose() {
       await db.close();
+      // Gone at once, so that autovacuum does not work through its rows during the next benchmark.
+      if (!KEEP_DATABASES) await dropDatabase(databaseUrl);
       await deletePrefix(BENCH_REDIS_URL, queuePrefix);
       rmSync(keyDir, { recursive: true, force: true });
     },

@@ -29,6 +29,8 @@ export interface RunConditions {
   durationS: number;
   loadAverageBefore: number[];
   loadAverageAfter: number[];
+  /** Share of the cores busy in the quiet second the run waited for before starting. */
+  busyShareBefore?: number;
 }
 
 export type Benchmark = () => Promise<BenchResult>;

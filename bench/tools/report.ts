@@ -36,7 +36,7 @@ function extra(line: Line): string {
 }
 
 const rows: string[] = [
-  "| benchmark | figure | baseline | ratio | target | met? | also | load avg (1 min) before → after | commit |",
+  "| benchmark | figure | baseline | ratio | target | met? | also | cores busy at start | commit |",
   "|---|---|---|---|---|---|---|---|---|",
 ];
 for (const name of ORDER) {
@@ -57,7 +57,7 @@ for (const name of ORDER) {
       line.target.description,
       line.target.met ? "yes" : "**no**",
       extra(line) + (line.checks.passed ? "" : " — **checks failed**"),
-      `${line.conditions.loadAverageBefore[0]} → ${line.conditions.loadAverageAfter[0]}`,
+      line.conditions.busyShareBefore === undefined ? "–" : `${Math.round(line.conditions.busyShareBefore * 100)} %`,
       line.conditions.commit ?? "",
       "",
     ].join(" | ").trim(),
