@@ -327,12 +327,13 @@ describe("recording the handoff", () => {
 
   it("records many handoffs in one statement, the first entry winning for an email listed twice", async () => {
     const [a, b] = [await insertEmail(handle, fx, { status: "sending" }), await insertEmail(handle, fx, { status: "sending" })];
+    // Message ids are unique across the table, and the test database outlives this run.
     await markSentMany(handle.pool, [
-      { emailId: a, provider: "ses", providerMessageId: "first" },
-      { emailId: b, provider: "ses", providerMessageId: "other" },
-      { emailId: a, provider: "ses", providerMessageId: "second" },
+      { emailId: a, provider: "ses", providerMessageId: `first-${a}` },
+      { emailId: b, provider: "ses", providerMessageId: `other-${b}` },
+      { emailId: a, provider: "ses", providerMessageId: `second-${a}` },
     ]);
-    expect((await emailRow(a)).providerMessageId).toBe("first");
+    expect((await emailRow(a)).providerMessageId).toBe(`first-${a}`);
     expect((await emailRow(b)).status).toBe("sent");
   });
 
