@@ -11,7 +11,7 @@ import { prepareDatabase } from "../../infra/scripts/database.ts";
  * Where benchmarks run: Postgres and Redis on this machine, each benchmark in a database of its
  * own (dropped and created afresh, then migrated) and a Redis queue prefix of its own.
  */
-const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432";
+export const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432";
 export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/8";
 
 export interface BenchEnvironment {

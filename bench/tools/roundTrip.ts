@@ -9,7 +9,8 @@ import pg from "pg";
 import { BENCH_REDIS_URL } from "../lib/environment.ts";
 
 const N = 10_000;
-const IN_FLIGHT = 10;
+/** Statements or commands in flight at once: 1 shows the cost of a wake-up per round trip. */
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 10);
 
 async function measure(label: string, once: (i: number) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < 500; i++) await once(i);
