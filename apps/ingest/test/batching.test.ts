@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import type { EmailEventToRecord } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createEventRecorder } from "../src/events/eventRecorder.ts";
 import {
-  CertificateHost,
   insertEmail,
   newIdentity,
   newMessageId,
+  notificationTestbed,
   sesEvent,
   signedNotification,
-  startIngest,
-  type IngestUnderTest,
 } from "./support.ts";
 
 /**
@@ -20,24 +17,7 @@ import {
  */
 
 const identity = newIdentity();
-const certs = new CertificateHost();
-let certUrl: string;
-let ingest: IngestUnderTest;
-let fx: WorkspaceFixture;
-let db: IngestUnderTest["handle"]["prisma"];
-
-beforeAll(async () => {
-  await certs.start();
-  certUrl = certs.serve("/SimpleNotificationService-batching.pem", identity);
-  ingest = await startIngest({ SNS_CERT_URL_PATTERN: certs.pattern });
-  db = ingest.handle.prisma;
-  fx = await createWorkspaceFixture(ingest.handle);
-});
-
-afterAll(async () => {
-  await ingest.close();
-  await certs.stop();
-});
+const t = notificationTestbed("/SimpleNotificationService-batching.pem", identity);
 
 /** A message id Postgres cannot store (a NUL character): the statement carrying it fails. */
 const UNSTORABLE_MESSAGE_ID = "0100019-unstorable-\u0000-000000";
@@ -47,14 +27,14 @@ const delivery = (messageId: string, emailId: string | null) =>
 
 describe("the event recorder", () => {
   it("fails only the bad item of a batch; the others are stored and their deliveries enqueued", async () => {
-    const subscription = await db.webhookSubscription.create({
-      data: { id: `wh_batching${Date.now()}`, workspaceId: fx.workspaceId, url: "https://hooks.example.com/in", events: ["delivered"], secretEncrypted: "v1.x.y.z" },
+    const subscription = await t.db.webhookSubscription.create({
+      data: { id: `wh_batching${Date.now()}`, workspaceId: t.fx.workspaceId, url: "https://hooks.example.com/in", events: ["delivered"], secretEncrypted: "v1.x.y.z" },
     });
     const recordEvent = createEventRecorder(
-      { db: ingest.handle, deliveries: ingest.deliveries, log: createLogger("batching-test", "silent") },
+      { db: t.ingest.handle, deliveries: t.ingest.deliveries, log: createLogger("batching-test", "silent") },
       { maxBatch: 10, maxConcurrent: 1 },
     );
-    const emails = await Promise.all([1, 2, 3].map(() => insertEmail(ingest.handle, fx, { providerMessageId: newMessageId() })));
+    const emails = await Promise.all([1, 2, 3].map(() => insertEmail(t.ingest.handle, t.fx, { providerMessageId: newMessageId() })));
     const event = (emailId: string, providerMessageId: string | null): EmailEventToRecord => ({
       email: { emailId, providerMessageId },
       type: "delivered",
@@ -73,12 +53,12 @@ describe("the event recorder", () => {
       if (result.status !== "fulfilled") continue;
       expect(result.value).toMatchObject({ outcome: "created", emailId: emails[i], deliveryIds: [expect.any(String)] });
       const deliveryId = (result.value as { deliveryIds: string[] }).deliveryIds[0]!;
-      expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).subscriptionId).toBe(subscription.id);
-      expect((await ingest.deliveries.queue.getJob(deliveryId))?.data).toEqual({ deliveryId });
+      expect((await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).subscriptionId).toBe(subscription.id);
+      expect((await t.ingest.deliveries.queue.getJob(deliveryId))?.data).toEqual({ deliveryId });
     }
-    expect(await db.emailEvent.count({ where: { emailId: emails[1]! } })).toBe(0);
+    expect(await t.db.emailEvent.count({ where: { emailId: emails[1]! } })).toBe(0);
     // Settle them so the subscription's deliveries are not picked up elsewhere.
-    await db.webhookSubscription.update({ where: { id: subscription.id }, data: { isActive: false } });
+    await t.db.webhookSubscription.update({ where: { id: subscription.id }, data: { isActive: false } });
   });
 });
 
@@ -87,7 +67,7 @@ describe("POST /sns/ses under concurrency", () => {
     const matched = await Promise.all(
       Array.from({ length: 12 }, async () => {
         const messageId = newMessageId();
-        return { messageId, emailId: await insertEmail(ingest.handle, fx, { providerMessageId: messageId }) };
+        return { messageId, emailId: await insertEmail(t.ingest.handle, t.fx, { providerMessageId: messageId }) };
       }),
     );
     const notifications = [
@@ -96,35 +76,35 @@ describe("POST /sns/ses under concurrency", () => {
       { expect: "unmatched", body: delivery(newMessageId(), null) },
       { expect: "unmatched", body: delivery(newMessageId(), null) },
       { expect: "failed", body: delivery(UNSTORABLE_MESSAGE_ID, null) },
-    ].map((entry) => ({ ...entry, signed: signedNotification(identity, certUrl, entry.body) }));
+    ].map((entry) => ({ ...entry, signed: signedNotification(identity, t.certUrl, entry.body) }));
 
-    const answers = await Promise.all(notifications.map((entry) => ingest.post(entry.signed)));
+    const answers = await Promise.all(notifications.map((entry) => t.ingest.post(entry.signed)));
     expect(answers.map((answer) => (answer.status === 200 ? answer.json.status : `HTTP ${answer.status}`))).toEqual(
       notifications.map((entry) => (entry.expect === "failed" ? "HTTP 500" : entry.expect)),
     );
     for (const { emailId } of matched) {
-      expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
-      expect(await db.emailEvent.count({ where: { emailId } })).toBe(1);
+      expect((await t.db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
+      expect(await t.db.emailEvent.count({ where: { emailId } })).toBe(1);
     }
     const unmatched = notifications.filter((entry) => entry.expect === "unmatched").map((entry) => entry.signed.MessageId);
-    expect(await db.unmatchedNotification.count({ where: { snsMessageId: { in: unmatched } } })).toBe(2);
+    expect(await t.db.unmatchedNotification.count({ where: { snsMessageId: { in: unmatched } } })).toBe(2);
   });
 
   it("applies a Send and a Delivery of one email that arrive together, forward only", async () => {
     const emails = await Promise.all(
       Array.from({ length: 8 }, async () => {
         const messageId = newMessageId();
-        return { messageId, emailId: await insertEmail(ingest.handle, fx, { providerMessageId: null, status: "sending" }) };
+        return { messageId, emailId: await insertEmail(t.ingest.handle, t.fx, { providerMessageId: null, status: "sending" }) };
       }),
     );
     const bodies = emails.flatMap(({ messageId, emailId }, i) => {
       const pair = [sesEvent("Send", { messageId, emailId }, {}), delivery(messageId, emailId)];
       return i % 2 === 0 ? pair : pair.reverse();
     });
-    const answers = await Promise.all(bodies.map((body) => ingest.post(signedNotification(identity, certUrl, body))));
+    const answers = await Promise.all(bodies.map((body) => t.ingest.post(signedNotification(identity, t.certUrl, body))));
     expect(answers.map((answer) => answer.json.status)).toEqual(bodies.map(() => "stored"));
     for (const { emailId } of emails) {
-      expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
+      expect((await t.db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
     }
   });
 });

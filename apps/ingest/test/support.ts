@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@svc/logger";
@@ -10,6 +11,7 @@ import { closeServer, listen } from "@svc/runtime";
 import { createSigningIdentity, signSnsMessage, type SignatureVersion, type SigningIdentity } from "@svc/sns";
 import { createIngestApp, createSnsVerifier, ingestEnvSchema } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
+import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
 /**
  * Test kit for the ingester: a real HTTP server holding certificates (standing in for SNS's
@@ -241,4 +243,34 @@ export async function insertEmail(
     },
   });
   return id;
+}
+
+/** What a test file of signed notifications works with; filled in before its tests run. */
+export interface NotificationTestbed {
+  /** The URL the ingester fetches the signing certificate from. */
+  certUrl: string;
+  ingest: IngestUnderTest;
+  fx: WorkspaceFixture;
+  db: DbHandle["prisma"];
+}
+
+/**
+ * For the whole test file: a certificate host serving `identity`'s certificate at `certPath`, an
+ * ingester that trusts it, and a workspace. Started before the file's tests, stopped after them.
+ */
+export function notificationTestbed(certPath: string, identity: SigningIdentity): NotificationTestbed {
+  const certs = new CertificateHost();
+  const testbed = {} as NotificationTestbed;
+  beforeAll(async () => {
+    await certs.start();
+    testbed.certUrl = certs.serve(certPath, identity);
+    testbed.ingest = await startIngest({ SNS_CERT_URL_PATTERN: certs.pattern });
+    testbed.db = testbed.ingest.handle.prisma;
+    testbed.fx = await createWorkspaceFixture(testbed.ingest.handle);
+  });
+  afterAll(async () => {
+    await testbed.ingest?.close();
+    await certs.stop();
+  });
+  return testbed;
 }
