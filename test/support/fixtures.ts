@@ -1,4 +1,4 @@
-import { createDb, newId, type DbHandle } from "@svc/db";
+import { createDb, newId, type DbHandle, type EmailStatus } from "@svc/db";
 import { createApiKey, createWorkspace, type ScopeName } from "@svc/core";
 import { TEST_DATABASE_URL } from "./env.ts";
 
@@ -49,4 +49,32 @@ export async function createWorkspaceFixture(
   }
   const testKey = await createApiKey(db, { workspaceId: workspace.id, environment: "test", scope: "full-access" });
   return { workspaceId: workspace.id, domain, keys, keyIds, testKey: testKey.key, testKeyId: testKey.id };
+}
+
+/**
+ * An email row of the fixture's workspace as if already handed to the provider (`sent` unless
+ * given), for tests of what happens to it next: events, webhooks, retention.
+ */
+export async function insertEmail(
+  handle: DbHandle,
+  fx: Pick<WorkspaceFixture, "workspaceId" | "keyIds">,
+  options: { providerMessageId?: string | null; status?: EmailStatus } = {},
+): Promise<string> {
+  const id = newId("email");
+  await handle.prisma.email.create({
+    data: {
+      id,
+      organizationId: fx.workspaceId,
+      apiKeyId: fx.keyIds["full-access"],
+      environment: "live",
+      from: "Sender <sender@example.com>",
+      to: ["recipient@example.com"],
+      subject: "Hello",
+      text: "Hi",
+      status: options.status ?? "sent",
+      provider: "ses",
+      providerMessageId: options.providerMessageId ?? null,
+    },
+  });
+  return id;
 }

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@svc/logger";
 import { loadEnv } from "@svc/config";
-import { createDb, newId, type DbHandle } from "@svc/db";
+import { createDb, type DbHandle } from "@svc/db";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import { createProducerConnection, Producer } from "@svc/queues";
 import { closeServer, listen } from "@svc/runtime";
@@ -12,6 +12,9 @@ import { createSigningIdentity, signSnsMessage, type SignatureVersion, type Sign
 import { createIngestApp, createSnsVerifier, ingestEnvSchema } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+
+/** Shared with the other packages' tests. */
+export { insertEmail } from "../../../test/support/fixtures.ts";
 
 /**
  * Test kit for the ingester: a real HTTP server holding certificates (standing in for SNS's
@@ -218,31 +221,6 @@ export function sesEvent(
 
 export function newMessageId(): string {
   return `0100019${Date.now().toString(16)}-${randomUUID()}-000000`;
-}
-
-/** An email row as the sender leaves it; `providerMessageId: null` exercises the tag path. */
-export async function insertEmail(
-  handle: DbHandle,
-  fx: { workspaceId: string; keyIds: Record<string, string> },
-  options: { providerMessageId?: string | null; status?: "sent" | "sending" } = {},
-): Promise<string> {
-  const id = newId("email");
-  await handle.prisma.email.create({
-    data: {
-      id,
-      organizationId: fx.workspaceId,
-      apiKeyId: fx.keyIds["full-access"]!,
-      environment: "live",
-      from: "Sender <sender@example.com>",
-      to: ["recipient@example.com"],
-      subject: "Hello",
-      text: "Hi",
-      status: options.status ?? "sent",
-      provider: "ses",
-      providerMessageId: options.providerMessageId ?? null,
-    },
-  });
-  return id;
 }
 
 /** What a test file of signed notifications works with; filled in before its tests run. */

@@ -1,31 +1,12 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { newId, type EmailStatus, type EventType } from "@svc/db";
 import { nextStatus, recordEmailEvent, recordEmailEvents, sqlPool, type EmailEventToRecord } from "@svc/core";
-import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
 const pool = sqlPool(handle);
 afterAll(() => handle.close());
-
-async function newEmail(fx: WorkspaceFixture, options: { status?: EmailStatus; providerMessageId?: string } = {}): Promise<string> {
-  const id = newId("email");
-  await db.email.create({
-    data: {
-      id,
-      organizationId: fx.workspaceId,
-      apiKeyId: fx.keyIds["full-access"],
-      environment: "live",
-      from: "a@x.test",
-      to: ["b@y.test"],
-      subject: "s",
-      text: "t",
-      status: options.status ?? "sent",
-      providerMessageId: options.providerMessageId ?? null,
-    },
-  });
-  return id;
-}
 
 const FAILURE_TIME = new Date("2026-11-22T10:00:07.000Z");
 
@@ -67,8 +48,8 @@ describe("recordEmailEvents: several events of one email in one batch", () => {
   it("ends in the same status (and failure fields) as recording them one by one in batch order", async () => {
     const fx = await createWorkspaceFixture(handle);
     for (const { start, types } of cases) {
-      const oneByOne = await newEmail(fx, { status: start });
-      const batched = await newEmail(fx, { status: start });
+      const oneByOne = await insertEmail(handle, fx, { status: start });
+      const batched = await insertEmail(handle, fx, { status: start });
       for (const [i, type] of types.entries()) {
         const { email, ...rest } = eventFor(oneByOne, type, `e${i}`);
         await recordEmailEvent(handle, { ...rest, emailId: email.emailId! });
@@ -85,11 +66,11 @@ describe("recordEmailEvents: several events of one email in one batch", () => {
 
   it("takes the failure message of the event whose move is applied", async () => {
     const fx = await createWorkspaceFixture(handle);
-    const failed = await newEmail(fx);
+    const failed = await insertEmail(handle, fx);
     await recordEmailEvents(pool, [eventFor(failed, "delivered", "a"), eventFor(failed, "rendering_failed", "b"), eventFor(failed, "bounced", "c")]);
     expect(await emailState(failed)).toEqual({ status: "failed", errorMessage: "failed at b", failedAt: FAILURE_TIME.toISOString() });
 
-    const bounced = await newEmail(fx);
+    const bounced = await insertEmail(handle, fx);
     await recordEmailEvents(pool, [eventFor(bounced, "bounced", "a"), eventFor(bounced, "rendering_failed", "b")]);
     expect(await emailState(bounced)).toEqual({ status: "bounced", errorMessage: null, failedAt: null });
   });
@@ -101,7 +82,7 @@ describe("recordEmailEvents: duplicates", () => {
     const subscription = await db.webhookSubscription.create({
       data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["delivered"] },
     });
-    const emailId = await newEmail(fx);
+    const emailId = await insertEmail(handle, fx);
     const first = eventFor(emailId, "delivered", "same");
     const again = { ...first, payloadJson: '{"second":true}' };
     const other = eventFor(emailId, "delivered", "other");
@@ -130,9 +111,9 @@ describe("recordEmailEvents: duplicates", () => {
 describe("recordEmailEvents: matching", () => {
   it("matches by tag id first, then provider message id, and reports unmatched items without storing them", async () => {
     const fx = await createWorkspaceFixture(handle);
-    const byTag = await newEmail(fx, { providerMessageId: `pm-${newId("event")}` });
+    const byTag = await insertEmail(handle, fx, { providerMessageId: `pm-${newId("event")}` });
     const pmOnly = `pm-${newId("event")}`;
-    const byMessageId = await newEmail(fx, { providerMessageId: pmOnly });
+    const byMessageId = await insertEmail(handle, fx, { providerMessageId: pmOnly });
     const item = (email: EmailEventToRecord["email"], key: string): EmailEventToRecord => ({
       email,
       type: "sent",
@@ -178,7 +159,7 @@ describe("recordEmailEvents: deliveries", () => {
       data: { id: newId("webhook"), workspaceId: otherFx.workspaceId, url: "https://hooks.example.com/y", secretEncrypted: "v1.x.y.z", events: ["bounced", "delivered"] },
     });
     const pm = `pm-${newId("event")}`;
-    const emails = [await newEmail(fx, { providerMessageId: pm }), await newEmail(fx), await newEmail(fx), await newEmail(otherFx)];
+    const emails = [await insertEmail(handle, fx, { providerMessageId: pm }), await insertEmail(handle, fx), await insertEmail(handle, fx), await insertEmail(handle, otherFx)];
     const bounce = (email: EmailEventToRecord["email"], key: string): EmailEventToRecord => ({
       email,
       type: "bounced",
