@@ -11,7 +11,7 @@ import type { AttemptRecorder } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
 
 /** How long a job waits in-process for its subscription's slot, and then (jittered) in the queue. */
-export const SLOT_WAIT_MS = 1000;
+const SLOT_WAIT_MS = 1000;
 
 /**
  * Thrown after a failed automatic attempt that will be retried: the worker's backoff strategy

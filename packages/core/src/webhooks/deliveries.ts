@@ -5,8 +5,8 @@ import { DELIVERY_STATUSES } from "./deliveryStatus.ts";
 import { findWebhookSubscription } from "./subscriptions.ts";
 import { toDeliveryView, type WebhookDeliveryView } from "./views.ts";
 
-export const DEFAULT_DELIVERY_PAGE = 50;
-export const MAX_DELIVERY_PAGE = 200;
+const DEFAULT_DELIVERY_PAGE = 50;
+const MAX_DELIVERY_PAGE = 200;
 
 export interface ListDeliveriesOptions {
   workspaceId?: string;

@@ -3,7 +3,7 @@ export * from "./urls.ts";
 export * from "./secret.ts";
 export * from "./views.ts";
 export * from "./deliveryStatus.ts";
-export type { DeliveryDecision, DeliveryRetrySchedule } from "./deliverySchedule.ts";
+export type { DeliveryRetrySchedule } from "./deliverySchedule.ts";
 export * from "./attemptRecord.ts";
 export * from "./subscriptions.ts";
 export * from "./deliveries.ts";

@@ -17,7 +17,7 @@ import { generateSigningSecret } from "./secret.ts";
 import { validateWebhookUrl, type WebhookUrlPolicy } from "./urls.ts";
 import { toSubscriptionView, type WebhookSubscriptionView } from "./views.ts";
 
-export const MAX_SUBSCRIPTIONS_PER_WORKSPACE = 20;
+const MAX_SUBSCRIPTIONS_PER_WORKSPACE = 20;
 
 export interface CreateWebhookSubscriptionInput {
   workspaceId: string;
