@@ -10,9 +10,9 @@ import { DISABLED_DELIVERY_ERROR, UNFINISHED_DELIVERY_STATUS } from "../webhooks
  * same statement increments. The rows made for a stored event are inserted with the event, by
  * the event store (one group-commit statement).
  *
- * The dispatcher's statements are on pg with fixed text (the claim and the claimed record are
- * named, so each connection prepares them once); the dashboard's and the CLI's on Prisma.
- * `status = 'pending'` in them is UNFINISHED_DELIVERY_STATUS.
+ * The dispatcher's statements are on pg with fixed text (the claim, its release and the claimed
+ * record are named, so each connection prepares them once); the dashboard's, the CLI's and the
+ * sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
  */
 
 type PrismaTx = Prisma.TransactionClient;
