@@ -6,7 +6,7 @@ import { createLogger, type Logger } from "@svc/logger";
 import { Producer, QUEUES, createProducerConnection, createWorkerConnection, type JobPayload } from "@svc/queues";
 import { closeServer, createHealthServer, listen } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
-import { ClaimStore } from "./claims.ts";
+import { DeliveryClaimer } from "./claims.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
@@ -51,7 +51,7 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
   const producerRedis = createProducerConnection(env.REDIS_URL);
   const producer = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
   const leaseMs = env.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
-  const policy = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
+  const retrySchedule = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
 
   const batching = { maxBatch: env.DISPATCHER_CONCURRENCY, maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE) };
@@ -67,8 +67,8 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
       // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
       Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
     ),
-    claims: new ClaimStore(db, { leaseMs, ...batching }),
-    recorder: new AttemptRecorder(db, policy, batching),
+    claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
+    recorder: new AttemptRecorder(db, retrySchedule, batching),
     log,
   });
 
@@ -91,7 +91,7 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
   });
 
   const sweeper = new DeliverySweeper({
-    db: db.prisma,
+    db,
     producer,
     redis,
     prefix: env.QUEUE_PREFIX,

@@ -1,5 +1,2 @@
 export { createDispatcher, type Dispatcher } from "./dispatcher.ts";
 export { dispatcherEnvSchema, type DispatcherEnv } from "./env.ts";
-export { nextRetryAt, decideAfterAttempt, type RetryPolicy } from "./policy.ts";
-export { guardedLookup, refuseBeforeConnect, RefusedAddressError, ADDRESS_REFUSED } from "./addressGuard.ts";
-export { createWebhookPoster, RESPONSE_EXCERPT_BYTES, type PostOutcome } from "./poster.ts";

@@ -1,22 +1,12 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { performance } from "node:perf_hooks";
+import type { AttemptOutcome } from "@svc/core";
 import got from "got";
 import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGuard.ts";
 
 /** How much of an answer is kept on the attempt record. */
-export const RESPONSE_EXCERPT_BYTES = 2048;
-
-export interface PostOutcome {
-  /** True only for a complete 2xx answer. */
-  succeeded: boolean;
-  statusCode: number | null;
-  /** The first 2 KB of the answer body, as text. */
-  responseExcerpt: string | null;
-  /** Why the attempt failed; null when it succeeded. */
-  error: string | null;
-  durationMs: number;
-}
+const RESPONSE_EXCERPT_BYTES = 2048;
 
 export interface PosterOptions {
   /** Total deadline of one attempt: connect, send, and a complete answer (or its first 2 KB). */
@@ -26,7 +16,7 @@ export interface PosterOptions {
 }
 
 export interface WebhookPoster {
-  post(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome>;
+  post(url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome>;
   close(): void;
 }
 
@@ -40,7 +30,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
   const lookup = options.allowPrivate ? undefined : guardedLookup();
   const agents = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
 
-  async function post(url: string, body: string, headers: Record<string, string>): Promise<PostOutcome> {
+  async function post(url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let parsed: URL;
@@ -57,7 +47,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
       return { succeeded: false, statusCode: null, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 };
     }
 
-    return new Promise<PostOutcome>((resolve) => {
+    return new Promise<AttemptOutcome>((resolve) => {
       let statusCode: number | null = null;
       let location: string | undefined;
       const chunks: Buffer[] = [];

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job } from "bullmq";
-import type { SecretBox } from "@svc/core";
+import { failWebhookDeliveryOfDisabledSubscription, selectWebhookDeliveryToSend, sqlPool, type AttemptOutcome, type AttemptRecordResult, type SecretBox } from "@svc/core";
 import type { DbHandle, EventType } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { QUEUES, type JobPayload } from "@svc/queues";
 import { webhookRequestHeaders } from "@svc/webhooks";
-import type { ClaimStore } from "./claims.ts";
-import { loadDelivery, stopForDisabledSubscription } from "./deliveryRows.ts";
-import type { PostOutcome, WebhookPoster } from "./poster.ts";
-import type { AttemptRecorder, RecordResult } from "./record.ts";
+import type { DeliveryClaimer } from "./claims.ts";
+import type { WebhookPoster } from "./poster.ts";
+import type { AttemptRecorder } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
 
 /** How long a job waits in-process for its subscription's slot, and then (jittered) in the queue. */
-export const SLOT_WAIT_MS = 1000;
+const SLOT_WAIT_MS = 1000;
 
 /**
  * Thrown after a failed automatic attempt that will be retried: the worker's backoff strategy
@@ -30,7 +29,7 @@ export interface ProcessorDeps {
   box: SecretBox;
   poster: WebhookPoster;
   slots: SubscriptionSlots;
-  claims: ClaimStore;
+  claims: DeliveryClaimer;
   recorder: AttemptRecorder;
   log: Logger;
 }
@@ -103,9 +102,9 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     }
   }
 
-  function logAttempt(job: DeliveryJob, manual: boolean, outcome: PostOutcome, result: RecordResult): void {
-    // Successes at debug: one info line per delivery was a measurable share of the CPU, and the
-    // attempt row already records it. Failures stay at info: they are what an operator looks for.
+  function logAttempt(job: DeliveryJob, manual: boolean, outcome: AttemptOutcome, result: AttemptRecordResult): void {
+    // Successes at debug: an info line per delivery costs a measurable share of the CPU, and the
+    // attempt row already records it. Failures at info: they are what an operator looks for.
     const level = outcome.succeeded ? "debug" : "info";
     if (!deps.log.isLevelEnabled(level)) return;
     deps.log[level](
@@ -123,7 +122,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     );
   }
 
-  function finish(result: RecordResult): string {
+  function finish(result: AttemptRecordResult): string {
     if (result.kind !== "recorded") return result.kind;
     if (result.decision.retryAt) throw new RetryScheduled(result.decision.retryAt);
     return result.decision.status;
@@ -169,10 +168,10 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
 
   /** A manual attempt: made now, whatever the delivery's status or schedule, and never claimed. */
   async function processManual(job: DeliveryJob, token: string | undefined, deliveryId: string): Promise<string> {
-    const delivery = await loadDelivery(db, deliveryId);
+    const delivery = await selectWebhookDeliveryToSend(sqlPool(db), deliveryId);
     if (!delivery) return "gone"; // deleted with its subscription
     if (!delivery.isActive) {
-      await stopForDisabledSubscription(db, deliveryId);
+      await failWebhookDeliveryOfDisabledSubscription(sqlPool(db), deliveryId);
       return "subscription-disabled";
     }
     const secret = openSecret(box, delivery.secretEncrypted);

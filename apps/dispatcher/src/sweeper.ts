@@ -1,10 +1,11 @@
-import type { Db } from "@svc/db";
+import { selectDueWebhookDeliveryIds } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import type { Redis } from "ioredis";
 
 export interface SweeperOptions {
-  db: Db;
+  db: DbHandle;
   producer: Producer<"webhookDelivery">;
   /** For the lock that lets one dispatcher process sweep per interval. */
   redis: Redis;
@@ -58,18 +59,9 @@ export class DeliverySweeper {
     const locked = await redis.set(this.lockKey, String(process.pid), "PX", Math.max(50, Math.floor(intervalMs * 0.9)), "NX");
     if (locked !== "OK") return 0;
 
-    const due = await db.webhookDelivery.findMany({
-      where: {
-        status: "pending",
-        subscription: { isActive: true },
-        OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date() } }],
-      },
-      orderBy: { nextAttemptAt: "asc" },
-      take: this.options.batchSize ?? 500,
-      select: { id: true },
-    });
+    const due = await selectDueWebhookDeliveryIds(db.prisma, new Date(), this.options.batchSize ?? 500);
     let requeued = 0;
-    for (const { id } of due) {
+    for (const id of due) {
       const state = await producer.queue.getJobState(id);
       if (!FINISHED_STATES.has(state)) continue;
       if (state !== "unknown") await producer.queue.remove(id);

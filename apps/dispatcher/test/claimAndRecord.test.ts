@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { DISABLED_DELIVERY_ERROR, SecretBox, deleteWebhookSubscription, disableWebhookSubscription, recordEmailEvent } from "@svc/core";
+import {
+  DISABLED_DELIVERY_ERROR,
+  SecretBox,
+  deleteWebhookSubscription,
+  disableWebhookSubscription,
+  recordEmailEvent,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { ClaimStore, type ClaimResult, type ClaimedDelivery } from "../src/claims.ts";
-import type { PostOutcome } from "../src/poster.ts";
+import { DeliveryClaimer, type ClaimResult } from "../src/claims.ts";
 import { AttemptRecorder } from "../src/record.ts";
 import { createEmail, dispatcherEnv, subscribe } from "./support.ts";
 
@@ -18,14 +25,14 @@ const BATCHING = { maxBatch: 10, maxConcurrent: 2 };
 
 let handle: DbHandle;
 let box: SecretBox;
-let claims: ClaimStore;
+let claims: DeliveryClaimer;
 let recorder: AttemptRecorder;
 const subscriptions: string[] = [];
 
 beforeAll(async () => {
   handle = openTestDb();
   box = new SecretBox(dispatcherEnv().WEBHOOK_SECRET_KEY);
-  claims = new ClaimStore(handle, { leaseMs: LEASE_MS, ...BATCHING });
+  claims = new DeliveryClaimer(handle, { leaseMs: LEASE_MS, ...BATCHING });
   recorder = new AttemptRecorder(handle, POLICY, BATCHING);
 });
 
@@ -63,8 +70,8 @@ async function expireLease(deliveryId: string): Promise<void> {
   await handle.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
 }
 
-const failed = (statusCode = 500): PostOutcome => ({ succeeded: false, statusCode, responseExcerpt: "down", error: `The endpoint answered ${statusCode}.`, durationMs: 5 });
-const succeeded: PostOutcome = { succeeded: true, statusCode: 200, responseExcerpt: "ok", error: null, durationMs: 5 };
+const failed = (statusCode = 500): AttemptOutcome => ({ succeeded: false, statusCode, responseExcerpt: "down", error: `The endpoint answered ${statusCode}.`, durationMs: 5 });
+const succeeded: AttemptOutcome = { succeeded: true, statusCode: 200, responseExcerpt: "ok", error: null, durationMs: 5 };
 
 describe("claiming an automatic attempt", () => {
   test("a due pending delivery is claimed with what its attempt needs, once", async () => {

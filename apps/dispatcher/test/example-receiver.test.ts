@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createServer, type Server } from "node:http";
-import { disableWebhookSubscription, requestManualRetry, waitForManualAttempt } from "@svc/core";
+import { disableWebhookSubscription, redeliverWebhook, waitForRedelivery } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { closeServer, listen } from "@svc/runtime";
 import { computeSignature } from "@svc/webhooks";
@@ -48,8 +48,8 @@ describe("the example Express receiver", () => {
     expect(delivery).toMatchObject({ status: "succeeded", lastStatusCode: 200 });
 
     // A manual retry sends the same delivery again: answered 200, not processed twice.
-    const request = await requestManualRetry(db, running.producer, deliveryId!);
-    const attempt = await waitForManualAttempt(db, request, { timeoutMs: 15_000 });
+    const request = await redeliverWebhook(db, running.producer, deliveryId!);
+    const attempt = await waitForRedelivery(db, request, { timeoutMs: 15_000 });
     expect(attempt).toMatchObject({ number: 2, manual: true, statusCode: 200 });
     expect(handled).toHaveLength(1);
   });

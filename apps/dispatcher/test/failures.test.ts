@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { lookup } from "node:dns/promises";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
-import { createWebhookSubscription, disableWebhookSubscription, isPublicAddress } from "@svc/core";
+import { createWebhookSubscription, disableWebhookSubscription, nonPublicAddressReason } from "@svc/core";
 import type { DbHandle, EventType } from "@svc/db";
 import { listen } from "@svc/runtime";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -121,7 +121,7 @@ describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_URLS=false, the default)", () => {
     const name = hostname();
     const resolved = await lookup(name, { all: true });
     expect(resolved.length).toBeGreaterThan(0);
-    expect(resolved.every((entry) => !isPublicAddress(entry.address))).toBe(true);
+    expect(resolved.every((entry) => nonPublicAddressReason(entry.address) !== null)).toBe(true);
 
     const db = handle.prisma;
     const url = `https://${name}:${endpoint.portNumber}/hook`;

@@ -1,9 +1,11 @@
 import type { DbHandle } from "@svc/db";
-import type { Pool, PoolClient, QueryResult } from "pg";
+import type { Pool, PoolClient, QueryConfig, QueryResult } from "pg";
 
 /** A pool or a checked-out client: anything that runs one parameterised statement. */
 export interface Queryable {
   query(text: string, values?: unknown[]): Promise<QueryResult>;
+  /** A named statement: each connection prepares it once, then runs it by name. */
+  query(config: QueryConfig): Promise<QueryResult>;
 }
 
 /** A connection checked out of the shared pool. */

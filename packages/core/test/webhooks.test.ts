@@ -12,7 +12,7 @@ import {
   listWebhookSubscriptions,
   nonPublicAddressReason,
   recordEmailEvent,
-  requestManualRetry,
+  redeliverWebhook,
   sendTestWebhookEvent,
   validateWebhookUrl,
 } from "@svc/core";
@@ -181,7 +181,7 @@ describe("managing subscriptions", () => {
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: done! } })).status).toBe("succeeded");
     // No new deliveries while disabled.
     expect(await deliveryFor(own, "delivered")).toEqual([]);
-    await expectAppError(requestManualRetry(db, producer, pending!), "conflict", /disabled/);
+    await expectAppError(redeliverWebhook(db, producer, pending!), "conflict", /disabled/);
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id), "conflict", /disabled/);
 
     expect((await enableWebhookSubscription(db, subscription.id)).isActive).toBe(true);
@@ -233,12 +233,12 @@ describe("deliveries", () => {
     const own = await createWorkspaceFixture(handle);
     await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/r", events: ["sent"] });
     const [deliveryId] = await deliveryFor(own, "sent");
-    const request = await requestManualRetry(db, producer, deliveryId!, own.workspaceId);
+    const request = await redeliverWebhook(db, producer, deliveryId!, own.workspaceId);
     expect(request.jobId).toMatch(new RegExp(`^${deliveryId}-manual-[A-Za-z0-9]{8}$`));
     const job = await producer.queue.getJob(request.jobId);
     expect(job!.data).toEqual({ deliveryId, manual: true });
     expect(job!.opts.attempts).toBe(1);
-    await expectAppError(requestManualRetry(db, producer, deliveryId!, other.workspaceId), "not_found", /not found/);
+    await expectAppError(redeliverWebhook(db, producer, deliveryId!, other.workspaceId), "not_found", /not found/);
   });
 
   test("a test event is a real delivery with no stored event, marked test, and enqueued with the retry policy", async () => {

@@ -1,4 +1,4 @@
-import { countSendsToday, utcDay } from "@svc/core";
+import { countSendsToday, countWebhookSubscriptions, utcDay } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 export const CHART_DAYS = 14;
@@ -40,7 +40,7 @@ export async function loadOverviewStats(handle: DbHandle, workspaceId: string, n
       GROUP BY 1, 2`,
     db.domain.groupBy({ by: ["status"], where: { workspaceId }, _count: { _all: true } }),
     db.apiKey.count({ where: { workspaceId, revokedAt: null } }),
-    db.webhookSubscription.count({ where: { workspaceId, isActive: true } }),
+    countWebhookSubscriptions(db, workspaceId, { isActive: true }),
   ]);
 
   const days: DayCounts[] = Array.from({ length: CHART_DAYS }, (_, i) => ({

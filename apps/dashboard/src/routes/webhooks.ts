@@ -8,7 +8,7 @@ import {
   getWebhookSubscription,
   listWebhookDeliveries,
   listWebhookSubscriptions,
-  requestManualRetry,
+  redeliverWebhook,
   sendTestWebhookEvent,
 } from "@svc/core";
 import { Router } from "express";
@@ -105,7 +105,7 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   router.post("/webhook-deliveries/:id/retry", write, async (req, res) => {
     const w = workspaceRequest(req);
     const delivery = await findWebhookDelivery(deps.db, param(req, "id"), w.workspaceId);
-    await requestManualRetry(deps.db, deps.webhookProducer, delivery.id, w.workspaceId);
+    await redeliverWebhook(deps.db, deps.webhookProducer, delivery.id, w.workspaceId);
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=delivery_retried#${delivery.id}`);
   });
 

@@ -10,9 +10,9 @@ import {
   getWorkspace,
   listWebhookDeliveries,
   listWebhookSubscriptions,
-  requestManualRetry,
+  redeliverWebhook,
   sendTestWebhookEvent,
-  waitForManualAttempt,
+  waitForRedelivery,
 } from "@svc/core";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { z } from "zod";
@@ -89,8 +89,8 @@ export const webhookCommands: Command[] = [
     run: async (flags, context) => {
       const waitSeconds = wholeNumber(flags, "wait", 15, 600);
       const db = context.db.prisma;
-      const request = await withProducer(context, (producer) => requestManualRetry(db, producer, requireFlag(flags, "delivery")));
-      const attempt = waitSeconds > 0 ? await waitForManualAttempt(db, request, { timeoutMs: waitSeconds * 1000 }) : null;
+      const request = await withProducer(context, (producer) => redeliverWebhook(db, producer, requireFlag(flags, "delivery")));
+      const attempt = waitSeconds > 0 ? await waitForRedelivery(db, request, { timeoutMs: waitSeconds * 1000 }) : null;
       const delivery = await getWebhookDelivery(db, request.deliveryId);
       return {
         ...request,

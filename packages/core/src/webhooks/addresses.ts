@@ -86,7 +86,3 @@ export function nonPublicAddressReason(address: string): string | null {
   }
   return null;
 }
-
-export function isPublicAddress(address: string): boolean {
-  return nonPublicAddressReason(address) === null;
-}

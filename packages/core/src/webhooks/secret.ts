@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 
-export const SIGNING_SECRET_PREFIX = "whsec_";
+const SIGNING_SECRET_PREFIX = "whsec_";
 
 /**
  * `whsec_` + 32 CSPRNG bytes in base64url (43 characters). The whole string, prefix included,

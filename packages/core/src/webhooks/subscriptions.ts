@@ -3,14 +3,21 @@ import { newId } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError, notFound } from "../errors.ts";
 import { EVENT_TYPES } from "../events/types.ts";
+import { failPendingWebhookDeliveriesOfSubscription } from "../stores/webhookDeliveries.ts";
+import {
+  countWebhookSubscriptions,
+  deleteWebhookSubscriptionById,
+  insertWebhookSubscription,
+  selectWebhookSubscription,
+  selectWebhookSubscriptions,
+  updateWebhookSubscriptionActive,
+} from "../stores/webhookSubscriptions.ts";
+import { getWorkspace } from "../workspaces/service.ts";
 import { generateSigningSecret } from "./secret.ts";
 import { validateWebhookUrl, type WebhookUrlPolicy } from "./urls.ts";
 import { toSubscriptionView, type WebhookSubscriptionView } from "./views.ts";
 
-export const MAX_SUBSCRIPTIONS_PER_WORKSPACE = 20;
-
-/** What a stopped delivery records when its subscription is disabled. */
-export const DISABLED_DELIVERY_ERROR = "The subscription was disabled; no further attempts are made.";
+const MAX_SUBSCRIPTIONS_PER_WORKSPACE = 20;
 
 export interface CreateWebhookSubscriptionInput {
   workspaceId: string;
@@ -44,31 +51,31 @@ export function parseEventTypes(input: unknown): EventType[] {
  * encrypted with `box` (WEBHOOK_SECRET_KEY).
  */
 export async function createWebhookSubscription(
-  db: Db,
+  prisma: Db,
   box: SecretBox,
   input: CreateWebhookSubscriptionInput,
   policy: WebhookUrlPolicy = { allowPrivate: false },
 ): Promise<CreatedWebhookSubscription> {
   const url = validateWebhookUrl(input.url, policy);
   const events = parseEventTypes(input.events);
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
-  if (!workspace) throw notFound("Workspace");
-  const existing = await db.webhookSubscription.count({ where: { workspaceId: input.workspaceId } });
+  const workspace = await getWorkspace(prisma, input.workspaceId);
+  const existing = await countWebhookSubscriptions(prisma, workspace.id);
   if (existing >= MAX_SUBSCRIPTIONS_PER_WORKSPACE) {
     throw new AppError("conflict", `A workspace may have at most ${MAX_SUBSCRIPTIONS_PER_WORKSPACE} webhook subscriptions.`);
   }
   const secret = generateSigningSecret();
-  const subscription = await db.webhookSubscription.create({
-    data: { id: newId("webhook"), workspaceId: input.workspaceId, url, events, secretEncrypted: box.seal(secret) },
+  const subscription = await insertWebhookSubscription(prisma, {
+    id: newId("webhook"),
+    workspaceId: workspace.id,
+    url,
+    events,
+    secretEncrypted: box.seal(secret),
   });
   return { ...toSubscriptionView(subscription), secret };
 }
 
-export async function listWebhookSubscriptions(db: Db, workspaceId: string): Promise<WebhookSubscriptionView[]> {
-  const subscriptions = await db.webhookSubscription.findMany({
-    where: { workspaceId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+export async function listWebhookSubscriptions(prisma: Db, workspaceId: string): Promise<WebhookSubscriptionView[]> {
+  const subscriptions = await selectWebhookSubscriptions(prisma, workspaceId);
   return subscriptions.map(toSubscriptionView);
 }
 
@@ -76,21 +83,19 @@ export async function listWebhookSubscriptions(db: Db, workspaceId: string): Pro
  * One subscription. Scoped by workspace when one is given (dashboard): another workspace's
  * subscription is indistinguishable from a missing one. The operator CLI passes none.
  */
-export async function findWebhookSubscription(db: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscription> {
-  const subscription = await db.webhookSubscription.findFirst({
-    where: { id: subscriptionId, ...(workspaceId ? { workspaceId } : {}) },
-  });
+export async function findWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscription> {
+  const subscription = await selectWebhookSubscription(prisma, subscriptionId, workspaceId);
   if (!subscription) throw notFound("Webhook subscription");
   return subscription;
 }
 
-export async function getWebhookSubscription(db: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
-  return toSubscriptionView(await findWebhookSubscription(db, subscriptionId, workspaceId));
+export async function getWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
+  return toSubscriptionView(await findWebhookSubscription(prisma, subscriptionId, workspaceId));
 }
 
-export async function enableWebhookSubscription(db: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
-  const subscription = await findWebhookSubscription(db, subscriptionId, workspaceId);
-  const updated = await db.webhookSubscription.update({ where: { id: subscription.id }, data: { isActive: true } });
+export async function enableWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
+  const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
+  const updated = await updateWebhookSubscriptionActive(prisma, subscription.id, true);
   return toSubscriptionView(updated);
 }
 
@@ -99,25 +104,22 @@ export async function enableWebhookSubscription(db: Db, subscriptionId: string, 
  * `failed` (the dispatcher also stops any job it still holds for them). They can be retried by
  * hand after the subscription is enabled again.
  */
-export async function disableWebhookSubscription(db: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
-  const subscription = await findWebhookSubscription(db, subscriptionId, workspaceId);
-  const [updated] = await db.$transaction([
-    db.webhookSubscription.update({ where: { id: subscription.id }, data: { isActive: false } }),
-    db.webhookDelivery.updateMany({
-      where: { subscriptionId: subscription.id, status: "pending" },
-      data: { status: "failed", nextAttemptAt: null, completedAt: new Date(), lastError: DISABLED_DELIVERY_ERROR },
-    }),
+export async function disableWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
+  const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
+  const [updated] = await prisma.$transaction([
+    updateWebhookSubscriptionActive(prisma, subscription.id, false),
+    failPendingWebhookDeliveriesOfSubscription(prisma, subscription.id, new Date()),
   ]);
   return toSubscriptionView(updated);
 }
 
 /** Deletes a subscription with its deliveries and attempts; pending deliveries stop. */
 export async function deleteWebhookSubscription(
-  db: Db,
+  prisma: Db,
   subscriptionId: string,
   workspaceId?: string,
 ): Promise<{ id: string; deleted: true }> {
-  const subscription = await findWebhookSubscription(db, subscriptionId, workspaceId);
-  await db.webhookSubscription.delete({ where: { id: subscription.id } });
+  const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
+  await deleteWebhookSubscriptionById(prisma, subscription.id);
   return { id: subscription.id, deleted: true };
 }

@@ -3,6 +3,7 @@ import { newId } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { AppError } from "../errors.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
+import { insertWebhookDelivery } from "../stores/webhookDeliveries.ts";
 import { findWebhookSubscription, parseEventTypes } from "./subscriptions.ts";
 import { toDeliveryView, type WebhookDeliveryView } from "./views.ts";
 
@@ -16,12 +17,12 @@ import { toDeliveryView, type WebhookDeliveryView } from "./views.ts";
  * that flag. The event type defaults to the subscription's first subscribed type.
  */
 export async function sendTestWebhookEvent(
-  db: Db,
+  prisma: Db,
   producer: Producer<"webhookDelivery">,
   subscriptionId: string,
   options: { workspaceId?: string; eventType?: string } = {},
 ): Promise<WebhookDeliveryView> {
-  const subscription = await findWebhookSubscription(db, subscriptionId, options.workspaceId);
+  const subscription = await findWebhookSubscription(prisma, subscriptionId, options.workspaceId);
   if (!subscription.isActive) {
     throw new AppError("conflict", "The webhook subscription is disabled; enable it before sending a test event.");
   }
@@ -34,9 +35,7 @@ export async function sendTestWebhookEvent(
     ) as object),
     test: true,
   });
-  const delivery = await db.webhookDelivery.create({
-    data: { id, subscriptionId: subscription.id, eventId: null, eventType, body, createdAt: now, nextAttemptAt: now },
-  });
+  const delivery = await insertWebhookDelivery(prisma, { id, subscriptionId: subscription.id, eventId: null, eventType, body, createdAt: now, nextAttemptAt: now });
   // The row is committed first; if Redis is unreachable the dispatcher's sweeper enqueues it.
   await producer.enqueue(id, { deliveryId: id }).catch(() => {});
   return toDeliveryView(delivery, { withBody: true });

@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import { AppError } from "../errors.ts";
 import { nonPublicAddressReason } from "./addresses.ts";
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export interface WebhookUrlPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_URLS: also http, and hosts on private/loopback addresses. */

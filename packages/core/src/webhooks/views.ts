@@ -1,5 +1,6 @@
 import type { WebhookAttempt, WebhookDelivery, WebhookSubscription } from "@svc/db";
 import { isoOrNull } from "../time.ts";
+import { isDeliveryFinished } from "./deliveryStatus.ts";
 
 export interface WebhookSubscriptionView {
   id: string;
@@ -79,7 +80,7 @@ export function toDeliveryView(
     status: delivery.status,
     attemptCount: delivery.attemptCount,
     firstAttemptAt: isoOrNull(delivery.firstAttemptAt),
-    nextAttemptAt: delivery.status === "pending" ? isoOrNull(delivery.nextAttemptAt) : null,
+    nextAttemptAt: isDeliveryFinished(delivery.status) ? null : isoOrNull(delivery.nextAttemptAt),
     lastStatusCode: delivery.lastStatusCode,
     lastError: delivery.lastError,
     createdAt: delivery.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "@jest/globals";
-import { decideAfterAttempt, nextRetryAt, type DeliveryState } from "../src/policy.ts";
+import { decideAfterAttempt, nextRetryAt, type DeliveryState } from "../src/webhooks/deliverySchedule.ts";
 
 const MINUTE = 60_000;
 const DEFAULTS = { baseMs: MINUTE, windowMs: 24 * 60 * MINUTE };

@@ -1,28 +1,31 @@
 import type { DeliveryStatus } from "@svc/db";
+import { UNFINISHED_DELIVERY_STATUS, isDeliveryFinished } from "./deliveryStatus.ts";
 
 /**
- * The retry policy (spec §3, §6.5): after the n-th automatic attempt fails, the next one is
- * made `baseMs * 2^(n-1)` after it started (1, 2, 4, 8 … minutes by default), as long as that
- * falls within `windowMs` of the first attempt. The retry that would fall past the window's
- * end is moved to the end itself, so the last attempt is made at the window's end; an attempt
- * made at (or after) the end is the last one.
+ * When a delivery's automatic attempts are made: after the n-th automatic attempt fails, the
+ * next one is made `baseMs * 2^(n-1)` after it started (1, 2, 4, 8 … minutes with the default
+ * one-minute base), as long as that falls within `windowMs` (24 hours by default) of the first
+ * attempt. The retry that would fall past the window's end is moved to the end itself, so the
+ * last attempt is made at the window's end; an attempt made at (or after) the end is the last one.
  */
-export interface RetryPolicy {
+export interface DeliveryRetrySchedule {
   baseMs: number;
   windowMs: number;
 }
 
+/** When the next automatic attempt is due after a failed one; null when there is none. */
 export function nextRetryAt(
-  policy: RetryPolicy,
+  schedule: DeliveryRetrySchedule,
   input: { firstAttemptAt: Date; attemptStartedAt: Date; automaticAttempts: number },
 ): Date | null {
-  const windowEnd = input.firstAttemptAt.getTime() + policy.windowMs;
+  const windowEnd = input.firstAttemptAt.getTime() + schedule.windowMs;
   const started = input.attemptStartedAt.getTime();
   if (started >= windowEnd) return null;
-  const due = started + policy.baseMs * 2 ** Math.max(0, input.automaticAttempts - 1);
+  const due = started + schedule.baseMs * 2 ** Math.max(0, input.automaticAttempts - 1);
   return new Date(Math.min(due, windowEnd));
 }
 
+/** The columns of a delivery that an attempt's outcome is decided from. */
 export interface DeliveryState {
   status: DeliveryStatus;
   firstAttemptAt: Date | null;
@@ -39,7 +42,8 @@ export interface AttemptFacts {
   automaticAttempts: number;
 }
 
-export interface Decision {
+/** A delivery's state after an attempt, as it is written to its row. */
+export interface DeliveryDecision {
   status: DeliveryStatus;
   firstAttemptAt: Date;
   nextAttemptAt: Date | null;
@@ -54,23 +58,23 @@ export interface Decision {
  * retry; a finished one stays as it was). A failed automatic attempt schedules the next retry
  * or, past the window, ends the delivery as failed.
  */
-export function decideAfterAttempt(policy: RetryPolicy, state: DeliveryState, attempt: AttemptFacts): Decision {
+export function decideAfterAttempt(schedule: DeliveryRetrySchedule, state: DeliveryState, attempt: AttemptFacts): DeliveryDecision {
   const firstAttemptAt = state.firstAttemptAt ?? attempt.startedAt;
   if (attempt.succeeded) {
     const completedAt = state.status === "succeeded" && state.completedAt ? state.completedAt : attempt.finishedAt;
     return { status: "succeeded", firstAttemptAt, nextAttemptAt: null, completedAt, retryAt: null };
   }
-  if (state.status !== "pending") {
+  if (isDeliveryFinished(state.status)) {
     return { status: state.status, firstAttemptAt, nextAttemptAt: null, completedAt: state.completedAt, retryAt: null };
   }
   if (attempt.manual) {
-    return { status: "pending", firstAttemptAt, nextAttemptAt: state.nextAttemptAt, completedAt: null, retryAt: null };
+    return { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt, nextAttemptAt: state.nextAttemptAt, completedAt: null, retryAt: null };
   }
-  const retryAt = nextRetryAt(policy, {
+  const retryAt = nextRetryAt(schedule, {
     firstAttemptAt,
     attemptStartedAt: attempt.startedAt,
     automaticAttempts: attempt.automaticAttempts,
   });
   if (!retryAt) return { status: "failed", firstAttemptAt, nextAttemptAt: null, completedAt: attempt.finishedAt, retryAt: null };
-  return { status: "pending", firstAttemptAt, nextAttemptAt: retryAt, completedAt: null, retryAt };
+  return { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt, nextAttemptAt: retryAt, completedAt: null, retryAt };
 }

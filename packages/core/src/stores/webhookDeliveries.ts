@@ -1,0 +1,344 @@
+import type { DeliveryStatus, EventType, Prisma, WebhookAttempt, WebhookDelivery } from "@svc/db";
+import type { Queryable, SqlClient } from "../sql.ts";
+import { DISABLED_DELIVERY_ERROR, UNFINISHED_DELIVERY_STATUS } from "../webhooks/deliveryStatus.ts";
+
+/**
+ * The webhook_deliveries table: one row per event and subscription, holding the exact body
+ * POSTed on every attempt and the delivery's schedule. The statements that record an attempt
+ * (`recordClaimedWebhookAttempts`, `recordWebhookAttempt`) also insert into webhook_attempts,
+ * in the same statement: the attempt is numbered after the delivery's attempt count, which the
+ * same statement increments. The rows made for a stored event are inserted with the event, by
+ * the event store (one group-commit statement).
+ *
+ * The dispatcher's statements are on pg with fixed text (the claim, its release and the claimed
+ * record are named, so each connection prepares them once); the dashboard's, the CLI's and the
+ * sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
+ */
+
+type PrismaTx = Prisma.TransactionClient;
+
+export type WebhookDeliveryWithAttempts = WebhookDelivery & { attempts: WebhookAttempt[] };
+
+export interface NewWebhookDeliveryRow {
+  id: string;
+  subscriptionId: string;
+  eventId: string | null;
+  eventType: EventType;
+  body: string;
+  createdAt: Date;
+  nextAttemptAt: Date;
+}
+
+export function insertWebhookDelivery(prisma: PrismaTx, row: NewWebhookDeliveryRow): Promise<WebhookDelivery> {
+  return prisma.webhookDelivery.create({ data: row });
+}
+
+/** A subscription's most recent deliveries, newest first, each with its attempts (oldest first). */
+export function selectWebhookDeliveries(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  options: { status?: DeliveryStatus; limit: number },
+): Promise<WebhookDeliveryWithAttempts[]> {
+  return prisma.webhookDelivery.findMany({
+    where: { subscriptionId, ...(options.status ? { status: options.status } : {}) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: options.limit,
+    include: { attempts: { orderBy: { number: "asc" } } },
+  });
+}
+
+/** A delivery, only if its subscription belongs to `workspaceId` when one is given. */
+export function selectWebhookDelivery(prisma: PrismaTx, deliveryId: string, workspaceId?: string): Promise<WebhookDelivery | null> {
+  return prisma.webhookDelivery.findFirst({
+    where: { id: deliveryId, ...(workspaceId ? { subscription: { workspaceId } } : {}) },
+  });
+}
+
+export function selectWebhookDeliveryWithAttempts(prisma: PrismaTx, deliveryId: string): Promise<WebhookDeliveryWithAttempts> {
+  return prisma.webhookDelivery.findUniqueOrThrow({
+    where: { id: deliveryId },
+    include: { attempts: { orderBy: { number: "asc" } } },
+  });
+}
+
+/**
+ * Ends a subscription's pending deliveries as failed. Not async: the returned Prisma promise
+ * joins the batch `$transaction` that disables the subscription.
+ */
+export function failPendingWebhookDeliveriesOfSubscription(prisma: PrismaTx, subscriptionId: string, completedAt: Date): Prisma.PrismaPromise<Prisma.BatchPayload> {
+  return prisma.webhookDelivery.updateMany({
+    where: { subscriptionId, status: UNFINISHED_DELIVERY_STATUS },
+    data: { status: "failed", nextAttemptAt: null, completedAt, lastError: DISABLED_DELIVERY_ERROR },
+  });
+}
+
+/** Ids of pending deliveries of active subscriptions that are due at `now`, the longest due first. */
+export async function selectDueWebhookDeliveryIds(prisma: PrismaTx, now: Date, limit: number): Promise<string[]> {
+  const due = await prisma.webhookDelivery.findMany({
+    where: {
+      status: UNFINISHED_DELIVERY_STATUS,
+      subscription: { isActive: true },
+      OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }],
+    },
+    orderBy: { nextAttemptAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  return due.map((row) => row.id);
+}
+
+/** What a claimed delivery's attempt needs: the request, and the inputs of the retry schedule. */
+export interface ClaimedDelivery {
+  id: string;
+  body: string;
+  eventType: EventType;
+  subscriptionId: string;
+  url: string;
+  secretEncrypted: string;
+  firstAttemptAt: Date | null;
+  /** Attempts recorded when the claim was made: the record checks that none came in between. */
+  attemptCount: number;
+  /** Automatic (not manual) attempts recorded so far. */
+  automaticAttempts: number;
+  /** The claim: nextAttemptAt as the claim set it. Whoever finds it changed lost the claim. */
+  leaseUntil: Date;
+}
+
+/**
+ * Load and claim in one statement: pushes nextAttemptAt out by the lease, only if the delivery is
+ * pending, due and its subscription active, and returns what the attempt needs. Concurrent jobs'
+ * claims leave in one statement: each Postgres round trip costs the caller CPU, and a claim and
+ * a load apiece would double them.
+ */
+const CLAIM = `
+UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
+  FROM webhook_subscriptions s
+ WHERE d.id = ANY($1::text[]) AND s.id = d."subscriptionId" AND s."isActive"
+   AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
+RETURNING d.id, d.body, d."eventType", d."subscriptionId", s.url, s."secretEncrypted",
+          d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
+          (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"`;
+
+/**
+ * Claims the automatic attempts of these deliveries until `leaseUntil`: one answer per id, in
+ * order, null for a delivery that could not be claimed. The same id twice (a duplicate job) is
+ * claimed once: the first of them gets the claim.
+ */
+export async function claimWebhookDeliveries(db: Queryable, deliveryIds: readonly string[], now: Date, leaseUntil: Date): Promise<Array<ClaimedDelivery | null>> {
+  const { rows } = await db.query({ name: "dispatcher-claim", text: CLAIM, values: [deliveryIds, now, leaseUntil] });
+  const byId = new Map((rows as ClaimedDelivery[]).map((row) => [row.id, row]));
+  return deliveryIds.map((id) => {
+    const row = byId.get(id) ?? null;
+    byId.delete(id);
+    return row;
+  });
+}
+
+/** Gives claims back (no slot was free): due again at once, untouched if the claim was lost. */
+const RELEASE = `
+UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
+  FROM unnest($1::text[], $2::timestamptz[]) AS r(id, "leaseUntil")
+ WHERE d.id = r.id AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
+
+/** Makes claimed deliveries due at `dueAt` again, each only while its claim is still the row's. */
+export async function releaseWebhookDeliveryClaims(db: Queryable, claims: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseUntil">>, dueAt: Date): Promise<void> {
+  await db.query({
+    name: "dispatcher-release-claim",
+    text: RELEASE,
+    values: [claims.map((c) => c.id), claims.map((c) => c.leaseUntil), dueAt],
+  });
+}
+
+/** Why a delivery could not be claimed: its status and schedule, and its subscription's state. */
+export interface DeliveryDispatchState {
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  isActive: boolean;
+}
+
+const DISPATCH_STATE = `
+SELECT d.status, d."nextAttemptAt", s."isActive"
+  FROM webhook_deliveries d
+  JOIN webhook_subscriptions s ON s.id = d."subscriptionId"
+ WHERE d.id = $1`;
+
+export async function selectWebhookDeliveryDispatchState(db: Queryable, deliveryId: string): Promise<DeliveryDispatchState | null> {
+  const { rows } = await db.query(DISPATCH_STATE, [deliveryId]);
+  return (rows[0] as DeliveryDispatchState | undefined) ?? null;
+}
+
+/** What a manual attempt needs, whatever the delivery's status or schedule. */
+export interface DeliveryToSend {
+  id: string;
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  body: string;
+  eventType: EventType;
+  subscriptionId: string;
+  url: string;
+  isActive: boolean;
+  secretEncrypted: string;
+}
+
+export async function selectWebhookDeliveryToSend(db: Queryable, deliveryId: string): Promise<DeliveryToSend | null> {
+  const { rows } = await db.query(
+    `SELECT d.id, d.status, d."nextAttemptAt", d.body, d."eventType", d."subscriptionId",
+            s.url, s."isActive", s."secretEncrypted"
+       FROM webhook_deliveries d
+       JOIN webhook_subscriptions s ON s.id = d."subscriptionId"
+      WHERE d.id = $1`,
+    [deliveryId],
+  );
+  return (rows[0] as DeliveryToSend | undefined) ?? null;
+}
+
+/**
+ * Ends one pending delivery of a disabled subscription as failed: the dispatcher's side of
+ * `failPendingWebhookDeliveriesOfSubscription`, for a job that finds its subscription disabled.
+ */
+export async function failWebhookDeliveryOfDisabledSubscription(db: Queryable, deliveryId: string): Promise<void> {
+  await db.query(
+    `UPDATE webhook_deliveries
+        SET status = 'failed', "nextAttemptAt" = NULL, "completedAt" = now(), "lastError" = $2
+      WHERE id = $1 AND status = 'pending'`,
+    [deliveryId, DISABLED_DELIVERY_ERROR],
+  );
+}
+
+export interface DeliveryScheduleState {
+  status: DeliveryStatus;
+  firstAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+  completedAt: Date | null;
+  /** Automatic (not manual) attempts recorded so far. */
+  automaticAttempts: number;
+}
+
+/** Locks the delivery row for the rest of the transaction and reads what the schedule needs. */
+export async function lockWebhookDeliverySchedule(client: SqlClient, deliveryId: string): Promise<DeliveryScheduleState | null> {
+  const { rows } = await client.query<DeliveryScheduleState>(
+    `SELECT d.status, d."firstAttemptAt", d."nextAttemptAt", d."completedAt",
+            (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"
+       FROM webhook_deliveries d
+      WHERE d.id = $1
+        FOR UPDATE OF d`,
+    [deliveryId],
+  );
+  return rows[0] ?? null;
+}
+
+/** One attempt of a delivery, as recorded on its webhook_attempts row. */
+export interface WebhookAttemptRow {
+  attemptId: string;
+  deliveryId: string;
+  manual: boolean;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+/** The delivery columns an attempt sets. */
+export interface DeliveryScheduleUpdate {
+  status: DeliveryStatus;
+  firstAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+  completedAt: Date | null;
+}
+
+const INSERT_NUMBERED_AFTER = `
+     INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
+     SELECT $2, $1, updated."attemptCount", $3, $4, $5, $6, $7, $8 FROM updated`;
+
+/**
+ * One statement: the delivery's new state and the attempt row numbered after it. A null `next`
+ * leaves the delivery's state as it is and only counts the attempt (an attempt whose claim was
+ * lost). Run it on the client that holds the row's lock (`lockWebhookDeliverySchedule`).
+ */
+export async function recordWebhookAttempt(db: Queryable, attempt: WebhookAttemptRow, next: DeliveryScheduleUpdate | null): Promise<void> {
+  const values = [
+    attempt.deliveryId,
+    attempt.attemptId,
+    attempt.manual,
+    attempt.startedAt,
+    attempt.durationMs,
+    attempt.statusCode,
+    attempt.responseExcerpt,
+    attempt.error,
+  ];
+  if (!next) {
+    await db.query(`WITH updated AS (UPDATE webhook_deliveries SET "attemptCount" = "attemptCount" + 1 WHERE id = $1 RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`, values);
+    return;
+  }
+  await db.query(
+    `WITH updated AS (
+       UPDATE webhook_deliveries
+          SET "attemptCount" = "attemptCount" + 1, status = $9::"DeliveryStatus", "firstAttemptAt" = $10,
+              "nextAttemptAt" = $11, "completedAt" = $12, "lastStatusCode" = $6, "lastError" = $8
+        WHERE id = $1
+        RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`,
+    [...values, next.status, next.firstAttemptAt, next.nextAttemptAt, next.completedAt],
+  );
+}
+
+/** An automatic attempt made under a claim, with the delivery's state decided from the claim. */
+export interface ClaimedAttemptRow {
+  attempt: WebhookAttemptRow;
+  claim: Pick<ClaimedDelivery, "leaseUntil" | "attemptCount">;
+  next: DeliveryScheduleUpdate;
+}
+
+/**
+ * Records claimed (automatic) attempts in one autocommit statement: each delivery is updated
+ * only while it is exactly as its claim left it (still pending, nextAttemptAt still the claim's
+ * lease, no attempt recorded since), so the state decided from the claim's values is still
+ * right; the attempt row is numbered after it.
+ */
+const RECORD_CLAIMED = `
+WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::"DeliveryStatus"[], $6::timestamptz[],
+                       $7::timestamptz[], $8::timestamptz[], $9::int[], $10::text[], $11::text[], $12::timestamptz[], $13::int[])
+    AS i("deliveryId", "attemptId", "leaseUntil", "claimedCount", status, "firstAttemptAt",
+         "nextAttemptAt", "completedAt", "statusCode", error, "responseExcerpt", "startedAt", "durationMs")
+), updated AS (
+  UPDATE webhook_deliveries d
+     SET "attemptCount" = d."attemptCount" + 1, status = i.status, "firstAttemptAt" = i."firstAttemptAt",
+         "nextAttemptAt" = i."nextAttemptAt", "completedAt" = i."completedAt", "lastStatusCode" = i."statusCode", "lastError" = i.error
+    FROM input i
+   WHERE d.id = i."deliveryId" AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil" AND d."attemptCount" = i."claimedCount"
+  RETURNING i."attemptId", d."attemptCount"
+)
+INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
+SELECT i."attemptId", i."deliveryId", u."attemptCount", false, i."startedAt", i."durationMs", i."statusCode", i."responseExcerpt", i.error
+  FROM updated u JOIN input i ON i."attemptId" = u."attemptId"
+RETURNING id`;
+
+/**
+ * Answers, per attempt in order, whether it was recorded. One that was not found its delivery
+ * changed since the claim (or gone) and nothing of it was written.
+ */
+export async function recordClaimedWebhookAttempts(db: Queryable, rows: readonly ClaimedAttemptRow[]): Promise<boolean[]> {
+  const column = <T>(pick: (row: ClaimedAttemptRow) => T) => rows.map(pick);
+  const result = await db.query({
+    name: "dispatcher-record-claimed",
+    text: RECORD_CLAIMED,
+    values: [
+      column((r) => r.attempt.deliveryId),
+      column((r) => r.attempt.attemptId),
+      column((r) => r.claim.leaseUntil),
+      column((r) => r.claim.attemptCount),
+      column((r) => r.next.status),
+      column((r) => r.next.firstAttemptAt),
+      column((r) => r.next.nextAttemptAt),
+      column((r) => r.next.completedAt),
+      column((r) => r.attempt.statusCode),
+      column((r) => r.attempt.error),
+      column((r) => r.attempt.responseExcerpt),
+      column((r) => r.attempt.startedAt),
+      column((r) => r.attempt.durationMs),
+    ],
+  });
+  const recorded = new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
+  return rows.map((r) => recorded.has(r.attempt.attemptId));
+}

@@ -1,0 +1,92 @@
+import type { DbHandle, DeliveryStatus } from "@svc/db";
+import { inTransaction } from "../sql.ts";
+import { lockWebhookDeliverySchedule, recordWebhookAttempt, type ClaimedDelivery } from "../stores/webhookDeliveries.ts";
+import { decideAfterAttempt, type AttemptFacts, type DeliveryDecision, type DeliveryRetrySchedule } from "./deliverySchedule.ts";
+import { UNFINISHED_DELIVERY_STATUS } from "./deliveryStatus.ts";
+
+/** What one POST of a delivery came to. */
+export interface AttemptOutcome {
+  /** True only for a complete 2xx answer. */
+  succeeded: boolean;
+  statusCode: number | null;
+  /** The first 2 KB of the answer body, as text. */
+  responseExcerpt: string | null;
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null;
+  durationMs: number;
+}
+
+export type AttemptRecordResult =
+  | { kind: "recorded"; decision: DeliveryDecision }
+  /** A failed (or redundant) attempt is recorded, but the delivery had moved on (its claim
+   * expired and was taken over, it was disabled or finished meanwhile): its state is left as the
+   * newer owner set it. */
+  | { kind: "claim-lost"; status: DeliveryStatus }
+  /** The delivery is gone (deleted with its subscription); nothing was recorded. */
+  | { kind: "gone" };
+
+function facts(manual: boolean, startedAt: Date, outcome: AttemptOutcome): Omit<AttemptFacts, "automaticAttempts"> {
+  return { succeeded: outcome.succeeded, manual, startedAt, finishedAt: new Date(startedAt.getTime() + outcome.durationMs) };
+}
+
+/**
+ * What a delivery becomes after an automatic attempt made under `claim`, decided from the
+ * claim's values: right as long as the row is still as the claim left it, which
+ * `recordClaimedWebhookAttempts` checks as it writes.
+ */
+export function decideClaimedAttempt(schedule: DeliveryRetrySchedule, claim: ClaimedDelivery, startedAt: Date, outcome: AttemptOutcome): DeliveryDecision {
+  return decideAfterAttempt(
+    schedule,
+    { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt: claim.firstAttemptAt, nextAttemptAt: claim.leaseUntil, completedAt: null },
+    { ...facts(false, startedAt, outcome), automaticAttempts: claim.automaticAttempts + 1 },
+  );
+}
+
+export interface LockedAttempt {
+  deliveryId: string;
+  attemptId: string;
+  manual: boolean;
+  startedAt: Date;
+  outcome: AttemptOutcome;
+  /** The claim an automatic attempt was made under; null for a manual attempt (never claimed). */
+  leaseUntil: Date | null;
+}
+
+/**
+ * Records an attempt in one transaction with the delivery row locked, so two attempts of one
+ * delivery (a manual re-send beside an automatic one) are numbered and scheduled one after the
+ * other. An automatic attempt whose claim is no longer the row's (`leaseUntil` replaced, or the
+ * delivery finished) is recorded without touching the delivery's state (a newer attempt owns
+ * it), unless it succeeded where nothing had yet.
+ */
+export function recordAttemptLocked(db: DbHandle, schedule: DeliveryRetrySchedule, input: LockedAttempt): Promise<AttemptRecordResult> {
+  const { deliveryId, attemptId, manual, startedAt, outcome, leaseUntil } = input;
+  return inTransaction(db, async (client): Promise<AttemptRecordResult> => {
+    const state = await lockWebhookDeliverySchedule(client, deliveryId);
+    if (!state) return { kind: "gone" };
+    const attempt = {
+      attemptId,
+      deliveryId,
+      manual,
+      startedAt,
+      durationMs: outcome.durationMs,
+      statusCode: outcome.statusCode,
+      responseExcerpt: outcome.responseExcerpt,
+      error: outcome.error,
+    };
+    const claimHeld = state.status === UNFINISHED_DELIVERY_STATUS && state.nextAttemptAt?.getTime() === leaseUntil?.getTime();
+    // A 2xx is a delivery whoever's claim it came under; a failure under a lost claim must not
+    // reschedule or fail a delivery that a newer attempt (or a disable) now governs.
+    const endsUndelivered = !outcome.succeeded || state.status === "succeeded";
+    if (leaseUntil && !claimHeld && endsUndelivered) {
+      await recordWebhookAttempt(client, attempt, null);
+      return { kind: "claim-lost", status: state.status };
+    }
+    const decision = decideAfterAttempt(schedule, state, {
+      ...facts(manual, startedAt, outcome),
+      automaticAttempts: manual ? 0 : state.automaticAttempts + 1,
+    });
+    await recordWebhookAttempt(client, attempt, decision);
+    return { kind: "recorded", decision };
+  });
+}
