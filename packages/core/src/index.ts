@@ -25,3 +25,8 @@ export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
 export { insertEmailsIfDomainVerified, type NewEmailRow } from "./emails/insertEmail.ts";
+export * from "./stores/workspaces.ts";
+export * from "./stores/users.ts";
+export * from "./stores/members.ts";
+export * from "./stores/invitations.ts";
+export * from "./stores/sessions.ts";
