@@ -30,3 +30,4 @@ export * from "./stores/users.ts";
 export * from "./stores/members.ts";
 export * from "./stores/invitations.ts";
 export * from "./stores/sessions.ts";
+export * from "./stores/domains.ts";
