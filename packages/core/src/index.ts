@@ -31,3 +31,4 @@ export * from "./stores/members.ts";
 export * from "./stores/invitations.ts";
 export * from "./stores/sessions.ts";
 export * from "./stores/domains.ts";
+export * from "./stores/apiKeys.ts";

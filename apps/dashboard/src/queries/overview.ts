@@ -1,4 +1,4 @@
-import { countDomainsByStatus, countSendsToday, utcDay } from "@svc/core";
+import { countActiveApiKeys, countDomainsByStatus, countSendsToday, utcDay } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 export const CHART_DAYS = 14;
@@ -39,7 +39,7 @@ export async function loadOverviewStats(db: DbHandle, workspaceId: string, now: 
         AND ev.type IN ('sent', 'delivered', 'bounced', 'complained')
       GROUP BY 1, 2`,
     countDomainsByStatus(prisma, workspaceId),
-    prisma.apiKey.count({ where: { workspaceId, revokedAt: null } }),
+    countActiveApiKeys(prisma, workspaceId),
     prisma.webhookSubscription.count({ where: { workspaceId, isActive: true } }),
   ]);
 
