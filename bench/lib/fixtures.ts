@@ -1,4 +1,4 @@
-import { SecretBox, addDomain, createApiKey, createWebhookSubscription, createWorkspace } from "@svc/core";
+import { SecretBox, addDomain, createApiKey, createWebhookSubscription, createWorkspace, markDomainVerified } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 export interface BenchWorkspace {
@@ -11,25 +11,26 @@ export interface BenchWorkspace {
 /**
  * A workspace on the `unlimited` plan with a full-access live key and a verified sending domain,
  * made with the same core functions the CLI calls. The domain is added for real (records, DKIM
- * key pair) and then marked verified directly: DNS verification is not what is measured.
+ * key pair) and then marked verified by the operator's override: DNS verification is not what
+ * is measured.
  */
-export async function createBenchWorkspace(handle: DbHandle, name = "Bench"): Promise<BenchWorkspace> {
-  const db = handle.prisma;
-  const workspace = await createWorkspace(db, { name, plan: "unlimited" });
+export async function createBenchWorkspace(db: DbHandle, name = "Bench"): Promise<BenchWorkspace> {
+  const prisma = db.prisma;
+  const workspace = await createWorkspace(prisma, { name, plan: "unlimited" });
   const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
-  const domain = await addDomain(db, { workspaceId: workspace.id, domain: domainName });
-  await db.domain.update({ where: { id: domain.id }, data: { status: "verified", verifiedAt: new Date() } });
-  const key = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
+  const domain = await addDomain(prisma, { workspaceId: workspace.id, domain: domainName });
+  await markDomainVerified(prisma, domain.id);
+  const key = await createApiKey(prisma, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
   return { workspaceId: workspace.id, domain: domainName, apiKey: key.key, apiKeyId: key.id };
 }
 
 /** A webhook subscription (secret sealed with the run's key, as the dashboard would); returns its secret. */
 export async function createSubscription(
-  handle: DbHandle,
+  db: DbHandle,
   secretKey: string,
   input: { workspaceId: string; url: string; events: string[] },
 ): Promise<{ id: string; secret: string }> {
-  const created = await createWebhookSubscription(handle.prisma, new SecretBox(secretKey), input, { allowPrivate: true });
+  const created = await createWebhookSubscription(db.prisma, new SecretBox(secretKey), input, { allowPrivate: true });
   return { id: created.id, secret: created.secret };
 }
 

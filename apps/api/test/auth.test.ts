@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { generateApiKey, revokeApiKey } from "@svc/core";
+import { revokeApiKey } from "@svc/core";
+import { generateApiKey } from "../../../packages/core/src/keys/format.ts";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";

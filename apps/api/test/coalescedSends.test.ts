@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { hashApiKey, lookUpApiKeys, parseSendEmailInput, revokeApiKey, sqlPool, type NewEmailRow } from "@svc/core";
+import { lookUpApiKeys, parseSendEmailInput, revokeApiKey, sqlPool, type NewEmailRow } from "@svc/core";
+import { hashApiKey } from "../../../packages/core/src/keys/format.ts";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { hashOpaqueToken } from "@svc/core";
+import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
 import request from "supertest";
 import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
 

@@ -7,18 +7,16 @@ import {
   addDomain,
   createDnsResolver,
   createWorkspace,
-  dkimValueMatches,
   getDomain,
   listDomains,
-  parseDomainName,
   removeDomain,
-  statusAfterCheck,
   verifyDomain,
-  type CheckOutcome,
   type DomainView,
 } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+import { dkimValueMatches, statusAfterCheck, type CheckOutcome } from "../src/domains/checks.ts";
+import { parseDomainName } from "../src/domains/name.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;

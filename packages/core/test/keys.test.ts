@@ -1,16 +1,14 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import {
-  API_KEY_PATTERN,
   AppError,
   createApiKey,
   createWorkspace,
-  generateApiKey,
-  hashApiKey,
   listApiKeys,
   revokeApiKey,
   scopeAllows,
 } from "@svc/core";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import { API_KEY_PATTERN, generateApiKey, hashApiKey } from "../src/keys/format.ts";
 
 const handle = openTestDb();
 afterAll(() => handle.close());

@@ -10,7 +10,6 @@ import {
   createWorkspace,
   deleteSession,
   findSession,
-  hashOpaqueToken,
   listMembers,
   listMemberships,
   openInvitation,
@@ -21,6 +20,7 @@ import {
   switchSessionWorkspace,
 } from "@svc/core";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import { hashOpaqueToken } from "../src/users/tokens.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;

@@ -1,4 +1,4 @@
-import { findSession, listMemberships, newOpaqueToken } from "@svc/core";
+import { findSession, listMemberships, newOpaqueToken, updateSessionWorkspace } from "@svc/core";
 import type { NextFunction, Request, Response } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { secureCookies } from "../env.ts";
@@ -28,7 +28,7 @@ export function loadSession(deps: DashboardDeps) {
       if (!workspace && memberships[0]) {
         // The session's workspace is gone (removed, deleted): fall back to the user's first one.
         workspace = memberships[0];
-        await deps.db.session.update({ where: { id: session.id }, data: { workspaceId: workspace.workspaceId } });
+        await updateSessionWorkspace(deps.db, session.id, workspace.workspaceId);
         session.workspaceId = workspace.workspaceId;
       }
       setState(req, { session, sessionToken: token!, memberships, workspace, csrfToken: session.csrfToken });

@@ -1,4 +1,4 @@
-import { countSendsToday, countWebhookSubscriptions, utcDay } from "@svc/core";
+import { countActiveApiKeys, countDomainsByStatus, countSendsToday, countWebhookSubscriptions, utcDay } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 export const CHART_DAYS = 14;
@@ -23,13 +23,13 @@ export interface OverviewStats {
  * The overview's numbers. Today's sends are the emails queued today (for a limited plan, the same
  * number as the API's usage counter); the chart counts event records per UTC day.
  */
-export async function loadOverviewStats(handle: DbHandle, workspaceId: string, now: Date = new Date()): Promise<OverviewStats> {
-  const db = handle.prisma;
+export async function loadOverviewStats(db: DbHandle, workspaceId: string, now: Date = new Date()): Promise<OverviewStats> {
+  const prisma = db.prisma;
   const today = utcDay(now);
   const first = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000);
   const [sentToday, rows, domainRows, activeKeys, activeWebhooks] = await Promise.all([
-    countSendsToday(handle, workspaceId, now),
-    db.$queryRaw<Array<{ day: string; type: string; count: bigint }>>`
+    countSendsToday(db, workspaceId, now),
+    prisma.$queryRaw<Array<{ day: string; type: string; count: bigint }>>`
       SELECT to_char(ev."eventTimestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, ev.type::text AS type, count(*) AS count
       FROM email_events ev JOIN emails e ON e.id = ev."emailId"
       WHERE e."organizationId" = ${workspaceId}
@@ -38,9 +38,9 @@ export async function loadOverviewStats(handle: DbHandle, workspaceId: string, n
         AND ev."eventTimestamp" >= ${first}
         AND ev.type IN ('sent', 'delivered', 'bounced', 'complained')
       GROUP BY 1, 2`,
-    db.domain.groupBy({ by: ["status"], where: { workspaceId }, _count: { _all: true } }),
-    db.apiKey.count({ where: { workspaceId, revokedAt: null } }),
-    countWebhookSubscriptions(db, workspaceId, { isActive: true }),
+    countDomainsByStatus(prisma, workspaceId),
+    countActiveApiKeys(prisma, workspaceId),
+    countWebhookSubscriptions(prisma, workspaceId, { isActive: true }),
   ]);
 
   const days: DayCounts[] = Array.from({ length: CHART_DAYS }, (_, i) => ({
@@ -52,7 +52,7 @@ export async function loadOverviewStats(handle: DbHandle, workspaceId: string, n
     const day = days[index];
     if (day && (CHART_SERIES as readonly string[]).includes(row.type)) day.counts[row.type as ChartSeries] = Number(row.count);
   }
-  const total = domainRows.reduce((sum, row) => sum + row._count._all, 0);
-  const verified = domainRows.find((row) => row.status === "verified")?._count._all ?? 0;
+  const total = domainRows.reduce((sum, row) => sum + row.count, 0);
+  const verified = domainRows.find((row) => row.status === "verified")?.count ?? 0;
   return { sentToday, days, domains: { total, verified }, activeKeys, activeWebhooks };
 }

@@ -44,11 +44,11 @@ export function dkimValueMatches(found: string, expected: string): boolean {
   return version === undefined || version === "DKIM1";
 }
 
-export function recordValueMatches(record: ExpectedRecord, found: string): boolean {
+function recordValueMatches(record: ExpectedRecord, found: string): boolean {
   return record.purpose === "dkim" ? dkimValueMatches(found, record.value) : found.trim() === record.value;
 }
 
-export async function checkRecord(resolver: TxtResolver, record: ExpectedRecord): Promise<CheckOutcome> {
+async function checkRecord(resolver: TxtResolver, record: ExpectedRecord): Promise<CheckOutcome> {
   const lookup = await lookupTxt(resolver, record.name);
   const base = { type: record.type, name: record.name, expected: record.value, found: lookup.found };
   if (lookup.error !== null) return { check: { ...base, ok: false, reason: lookup.error }, transient: lookup.transient };

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 
-export interface DkimKeyPair {
+interface DkimKeyPair {
   /** Base64 of the DER SubjectPublicKeyInfo: the `p=` tag of the DNS record. */
   publicKey: string;
   /** PKCS#8 PEM, kept for signing and never shown. */

@@ -1,7 +1,4 @@
-export * from "./name.ts";
-export * from "./dkim.ts";
-export * from "./records.ts";
-export * from "./resolver.ts";
-export * from "./checks.ts";
-export * from "./views.ts";
-export * from "./service.ts";
+export { createDnsResolver, type TxtResolver } from "./resolver.ts";
+export type { RecordCheck } from "./checks.ts";
+export type { DomainView } from "./views.ts";
+export { addDomain, getDomain, listDomains, markDomainVerified, removeDomain, verifyDomain } from "./service.ts";

@@ -2,7 +2,7 @@ import { AppError } from "../errors.ts";
 
 /** RFC 1035: 253 characters for a name written without the trailing dot, 63 per label. */
 export const MAX_DOMAIN_NAME_LENGTH = 253;
-export const MAX_DOMAIN_LABEL_LENGTH = 63;
+const MAX_DOMAIN_LABEL_LENGTH = 63;
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 

@@ -11,8 +11,8 @@ export interface ExpectedRecord {
   value: string;
 }
 
-export const OWNERSHIP_LABEL = "_svc";
-export const OWNERSHIP_PREFIX = "svc-verification=";
+const OWNERSHIP_LABEL = "_svc";
+const OWNERSHIP_PREFIX = "svc-verification=";
 
 /** Longest name any record adds in front of the domain: `<selector>._domainkey.` with a 13-character selector. */
 export const LONGEST_RECORD_PREFIX = "svc0123456789._domainkey.".length;

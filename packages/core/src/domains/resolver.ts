@@ -8,7 +8,7 @@ export interface TxtResolver {
   resolveTxt(hostname: string): Promise<string[][]>;
 }
 
-export interface DnsResolverOptions {
+interface DnsResolverOptions {
   /** `host:port` entries (the parsed DNS_SERVERS); empty or absent uses the system's resolvers. */
   servers?: readonly string[];
   /** Per-attempt timeout. */
@@ -24,10 +24,10 @@ export function createDnsResolver(options: DnsResolverOptions = {}): TxtResolver
 }
 
 /** At most this many TXT values are reported per name, each cut to this length: the result is stored. */
-export const MAX_FOUND_VALUES = 20;
-export const MAX_FOUND_VALUE_LENGTH = 2048;
+const MAX_FOUND_VALUES = 20;
+const MAX_FOUND_VALUE_LENGTH = 2048;
 
-export type TxtLookup =
+type TxtLookup =
   | { found: string[]; error: null }
   /** `transient`: the answer says nothing about the records (timeout, server failure), as opposed to NXDOMAIN or no TXT data. */
   | { found: string[]; error: string; transient: boolean };

@@ -1,6 +1,8 @@
 import type { Db } from "@svc/db";
 import { Prisma, newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import { countDomains, deleteDomain, domainNameTaken, findDomain, findDomainsOfWorkspace, insertDomain, updateDomainCheck } from "../stores/domains.ts";
+import { workspaceExists } from "../stores/workspaces.ts";
 import { checkRecords, statusAfterCheck, type RecordCheck } from "./checks.ts";
 import { generateDkimKeyPair } from "./dkim.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "./name.ts";
@@ -9,7 +11,7 @@ import type { TxtResolver } from "./resolver.ts";
 import { recordsOf, toDomainView, type DomainView } from "./views.ts";
 
 /** Enough for any real sender; a bound so that one workspace cannot grow the table without limit. */
-export const MAX_DOMAINS_PER_WORKSPACE = 100;
+const MAX_DOMAINS_PER_WORKSPACE = 100;
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
@@ -18,17 +20,17 @@ const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClie
  * and returns the records to publish. The same domain may be added by several workspaces: each
  * has its own token and selector, so each must prove control of the DNS for itself.
  */
-export async function addDomain(db: Db, input: { workspaceId: string; domain: string }): Promise<DomainView> {
+export async function addDomain(prisma: Db, input: { workspaceId: string; domain: string }): Promise<DomainView> {
   const name = parseDomainName(input.domain);
   if (name.length + LONGEST_RECORD_PREFIX > MAX_DOMAIN_NAME_LENGTH) {
     throw new AppError("validation_failed", `domain: at most ${MAX_DOMAIN_NAME_LENGTH - LONGEST_RECORD_PREFIX} characters, so that its DKIM record name fits in DNS.`);
   }
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
-  if (!workspace) throw notFound("Workspace");
+  const { workspaceId } = input;
+  if (!(await workspaceExists(prisma, workspaceId))) throw notFound("Workspace");
   const duplicate = () => new AppError("conflict", `The domain ${name} is already added to this workspace.`);
-  if (await db.domain.findUnique({ where: { workspaceId_name: { workspaceId: workspace.id, name } }, select: { id: true } })) throw duplicate();
+  if (await domainNameTaken(prisma, workspaceId, name)) throw duplicate();
   // Not atomic with the insert: a soft bound, exact enough for an operator-level resource.
-  if ((await db.domain.count({ where: { workspaceId: workspace.id } })) >= MAX_DOMAINS_PER_WORKSPACE) {
+  if ((await countDomains(prisma, workspaceId)) >= MAX_DOMAINS_PER_WORKSPACE) {
     throw new AppError("conflict", `A workspace may have at most ${MAX_DOMAINS_PER_WORKSPACE} domains; remove one first.`);
   }
 
@@ -37,18 +39,16 @@ export async function addDomain(db: Db, input: { workspaceId: string; domain: st
   const dkimSelector = newDkimSelector();
   const records = expectedRecords({ domain: name, verificationToken, dkimSelector, dkimPublicKey: keys.publicKey });
   try {
-    const domain = await db.domain.create({
-      data: {
-        id: newId("domain"),
-        workspaceId: workspace.id,
-        name,
-        status: "pending",
-        records: records as unknown as Prisma.InputJsonValue,
-        verificationToken,
-        dkimSelector,
-        dkimPublicKey: keys.publicKey,
-        dkimPrivateKey: keys.privateKeyPem,
-      },
+    const domain = await insertDomain(prisma, {
+      id: newId("domain"),
+      workspaceId,
+      name,
+      status: "pending",
+      records,
+      verificationToken,
+      dkimSelector,
+      dkimPublicKey: keys.publicKey,
+      dkimPrivateKey: keys.privateKeyPem,
     });
     return toDomainView(domain);
   } catch (error) {
@@ -58,29 +58,27 @@ export async function addDomain(db: Db, input: { workspaceId: string; domain: st
   }
 }
 
-export async function listDomains(db: Db, workspaceId: string): Promise<DomainView[]> {
-  const domains = await db.domain.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return domains.map(toDomainView);
+export async function listDomains(prisma: Db, workspaceId: string): Promise<DomainView[]> {
+  return (await findDomainsOfWorkspace(prisma, workspaceId)).map(toDomainView);
 }
 
 /** Another workspace's domain is indistinguishable from a missing one. */
-export async function getDomain(db: Db, workspaceId: string, domainId: string): Promise<DomainView> {
-  const domain = await db.domain.findFirst({ where: { id: domainId, workspaceId } });
+export async function getDomain(prisma: Db, workspaceId: string, domainId: string): Promise<DomainView> {
+  const domain = await findDomain(prisma, { domainId, workspaceId });
   if (!domain) throw notFound("Domain");
   return toDomainView(domain);
 }
 
 /** Scoped by workspace when one is given (dashboard); the operator CLI may act on any. */
-export async function removeDomain(db: Db, domainId: string, workspaceId?: string): Promise<DomainView> {
-  const where = { id: domainId, ...(workspaceId ? { workspaceId } : {}) };
-  const domain = await db.domain.findFirst({ where });
+export async function removeDomain(prisma: Db, domainId: string, workspaceId?: string): Promise<DomainView> {
+  const key = { domainId, workspaceId };
+  const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
-  const { count } = await db.domain.deleteMany({ where });
-  if (count === 0) throw notFound("Domain");
+  if (!(await deleteDomain(prisma, key))) throw notFound("Domain");
   return toDomainView(domain);
 }
 
-export interface DomainVerification {
+interface DomainVerification {
   id: string;
   domain: string;
   status: DomainView["status"];
@@ -93,29 +91,26 @@ export interface DomainVerification {
  * The per-record results are kept on the domain for the dashboard.
  */
 export async function verifyDomain(
-  db: Db,
+  prisma: Db,
   domainId: string,
   options: { resolver: TxtResolver; workspaceId?: string; now?: () => Date },
 ): Promise<DomainVerification> {
-  const where = { id: domainId, ...(options.workspaceId ? { workspaceId: options.workspaceId } : {}) };
-  const domain = await db.domain.findFirst({ where });
+  const key = { domainId, workspaceId: options.workspaceId };
+  const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
 
   const outcomes = await checkRecords(options.resolver, recordsOf(domain));
   const checks = outcomes.map((outcome) => outcome.check);
   const status = statusAfterCheck(domain.status, outcomes);
   const now = options.now?.() ?? new Date();
-  const { count } = await db.domain.updateMany({
-    where,
-    data: {
-      status,
-      lastCheckedAt: now,
-      lastChecks: checks as unknown as Prisma.InputJsonValue,
-      // The moment it became verified; kept while it stays so, and kept as history if it fails.
-      ...(status === "verified" && domain.status !== "verified" ? { verifiedAt: now } : {}),
-    },
+  const updated = await updateDomainCheck(prisma, key, {
+    status,
+    lastCheckedAt: now,
+    lastChecks: checks,
+    // The moment it became verified; kept while it stays so, and kept as history if it fails.
+    ...(status === "verified" && domain.status !== "verified" ? { verifiedAt: now } : {}),
   });
-  if (count === 0) throw notFound("Domain");
+  if (!updated) throw notFound("Domain");
   return { id: domain.id, domain: domain.name, status, checks };
 }
 
@@ -124,24 +119,22 @@ export async function verifyDomain(
  * domain whose DNS nobody can publish to (e.g. `acme.test`), or when ownership was proven out of
  * band. Only the operator CLI offers it; the dashboard never does. The stored checks say so.
  */
-export async function markDomainVerified(db: Db, domainId: string, now: Date = new Date()): Promise<DomainView> {
-  const domain = await db.domain.findUnique({ where: { id: domainId } });
+export async function markDomainVerified(prisma: Db, domainId: string, now: Date = new Date()): Promise<DomainView> {
+  const domain = await findDomain(prisma, { domainId });
   if (!domain) throw notFound("Domain");
-  const updated = await db.domain.update({
-    where: { id: domainId },
-    data: {
-      status: "verified",
-      verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,
-      lastCheckedAt: now,
-      lastChecks: recordsOf(domain).map((record) => ({
-        type: record.type,
-        name: record.name,
-        expected: record.value,
-        found: [],
-        ok: true,
-        reason: "marked verified by the operator without a DNS check",
-      })) as unknown as Prisma.InputJsonValue,
-    },
+  const updated = await updateDomainCheck(prisma, { domainId }, {
+    status: "verified",
+    verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,
+    lastCheckedAt: now,
+    lastChecks: recordsOf(domain).map((record) => ({
+      type: record.type,
+      name: record.name,
+      expected: record.value,
+      found: [],
+      ok: true,
+      reason: "marked verified by the operator without a DNS check",
+    })),
   });
+  if (!updated) throw notFound("Domain");
   return toDomainView(updated);
 }

@@ -4,7 +4,7 @@ import type { RecordCheck } from "./checks.ts";
 import { expectedRecords, type ExpectedRecord } from "./records.ts";
 
 /** A record as shown to the person who must publish it. */
-export interface DnsRecordView {
+interface DnsRecordView {
   type: "TXT";
   name: string;
   value: string;

@@ -1,8 +1,9 @@
 import type { DbHandle, Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
+import { sqlPool } from "../sql.ts";
+import { lookUpApiKeys, touchApiKey, type ApiKeyRecord } from "../stores/apiKeys.ts";
 import { API_KEY_PATTERN, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import type { ScopeName } from "./scopes.ts";
-import { sqlPool, type Queryable } from "../sql.ts";
 
 /** What a request knows about its caller once the key checked out. */
 export interface AuthenticatedKey {
@@ -13,48 +14,17 @@ export interface AuthenticatedKey {
   plan: Plan;
 }
 
-export const INVALID_KEY_MESSAGE = "Invalid or missing API key.";
-export const invalidApiKey = () => new AppError("unauthorized", INVALID_KEY_MESSAGE);
+const invalidApiKey = () => new AppError("unauthorized", "Invalid or missing API key.");
 
 /** `lastUsedAt` is promised to the minute, no finer. */
 const TOUCH_INTERVAL_MS = 60_000;
 /** Bound on the in-process memory of recent writes; entries older than the interval are useless. */
 const MAX_REMEMBERED_KEYS = 10_000;
 
-/** A key's row as the lookup reads it (with its workspace's plan). */
-export interface ApiKeyRecord {
-  keyHash: string;
-  id: string;
-  workspaceId: string;
-  environment: KeyEnvironmentName;
-  scope: ScopeName;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-  plan: Plan;
-}
-
-/**
- * Reads the keys with these hashes in one statement: one answer per hash, in order, null for an
- * unknown one (revoked keys are returned as they are; the caller refuses them). Taking many
- * hashes lets a process coalesce the lookups of concurrent requests into one round trip, and it
- * is still a read of the current rows, so coalescing caches nothing.
- */
-export async function lookUpApiKeys(db: Queryable, keyHashes: readonly string[]): Promise<Array<ApiKeyRecord | null>> {
-  const result = await db.query(
-    `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
-            k."lastUsedAt", k."revokedAt", w.plan::text AS plan
-     FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
-     WHERE k."keyHash" = ANY($1::text[])`,
-    [keyHashes],
-  );
-  const byHash = new Map((result.rows as ApiKeyRecord[]).map((row) => [row.keyHash, row]));
-  return keyHashes.map((hash) => byHash.get(hash) ?? null);
-}
-
 /** Looks up one key by hash: alone by default, or through a process's coalescing of lookups. */
 export type ApiKeyLookup = (keyHash: string) => Promise<ApiKeyRecord | null>;
 
-export interface ApiKeyAuthenticatorOptions {
+interface ApiKeyAuthenticatorOptions {
   clock?: () => number;
   /** How a key is read; by default one statement per lookup. */
   lookUp?: ApiKeyLookup;
@@ -80,11 +50,11 @@ export class ApiKeyAuthenticator {
   private readonly lookUp: ApiKeyLookup;
 
   constructor(
-    private readonly handle: DbHandle,
+    private readonly db: DbHandle,
     options: ApiKeyAuthenticatorOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
-    this.lookUp = options.lookUp ?? (async (keyHash) => (await lookUpApiKeys(sqlPool(handle), [keyHash]))[0] ?? null);
+    this.lookUp = options.lookUp ?? (async (keyHash) => (await lookUpApiKeys(sqlPool(db), [keyHash]))[0] ?? null);
   }
 
   /** The key behind the header, or a 401 AppError for a missing, malformed, unknown or revoked one. */
@@ -101,11 +71,7 @@ export class ApiKeyAuthenticator {
     const now = this.clock();
     const lastKnown = Math.max(this.touchedAt.get(row.id) ?? 0, row.lastUsedAt?.getTime() ?? 0);
     if (now - lastKnown < TOUCH_INTERVAL_MS) return;
-    await sqlPool(this.handle).query(
-      `UPDATE api_keys SET "lastUsedAt" = CURRENT_TIMESTAMP
-       WHERE id = $1 AND ("lastUsedAt" IS NULL OR "lastUsedAt" < CURRENT_TIMESTAMP - interval '1 minute')`,
-      [row.id],
-    );
+    await touchApiKey(sqlPool(this.db), row.id);
     this.remember(row.id, now);
   }
 
@@ -119,7 +85,7 @@ export class ApiKeyAuthenticator {
 }
 
 /** The key from `Bearer <key>`, if the header has that form and the key has the key format. */
-export function bearerToken(authorization: string | undefined): string | null {
+function bearerToken(authorization: string | undefined): string | null {
   const match = /^Bearer +(\S+) *$/i.exec(authorization ?? "");
   const token = match?.[1];
   return token && API_KEY_PATTERN.test(token) ? token : null;

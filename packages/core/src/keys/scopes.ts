@@ -1,7 +1,7 @@
 import type { KeyScope } from "@svc/db";
 
-/** What each scope preset may do (spec §5.4). No key may manage the account. */
-export const PERMISSIONS = ["emails:send", "emails:read", "api_keys:manage"] as const;
+/** What each scope preset may do. No key may manage the account. */
+const PERMISSIONS = ["emails:send", "emails:read", "api_keys:manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const SCOPE_NAMES = ["send-only", "read-only", "full-access"] as const;
@@ -17,7 +17,7 @@ export function scopeAllows(scope: ScopeName, permission: Permission): boolean {
   return GRANTS[scope].includes(permission);
 }
 
-/** Prisma's enum uses identifiers (`send_only`); the wire uses the spec's names (`send-only`). */
+/** Prisma's enum uses identifiers (`send_only`); the API uses hyphenated names (`send-only`). */
 export function scopeName(scope: KeyScope): ScopeName {
   return scope.replace("_", "-") as ScopeName;
 }

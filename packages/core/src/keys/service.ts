@@ -1,6 +1,8 @@
 import type { ApiKey, Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import { findApiKey, findApiKeysOfWorkspace, insertApiKey, setApiKeyRevokedAt } from "../stores/apiKeys.ts";
+import { workspaceExists } from "../stores/workspaces.ts";
 import { isoOrNull } from "../time.ts";
 import { displayHint, generateApiKey, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import { scopeFromName, scopeName, type ScopeName } from "./scopes.ts";
@@ -17,7 +19,7 @@ export interface ApiKeyView {
 }
 
 /** The public shape of a key record: never the key, never the hash. */
-export function toApiKeyView(key: ApiKey): ApiKeyView {
+function toApiKeyView(key: ApiKey): ApiKeyView {
   return {
     id: key.id,
     name: key.name,
@@ -30,51 +32,46 @@ export function toApiKeyView(key: ApiKey): ApiKeyView {
   };
 }
 
-export interface CreateApiKeyInput {
+interface CreateApiKeyInput {
   workspaceId: string;
   environment: KeyEnvironmentName;
   scope: ScopeName;
   name?: string;
 }
 
-export const MAX_KEY_NAME_LENGTH = 100;
+const MAX_KEY_NAME_LENGTH = 100;
 
 /** Creates a key and returns its plaintext: the only moment it exists outside the caller. */
-export async function createApiKey(db: Db, input: CreateApiKeyInput): Promise<ApiKeyView & { key: string }> {
+export async function createApiKey(prisma: Db, input: CreateApiKeyInput): Promise<ApiKeyView & { key: string }> {
   const name = (input.name ?? "").trim() || `${input.environment} ${input.scope} key`;
   if (name.length > MAX_KEY_NAME_LENGTH) {
     throw new AppError("validation_failed", `name: at most ${MAX_KEY_NAME_LENGTH} characters.`);
   }
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
-  if (!workspace) throw notFound("Workspace");
+  if (!(await workspaceExists(prisma, input.workspaceId))) throw notFound("Workspace");
   const key = generateApiKey(input.environment);
-  const record = await db.apiKey.create({
-    data: {
-      id: newId("apiKey"),
-      workspaceId: input.workspaceId,
-      name,
-      environment: input.environment,
-      scope: scopeFromName(input.scope),
-      displayHint: displayHint(key),
-      keyHash: hashApiKey(key),
-    },
+  const record = await insertApiKey(prisma, {
+    id: newId("apiKey"),
+    workspaceId: input.workspaceId,
+    name,
+    environment: input.environment,
+    scope: scopeFromName(input.scope),
+    displayHint: displayHint(key),
+    keyHash: hashApiKey(key),
   });
   return { ...toApiKeyView(record), key };
 }
 
-export async function listApiKeys(db: Db, workspaceId: string): Promise<ApiKeyView[]> {
-  const keys = await db.apiKey.findMany({ where: { workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return keys.map(toApiKeyView);
+export async function listApiKeys(prisma: Db, workspaceId: string): Promise<ApiKeyView[]> {
+  return (await findApiKeysOfWorkspace(prisma, workspaceId)).map(toApiKeyView);
 }
 
 /**
  * Revokes at once. Scoped by workspace when one is given (API, dashboard): another workspace's
  * key is indistinguishable from a missing one. Revoking twice keeps the first time.
  */
-export async function revokeApiKey(db: Db, keyId: string, workspaceId?: string): Promise<ApiKeyView> {
-  const existing = await db.apiKey.findFirst({ where: { id: keyId, ...(workspaceId ? { workspaceId } : {}) } });
+export async function revokeApiKey(prisma: Db, keyId: string, workspaceId?: string): Promise<ApiKeyView> {
+  const existing = await findApiKey(prisma, keyId, workspaceId);
   if (!existing) throw notFound("API key");
   if (existing.revokedAt) return toApiKeyView(existing);
-  const revoked = await db.apiKey.update({ where: { id: existing.id }, data: { revokedAt: new Date() } });
-  return toApiKeyView(revoked);
+  return toApiKeyView(await setApiKeyRevokedAt(prisma, existing.id, new Date()));
 }

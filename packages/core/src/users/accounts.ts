@@ -1,17 +1,20 @@
 import type { Db, MemberRole, User } from "@svc/db";
 import { Prisma, newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import { findMembership, insertMember } from "../stores/members.ts";
+import { findUserByEmail, insertUser, userExistsWithEmail } from "../stores/users.ts";
+import { insertWorkspace, workspaceExists } from "../stores/workspaces.ts";
 import { MAX_WORKSPACE_NAME_LENGTH } from "../workspaces/service.ts";
 import { normalizeAccountEmail } from "./emailAddress.ts";
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
 
-export interface UserView {
+interface UserView {
   id: string;
   email: string;
   createdAt: string;
 }
 
-export function toUserView(user: User): UserView {
+function toUserView(user: User): UserView {
   return { id: user.id, email: user.email, createdAt: user.createdAt.toISOString() };
 }
 
@@ -30,30 +33,26 @@ function parseWorkspaceName(value: string): string {
   return name;
 }
 
-export interface SignUpInput {
+interface SignUpInput {
   email: string;
   password: string;
   workspaceName: string;
 }
 
-/** A new user and their first workspace, with the user as its owner: one nested (atomic) write. */
-export async function signUp(db: Db, input: SignUpInput): Promise<{ user: UserView; workspaceId: string }> {
+/** A new user and their first workspace, with the user as its owner, in one transaction. */
+export async function signUp(prisma: Db, input: SignUpInput): Promise<{ user: UserView; workspaceId: string }> {
   const email = normalizeAccountEmail(input.email);
   checkPasswordPolicy(input.password, email);
   const workspaceName = parseWorkspaceName(input.workspaceName);
-  if (await db.user.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
+  if (await userExistsWithEmail(prisma, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const workspaceId = newId("workspace");
   try {
-    const user = await db.user.create({
-      data: {
-        id: newId("user"),
-        email,
-        passwordHash,
-        memberships: {
-          create: { id: newId("member"), role: "owner", workspace: { create: { id: workspaceId, name: workspaceName } } },
-        },
-      },
+    const user = await prisma.$transaction(async (tx) => {
+      await insertWorkspace(tx, { id: workspaceId, name: workspaceName, plan: "free" });
+      const created = await insertUser(tx, { id: newId("user"), email, passwordHash });
+      await insertMember(tx, { id: newId("member"), workspaceId, userId: created.id, role: "owner" });
+      return created;
     });
     return { user: toUserView(user), workspaceId };
   } catch (error) {
@@ -66,14 +65,14 @@ export async function signUp(db: Db, input: SignUpInput): Promise<{ user: UserVi
  * The user with this email and password, or null. Unknown emails cost the same time as wrong
  * passwords, so the answer does not reveal who has an account.
  */
-export async function authenticate(db: Db, emailInput: string, password: string): Promise<UserView | null> {
+export async function authenticate(prisma: Db, emailInput: string, password: string): Promise<UserView | null> {
   const email = emailInput.trim().toLowerCase();
-  const user = email ? await db.user.findUnique({ where: { email } }) : null;
+  const user = email ? await findUserByEmail(prisma, email) : null;
   if (!user) return burnPasswordCheck(password).then(() => null);
   return (await verifyPassword(user.passwordHash, password)) ? toUserView(user) : null;
 }
 
-export interface AddUserToWorkspaceInput {
+interface AddUserToWorkspaceInput {
   email: string;
   workspaceId: string;
   role: MemberRole;
@@ -81,7 +80,7 @@ export interface AddUserToWorkspaceInput {
   password?: string;
 }
 
-export interface AddUserResult {
+interface AddUserResult {
   user: UserView;
   workspaceId: string;
   role: MemberRole;
@@ -92,30 +91,32 @@ export interface AddUserResult {
  * The operator's way in when sign-up is off (`svc user create`): creates the user if needed and
  * makes them a member of the workspace with the role.
  */
-export async function addUserToWorkspace(db: Db, input: AddUserToWorkspaceInput): Promise<AddUserResult> {
+export async function addUserToWorkspace(prisma: Db, input: AddUserToWorkspaceInput): Promise<AddUserResult> {
   const email = normalizeAccountEmail(input.email);
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
-  if (!workspace) throw notFound("Workspace");
-  let user = await db.user.findUnique({ where: { email } });
+  const { workspaceId } = input;
+  if (!(await workspaceExists(prisma, workspaceId))) throw notFound("Workspace");
+  let user = await findUserByEmail(prisma, email);
   let userCreated = false;
   if (!user) {
     if (input.password === undefined) throw new AppError("validation_failed", "Password: required for a new user.");
     checkPasswordPolicy(input.password, email);
     try {
-      user = await db.user.create({ data: { id: newId("user"), email, passwordHash: await hashPassword(input.password) } });
+      user = await insertUser(prisma, { id: newId("user"), email, passwordHash: await hashPassword(input.password) });
       userCreated = true;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      user = await db.user.findUniqueOrThrow({ where: { email } });
+      // Created by someone else since the read above.
+      user = await findUserByEmail(prisma, email);
+      if (!user) throw error;
     }
   }
-  const existing = await db.member.findUnique({ where: { workspaceId_userId: { workspaceId: workspace.id, userId: user.id } } });
+  const existing = await findMembership(prisma, user.id, workspaceId);
   if (existing) throw new AppError("conflict", `${email} is already a member of this workspace (${existing.role}).`);
   try {
-    await db.member.create({ data: { id: newId("member"), workspaceId: workspace.id, userId: user.id, role: input.role } });
+    await insertMember(prisma, { id: newId("member"), workspaceId, userId: user.id, role: input.role });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `${email} is already a member of this workspace.`);
     throw error;
   }
-  return { user: toUserView(user), workspaceId: workspace.id, role: input.role, userCreated };
+  return { user: toUserView(user), workspaceId, role: input.role, userCreated };
 }

@@ -1,6 +1,6 @@
 import { AppError } from "../errors.ts";
 
-export const MAX_EMAIL_LENGTH = 254;
+const MAX_EMAIL_LENGTH = 254;
 
 /**
  * Account emails are compared case-insensitively: stored trimmed and lower-cased. The pattern is

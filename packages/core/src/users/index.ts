@@ -1,8 +1,14 @@
-export * from "./tokens.ts";
-export * from "./passwords.ts";
-export * from "./roles.ts";
-export * from "./emailAddress.ts";
-export * from "./accounts.ts";
-export * from "./members.ts";
-export * from "./sessions.ts";
-export * from "./invitations.ts";
+export { newOpaqueToken, safeEqual } from "./tokens.ts";
+export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
+export { addUserToWorkspace, authenticate, signUp } from "./accounts.ts";
+export { changeMemberRole, listMembers, listMemberships, removeMember, type MemberView, type MembershipView } from "./members.ts";
+export { createSession, deleteSession, findSession, switchSessionWorkspace, type SessionRecord } from "./sessions.ts";
+export {
+  acceptInvitation,
+  createInvitation,
+  listPendingInvitations,
+  openInvitation,
+  revokeInvitation,
+  type InvitationView,
+  type OpenInvitation,
+} from "./invitations.ts";

@@ -1,11 +1,21 @@
 import type { Db, Invitation, MemberRole } from "@svc/db";
 import { Prisma, newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import {
+  deletePendingInvitation,
+  deletePendingInvitationsOf,
+  findInvitationByTokenHash,
+  findPendingInvitations,
+  insertInvitation,
+  markInvitationAccepted,
+} from "../stores/invitations.ts";
+import { findMembership, insertMember, isMemberByEmail } from "../stores/members.ts";
+import { findUserByEmail, insertUser, userExistsWithEmail } from "../stores/users.ts";
 import { normalizeAccountEmail } from "./emailAddress.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
 
-export const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface InvitationView {
   id: string;
@@ -17,7 +27,7 @@ export interface InvitationView {
   acceptedAt: string | null;
 }
 
-export function toInvitationView(invitation: Invitation): InvitationView {
+function toInvitationView(invitation: Invitation): InvitationView {
   return {
     id: invitation.id,
     workspaceId: invitation.workspaceId,
@@ -35,43 +45,35 @@ export function toInvitationView(invitation: Invitation): InvitationView {
  * the earlier pending invitation, so only the newest link works.
  */
 export async function createInvitation(
-  db: Db,
+  prisma: Db,
   input: { workspaceId: string; email: string; role: MemberRole; invitedBy?: string; ttlMs?: number; now?: Date },
 ): Promise<{ invitation: InvitationView; token: string }> {
   const email = normalizeAccountEmail(input.email);
   const now = input.now ?? new Date();
-  const alreadyMember = await db.member.findFirst({ where: { workspaceId: input.workspaceId, user: { email } }, select: { id: true } });
-  if (alreadyMember) throw new AppError("conflict", `${email} is already a member of this workspace.`);
+  if (await isMemberByEmail(prisma, input.workspaceId, email)) throw new AppError("conflict", `${email} is already a member of this workspace.`);
   const token = newOpaqueToken();
-  const invitation = await db.$transaction(async (tx) => {
-    await tx.invitation.deleteMany({ where: { workspaceId: input.workspaceId, email, acceptedAt: null } });
-    return tx.invitation.create({
-      data: {
-        id: newId("invitation"),
-        workspaceId: input.workspaceId,
-        email,
-        role: input.role,
-        tokenHash: hashOpaqueToken(token),
-        invitedBy: input.invitedBy ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_INVITATION_TTL_MS)),
-      },
+  const invitation = await prisma.$transaction(async (tx) => {
+    await deletePendingInvitationsOf(tx, input.workspaceId, email);
+    return insertInvitation(tx, {
+      id: newId("invitation"),
+      workspaceId: input.workspaceId,
+      email,
+      role: input.role,
+      tokenHash: hashOpaqueToken(token),
+      invitedBy: input.invitedBy ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_INVITATION_TTL_MS)),
     });
   });
   return { invitation: toInvitationView(invitation), token };
 }
 
-export async function listPendingInvitations(db: Db, workspaceId: string, now: Date = new Date()): Promise<InvitationView[]> {
-  const rows = await db.invitation.findMany({
-    where: { workspaceId, acceptedAt: null, expiresAt: { gt: now } },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
-  return rows.map(toInvitationView);
+export async function listPendingInvitations(prisma: Db, workspaceId: string, now: Date = new Date()): Promise<InvitationView[]> {
+  return (await findPendingInvitations(prisma, workspaceId, now)).map(toInvitationView);
 }
 
-export async function revokeInvitation(db: Db, workspaceId: string, invitationId: string): Promise<void> {
-  const { count } = await db.invitation.deleteMany({ where: { id: invitationId, workspaceId, acceptedAt: null } });
-  if (count === 0) throw notFound("Invitation");
+export async function revokeInvitation(prisma: Db, workspaceId: string, invitationId: string): Promise<void> {
+  if (!(await deletePendingInvitation(prisma, workspaceId, invitationId))) throw notFound("Invitation");
 }
 
 export interface OpenInvitation {
@@ -85,11 +87,11 @@ const invalidLink = () =>
   new AppError("not_found", "This invitation link is invalid, has expired or has already been used. Ask for a new one.");
 
 /** The pending invitation behind a link token; an unknown, expired or used link is not found. */
-export async function openInvitation(db: Db, token: string, now: Date = new Date()): Promise<OpenInvitation> {
+export async function openInvitation(prisma: Db, token: string, now: Date = new Date()): Promise<OpenInvitation> {
   if (!token || token.length > 200) throw invalidLink();
-  const row = await db.invitation.findUnique({ where: { tokenHash: hashOpaqueToken(token) }, include: { workspace: { select: { name: true } } } });
+  const row = await findInvitationByTokenHash(prisma, hashOpaqueToken(token));
   if (!row || row.acceptedAt || row.expiresAt <= now) throw invalidLink();
-  const accountExists = (await db.user.count({ where: { email: row.email } })) > 0;
+  const accountExists = await userExistsWithEmail(prisma, row.email);
   return { invitation: toInvitationView(row), workspaceName: row.workspace.name, accountExists };
 }
 
@@ -99,14 +101,14 @@ export async function openInvitation(db: Db, token: string, now: Date = new Date
  * that adds the membership, so two concurrent accepts add one member.
  */
 export async function acceptInvitation(
-  db: Db,
+  prisma: Db,
   token: string,
   password: string,
   now: Date = new Date(),
 ): Promise<{ userId: string; workspaceId: string; role: MemberRole }> {
-  const open = await openInvitation(db, token, now);
+  const open = await openInvitation(prisma, token, now);
   const { email, workspaceId, role } = open.invitation;
-  const existing = await db.user.findUnique({ where: { email } });
+  const existing = await findUserByEmail(prisma, email);
   let newPasswordHash: string | null = null;
   if (existing) {
     if (!(await verifyPassword(existing.passwordHash, password))) {
@@ -117,15 +119,11 @@ export async function acceptInvitation(
     newPasswordHash = await hashPassword(password);
   }
   try {
-    return await db.$transaction(async (tx) => {
-      const spent = await tx.invitation.updateMany({
-        where: { id: open.invitation.id, acceptedAt: null, expiresAt: { gt: now } },
-        data: { acceptedAt: now },
-      });
-      if (spent.count !== 1) throw invalidLink();
-      const user = existing ?? (await tx.user.create({ data: { id: newId("user"), email, passwordHash: newPasswordHash! } }));
-      const member = await tx.member.findUnique({ where: { workspaceId_userId: { workspaceId, userId: user.id } } });
-      if (!member) await tx.member.create({ data: { id: newId("member"), workspaceId, userId: user.id, role } });
+    return await prisma.$transaction(async (tx) => {
+      if (!(await markInvitationAccepted(tx, open.invitation.id, now))) throw invalidLink();
+      const user = existing ?? (await insertUser(tx, { id: newId("user"), email, passwordHash: newPasswordHash! }));
+      const member = await findMembership(tx, user.id, workspaceId);
+      if (!member) await insertMember(tx, { id: newId("member"), workspaceId, userId: user.id, role });
       return { userId: user.id, workspaceId, role: member?.role ?? role };
     });
   } catch (error) {

@@ -1,5 +1,15 @@
 import type { Db, MemberRole, Plan, Prisma } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import {
+  countOwners,
+  deleteMember,
+  findMember,
+  findMembersOfWorkspace,
+  findMembershipsOfUser,
+  updateMemberRole,
+  type MemberRow,
+} from "../stores/members.ts";
+import { lockWorkspace } from "../stores/workspaces.ts";
 
 export interface MembershipView {
   workspaceId: string;
@@ -9,22 +19,9 @@ export interface MembershipView {
 }
 
 /** The workspaces a user belongs to, oldest membership first (the first is the default). */
-export async function listMemberships(db: Db, userId: string): Promise<MembershipView[]> {
-  const rows = await db.member.findMany({
-    where: { userId },
-    include: { workspace: { select: { name: true, plan: true } } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+export async function listMemberships(prisma: Db, userId: string): Promise<MembershipView[]> {
+  const rows = await findMembershipsOfUser(prisma, userId);
   return rows.map((row) => ({ workspaceId: row.workspaceId, workspaceName: row.workspace.name, plan: row.workspace.plan, role: row.role }));
-}
-
-/** The user's membership in one workspace, or null when they are not (or no longer) a member. */
-export async function findMembership(db: Db, userId: string, workspaceId: string): Promise<MembershipView | null> {
-  const row = await db.member.findUnique({
-    where: { workspaceId_userId: { workspaceId, userId } },
-    include: { workspace: { select: { name: true, plan: true } } },
-  });
-  return row ? { workspaceId: row.workspaceId, workspaceName: row.workspace.name, plan: row.workspace.plan, role: row.role } : null;
 }
 
 export interface MemberView {
@@ -35,46 +32,43 @@ export interface MemberView {
   createdAt: string;
 }
 
-export async function listMembers(db: Db, workspaceId: string): Promise<MemberView[]> {
-  const rows = await db.member.findMany({
-    where: { workspaceId },
-    include: { user: { select: { email: true } } },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  return rows.map((row) => ({ id: row.id, userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt.toISOString() }));
+function toMemberView(row: MemberRow): MemberView {
+  return { id: row.id, userId: row.userId, email: row.user.email, role: row.role, createdAt: row.createdAt.toISOString() };
 }
 
-type Tx = Prisma.TransactionClient;
+export async function listMembers(prisma: Db, workspaceId: string): Promise<MemberView[]> {
+  return (await findMembersOfWorkspace(prisma, workspaceId)).map(toMemberView);
+}
 
 /**
  * Runs `change` with the workspace row locked and fails if it would leave the workspace without
  * an owner. The lock serialises concurrent demotions, so two owners cannot demote each other
  * into an ownerless workspace.
  */
-async function withOwnerGuard<T>(db: Db, workspaceId: string, change: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+async function withOwnerGuard<T>(prisma: Db, workspaceId: string, change: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
     const result = await change(tx);
-    const owners = await tx.member.count({ where: { workspaceId, role: "owner" } });
-    if (owners === 0) throw new AppError("conflict", "A workspace needs at least one owner. Make someone else an owner first.");
+    if ((await countOwners(tx, workspaceId)) === 0) {
+      throw new AppError("conflict", "A workspace needs at least one owner. Make someone else an owner first.");
+    }
     return result;
   });
 }
 
-export async function changeMemberRole(db: Db, workspaceId: string, memberId: string, role: MemberRole): Promise<MemberView> {
-  return withOwnerGuard(db, workspaceId, async (tx) => {
-    const member = await tx.member.findFirst({ where: { id: memberId, workspaceId } });
+export async function changeMemberRole(prisma: Db, workspaceId: string, memberId: string, role: MemberRole): Promise<MemberView> {
+  return withOwnerGuard(prisma, workspaceId, async (tx) => {
+    const member = await findMember(tx, workspaceId, memberId);
     if (!member) throw notFound("Member");
-    const updated = await tx.member.update({ where: { id: member.id }, data: { role }, include: { user: { select: { email: true } } } });
-    return { id: updated.id, userId: updated.userId, email: updated.user.email, role: updated.role, createdAt: updated.createdAt.toISOString() };
+    return toMemberView(await updateMemberRole(tx, member.id, role));
   });
 }
 
 /** Removes a member; their sessions lose the workspace on their next request (membership is checked each time). */
-export async function removeMember(db: Db, workspaceId: string, memberId: string): Promise<void> {
-  await withOwnerGuard(db, workspaceId, async (tx) => {
-    const member = await tx.member.findFirst({ where: { id: memberId, workspaceId } });
+export async function removeMember(prisma: Db, workspaceId: string, memberId: string): Promise<void> {
+  await withOwnerGuard(prisma, workspaceId, async (tx) => {
+    const member = await findMember(tx, workspaceId, memberId);
     if (!member) throw notFound("Member");
-    await tx.member.delete({ where: { id: member.id } });
+    await deleteMember(tx, member.id);
   });
 }

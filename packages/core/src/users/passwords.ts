@@ -2,14 +2,14 @@ import argon2 from "argon2";
 import { AppError } from "../errors.ts";
 
 /**
- * argon2id with OWASP's baseline parameters (19 MiB, 2 passes, 1 lane): ~30 ms here, slow
- * enough for an offline attacker, fast enough for a login form.
+ * argon2id with OWASP's baseline parameters (19 MiB, 2 passes, 1 lane): slow enough for an
+ * offline attacker, fast enough for a login form.
  */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 /** argon2 hashes anything, but a megabyte "password" is a denial-of-service, not a secret. */
-export const MAX_PASSWORD_LENGTH = 200;
+const MAX_PASSWORD_LENGTH = 200;
 
 export function checkPasswordPolicy(password: string, email?: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {

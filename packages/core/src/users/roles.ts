@@ -8,7 +8,7 @@ export const MEMBER_ROLES = ["owner", "admin", "viewer"] as const satisfies read
  * recipients and webhooks; only owners manage members (the plan is the operator's, shown to
  * owners). The dashboard checks these on the server for every request.
  */
-export const WORKSPACE_PERMISSIONS = ["workspace:read", "workspace:write", "members:manage"] as const;
+const WORKSPACE_PERMISSIONS = ["workspace:read", "workspace:write", "members:manage"] as const;
 export type WorkspacePermission = (typeof WORKSPACE_PERMISSIONS)[number];
 
 const ROLE_GRANTS: Record<MemberRole, readonly WorkspacePermission[]> = {

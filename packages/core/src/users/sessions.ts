@@ -1,7 +1,15 @@
 import type { Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { notFound } from "../errors.ts";
-import { findMembership, listMemberships } from "./members.ts";
+import { findMembership, findMembershipsOfUser } from "../stores/members.ts";
+import {
+  deleteSessionById,
+  deleteSessionByTokenHash,
+  findSessionByTokenHash,
+  insertSession,
+  updateSessionWorkspace,
+  type SessionRow,
+} from "../stores/sessions.ts";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
 
 /**
@@ -17,60 +25,52 @@ export interface SessionRecord {
   expiresAt: Date;
 }
 
-export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function toSessionRecord(row: SessionRow): SessionRecord {
+  return { id: row.id, userId: row.userId, userEmail: row.user.email, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+}
 
 /** Starts a session in the given workspace (or the user's first one). Returns the cookie token. */
 export async function createSession(
-  db: Db,
+  prisma: Db,
   input: { userId: string; workspaceId?: string | null; ttlMs?: number; now?: Date },
 ): Promise<{ token: string; session: SessionRecord }> {
   const now = input.now ?? new Date();
   let workspaceId = input.workspaceId ?? null;
-  if (workspaceId && !(await findMembership(db, input.userId, workspaceId))) workspaceId = null;
-  workspaceId ??= (await listMemberships(db, input.userId))[0]?.workspaceId ?? null;
+  if (workspaceId && !(await findMembership(prisma, input.userId, workspaceId))) workspaceId = null;
+  workspaceId ??= (await findMembershipsOfUser(prisma, input.userId))[0]?.workspaceId ?? null;
   const token = newOpaqueToken();
-  const row = await db.session.create({
-    data: {
-      id: newId("session"),
-      tokenHash: hashOpaqueToken(token),
-      userId: input.userId,
-      workspaceId,
-      csrfToken: newOpaqueToken(),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_SESSION_TTL_MS)),
-    },
-    include: { user: { select: { email: true } } },
+  const row = await insertSession(prisma, {
+    id: newId("session"),
+    tokenHash: hashOpaqueToken(token),
+    userId: input.userId,
+    workspaceId,
+    csrfToken: newOpaqueToken(),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_SESSION_TTL_MS)),
   });
-  return {
-    token,
-    session: { id: row.id, userId: row.userId, userEmail: row.user.email, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt },
-  };
+  return { token, session: toSessionRecord(row) };
 }
 
 /** The live session for a cookie token, or null (unknown or expired; an expired one is deleted). */
-export async function findSession(db: Db, token: string, now: Date = new Date()): Promise<SessionRecord | null> {
+export async function findSession(prisma: Db, token: string, now: Date = new Date()): Promise<SessionRecord | null> {
   if (!token || token.length > 200) return null;
-  const row = await db.session.findUnique({ where: { tokenHash: hashOpaqueToken(token) }, include: { user: { select: { email: true } } } });
+  const row = await findSessionByTokenHash(prisma, hashOpaqueToken(token));
   if (!row) return null;
   if (row.expiresAt <= now) {
-    await db.session.deleteMany({ where: { id: row.id } });
+    await deleteSessionById(prisma, row.id);
     return null;
   }
-  return { id: row.id, userId: row.userId, userEmail: row.user.email, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+  return toSessionRecord(row);
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.session.deleteMany({ where: { tokenHash: hashOpaqueToken(token) } });
+export async function deleteSession(prisma: Db, token: string): Promise<void> {
+  await deleteSessionByTokenHash(prisma, hashOpaqueToken(token));
 }
 
 /** Moves a session to another workspace of the same user; any other workspace is "not found". */
-export async function switchSessionWorkspace(db: Db, sessionId: string, userId: string, workspaceId: string): Promise<void> {
-  if (!(await findMembership(db, userId, workspaceId))) throw notFound("Workspace");
-  await db.session.update({ where: { id: sessionId }, data: { workspaceId } });
-}
-
-/** Housekeeping: expired sessions are useless rows. */
-export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
-  const { count } = await db.session.deleteMany({ where: { expiresAt: { lte: now } } });
-  return count;
+export async function switchSessionWorkspace(prisma: Db, sessionId: string, userId: string, workspaceId: string): Promise<void> {
+  if (!(await findMembership(prisma, userId, workspaceId))) throw notFound("Workspace");
+  await updateSessionWorkspace(prisma, sessionId, workspaceId);
 }

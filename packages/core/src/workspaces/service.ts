@@ -2,8 +2,9 @@ import type { Db, Plan, Workspace } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { PLAN_NAMES, planLimits } from "../plans.ts";
+import { findWorkspace, insertWorkspace, updateWorkspacePlan } from "../stores/workspaces.ts";
 
-export interface WorkspaceView {
+interface WorkspaceView {
   id: string;
   name: string;
   plan: Plan;
@@ -11,7 +12,7 @@ export interface WorkspaceView {
   createdAt: string;
 }
 
-export function toWorkspaceView(workspace: Workspace): WorkspaceView {
+function toWorkspaceView(workspace: Workspace): WorkspaceView {
   return {
     id: workspace.id,
     name: workspace.name,
@@ -23,7 +24,7 @@ export function toWorkspaceView(workspace: Workspace): WorkspaceView {
 
 export const MAX_WORKSPACE_NAME_LENGTH = 100;
 
-export function parsePlan(value: string): Plan {
+function parsePlan(value: string): Plan {
   if (!(PLAN_NAMES as string[]).includes(value)) {
     throw new AppError("validation_failed", `plan: must be one of ${PLAN_NAMES.join(", ")}.`);
   }
@@ -39,22 +40,19 @@ function parseName(value: string): string {
   return name;
 }
 
-export async function createWorkspace(db: Db, input: { name: string; plan?: string }): Promise<WorkspaceView> {
-  const workspace = await db.workspace.create({
-    data: { id: newId("workspace"), name: parseName(input.name), plan: parsePlan(input.plan ?? "free") },
-  });
+export async function createWorkspace(prisma: Db, input: { name: string; plan?: string }): Promise<WorkspaceView> {
+  const workspace = await insertWorkspace(prisma, { id: newId("workspace"), name: parseName(input.name), plan: parsePlan(input.plan ?? "free") });
   return toWorkspaceView(workspace);
 }
 
-export async function setWorkspacePlan(db: Db, workspaceId: string, plan: string): Promise<WorkspaceView> {
+export async function setWorkspacePlan(prisma: Db, workspaceId: string, plan: string): Promise<WorkspaceView> {
   const parsed = parsePlan(plan);
-  const existing = await db.workspace.findUnique({ where: { id: workspaceId } });
-  if (!existing) throw notFound("Workspace");
-  return toWorkspaceView(await db.workspace.update({ where: { id: workspaceId }, data: { plan: parsed } }));
+  if (!(await findWorkspace(prisma, workspaceId))) throw notFound("Workspace");
+  return toWorkspaceView(await updateWorkspacePlan(prisma, workspaceId, parsed));
 }
 
-export async function getWorkspace(db: Db, workspaceId: string): Promise<WorkspaceView> {
-  const workspace = await db.workspace.findUnique({ where: { id: workspaceId } });
+export async function getWorkspace(prisma: Db, workspaceId: string): Promise<WorkspaceView> {
+  const workspace = await findWorkspace(prisma, workspaceId);
   if (!workspace) throw notFound("Workspace");
   return toWorkspaceView(workspace);
 }

@@ -1,0 +1,29 @@
+/**
+ * The `workspaces` table. Functions take the Prisma client or a transaction client, so that a
+ * service can run them inside its own `prisma.$transaction`.
+ */
+import type { Plan, Prisma, Workspace } from "@svc/db";
+
+export function insertWorkspace(prisma: Prisma.TransactionClient, row: { id: string; name: string; plan: Plan }): Promise<Workspace> {
+  return prisma.workspace.create({ data: row });
+}
+
+export function findWorkspace(prisma: Prisma.TransactionClient, workspaceId: string): Promise<Workspace | null> {
+  return prisma.workspace.findUnique({ where: { id: workspaceId } });
+}
+
+export async function workspaceExists(prisma: Prisma.TransactionClient, workspaceId: string): Promise<boolean> {
+  return (await prisma.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } })) !== null;
+}
+
+export function updateWorkspacePlan(prisma: Prisma.TransactionClient, workspaceId: string, plan: Plan): Promise<Workspace> {
+  return prisma.workspace.update({ where: { id: workspaceId }, data: { plan } });
+}
+
+/**
+ * Locks the workspace's row until the transaction ends. Changes to a workspace's members take
+ * this lock first, so that concurrent changes are checked one after another.
+ */
+export async function lockWorkspace(tx: Prisma.TransactionClient, workspaceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
+}
