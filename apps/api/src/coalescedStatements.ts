@@ -20,10 +20,10 @@ export interface CoalescedStatements {
 }
 
 /**
- * Each send made two Postgres round trips (key lookup, insert), and their socket writes were the
- * largest share of the API's CPU (BENCHMARKS.md). Concurrent requests now share them: N sends
- * arriving together cost two round trips and one commit, each still getting its own answer (its
- * own key row, its own domain check). Nothing is cached: every lookup reads the current row.
+ * Every send needs two Postgres round trips (key lookup, insert), and their socket writes would
+ * be the largest share of the API's CPU, so concurrent requests share them: N sends arriving
+ * together cost two round trips and one commit, each still getting its own answer (its own key
+ * row, its own domain check). Nothing is cached: every lookup reads the current row.
  */
 export function coalescedStatements(db: DbHandle): CoalescedStatements {
   const pool = sqlPool(db);

@@ -1,10 +1,9 @@
+import { markEmailFailed, rejectEmail, releaseEmailClaim, sqlPool, type ClaimedEmail } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { HandoffWrites } from "./emails/batchedWrites.ts";
-import type { ClaimedEmail } from "./emails/claim.ts";
-import { markFailed, markRejected, releaseForRetry } from "./emails/outcomes.ts";
 import { filterTestRecipients } from "./emails/recipients.ts";
 import { decideRetry, type RetryPolicy } from "./retry.ts";
 
@@ -44,7 +43,7 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
     if (dropped.length > 0) log.info({ dropped: dropped.length, kept: allowed.length }, "test key: dropped unverified recipients");
     if (allowed.length === 0) {
       const reason = `Test keys deliver only to verified test recipients; not verified: ${dropped.join(", ")}`;
-      await markFailed(deps.db, email.id, reason);
+      await markEmailFailed(sqlPool(deps.db), email.id, reason, null);
       return { kind: "failed", reason };
     }
     to = allowed;
@@ -78,7 +77,7 @@ async function handleProviderFailure(
   log: Logger,
 ): Promise<HandoffOutcome> {
   if (error.kind === "permanent") {
-    const deliveryIds = await markRejected(deps.db, email.id, error, deps.provider.name);
+    const deliveryIds = await rejectEmail(deps.db, email.id, error, deps.provider.name);
     await enqueueDeliveries(deps, deliveryIds, log);
     log.warn({ code: error.code, attempt: email.attempts }, "provider refused the email");
     return { kind: "rejected", error };
@@ -86,11 +85,11 @@ async function handleProviderFailure(
   const decision = decideRetry(deps.retry, email.attempts, email.createdAt);
   if ("giveUp" in decision) {
     const reason = `Gave up after ${email.attempts} attempts: ${error.message}`;
-    await markFailed(deps.db, email.id, reason, deps.provider.name);
+    await markEmailFailed(sqlPool(deps.db), email.id, reason, deps.provider.name);
     log.warn({ code: error.code, attempt: email.attempts }, "retry window ended; email failed");
     return { kind: "failed", reason };
   }
-  await releaseForRetry(deps.db, email.id);
+  await releaseEmailClaim(sqlPool(deps.db), email.id);
   log.info({ code: error.code, attempt: email.attempts, retryAt: new Date(decision.retryAt).toISOString() }, "transient provider failure; will retry");
   return { kind: "retry", retryAt: decision.retryAt, error };
 }

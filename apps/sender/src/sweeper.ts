@@ -1,3 +1,4 @@
+import { selectEmailsAwaitingClaim } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
@@ -86,13 +87,7 @@ export class Sweeper {
   /** Emails that should have a job, in (createdAt, id) order for keyset paging. */
   private candidates(after: Candidate): Promise<Candidate[]> {
     const { minAgeMs, claimLeaseMs, batchSize } = this.options;
-    return this.db.$queryRaw<Candidate[]>`
-      SELECT id, "createdAt" FROM emails
-       WHERE ((status = 'queued' AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
-           OR (status = 'sending' AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
-         AND ("createdAt", id) > (${after.createdAt}, ${after.id})
-       ORDER BY "createdAt", id
-       LIMIT ${batchSize}`;
+    return selectEmailsAwaitingClaim(this.db, { after, minAgeMs, claimLeaseMs, limit: batchSize });
   }
 
   private async enqueueMissing(emailIds: string[]): Promise<number> {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { recordEmailEvent } from "@svc/core";
-import { newId } from "@svc/db";
+import { claimEmails, markEmailsSent, recordEmailEvent } from "@svc/core";
+import { newId, type DbHandle } from "@svc/db";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import {
@@ -14,8 +14,6 @@ import {
   type SesLocal,
 } from "../../../test/support/ses.ts";
 import { batchedHandoffWrites } from "../src/emails/batchedWrites.ts";
-import { claimEmail, claimEmails } from "../src/emails/claim.ts";
-import { markSent, markSentMany } from "../src/emails/outcomes.ts";
 import { createSender, type Sender } from "../src/index.ts";
 import { insertEmail, retireWaitingEmails, senderTestEnv, silentLog, waitFor } from "./support.ts";
 
@@ -50,6 +48,17 @@ interface Running {
   deliveryQueue: Producer<"webhookDelivery">;
   enqueue(emailId: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** One email's claim: the store's claim of many, with one. */
+async function claimEmail(db: DbHandle, emailId: string, leaseMs: number) {
+  const [claimed] = await claimEmails(db.pool, [emailId], leaseMs);
+  return claimed ?? null;
+}
+
+/** One email's accepted handoff: the store's record of many, with one. */
+async function markSent(db: DbHandle, emailId: string, provider: string, providerMessageId: string) {
+  await markEmailsSent(db.pool, [{ emailId, provider, providerMessageId }]);
 }
 
 async function startSender(overrides: Record<string, string> = {}): Promise<Running> {
@@ -328,7 +337,7 @@ describe("recording the handoff", () => {
   it("records many handoffs in one statement, the first entry winning for an email listed twice", async () => {
     const [a, b] = [await insertEmail(handle, fx, { status: "sending" }), await insertEmail(handle, fx, { status: "sending" })];
     // Message ids are unique across the table, and the test database outlives this run.
-    await markSentMany(handle.pool, [
+    await markEmailsSent(handle.pool, [
       { emailId: a, provider: "ses", providerMessageId: `first-${a}` },
       { emailId: b, provider: "ses", providerMessageId: `other-${b}` },
       { emailId: a, provider: "ses", providerMessageId: `second-${a}` },

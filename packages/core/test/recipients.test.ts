@@ -101,7 +101,7 @@ describe("test recipients", () => {
     const b = await createWorkspace(db, { name: "B" });
     await addTestRecipient(db, { workspaceId: a.id, email: "ok@example.com" });
     await addTestRecipient(db, { workspaceId: b.id, email: "elsewhere@example.com" });
-    expect(await preVerifiedRecipients(db, a.id, ["OK@Example.com", "nope@example.com", "elsewhere@example.com"])).toEqual(["OK@Example.com"]);
-    expect(await preVerifiedRecipients(db, a.id, [])).toEqual([]);
+    expect(await preVerifiedRecipients(handle.pool, a.id, ["OK@Example.com", "nope@example.com", "elsewhere@example.com"])).toEqual(["OK@Example.com"]);
+    expect(await preVerifiedRecipients(handle.pool, a.id, [])).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { param, sendPage } from "../http/render.ts";
-import { searchEmails, type EmailSearch } from "../queries/emailSearch.ts";
+import { searchEmails, type EmailSearch } from "../viewModels/emailPage.ts";
 import { emailDetailBody, emailsBody } from "../views/pages/emails.ts";
 
 function queryParam(value: unknown, maxLength: number): string | undefined {
@@ -21,7 +21,7 @@ export function emailRoutes(deps: DashboardDeps): Router {
       after: queryParam(req.query.after, 100),
       before: queryParam(req.query.before, 100),
     };
-    const page = await searchEmails(deps.db, w.workspaceId, search);
+    const page = await searchEmails(deps.handle, w.workspaceId, search);
     sendPage(req, res, w, { title: "Emails", nav: "emails", body: emailsBody(page, search) });
   });
 

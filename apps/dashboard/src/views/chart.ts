@@ -1,5 +1,5 @@
-import type { ChartSeries, DayCounts } from "../queries/overview.ts";
-import { CHART_SERIES } from "../queries/overview.ts";
+import type { ChartSeries, DayCounts } from "../viewModels/overviewStats.ts";
+import { CHART_SERIES } from "../viewModels/overviewStats.ts";
 import { formatDay, formatNumber } from "./format.ts";
 import { html, raw, type SafeHtml } from "./html.ts";
 

@@ -21,13 +21,13 @@ export interface EventRecorderOptions {
 }
 
 /**
- * Group commits. Every notification used to be its own round trips and its own commit (WAL
- * flush), and those were most of the ingester's and Postgres's CPU (BENCHMARKS.md). Concurrent
- * notifications now share one statement and one commit: a batch leaves on the next turn of the
- * event loop with whatever has arrived, so nothing waits on purpose, and while statements are in
- * flight the next batch gathers. Each request is still answered only after its own event has
- * committed (SNS retries anything not answered 2xx). A failing batch is retried item by item by
- * the Batcher, so one bad event fails only its own request.
+ * Group commits: a round trip and a commit (WAL flush) per notification would be most of the
+ * ingester's and Postgres's CPU, so concurrent notifications share one statement and one commit.
+ * A batch leaves on the next turn of the event loop with whatever has arrived, so nothing waits
+ * on purpose, and while statements are in flight the next batch gathers. Each request is still
+ * answered only after its own event has committed (SNS retries anything not answered 2xx). A
+ * failing batch is retried item by item by the Batcher, so one bad event fails only its own
+ * request.
  */
 export function createEventRecorder(deps: EventRecorderDeps, options: EventRecorderOptions): RecordEvent {
   const pool = sqlPool(deps.db);

@@ -1,10 +1,10 @@
+import { insertUnmatchedNotification, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import type { SnsNotification } from "@svc/sns";
 import { parseSesMessage } from "../ses/parse.ts";
 import type { RecordEvent } from "./eventRecorder.ts";
-import { keepUnmatched } from "./unmatched.ts";
 
 export type IngestOutcome = "stored" | "duplicate" | "unmatched" | "unreadable" | "ignored";
 
@@ -25,16 +25,24 @@ export async function ingestNotification(
   notification: SnsNotification,
   rawBody: string,
 ): Promise<IngestOutcome> {
-  const { db, log } = deps;
+  const { log } = deps;
   const parsed = parseSesMessage(notification.Message, EMAIL_ID_TAG, notification.Timestamp);
   const context = { snsMessageId: notification.MessageId, sesType: parsed.sesType, providerMessageId: parsed.providerMessageId };
+  // Kept for inspection: a verified notification that belongs to no email of ours, or that we could not read.
+  const keepUnmatched = () =>
+    insertUnmatchedNotification(sqlPool(deps.db), {
+      snsMessageId: notification.MessageId,
+      eventType: parsed.sesType,
+      providerMessageId: parsed.providerMessageId,
+      body: rawBody,
+    });
 
   if (parsed.kind === "ignored") {
     log.info(context, "SES event type not stored; ignored");
     return "ignored";
   }
   if (parsed.kind === "unreadable") {
-    await keepUnmatched(db, { snsMessageId: notification.MessageId, eventType: parsed.sesType, providerMessageId: parsed.providerMessageId, body: rawBody });
+    await keepUnmatched();
     log.warn({ ...context, reason: parsed.reason }, "unreadable SES message kept in unmatched_notifications");
     return "unreadable";
   }
@@ -49,7 +57,7 @@ export async function ingestNotification(
   });
   switch (recorded.outcome) {
     case "unmatched": {
-      const kept = await keepUnmatched(db, { snsMessageId: notification.MessageId, eventType: parsed.sesType, providerMessageId: parsed.providerMessageId, body: rawBody });
+      const kept = await keepUnmatched();
       log.info({ ...context, kept }, "SES event matches no email; kept in unmatched_notifications");
       return "unmatched";
     }
@@ -57,8 +65,8 @@ export async function ingestNotification(
       log.debug({ ...context, emailId: recorded.emailId }, "duplicate SES event; nothing stored");
       return "duplicate";
     case "created":
-      // debug, not info: one line per stored event cost about 5 % of the ingester's CPU (pino's
-      // serialisation and a write per line); the event row itself is the record.
+      // debug, not info: a line per stored event costs real CPU at volume (pino's serialisation
+      // and a write per line); the event row itself is the record.
       log.debug({ ...context, emailId: recorded.emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length }, "event stored");
       return "stored";
   }

@@ -1,8 +1,6 @@
-import { sqlPool } from "@svc/core";
+import { claimEmails, markEmailsSent, sqlPool, type AcceptedHandoff, type ClaimedEmail } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
-import { claimEmails, type ClaimedEmail } from "./claim.ts";
-import { markSentMany, type AcceptedHandoff } from "./outcomes.ts";
 
 /** Claims or records waiting at once share one statement; a few statements run side by side. */
 const MAX_BATCH = 100;
@@ -12,13 +10,13 @@ const MAX_CONCURRENT_BATCHES = 2;
 export interface HandoffWrites {
   /** Claims one email for a handoff attempt; null when it is not claimable (see claimEmails). */
   claim(emailId: string): Promise<ClaimedEmail | null>;
-  /** Records an accepted handoff (see markSentMany). */
+  /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
 }
 
 /**
  * Every job claims its email and records the provider's answer: two Postgres round trips per
- * email, which were most of the sender's own CPU (BENCHMARKS.md). Concurrent jobs now share them.
+ * email, the largest share of the sender's own CPU, so concurrent jobs share them.
  */
 export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number): HandoffWrites {
   const pool = sqlPool(db);
@@ -31,7 +29,7 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number): Handof
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
     run: async (accepted) => {
-      await markSentMany(pool, accepted);
+      await markEmailsSent(pool, accepted);
       return accepted.map(() => undefined);
     },
   });

@@ -1,4 +1,4 @@
-import { sqlPool } from "@svc/core";
+import { preVerifiedRecipients, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 /** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
@@ -20,13 +20,9 @@ export function splitRecipients(to: string[], verified: ReadonlySet<string>): Re
 }
 
 /**
- * A test key delivers only to the workspace's pre-verified test recipients (spec §5.3): the rest
- * are dropped before the handoff.
+ * A test key delivers only to the workspace's pre-verified test recipients: the rest are dropped
+ * before the handoff.
  */
 export async function filterTestRecipients(db: DbHandle, workspaceId: string, to: string[]): Promise<RecipientSplit> {
-  const { rows } = await sqlPool(db).query<{ email: string }>(
-    `SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[])`,
-    [workspaceId, [...new Set(to.map(addressOf))]],
-  );
-  return splitRecipients(to, new Set(rows.map((row) => row.email.toLowerCase())));
+  return splitRecipients(to, new Set(await preVerifiedRecipients(sqlPool(db), workspaceId, to.map(addressOf))));
 }

@@ -1,20 +1,16 @@
-import type { DbHandle, Plan } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
-import type { KeyEnvironmentName } from "../keys/format.ts";
-import { countDailySend } from "./dailyLimit.ts";
-import { domainNotVerified, insertEmailIfDomainVerified, insertEmailsIfDomainVerified, type NewEmailRow } from "./insertEmail.ts";
+import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
+import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
+import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
+import { countDailySend } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
-import { inTransaction, sqlPool } from "../sql.ts";
+import type { SendContext } from "./sendContext.ts";
 
-/** Who is sending: taken from the authenticated API key. */
-export interface SendContext {
-  workspaceId: string;
-  apiKeyId: string;
-  /** The key's environment; stored on the email so the sender can hold test keys to test recipients. */
-  environment: KeyEnvironmentName;
-  plan: Plan;
+function domainNotVerified(domain: string): AppError {
+  return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
 }
 
 export interface QueuedEmail {
@@ -28,6 +24,12 @@ export interface QueuedEmail {
 }
 
 const ACCEPTED = 202;
+
+/** One row, in its own statement (see insertEmailsIfDomainVerified); true if written. */
+async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<boolean> {
+  const [inserted] = await insertEmailsIfDomainVerified(db, [row]);
+  return inserted === true;
+}
 
 /** Writes one row if its domain is verified (see insertEmailsIfDomainVerified); true if written. */
 export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
@@ -56,7 +58,7 @@ export async function queueEmail(
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
   const { idempotencyKey } = options;
-  const insertRow = options.insertRow ?? (async (row) => (await insertEmailsIfDomainVerified(sqlPool(handle), [row]))[0] === true);
+  const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const emailId = newId("email");
   const body = JSON.stringify({ id: emailId, status: "queued" });
 
@@ -83,7 +85,7 @@ export async function queueEmail(
       }
     }
 
-    await insertEmailIfDomainVerified(client, emailId, context, input);
+    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,

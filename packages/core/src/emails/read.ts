@@ -1,8 +1,9 @@
 import type { Db, DbHandle } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
-import { toEmailView, toEventView, type EmailView, type EmailViewSource, type EmailWithEventsView } from "./views.ts";
 import { sqlPool } from "../sql.ts";
+import { findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst, type EmailPosition } from "../stores/emails.ts";
+import { toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 
@@ -12,10 +13,7 @@ export const emailNotFound = () => new AppError("not_found", "Email not found.")
  */
 export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: string): Promise<EmailWithEventsView> {
   if (!hasPrefix(emailId, "email")) throw emailNotFound();
-  const email = await db.email.findFirst({
-    where: { id: emailId, organizationId: workspaceId },
-    include: { events: { orderBy: [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] } },
-  });
+  const email = await findEmailWithEvents(db, workspaceId, emailId);
   if (!email) throw emailNotFound();
   return { ...toEmailView(email), events: email.events.map(toEventView) };
 }
@@ -31,14 +29,10 @@ export interface ListEmailsOptions {
   batchSize?: number;
 }
 
-const COLUMNS = `id, "organizationId", "apiKeyId", "from", "to", subject, html, text, status::text AS status,
-  provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"`;
-
 /**
- * The workspace's emails newest first, as batches of views, read with keyset pagination on the
- * (organizationId, createdAt DESC, id DESC) index. Each batch is one short query on a pooled
- * connection, so memory holds one batch whatever the total, and a slow reader holds no connection
- * between batches.
+ * The workspace's emails newest first, as batches of views (see selectEmailsNewestFirst). Each
+ * batch is one short query on a pooled connection, so memory holds one batch whatever the total,
+ * and a slow reader holds no connection between batches.
  *
  * The cursor is resolved before the first batch, so an unknown `after` fails before anything
  * has been written to a response.
@@ -48,13 +42,10 @@ export async function listEmailBatches(
   workspaceId: string,
   options: ListEmailsOptions = {},
 ): Promise<AsyncGenerator<EmailView[], void, void>> {
-  let cursor: { createdAt: Date; id: string } | null = null;
+  const pool = sqlPool(handle);
+  let cursor: EmailPosition | null = null;
   if (options.after !== undefined) {
-    const found = await sqlPool(handle).query<{ createdAt: Date; id: string }>(
-      `SELECT "createdAt", id FROM emails WHERE id = $1 AND "organizationId" = $2`,
-      [options.after, workspaceId],
-    );
-    cursor = found.rows[0] ?? null;
+    cursor = await findEmailPosition(pool, workspaceId, options.after);
     if (!cursor) throw new AppError("validation_failed", "after: no email with this id in this workspace.");
   }
   const batchSize = options.batchSize ?? BATCH_SIZE;
@@ -63,19 +54,12 @@ export async function listEmailBatches(
   return (async function* batches() {
     while (remaining > 0) {
       const size = Math.min(batchSize, remaining);
-      const result: { rows: EmailViewSource[] } = cursor
-        ? await sqlPool(handle).query<EmailViewSource>(
-            `SELECT ${COLUMNS} FROM emails
-             WHERE "organizationId" = $1 AND ("createdAt", id) < ($2, $3)
-             ORDER BY "createdAt" DESC, id DESC LIMIT $4`,
-            [workspaceId, cursor.createdAt, cursor.id, size],
-          )
-        : await sqlPool(handle).query<EmailViewSource>(
-            `SELECT ${COLUMNS} FROM emails WHERE "organizationId" = $1
-             ORDER BY "createdAt" DESC, id DESC LIMIT $2`,
-            [workspaceId, size],
-          );
-      const rows = result.rows;
+      const rows = await selectEmailsNewestFirst(pool, {
+        workspaceId,
+        limit: size,
+        ...(cursor ? { cursor: { at: cursor, direction: "older" as const } } : {}),
+        withBodies: true,
+      });
       if (rows.length === 0) return;
       yield rows.map(toEmailView);
       const last = rows[rows.length - 1]!;

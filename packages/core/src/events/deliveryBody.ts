@@ -1,6 +1,6 @@
 /**
  * The webhook body, fixed when the delivery row is created and POSTed byte-identical on every
- * attempt (issue 4 §1). Key order is part of the contract: build it only here.
+ * attempt. Key order is part of the contract: build it only here.
  */
 export function buildDeliveryBody(input: {
   deliveryId: string;

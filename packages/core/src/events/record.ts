@@ -1,7 +1,7 @@
 import type { DbHandle, EventType } from "@svc/db";
 import { sqlPool, type SqlClient } from "../sql.ts";
 import type { Pool } from "pg";
-import { recordEmailEvents } from "./recordBatch.ts";
+import { recordEmailEvents } from "../stores/emailEvents.ts";
 
 export interface NewEmailEvent {
   emailId: string;

@@ -1,10 +1,18 @@
 import type { Db, TestRecipient } from "@svc/db";
-import { Prisma, newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
+import type { Queryable } from "../sql.ts";
+import {
+  countTestRecipients,
+  deleteTestRecipient,
+  findTestRecipient,
+  insertTestRecipient,
+  listTestRecipientRows,
+  selectTestRecipientAddresses,
+} from "../stores/testRecipients.ts";
 import { parseRecipientAddress } from "./address.ts";
 
 /**
- * Pre-verified recipients (spec §5.3): the only addresses a `test` key's mail is delivered to.
+ * Pre-verified recipients: the only addresses a `test` key's mail is delivered to.
  * Stored lower-cased and unique per workspace; the sender compares case-insensitively.
  */
 export interface TestRecipientView {
@@ -16,35 +24,25 @@ export interface TestRecipientView {
 
 export const MAX_TEST_RECIPIENTS_PER_WORKSPACE = 1000;
 
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-
 export function toTestRecipientView(recipient: TestRecipient): TestRecipientView {
   return { id: recipient.id, workspaceId: recipient.workspaceId, email: recipient.email, createdAt: recipient.createdAt.toISOString() };
 }
 
 export async function addTestRecipient(db: Db, input: { workspaceId: string; email: string }): Promise<TestRecipientView> {
   const email = parseRecipientAddress(input.email);
-  const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId }, select: { id: true } });
-  if (!workspace) throw notFound("Workspace");
   const duplicate = () => new AppError("conflict", `${email} is already a test recipient of this workspace.`);
-  if (await db.testRecipient.findUnique({ where: { workspaceId_email: { workspaceId: workspace.id, email } }, select: { id: true } })) {
-    throw duplicate();
-  }
+  if (await findTestRecipient(db, input.workspaceId, { email })) throw duplicate();
   // Not atomic with the insert: a soft bound on an operator-managed list.
-  if ((await db.testRecipient.count({ where: { workspaceId: workspace.id } })) >= MAX_TEST_RECIPIENTS_PER_WORKSPACE) {
+  if ((await countTestRecipients(db, input.workspaceId)) >= MAX_TEST_RECIPIENTS_PER_WORKSPACE) {
     throw new AppError("conflict", `A workspace may have at most ${MAX_TEST_RECIPIENTS_PER_WORKSPACE} test recipients; remove one first.`);
   }
-  try {
-    return toTestRecipientView(await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId: workspace.id, email } }));
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
-    throw error;
-  }
+  const insert = await insertTestRecipient(db, input.workspaceId, email);
+  if ("inserted" in insert) return toTestRecipientView(insert.inserted);
+  throw insert.refused === "duplicate" ? duplicate() : notFound("Workspace");
 }
 
 export async function listTestRecipients(db: Db, workspaceId: string): Promise<TestRecipientView[]> {
-  const recipients = await db.testRecipient.findMany({ where: { workspaceId }, orderBy: [{ email: "asc" }] });
-  return recipients.map(toTestRecipientView);
+  return (await listTestRecipientRows(db, workspaceId)).map(toTestRecipientView);
 }
 
 /** By id or by address, always within the workspace: another workspace's recipient is a missing one. */
@@ -53,21 +51,15 @@ export async function removeTestRecipient(
   workspaceId: string,
   which: { id: string } | { email: string },
 ): Promise<TestRecipientView> {
-  const where = "id" in which ? { workspaceId, id: which.id } : { workspaceId, email: parseRecipientAddress(which.email) };
-  const recipient = await db.testRecipient.findFirst({ where });
-  if (!recipient) throw notFound("Test recipient");
-  const { count } = await db.testRecipient.deleteMany({ where: { id: recipient.id, workspaceId } });
-  if (count === 0) throw notFound("Test recipient");
+  const recipient = await findTestRecipient(db, workspaceId, "id" in which ? { id: which.id } : { email: parseRecipientAddress(which.email) });
+  if (!recipient || !(await deleteTestRecipient(db, workspaceId, recipient.id))) throw notFound("Test recipient");
   return toTestRecipientView(recipient);
 }
 
 /** Which of `addresses` are pre-verified for the workspace (compared lower-cased), in their original form. */
-export async function preVerifiedRecipients(db: Db, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
+export async function preVerifiedRecipients(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
   if (addresses.length === 0) return [];
-  const rows = await db.testRecipient.findMany({
-    where: { workspaceId, email: { in: addresses.map((address) => address.trim().toLowerCase()) } },
-    select: { email: true },
-  });
-  const allowed = new Set(rows.map((row) => row.email));
-  return addresses.filter((address) => allowed.has(address.trim().toLowerCase()));
+  const normalise = (address: string) => address.trim().toLowerCase();
+  const allowed = new Set(await selectTestRecipientAddresses(db, workspaceId, addresses.map(normalise)));
+  return addresses.filter((address) => allowed.has(normalise(address)));
 }

@@ -1,6 +1,8 @@
 import type { Db, Plan } from "@svc/db";
 import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
 import { PLANS } from "../plans.ts";
+import { deleteEmailsCreatedBefore } from "../stores/emails.ts";
+import { deleteIdempotencyKeysCreatedBefore } from "../stores/idempotencyKeys.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -22,11 +24,7 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
   for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
     const cutoff = new Date(now.getTime() - limits.retentionDays * DAY_MS);
     for (;;) {
-      const deleted = await db.$executeRaw`
-        DELETE FROM emails WHERE id IN (
-          SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-          WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff}
-          LIMIT ${batchSize})`;
+      const deleted = await deleteEmailsCreatedBefore(db, plan, cutoff, batchSize);
       emailsDeleted += deleted;
       if (deleted < batchSize) break;
     }
@@ -35,9 +33,7 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
   let idempotencyKeysDeleted = 0;
   const keyCutoff = new Date(now.getTime() - IDEMPOTENCY_WINDOW_HOURS * HOUR_MS);
   for (;;) {
-    const deleted = await db.$executeRaw`
-      DELETE FROM idempotency_keys WHERE ctid IN (
-        SELECT ctid FROM idempotency_keys WHERE "createdAt" < ${keyCutoff} LIMIT ${batchSize})`;
+    const deleted = await deleteIdempotencyKeysCreatedBefore(db, keyCutoff, batchSize);
     idempotencyKeysDeleted += deleted;
     if (deleted < batchSize) break;
   }

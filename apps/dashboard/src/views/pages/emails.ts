@@ -1,6 +1,6 @@
 import type { EmailView, EmailWithEventsView } from "@svc/core";
-import type { EmailPage, EmailSearch } from "../../queries/emailSearch.ts";
-import { EMAIL_STATUSES } from "../../queries/emailSearch.ts";
+import type { EmailPage, EmailSearch } from "../../viewModels/emailPage.ts";
+import { EMAIL_STATUSES } from "../../viewModels/emailPage.ts";
 import { badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";

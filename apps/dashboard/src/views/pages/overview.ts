@@ -1,5 +1,5 @@
 import { planLimits, type MembershipView } from "@svc/core";
-import type { OverviewStats } from "../../queries/overview.ts";
+import type { OverviewStats } from "../../viewModels/overviewStats.ts";
 import { activityChart } from "../chart.ts";
 import { badge, card, pageHeader } from "../components.ts";
 import { formatNumber } from "../format.ts";

@@ -1,0 +1,97 @@
+import type { EmailStatus, EventType } from "@svc/db";
+
+/**
+ * The email status machine: every writer of `emails.status` takes its rule from here, either
+ * as a function or as the SQL condition generated from the same tables below.
+ *
+ * Status moves forward only. Rank orders the non-final statuses; a final status is never left.
+ * `opened`/`clicked` do not touch the status; `rendering_failed` makes it `failed`. The one
+ * move back is the sender giving up its claim for a retry (`sending` → `queued`).
+ */
+const RANK: Record<EmailStatus, number> = {
+  queued: 0,
+  sending: 1,
+  sent: 2,
+  delivery_delayed: 3,
+  delivered: 4,
+  complained: 5,
+  bounced: 100,
+  rejected: 100,
+  failed: 100,
+};
+
+export const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
+
+const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
+  sent: "sent",
+  delivery_delayed: "delivery_delayed",
+  delivered: "delivered",
+  complained: "complained",
+  bounced: "bounced",
+  rejected: "rejected",
+  rendering_failed: "failed",
+  opened: null,
+  clicked: null,
+};
+
+/** The status `event` moves an email towards, or null for events that leave the status alone. */
+export function statusForEvent(event: EventType): EmailStatus | null {
+  return STATUS_FOR_EVENT[event];
+}
+
+/** Where `status` stands in the forward-only order (a final status ranks above every other). */
+export function statusRank(status: EmailStatus): number {
+  return RANK[status];
+}
+
+/** The status an email should have after `event`, or null to leave it as it is. */
+export function nextStatus(current: EmailStatus, event: EventType): EmailStatus | null {
+  const target = STATUS_FOR_EVENT[event];
+  if (!target || FINAL_STATUSES.includes(current)) return null;
+  return RANK[target] > RANK[current] ? target : null;
+}
+
+/** The non-final statuses ranked below `target`, lowest first: where a forward move to it starts. */
+function statusesBelow(target: EmailStatus): EmailStatus[] {
+  return (Object.keys(RANK) as EmailStatus[]).filter((status) => !FINAL_STATUSES.includes(status) && RANK[status] < RANK[target]);
+}
+
+/** A move the sender makes on its own (not caused by a provider event): from any of `from` to `to`. */
+export interface EmailMove {
+  from: readonly EmailStatus[];
+  to: EmailStatus;
+}
+
+/**
+ * The sender's moves. Its own writes race with provider events (the ingester may record a
+ * Delivery before the sender has stored the provider's answer), so each is guarded by `from`.
+ */
+export const SENDER_MOVES = {
+  /** A worker takes the email for one handoff attempt. */
+  claim: { from: ["queued"], to: "sending" },
+  /** A worker takes over a claim whose lease has passed (its worker died mid-send). */
+  reclaim: { from: ["sending"], to: "sending" },
+  /** The provider accepted it: forward to `sent` unless an event has already moved it further. */
+  accepted: { from: statusesBelow("sent"), to: "sent" },
+  /** Never handed off, or refused by the provider: ends as `failed`, only while the sender still owns it. */
+  failed: { from: statusesBelow("sent"), to: "failed" },
+  /** A transient failure: the claim is given back and the email waits for its retry. */
+  released: { from: ["sending"], to: "queued" },
+} as const satisfies Record<string, EmailMove>;
+
+/** `column = 'a'` or `column IN ('a', 'b')`: an SQL condition that `column` holds one of `statuses`. */
+export function statusInSql(column: string, statuses: readonly EmailStatus[]): string {
+  const quoted = statuses.map((status) => `'${status}'`);
+  return quoted.length === 1 ? `${column} = ${quoted[0]}` : `${column} IN (${quoted.join(", ")})`;
+}
+
+/**
+ * `nextStatus` as a SQL condition, for a single guarded UPDATE: true when the email's `status`
+ * column is not final and ranks below `targetRankSql` (an expression, e.g. a column holding
+ * `statusRank(target)`).
+ */
+export function statusMayMoveSql(statusColumn: string, targetRankSql: string): string {
+  const finals = FINAL_STATUSES.map((status) => `'${status}'`).join(", ");
+  const ranks = (Object.keys(RANK) as EmailStatus[]).map((status) => `WHEN '${status}' THEN ${RANK[status]}`).join(" ");
+  return `(${statusColumn} NOT IN (${finals}) AND (CASE ${statusColumn} ${ranks} END) < ${targetRankSql})`;
+}

@@ -1,0 +1,262 @@
+import { Prisma, type EmailStatus, type KeyEnvironment, type Plan } from "@svc/db";
+import type { SendEmailInput } from "../emails/input.ts";
+import type { SendContext } from "../emails/sendContext.ts";
+import { SENDER_MOVES, statusInSql } from "../emails/status.ts";
+import type { EmailViewSource } from "../emails/views.ts";
+import type { Queryable } from "../sql.ts";
+
+/**
+ * The `emails` table. Hot paths (sends, claims, handoff records, listings) are `pg` statements
+ * on a `Queryable`; the single-email read with its events and the maintenance reads use Prisma.
+ * Every status it writes is guarded by the status machine (emails/status.ts).
+ */
+
+/** One email row to write, with who sends it. */
+export interface NewEmailRow {
+  emailId: string;
+  context: SendContext;
+  input: SendEmailInput;
+}
+
+/** Values per row in the insert below. */
+const COLUMNS_PER_ROW = 10;
+
+/** `($1::text, …, $10::text)` for row `index`: every value typed, so Postgres infers nothing. */
+function rowPlaceholders(index: number): string {
+  const n = index * COLUMNS_PER_ROW;
+  return `($${n + 1}::text, $${n + 2}::text, $${n + 3}::text, $${n + 4}::"KeyEnvironment", $${n + 5}::text, $${n + 6}::text[], $${n + 7}::text, $${n + 8}::text, $${n + 9}::text, $${n + 10}::text)`;
+}
+
+/**
+ * Inserts each row only if its from-domain is a verified domain of its own workspace (reads
+ * `domains`): the check and the write are one statement, so a send needs no transaction unless
+ * it must also count against a limit or claim an idempotency key. Many rows (of any workspaces)
+ * go in one statement, so a process can coalesce concurrent sends into one round trip and one
+ * commit; a row whose domain is not verified is simply not inserted and does not affect the
+ * others. Answers, per row in order, whether it was inserted.
+ */
+export async function insertEmailsIfDomainVerified(db: Queryable, rows: readonly NewEmailRow[]): Promise<boolean[]> {
+  if (rows.length === 0) return [];
+  const values: unknown[] = [];
+  for (const { emailId, context, input } of rows) {
+    values.push(emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text, input.fromDomain.toLowerCase());
+  }
+  const result = await db.query(
+    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text)
+     SELECT v.id, v."workspaceId", v."apiKeyId", v.environment, v."from", v."to", v.subject, v.html, v.text
+       FROM (VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")})
+            AS v(id, "workspaceId", "apiKeyId", environment, "from", "to", subject, html, text, domain)
+      WHERE EXISTS (SELECT 1 FROM domains d
+                     WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified')
+     RETURNING id`,
+    values,
+  );
+  const inserted = new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
+  return rows.map((row) => inserted.has(row.emailId));
+}
+
+/** Emails the workspace created since `since`: a range scan of the (organizationId, createdAt) index. */
+export async function countEmailsCreatedSince(db: Queryable, workspaceId: string, since: Date): Promise<number> {
+  const { rows } = await db.query(`SELECT count(*)::int AS count FROM emails WHERE "organizationId" = $1 AND "createdAt" >= $2`, [
+    workspaceId,
+    since,
+  ]);
+  return (rows[0] as { count: number } | undefined)?.count ?? 0;
+}
+
+/** Where an email stands in the newest-first order: the key of keyset paging. */
+export interface EmailPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** The position of the workspace's email `emailId`, or null when the workspace has no such email. */
+export async function findEmailPosition(db: Queryable, workspaceId: string, emailId: string): Promise<EmailPosition | null> {
+  const { rows } = await db.query(`SELECT "createdAt", id FROM emails WHERE id = $1 AND "organizationId" = $2`, [emailId, workspaceId]);
+  return (rows[0] as EmailPosition | undefined) ?? null;
+}
+
+export interface EmailRange {
+  workspaceId: string;
+  /** At most this many rows. */
+  limit: number;
+  /**
+   * Start past this email: `older` reads the emails after it in newest-first order (the next
+   * page), `newer` the ones before it (the previous page). Without it, from the newest.
+   */
+  cursor?: { at: EmailPosition; direction: "older" | "newer" };
+  status?: EmailStatus;
+  /** Part of a recipient address, case-insensitive. */
+  recipientContains?: string;
+  /** Listings that show no bodies leave html and text null rather than read them. */
+  withBodies: boolean;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * A workspace's emails in newest-first order, read with keyset paging on the
+ * (organizationId, createdAt DESC, id DESC) index, so the hundredth page costs what the first
+ * does. Going `newer` reads the index the other way (the emails nearest the cursor) and answers
+ * newest first all the same. One short statement: a caller streaming many pages holds no
+ * connection between them.
+ */
+export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange): Promise<EmailViewSource[]> {
+  const values: unknown[] = [range.workspaceId];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const conditions = [`"organizationId" = $1`];
+  if (range.status !== undefined) conditions.push(`status = ${param(range.status)}::"EmailStatus"`);
+  if (range.recipientContains !== undefined) {
+    conditions.push(`EXISTS (SELECT 1 FROM unnest("to") AS r(address) WHERE r.address ILIKE ${param(`%${escapeLike(range.recipientContains)}%`)})`);
+  }
+  const newer = range.cursor?.direction === "newer";
+  if (range.cursor) {
+    conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
+  }
+  const bodies = range.withBodies ? "html, text" : "NULL::text AS html, NULL::text AS text";
+  const { rows } = await db.query(
+    `SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
+            provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"
+       FROM emails WHERE ${conditions.join(" AND ")}
+      ORDER BY "createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"} LIMIT ${param(range.limit)}`,
+    values,
+  );
+  const emails = rows as EmailViewSource[];
+  return newer ? emails.reverse() : emails;
+}
+
+const EVENTS_OLDEST_FIRST = [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.EmailEventOrderByWithRelationInput[];
+
+/** The workspace's email `emailId` with its events (reads `email_events`), oldest first; null when missing. */
+export async function findEmailWithEvents(db: Prisma.TransactionClient, workspaceId: string, emailId: string) {
+  return db.email.findFirst({
+    where: { id: emailId, organizationId: workspaceId },
+    include: { events: { orderBy: EVENTS_OLDEST_FIRST } },
+  });
+}
+
+/** An email as taken for a handoff attempt. */
+export interface ClaimedEmail {
+  id: string;
+  organizationId: string;
+  environment: KeyEnvironment;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** Claims so far, this one included. */
+  attempts: number;
+  createdAt: Date;
+}
+
+/**
+ * Takes emails for one handoff attempt each (the `claim` and `reclaim` moves). One UPDATE for
+ * all of them, so of two workers (or a job and its retry) racing for the same email exactly one
+ * gets the row; the other gets nothing for it and must not hand the email off. An id given twice
+ * is claimed for its first place only. The result is in the order of `emailIds`, null where not
+ * claimed.
+ */
+export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: number): Promise<Array<ClaimedEmail | null>> {
+  const { rows } = await db.query(
+    `UPDATE emails
+        SET status = '${SENDER_MOVES.claim.to}', "claimedAt" = now(), attempts = attempts + 1
+      WHERE id = ANY ($1::text[])
+        AND (${statusInSql("status", SENDER_MOVES.claim.from)}
+             OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
+     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`,
+    [[...new Set(emailIds)], leaseMs],
+  );
+  const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
+  return emailIds.map((id) => {
+    const row = claimed.get(id) ?? null;
+    claimed.delete(id); // a second place for the same id gets nothing
+    return row;
+  });
+}
+
+export interface AcceptedHandoff {
+  emailId: string;
+  provider: string;
+  providerMessageId: string;
+}
+
+/**
+ * The provider accepted these emails (the `accepted` move): an event that overtook this write
+ * keeps its status. The message id is stored unless one already is (the ingester may have
+ * matched an early event by our tag), so later events match either way. One statement for all
+ * of them; an email listed twice keeps its first entry.
+ */
+export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[]): Promise<void> {
+  // One row may be updated only once per statement.
+  const firsts = new Map<string, AcceptedHandoff>();
+  for (const entry of accepted) if (!firsts.has(entry.emailId)) firsts.set(entry.emailId, entry);
+  const rows = [...firsts.values()];
+  await db.query(
+    `UPDATE emails e
+        SET status = CASE WHEN ${statusInSql("e.status", SENDER_MOVES.accepted.from)} THEN '${SENDER_MOVES.accepted.to}'::"EmailStatus" ELSE e.status END,
+            "sentAt" = COALESCE(e."sentAt", now()),
+            provider = v.provider,
+            "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
+      WHERE e.id = v.id`,
+    [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
+  );
+}
+
+/**
+ * Ends an email the sender still owns as `failed` (the `failed` move). `provider` is recorded
+ * when a provider was asked. True if the email was moved.
+ */
+export async function markEmailFailed(db: Queryable, emailId: string, errorMessage: string, provider: string | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE emails
+        SET status = '${SENDER_MOVES.failed.to}', "failedAt" = now(), "errorMessage" = $2, "claimedAt" = NULL,
+            provider = COALESCE($3::text, provider)
+      WHERE id = $1 AND ${statusInSql("status", SENDER_MOVES.failed.from)}`,
+    [emailId, errorMessage, provider],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Gives a claim back (the `released` move): the email waits, queued, for its retry. */
+export async function releaseEmailClaim(db: Queryable, emailId: string): Promise<void> {
+  await db.query(
+    `UPDATE emails SET status = '${SENDER_MOVES.released.to}', "claimedAt" = NULL WHERE id = $1 AND ${statusInSql("status", SENDER_MOVES.released.from)}`,
+    [emailId],
+  );
+}
+
+const CLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.claim.from));
+const RECLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.reclaim.from));
+
+/**
+ * Emails a claim would take that are old enough to have lost their job: `queued` for longer
+ * than `minAgeMs`, or `sending` past the claim lease. In (createdAt, id) order after `after`,
+ * for keyset paging.
+ */
+export async function selectEmailsAwaitingClaim(
+  db: Prisma.TransactionClient,
+  options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
+): Promise<EmailPosition[]> {
+  const { after, minAgeMs, claimLeaseMs, limit } = options;
+  return db.$queryRaw<EmailPosition[]>`
+    SELECT id, "createdAt" FROM emails
+     WHERE ((${CLAIMABLE} AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
+         OR (${RECLAIMABLE} AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
+       AND ("createdAt", id) > (${after.createdAt}, ${after.id})
+     ORDER BY "createdAt", id
+     LIMIT ${limit}`;
+}
+
+/**
+ * Deletes up to `limit` emails of workspaces on `plan` created before `cutoff`; their events,
+ * webhook deliveries and attempts go by cascade. Answers how many were deleted.
+ */
+export async function deleteEmailsCreatedBefore(db: Prisma.TransactionClient, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM emails WHERE id IN (
+      SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
+      WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff}
+      LIMIT ${limit})`;
+}

@@ -1,0 +1,55 @@
+import { Prisma, newId, type TestRecipient } from "@svc/db";
+import type { Queryable } from "../sql.ts";
+
+/**
+ * The `test_recipients` table: the only addresses a `test` key's mail is delivered to, stored
+ * lower-cased and unique per workspace. Operator-managed CRUD on Prisma; the sender's check on `pg`.
+ */
+
+/** The workspace's recipient with this id or (lower-cased) address, or null. */
+export async function findTestRecipient(
+  db: Prisma.TransactionClient,
+  workspaceId: string,
+  which: { id: string } | { email: string },
+): Promise<TestRecipient | null> {
+  return db.testRecipient.findFirst({ where: { workspaceId, ...which } });
+}
+
+export async function countTestRecipients(db: Prisma.TransactionClient, workspaceId: string): Promise<number> {
+  return db.testRecipient.count({ where: { workspaceId } });
+}
+
+export type TestRecipientInsert = { inserted: TestRecipient } | { refused: "duplicate" | "no_such_workspace" };
+
+/** Adds `email` (lower-cased) to the workspace's list; refused when it is there already or the workspace does not exist. */
+export async function insertTestRecipient(db: Prisma.TransactionClient, workspaceId: string, email: string): Promise<TestRecipientInsert> {
+  try {
+    return { inserted: await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId, email } }) };
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError) {
+      if (error.code === "P2002") return { refused: "duplicate" };
+      if (error.code === "P2003") return { refused: "no_such_workspace" };
+    }
+    throw error;
+  }
+}
+
+/** The workspace's recipients by address. */
+export async function listTestRecipientRows(db: Prisma.TransactionClient, workspaceId: string): Promise<TestRecipient[]> {
+  return db.testRecipient.findMany({ where: { workspaceId }, orderBy: [{ email: "asc" }] });
+}
+
+/** Deletes the workspace's recipient `id`; true if there was one. */
+export async function deleteTestRecipient(db: Prisma.TransactionClient, workspaceId: string, id: string): Promise<boolean> {
+  const { count } = await db.testRecipient.deleteMany({ where: { id, workspaceId } });
+  return count > 0;
+}
+
+/** Which of `addresses` (lower-cased bare addresses) are test recipients of the workspace. */
+export async function selectTestRecipientAddresses(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query(`SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[])`, [
+    workspaceId,
+    [...new Set(addresses)],
+  ]);
+  return (rows as Array<{ email: string }>).map((row) => row.email);
+}
