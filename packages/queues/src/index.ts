@@ -1,3 +1,4 @@
 export { QUEUES, queueJobOptions, type QueueKey, type JobPayload } from "./catalog.ts";
 export { Producer } from "./producer.ts";
 export { createProducerConnection, createWorkerConnection } from "./connection.ts";
+export { isFinishedJobState } from "./jobStates.ts";

@@ -1,4 +1,5 @@
 export { Shutdown, type ShutdownStep } from "./shutdown.ts";
+export { every, type PeriodicTask } from "./every.ts";
 export { listen, closeServer } from "./http.ts";
 export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type HealthAnswer, type ReadinessCheck } from "./health.ts";
 export { withTimeout } from "./timeout.ts";
