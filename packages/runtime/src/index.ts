@@ -5,3 +5,4 @@ export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type Heal
 export { withTimeout } from "./timeout.ts";
 export { Batcher, type BatcherOptions } from "./batcher.ts";
 export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
+export { bodyErrorAnswer, type BodyErrorAnswer, type BodyWording } from "./bodyErrors.ts";
