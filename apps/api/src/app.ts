@@ -23,7 +23,7 @@ export function createApiApp(deps: ApiDeps): Express {
   if (log) app.use(log);
   app.use(
     healthEndpoints([
-      { name: "postgres", check: () => deps.db.pool.query("SELECT 1") },
+      { name: "postgres", check: () => deps.db.ping() },
       // A cheap read through the same connection the sends use.
       { name: "redis", check: () => deps.producer.queue.count() },
     ]),
