@@ -1,4 +1,4 @@
-export { createDispatcher, type Dispatcher } from "./dispatcher.ts";
+export { createDispatcher, type DispatcherResources } from "./dispatcher.ts";
 export { dispatcherEnvSchema, type DispatcherEnv } from "./env.ts";
 export { nextRetryAt, decideAfterAttempt, type RetryPolicy } from "./policy.ts";
 export { guardedLookup, refuseBeforeConnect, RefusedAddressError, ADDRESS_REFUSED } from "./addressGuard.ts";

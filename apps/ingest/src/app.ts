@@ -31,7 +31,7 @@ export interface IngestDeps {
  */
 export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
-/** The ingester's HTTP app, built from its dependencies so tests can assemble their own. */
+/** The ingester's HTTP app, without listening (createIngest serves it). */
 export function createIngestApp(deps: IngestDeps): Express {
   const app = express();
   app.disable("x-powered-by");

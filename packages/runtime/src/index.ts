@@ -1,3 +1,4 @@
+export { runApp, type App, type StartedApp } from "./app.ts";
 export { Shutdown, type ShutdownStep } from "./shutdown.ts";
 export { every, type PeriodicTask } from "./every.ts";
 export { listen, closeServer } from "./http.ts";
