@@ -11,12 +11,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard"];
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const children = new Map<string, ChildProcess>();
+// The apps write to a pipe, not a terminal: they keep their colours when this runs in one.
+const env = process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env;
 let stopping = false;
 
 for (const app of APPS) {
   const entry = path.join(root, "apps", app, "src", "main.ts");
   if (!existsSync(entry)) continue;
-  const child = spawn(tsx, [entry], { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(tsx, [entry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const label = app.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = "";

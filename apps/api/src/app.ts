@@ -10,9 +10,9 @@ import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
 
 /**
- * The REST API as an Express app, without listening: main.ts serves it, tests drive it with
- * supertest. Each instance keeps only the throttle memory of `lastUsedAt` writes in process;
- * everything else lives in Postgres, so any number of instances can run side by side.
+ * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
+ * only the throttle memory of `lastUsedAt` writes in process; everything else lives in Postgres,
+ * so any number of instances can run side by side.
  */
 export function createApiApp(deps: ApiDeps): Express {
   const app = express();
@@ -23,7 +23,7 @@ export function createApiApp(deps: ApiDeps): Express {
   if (log) app.use(log);
   app.use(
     healthEndpoints([
-      { name: "postgres", check: () => deps.db.pool.query("SELECT 1") },
+      { name: "postgres", check: () => deps.db.ping() },
       // A cheap read through the same connection the sends use.
       { name: "redis", check: () => deps.producer.queue.count() },
     ]),

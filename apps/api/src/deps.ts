@@ -3,7 +3,7 @@ import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
 
-/** Everything the app needs, built by main.ts (or a test) and handed to createApiApp. */
+/** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {
   db: DbHandle;
   /** The send queue; the api only ever enqueues. */

@@ -1,4 +1,5 @@
 import { AppError } from "@svc/core";
+import { bodyErrorAnswer, type BodyWording } from "@svc/runtime";
 
 /** pg/libpq and socket codes that mean "the database cannot be reached right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -31,38 +32,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const bodyTooLarge = () => new AppError("payload_too_large", "The request body is larger than 1 MB.");
-export const bodyNotJson = () => new AppError("bad_request", "The request body is not valid JSON.");
+/** How body errors name the API's request bodies (SEND_LIMITS.maxBodyBytes is 1 MB). */
+const BODY_WORDING: BodyWording = { body: "The request body", limit: "1 MB" };
 
-/**
- * Errors raised by express.json (body-parser): an HTTP `status`, and a `type` for the ones it
- * names itself. A broken compressed body comes from zlib through http-errors with `status` 400
- * and `expose` but no `type`.
- */
-interface BodyParserError {
-  type?: string;
-  status: number;
-  expose?: boolean;
-}
-
-function isBodyParserError(error: unknown): error is BodyParserError {
-  const candidate = error as Partial<BodyParserError> | null;
-  return typeof candidate?.status === "number" && (typeof candidate.type === "string" || candidate.expose === true);
-}
-
-function fromBodyParser(error: BodyParserError): AppError {
-  switch (error.type) {
-    case "entity.too.large":
-      return bodyTooLarge();
-    case "entity.parse.failed":
-      return bodyNotJson();
-    case "charset.unsupported":
-    case "encoding.unsupported":
-      return new AppError("unsupported_media_type", "The request body must be JSON in UTF-8, without content encoding.");
-    default:
-      return new AppError("bad_request", "The request body could not be read.");
-  }
-}
+export const bodyNotJson = () => new AppError("bad_request", `${BODY_WORDING.body} is not valid JSON.`);
 
 /** Every error a caller may see, as an AppError; null for a bug (answered 500 without details). */
 export function toAppError(error: unknown): AppError | null {
@@ -70,6 +43,6 @@ export function toAppError(error: unknown): AppError | null {
   if (isDatabaseUnavailable(error)) {
     return new AppError("unavailable", "The service is temporarily unavailable (database unreachable). Please retry shortly.");
   }
-  if (isBodyParserError(error) && error.status >= 400 && error.status < 500) return fromBodyParser(error);
-  return null;
+  const bodyError = bodyErrorAnswer(error, BODY_WORDING);
+  return bodyError ? new AppError(bodyError.code, bodyError.message) : null;
 }

@@ -1,3 +1,2 @@
-export { createApiApp } from "./app.ts";
+export { createApi, type ApiResources } from "./api.ts";
 export { apiEnvSchema, type ApiEnv } from "./env.ts";
-export type { ApiDeps } from "./deps.ts";

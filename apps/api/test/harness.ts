@@ -1,41 +1,36 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadEnv } from "@svc/config";
-import { createDb, type DbHandle } from "@svc/db";
+import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { Producer, createProducerConnection } from "@svc/queues";
-import { closeServer, listen } from "@svc/runtime";
-import { apiEnvSchema, createApiApp, type ApiEnv } from "../src/index.ts";
+import { Shutdown } from "@svc/runtime";
+import { apiEnvSchema, createApi } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 
 /** One running API instance on an ephemeral port, with its own pool and Redis connection. */
 export interface ApiInstance {
   url: string;
-  server: Server;
-  db: DbHandle;
+  /** A producer on the instance's send queue, to look at the jobs it enqueued. */
   producer: Producer<"sendEmail">;
-  config: ApiEnv;
   close(): Promise<void>;
 }
 
 export async function startApi(overrides: Record<string, string> = {}): Promise<ApiInstance> {
-  const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", ...overrides }));
-  const logger = createLogger("api-test", config.LOG_LEVEL);
+  const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", API_PORT: "0", ...overrides }));
+  const log = createLogger("api-test", config.LOG_LEVEL);
   const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
   // The outage tests point at a closed port; after a failed connect, ioredis's disconnect waits
   // `disconnectTimeout` (2 s by default) for a close that never comes, holding Jest open.
   const redis = createProducerConnection(config.REDIS_URL, { disconnectTimeout: 100 });
+  const api = createApi(config, { db, redis, log });
+  const { port } = await api.start();
   const producer = new Producer("sendEmail", redis, config.QUEUE_PREFIX);
-  const server = createServer(createApiApp({ db, producer, logger, config }));
-  const port = await listen(server, 0, "127.0.0.1");
   return {
     url: `http://127.0.0.1:${port}`,
-    server,
-    db,
     producer,
-    config,
     async close() {
-      await closeServer(server);
+      await new Shutdown(log).addAll(api.shutdown).run();
       // This file's queue prefix is unique; remove its keys so the Redis db stays clean.
       if (redis.status === "ready") await producer.queue.obliterate({ force: true }).catch(() => {});
       await producer.close().catch(() => {});

@@ -30,7 +30,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
 
   app.use(
     healthEndpoints([
-      { name: "postgres", check: () => deps.db.$queryRaw`SELECT 1` },
+      { name: "postgres", check: () => deps.handle.ping() },
       { name: "redis", check: () => deps.redis.ping() },
     ]),
   );

@@ -1,14 +1,10 @@
-import { commonEnv, dashboardEnv, dnsEnv, loadEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { commonEnv, dashboardEnv, dnsEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */
 export const dashboardEnvSchema = z.object({ ...commonEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...dnsEnv, ...dashboardEnv });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;
-
-export function loadDashboardEnv(source?: Record<string, string | undefined>): DashboardEnv {
-  return loadEnv(dashboardEnvSchema, source);
-}
 
 /** Whether the session cookie carries `Secure`: always, except in local development unless forced. */
 export function secureCookies(env: DashboardEnv): boolean {

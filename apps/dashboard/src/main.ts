@@ -1,27 +1,17 @@
-import { exitOnConfigError } from "@svc/config";
+import { loadEnvOrExit, logFormat } from "@svc/config";
+import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { Shutdown, closeServer } from "@svc/runtime";
-import { loadDashboardEnv, type DashboardEnv } from "./env.ts";
-import { startDashboard } from "./server.ts";
+import { closeConnections, createProducerConnection } from "@svc/queues";
+import { runApp } from "@svc/runtime";
+import { createDashboard } from "./dashboard.ts";
+import { dashboardEnvSchema } from "./env.ts";
 
-let env: DashboardEnv;
-try {
-  env = loadDashboardEnv();
-} catch (error) {
-  exitOnConfigError(error);
-}
-
-const log = createLogger("dashboard", env.LOG_LEVEL);
-const dashboard = await startDashboard(env, { log });
-const { resources } = dashboard;
-
-// Server first (finish in-flight requests), then queues, then connections.
-new Shutdown(log)
-  .add("http server", () => closeServer(dashboard.server))
-  .add("session sweeper", () => dashboard.stopBackgroundWork())
-  .add("queues", () => Promise.all([resources.sendProducer.close(), resources.webhookProducer.close()]))
-  .add("redis", () => resources.redis.quit())
-  .add("postgres", () => resources.handle.close())
-  .installSignalHandlers();
-
-log.info({ port: dashboard.port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) }, "dashboard listening");
+const env = loadEnvOrExit(dashboardEnvSchema);
+const log = createLogger("dashboard", env.LOG_LEVEL, { format: logFormat(env) });
+const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const redis = createProducerConnection(env.REDIS_URL);
+const dashboard = createDashboard(env, { db, redis, log });
+await runApp("dashboard", dashboard, log, [
+  { name: "redis", run: () => closeConnections(redis) },
+  { name: "postgres", run: () => db.close() },
+]);

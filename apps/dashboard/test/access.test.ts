@@ -8,15 +8,15 @@ import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, 
  * What the server enforces whatever the browser shows: CSRF on every state change, each role's
  * reach, and other workspaces' ids answering 404.
  */
-const dashboard = createTestDashboard();
-const { db, secrets } = dashboard.resources.deps;
+const dashboard = await createTestDashboard();
+const { db, secrets } = dashboard;
 afterAll(() => dashboard.close());
 
 let owner: { agent: Agent; email: string; csrf: string };
 let workspaceId: string;
 
 beforeAll(async () => {
-  owner = await signedUpAgent(dashboard.app, { workspaceName: "Access" });
+  owner = await signedUpAgent(dashboard.url, { workspaceName: "Access" });
   workspaceId = (await db.member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
 });
 
@@ -24,7 +24,7 @@ const keyCount = () => db.apiKey.count({ where: { workspaceId } });
 
 describe("CSRF", () => {
   it("refuses a state change without the token, with a wrong one, or with another session's, and changes nothing", async () => {
-    const other = await signedUpAgent(dashboard.app);
+    const other = await signedUpAgent(dashboard.url);
     const before = await keyCount();
     const form = { name: "csrf", environment: "live", scope: "send-only" };
     const missing = await owner.agent.post("/api-keys").type("form").send(form).expect(403);
@@ -47,9 +47,9 @@ describe("CSRF", () => {
   it("protects the anonymous forms with a double-submit cookie", async () => {
     const email = uniqueEmail("csrf-signup");
     // No cookie at all (a cross-site form post from a fresh browser).
-    await request(dashboard.app).post("/signup").type("form").send({ _csrf: "a".repeat(43), email, password: PASSWORD, workspaceName: "X" }).expect(403);
+    await request(dashboard.url).post("/signup").type("form").send({ _csrf: "a".repeat(43), email, password: PASSWORD, workspaceName: "X" }).expect(403);
     // A cookie, but a token that is not its own.
-    const agent = request.agent(dashboard.app);
+    const agent = request.agent(dashboard.url);
     await agent.get("/signup").expect(200);
     await agent.post("/signup").type("form").send({ _csrf: "b".repeat(43), email, password: PASSWORD, workspaceName: "X" }).expect(403);
     await agent.post("/logout").type("form").send({}).expect(403);
@@ -66,8 +66,8 @@ describe("roles", () => {
     const adminEmail = uniqueEmail("admin");
     await addUserToWorkspace(db, { email: viewerEmail, password: PASSWORD, workspaceId, role: "viewer" });
     await addUserToWorkspace(db, { email: adminEmail, password: PASSWORD, workspaceId, role: "admin" });
-    viewer = await loggedInAgent(dashboard.app, viewerEmail);
-    admin = await loggedInAgent(dashboard.app, adminEmail);
+    viewer = await loggedInAgent(dashboard.url, viewerEmail);
+    admin = await loggedInAgent(dashboard.url, adminEmail);
   });
 
   it("lets a viewer read every page but change nothing", async () => {
@@ -125,7 +125,7 @@ describe("roles", () => {
   it("takes effect at once when an owner changes a role or removes a member", async () => {
     const email = uniqueEmail("demoted");
     await addUserToWorkspace(db, { email, password: PASSWORD, workspaceId, role: "admin" });
-    const member = await loggedInAgent(dashboard.app, email);
+    const member = await loggedInAgent(dashboard.url, email);
     await member.agent.get("/api-keys").expect(200).expect((r) => expect(r.text).toContain("Create API key"));
     const memberId = (await listMembers(db, workspaceId)).find((m) => m.email === email)!.id;
     await owner.agent.post(`/members/${memberId}/role`).type("form").send({ _csrf: owner.csrf, role: "viewer" }).expect(303);
@@ -138,7 +138,7 @@ describe("roles", () => {
 
 describe("another workspace's ids", () => {
   it("answer 404 on every page and action, and nothing of theirs changes", async () => {
-    const stranger = await signedUpAgent(dashboard.app, { workspaceName: "Stranger" });
+    const stranger = await signedUpAgent(dashboard.url, { workspaceName: "Stranger" });
     const theirs = (await db.member.findFirstOrThrow({ where: { user: { email: stranger.email } } })).workspaceId;
     const key = await createApiKey(db, { workspaceId: theirs, environment: "live", scope: "full-access" });
     const domain = await addDomain(db, { workspaceId: theirs, domain: `theirs-${Date.now()}.example.com` });
@@ -183,8 +183,8 @@ describe("another workspace's ids", () => {
 
 describe("several workspaces", () => {
   it("switches between the user's workspaces, each page scoped to the current one", async () => {
-    const { agent, email, csrf } = await signedUpAgent(dashboard.app, { workspaceName: "First" });
-    const second = await signedUpAgent(dashboard.app, { workspaceName: "Second" });
+    const { agent, email, csrf } = await signedUpAgent(dashboard.url, { workspaceName: "First" });
+    const second = await signedUpAgent(dashboard.url, { workspaceName: "Second" });
     const secondId = (await db.member.findFirstOrThrow({ where: { user: { email: second.email } } })).workspaceId;
     await addUserToWorkspace(db, { email, workspaceId: secondId, role: "viewer" });
     await createApiKey(db, { workspaceId: secondId, environment: "test", scope: "read-only", name: "Key of Second" });

@@ -3,8 +3,8 @@ import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
 import request from "supertest";
 import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
 
-const dashboard = createTestDashboard();
-const db = dashboard.resources.deps.db;
+const dashboard = await createTestDashboard();
+const db = dashboard.db;
 afterAll(() => dashboard.close());
 
 function sessionCookie(setCookie: string[] | string | undefined): string {
@@ -16,7 +16,7 @@ function sessionCookie(setCookie: string[] | string | undefined): string {
 
 describe("sign-up", () => {
   it("creates the user and their workspace, and starts a server-side session in an httpOnly, SameSite=Lax cookie", async () => {
-    const agent = request.agent(dashboard.app);
+    const agent = request.agent(dashboard.url);
     const email = uniqueEmail("signup");
     const form = await agent.get("/signup").expect(200);
     const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Acme <b>Mail</b>" }).expect(303);
@@ -43,8 +43,8 @@ describe("sign-up", () => {
   });
 
   it("refuses a taken email with a message and creates nothing", async () => {
-    const { email } = await signedUpAgent(dashboard.app);
-    const agent = request.agent(dashboard.app);
+    const { email } = await signedUpAgent(dashboard.url);
+    const agent = request.agent(dashboard.url);
     const form = await agent.get("/signup").expect(200);
     const before = await db.workspace.count();
     const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Again" }).expect(409);
@@ -53,9 +53,9 @@ describe("sign-up", () => {
   });
 
   it("is off with DASHBOARD_SIGNUP=false: no form, and a posted one creates nothing", async () => {
-    const closed = createTestDashboard({ DASHBOARD_SIGNUP: "false" });
+    const closed = await createTestDashboard({ DASHBOARD_SIGNUP: "false" });
     try {
-      const agent = request.agent(closed.app);
+      const agent = request.agent(closed.url);
       const page = await agent.get("/signup").expect(404);
       expect(page.text).toContain("Sign-up is turned off");
       const login = await agent.get("/login").expect(200);
@@ -71,12 +71,12 @@ describe("sign-up", () => {
 
 describe("cookies", () => {
   it("are Secure outside development (auto), and not in development", async () => {
-    const production = createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "production" });
-    const development = createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "development" });
+    const production = await createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "production" });
+    const development = await createTestDashboard({ DASHBOARD_COOKIE_SECURE: "auto", NODE_ENV: "development" });
     try {
-      const secure = await request(production.app).get("/login").expect(200);
+      const secure = await request(production.url).get("/login").expect(200);
       expect(String(secure.headers["set-cookie"])).toMatch(/svc_csrf=[^;]+;.*Secure/);
-      const plain = await request(development.app).get("/login").expect(200);
+      const plain = await request(development.url).get("/login").expect(200);
       expect(String(plain.headers["set-cookie"])).not.toMatch(/Secure/);
     } finally {
       await production.close();
@@ -87,8 +87,8 @@ describe("cookies", () => {
 
 describe("log in and out", () => {
   it("logs in with the right password only, and logging out ends the session on the server", async () => {
-    const { email } = await signedUpAgent(dashboard.app);
-    const agent = request.agent(dashboard.app);
+    const { email } = await signedUpAgent(dashboard.url);
+    const agent = request.agent(dashboard.url);
     const form = await agent.get("/login").expect(200);
     const wrong = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: "not the password" }).expect(401);
     expect(wrong.text).toContain("That email and password don&#39;t match an account.");
@@ -102,13 +102,13 @@ describe("log in and out", () => {
     await agent.post("/logout").type("form").send({ _csrf: csrfFrom(page.text) }).expect(303);
     expect(await db.session.count({ where: { tokenHash: hashOpaqueToken(token) } })).toBe(0);
     // The old cookie is worthless even if a client keeps sending it.
-    await request(dashboard.app).get("/api-keys").set("Cookie", `svc_session=${encodeURIComponent(token)}`).expect(303).expect("location", "/login?next=%2Fapi-keys");
+    await request(dashboard.url).get("/api-keys").set("Cookie", `svc_session=${encodeURIComponent(token)}`).expect(303).expect("location", "/login?next=%2Fapi-keys");
   });
 
   it("never redirects off-site after login", async () => {
-    const { email } = await signedUpAgent(dashboard.app);
+    const { email } = await signedUpAgent(dashboard.url);
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
-      const agent = request.agent(dashboard.app);
+      const agent = request.agent(dashboard.url);
       const form = await agent.get("/login").expect(200);
       const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, next }).expect(303);
       expect(answer.headers.location).toBe("/");
@@ -116,8 +116,8 @@ describe("log in and out", () => {
   });
 
   it("sends anonymous visitors of a page to log in, and expired sessions too", async () => {
-    await request(dashboard.app).get("/webhooks").expect(303).expect("location", "/login?next=%2Fwebhooks");
-    const { agent, email } = await signedUpAgent(dashboard.app);
+    await request(dashboard.url).get("/webhooks").expect(303).expect("location", "/login?next=%2Fwebhooks");
+    const { agent, email } = await signedUpAgent(dashboard.url);
     await db.session.updateMany({ where: { user: { email } }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await agent.get("/").expect(303).expect("location", "/login");
   });
@@ -125,10 +125,10 @@ describe("log in and out", () => {
 
 describe("failed-login rate limit", () => {
   it("pauses an account after 5 failures from one address, even for the right password; other addresses are unaffected", async () => {
-    const limited = createTestDashboard({ DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "5", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "5", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
     try {
-      const { email } = await signedUpAgent(limited.app);
-      const agent = request.agent(limited.app);
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
       const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
       const attempt = (password: string, ip: string) => agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
 
@@ -140,8 +140,8 @@ describe("failed-login rate limit", () => {
 
       // The same account from another address, and another account from the first one, still log in.
       await attempt(PASSWORD, "198.51.100.9").expect(303);
-      const other = await signedUpAgent(limited.app);
-      const fresh = request.agent(limited.app);
+      const other = await signedUpAgent(limited.url);
+      const fresh = request.agent(limited.url);
       const freshCsrf = csrfFrom((await fresh.get("/login").expect(200)).text);
       await fresh.post("/login").set("X-Forwarded-For", "203.0.113.7").type("form").send({ _csrf: freshCsrf, email: other.email, password: PASSWORD }).expect(303);
     } finally {
@@ -150,10 +150,10 @@ describe("failed-login rate limit", () => {
   });
 
   it("clears an account's count after a successful login", async () => {
-    const limited = createTestDashboard({ DASHBOARD_LOGIN_MAX_FAILURES: "3" });
+    const limited = await createTestDashboard({ DASHBOARD_LOGIN_MAX_FAILURES: "3" });
     try {
-      const { email } = await signedUpAgent(limited.app);
-      const agent = request.agent(limited.app);
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
       const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
       const attempt = (password: string) => agent.post("/login").type("form").send({ _csrf: csrf, email, password });
       await attempt("wrong one").expect(401);
@@ -174,7 +174,7 @@ describe("failed-login rate limit", () => {
 
 describe("health", () => {
   it("answers /healthz and /readyz with Postgres and Redis reachable", async () => {
-    await request(dashboard.app).get("/healthz").expect(200, { status: "ok" });
-    await request(dashboard.app).get("/readyz").expect(200, { status: "ready", checks: { postgres: "ok", redis: "ok" } });
+    await request(dashboard.url).get("/healthz").expect(200, { status: "ok" });
+    await request(dashboard.url).get("/readyz").expect(200, { status: "ready", checks: { postgres: "ok", redis: "ok" } });
   });
 });

@@ -11,8 +11,8 @@ import { createTestDashboard, csrfFrom, uniqueEmail } from "./support.ts";
  * (a real child process, password on standard input); they then log in to the dashboard.
  */
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const dashboard = createTestDashboard({ DASHBOARD_SIGNUP: "false" });
-const db = dashboard.resources.deps.db;
+const dashboard = await createTestDashboard({ DASHBOARD_SIGNUP: "false" });
+const db = dashboard.db;
 afterAll(() => dashboard.close());
 
 function svc(args: string[], stdin: string | null): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -41,7 +41,7 @@ describe("svc user create", () => {
     expect(JSON.parse(created.stdout)).toMatchObject({ email, workspaceId: workspace.id, role: "admin", created: true });
     expect(created.stdout).not.toContain("operator chosen password");
 
-    const agent = request.agent(dashboard.app);
+    const agent = request.agent(dashboard.url);
     const form = await agent.get("/login").expect(200);
     expect(form.text).toContain("Accounts on this server are created by invitation.");
     // The trailing newline of `echo` is not part of the password.

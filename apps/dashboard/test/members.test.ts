@@ -9,14 +9,14 @@ let system: WorkspaceFixture;
 let dashboard: TestDashboard;
 
 beforeAll(async () => {
-  const setup = createTestDashboard();
-  system = await createWorkspaceFixture(setup.resources.handle, { plan: "unlimited" });
+  const setup = await createTestDashboard();
+  system = await createWorkspaceFixture(setup.handle, { plan: "unlimited" });
   await setup.close();
-  dashboard = createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc Team <invites@${system.domain}>` });
+  dashboard = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc Team <invites@${system.domain}>` });
 });
 afterAll(() => dashboard.close());
 
-const db = () => dashboard.resources.deps.db;
+const db = () => dashboard.db;
 
 function linkPath(text: string): string {
   const match = /http:\/\/dashboard\.test(\/invitations\/[A-Za-z0-9_-]+)/.exec(text);
@@ -26,7 +26,7 @@ function linkPath(text: string): string {
 
 describe("invitations through the pipeline", () => {
   it("queues an invitation email from the system workspace, whose link creates the account and joins as the chosen role", async () => {
-    const owner = await signedUpAgent(dashboard.app, { workspaceName: "Inviting Co" });
+    const owner = await signedUpAgent(dashboard.url, { workspaceName: "Inviting Co" });
     const workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
     const invitee = uniqueEmail("invitee");
 
@@ -40,11 +40,11 @@ describe("invitations through the pipeline", () => {
     const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: invitee } } });
     expect(email).toMatchObject({ from: `Svc Team <invites@${system.domain}>`, status: "queued", apiKeyId: system.keyIds["send-only"] });
     expect(email.subject).toBe("You're invited to Inviting Co on Svc");
-    expect(await dashboard.resources.sendProducer.has(email.id)).toBe(true);
+    expect(await dashboard.sendProducer.has(email.id)).toBe(true);
     const path = linkPath(email.text!);
     expect(email.html).toContain(`http://dashboard.test${path}`);
 
-    const guest = request.agent(dashboard.app);
+    const guest = request.agent(dashboard.url);
     const form = await guest.get(path).expect(200);
     expect(form.headers["referrer-policy"]).toBe("no-referrer");
     expect(form.text).toContain("Join Inviting Co");
@@ -58,13 +58,13 @@ describe("invitations through the pipeline", () => {
     expect((await listMembers(db(), workspaceId)).find((m) => m.email === invitee)?.role).toBe("viewer");
 
     // Single use.
-    const again = await request.agent(dashboard.app).get(path).expect(404);
+    const again = await request.agent(dashboard.url).get(path).expect(404);
     expect(again.text).toContain("invalid, has expired or has already been used");
   });
 
   it("asks an existing account for its password, then adds the workspace to its list", async () => {
-    const owner = await signedUpAgent(dashboard.app, { workspaceName: "Second Home" });
-    const existing = await signedUpAgent(dashboard.app, { workspaceName: "First Home" });
+    const owner = await signedUpAgent(dashboard.url, { workspaceName: "Second Home" });
+    const existing = await signedUpAgent(dashboard.url, { workspaceName: "First Home" });
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: existing.email, role: "admin" }).expect(303);
     const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: existing.email } } });
     const path = linkPath(email.text!);
@@ -79,7 +79,7 @@ describe("invitations through the pipeline", () => {
   });
 
   it("refuses to invite someone twice into the same workspace or with a bad address, and lists and revokes pending invitations", async () => {
-    const owner = await signedUpAgent(dashboard.app, { workspaceName: "Careful" });
+    const owner = await signedUpAgent(dashboard.url, { workspaceName: "Careful" });
     const bad = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: "not an email", role: "viewer" }).expect(422);
     expect(bad.text).toContain("enter a valid email address");
     const self = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: owner.email, role: "viewer" }).expect(409);
@@ -92,13 +92,13 @@ describe("invitations through the pipeline", () => {
     expect(page.text).toContain(`/members/invitations/${invitation.id}/revoke`);
     await owner.agent.post(`/members/invitations/${invitation.id}/revoke`).type("form").send({ _csrf: owner.csrf }).expect(303);
     const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: invitee } } });
-    await request(dashboard.app).get(linkPath(email.text!)).expect(404);
+    await request(dashboard.url).get(linkPath(email.text!)).expect(404);
   });
 
   it("fails clearly and keeps no invitation when the system sender cannot send", async () => {
-    const broken = createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["read-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${system.domain}>` });
+    const broken = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["read-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${system.domain}>` });
     try {
-      const owner = await signedUpAgent(broken.app, { workspaceName: "Broken sender" });
+      const owner = await signedUpAgent(broken.url, { workspaceName: "Broken sender" });
       const invitee = uniqueEmail("unsent");
       const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(503);
       expect(answer.text).toContain("may not send email");
@@ -111,14 +111,14 @@ describe("invitations through the pipeline", () => {
 
 describe("invitations without a system sender", () => {
   it("shows the link to the owner once, since no email can be sent", async () => {
-    const plain = createTestDashboard();
+    const plain = await createTestDashboard();
     try {
-      const owner = await signedUpAgent(plain.app, { workspaceName: "No Mail" });
+      const owner = await signedUpAgent(plain.url, { workspaceName: "No Mail" });
       const invitee = uniqueEmail("linked");
       const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(201);
       expect(answer.text).toContain("no email was sent");
       const path = linkPath(answer.text);
-      const guest = request.agent(plain.app);
+      const guest = request.agent(plain.url);
       const form = await guest.get(path).expect(200);
       await guest.post(path).type("form").send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: PASSWORD }).expect(303);
       expect((await guest.get("/").expect(200)).text).toContain("No Mail");
@@ -132,7 +132,7 @@ describe("invitations without a system sender", () => {
 
 describe("the last owner", () => {
   it("cannot demote or remove themselves while they are the only owner", async () => {
-    const owner = await signedUpAgent(dashboard.app, { workspaceName: "Solo" });
+    const owner = await signedUpAgent(dashboard.url, { workspaceName: "Solo" });
     const workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
     const [me] = await listMembers(db(), workspaceId);
     const demote = await owner.agent.post(`/members/${me!.id}/role`).type("form").send({ _csrf: owner.csrf, role: "viewer" }).expect(409);
@@ -144,13 +144,13 @@ describe("the last owner", () => {
 
 describe("a revoked system key", () => {
   it("is refused like any revoked key", async () => {
-    const setup = createTestDashboard();
-    const other = await createWorkspaceFixture(setup.resources.handle);
+    const setup = await createTestDashboard();
+    const other = await createWorkspaceFixture(setup.handle);
     await setup.close();
     await revokeApiKey(db(), other.keyIds["send-only"]);
-    const revoked = createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: other.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${other.domain}>` });
+    const revoked = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: other.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${other.domain}>` });
     try {
-      const owner = await signedUpAgent(revoked.app);
+      const owner = await signedUpAgent(revoked.url);
       const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: uniqueEmail("r"), role: "viewer" }).expect(503);
       expect(answer.text).toContain("DASHBOARD_SYSTEM_API_KEY");
     } finally {

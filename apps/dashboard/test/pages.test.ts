@@ -13,8 +13,8 @@ let keyId: string;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  dashboard = createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
-  owner = await signedUpAgent(dashboard.app, { workspaceName: "Pages" });
+  dashboard = await createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  owner = await signedUpAgent(dashboard.url, { workspaceName: "Pages" });
   workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
   keyId = (await createApiKey(db(), { workspaceId, environment: "live", scope: "send-only" })).id;
 });
@@ -23,7 +23,7 @@ afterAll(async () => {
   await dns.close();
 });
 
-const db = () => dashboard.resources.deps.db;
+const db = () => dashboard.db;
 
 /** An email row as the sender would leave it (never `queued`: no sender should pick it up). */
 async function insertEmail(input: { to: string; subject: string; status: EmailStatus; createdAt: Date; workspace?: string }): Promise<string> {
@@ -69,7 +69,7 @@ describe("emails page", () => {
 
   it("escapes what senders wrote and shows the event payload pretty-printed", async () => {
     const id = await insertEmail({ to: "x@example.com", subject: `<img src=x onerror="alert(1)">`, status: "delivered", createdAt: new Date() });
-    await recordEmailEvent(dashboard.resources.deps.handle, { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
+    await recordEmailEvent(dashboard.handle, { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
     const page = await owner.agent.get(`/emails/${id}`).expect(200);
     expect(page.text).not.toContain("<img src=x");
     expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
@@ -80,13 +80,13 @@ describe("emails page", () => {
 
 describe("overview", () => {
   it("shows today's sends against the plan's limit, and 14 days of events", async () => {
-    const fresh = await signedUpAgent(dashboard.app, { workspaceName: "Counting" });
+    const fresh = await signedUpAgent(dashboard.url, { workspaceName: "Counting" });
     const ws = (await db().member.findFirstOrThrow({ where: { user: { email: fresh.email } } })).workspaceId;
     const key = await createApiKey(db(), { workspaceId: ws, environment: "live", scope: "send-only" });
     const record = async (type: EventType, daysAgo: number) => {
       const email = newId("email");
       await db().email.create({ data: { id: email, organizationId: ws, apiKeyId: key.id, environment: "live", from: "a@b.example", to: ["c@d.example"], subject: "s", text: "t", status: "delivered", createdAt: new Date(Date.now() - daysAgo * 86_400_000) } });
-      await recordEmailEvent(dashboard.resources.deps.handle, { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
+      await recordEmailEvent(dashboard.handle, { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
     };
     await record("sent", 0);
     await record("sent", 0);
@@ -148,7 +148,7 @@ describe("forms", () => {
     const row = await db().webhookSubscription.findFirstOrThrow({ where: { workspaceId } });
     expect(row.events).toEqual(["sent", "bounced"]);
     expect(row.secretEncrypted).not.toContain(secret!);
-    expect(dashboard.resources.deps.secrets.open(row.secretEncrypted)).toBe(secret);
+    expect(dashboard.secrets.open(row.secretEncrypted)).toBe(secret);
   });
 
   it("asks on a page of its own before a destructive action when JavaScript is off", async () => {

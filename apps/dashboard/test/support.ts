@@ -1,32 +1,50 @@
-import { createDashboardApp, loadDashboardEnv, type DashboardEnv } from "../src/index.ts";
-import type { Express } from "express";
+import { loadEnv } from "@svc/config";
+import { SecretBox } from "@svc/core";
+import { createDb, type Db, type DbHandle } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { Producer, createProducerConnection } from "@svc/queues";
+import { Shutdown } from "@svc/runtime";
 import request from "supertest";
-import { createDashboardResources, type DashboardResources } from "../src/server.ts";
+import { createDashboard, dashboardEnvSchema, type DashboardEnv } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 
-/** A dashboard app on the test database and Redis, with cookies usable over plain HTTP. */
+/** A dashboard running on the test database and Redis, with cookies usable over plain HTTP. */
 export interface TestDashboard {
-  app: Express;
+  /** Its base URL, for supertest's `request(url)` and `request.agent(url)`. */
+  url: string;
   env: DashboardEnv;
-  resources: DashboardResources;
+  db: Db;
+  handle: DbHandle;
+  /** Seals and opens webhook secrets as the dashboard does. */
+  secrets: SecretBox;
+  /** The send queue the dashboard enqueues invitation emails on. */
+  sendProducer: Producer<"sendEmail">;
   close(): Promise<void>;
 }
 
-export function createTestDashboard(overrides: Record<string, string> = {}): TestDashboard {
-  const env = loadDashboardEnv(
-    testEnv({ DASHBOARD_COOKIE_SECURE: "false", DASHBOARD_BASE_URL: "http://dashboard.test", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...overrides }),
+export async function createTestDashboard(overrides: Record<string, string> = {}): Promise<TestDashboard> {
+  const env = loadEnv(
+    dashboardEnvSchema,
+    testEnv({ DASHBOARD_PORT: "0", DASHBOARD_COOKIE_SECURE: "false", DASHBOARD_BASE_URL: "http://dashboard.test", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...overrides }),
   );
-  const resources = createDashboardResources(env);
-  const app = createDashboardApp(resources.deps);
+  const log = createLogger("dashboard-test", env.LOG_LEVEL);
+  const handle = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const redis = createProducerConnection(env.REDIS_URL);
+  const dashboard = createDashboard(env, { db: handle, redis, log });
+  const { port } = await dashboard.start();
+  const sendProducer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
   return {
-    app,
+    url: `http://127.0.0.1:${port}`,
     env,
-    resources,
+    db: handle.prisma,
+    handle,
+    secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    sendProducer,
     async close() {
-      await resources.sendProducer.close().catch(() => {});
-      await resources.webhookProducer.close().catch(() => {});
-      await resources.redis.quit().catch(() => {});
-      await resources.handle.close();
+      await new Shutdown(log).addAll(dashboard.shutdown).run();
+      await sendProducer.close().catch(() => {});
+      await redis.quit().catch(() => {});
+      await handle.close();
     },
   };
 }
@@ -47,8 +65,8 @@ export function csrfFrom(html: string): string {
 export type Agent = ReturnType<typeof request.agent>;
 
 /** A browser-like client (keeps cookies) that signed up: returns it with the new workspace. */
-export async function signedUpAgent(app: Express, options: { email?: string; workspaceName?: string } = {}): Promise<{ agent: Agent; email: string; csrf: string }> {
-  const agent = request.agent(app);
+export async function signedUpAgent(url: string, options: { email?: string; workspaceName?: string } = {}): Promise<{ agent: Agent; email: string; csrf: string }> {
+  const agent = request.agent(url);
   const email = options.email ?? uniqueEmail("owner");
   const form = await agent.get("/signup").expect(200);
   await agent
@@ -61,8 +79,8 @@ export async function signedUpAgent(app: Express, options: { email?: string; wor
 }
 
 /** Logs an existing user in with a fresh client. */
-export async function loggedInAgent(app: Express, email: string, password = PASSWORD): Promise<{ agent: Agent; csrf: string }> {
-  const agent = request.agent(app);
+export async function loggedInAgent(url: string, email: string, password = PASSWORD): Promise<{ agent: Agent; csrf: string }> {
+  const agent = request.agent(url);
   const form = await agent.get("/login").expect(200);
   await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password }).expect(303);
   const overview = await agent.get("/").expect(200);

@@ -1,10 +1,10 @@
-import type { Server } from "node:http";
 import { Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import { SecretBox } from "@svc/core";
-import { createDb, type DbHandle } from "@svc/db";
-import { createLogger, type Logger } from "@svc/logger";
-import { Producer, QUEUES, createProducerConnection, createWorkerConnection, type JobPayload } from "@svc/queues";
-import { closeServer, createHealthServer, listen } from "@svc/runtime";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { Producer, QUEUES, type JobPayload } from "@svc/queues";
+import { closeServer, createHealthServer, listen, type App } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
 import { DeliveryClaimer } from "./claims.ts";
 import { createWebhookPoster } from "./poster.ts";
@@ -24,31 +24,29 @@ const STATEMENTS_IN_FLIGHT = 1;
 /** Delay before a job that failed for a reason other than its attempt (database down…) runs again. */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
 
-export interface Dispatcher {
-  /** Starts the health server, the worker and the sweeper; resolves with the health port. */
-  start(): Promise<{ port: number }>;
-  /** Server, then worker (letting in-flight attempts finish), then sweeper, then connections. */
-  shutdownSteps(): Array<{ name: string; run: () => Promise<unknown> }>;
-  stop(): Promise<void>;
-  readonly sweeper: DeliverySweeper;
-  readonly worker: Worker<JobPayload<"webhookDelivery">>;
-  readonly db: DbHandle;
+/** What the dispatcher is given and does not own: the caller closes these after its shutdown. */
+export interface DispatcherResources {
+  db: DbHandle;
+  /** The worker's connection (createWorkerConnection): it blocks waiting for jobs. */
+  workerRedis: Redis;
+  /**
+   * Subscription slots and the sweeper's lock: a worker connection with `enableAutoPipelining`,
+   * so that the jobs a batched claim or record wakes together take and give back their slots in
+   * one socket write (nothing on this connection blocks).
+   */
+  redis: Redis;
+  /** A fail-fast producer connection (createProducerConnection) for the sweeper's re-enqueues. */
+  producerRedis: Redis;
+  log: Logger;
 }
 
 /**
  * The webhook dispatcher: a BullMQ worker on the webhook queue that signs and POSTs each
  * delivery, retries it on the 24-hour schedule (BullMQ backoff, custom strategy), records
  * every attempt, caps concurrency per subscription, and sweeps up deliveries whose job Redis
- * lost. Takes the parsed env so tests can run it in-process with their own settings.
+ * lost. Serves only /healthz and /readyz, on DISPATCHER_PORT.
  */
-export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } = {}): Dispatcher {
-  const log = options.log ?? createLogger("dispatcher", env.LOG_LEVEL);
-  const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
-  const workerRedis = createWorkerConnection(env.REDIS_URL);
-  // Auto-pipelined: the jobs that a batched claim or record wakes together take and give back
-  // their slots in one socket write (nothing on this connection blocks).
-  const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
-  const producerRedis = createProducerConnection(env.REDIS_URL);
+export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, producerRedis, log }: DispatcherResources): App {
   const producer = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
   const leaseMs = env.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
   const retrySchedule = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
@@ -99,43 +97,28 @@ export function createDispatcher(env: DispatcherEnv, options: { log?: Logger } =
     log,
   });
 
-  let server: Server | null = null;
-
-  const shutdownSteps = () => [
-    { name: "health server", run: async () => (server ? closeServer(server) : undefined) },
-    { name: "webhook worker", run: () => worker.close() },
-    { name: "sweeper", run: () => sweeper.stop() },
-    { name: "http agents", run: async () => poster.close() },
-    { name: "webhook queue", run: () => producer.close() },
-    { name: "redis", run: () => Promise.all([redis.quit(), producerRedis.quit(), workerRedis.quit()].map((p) => p.catch(() => {}))) },
-    { name: "postgres", run: () => db.close() },
-  ];
+  const server = createHealthServer([
+    { name: "postgres", check: () => db.ping() },
+    { name: "redis", check: () => redis.ping() },
+  ]);
 
   return {
-    worker,
-    sweeper,
-    db,
     async start() {
-      server = createHealthServer([
-        { name: "postgres", check: () => db.prisma.$queryRaw`SELECT 1` },
-        { name: "redis", check: () => redis.ping() },
-      ]);
       const port = await listen(server, env.DISPATCHER_PORT);
       void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
       await worker.waitUntilReady();
       sweeper.start();
-      void sweeper.sweepOnce().catch((error) => log.warn({ err: error }, "webhook sweep failed"));
-      return { port };
+      return { port, concurrency: env.DISPATCHER_CONCURRENCY };
     },
-    shutdownSteps,
-    async stop() {
-      for (const step of shutdownSteps()) {
-        try {
-          await step.run();
-        } catch (error) {
-          log.warn({ step: step.name, err: error }, "dispatcher shutdown step failed");
-        }
-      }
-    },
+    // The server, then the worker (letting in-flight attempts finish), then background work.
+    shutdown: [
+      { name: "health server", run: () => closeServer(server) },
+      { name: "webhook worker", run: () => worker.close() },
+      { name: "sweeper", run: () => sweeper.stop() },
+      { name: "http agents", run: () => poster.close() },
+      { name: "webhook queue", run: () => producer.close() },
+    ],
+    // In-flight attempts may take up to the attempt deadline to finish; the shutdown waits for them.
+    shutdownDeadlineMs: env.WEBHOOK_TIMEOUT_MS + 10_000,
   };
 }

@@ -1,2 +1,2 @@
-export { createDispatcher, type Dispatcher } from "./dispatcher.ts";
+export { createDispatcher, type DispatcherResources } from "./dispatcher.ts";
 export { dispatcherEnvSchema, type DispatcherEnv } from "./env.ts";

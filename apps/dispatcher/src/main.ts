@@ -1,23 +1,19 @@
-import { exitOnConfigError, loadEnv } from "@svc/config";
+import { loadEnvOrExit, logFormat } from "@svc/config";
+import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { Shutdown } from "@svc/runtime";
+import { closeConnections, createProducerConnection, createWorkerConnection } from "@svc/queues";
+import { runApp } from "@svc/runtime";
 import { createDispatcher } from "./dispatcher.ts";
-import { dispatcherEnvSchema, type DispatcherEnv } from "./env.ts";
+import { dispatcherEnvSchema } from "./env.ts";
 
-let env: DispatcherEnv;
-try {
-  env = loadEnv(dispatcherEnvSchema);
-} catch (error) {
-  exitOnConfigError(error);
-}
-
-const log = createLogger("dispatcher", env.LOG_LEVEL);
-const dispatcher = createDispatcher(env, { log });
-
-// In-flight attempts may take up to the attempt deadline to finish; the shutdown waits for them.
-const shutdown = new Shutdown(log, env.WEBHOOK_TIMEOUT_MS + 10_000);
-for (const step of dispatcher.shutdownSteps()) shutdown.add(step.name, step.run);
-shutdown.installSignalHandlers();
-
-const { port } = await dispatcher.start();
-log.info({ port, concurrency: env.DISPATCHER_CONCURRENCY }, "dispatcher ready");
+const env = loadEnvOrExit(dispatcherEnvSchema);
+const log = createLogger("dispatcher", env.LOG_LEVEL, { format: logFormat(env) });
+const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const workerRedis = createWorkerConnection(env.REDIS_URL);
+const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
+const producerRedis = createProducerConnection(env.REDIS_URL);
+const dispatcher = createDispatcher(env, { db, workerRedis, redis, producerRedis, log });
+await runApp("dispatcher", dispatcher, log, [
+  { name: "redis", run: () => closeConnections(workerRedis, redis, producerRedis) },
+  { name: "postgres", run: () => db.close() },
+]);

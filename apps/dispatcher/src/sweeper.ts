@@ -1,7 +1,8 @@
 import { selectDueWebhookDeliveryIds } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import { isFinishedJobState, type Producer } from "@svc/queues";
+import { every, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 
 export interface SweeperOptions {
@@ -15,9 +16,6 @@ export interface SweeperOptions {
   batchSize?: number;
 }
 
-/** Job states in which a job will never run again by itself. */
-const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
-
 /**
  * Recovery (design principle 1: Redis is transport). Every interval, pending deliveries that
  * are due (of active subscriptions) but have no live job, because Redis lost it (a flush, a
@@ -26,7 +24,7 @@ const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
  * is not due (its claim pushed nextAttemptAt out), so it is left alone.
  */
 export class DeliverySweeper {
-  private timer: NodeJS.Timeout | null = null;
+  private schedule: PeriodicTask | null = null;
   private running: Promise<number> | null = null;
   private readonly lockKey: string;
 
@@ -34,14 +32,14 @@ export class DeliverySweeper {
     this.lockKey = `${options.prefix}:webhook-sweeper-lock`;
   }
 
+  /** Sweeps now, then every interval. */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.options.log.warn({ err: error }, "webhook sweep failed")), this.options.intervalMs);
+    this.schedule ??= every("webhook sweep", this.options.intervalMs, () => this.sweepOnce(), this.options.log, { firstRunMs: 0 });
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.schedule?.stop();
+    this.schedule = null;
     await this.running?.catch(() => {});
   }
 
@@ -63,7 +61,7 @@ export class DeliverySweeper {
     let requeued = 0;
     for (const id of due) {
       const state = await producer.queue.getJobState(id);
-      if (!FINISHED_STATES.has(state)) continue;
+      if (!isFinishedJobState(state)) continue;
       if (state !== "unknown") await producer.queue.remove(id);
       await producer.enqueue(id, { deliveryId: id });
       requeued += 1;

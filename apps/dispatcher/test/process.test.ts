@@ -61,8 +61,8 @@ describe("apps/dispatcher/src/main.ts as its own process", () => {
     const env = dispatcherEnvSchema.parse(envVars);
     const child = spawnDispatcher(envVars);
     children.push(child.process);
-    await waitUntil("the dispatcher to be ready", () => child.logs.some((l) => l.msg === "dispatcher ready"), { timeoutMs: 30_000 });
-    const port = Number(child.logs.find((l) => l.msg === "dispatcher ready")!.port);
+    await waitUntil("the dispatcher to be ready", () => child.logs.some((l) => l.msg === "dispatcher started"), { timeoutMs: 30_000 });
+    const port = Number(child.logs.find((l) => l.msg === "dispatcher started")!.port);
     expect(port).toBeGreaterThan(0);
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { EVENT_TYPES, SecretBox, createWebhookSubscription, recordEmailEvent } from "@svc/core";
-import { newId, type Db, type DbHandle, type EventType } from "@svc/db";
-import { Producer, createProducerConnection } from "@svc/queues";
-import { listen } from "@svc/runtime";
+import { createDb, newId, type Db, type DbHandle, type EventType } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { Producer, closeConnections, createProducerConnection, createWorkerConnection } from "@svc/queues";
+import { Shutdown, listen } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { createDispatcher, type Dispatcher } from "../src/dispatcher.ts";
+import { createDispatcher } from "../src/dispatcher.ts";
 import { dispatcherEnvSchema, type DispatcherEnv } from "../src/env.ts";
 
 export interface ReceivedRequest {
@@ -131,7 +132,6 @@ export function dispatcherEnv(overrides: Record<string, string> = {}): Dispatche
 
 export interface RunningDispatcher {
   env: DispatcherEnv;
-  dispatcher: Dispatcher;
   /** A producer on the same queue prefix, playing the ingester/sender. */
   producer: Producer<"webhookDelivery">;
   box: SecretBox;
@@ -139,23 +139,29 @@ export interface RunningDispatcher {
   stop(): Promise<void>;
 }
 
-/** A dispatcher in-process with its own queue prefix, plus a producer for that queue. */
+/** A dispatcher in-process, wired as main.ts wires it, with its own queue prefix, plus a producer for that queue. */
 export async function startDispatcher(overrides: Record<string, string> = {}): Promise<RunningDispatcher> {
   const env = dispatcherEnv(overrides);
-  const dispatcher = createDispatcher(env);
+  const log = createLogger("dispatcher-test", env.LOG_LEVEL);
+  const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const workerRedis = createWorkerConnection(env.REDIS_URL);
+  const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
+  const producerRedis = createProducerConnection(env.REDIS_URL);
+  const dispatcher = createDispatcher(env, { db, workerRedis, redis, producerRedis, log });
+  const shutdown = new Shutdown(log, dispatcher.shutdownDeadlineMs)
+    .addAll(dispatcher.shutdown)
+    .add("redis", () => closeConnections(workerRedis, redis, producerRedis))
+    .add("postgres", () => db.close());
   const { port } = await dispatcher.start();
-  const redis = createProducerConnection(env.REDIS_URL);
-  const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const producer = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
   return {
     env,
-    dispatcher,
     producer,
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     port,
     async stop() {
-      await dispatcher.stop();
       await producer.close();
-      await redis.quit().catch(() => {});
+      await shutdown.run();
     },
   };
 }

@@ -31,7 +31,7 @@ export interface IngestDeps {
  */
 export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
-/** The ingester's HTTP app, built from its dependencies so tests can assemble their own. */
+/** The ingester's HTTP app, without listening (createIngest serves it). */
 export function createIngestApp(deps: IngestDeps): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -39,7 +39,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   // Answers are a few bytes to SNS, which never revalidates: hashing each one for an ETag is waste.
   app.set("etag", false);
   app.use(
-    healthEndpoints([{ name: "postgres", check: () => deps.db.pool.query("SELECT 1") }, ...(deps.readiness ?? [])]),
+    healthEndpoints([{ name: "postgres", check: () => deps.db.ping() }, ...(deps.readiness ?? [])]),
   );
   const recordEvent = createEventRecorder(deps, deps.recorder ?? RECORDER_DEFAULTS);
   app.use(snsRoute({ ...deps, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));

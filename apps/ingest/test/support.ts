@@ -7,9 +7,9 @@ import { loadEnv } from "@svc/config";
 import { createDb, type DbHandle } from "@svc/db";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import { createProducerConnection, Producer } from "@svc/queues";
-import { closeServer, listen } from "@svc/runtime";
+import { Shutdown, closeServer } from "@svc/runtime";
 import { createSigningIdentity, signSnsMessage, type SignatureVersion, type SigningIdentity } from "@svc/sns";
-import { createIngestApp, createSnsVerifier, ingestEnvSchema } from "../src/index.ts";
+import { createIngest, ingestEnvSchema } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
@@ -76,7 +76,7 @@ export interface IngestUnderTest {
 
 /** An ingest app on port 0 with its own queue prefix; `env` overrides the test defaults. */
 export async function startIngest(env: Record<string, string>): Promise<IngestUnderTest> {
-  const parsed = loadEnv(ingestEnvSchema, testEnv(env));
+  const parsed = loadEnv(ingestEnvSchema, testEnv({ INGEST_PORT: "0", ...env }));
   const handle = createDb({ url: parsed.DATABASE_URL, poolSize: 10 });
   const redis = createProducerConnection(parsed.REDIS_URL);
   const deliveries = new Producer("webhookDelivery", redis, parsed.QUEUE_PREFIX);
@@ -93,18 +93,15 @@ export async function startIngest(env: Record<string, string>): Promise<IngestUn
       },
     },
   });
-  const app = createIngestApp({
+  const ingest = createIngest(parsed, {
     db: handle,
-    verifier: createSnsVerifier(parsed),
-    deliveries,
+    redis,
     log,
     confirmSubscription: async (url) => {
       confirmed.push(url);
     },
-    readiness: [{ name: "redis", check: () => redis.ping() }],
   });
-  const server = createServer(app);
-  const port = await listen(server, 0, "127.0.0.1");
+  const { port } = await ingest.start();
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
@@ -122,7 +119,7 @@ export async function startIngest(env: Record<string, string>): Promise<IngestUn
       return { status: response.status, json: text ? JSON.parse(text) : null };
     },
     async close() {
-      await closeServer(server);
+      await new Shutdown(log).addAll(ingest.shutdown).run();
       await deliveries.close();
       await redis.quit();
       await handle.close();

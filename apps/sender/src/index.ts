@@ -1,2 +1,2 @@
-export { createSender, type Sender, type SenderDeps } from "./sender.ts";
+export { createSender, type Sender, type SenderResources } from "./sender.ts";
 export { senderEnvSchema, type SenderEnv } from "./env.ts";

@@ -1,17 +1,18 @@
-import { exitOnConfigError, loadEnv } from "@svc/config";
+import { loadEnvOrExit, logFormat } from "@svc/config";
+import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
+import { closeConnections, createWorkerConnection } from "@svc/queues";
+import { runApp } from "@svc/runtime";
 import { senderEnvSchema } from "./env.ts";
 import { createSender } from "./sender.ts";
 
-/** The sender process: hands queued email to the provider. Scale it by running more of them. */
-async function main(): Promise<void> {
-  const env = loadEnv(senderEnvSchema);
-  const log = createLogger("sender", env.LOG_LEVEL);
-  const sender = await createSender({ env, log });
-  sender.shutdown.installSignalHandlers();
-  await sender.start();
-}
-
-main().catch((error: unknown) => {
-  exitOnConfigError(error);
-});
+const env = loadEnvOrExit(senderEnvSchema);
+const log = createLogger("sender", env.LOG_LEVEL, { format: logFormat(env) });
+const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const workerRedis = createWorkerConnection(env.REDIS_URL);
+const redis = createWorkerConnection(env.REDIS_URL);
+const sender = createSender(env, { db, workerRedis, redis, log });
+await runApp("sender", sender, log, [
+  { name: "redis", run: () => closeConnections(workerRedis, redis) },
+  { name: "postgres", run: () => db.close() },
+]);

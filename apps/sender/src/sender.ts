@@ -1,69 +1,42 @@
-import type { Server } from "node:http";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { createDb, type DbHandle } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createProvider, type EmailProvider } from "@svc/providers";
-import { Producer, createWorkerConnection } from "@svc/queues";
-import { Shutdown, closeServer, createHealthServer, listen } from "@svc/runtime";
+import { Producer } from "@svc/queues";
+import { closeServer, createHealthServer, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
-import type { HandoffDeps } from "./handoff.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
 
-export interface SenderDeps {
-  env: SenderEnv;
+/** What the sender is given and does not own: the caller closes these after its shutdown. */
+export interface SenderResources {
+  db: DbHandle;
+  /** The worker's connection (createWorkerConnection): it blocks waiting for jobs. */
+  workerRedis: Redis;
+  /**
+   * The sender's own enqueues (sweeps, webhook deliveries of a rejection) happen in the
+   * background and may wait for Redis as well: a worker connection too, not a fail-fast one.
+   */
+  redis: Redis;
   log: Logger;
-  /** Defaults to the one EMAIL_PROVIDER names. */
+  /** Defaults to the one EMAIL_PROVIDER names, created at start and closed at shutdown. */
   provider?: EmailProvider;
 }
 
-export interface Sender {
-  /** Starts the health server, the worker and the sweeper; resolves with the health port. */
-  start(): Promise<{ port: number }>;
+export interface Sender extends App {
   /** One sweep now (tests, and operators via the logs); the timer keeps running as well. */
   sweepOnce(): Promise<number>;
+  /** The send worker; there is one once `start` has resolved. */
   readonly worker: Worker;
-  /** Health server first, then the worker (in-flight handoffs finish), then connections. */
-  readonly shutdown: Shutdown;
-  close(): Promise<void>;
 }
 
-/** Builds a sender from parsed settings. main.ts and the tests both start it this way. */
-export async function createSender({ env, log, provider: givenProvider }: SenderDeps): Promise<Sender> {
-  // First, so that a provider that cannot start leaves no connections behind.
-  const provider = givenProvider ?? (await createProvider(env, log));
-  const db: DbHandle = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
-  // Workers block on Redis and must wait for it forever; the sender's own enqueues (sweeps,
-  // webhook deliveries of a rejection) happen in the background and can wait as well.
-  const workerRedis: Redis = createWorkerConnection(env.REDIS_URL);
-  const producerRedis: Redis = createWorkerConnection(env.REDIS_URL);
-  const sendQueue = new Producer("sendEmail", producerRedis, env.QUEUE_PREFIX);
-  const deliveries = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
-
+/** The sender process: hands queued email to the provider. Scale it by running more of them. */
+export function createSender(env: SenderEnv, { db, workerRedis, redis, log, provider: givenProvider }: SenderResources): Sender {
+  const sendQueue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
-  const handoff: HandoffDeps = {
-    db,
-    provider,
-    deliveries,
-    writes: batchedHandoffWrites(db, claimLeaseMs),
-    retry: {
-      windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
-      baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,
-      maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
-    },
-  };
-  const worker = createSendWorker(
-    handoff,
-    {
-      connection: workerRedis,
-      prefix: env.QUEUE_PREFIX,
-      concurrency: env.SENDER_CONCURRENCY,
-      maxSendRate: env.SES_MAX_SEND_RATE,
-    },
-    log,
-  );
   const sweeper = new Sweeper(
     db.prisma,
     sendQueue,
@@ -75,32 +48,49 @@ export async function createSender({ env, log, provider: givenProvider }: Sender
     },
     log.child({ component: "sweeper" }),
   );
-  const server: Server = createHealthServer([
-    { name: "postgres", check: () => db.prisma.$queryRaw`SELECT 1` },
-    { name: "redis", check: () => producerRedis.ping() },
-    { name: "worker", check: async () => (worker.isRunning() ? true : Promise.reject(new Error("stopped"))) },
+  let provider: EmailProvider | null = null;
+  let worker: Worker | null = null;
+  const server = createHealthServer([
+    { name: "postgres", check: () => db.ping() },
+    { name: "redis", check: () => redis.ping() },
+    { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
   ]);
 
-  const shutdown = new Shutdown(log)
-    .add("health server", () => (server.listening ? closeServer(server) : undefined))
-    .add("send worker", () => worker.close())
-    .add("sweeper", () => sweeper.stop())
-    .add("queues", () => Promise.all([sendQueue.close(), deliveries.close()]))
-    .add("provider", () => provider.close())
-    .add("redis", () => Promise.all([workerRedis.quit(), producerRedis.quit()]))
-    .add("database", () => db.close());
-
   return {
-    worker,
-    shutdown,
     async start() {
+      provider = givenProvider ?? (await createProvider(env, log));
+      worker = createSendWorker(
+        {
+          db,
+          provider,
+          deliveries,
+          writes: batchedHandoffWrites(db, claimLeaseMs),
+          retry: {
+            windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
+            baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,
+            maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
+          },
+        },
+        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE },
+        log,
+      );
       const port = await listen(server, env.SENDER_PORT);
       void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
-      log.info({ port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE }, "sender started");
-      return { port };
+      return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE };
     },
+    // The health server first, then the worker (in-flight handoffs finish), then background work.
+    shutdown: [
+      { name: "health server", run: () => closeServer(server) },
+      { name: "send worker", run: () => worker?.close() },
+      { name: "sweeper", run: () => sweeper.stop() },
+      { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
+      { name: "provider", run: () => provider?.close() },
+    ],
     sweepOnce: () => sweeper.sweepOnce(),
-    close: () => shutdown.run(),
+    get worker() {
+      if (!worker) throw new Error("The sender has not been started.");
+      return worker;
+    },
   };
 }

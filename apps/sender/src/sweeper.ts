@@ -1,7 +1,8 @@
 import { selectEmailsAwaitingClaim } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import { isFinishedJobState, type Producer } from "@svc/queues";
+import { every, type PeriodicTask } from "@svc/runtime";
 
 export interface SweeperOptions {
   intervalMs: number;
@@ -16,9 +17,6 @@ interface Candidate {
   createdAt: Date;
 }
 
-/** Job states that will never run the email again (or a job gone meanwhile): counts as missing. */
-const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
-
 /**
  * Postgres is the record and Redis only transport: when Redis loses jobs (a restart without
  * persistence, a flush), emails still `queued`, or `sending` past their claim lease, have no job
@@ -27,7 +25,7 @@ const FINISHED_STATES = new Set(["completed", "failed", "unknown"]);
  * never duplicated; and the claim in the worker makes a stray extra job harmless anyway.
  */
 export class Sweeper {
-  private timer: NodeJS.Timeout | null = null;
+  private schedule: PeriodicTask | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
 
@@ -40,14 +38,14 @@ export class Sweeper {
 
   start(): void {
     this.stopped = false;
-    this.schedule();
+    this.schedule ??= every("sweep", this.options.intervalMs, () => this.sweepAndReport(), this.log);
   }
 
   /** Waits for a sweep in progress, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    await this.schedule?.stop();
+    this.schedule = null;
     await this.running?.catch(() => 0);
   }
 
@@ -59,17 +57,9 @@ export class Sweeper {
     return this.running;
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.sweepOnce()
-        .then((enqueued) => {
-          if (enqueued > 0) this.log.info({ enqueued }, "sweeper re-enqueued emails without a job");
-        })
-        .catch((error: unknown) => this.log.error({ err: error }, "sweep failed"))
-        .finally(() => this.schedule());
-    }, this.options.intervalMs);
-    this.timer.unref();
+  private async sweepAndReport(): Promise<void> {
+    const enqueued = await this.sweepOnce();
+    if (enqueued > 0) this.log.info({ enqueued }, "sweeper re-enqueued emails without a job");
   }
 
   private async sweep(): Promise<number> {
@@ -103,7 +93,7 @@ export class Sweeper {
     const job = await this.sendQueue.queue.getJob(emailId);
     if (!job) return false;
     const state = await job.getState();
-    if (!FINISHED_STATES.has(state)) return true;
+    if (!isFinishedJobState(state)) return true;
     await job.remove().catch(() => {});
     return false;
   }

@@ -14,8 +14,7 @@ import {
   type SesLocal,
 } from "../../../test/support/ses.ts";
 import { batchedHandoffWrites } from "../src/emails/batchedWrites.ts";
-import { createSender, type Sender } from "../src/index.ts";
-import { insertEmail, retireWaitingEmails, senderTestEnv, silentLog, waitFor } from "./support.ts";
+import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor, type TestSender } from "./support.ts";
 
 // The SDK's default credential chain reads these; the local SES peers accept any signature.
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
@@ -42,7 +41,7 @@ afterAll(async () => {
 });
 
 interface Running {
-  sender: Sender;
+  sender: TestSender;
   port: number;
   sendQueue: Producer<"sendEmail">;
   deliveryQueue: Producer<"webhookDelivery">;
@@ -63,7 +62,7 @@ async function markSent(db: DbHandle, emailId: string, provider: string, provide
 
 async function startSender(overrides: Record<string, string> = {}): Promise<Running> {
   const env = senderTestEnv({ SES_ENDPOINT: emulator.url, ...overrides });
-  const sender = await createSender({ env, log: silentLog });
+  const sender = createTestSender(env);
   const { port } = await sender.start();
   const sendQueue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
   const deliveryQueue = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);

@@ -1,8 +1,11 @@
-import { newId, type DbHandle, type EmailStatus, type KeyEnvironment } from "@svc/db";
+import { createDb, newId, type DbHandle, type EmailStatus, type KeyEnvironment } from "@svc/db";
 import { createLogger } from "@svc/logger";
+import { closeConnections, createWorkerConnection } from "@svc/queues";
+import { Shutdown } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { senderEnvSchema, type SenderEnv } from "../src/env.ts";
+import { createSender, type Sender } from "../src/index.ts";
 
 export const silentLog = createLogger("sender-test", process.env.TEST_LOG_LEVEL ?? "silent");
 
@@ -19,6 +22,24 @@ export function senderTestEnv(overrides: Record<string, string> = {}): SenderEnv
       ...overrides,
     }),
   );
+}
+
+export type TestSender = Sender & {
+  /** The sender's shutdown, then its connections, as main.ts closes them. */
+  close(): Promise<void>;
+};
+
+/** A sender on connections of its own, wired as main.ts wires it. */
+export function createTestSender(env: SenderEnv): TestSender {
+  const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const workerRedis = createWorkerConnection(env.REDIS_URL);
+  const redis = createWorkerConnection(env.REDIS_URL);
+  const sender = createSender(env, { db, workerRedis, redis, log: silentLog });
+  const shutdown = new Shutdown(silentLog)
+    .addAll(sender.shutdown)
+    .add("redis", () => closeConnections(workerRedis, redis))
+    .add("postgres", () => db.close());
+  return Object.assign(sender, { close: () => shutdown.run() });
 }
 
 export interface NewEmail {

@@ -3,8 +3,7 @@ import { UnrecoverableError, Worker } from "bullmq";
 import { Producer, QUEUES, createProducerConnection, createWorkerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";
-import { createSender, type Sender } from "../src/index.ts";
-import { insertEmail, retireWaitingEmails, senderTestEnv, silentLog, waitFor } from "./support.ts";
+import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor, type TestSender } from "./support.ts";
 
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
 
@@ -51,7 +50,7 @@ describe("Redis flushed mid-run", () => {
       SWEEP_INTERVAL_MS: "500",
       SWEEP_MIN_AGE_MS: "200",
     });
-    const sender: Sender = await createSender({ env, log: silentLog });
+    const sender = createTestSender(env);
     const queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
     try {
       const ids: string[] = [];
@@ -84,12 +83,12 @@ describe("Redis flushed mid-run", () => {
 });
 
 describe("a sweep", () => {
-  let sender: Sender;
+  let sender: TestSender;
   let queue: Producer<"sendEmail">;
   beforeAll(async () => {
     // "Fresh" must stay younger than the minimum age however slow the machine is; "old" rows are 120 s old.
     const env = senderTestEnv({ SES_ENDPOINT: emulator.url, SWEEP_MIN_AGE_MS: "30000", SEND_CLAIM_LEASE_MS: "60000" });
-    sender = await createSender({ env, log: silentLog });
+    sender = createTestSender(env);
     queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
     // Only sweeps, no worker: what the sweep enqueues stays visible in the queue.
   });

@@ -1,4 +1,4 @@
-import { exitOnConfigError, loadEnv } from "@svc/config";
+import { loadEnvOrExit } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
 import { parseFlags, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
@@ -58,12 +58,7 @@ export async function main(argv: string[]): Promise<number> {
     return report(error);
   }
 
-  let config: CliConfig;
-  try {
-    config = loadEnv(cliEnvSchema);
-  } catch (error) {
-    exitOnConfigError(error);
-  }
+  const config: CliConfig = loadEnvOrExit(cliEnvSchema);
   const db = createDb({ url: config.DATABASE_URL, poolSize: 2 });
   const context: CliContext = { db, config, env: process.env, readStdin };
   try {

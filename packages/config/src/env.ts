@@ -24,8 +24,19 @@ export function loadEnv<S extends z.ZodObject<z.ZodRawShape>>(
   throw new ConfigError(`Invalid configuration: ${problems}`);
 }
 
-/** Run `main`, turning a ConfigError into one clear line on stderr and exit code 78 (EX_CONFIG). */
-export function exitOnConfigError(error: unknown): never {
+/**
+ * `loadEnv` for a process's entry point: a bad value ends the process with one clear line on
+ * stderr naming the variable, and exit code 78 (EX_CONFIG).
+ */
+export function loadEnvOrExit<S extends z.ZodObject<z.ZodRawShape>>(schema: S): z.infer<S> {
+  try {
+    return loadEnv(schema);
+  } catch (error) {
+    exitOnConfigError(error);
+  }
+}
+
+function exitOnConfigError(error: unknown): never {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);

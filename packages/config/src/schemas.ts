@@ -33,7 +33,18 @@ export const redisEnv = {
 export const logEnv = {
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** `pretty` for people, `json` for log collectors; unset: see `logFormat`. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
 };
+
+/**
+ * Log lines as people read them in a terminal or in development, as JSON anywhere else (a
+ * container, a log collector, a test): LOG_FORMAT decides when it is set.
+ */
+export function logFormat(env: { LOG_FORMAT?: "pretty" | "json" | undefined; NODE_ENV: string }): "pretty" | "json" {
+  if (env.LOG_FORMAT) return env.LOG_FORMAT;
+  return process.stdout.isTTY || env.NODE_ENV === "development" ? "pretty" : "json";
+}
 
 /** Shared by every process that creates or reads webhook signing secrets. */
 export const webhookSecretEnv = {

@@ -13,6 +13,8 @@ export interface DbHandle {
   prisma: Db;
   /** The same pool Prisma uses, for the few places that need raw SQL or a streaming cursor. */
   pool: NameAsTextPool;
+  /** Resolves when Postgres answers a trivial query: the readiness check of every app. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,9 @@ export function createDb({ url, poolSize = 10 }: DbOptions): DbHandle {
   return {
     prisma,
     pool,
+    async ping() {
+      await pool.query("SELECT 1");
+    },
     async close() {
       await prisma.$disconnect();
       await pool.end().catch(() => {});

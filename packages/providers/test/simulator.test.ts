@@ -7,10 +7,10 @@ import path from "node:path";
 import { loadEnv, simulatorEnv } from "@svc/config";
 import { newId, type DbHandle } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, Producer } from "@svc/queues";
-import { closeServer, listen } from "@svc/runtime";
+import { createProducerConnection } from "@svc/queues";
+import { Shutdown, closeServer, listen } from "@svc/runtime";
 import { z } from "zod";
-import { createIngestApp, createSnsVerifier, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
+import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { EMAIL_ID_TAG, type OutboundEmail } from "../src/index.ts";
@@ -47,18 +47,19 @@ async function freePort(): Promise<number> {
 
 /** An ingest app as `main.ts` builds it, trusting the simulator's certificate URL. */
 async function startIngest(certUrl: string, port = 0) {
-  const env = loadEnv(ingestEnvSchema, testEnv({ EMAIL_PROVIDER: "simulator", SNS_TRUST_SIMULATOR: "true", SIMULATOR_CERT_URL: certUrl, SNS_TOPIC_ARNS: TOPIC }));
+  const env = loadEnv(
+    ingestEnvSchema,
+    testEnv({ EMAIL_PROVIDER: "simulator", SNS_TRUST_SIMULATOR: "true", SIMULATOR_CERT_URL: certUrl, SNS_TOPIC_ARNS: TOPIC, INGEST_PORT: String(port) }),
+  );
   const handle = openTestDb();
   const redis = createProducerConnection(env.REDIS_URL);
-  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
-  const app = createIngestApp({ db: handle, verifier: createSnsVerifier(env), deliveries, log: createLogger("ingest", "silent") });
-  const server = createServer(app);
-  const boundPort = await listen(server, port, "127.0.0.1");
+  const log = createLogger("ingest", "silent");
+  const ingest = createIngest(env, { db: handle, redis, log });
+  const { port: boundPort } = await ingest.start();
   return {
     url: `http://127.0.0.1:${boundPort}/sns/ses`,
     async close() {
-      await closeServer(server);
-      await deliveries.close();
+      await new Shutdown(log).addAll(ingest.shutdown).run();
       await redis.quit();
       await handle.close();
     },

@@ -27,3 +27,11 @@ export function createWorkerConnection(url: string, options: RedisOptions = {}):
   redis.on("error", () => {});
   return redis;
 }
+
+/**
+ * Closes connections for a shutdown: each is asked to quit (commands sent before it still get
+ * their answers), and one that cannot (never connected, already gone) is dropped.
+ */
+export async function closeConnections(...connections: Redis[]): Promise<void> {
+  await Promise.all(connections.map((redis) => redis.quit().catch(() => redis.disconnect())));
+}

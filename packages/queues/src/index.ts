@@ -1,3 +1,5 @@
 export { QUEUES, queueJobOptions, type QueueKey, type JobPayload } from "./catalog.ts";
 export { Producer } from "./producer.ts";
-export { createProducerConnection, createWorkerConnection } from "./connection.ts";
+export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
+export { isFinishedJobState } from "./jobStates.ts";
+export type { Redis } from "ioredis";

@@ -12,8 +12,12 @@ export function listen(server: Server, port: number, host = "0.0.0.0"): Promise<
   });
 }
 
-/** Stops accepting connections and closes idle keep-alive sockets, waiting for in-flight requests. */
+/**
+ * Stops accepting connections and closes idle keep-alive sockets, waiting for in-flight requests.
+ * A server that is not listening (its start failed or never came) has nothing to close.
+ */
 export function closeServer(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve();
   return new Promise((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
     server.closeIdleConnections();

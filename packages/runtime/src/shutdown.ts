@@ -25,6 +25,12 @@ export class Shutdown {
     return this;
   }
 
+  /** Adds each step in its order, as `add` would. */
+  addAll(steps: readonly ShutdownStep[]): this {
+    this.steps.push(...steps);
+    return this;
+  }
+
   run(): Promise<void> {
     this.running ??= this.execute();
     return this.running;

@@ -1,7 +1,7 @@
 import { AppError, SEND_LIMITS } from "@svc/core";
-import { BodyReadError, hasPlainBody, readUtf8Body } from "@svc/runtime";
+import { hasPlainBody, readUtf8Body } from "@svc/runtime";
 import express, { type RequestHandler } from "express";
-import { bodyNotJson, bodyTooLarge } from "../errors.ts";
+import { bodyNotJson } from "../errors.ts";
 
 const notJson = () => new AppError("unsupported_media_type", "The request body must be JSON, sent with Content-Type: application/json.");
 
@@ -14,23 +14,17 @@ const PLAIN_JSON_TYPES = new Set(["application/json", "application/json; charset
  *
  * A plain `application/json` body without content encoding, the case of every client we know of,
  * is read directly (see @svc/runtime's body.ts for why) with the same limits and answers; anything
- * unusual (another charset, a compressed body, no length) goes through body-parser, whose answers
- * stay exactly as they were.
+ * unusual (another charset, a compressed body, no length) goes through body-parser.
  */
 export function jsonBody(): RequestHandler {
   const parseAnyJson = express.json({ limit: SEND_LIMITS.maxBodyBytes, strict: true });
   return (req, res, next) => {
     if (hasPlainBody(req, PLAIN_JSON_TYPES)) {
-      return readUtf8Body(req, SEND_LIMITS.maxBodyBytes).then(
-        (text) => {
-          req.body = parseStrictJson(text);
-          next();
-        },
-        (error: unknown) => {
-          if (!(error instanceof BodyReadError)) throw error;
-          throw error.reason === "too-large" ? bodyTooLarge() : new AppError("bad_request", "The request body could not be read.");
-        },
-      );
+      // A BodyReadError is answered by the error handler, as body-parser's errors are.
+      return readUtf8Body(req, SEND_LIMITS.maxBodyBytes).then((text) => {
+        req.body = parseStrictJson(text);
+        next();
+      });
     }
     if (!req.is("application/json")) throw notJson();
     parseAnyJson(req, res, next);

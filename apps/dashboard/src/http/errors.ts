@@ -1,5 +1,6 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
+import { bodyErrorAnswer, type BodyWording } from "@svc/runtime";
 import type { NextFunction, Request, Response } from "express";
 import { html } from "../views/html.ts";
 import { appPage, authPage } from "../views/layout.ts";
@@ -41,6 +42,9 @@ export function renderErrorPage(req: Request, res: Response, status: number, tit
   }
 }
 
+/** How body errors name the dashboard's bodies: forms, at most 64 KB (app.ts). */
+const BODY_WORDING: BodyWording = { body: "The form", limit: "64 KB" };
+
 const TITLES: Record<number, string> = {
   400: "That request could not be understood",
   401: "Please log in",
@@ -48,6 +52,7 @@ const TITLES: Record<number, string> = {
   404: "Page not found",
   409: "That conflicts with the current state",
   413: "That was too large",
+  415: "That format is not supported",
   422: "Some input was not valid",
   429: "Too many attempts",
   503: "Temporarily unavailable",
@@ -57,17 +62,19 @@ export function notFoundHandler(req: Request, res: Response): void {
   renderErrorPage(req, res, 404, "Page not found", "The page doesn't exist, or it belongs to a workspace you are not in.");
 }
 
-/** The last handler: AppErrors become their page; anything else is logged and answered 500 without details. */
+function fromBodyError(error: unknown): AppError | null {
+  const answer = bodyErrorAnswer(error, BODY_WORDING);
+  return answer ? new AppError(answer.code, answer.message) : null;
+}
+
+/** The last handler: AppErrors and body errors become their page; anything else is logged and answered 500 without details. */
 export function errorHandler(log: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) return;
-    if (error instanceof AppError) {
-      return renderErrorPage(req, res, error.status, TITLES[error.status] ?? "Something went wrong", error.message);
-    }
-    const status = (error as { status?: number; type?: string }).status;
-    if (status === 404) return notFoundHandler(req, res);
-    if (status === 413) return renderErrorPage(req, res, 413, TITLES[413]!, "The form was larger than the dashboard accepts.");
-    if (status === 400) return renderErrorPage(req, res, 400, TITLES[400]!, "The form could not be read. Reload the page and try again.");
+    // A missing asset (express.static answers with an error of status 404).
+    if (!(error instanceof AppError) && (error as { status?: unknown }).status === 404) return notFoundHandler(req, res);
+    const known = error instanceof AppError ? error : fromBodyError(error);
+    if (known) return renderErrorPage(req, res, known.status, TITLES[known.status] ?? "Something went wrong", known.message);
     log.error({ err: error, path: req.path, method: req.method }, "unhandled dashboard error");
     renderErrorPage(req, res, 500, "Something went wrong", "An unexpected error occurred. Nothing was changed. Please try again in a moment.");
   };

@@ -1,6 +1,5 @@
-import { BodyReadError, hasPlainBody, readUtf8Body } from "@svc/runtime";
+import { hasPlainBody, readUtf8Body } from "@svc/runtime";
 import express, { type RequestHandler } from "express";
-import { bodyParserError } from "./errors.ts";
 
 const LIMIT_BYTES = 256 * 1024;
 
@@ -12,18 +11,16 @@ const PLAIN_UTF8_TYPES = new Set(["text/plain; charset=utf-8", "text/plain;chars
  * 256 KB (413). Anything else leaves `req.body` unset, for the route to refuse (415).
  *
  * SNS's own requests (UTF-8 text, no content encoding) are read directly (see @svc/runtime's
- * body.ts for why); anything unusual goes through body-parser as before, with the same answers.
+ * body.ts for why); anything unusual goes through body-parser, with the same answers.
  */
 export function textBody(): RequestHandler {
   const parseAnyText = express.text({ type: ["text/plain", "application/json"], limit: LIMIT_BYTES });
   return (req, res, next) => {
     if (!hasPlainBody(req, PLAIN_UTF8_TYPES)) return parseAnyText(req, res, next);
-    readUtf8Body(req, LIMIT_BYTES).then(
-      (text) => {
-        req.body = text;
-        next();
-      },
-      (error: unknown) => next(error instanceof BodyReadError ? bodyParserError(error.reason === "too-large" ? "entity.too.large" : "request.aborted") : error),
-    );
+    // A BodyReadError is answered by the error handler, as body-parser's errors are.
+    readUtf8Body(req, LIMIT_BYTES).then((text) => {
+      req.body = text;
+      next();
+    }, next);
   };
 }

@@ -1,5 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { every, type PeriodicTask } from "@svc/runtime";
 import { purgeExpiredEmails, type PurgeResult } from "./purge.ts";
 import { sqlPool } from "../sql.ts";
 
@@ -34,47 +35,15 @@ export async function runRetentionOnce(handle: DbHandle, now: Date = new Date())
   }
 }
 
-export interface RetentionSchedule {
-  /** Stops scheduling and waits for a run in progress to finish. */
-  stop(): Promise<void>;
-}
-
 /**
- * Runs retention every `intervalMs` (first run after `firstRunMs`), one run at a time: the next
- * run is scheduled when the previous one ends, so a slow purge never overlaps itself.
+ * Runs retention every `intervalMs` (first run after `firstRunMs`, at most a minute by default),
+ * one run at a time; `stop` waits for a run in progress.
  */
-export function scheduleRetention(
-  handle: DbHandle,
-  log: Logger,
-  options: { intervalMs: number; firstRunMs?: number },
-): RetentionSchedule {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const tick = async () => {
-    try {
-      const run = await runRetentionOnce(handle);
-      if (run.ran) log.info(run.result, "retention run finished");
-      else log.debug("retention run skipped: another instance holds the lock");
-    } catch (error) {
-      log.warn({ err: error }, "retention run failed; will retry at the next interval");
-    }
+export function scheduleRetention(handle: DbHandle, log: Logger, options: { intervalMs: number; firstRunMs?: number }): PeriodicTask {
+  const run = async () => {
+    const outcome = await runRetentionOnce(handle);
+    if (outcome.ran) log.info(outcome.result, "retention run finished");
+    else log.debug("retention run skipped: another instance holds the lock");
   };
-  const schedule = (delayMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => schedule(options.intervalMs));
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(options.firstRunMs ?? Math.min(options.intervalMs, 60_000));
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return every("retention run", options.intervalMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(options.intervalMs, 60_000) });
 }

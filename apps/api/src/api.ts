@@ -1,0 +1,37 @@
+import { createServer } from "node:http";
+import { scheduleRetention } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { Producer, type Redis } from "@svc/queues";
+import { closeServer, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { createApiApp } from "./app.ts";
+import type { ApiEnv } from "./env.ts";
+
+/** What the api is given and does not own: the caller closes these after the api's shutdown. */
+export interface ApiResources {
+  db: DbHandle;
+  /** A fail-fast producer connection (createProducerConnection): a send never waits on Redis. */
+  redis: Redis;
+  log: Logger;
+}
+
+/** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
+export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
+  const producer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const server = createServer(createApiApp({ db, producer, logger: log, config: env }));
+  let retention: PeriodicTask | null = null;
+
+  return {
+    async start() {
+      const port = await listen(server, env.API_PORT);
+      if (env.RETENTION_INTERVAL_SECONDS > 0) retention = scheduleRetention(db, log, { intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000 });
+      return { port };
+    },
+    // The server first (stop taking requests, finish in-flight ones), then background work.
+    shutdown: [
+      { name: "http server", run: () => closeServer(server) },
+      { name: "retention job", run: () => retention?.stop() },
+      { name: "send queue", run: () => producer.close() },
+    ],
+  };
+}

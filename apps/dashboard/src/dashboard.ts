@@ -1,0 +1,57 @@
+import { createServer } from "node:http";
+import { SecretBox, createDnsResolver } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { Producer } from "@svc/queues";
+import { closeServer, listen, type App, type PeriodicTask } from "@svc/runtime";
+import type { Redis } from "ioredis";
+import { createDashboardApp } from "./app.ts";
+import type { DashboardDeps } from "./deps.ts";
+import type { DashboardEnv } from "./env.ts";
+import { noInvitationMailer } from "./mail/invitationMailer.ts";
+import { PipelineInvitationMailer } from "./mail/pipelineInvitationMailer.ts";
+import { startSessionSweeper } from "./sessionSweeper.ts";
+
+/** What the dashboard is given and does not own: the caller closes these after its shutdown. */
+export interface DashboardResources {
+  db: DbHandle;
+  /** A fail-fast producer connection (createProducerConnection): a login must not hang on Redis. */
+  redis: Redis;
+  log: Logger;
+}
+
+/** The dashboard process: the web app for people on DASHBOARD_PORT, and the session sweeper. */
+export function createDashboard(env: DashboardEnv, { db, redis, log }: DashboardResources): App {
+  const sendProducer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const webhookProducer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const invitations = env.DASHBOARD_SYSTEM_API_KEY
+    ? new PipelineInvitationMailer(db, sendProducer, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
+    : noInvitationMailer;
+  const deps: DashboardDeps = {
+    env,
+    db: db.prisma,
+    handle: db,
+    redis,
+    log,
+    resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+    secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    webhookProducer,
+    invitations,
+  };
+  const server = createServer(createDashboardApp(deps));
+  let sessionSweeper: PeriodicTask | null = null;
+
+  return {
+    async start() {
+      const port = await listen(server, env.DASHBOARD_PORT);
+      sessionSweeper = startSessionSweeper(deps.db, log);
+      return { port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) };
+    },
+    // The server first (finish in-flight requests), then background work and queues.
+    shutdown: [
+      { name: "http server", run: () => closeServer(server) },
+      { name: "session sweeper", run: () => sessionSweeper?.stop() },
+      { name: "queues", run: () => Promise.all([sendProducer.close(), webhookProducer.close()]) },
+    ],
+  };
+}

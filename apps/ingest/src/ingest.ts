@@ -1,0 +1,45 @@
+import { createServer } from "node:http";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { Producer, type Redis } from "@svc/queues";
+import { closeServer, listen, type App } from "@svc/runtime";
+import { createIngestApp } from "./app.ts";
+import type { IngestEnv } from "./env.ts";
+import type { ConfirmSubscription } from "./sns/subscription.ts";
+import { createSnsVerifier, trustsSimulator } from "./sns/verification.ts";
+
+/** What the ingester is given and does not own: the caller closes these after its shutdown. */
+export interface IngestResources {
+  db: DbHandle;
+  /** A fail-fast producer connection (createProducerConnection) for the webhook queue. */
+  redis: Redis;
+  log: Logger;
+  /** Defaults to a GET of SubscribeURL. */
+  confirmSubscription?: ConfirmSubscription;
+}
+
+/** The ingester process: POST /sns/ses on INGEST_PORT. */
+export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscription }: IngestResources): App {
+  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const app = createIngestApp({
+    db,
+    verifier: createSnsVerifier(env),
+    deliveries,
+    log,
+    ...(confirmSubscription ? { confirmSubscription } : {}),
+    readiness: [{ name: "redis", check: () => redis.ping() }],
+  });
+  const server = createServer(app);
+  server.requestTimeout = 30_000;
+
+  return {
+    async start() {
+      const port = await listen(server, env.INGEST_PORT);
+      return { port, trustsSimulator: trustsSimulator(env), topicAllowList: env.SNS_TOPIC_ARNS !== "" };
+    },
+    shutdown: [
+      { name: "http server", run: () => closeServer(server) },
+      { name: "webhook queue", run: () => deliveries.close() },
+    ],
+  };
+}
