@@ -3,6 +3,7 @@ import type { Logger } from "@svc/logger";
 import { every, type PeriodicTask } from "@svc/runtime";
 import { purgeExpiredEmails, type PurgeResult } from "./purge.ts";
 import { sqlPool } from "../sql.ts";
+import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 
 /**
  * Session-level advisory lock id for the retention run ("svc:retention" as a 32-bit constant).
@@ -12,27 +13,10 @@ export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"
 
 export type RetentionRun = { ran: true; result: PurgeResult } | { ran: false };
 
-/**
- * Runs `purgeExpiredEmails` if no other instance is running it right now. The lock is held on
- * one dedicated connection for the duration, and Postgres releases it by itself if this process
- * dies mid-run, so a crash never leaves retention stuck.
- */
+/** Runs `purgeExpiredEmails` unless another instance is running it right now. */
 export async function runRetentionOnce(handle: DbHandle, now: Date = new Date()): Promise<RetentionRun> {
-  const client = await sqlPool(handle).connect();
-  let broken: Error | undefined;
-  try {
-    const locked = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [RETENTION_LOCK_ID]);
-    if (!locked.rows[0]?.locked) return { ran: false };
-    try {
-      return { ran: true, result: await purgeExpiredEmails(handle.prisma, now) };
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [RETENTION_LOCK_ID]).catch((error: Error) => {
-        broken = error; // dropping the connection releases the lock
-      });
-    }
-  } finally {
-    client.release(broken);
-  }
+  const run = await withAdvisoryLock(sqlPool(handle), RETENTION_LOCK_ID, () => purgeExpiredEmails(handle.prisma, now));
+  return run.locked ? { ran: true, result: run.value } : { ran: false };
 }
 
 /**
