@@ -41,3 +41,7 @@ export * from "./stores/webhookAttempts.ts";
 export * from "./stores/webhookDeliveries.ts";
 export * from "./stores/webhookSubscriptions.ts";
 export * from "./stores/workspaces.ts";
+export * from "./stores/suppressions.ts";
+export * from "./suppressions/address.ts";
+export * from "./suppressions/service.ts";
+export * from "./suppressions/sendTime.ts";
