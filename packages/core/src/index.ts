@@ -45,3 +45,4 @@ export * from "./stores/suppressions.ts";
 export * from "./suppressions/address.ts";
 export * from "./suppressions/service.ts";
 export * from "./suppressions/sendTime.ts";
+export * from "./suppressions/reputation.ts";
