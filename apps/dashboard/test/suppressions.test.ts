@@ -122,7 +122,11 @@ describe("the Suppressions page in a browser", () => {
       mimeType: "text/csv",
       buffer: Buffer.from("name,email\nA,one@example.com\nB,two@example.com\nC,bounced@example.com\nD,nope\n"),
     });
-    await page.waitForFunction(() => (document.querySelector("#f-csv") as HTMLTextAreaElement).value.includes("one@example.com"));
+    // The page's script reads the chosen file into the textarea.
+    for (let tries = 0; !(await page.inputValue("#f-csv")).includes("one@example.com"); tries++) {
+      if (tries > 50) throw new Error("the chosen file never reached the textarea");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await submit("Import");
     expect(await page.textContent("[data-import-report]")).toContain("Added 2, skipped 1 (already listed or repeated), invalid 1");
     expect(await rowAddresses()).toEqual(["bounced@example.com", "one@example.com", "two@example.com"]);
