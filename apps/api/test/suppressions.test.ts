@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 import { bearer, startApi, type ApiInstance } from "./harness.ts";
@@ -72,7 +73,7 @@ describe("GET /suppressions", () => {
     for (const address of ["c@example.org", "a@example.org", "b@example.net"]) {
       expect((await add(fx.keys["full-access"], { address })).status).toBe(201);
     }
-    await db.suppression.create({ data: { id: "sup_complaintFixture0000000001", workspaceId: fx.workspaceId, address: "d@example.org", reason: "complaint" } });
+    await db.suppression.create({ data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "d@example.org", reason: "complaint" } });
     await add(other.keys["full-access"], { address: "a@example.org" });
 
     const list = async (query: string, key = fx.keys["read-only"]) => request(api.url).get(`/suppressions${query}`).set(bearer(key));
@@ -102,7 +103,7 @@ describe("DELETE /suppressions/{address}", () => {
     const other = await createWorkspaceFixture(handle);
     await add(fx.keys["full-access"], { address: "gone@example.org" });
     await add(other.keys["full-access"], { address: "theirs@example.org" });
-    await db.suppression.create({ data: { id: "sup_complaintFixture0000000002", workspaceId: fx.workspaceId, address: "angry@example.org", reason: "complaint" } });
+    await db.suppression.create({ data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "angry@example.org", reason: "complaint" } });
     const remove = (address: string, key = fx.keys["full-access"]) => request(api.url).delete(`/suppressions/${address}`).set(bearer(key));
 
     expect((await remove("gone@example.org", fx.keys["read-only"])).status).toBe(403);

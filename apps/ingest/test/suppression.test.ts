@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
 import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 import { createWorkspaceFixture } from "../../../test/support/fixtures.ts";
 
@@ -71,9 +72,9 @@ describe("suppressions from provider events", () => {
   it("a complaint adds its recipients, and upgrades a hard-bounce or manual entry to complaint; another workspace is untouched", async () => {
     const fx = await createWorkspaceFixture(t.ingest.handle);
     const other = await createWorkspaceFixture(t.ingest.handle);
-    await t.db.suppression.create({ data: { id: "sup_manualOtherWorkspace000001", workspaceId: other.workspaceId, address: "angry@example.com", reason: "manual" } });
+    await t.db.suppression.create({ data: { id: newId("suppression"), workspaceId: other.workspaceId, address: "angry@example.com", reason: "manual" } });
     await t.db.suppression.create({
-      data: { id: "sup_manualSameWorkspace0000001", workspaceId: fx.workspaceId, address: "manual@example.com", reason: "manual", expiresAt: new Date(Date.now() + 60_000) },
+      data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "manual@example.com", reason: "manual", expiresAt: new Date(Date.now() + 60_000) },
     });
     const bounced = await emailIn(fx);
     await t.ingest.post(signedNotification(identity, t.certUrl, sesEvent("Bounce", bounced, bounce("Permanent", "General", ["angry@example.com"]))));

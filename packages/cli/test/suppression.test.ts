@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +33,7 @@ describe("svc suppression", () => {
     expect(await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({ id: added.id, created: false });
     expect(await runFailing(["suppression", "add", "--workspace", workspaceId, "--address", "nope"], 1)).toContain("address:");
     await runCliJson(["suppression", "add", "--workspace", other, "--address", "theirs@example.com"]);
-    await db.suppression.create({ data: { id: "sup_cliComplaintFixture0000001", workspaceId, address: "angry@example.com", reason: "complaint" } });
+    await db.suppression.create({ data: { id: newId("suppression"), workspaceId, address: "angry@example.com", reason: "complaint" } });
 
     const listed = await runCliJson<Array<{ address: string }>>(["suppression", "list", "--workspace", workspaceId]);
     expect(listed.map((entry) => entry.address)).toEqual(["angry@example.com", "gone@example.com"]);
