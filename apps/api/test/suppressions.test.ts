@@ -33,6 +33,13 @@ describe("POST /suppressions", () => {
     const expiring = await add(fx.keys["full-access"], { address: "later@example.org", expiresAt: "2099-01-01T00:00:00Z" });
     expect(expiring.status).toBe(201);
     expect(expiring.body.expiresAt).toBe("2099-01-01T00:00:00.000Z");
+    // An expired entry suppresses nothing, and adding the address again replaces it.
+    await db.suppression.update({ where: { workspaceId_address: { workspaceId: fx.workspaceId, address: "later@example.org" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await request(api.url).get("/suppressions?address=later").set(bearer(fx.keys["read-only"]));
+    expect(expired.body).toEqual([expect.objectContaining({ address: "later@example.org", active: false })]);
+    const renewed = await add(fx.keys["full-access"], { address: "later@example.org" });
+    expect(renewed.status).toBe(201);
+    expect(renewed.body).toMatchObject({ address: "later@example.org", expiresAt: null, active: true });
   });
 
   it.each([
@@ -117,6 +124,9 @@ describe("DELETE /suppressions/{address}", () => {
     expect(theirs.body).toEqual({ error: "Suppression not found.", code: "not_found" });
     expect(await db.suppression.count({ where: { workspaceId: other.workspaceId } })).toBe(1);
     expect((await remove("not-an-address")).status).toBe(404);
+    expect((await remove("gone%00x@example.org")).status).toBe(404);
+    const malformed = await remove("%E0%A4%A");
+    expect([malformed.status, malformed.body.code]).toEqual([400, "bad_request"]);
 
     const refused = await remove("angry@example.org");
     expect(refused.status).toBe(409);

@@ -90,8 +90,9 @@ export interface NewSuppression {
 }
 
 /**
- * Adds entries to the workspace's list; an address already listed is left as it is. Answers the
- * addresses added. Fails with a foreign-key violation when the workspace does not exist.
+ * Adds entries to the workspace's list; an address already listed is left as it is, unless its
+ * entry has expired, which the new one replaces. Answers the addresses added or replaced. Fails
+ * with a foreign-key violation when the workspace does not exist.
  */
 export async function insertSuppressions(db: Queryable, workspaceId: string, entries: readonly NewSuppression[]): Promise<string[]> {
   if (entries.length === 0) return [];
@@ -100,7 +101,9 @@ export async function insertSuppressions(db: Queryable, workspaceId: string, ent
      SELECT e.id, $1, e.address, e.reason, e.expires_at
        FROM json_to_recordset($2::json) AS e(id text, address text, reason "SuppressionReason", expires_at timestamptz)
       ORDER BY e.address
-     ON CONFLICT ("workspaceId", address) DO NOTHING
+     ON CONFLICT ("workspaceId", address) DO UPDATE
+        SET reason = EXCLUDED.reason, "expiresAt" = EXCLUDED."expiresAt", "emailId" = NULL, "eventId" = NULL, "createdAt" = now()
+      WHERE suppressions."expiresAt" IS NOT NULL AND suppressions."expiresAt" <= now()
      RETURNING address`,
     [
       workspaceId,

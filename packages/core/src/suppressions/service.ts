@@ -142,7 +142,8 @@ export function parseManualSuppression(body: unknown, now = new Date()): NewManu
 
 /**
  * Adds a manual entry. An address already on the list is left as it is and answered with
- * `created: false` (an add is idempotent; the existing entry's reason may be stronger).
+ * `created: false` (an add is idempotent; the existing entry's reason may be stronger); an
+ * expired entry is replaced by the new one.
  */
 export async function addManualSuppression(
   db: Queryable,
