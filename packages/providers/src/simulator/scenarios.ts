@@ -1,6 +1,6 @@
 /**
  * What the simulator reports, chosen by each recipient's local part (before any `+label`), on
- * any domain (issue 3, section 2). Anything not listed is delivered.
+ * any domain. Anything not listed is delivered.
  */
 export type SimulatedEventKind =
   | "Send"

@@ -29,7 +29,7 @@ function isRetryableStatus(status: number): boolean {
  * SNS does: `text/plain`, SNS's headers, the identical message again on each retry.
  */
 export class SnsPoster {
-  /** Parsed once per identity: signing from PEM text re-parses the key every time (4x the cost). */
+  /** Parsed once per identity: signing from PEM text re-parses the key every time. */
   private readonly keys = new WeakMap<SigningIdentity, KeyObject>();
   private readonly http: KeepAlivePoster;
   private readonly target: URL;
