@@ -27,7 +27,7 @@ export interface IngestDeps {
  * flush, and two leave the pool room for unmatched notifications and readiness checks. 64 events
  * bound one statement's size (each event carries its provider payload) when SNS sends a burst.
  */
-export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
+const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
 /** The ingester's HTTP app, without listening (createIngest serves it). */
 export function createIngestApp(deps: IngestDeps): Express {

@@ -41,7 +41,7 @@ export function scenarioKey(address: string): string {
   return plus === -1 ? local : local.slice(0, plus);
 }
 
-export function scenarioFor(address: string): readonly SimulatedEventKind[] {
+function scenarioFor(address: string): readonly SimulatedEventKind[] {
   const key = scenarioKey(address);
   return Object.hasOwn(SCENARIOS, key) ? SCENARIOS[key]! : DELIVERED;
 }
