@@ -23,9 +23,9 @@ return 0
  * many of the worker's slots and the others keep serving other subscriptions.
  *
  * A job that finds its subscription at the cap may wait here, briefly, for one of this process's
- * own attempts to that subscription to end, and then try again. Before, it was put back in the
- * queue for about a second straight away: at 100 emails/s to one subscription, bursts above the
- * cap made that second the pipeline's p99 (BENCHMARKS.md). At most `maxWaiters` jobs wait per
+ * own attempts to that subscription to end, and then try again, rather than going back to the
+ * queue for a second: under bursts above the cap that second would be most of a webhook's
+ * latency. At most `maxWaiters` jobs wait per
  * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots.
  */
 export class SubscriptionSlots {

@@ -23,13 +23,11 @@ export interface IngestDeps {
 }
 
 /**
- * From the ingest benchmark (32 connections): one or two statements in flight gave the same rate
- * (about 1,200 notifications/s; batches averaged 11 to 16 events and never exceeded 32), while
- * one in flight serialises every request behind each commit's WAL flush; two leave the pool (10
- * by default) room for unmatched notifications and readiness checks. 64 bounds one statement's
- * size (each event carries its 1 to 2 KB payload) when SNS sends more at once than the bench does.
+ * Two statements in flight: one alone would serialise every request behind each commit's WAL
+ * flush, and two leave the pool room for unmatched notifications and readiness checks. 64 events
+ * bound one statement's size (each event carries its provider payload) when SNS sends a burst.
  */
-export const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
+const RECORDER_DEFAULTS: EventRecorderOptions = { maxBatch: 64, maxConcurrent: 2 };
 
 /** The ingester's HTTP app, without listening (createIngest serves it). */
 export function createIngestApp(deps: IngestDeps): Express {

@@ -6,9 +6,9 @@ const senderOnlyEnv = {
   SENDER_PORT: portNumber(3003),
   /**
    * Jobs one sender process works on at once. A handoff mostly waits on the provider, and jobs
-   * in flight together share their claim and record statements: 50 carried the pipeline
-   * benchmark from 190 to 217 emails/s against 10 (BENCHMARKS.md). SES_MAX_SEND_RATE, not
-   * this, is what keeps within the provider's quota.
+   * in flight together share their claim and record statements, so more of them in flight
+   * means fewer statements per email. SES_MAX_SEND_RATE, not this, is what keeps within the
+   * provider's quota.
    */
   SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /**

@@ -16,14 +16,14 @@ import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { HandoffWrites } from "./emails/batchedWrites.ts";
 import { filterTestRecipients } from "./emails/recipients.ts";
-import { decideRetry, type RetryPolicy } from "./retry.ts";
+import { decideRetry, type HandoffRetryPolicy } from "./retry.ts";
 
 export interface HandoffDeps {
   db: DbHandle;
   provider: EmailProvider;
   /** Where the webhook deliveries of a `rejected` event go. */
   deliveries: Producer<"webhookDelivery">;
-  retry: RetryPolicy;
+  retry: HandoffRetryPolicy;
   /** The claim and the record of an accepted handoff (batched across concurrent jobs). */
   writes: HandoffWrites;
 }

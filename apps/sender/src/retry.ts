@@ -4,7 +4,7 @@
  * several producers (the API, the sweeper) and may be re-created after Redis is lost, and the
  * retry policy must be the same for all of them.
  */
-export interface RetryPolicy {
+export interface HandoffRetryPolicy {
   /** Transient failures are retried until this long after the email was queued. */
   windowMs: number;
   baseDelayMs: number;
@@ -19,7 +19,7 @@ export type RetryDecision = { retryAt: number } | { giveUp: true };
  * of the window; a failure at or after it gives up.
  */
 export function decideRetry(
-  policy: RetryPolicy,
+  policy: HandoffRetryPolicy,
   attempts: number,
   queuedAt: Date,
   now: number = Date.now(),

@@ -40,7 +40,7 @@ export function parseFlags(argv: string[]): Flags {
 }
 
 /** The options a command takes are the `--names` its usage line shows; anything else is a typo to report, not ignore. */
-export function knownFlags(command: Command): Set<string> {
+function knownFlags(command: Command): Set<string> {
   return new Set([...command.usage.matchAll(/--([a-z][a-z0-9-]*)/g)].map((match) => match[1]!));
 }
 

@@ -9,7 +9,7 @@ export interface PlanLimits {
 }
 
 /**
- * Free is fixed by the spec (100 a day). The others are ours to choose; an operator changes a
+ * Free allows 100 a day, as the interface promises. The others are ours to choose; an operator changes a
  * workspace's plan with `svc workspace set-plan`. `unlimited` is for self-hosters who want no cap.
  */
 export const PLANS: Record<Plan, PlanLimits> = {

@@ -14,7 +14,8 @@ import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { EMAIL_ID_TAG, type OutboundEmail } from "../src/index.ts";
-import { createSimulatorProvider, planEvents, scenarioKey, type SimulatorEnv, type SimulatorProvider } from "../src/simulator/index.ts";
+import { createSimulatorProvider, type SimulatorEnv, type SimulatorProvider } from "../src/simulator/index.ts";
+import { planEvents, scenarioKey } from "../src/simulator/scenarios.ts";
 
 /**
  * The simulator against a real ingest app: real HTTP both ways, real RSA signatures checked

@@ -5,8 +5,8 @@ import { Redis, type RedisOptions } from "ioredis";
  * answer at once; the row is already in Postgres and a sweeper enqueues it later.
  *
  * Auto-pipelining: the commands of all requests issued in one turn of the event loop leave in
- * one socket write (a producer never blocks, so nothing can wait behind a slow command). Each
- * Redis round trip cost the caller about 24 µs of CPU here, mostly in that write.
+ * one socket write (a producer never blocks, so nothing can wait behind a slow command): the
+ * write, not Redis, is most of what a command costs the caller.
  */
 export function createProducerConnection(url: string, options: RedisOptions = {}): Redis {
   const redis = new Redis(url, {

@@ -2,8 +2,8 @@
  * Coalesces concurrent calls into batches: each `submit` waits for a batch that carries its item,
  * and one `run` serves the whole batch (one multi-row SQL statement instead of one per item).
  *
- * Why: on the hot paths most of a process's CPU went into round trips (every Postgres statement
- * costs the caller a socket write and a wake-up, about 77 µs here; BENCHMARKS.md). Batching needs
+ * Why: on the hot paths most of a process's CPU goes into round trips (every Postgres statement
+ * costs the caller a socket write and a wake-up). Batching needs
  * no waiting: a batch starts on the next turn of the event loop with whatever has arrived, and
  * while `maxConcurrent` batches are in flight new items queue up and leave together when one
  * finishes. Under light load every item goes alone and at once; under heavy load batches grow by

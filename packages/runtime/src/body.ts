@@ -3,10 +3,10 @@ import type { IncomingMessage } from "node:http";
 /**
  * Reading a request body directly, for the hot routes (POST /emails, POST /sns/ses).
  *
- * Why: body-parser with type-is, raw-body and iconv-lite cost 8-9 % of the API's and the
- * ingester's CPU (BENCHMARKS.md). The bodies nearly every client sends (one exact content type,
+ * Why: body-parser with type-is, raw-body and iconv-lite is a measurable share of the API's and
+ * the ingester's CPU. The bodies nearly every client sends (one exact content type,
  * no content encoding) are read here with the same limits; each route sends anything unusual
- * through body-parser, whose answers stay exactly as they were.
+ * through body-parser, and both paths give the same answers.
  */
 
 /** Why a body could not be read: larger than the limit, or the client went away mid-body. */

@@ -6,7 +6,7 @@ import type { RequestHandler } from "express";
  * which hold keys and message content. Failures are logged by the error handler.
  *
  * Null below debug (production runs at info), so that nothing is measured at all: the timer, the
- * listener and the path parse per request cost CPU for a line that was then thrown away. The
+ * listener and the path parse per request would cost CPU for a line that is thrown away. The
  * level is read once, when the app is built.
  */
 export function requestLog(logger: Logger): RequestHandler | null {

@@ -6,7 +6,7 @@ import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
  * GET /api-keys and DELETE /api-keys/:id, full-access keys only. Keys are never created over
- * REST (spec §4.6). Revoking answers the revoked record; the next request with that key fails
+ * REST: they are issued in the dashboard and the CLI only. Revoking answers the revoked record; the next request with that key fails
  * on every instance because authentication reads the key from Postgres each time.
  */
 export function apiKeysRouter(deps: ApiDeps): Router {

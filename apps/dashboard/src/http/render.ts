@@ -32,7 +32,7 @@ const NOTICES: Record<string, Notice> = {
   joined: { tone: "success", text: "You joined the workspace." },
 };
 
-export function noticeFrom(req: Request): Notice | null {
+function noticeFrom(req: Request): Notice | null {
   const code = typeof req.query.notice === "string" ? req.query.notice : "";
   return NOTICES[code] ?? null;
 }

@@ -7,7 +7,7 @@ import { setState } from "./state.ts";
 
 export const SESSION_COOKIE = "svc_session";
 /** Anonymous forms (log in, sign up, accept an invitation) use a double-submit CSRF cookie. */
-export const ANON_CSRF_COOKIE = "svc_csrf";
+const ANON_CSRF_COOKIE = "svc_csrf";
 
 /**
  * Loads the session named by the cookie, the user's memberships and the current workspace, and

@@ -1,7 +1,7 @@
 import { findEmailPosition, selectEmailsNewestFirst, sqlPool, toEmailView, type EmailView } from "@svc/core";
 import { EmailStatus, type DbHandle } from "@svc/db";
 
-export const EMAIL_PAGE_SIZE = 25;
+const EMAIL_PAGE_SIZE = 25;
 export const EMAIL_STATUSES = Object.values(EmailStatus);
 
 export interface EmailSearch {

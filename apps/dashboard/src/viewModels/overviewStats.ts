@@ -1,7 +1,7 @@
 import { countActiveApiKeys, countDomainsByStatus, countEventsPerDay, countSendsToday, countWebhookSubscriptions, reputationOf, utcDay, type Reputation } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
-export const CHART_DAYS = 14;
+const CHART_DAYS = 14;
 export const CHART_SERIES = ["sent", "delivered", "bounced", "complained"] as const;
 export type ChartSeries = (typeof CHART_SERIES)[number];
 

@@ -5,7 +5,7 @@ import type { EventType } from "@svc/db";
  * `notificationType`) that we store, with the name of the event's own object in the JSON.
  * Anything not listed (Subscription, AmazonSnsSubscriptionSucceeded, …) is acknowledged and ignored.
  */
-export const SES_EVENT_TYPES: Readonly<Record<string, { type: EventType; object: string }>> = {
+const SES_EVENT_TYPES: Readonly<Record<string, { type: EventType; object: string }>> = {
   Send: { type: "sent", object: "send" },
   Delivery: { type: "delivered", object: "delivery" },
   Open: { type: "opened", object: "open" },

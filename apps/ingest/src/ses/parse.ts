@@ -6,7 +6,7 @@ import { mapSesEventType } from "./mapping.ts";
 type Json = Record<string, unknown>;
 
 /** One SES event we store. */
-export interface SesEvent {
+interface SesEvent {
   kind: "event";
   sesType: string;
   type: EventType;

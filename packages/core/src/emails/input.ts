@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors.ts";
 
 /**
- * Limits of POST /emails. The spec names none; these follow the mail standards where they have
+ * Limits of POST /emails. These follow the mail standards where they have
  * one (RFC 5321 path length, RFC 5322 line length) and stay generous elsewhere. The request body
  * as a whole is capped at MAX_BODY_BYTES by the HTTP layer, which bounds html and text.
  */

@@ -63,7 +63,7 @@ export async function queueEmail(
   const body = JSON.stringify({ id: emailId, status: "queued" });
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
-  // high-volume senders, and a third of the round trips of the transactional path).
+  // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
     if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     return { status: ACCEPTED, body, emailId, replayed: false };

@@ -20,7 +20,7 @@ const RANK: Record<EmailStatus, number> = {
   failed: 100,
 };
 
-export const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
+const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
 
 const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
   sent: "sent",

@@ -9,15 +9,13 @@ import { loadOrCreateIdentity } from "./identityStore.ts";
 import { sesLikeId } from "./messageIds.ts";
 import { planEvents, type PlannedEvent } from "./scenarios.ts";
 import { buildSesEvent, type SimulatedMail } from "./sesEvents.ts";
-import { DEFAULT_RETRY, SnsPoster, type RetryPolicy } from "./snsPoster.ts";
+import { DEFAULT_NOTIFICATION_RETRY, SnsPoster, type NotificationRetryPolicy } from "./snsPoster.ts";
 import { StopSwitch } from "./stopSwitch.ts";
 
 export type SimulatorEnv = z.output<z.ZodObject<typeof simulatorEnv>>;
-export { planEvents, scenarioFor, scenarioKey, type PlannedEvent, type SimulatedEventKind } from "./scenarios.ts";
-export { DEFAULT_RETRY, type RetryPolicy } from "./snsPoster.ts";
 
 export interface SimulatorOptions {
-  retry?: Partial<RetryPolicy>;
+  retry?: Partial<NotificationRetryPolicy>;
   /**
    * Pause between accepting a message and reporting its first event. SES reports seconds later;
    * a short pause makes the usual order (handoff recorded, then events) the common one here too,
@@ -55,7 +53,7 @@ export class SimulatorProvider implements EmailProvider {
       url: env.SIMULATOR_SNS_URL,
       topicArn: env.SIMULATOR_TOPIC_ARN,
       certUrl: env.SIMULATOR_CERT_URL,
-      retry: { ...DEFAULT_RETRY, ...options.retry },
+      retry: { ...DEFAULT_NOTIFICATION_RETRY, ...options.retry },
       log,
       stopSwitch: this.stopSwitch,
     });

@@ -1,6 +1,6 @@
 /**
  * What the simulator reports, chosen by each recipient's local part (before any `+label`), on
- * any domain (issue 3, section 2). Anything not listed is delivered.
+ * any domain. Anything not listed is delivered.
  */
 export type SimulatedEventKind =
   | "Send"
@@ -41,7 +41,7 @@ export function scenarioKey(address: string): string {
   return plus === -1 ? local : local.slice(0, plus);
 }
 
-export function scenarioFor(address: string): readonly SimulatedEventKind[] {
+function scenarioFor(address: string): readonly SimulatedEventKind[] {
   const key = scenarioKey(address);
   return Object.hasOwn(SCENARIOS, key) ? SCENARIOS[key]! : DELIVERED;
 }

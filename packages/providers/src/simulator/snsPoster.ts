@@ -4,7 +4,7 @@ import { signSnsMessage, type SigningIdentity } from "@svc/sns";
 import { KeepAlivePoster } from "./httpPost.ts";
 import type { StopSwitch } from "./stopSwitch.ts";
 
-export interface RetryPolicy {
+export interface NotificationRetryPolicy {
   /** First pause after a failed post; doubles each time up to maxDelayMs. */
   firstDelayMs: number;
   maxDelayMs: number;
@@ -14,7 +14,7 @@ export interface RetryPolicy {
   attemptTimeoutMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { firstDelayMs: 200, maxDelayMs: 5_000, giveUpAfterMs: 120_000, attemptTimeoutMs: 5_000 };
+export const DEFAULT_NOTIFICATION_RETRY: NotificationRetryPolicy = { firstDelayMs: 200, maxDelayMs: 5_000, giveUpAfterMs: 120_000, attemptTimeoutMs: 5_000 };
 
 /**
  * Answers worth retrying: the ingester is starting, overloaded, or could not yet fetch our
@@ -29,7 +29,7 @@ function isRetryableStatus(status: number): boolean {
  * SNS does: `text/plain`, SNS's headers, the identical message again on each retry.
  */
 export class SnsPoster {
-  /** Parsed once per identity: signing from PEM text re-parses the key every time (4x the cost). */
+  /** Parsed once per identity: signing from PEM text re-parses the key every time. */
   private readonly keys = new WeakMap<SigningIdentity, KeyObject>();
   private readonly http: KeepAlivePoster;
   private readonly target: URL;
@@ -40,7 +40,7 @@ export class SnsPoster {
       url: string;
       topicArn: string;
       certUrl: string;
-      retry: RetryPolicy;
+      retry: NotificationRetryPolicy;
       log: Logger;
       stopSwitch: StopSwitch;
     },

@@ -2,10 +2,10 @@ import type { ClientRequest } from "node:http";
 
 /**
  * What the simulator has in flight (pauses and HTTP requests), so that close() can end it all at
- * once. It replaces an AbortSignal passed to every pause and request: Node's EventTarget checks a
+ * once. Why not an AbortSignal passed to every pause and request: Node's EventTarget checks a
  * new listener against every listener already registered, so with thousands of emails waiting
- * for their events each registration walked thousands of others (4 % of the sender's CPU at
- * 100 emails/s, growing with the backlog). Here registering is a Set insertion.
+ * for their events each registration would walk thousands of others, a cost that grows with the
+ * backlog. Here registering is a Set insertion.
  */
 export class StopSwitch {
   private readonly pauses = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
