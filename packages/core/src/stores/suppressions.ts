@@ -22,7 +22,7 @@ export interface SuppressionRow {
 const COLUMNS = `id, "workspaceId", address, reason::text AS reason, "emailId", "eventId", "createdAt", "expiresAt"`;
 
 /** The SQL condition "this entry suppresses now". */
-export const ACTIVE_SUPPRESSION_SQL = (alias: string, now: string) => `(${alias}."expiresAt" IS NULL OR ${alias}."expiresAt" > ${now})`;
+const ACTIVE_SUPPRESSION_SQL = (alias: string, now: string) => `(${alias}."expiresAt" IS NULL OR ${alias}."expiresAt" > ${now})`;
 
 /** One workspace's recipients to check before a handoff (bare, lower-cased addresses). */
 export interface SuppressionLookup {

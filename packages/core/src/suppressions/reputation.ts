@@ -2,8 +2,8 @@
  * The rates SES reviews an account on: bounces and complaints per email sent. SES puts an account
  * under review at a 5 % bounce rate or a 0.1 % complaint rate; we warn from half of each.
  */
-export const REPUTATION_THRESHOLDS = { bounce: 0.05, complaint: 0.001 } as const;
-export const REPUTATION_WARNING_FRACTION = 0.5;
+const REPUTATION_THRESHOLDS = { bounce: 0.05, complaint: 0.001 } as const;
+const REPUTATION_WARNING_FRACTION = 0.5;
 
 export type RateLevel = "none" | "ok" | "warning" | "over";
 

@@ -11,8 +11,8 @@ export interface SuppressedRecipient {
  * The email's recipient fields the suppression list applies to. Only `to` exists today; a new
  * field (cc, bcc) joins here and every check below covers it.
  */
-export const RECIPIENT_FIELDS = ["to"] as const;
-export type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+const RECIPIENT_FIELDS = ["to"] as const;
+type RecipientField = (typeof RECIPIENT_FIELDS)[number];
 export type Recipients = Record<RecipientField, string[]>;
 
 /** Every recipient's suppression key (bare, lower-cased), across all fields: what to look up. */

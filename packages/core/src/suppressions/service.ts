@@ -18,7 +18,7 @@ import {
  * and remove entries here (REST, dashboard, CLI). Test and live keys share one list.
  */
 
-export const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual"] as const satisfies readonly SuppressionReason[];
+const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual"] as const satisfies readonly SuppressionReason[];
 
 export interface SuppressionView {
   id: string;
@@ -46,7 +46,7 @@ export function toSuppressionView(row: SuppressionRow, now = new Date()): Suppre
   };
 }
 
-export const SUPPRESSION_LIST_DEFAULT_LIMIT = 100;
+const SUPPRESSION_LIST_DEFAULT_LIMIT = 100;
 export const SUPPRESSION_LIST_MAX_LIMIT = 1000;
 /** A search text longer than an address cannot match one. */
 const MAX_SEARCH_LENGTH = 254;
@@ -156,7 +156,7 @@ export async function addManualSuppression(
   return { created: added.length > 0, suppression: toSuppressionView(row) };
 }
 
-export const suppressionNotFound = () => new AppError("not_found", "Suppression not found.");
+const suppressionNotFound = () => new AppError("not_found", "Suppression not found.");
 
 /**
  * Removes the workspace's entry for `address`. A complaint entry is removed only with
