@@ -8,6 +8,7 @@ import { errorHandler, notFound } from "./middleware/errorHandler.ts";
 import { requestLog } from "./middleware/requestLog.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { suppressionsRouter } from "./routes/suppressions.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
@@ -33,6 +34,7 @@ export function createApiApp(deps: ApiDeps): Express {
   const requireKey = authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey }));
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
+  app.use("/suppressions", requireKey, suppressionsRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

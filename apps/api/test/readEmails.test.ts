@@ -144,7 +144,8 @@ describe("GET /emails/:id", () => {
     }
     const res = await get(`/emails/${emailId}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "events"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events"].sort());
+    expect(res.body.suppressedRecipients).toEqual([]);
     expect(res.body.id).toBe(emailId);
     expect(res.body.events.map((event: { type: string }) => event.type)).toEqual(["sent", "delivered", "opened"]);
     expect(res.body.events[0]).toEqual({

@@ -2,6 +2,7 @@
 // - [data-copy="#id"]: copies the target's value to the clipboard.
 // - a[data-confirm]: asks in a dialog, then POSTs the link's target with the page's CSRF token
 //   (without JS the link opens a confirmation page that does the same).
+// - input[type=file][data-csv-target="#id"]: reads the chosen file into that textarea (CSV import).
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -87,5 +88,17 @@
     if (!link || typeof HTMLDialogElement !== "function" || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     confirmDialog(link);
+  });
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[type=file][data-csv-target]") || !input.files || !input.files[0]) return;
+    var target = document.querySelector(input.getAttribute("data-csv-target"));
+    if (!target) return;
+    var reader = new FileReader();
+    reader.onload = function () {
+      target.value = String(reader.result);
+    };
+    reader.readAsText(input.files[0]);
   });
 })();

@@ -14,6 +14,7 @@ import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
+import { suppressionRoutes } from "./routes/suppressions.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
@@ -36,6 +37,8 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   );
   app.use(securityHeaders);
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
+  // A CSV import (1 MB of text, larger once form-encoded) is the one big form; everything else stays small.
+  app.use("/suppressions/import", express.urlencoded({ extended: false, limit: "4mb", parameterLimit: 10 }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
   app.use(loadSession(deps));
   app.use(verifyCsrf(deps.env.DASHBOARD_BASE_URL));
@@ -46,6 +49,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(keyRoutes(deps));
   app.use(domainRoutes(deps));
   app.use(recipientRoutes(deps));
+  app.use(suppressionRoutes(deps));
   app.use(webhookRoutes(deps));
   app.use(memberRoutes(deps));
 

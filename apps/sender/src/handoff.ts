@@ -1,4 +1,15 @@
-import { markEmailFailed, rejectEmail, releaseEmailClaim, sqlPool, type ClaimedEmail } from "@svc/core";
+import {
+  dropSuppressed,
+  markEmailFailed,
+  rejectEmail,
+  rejectSuppressedEmail,
+  releaseEmailClaim,
+  setSuppressedRecipients,
+  sqlPool,
+  suppressionKeysOf,
+  type ClaimedEmail,
+  type SuppressedRecipient,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { ProviderError, type EmailProvider } from "@svc/providers";
@@ -23,12 +34,14 @@ export type HandoffOutcome =
   | { kind: "sent"; providerMessageId: string }
   /** Failed without a provider refusal: no test recipient left, or the retry window ran out. */
   | { kind: "failed"; reason: string }
+  /** Every recipient is on the suppression list: failed, with a `rejected` event of ours. */
+  | { kind: "suppressed"; suppressed: SuppressedRecipient[] }
   | { kind: "rejected"; error: ProviderError }
   | { kind: "retry"; retryAt: number; error: ProviderError };
 
 /**
- * One attempt to hand one email to the provider: claim it, filter a test key's recipients,
- * send, record the outcome. Everything the job needs to do next is in the returned outcome.
+ * One attempt to hand one email to the provider: claim it, drop suppressed recipients, filter a
+ * test key's recipients, send, record the outcome. Everything the job needs to do next is in the returned outcome.
  */
 export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): Promise<HandoffOutcome> {
   const email = await deps.writes.claim(emailId);
@@ -37,9 +50,24 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
     return { kind: "skipped" };
   }
 
-  let to = email.to;
+  // The suppression list applies to test and live keys alike, before anything else.
+  const recipients = { to: email.to };
+  const active = await deps.writes.suppressed({ workspaceId: email.organizationId, addresses: suppressionKeysOf(recipients) });
+  const { kept, dropped: suppressed, remaining } = dropSuppressed(recipients, active);
+  if (suppressed.length > 0) {
+    if (remaining === 0) {
+      const deliveryIds = await rejectSuppressedEmail(deps.db, email.id, suppressed);
+      await enqueueDeliveries(deps, deliveryIds, log);
+      log.info({ suppressed: suppressed.length }, "every recipient is suppressed; not sent");
+      return { kind: "suppressed", suppressed };
+    }
+    await setSuppressedRecipients(sqlPool(deps.db), email.id, suppressed);
+    log.info({ suppressed: suppressed.length, kept: remaining }, "dropped suppressed recipients");
+  }
+
+  let to = kept.to;
   if (email.environment === "test") {
-    const { allowed, dropped } = await filterTestRecipients(deps.db, email.organizationId, email.to);
+    const { allowed, dropped } = await filterTestRecipients(deps.db, email.organizationId, to);
     if (dropped.length > 0) log.info({ dropped: dropped.length, kept: allowed.length }, "test key: dropped unverified recipients");
     if (allowed.length === 0) {
       const reason = `Test keys deliver only to verified test recipients; not verified: ${dropped.join(", ")}`;

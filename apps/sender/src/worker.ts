@@ -49,5 +49,7 @@ async function processSendJob(deps: HandoffDeps, job: Job, token: string | undef
       throw new UnrecoverableError(outcome.error.message);
     case "failed":
       throw new UnrecoverableError(outcome.reason);
+    case "suppressed":
+      throw new UnrecoverableError("every recipient is on the suppression list");
   }
 }

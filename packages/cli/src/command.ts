@@ -13,6 +13,11 @@ export interface CliContext {
   readStdin(): Promise<string>;
 }
 
+/** A command result printed as it is (CSV and the like) rather than as JSON. */
+export class RawOutput {
+  constructor(readonly text: string) {}
+}
+
 export interface Command {
   /** e.g. ["workspace", "create"] */
   path: [string, string];

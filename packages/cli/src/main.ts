@@ -1,7 +1,7 @@
 import { loadEnvOrExit } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
-import { parseFlags, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
+import { parseFlags, RawOutput, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { cliEnvSchema, type CliConfig } from "./env.ts";
 
@@ -63,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
   const context: CliContext = { db, config, env: process.env, readStdin };
   try {
     const result = await command.run(flags, context);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(result instanceof RawOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
     return report(error);

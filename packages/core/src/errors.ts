@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   domain_not_verified: 403,
   not_found: 404,
   conflict: 409,
+  confirmation_required: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -32,6 +32,7 @@ export const ID_PREFIXES = {
   webhook: "wh",
   delivery: "wd",
   attempt: "wa",
+  suppression: "sup",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

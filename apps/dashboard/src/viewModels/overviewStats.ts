@@ -1,4 +1,4 @@
-import { countActiveApiKeys, countDomainsByStatus, countEventsPerDay, countSendsToday, countWebhookSubscriptions, utcDay } from "@svc/core";
+import { countActiveApiKeys, countDomainsByStatus, countEventsPerDay, countSendsToday, countWebhookSubscriptions, reputationOf, utcDay, type Reputation } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 const CHART_DAYS = 14;
@@ -21,7 +21,12 @@ export interface OverviewStats {
   domains: { total: number; verified: number };
   activeKeys: number;
   activeWebhooks: number;
+  /** Bounce and complaint rates over the last REPUTATION_DAYS UTC days (today included). */
+  reputation: Reputation;
 }
+
+/** The window of the bounce and complaint rates: the last 7 UTC days, from the chart's counts. */
+export const REPUTATION_DAYS = 7;
 
 /**
  * The overview's numbers. Today's sends are the emails queued today (for a limited plan, the same
@@ -52,5 +57,8 @@ export async function loadOverviewStats(handle: DbHandle, workspaceId: string, n
     total: domainCounts.reduce((sum, row) => sum + row.count, 0),
     verified: domainCounts.find((row) => row.status === "verified")?.count ?? 0,
   };
-  return { sentToday, days, domains, activeKeys, activeWebhooks };
+  const window = days.slice(-REPUTATION_DAYS);
+  const sum = (series: ChartSeries) => window.reduce((total, day) => total + day.counts[series], 0);
+  const reputation = reputationOf({ sent: sum("sent"), bounced: sum("bounced"), complained: sum("complained") });
+  return { sentToday, days, domains, activeKeys, activeWebhooks, reputation };
 }

@@ -54,6 +54,7 @@ export async function ingestNotification(
     payloadJson: notification.Message,
     dedupeKey: parsed.dedupeKey,
     ...(parsed.errorMessage ? { emailUpdate: { errorMessage: parsed.errorMessage, failedAt: parsed.eventTimestamp } } : {}),
+    ...(parsed.suppress ? { suppress: parsed.suppress } : {}),
   });
   switch (recorded.outcome) {
     case "unmatched": {

@@ -1,3 +1,4 @@
+import { suppressionKey } from "@svc/core";
 import type { EventType } from "@svc/db";
 import { sesDedupeKey } from "./dedupe.ts";
 import { mapSesEventType } from "./mapping.ts";
@@ -16,6 +17,8 @@ interface SesEvent {
   dedupeKey: string;
   /** The provider's failure text (Rendering Failure). */
   errorMessage: string | null;
+  /** Recipients the event puts on the suppression list (permanent bounce, complaint), or null. */
+  suppress: { reason: "hard_bounce" | "complaint"; addresses: string[] } | null;
 }
 
 export type ParsedSesMessage =
@@ -73,7 +76,38 @@ export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimesta
     eventTimestamp,
     dedupeKey: sesDedupeKey(mapping.type, providerMessageId, object),
     errorMessage,
+    suppress: suppressionOf(mapping.type, object),
   };
+}
+
+/** At most this many recipients of one event are read: SES allows 50 per message. */
+const MAX_SUPPRESSED_PER_EVENT = 100;
+
+/**
+ * A Permanent bounce suppresses its bounced recipients (that includes SES's own account-level
+ * list, bounceSubType `OnAccountSuppressionList`/`Suppressed`, which SES reports as Permanent);
+ * a complaint its complained recipients. Transient and Undetermined bounces and delivery delays
+ * suppress nothing: a mailbox that is full today may take mail tomorrow.
+ */
+function suppressionOf(type: EventType, object: Json): SesEvent["suppress"] {
+  const read = (list: unknown): string[] => {
+    if (!Array.isArray(list)) return [];
+    const addresses = new Set<string>();
+    for (const entry of list.slice(0, MAX_SUPPRESSED_PER_EVENT)) {
+      const address = isObject(entry) && typeof entry.emailAddress === "string" ? suppressionKey(entry.emailAddress) : null;
+      if (address) addresses.add(address);
+    }
+    return [...addresses];
+  };
+  if (type === "bounced" && object.bounceType === "Permanent") {
+    const addresses = read(object.bouncedRecipients);
+    return addresses.length > 0 ? { reason: "hard_bounce", addresses } : null;
+  }
+  if (type === "complained") {
+    const addresses = read(object.complainedRecipients);
+    return addresses.length > 0 ? { reason: "complaint", addresses } : null;
+  }
+  return null;
 }
 
 /** `mail.tags[<tag>][0]`, SES's shape for message tags, if it looks like one of our ids. */

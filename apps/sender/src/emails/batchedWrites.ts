@@ -1,17 +1,19 @@
-import { claimEmails, markEmailsSent, sqlPool, type AcceptedHandoff, type ClaimedEmail } from "@svc/core";
-import type { DbHandle } from "@svc/db";
+import { claimEmails, markEmailsSent, selectActiveSuppressions, sqlPool, type AcceptedHandoff, type ClaimedEmail, type SuppressionLookup } from "@svc/core";
+import type { DbHandle, SuppressionReason } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
 /** Claims or records waiting at once share one statement; a few statements run side by side. */
 const MAX_BATCH = 100;
 const MAX_CONCURRENT_BATCHES = 2;
 
-/** The two writes every handoff makes, each coalesced across the worker's concurrent jobs. */
+/** The statements every handoff makes, each coalesced across the worker's concurrent jobs. */
 export interface HandoffWrites {
   /** Claims one email for a handoff attempt; null when it is not claimable (see claimEmails). */
   claim(emailId: string): Promise<ClaimedEmail | null>;
   /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
+  /** Which of the addresses (bare, lower-cased) the workspace's suppression list holds now. */
+  suppressed(lookup: SuppressionLookup): Promise<Map<string, SuppressionReason>>;
 }
 
 /**
@@ -33,8 +35,15 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number): Handof
       return accepted.map(() => undefined);
     },
   });
+  // Every handoff checks its recipients, so the checks are coalesced like the claims.
+  const suppressions = new Batcher<SuppressionLookup, Map<string, SuppressionReason>>({
+    maxSize: MAX_BATCH,
+    maxConcurrent: MAX_CONCURRENT_BATCHES,
+    run: (lookups) => selectActiveSuppressions(pool, lookups),
+  });
   return {
     claim: (emailId) => claims.submit(emailId),
+    suppressed: (lookup) => suppressions.submit(lookup),
     markSent: (accepted) => sent.submit(accepted),
   };
 }

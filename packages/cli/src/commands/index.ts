@@ -5,6 +5,7 @@ import { domainCommands } from "./domain.ts";
 import { recipientCommands } from "./recipient.ts";
 import { userCommands } from "./user.ts";
 import { webhookCommands } from "./webhook.ts";
+import { suppressionCommands } from "./suppression.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands, ...suppressionCommands];

@@ -3,7 +3,7 @@ import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
 import { findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst, type EmailPosition } from "../stores/emails.ts";
-import { toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
+import { suppressedRecipientsOf, toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 
@@ -15,7 +15,7 @@ export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: s
   if (!hasPrefix(emailId, "email")) throw emailNotFound();
   const email = await findEmailWithEvents(db, workspaceId, emailId);
   if (!email) throw emailNotFound();
-  return { ...toEmailView(email), events: email.events.map(toEventView) };
+  return { ...toEmailView(email), suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients), events: email.events.map(toEventView) };
 }
 
 export const MAX_LIST_LIMIT = 1000;

@@ -1,7 +1,8 @@
 import type { DbHandle } from "@svc/db";
 import { recordEmailEventInTx } from "../events/record.ts";
 import { inTransaction } from "../sql.ts";
-import { markEmailFailed } from "../stores/emails.ts";
+import { markEmailFailed, setSuppressedRecipients } from "../stores/emails.ts";
+import { describeSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 
 /** What a provider said when it refused an email for good. */
 export interface ProviderRefusal {
@@ -12,21 +13,53 @@ export interface ProviderRefusal {
   details: Record<string, unknown>;
 }
 
+/** One way an email ends before or at the handoff: `failed`, with a `rejected` event. */
+interface Rejection {
+  errorMessage: string;
+  provider: string | null;
+  /** The `rejected` event's payload (JSON). */
+  payload: Record<string, unknown>;
+  suppressed?: readonly SuppressedRecipient[];
+}
+
 /**
- * The provider refused the email for good: `failed`, and a `rejected` event carrying the
- * provider's error so that webhook subscribers hear of it like any other event. One
- * transaction; returns the webhook deliveries to enqueue once it has committed.
+ * Ends the email `failed` and records a `rejected` event so that webhook subscribers hear of it
+ * like any other event. One transaction; returns the webhook deliveries to enqueue once it has
+ * committed. The dedupe key makes a second rejection of one email record nothing.
  */
-export async function rejectEmail(handle: DbHandle, emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]> {
+async function recordRejection(handle: DbHandle, emailId: string, rejection: Rejection): Promise<string[]> {
   return inTransaction(handle, async (tx) => {
-    await markEmailFailed(tx, emailId, refusal.message, provider);
+    await markEmailFailed(tx, emailId, rejection.errorMessage, rejection.provider);
+    if (rejection.suppressed) await setSuppressedRecipients(tx, emailId, rejection.suppressed);
     const recorded = await recordEmailEventInTx(tx, {
       emailId,
       type: "rejected",
       eventTimestamp: new Date(),
-      payloadJson: JSON.stringify({ code: refusal.code, message: refusal.message, ...refusal.details }),
+      payloadJson: JSON.stringify(rejection.payload),
       dedupeKey: `reject:${emailId}`,
     });
     return recorded.deliveryIds;
+  });
+}
+
+/** The provider refused the email for good: its error is the `rejected` event's payload. */
+export async function rejectEmail(handle: DbHandle, emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]> {
+  return recordRejection(handle, emailId, {
+    errorMessage: refusal.message,
+    provider,
+    payload: { code: refusal.code, message: refusal.message, ...refusal.details },
+  });
+}
+
+/**
+ * Every recipient is on the workspace's suppression list: never handed off. The `rejected`
+ * event's payload is ours (`source: "svc"`), not a provider's, and names the recipients.
+ */
+export async function rejectSuppressedEmail(handle: DbHandle, emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<string[]> {
+  return recordRejection(handle, emailId, {
+    errorMessage: `Not sent: every recipient is on the suppression list: ${describeSuppressed(suppressed)}`,
+    provider: null,
+    payload: { source: "svc", reason: "suppressed", recipients: suppressed },
+    suppressed,
   });
 }

@@ -81,6 +81,18 @@ export function toEventView(event: EmailEvent): EmailEventView {
 }
 
 export interface EmailWithEventsView extends EmailView {
+  /** Recipients the sender dropped because the suppression list holds them ([] when none). */
+  suppressedRecipients: Array<{ address: string; reason: string }>;
   /** Oldest first. */
   events: EmailEventView[];
+}
+
+/** The stored `suppressedRecipients` JSON as a list ([] when absent or not a list). */
+export function suppressedRecipientsOf(value: unknown): Array<{ address: string; reason: string }> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) =>
+    item && typeof item === "object" && typeof item.address === "string" && typeof item.reason === "string"
+      ? [{ address: item.address as string, reason: item.reason as string }]
+      : [],
+  );
 }

@@ -32,6 +32,12 @@ export interface EmailEventToRecord {
   dedupeKey: string;
   /** Extra fields to set on the email when this event moves its status (e.g. errorMessage). */
   emailUpdate?: { errorMessage?: string; failedAt?: Date };
+  /**
+   * Addresses (bare, lower-cased) the event puts on the email's workspace's suppression list:
+   * a permanent bounce's or a complaint's recipients. Added only when the event itself is
+   * stored now, so a replayed notification adds nothing.
+   */
+  suppress?: { reason: "hard_bounce" | "complaint"; addresses: string[] };
 }
 
 export type RecordOutcome =
@@ -93,6 +99,8 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
       target_rank: target ? statusRank(target) : null,
       error_message: event.emailUpdate?.errorMessage ?? null,
       failed_at: event.emailUpdate?.failedAt ?? null,
+      sup_reason: event.suppress && event.suppress.addresses.length > 0 ? event.suppress.reason : null,
+      sup_addresses: event.suppress?.addresses ?? [],
       // The body format has one definition; SQL only puts the ids into their slots.
       template: buildDeliveryBody({
         deliveryId: DELIVERY_ID_SLOT,
@@ -137,7 +145,8 @@ WITH input AS (
   SELECT *
     FROM json_to_recordset($1::json) AS i(
       n int, event_id text, tagged_id text, pmid text, type "EventType", ts timestamptz, payload text,
-      dedupe_key text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text)
+      dedupe_key text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
+      sup_reason "SuppressionReason", sup_addresses json)
 ),
 matched AS (
   SELECT i.*, found.id AS email_id, found."organizationId" AS workspace_id
@@ -179,6 +188,23 @@ fanout AS (
   SELECT c.event_id, c.email_id, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
     FROM created c
     JOIN webhook_subscriptions s ON s."workspaceId" = c.workspace_id AND s."isActive" AND c.type = ANY (s.events)
+),
+suppressed AS (
+  -- The suppression list learns from the event in the same statement (and commit) that stores
+  -- it. One row per address and workspace (an UPDATE may touch a row once per statement): a
+  -- complaint wins over a bounce. An existing entry is kept as it is, except that a provider's
+  -- verdict replaces a manual entry (making it permanent) and a complaint replaces a hard bounce:
+  -- the stronger reason is the one shown and the one removal has to confirm.
+  INSERT INTO suppressions (id, "workspaceId", address, reason, "emailId", "eventId", "createdAt")
+  SELECT 'sup_' || substr(md5(random()::text || clock_timestamp()::text || s.address), 1, 24), s.workspace_id, s.address, s.sup_reason, s.email_id, s.event_id, $3
+    FROM (SELECT DISTINCT ON (c.workspace_id, a.address) c.workspace_id, a.address, c.sup_reason, c.email_id, c.event_id
+            FROM created c CROSS JOIN LATERAL json_array_elements_text(c.sup_addresses) AS a(address)
+           WHERE c.sup_reason IS NOT NULL
+           ORDER BY c.workspace_id, a.address, (c.sup_reason = 'complaint') DESC, c.n) s
+   ORDER BY s.workspace_id, s.address
+  ON CONFLICT ("workspaceId", address) DO UPDATE
+     SET reason = EXCLUDED.reason, "emailId" = EXCLUDED."emailId", "eventId" = EXCLUDED."eventId", "expiresAt" = NULL
+   WHERE suppressions.reason = 'manual' OR (suppressions.reason = 'hard_bounce' AND EXCLUDED.reason = 'complaint')
 ),
 deliveries AS (
   INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt")

@@ -219,6 +219,11 @@ export async function markEmailFailed(db: Queryable, emailId: string, errorMessa
   return (rowCount ?? 0) > 0;
 }
 
+/** Records which recipients the sender dropped because the suppression list holds them. */
+export async function setSuppressedRecipients(db: Queryable, emailId: string, dropped: ReadonlyArray<{ address: string; reason: string }>): Promise<void> {
+  await db.query(`UPDATE emails SET "suppressedRecipients" = $2::jsonb WHERE id = $1`, [emailId, JSON.stringify(dropped)]);
+}
+
 /** Gives a claim back (the `released` move): the email waits, queued, for its retry. */
 export async function releaseEmailClaim(db: Queryable, emailId: string): Promise<void> {
   await db.query(

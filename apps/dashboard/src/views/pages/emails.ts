@@ -90,6 +90,16 @@ export function emailDetailBody(email: EmailWithEventsView): SafeHtml {
         ["Provider", email.provider ?? html`<span class="muted">—</span>`],
         ["Provider message id", email.providerMessageId ? html`<code>${email.providerMessageId}</code>` : html`<span class="muted">—</span>`],
         ["API key", html`<code>${email.apiKeyId}</code>`],
+        ...(email.suppressedRecipients.length > 0
+          ? ([
+              [
+                "Suppressed",
+                html`<span data-suppressed>${email.suppressedRecipients.map(
+                  (r, i) => html`${i > 0 ? ", " : ""}<a href="/suppressions?q=${encodeURIComponent(r.address)}">${r.address}</a> ${badge(r.reason)}`,
+                )}</span> <span class="muted">(not sent to: on the suppression list)</span>`,
+              ],
+            ] as Array<[string, SafeHtml]>)
+          : []),
         ...(email.errorMessage ? ([["Error", html`<span class="error-text">${email.errorMessage}</span>`]] as Array<[string, SafeHtml]>) : []),
       ]),
       { title: "Details" },

@@ -1,7 +1,7 @@
-import { planLimits, type MembershipView } from "@svc/core";
+import { planLimits, type MembershipView, type ReputationRate } from "@svc/core";
 import type { OverviewStats } from "../../viewModels/overviewStats.ts";
 import { activityChart } from "../chart.ts";
-import { badge, card, pageHeader } from "../components.ts";
+import { alert, badge, card, pageHeader } from "../components.ts";
 import { formatNumber } from "../format.ts";
 import { html, type SafeHtml } from "../html.ts";
 
@@ -14,6 +14,35 @@ function usageMeter(used: number, limit: number | null): SafeHtml {
   return html`<p class="stat-value">${formatNumber(used)} <span class="stat-of">/ ${formatNumber(limit)}</span></p>
     <div class="meter meter-${tone}"><progress max="${limit}" value="${Math.min(used, limit)}" aria-label="Sent today: ${percent}% of the daily limit">${percent}%</progress></div>
     <p class="stat-help">${percent >= 100 ? "Daily limit reached: sends are refused until midnight UTC." : `${percent}% of today's limit (resets at midnight UTC)`}</p>`;
+}
+
+const percent = (value: number) => `${(value * 100).toFixed(value < 0.01 ? 2 : 1)}%`;
+
+/** One rate against SES's review threshold. */
+function reputationRow(name: string, id: string, count: number, rate: ReputationRate): SafeHtml {
+  const tone = rate.level === "over" ? "danger" : rate.level === "warning" ? "warning" : "ok";
+  return html`<section class="stat-card" aria-labelledby="${id}" data-reputation="${id}" data-level="${rate.level}">
+    <h2 id="${id}">${name} rate (7 days)</h2>
+    <p class="stat-value">${rate.rate === null ? "—" : percent(rate.rate)}</p>
+    <div class="meter meter-${tone}"><progress max="${rate.threshold}" value="${Math.min(rate.rate ?? 0, rate.threshold)}" aria-label="${name} rate against the ${percent(rate.threshold)} review threshold"></progress></div>
+    <p class="stat-help">${formatNumber(count)} · review threshold ${percent(rate.threshold)}</p>
+  </section>`;
+}
+
+function reputationSection(stats: OverviewStats): SafeHtml {
+  const { reputation } = stats;
+  const levels = [reputation.bounce.level, reputation.complaint.level];
+  const warning = levels.includes("over")
+    ? alert("error", "At this rate the provider may review or pause sending for the account. Check the suppression list and where these addresses come from.", "Bounce or complaint rate over the review threshold")
+    : levels.includes("warning")
+      ? alert("warning", "A rate is at half of the provider's review threshold or more. Remove invalid addresses from your lists; suppressed addresses are skipped automatically.", "Bounce or complaint rate is getting close to the threshold")
+      : null;
+  return html`${warning}
+  <div class="stats-grid">
+    ${reputationRow("Bounce", "rep-bounce", reputation.bounced, reputation.bounce)}
+    ${reputationRow("Complaint", "rep-complaint", reputation.complained, reputation.complaint)}
+    <section class="stat-card"><h2>Sent (7 days)</h2><p class="stat-value">${formatNumber(reputation.sent)}</p><p class="stat-help"><a href="/suppressions">Suppression list</a></p></section>
+  </div>`;
 }
 
 export function overviewBody(workspace: MembershipView, stats: OverviewStats, canWrite: boolean): SafeHtml {
@@ -31,6 +60,7 @@ export function overviewBody(workspace: MembershipView, stats: OverviewStats, ca
     <section class="stat-card" aria-labelledby="stat-bounced"><h2 id="stat-bounced">Bounced (14 days)</h2><p class="stat-value">${formatNumber(totals.bounced)}</p><p class="stat-help">${rate(totals.bounced)} bounce rate</p></section>
     <section class="stat-card" aria-labelledby="stat-complained"><h2 id="stat-complained">Complaints (14 days)</h2><p class="stat-value">${formatNumber(totals.complained)}</p><p class="stat-help">${rate(totals.complained)} complaint rate</p></section>
   </div>
+  ${reputationSection(stats)}
   ${card(activityChart(stats.days), { title: "Last 14 days", description: "Events per day (UTC)" })}
   ${gettingStarted &&
   card(

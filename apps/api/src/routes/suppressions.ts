@@ -1,0 +1,53 @@
+import {
+  addManualSuppression,
+  AppError,
+  listSuppressions,
+  parseManualSuppression,
+  parseSuppressionListQuery,
+  removeSuppression,
+  sqlPool,
+} from "@svc/core";
+import { Router, type ErrorRequestHandler } from "express";
+import type { ApiDeps } from "../deps.ts";
+import { authOf } from "../middleware/authenticate.ts";
+import { jsonBody } from "../middleware/jsonBody.ts";
+import { requirePermission } from "../middleware/requirePermission.ts";
+
+/**
+ * GET /suppressions (read-only, full-access), POST /suppressions and DELETE
+ * /suppressions/:address (full-access). Every entry is the key's workspace's: another
+ * workspace's entry is a missing one (404).
+ */
+export function suppressionsRouter(deps: ApiDeps): Router {
+  const router = Router();
+  const pool = sqlPool(deps.db);
+
+  router.get("/", requirePermission("suppressions:read"), async (req, res) => {
+    const query = parseSuppressionListQuery(req.query as Record<string, unknown>);
+    res.json(await listSuppressions(pool, authOf(res).workspaceId, query));
+  });
+
+  router.post("/", requirePermission("suppressions:manage"), jsonBody(), async (req, res) => {
+    const input = parseManualSuppression(req.body);
+    const { created, suppression } = await addManualSuppression(pool, authOf(res).workspaceId, input);
+    // An address already listed: 200 with the entry as it is (it may have a stronger reason).
+    res.status(created ? 201 : 200).json(suppression);
+  });
+
+  router.delete("/:address", requirePermission("suppressions:manage"), async (req, res) => {
+    const confirm = req.query.confirm;
+    if (confirm !== undefined && confirm !== "complaint") {
+      throw new AppError("validation_failed", 'confirm: the only accepted value is "complaint".');
+    }
+    res.json(await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, { confirmComplaint: confirm === "complaint" }));
+  });
+
+  // The path's address is percent-decoded by the router before any handler runs: malformed
+  // encoding is the caller's mistake, not ours.
+  const badEncoding: ErrorRequestHandler = (error, _req, _res, next) => {
+    next(error instanceof URIError ? new AppError("bad_request", "The address in the path is not valid percent-encoding.") : error);
+  };
+  router.use(badEncoding);
+
+  return router;
+}

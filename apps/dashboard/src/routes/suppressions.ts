@@ -1,0 +1,148 @@
+import {
+  AppError,
+  addManualSuppression,
+  exportSuppressionsCsv,
+  findSuppression,
+  importSuppressionsCsv,
+  listSuppressions,
+  parseManualSuppression,
+  parseRecipientAddress,
+  parseReason,
+  removeSuppression,
+  sqlPool,
+  toSuppressionView,
+  type SuppressionListQuery,
+} from "@svc/core";
+import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
+import { formString, param, sendPage } from "../http/render.ts";
+import { removeSuppressionBody, suppressionsBody, type SuppressionsPage } from "../views/pages/suppressions.ts";
+
+const PAGE_SIZE = 50;
+
+const queryText = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string).trim().slice(0, 254) : "");
+
+/**
+ * The workspace's suppression list: every member may look (and export), members who may write
+ * add, import and remove. Same domain code as `svc suppression` and the REST API.
+ */
+export function suppressionRoutes(deps: DashboardDeps): Router {
+  const router = Router();
+  const pool = sqlPool(deps.handle);
+
+  async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<SuppressionsPage> & { status?: number } = {}): Promise<void> {
+    const q = queryText(req, "q");
+    const reasonText = queryText(req, "reason");
+    const query: SuppressionListQuery = { limit: PAGE_SIZE + 1 };
+    if (q && !/[\u0000-\u001f\u007f]/.test(q)) query.address = q.toLowerCase();
+    try {
+      if (reasonText) query.reason = parseReason(reasonText);
+    } catch {
+      // An unknown reason filters nothing.
+    }
+    const after = queryText(req, "after");
+    if (after && !/[\u0000-\u001f\u007f]/.test(after)) query.after = after.toLowerCase();
+    const rows = await listSuppressions(pool, w.workspaceId, query);
+    const entries = rows.slice(0, PAGE_SIZE);
+    const { status, ...page } = extra;
+    sendPage(req, res, w, {
+      title: "Suppressions",
+      nav: "suppressions",
+      ...(status ? { status } : {}),
+      body: suppressionsBody({
+        entries,
+        search: { q, reason: query.reason ?? "" },
+        nextAfter: rows.length > PAGE_SIZE ? entries[entries.length - 1]!.address : null,
+        csrf: w.csrf,
+        canWrite: w.canWrite,
+        ...page,
+      }),
+    });
+  }
+
+  router.get("/suppressions", requirePermission("workspace:read"), async (req, res) => {
+    await render(req, res, workspaceRequest(req));
+  });
+
+  router.get("/suppressions/export.csv", requirePermission("workspace:read"), async (req, res) => {
+    const w = workspaceRequest(req);
+    res.status(200).type("text/csv; charset=utf-8").setHeader("content-disposition", `attachment; filename="suppressions-${w.workspaceId}.csv"`);
+    for await (const chunk of exportSuppressionsCsv(pool, w.workspaceId)) res.write(chunk);
+    res.end();
+  });
+
+  router.post("/suppressions", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const address = formString(req, "address", 1000);
+    const expiresText = formString(req, "expiresAt", 40);
+    try {
+      // datetime-local sends no zone: read it as UTC, as the label says.
+      const expiresAt = expiresText ? (/[zZ]|[+-]\d\d:\d\d$/.test(expiresText) ? expiresText : `${expiresText.length === 16 ? `${expiresText}:00` : expiresText}Z`) : undefined;
+      const input = parseManualSuppression({ address, ...(expiresAt ? { expiresAt } : {}) });
+      const { created } = await addManualSuppression(pool, w.workspaceId, input);
+      res.redirect(303, `/suppressions?notice=${created ? "suppression_added" : "suppression_exists"}`);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await render(req, res, w, { status: error.status, form: { address, expiresAt: expiresText, error: error.message } });
+    }
+  });
+
+  router.post("/suppressions/import", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const body = req.body as Record<string, unknown> | undefined;
+    const csv = typeof body?.csv === "string" ? body.csv : "";
+    try {
+      if (csv.trim() === "") throw new AppError("validation_failed", "Choose a CSV file or paste its contents.");
+      const importReport = await importSuppressionsCsv(pool, w.workspaceId, csv);
+      await render(req, res, w, { importReport });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await render(req, res, w, { status: error.status, importError: error.message });
+    }
+  });
+
+  /** The entry named in the path, or 404 (another workspace's entry is a missing one). */
+  async function entryOf(req: Request, w: WorkspaceRequest) {
+    let address: string;
+    try {
+      address = parseRecipientAddress(param(req, "address"), "address");
+    } catch {
+      throw new AppError("not_found", "Suppression not found.");
+    }
+    const row = await findSuppression(pool, w.workspaceId, address);
+    if (!row) throw new AppError("not_found", "Suppression not found.");
+    return toSuppressionView(row);
+  }
+
+  router.get("/suppressions/:address/remove", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const entry = await entryOf(req, w);
+    sendPage(req, res, w, { title: "Remove from suppression list", nav: "suppressions", body: removeSuppressionBody(entry, w.csrf) });
+  });
+
+  router.post("/suppressions/:address/remove", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const entry = await entryOf(req, w);
+    try {
+      await removeSuppression(pool, w.workspaceId, entry.address, { confirmComplaint: formString(req, "confirm", 20) === "complaint" });
+      res.redirect(303, "/suppressions?notice=suppression_removed");
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "confirmation_required") throw error;
+      sendPage(req, res, w, {
+        title: "Remove from suppression list",
+        nav: "suppressions",
+        status: 409,
+        body: removeSuppressionBody(entry, w.csrf, "Tick the box to confirm: this recipient complained."),
+      });
+    }
+  });
+
+  // An address in the path with malformed percent-encoding names no entry.
+  const badEncoding: ErrorRequestHandler = (error, _req, _res, next) => {
+    next(error instanceof URIError ? new AppError("not_found", "Suppression not found.") : error);
+  };
+  router.use("/suppressions", badEncoding);
+
+  return router;
+}

@@ -1,0 +1,92 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openTestDb } from "../../../test/support/fixtures.ts";
+import { runCli, runCliJson } from "./runCli.ts";
+
+const handle = openTestDb();
+const db = handle.prisma;
+const dir = mkdtempSync(path.join(os.tmpdir(), "svc-supp-cli-"));
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await handle.close();
+});
+
+async function newWorkspace(): Promise<string> {
+  return (await runCliJson<{ id: string }>(["workspace", "create", "--name", "Suppression CLI"])).id;
+}
+
+async function runFailing(args: string[], code: number): Promise<string> {
+  const result = await runCli(args);
+  expect({ code: result.code, stdout: result.stdout }).toEqual({ code, stdout: "" });
+  return result.stderr;
+}
+
+describe("svc suppression", () => {
+  it("adds, lists, removes (a complaint only with --confirm-complaint), and leaves another workspace alone", async () => {
+    const workspaceId = await newWorkspace();
+    const other = await newWorkspace();
+    const added = await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "Gone@Example.com"]);
+    expect(added).toMatchObject({ address: "gone@example.com", reason: "manual", created: true });
+    expect(await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({ id: added.id, created: false });
+    expect(await runFailing(["suppression", "add", "--workspace", workspaceId, "--address", "nope"], 1)).toContain("address:");
+    await runCliJson(["suppression", "add", "--workspace", other, "--address", "theirs@example.com"]);
+    await db.suppression.create({ data: { id: newId("suppression"), workspaceId, address: "angry@example.com", reason: "complaint" } });
+
+    const listed = await runCliJson<Array<{ address: string }>>(["suppression", "list", "--workspace", workspaceId]);
+    expect(listed.map((entry) => entry.address)).toEqual(["angry@example.com", "gone@example.com"]);
+    const complaints = await runCliJson<Array<{ address: string }>>(["suppression", "list", "--workspace", workspaceId, "--reason", "complaint"]);
+    expect(complaints.map((entry) => entry.address)).toEqual(["angry@example.com"]);
+    expect(await runFailing(["suppression", "list", "--workspace", workspaceId, "--reason", "soft"], 1)).toContain("reason:");
+
+    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "theirs@example.com"], 1)).toBe("Error: Suppression not found.\n");
+    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com"], 1)).toContain("--confirm-complaint");
+    expect(await db.suppression.count({ where: { workspaceId, address: "angry@example.com" } })).toBe(1);
+    expect(await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com", "--confirm-complaint"])).toMatchObject({
+      reason: "complaint",
+      removed: true,
+    });
+    expect(await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({ removed: true });
+    expect(await db.suppression.count({ where: { workspaceId } })).toBe(0);
+    expect(await db.suppression.count({ where: { workspaceId: other } })).toBe(1);
+    expect(await runFailing(["suppression", "list", "--workspace", "org_doesnotexist"], 1)).toContain("not found");
+  });
+
+  it("imports a CSV (header column or one per line), reporting added/skipped/invalid, and exports CSV", async () => {
+    const workspaceId = await newWorkspace();
+    await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "old@example.com"]);
+    const withHeader = path.join(dir, "header.csv");
+    writeFileSync(withHeader, 'name,Email\nAnn,ann@example.com\n"Bob, Jr",OLD@example.com\nEve,not-an-address\nAnn again,ann@example.com\n\n');
+    expect(await runCliJson(["suppression", "import", "--workspace", workspaceId, "--file", withHeader])).toMatchObject({
+      added: 1,
+      skipped: 2,
+      invalid: 1,
+      invalidLines: [{ line: 4, value: "not-an-address" }],
+    });
+    const plain = path.join(dir, "plain.csv");
+    writeFileSync(plain, "carl@example.com\r\ndora@example.com\r\n");
+    expect(await runCliJson(["suppression", "import", "--workspace", workspaceId, "--file", plain])).toMatchObject({ added: 2, skipped: 0, invalid: 0 });
+    const tooMany = path.join(dir, "many.csv");
+    writeFileSync(tooMany, Array.from({ length: 10_001 }, (_, n) => `r${n}@example.com`).join("\n"));
+    expect(await runFailing(["suppression", "import", "--workspace", workspaceId, "--file", tooMany], 1)).toContain("more than 10000 rows");
+    expect(await db.suppression.count({ where: { workspaceId } })).toBe(4);
+
+    const exported = await runCli(["suppression", "export", "--workspace", workspaceId]);
+    expect(exported.code).toBe(0);
+    const lines = exported.stdout.trim().split("\n");
+    expect(lines[0]).toBe("address,reason,created_at,expires_at,email_id,event_id");
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 2).join(","))).toEqual([
+      "ann@example.com,manual",
+      "carl@example.com,manual",
+      "dora@example.com,manual",
+      "old@example.com,manual",
+    ]);
+    // The export imports back into another workspace as it is.
+    const copy = await newWorkspace();
+    const exportFile = path.join(dir, "export.csv");
+    writeFileSync(exportFile, exported.stdout);
+    expect(await runCliJson(["suppression", "import", "--workspace", copy, "--file", exportFile])).toMatchObject({ added: 4, invalid: 0 });
+  });
+});

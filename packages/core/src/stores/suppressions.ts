@@ -1,0 +1,143 @@
+import { newId, type SuppressionReason } from "@svc/db";
+import type { Queryable } from "../sql.ts";
+
+/**
+ * The `suppressions` table: per workspace, the addresses never to mail again. Addresses are
+ * stored bare, trimmed and lower-cased, unique per workspace. An entry whose `expiresAt` has
+ * passed suppresses nothing (and is listed as expired). Provider verdicts are added by
+ * `recordEmailEvents` (stores/emailEvents.ts), in the statement that stores their event.
+ */
+
+export interface SuppressionRow {
+  id: string;
+  workspaceId: string;
+  address: string;
+  reason: SuppressionReason;
+  emailId: string | null;
+  eventId: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+const COLUMNS = `id, "workspaceId", address, reason::text AS reason, "emailId", "eventId", "createdAt", "expiresAt"`;
+
+/** The SQL condition "this entry suppresses now". */
+const ACTIVE_SUPPRESSION_SQL = (alias: string, now: string) => `(${alias}."expiresAt" IS NULL OR ${alias}."expiresAt" > ${now})`;
+
+/** One workspace's recipients to check before a handoff (bare, lower-cased addresses). */
+export interface SuppressionLookup {
+  workspaceId: string;
+  addresses: readonly string[];
+}
+
+/**
+ * For each lookup, its addresses that an active entry suppresses, with the entry's reason. Many
+ * lookups (of any workspaces) in one statement, so concurrent handoffs share a round trip.
+ */
+export async function selectActiveSuppressions(
+  db: Queryable,
+  lookups: readonly SuppressionLookup[],
+): Promise<Array<Map<string, SuppressionReason>>> {
+  const pairs = lookups.flatMap((lookup, n) => [...new Set(lookup.addresses)].map((address) => ({ n, w: lookup.workspaceId, a: address })));
+  const answers = lookups.map(() => new Map<string, SuppressionReason>());
+  if (pairs.length === 0) return answers;
+  const { rows } = await db.query({
+    name: "svc_select_active_suppressions",
+    text: `SELECT p.n, s.address, s.reason::text AS reason
+             FROM json_to_recordset($1::json) AS p(n int, w text, a text)
+             JOIN suppressions s ON s."workspaceId" = p.w AND s.address = p.a
+            WHERE ${ACTIVE_SUPPRESSION_SQL("s", "now()")}`,
+    values: [JSON.stringify(pairs)],
+  });
+  for (const row of rows as Array<{ n: number; address: string; reason: SuppressionReason }>) answers[row.n]!.set(row.address, row.reason);
+  return answers;
+}
+
+export interface SuppressionFilter {
+  /** Entries whose address contains this text (lower-cased). */
+  addressContains?: string;
+  reason?: SuppressionReason;
+  /** Entries after this address, in address order (keyset paging). */
+  after?: string;
+  limit: number;
+}
+
+/** The workspace's entries in address order, filtered; expired ones included. */
+export async function selectSuppressions(db: Queryable, workspaceId: string, filter: SuppressionFilter): Promise<SuppressionRow[]> {
+  const { rows } = await db.query(
+    `SELECT ${COLUMNS} FROM suppressions
+      WHERE "workspaceId" = $1
+        AND ($2::text IS NULL OR strpos(address, $2) > 0)
+        AND ($3::"SuppressionReason" IS NULL OR reason = $3)
+        AND ($4::text IS NULL OR address > $4)
+      ORDER BY address
+      LIMIT $5`,
+    [workspaceId, filter.addressContains ?? null, filter.reason ?? null, filter.after ?? null, filter.limit],
+  );
+  return rows as SuppressionRow[];
+}
+
+/** The workspace's entry for `address` (bare, lower-cased), expired or not, or null. */
+export async function findSuppression(db: Queryable, workspaceId: string, address: string): Promise<SuppressionRow | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM suppressions WHERE "workspaceId" = $1 AND address = $2`, [workspaceId, address]);
+  return (rows[0] as SuppressionRow | undefined) ?? null;
+}
+
+export interface NewSuppression {
+  address: string;
+  reason: SuppressionReason;
+  expiresAt: Date | null;
+}
+
+/**
+ * Adds entries to the workspace's list; an address already listed is left as it is, unless its
+ * entry has expired, which the new one replaces. Answers the addresses added or replaced. Fails
+ * with a foreign-key violation when the workspace does not exist.
+ */
+export async function insertSuppressions(db: Queryable, workspaceId: string, entries: readonly NewSuppression[]): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const { rows } = await db.query(
+    `INSERT INTO suppressions (id, "workspaceId", address, reason, "expiresAt")
+     SELECT e.id, $1, e.address, e.reason, e.expires_at
+       FROM json_to_recordset($2::json) AS e(id text, address text, reason "SuppressionReason", expires_at timestamptz)
+      ORDER BY e.address
+     ON CONFLICT ("workspaceId", address) DO UPDATE
+        SET reason = EXCLUDED.reason, "expiresAt" = EXCLUDED."expiresAt", "emailId" = NULL, "eventId" = NULL, "createdAt" = now()
+      WHERE suppressions."expiresAt" IS NOT NULL AND suppressions."expiresAt" <= now()
+     RETURNING address`,
+    [
+      workspaceId,
+      JSON.stringify(entries.map((entry) => ({ id: newId("suppression"), address: entry.address, reason: entry.reason, expires_at: entry.expiresAt }))),
+    ],
+  );
+  return (rows as Array<{ address: string }>).map((row) => row.address);
+}
+
+/**
+ * Deletes the workspace's entry for `address` unless its reason is one of `keepReasons`.
+ * Answers the deleted row, or null when nothing was deleted.
+ */
+export async function deleteSuppression(
+  db: Queryable,
+  workspaceId: string,
+  address: string,
+  keepReasons: readonly SuppressionReason[],
+): Promise<SuppressionRow | null> {
+  const { rows } = await db.query(
+    `DELETE FROM suppressions WHERE "workspaceId" = $1 AND address = $2 AND NOT (reason::text = ANY ($3::text[])) RETURNING ${COLUMNS}`,
+    [workspaceId, address, keepReasons],
+  );
+  return (rows[0] as SuppressionRow | undefined) ?? null;
+}
+
+/** Every entry of the workspace in address order, `batchSize` rows per query (CSV export). */
+export async function* allSuppressions(db: Queryable, workspaceId: string, batchSize = 1000): AsyncGenerator<SuppressionRow[], void, void> {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await selectSuppressions(db, workspaceId, { limit: batchSize, ...(after !== undefined ? { after } : {}) });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.address;
+  }
+}

@@ -1,0 +1,55 @@
+import type { SuppressionReason } from "@svc/db";
+import { suppressionKey } from "./address.ts";
+
+/** A recipient the sender dropped, as recorded on the email and in its `rejected` event. */
+export interface SuppressedRecipient {
+  address: string;
+  reason: SuppressionReason;
+}
+
+/**
+ * The email's recipient fields the suppression list applies to. Only `to` exists today; a new
+ * field (cc, bcc) joins here and every check below covers it.
+ */
+const RECIPIENT_FIELDS = ["to"] as const;
+type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+export type Recipients = Record<RecipientField, string[]>;
+
+/** Every recipient's suppression key (bare, lower-cased), across all fields: what to look up. */
+export function suppressionKeysOf(recipients: Recipients): string[] {
+  const keys = new Set<string>();
+  for (const field of RECIPIENT_FIELDS) for (const recipient of recipients[field]) {
+    const key = suppressionKey(recipient);
+    if (key) keys.add(key);
+  }
+  return [...keys];
+}
+
+/**
+ * Drops every recipient whose address `active` suppresses, from every field; answers the rest in
+ * their original form, and what was dropped (each address once).
+ */
+export function dropSuppressed(
+  recipients: Recipients,
+  active: ReadonlyMap<string, SuppressionReason>,
+): { kept: Recipients; dropped: SuppressedRecipient[]; remaining: number } {
+  const dropped = new Map<string, SuppressionReason>();
+  const kept = {} as Recipients;
+  let remaining = 0;
+  for (const field of RECIPIENT_FIELDS) {
+    kept[field] = recipients[field].filter((recipient) => {
+      const key = suppressionKey(recipient);
+      const reason = key === null ? undefined : active.get(key);
+      if (reason === undefined) return true;
+      dropped.set(key!, reason);
+      return false;
+    });
+    remaining += kept[field].length;
+  }
+  return { kept, dropped: [...dropped].map(([address, reason]) => ({ address, reason })), remaining };
+}
+
+/** `a@x (complaint), b@y (hard_bounce)`. */
+export function describeSuppressed(dropped: readonly SuppressedRecipient[]): string {
+  return dropped.map(({ address, reason }) => `${address} (${reason})`).join(", ");
+}

@@ -1,0 +1,294 @@
+import type { SuppressionReason } from "@svc/db";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import { parseRecipientAddress } from "../recipients/address.ts";
+import type { Queryable } from "../sql.ts";
+import {
+  allSuppressions,
+  deleteSuppression,
+  findSuppression,
+  insertSuppressions,
+  selectSuppressions,
+  type SuppressionRow,
+} from "../stores/suppressions.ts";
+
+/**
+ * The workspace's suppression list: addresses the sender never hands to the provider. Provider
+ * verdicts (permanent bounces, complaints) are added by the ingester with their event; people add
+ * and remove entries here (REST, dashboard, CLI). Test and live keys share one list.
+ */
+
+const SUPPRESSION_REASONS = ["hard_bounce", "complaint", "manual"] as const satisfies readonly SuppressionReason[];
+
+export interface SuppressionView {
+  id: string;
+  address: string;
+  reason: SuppressionReason;
+  /** The email and event that caused the entry (null for a manual one, or once retention removed them). */
+  emailId: string | null;
+  eventId: string | null;
+  createdAt: string;
+  expiresAt: string | null;
+  /** False once expiresAt has passed: the entry no longer suppresses. */
+  active: boolean;
+}
+
+export function toSuppressionView(row: SuppressionRow, now = new Date()): SuppressionView {
+  return {
+    id: row.id,
+    address: row.address,
+    reason: row.reason,
+    emailId: row.emailId,
+    eventId: row.eventId,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    active: row.expiresAt === null || row.expiresAt.getTime() > now.getTime(),
+  };
+}
+
+const SUPPRESSION_LIST_DEFAULT_LIMIT = 100;
+export const SUPPRESSION_LIST_MAX_LIMIT = 1000;
+/** A search text longer than an address cannot match one. */
+const MAX_SEARCH_LENGTH = 254;
+
+export interface SuppressionListQuery {
+  address?: string;
+  reason?: SuppressionReason;
+  after?: string;
+  limit?: number;
+}
+
+const invalid = (message: string) => new AppError("validation_failed", message);
+
+function checkText(value: string, field: string, max: number): string {
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw invalid(`${field}: must not contain control characters.`);
+  if (value.length > max) throw invalid(`${field}: at most ${max} characters.`);
+  return value;
+}
+
+/** Reads GET /suppressions' query (each value given once, as text); throws a 422 naming the field. */
+export function parseSuppressionListQuery(query: Record<string, unknown>): SuppressionListQuery {
+  const single = (name: string): string | undefined => {
+    const value = query[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") throw invalid(`${name}: must be given once, as a plain value.`);
+    return value;
+  };
+  const unknown = Object.keys(query).filter((key) => !["address", "reason", "after", "limit"].includes(key));
+  if (unknown.length > 0) throw invalid(`unknown query parameter(s): ${unknown.join(", ")}.`);
+  const result: SuppressionListQuery = {};
+  const address = single("address");
+  if (address !== undefined && address.trim() !== "") result.address = checkText(address, "address", MAX_SEARCH_LENGTH).trim().toLowerCase();
+  const reason = single("reason");
+  if (reason !== undefined) result.reason = parseReason(reason);
+  const after = single("after");
+  if (after !== undefined) result.after = checkText(after, "after", MAX_SEARCH_LENGTH).trim().toLowerCase();
+  const limit = single("limit");
+  if (limit !== undefined) {
+    const n = /^\d{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
+    if (!(n >= 1 && n <= SUPPRESSION_LIST_MAX_LIMIT)) throw invalid(`limit: must be an integer from 1 to ${SUPPRESSION_LIST_MAX_LIMIT}.`);
+    result.limit = n;
+  }
+  return result;
+}
+
+export function parseReason(value: string): SuppressionReason {
+  if (!(SUPPRESSION_REASONS as readonly string[]).includes(value)) throw invalid(`reason: must be one of ${SUPPRESSION_REASONS.join(", ")}.`);
+  return value as SuppressionReason;
+}
+
+/** The workspace's entries in address order (expired ones included, marked inactive). */
+export async function listSuppressions(db: Queryable, workspaceId: string, query: SuppressionListQuery = {}): Promise<SuppressionView[]> {
+  const rows = await selectSuppressions(db, workspaceId, {
+    limit: query.limit ?? SUPPRESSION_LIST_DEFAULT_LIMIT,
+    ...(query.address !== undefined ? { addressContains: query.address } : {}),
+    ...(query.reason !== undefined ? { reason: query.reason } : {}),
+    ...(query.after !== undefined ? { after: query.after } : {}),
+  });
+  const now = new Date();
+  return rows.map((row) => toSuppressionView(row, now));
+}
+
+export interface NewManualSuppression {
+  address: string;
+  expiresAt: Date | null;
+}
+
+const addSchema = z.strictObject(
+  {
+    address: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") }).max(1000, { error: "at most 254 characters" }),
+    reason: z.literal("manual", { error: 'only "manual" can be added by hand (bounces and complaints come from the provider)' }).optional(),
+    expiresAt: z.union([z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2030-01-01T00:00:00Z" }), z.null()]).optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
+);
+
+/** Validates a POST /suppressions body; throws a 422 naming what is wrong. */
+export function parseManualSuppression(body: unknown, now = new Date()): NewManualSuppression {
+  const result = addSchema.safeParse(body);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+    throw invalid(`Invalid request: ${[...new Set(problems)].join("; ")}.`);
+  }
+  const address = parseRecipientAddress(checkText(result.data.address, "address", 1000), "address");
+  let expiresAt: Date | null = null;
+  if (result.data.expiresAt) {
+    expiresAt = new Date(result.data.expiresAt);
+    if (Number.isNaN(expiresAt.getTime())) throw invalid("expiresAt: must be a valid date-time.");
+    if (expiresAt.getTime() <= now.getTime()) throw invalid("expiresAt: must be in the future.");
+  }
+  return { address, expiresAt };
+}
+
+/**
+ * Adds a manual entry. An address already on the list is left as it is and answered with
+ * `created: false` (an add is idempotent; the existing entry's reason may be stronger); an
+ * expired entry is replaced by the new one.
+ */
+export async function addManualSuppression(
+  db: Queryable,
+  workspaceId: string,
+  input: NewManualSuppression,
+): Promise<{ created: boolean; suppression: SuppressionView }> {
+  const added = await insertSuppressions(db, workspaceId, [{ address: input.address, reason: "manual", expiresAt: input.expiresAt }]);
+  const row = await findSuppression(db, workspaceId, input.address);
+  if (!row) throw new AppError("not_found", "Suppression not found.");
+  return { created: added.length > 0, suppression: toSuppressionView(row) };
+}
+
+const suppressionNotFound = () => new AppError("not_found", "Suppression not found.");
+
+/**
+ * Removes the workspace's entry for `address`. A complaint entry is removed only with
+ * `confirmComplaint`: mailing someone who reported spam again harms the sending reputation, so
+ * it must be a deliberate act (409 `confirmation_required` otherwise).
+ */
+export async function removeSuppression(
+  db: Queryable,
+  workspaceId: string,
+  rawAddress: string,
+  options: { confirmComplaint: boolean },
+): Promise<SuppressionView> {
+  if (rawAddress.length > 1000 || /[\u0000-\u001f\u007f]/.test(rawAddress)) throw suppressionNotFound();
+  let address: string;
+  try {
+    address = parseRecipientAddress(rawAddress, "address");
+  } catch {
+    throw suppressionNotFound();
+  }
+  const removed = await deleteSuppression(db, workspaceId, address, options.confirmComplaint ? [] : ["complaint"]);
+  if (removed) return toSuppressionView(removed);
+  const existing = await findSuppression(db, workspaceId, address);
+  if (!existing) throw suppressionNotFound();
+  throw new AppError(
+    "confirmation_required",
+    `${address} is suppressed because its recipient complained; removing it needs an explicit confirmation (?confirm=complaint).`,
+  );
+}
+
+/** CSV import bounds: a file larger than either is refused whole. */
+export const SUPPRESSION_IMPORT_LIMITS = { maxBytes: 1024 * 1024, maxRows: 10_000 } as const;
+/** How many invalid lines an import report names (it counts them all). */
+const MAX_INVALID_REPORTED = 50;
+
+export interface SuppressionImportReport {
+  added: number;
+  /** Already on the list, or repeated within the file. */
+  skipped: number;
+  invalid: number;
+  /** The first invalid lines: 1-based line number, the value (cut to 100 characters), why. */
+  invalidLines: Array<{ line: number; value: string; reason: string }>;
+}
+
+/** One CSV record's fields; double quotes may wrap a field and `""` is a quote inside one. */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') (field += '"'), i++;
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") fields.push(field), (field = "");
+    else field += char;
+  }
+  fields.push(field);
+  return fields.map((value) => value.trim());
+}
+
+const HEADER_NAMES = ["email", "address", "email_address", "emailaddress"];
+
+/**
+ * Reads a CSV of addresses: either one address per line, or a header row with a column named
+ * `email` or `address` (any others are ignored). Manual entries, never expiring; addresses
+ * already listed are skipped, invalid ones reported. Bounded by SUPPRESSION_IMPORT_LIMITS.
+ */
+export async function importSuppressionsCsv(db: Queryable, workspaceId: string, csv: string): Promise<SuppressionImportReport> {
+  if (Buffer.byteLength(csv, "utf8") > SUPPRESSION_IMPORT_LIMITS.maxBytes) {
+    throw new AppError("payload_too_large", "The file is larger than 1 MB; split it into smaller files.");
+  }
+  if (csv.includes("\u0000")) throw invalid("The file contains NUL bytes; it is not a CSV text file.");
+  const lines = csv.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  let column = 0;
+  let firstData = 0;
+  const header = csvFields(lines[0] ?? "").map((name) => name.toLowerCase());
+  const named = header.findIndex((name) => HEADER_NAMES.includes(name));
+  if (named >= 0) {
+    column = named;
+    firstData = 1;
+  } else if (header.length > 1 && !header.some((name) => name.includes("@"))) {
+    throw invalid("The CSV has several columns but none named email or address.");
+  }
+  const report: SuppressionImportReport = { added: 0, skipped: 0, invalid: 0, invalidLines: [] };
+  const seen = new Set<string>();
+  const addresses: string[] = [];
+  let rows = 0;
+  for (let n = firstData; n < lines.length; n++) {
+    const line = lines[n]!;
+    if (line.trim() === "") continue;
+    if (++rows > SUPPRESSION_IMPORT_LIMITS.maxRows) {
+      throw new AppError("payload_too_large", `The file has more than ${SUPPRESSION_IMPORT_LIMITS.maxRows} rows; split it into smaller files.`);
+    }
+    const value = csvFields(line)[column] ?? "";
+    try {
+      const address = parseRecipientAddress(value, "address");
+      if (seen.has(address)) report.skipped++;
+      else seen.add(address), addresses.push(address);
+    } catch (error) {
+      report.invalid++;
+      if (report.invalidLines.length < MAX_INVALID_REPORTED) {
+        report.invalidLines.push({ line: n + 1, value: value.slice(0, 100), reason: error instanceof Error ? error.message : "invalid" });
+      }
+    }
+  }
+  for (let i = 0; i < addresses.length; i += 1000) {
+    const chunk = addresses.slice(i, i + 1000);
+    const added = await insertSuppressions(db, workspaceId, chunk.map((address) => ({ address, reason: "manual" as const, expiresAt: null })));
+    report.added += added.length;
+    report.skipped += chunk.length - added.length;
+  }
+  return report;
+}
+
+const CSV_HEADER = "address,reason,created_at,expires_at,email_id,event_id";
+
+function csvField(value: string | null): string {
+  if (value === null) return "";
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The workspace's whole list as CSV lines (header first), a batch of rows at a time. */
+export async function* exportSuppressionsCsv(db: Queryable, workspaceId: string): AsyncGenerator<string, void, void> {
+  yield `${CSV_HEADER}\n`;
+  for await (const rows of allSuppressions(db, workspaceId)) {
+    yield rows
+      .map((row) =>
+        [row.address, row.reason, row.createdAt.toISOString(), row.expiresAt?.toISOString() ?? null, row.emailId, row.eventId].map(csvField).join(","),
+      )
+      .map((line) => `${line}\n`)
+      .join("");
+  }
+}

@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import {
+  createWorkspace,
+  dropSuppressed,
+  importSuppressionsCsv,
+  insertSuppressions,
+  reputationOf,
+  selectActiveSuppressions,
+  sqlPool,
+  suppressionKey,
+  suppressionKeysOf,
+} from "@svc/core";
+import { openTestDb } from "../../../test/support/fixtures.ts";
+
+const handle = openTestDb();
+const pool = sqlPool(handle);
+afterAll(() => handle.close());
+
+describe("suppression keys", () => {
+  it("are the bare address, trimmed and lower-cased; anything that cannot be an address has none", () => {
+    expect(suppressionKey("  Ann <Ann@Example.COM> ")).toBe("ann@example.com");
+    expect(suppressionKey(" BOB@example.com ")).toBe("bob@example.com");
+    for (const bad of ["", "no-at", "@example.com", "a@", "a b@example.com", "a\u0000@example.com", `${"a".repeat(250)}@example.com`]) {
+      expect([bad, suppressionKey(bad)]).toEqual([bad, null]);
+    }
+  });
+
+  it("dropSuppressed keeps the others in their original form and names each dropped address once", () => {
+    const recipients = { to: ["Ann <ann@example.com>", "ANN@example.com", "bob@example.com"] };
+    expect(suppressionKeysOf(recipients)).toEqual(["ann@example.com", "bob@example.com"]);
+    expect(dropSuppressed(recipients, new Map([["ann@example.com", "complaint"]]))).toEqual({
+      kept: { to: ["bob@example.com"] },
+      dropped: [{ address: "ann@example.com", reason: "complaint" }],
+      remaining: 1,
+    });
+  });
+});
+
+describe("active suppressions", () => {
+  it("an expired entry suppresses nothing; a future expiry or none does; lookups of several workspaces share a statement", async () => {
+    const one = await createWorkspace(handle.prisma, { name: "one", plan: "free" });
+    const two = await createWorkspace(handle.prisma, { name: "two", plan: "free" });
+    await insertSuppressions(pool, one.id, [
+      { address: "expired@example.com", reason: "manual", expiresAt: new Date(Date.now() - 1000) },
+      { address: "later@example.com", reason: "manual", expiresAt: new Date(Date.now() + 60_000) },
+      { address: "forever@example.com", reason: "hard_bounce", expiresAt: null },
+    ]);
+    const [first, second] = await selectActiveSuppressions(pool, [
+      { workspaceId: one.id, addresses: ["expired@example.com", "later@example.com", "forever@example.com", "other@example.com"] },
+      { workspaceId: two.id, addresses: ["forever@example.com"] },
+    ]);
+    expect(Object.fromEntries(first!)).toEqual({ "later@example.com": "manual", "forever@example.com": "hard_bounce" });
+    expect(second!.size).toBe(0);
+  });
+
+  it("a CSV import refuses a file over 1 MB or with NUL bytes whole", async () => {
+    const workspace = await createWorkspace(handle.prisma, { name: "csv", plan: "free" });
+    await expect(importSuppressionsCsv(pool, workspace.id, "a@example.com\n".repeat(80_000))).rejects.toMatchObject({ code: "payload_too_large" });
+    await expect(importSuppressionsCsv(pool, workspace.id, "a@example.com\u0000\n")).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(importSuppressionsCsv(pool, workspace.id, "name,phone\nAnn,123\n")).rejects.toMatchObject({ code: "validation_failed" });
+  });
+});
+
+describe("reputation", () => {
+  it("compares bounce and complaint rates with SES's thresholds, warning from half", () => {
+    expect(reputationOf({ sent: 0, bounced: 0, complained: 0 }).bounce).toEqual({ rate: null, threshold: 0.05, level: "none" });
+    expect(reputationOf({ sent: 100, bounced: 2, complained: 0 }).bounce.level).toBe("ok");
+    expect(reputationOf({ sent: 100, bounced: 3, complained: 0 }).bounce.level).toBe("warning");
+    expect(reputationOf({ sent: 100, bounced: 5, complained: 0 }).bounce.level).toBe("over");
+    expect(reputationOf({ sent: 10_000, bounced: 0, complained: 4 }).complaint.level).toBe("ok");
+    expect(reputationOf({ sent: 10_000, bounced: 0, complained: 5 }).complaint.level).toBe("warning");
+    expect(reputationOf({ sent: 10_000, bounced: 0, complained: 10 }).complaint.level).toBe("over");
+  });
+});
