@@ -7,6 +7,7 @@ import { verifyCsrf } from "./http/csrf.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import { securityHeaders } from "./http/security.ts";
 import { loadSession } from "./http/session.ts";
+import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
@@ -35,8 +36,10 @@ export function createDashboardApp(deps: DashboardDeps): Express {
     ]),
   );
   app.use(securityHeaders);
+  app.use(checkRequestTarget);
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
+  app.use(refuseNulInForms);
   app.use(loadSession(deps));
   app.use(verifyCsrf(deps.env.DASHBOARD_BASE_URL));
 

@@ -7,3 +7,4 @@ export { withTimeout } from "./timeout.ts";
 export { Batcher, type BatcherOptions } from "./batcher.ts";
 export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
 export { bodyErrorAnswer, type BodyErrorAnswer, type BodyWording } from "./bodyErrors.ts";
+export { hasNul, nulField, NUL_MESSAGE, requestTargetProblem, type RequestTargetProblem } from "./requestText.ts";

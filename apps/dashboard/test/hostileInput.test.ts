@@ -1,0 +1,31 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { createTestDashboard, signedUpAgent } from "./support.ts";
+
+const dashboard = await createTestDashboard();
+afterAll(() => dashboard.close());
+
+describe("hostile input at the dashboard", () => {
+  it("refuses U+0000 in any form field with 422 naming it, and stores nothing", async () => {
+    const { agent, csrf } = await signedUpAgent(dashboard.url);
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ["/api-keys", { name: "Back\u0000end", environment: "live", scope: "full-access" }, "name"],
+      ["/domains", { domain: "ex\u0000ample.com" }, "domain"],
+      ["/webhooks", { url: "https://hooks.example.com/\u0000", events: "delivered" }, "url"],
+      ["/test-recipients", { email: "qa\u0000@example.com" }, "email"],
+      ["/members/invite", { email: "a\u0000@example.com", role: "viewer" }, "email"],
+    ];
+    for (const [path, form, field] of cases) {
+      const answer = await agent.post(path).type("form").send({ _csrf: csrf, ...form });
+      expect([path, answer.status]).toEqual([path, 422]);
+      expect(answer.text).toContain(`${field} must not contain the NUL character`);
+    }
+  });
+
+  it("answers 400 for a malformed percent-escape in the path, and a NUL in the query", async () => {
+    const { agent } = await signedUpAgent(dashboard.url);
+    for (const path of ["/emails/%ff%fe", "/emails/%", "/emails/%E0%A4%A", "/emails?after=%00"]) {
+      const answer = await agent.get(path);
+      expect([path, answer.status]).toEqual([path, 400]);
+    }
+  });
+});
