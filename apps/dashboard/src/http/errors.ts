@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { bodyErrorAnswer, type BodyWording } from "@svc/runtime";
+import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
 import type { NextFunction, Request, Response } from "express";
 import { html } from "../views/html.ts";
 import { appPage, authPage } from "../views/layout.ts";
@@ -75,6 +75,10 @@ export function errorHandler(log: Logger) {
     if (!(error instanceof AppError) && (error as { status?: unknown }).status === 404) return notFoundHandler(req, res);
     const known = error instanceof AppError ? error : fromBodyError(error);
     if (known) return renderErrorPage(req, res, known.status, TITLES[known.status] ?? "Something went wrong", known.message);
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error, method: req.method }, "database unavailable");
+      return renderErrorPage(req, res, 503, TITLES[503]!, DATABASE_UNAVAILABLE_MESSAGE);
+    }
     log.error({ err: error, path: req.path, method: req.method }, "unhandled dashboard error");
     renderErrorPage(req, res, 500, "Something went wrong", "An unexpected error occurred. Nothing was changed. Please try again in a moment.");
   };
