@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { createTestDashboard, signedUpAgent } from "./support.ts";
+import { trickleRequest } from "../../../test/support/trickle.ts";
 
 const dashboard = await createTestDashboard();
 afterAll(() => dashboard.close());
@@ -26,6 +27,18 @@ describe("hostile input at the dashboard", () => {
     for (const path of ["/emails/%ff%fe", "/emails/%", "/emails/%E0%A4%A", "/emails?after=%00"]) {
       const answer = await agent.get(path);
       expect([path, answer.status]).toEqual([path, 400]);
+    }
+  });
+});
+
+describe("request deadlines at the dashboard", () => {
+  it("closes a connection that trickles its form past HTTP_REQUEST_TIMEOUT_MS", async () => {
+    const slow = await createTestDashboard({ HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "800" });
+    try {
+      const result = await trickleRequest(slow.url, { path: "/login", giveUpMs: 5000 });
+      expect(result.closedAfterMs).toBeLessThan(2000);
+    } finally {
+      await slow.close();
     }
   });
 });

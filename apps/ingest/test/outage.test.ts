@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { trickleRequest } from "../../../test/support/trickle.ts";
 import { CertificateHost, newIdentity, newMessageId, sesEvent, signedNotification, startIngest } from "./support.ts";
 
 const identity = newIdentity();
@@ -33,6 +34,18 @@ describe("Postgres down at the ingester", () => {
       expect(ingest.logs.filter((line) => line.msg === "unhandled error")).toEqual([]);
       // pino's warn level.
       expect(ingest.logs.some((line) => line.level === 40 && /database unavailable/.test(line.msg))).toBe(true);
+    } finally {
+      await ingest.close();
+    }
+  });
+});
+
+describe("request deadlines at the ingester", () => {
+  it("closes a connection that trickles its body past HTTP_REQUEST_TIMEOUT_MS (the headers deadline no longer defeats it)", async () => {
+    const ingest = await startIngest({ SNS_CERT_URL_PATTERN: certs.pattern, HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "800" });
+    try {
+      const result = await trickleRequest(ingest.url, { path: "/sns/ses", giveUpMs: 5000 });
+      expect(result.closedAfterMs).toBeLessThan(2000);
     } finally {
       await ingest.close();
     }

@@ -58,6 +58,18 @@ export const webhookSecretEnv = {
     .default("6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121"),
 };
 
+/**
+ * Deadlines of every HTTP server (the apps and the workers' health servers): the request's
+ * headers must arrive within HTTP_HEADERS_TIMEOUT_MS, and the whole request, body included,
+ * within HTTP_REQUEST_TIMEOUT_MS, or the connection is closed (408). Without them a client
+ * trickling a body holds a connection and its buffers for minutes. The headers deadline never
+ * exceeds the request deadline (the smaller wins).
+ */
+export const httpServerEnv = {
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+};
+
 export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv };
 
 /** Which provider the sender hands mail to. */
