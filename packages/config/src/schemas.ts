@@ -19,7 +19,25 @@ export const databaseEnv = {
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .default("postgresql://postgres@127.0.0.1:5432/svc"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Taking a new connection fails after this long (the request answers 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Postgres cancels any statement running longer (a lock wait included; the request answers
+   * 503). Every hot statement is far below it, and the retention purge works in batches of short
+   * statements; migrations do not use it. 0 turns it off.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 };
+
+/** createDb's options from an env parsed with databaseEnv. */
+export function databaseOptions(env: { DATABASE_URL: string; DATABASE_POOL_SIZE: number; DATABASE_CONNECT_TIMEOUT_MS: number; DATABASE_STATEMENT_TIMEOUT_MS: number }) {
+  return {
+    url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+}
 
 export const redisEnv = {
   REDIS_URL: z

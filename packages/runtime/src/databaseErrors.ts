@@ -15,13 +15,16 @@ const UNAVAILABLE_CODES = new Set([
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
   "53300", // too_many_connections
+  "57014", // query_canceled: statement_timeout (a lock held too long, an overloaded server)
+  "55P03", // lock_not_available
   "P1001", // Prisma: can't reach database server
   "P1002", // Prisma: database server timed out
   "P1017", // Prisma: server closed the connection
   "P2024", // Prisma: timed out fetching a connection from the pool
 ]);
 
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect/i;
+// pg's own deadlines: connectionTimeoutMillis (pool and client) and query_timeout.
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout/i;
 
 /** True when `error` (or one of its causes) says Postgres is unreachable rather than that we erred. */
 export function isDatabaseUnavailable(error: unknown): boolean {
