@@ -78,7 +78,7 @@ export async function queueEmail(
         html: input.html,
         text: input.text,
       });
-      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, key: idempotencyKey, fingerprint });
+      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
         return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true };
@@ -89,6 +89,7 @@ export async function queueEmail(
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,
+        apiKeyId: context.apiKeyId,
         key: idempotencyKey,
         emailId,
         answer: { status: ACCEPTED, body },
