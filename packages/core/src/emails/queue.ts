@@ -44,8 +44,9 @@ export interface QueueEmailOptions {
 }
 
 /**
- * Queues one email: one transaction checks the sending domain, claims the idempotency key,
- * inserts the email row and counts it against the daily limit. When this returns, the row is
+ * Queues one email: one transaction claims the idempotency key (a replay answers before
+ * anything else), counts the send against the daily limit (refusing it before its row is
+ * written), then inserts the row if the sending domain is verified. When this returns, the row is
  * committed; enqueueing the send job (job id = email id) is the caller's next step, and a sweeper
  * in the sender enqueues any queued email whose job went missing.
  *
@@ -85,6 +86,10 @@ export async function queueEmail(
       }
     }
 
+    // Refused before anything is written: a send over the limit never writes its (up to 1 MB)
+    // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
+    // is held until commit, through the insert below.
+    await countDailySend(client, context.workspaceId, context.plan);
     if (!(await insertEmailAlone(client, { emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
@@ -95,8 +100,6 @@ export async function queueEmail(
         answer: { status: ACCEPTED, body },
       });
     }
-    // Last: the usage row stays locked until commit, and every send of the workspace waits on it.
-    await countDailySend(client, context.workspaceId, context.plan);
     return { status: ACCEPTED, body, emailId, replayed: false };
   });
 }
