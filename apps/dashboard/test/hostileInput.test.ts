@@ -1,4 +1,8 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { createLogger } from "@svc/logger";
+import express from "express";
+import request from "supertest";
+import { errorHandler } from "../src/http/errors.ts";
 import { createTestDashboard, signedUpAgent } from "./support.ts";
 import { trickleRequest } from "../../../test/support/trickle.ts";
 
@@ -40,5 +44,30 @@ describe("request deadlines at the dashboard", () => {
     } finally {
       await slow.close();
     }
+  });
+});
+
+describe("secrets in logs", () => {
+  it("never logs an invitation's token with the path of a failed request", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = createLogger("dashboard-test", "debug", {
+      hooks: {
+        logMethod(args) {
+          const [first] = args as unknown[];
+          if (typeof first === "object" && first !== null) lines.push(first as Record<string, unknown>);
+        },
+      },
+    });
+    const app = express();
+    app.get("/invitations/:token", () => {
+      throw new Error("boom");
+    });
+    app.use(errorHandler(log));
+    const token = "inv_secretTokenValue123456789";
+    const answer = await request(app).get(`/invitations/${token}`);
+    expect(answer.status).toBe(500);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.path).toBe("/invitations/[redacted]");
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });

@@ -67,6 +67,14 @@ function fromBodyError(error: unknown): AppError | null {
   return answer ? new AppError(answer.code, answer.message) : null;
 }
 
+/**
+ * The path as logs may hold it: an invitation's path carries its secret token, which would let
+ * anyone reading the logs join the workspace.
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]");
+}
+
 /** The last handler: AppErrors and body errors become their page; anything else is logged and answered 500 without details. */
 export function errorHandler(log: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
@@ -76,10 +84,10 @@ export function errorHandler(log: Logger) {
     const known = error instanceof AppError ? error : fromBodyError(error);
     if (known) return renderErrorPage(req, res, known.status, TITLES[known.status] ?? "Something went wrong", known.message);
     if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, method: req.method }, "database unavailable");
+      log.warn({ err: error, path: loggablePath(req.path), method: req.method }, "database unavailable");
       return renderErrorPage(req, res, 503, TITLES[503]!, DATABASE_UNAVAILABLE_MESSAGE);
     }
-    log.error({ err: error, path: req.path, method: req.method }, "unhandled dashboard error");
+    log.error({ err: error, path: loggablePath(req.path), method: req.method }, "unhandled dashboard error");
     renderErrorPage(req, res, 500, "Something went wrong", "An unexpected error occurred. Nothing was changed. Please try again in a moment.");
   };
 }
