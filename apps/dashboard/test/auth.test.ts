@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
 import request from "supertest";
+import { loadEnv } from "@svc/config";
+import { dashboardEnvSchema } from "../src/env.ts";
 import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
 
 const dashboard = await createTestDashboard();
@@ -147,6 +149,32 @@ describe("failed-login rate limit", () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it("with DASHBOARD_TRUST_PROXY=1 (one proxy of ours), a client-written X-Forwarded-For cannot change the address the throttle sees", async () => {
+    const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "1", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      // The proxy appends the address it saw (always 203.0.113.7 here); whatever the client wrote comes before it.
+      const attempt = (password: string, forged: string) =>
+        agent.post("/login").set("X-Forwarded-For", `${forged}, 203.0.113.7`).type("form").send({ _csrf: csrf, email, password });
+      for (let i = 0; i < 3; i++) await attempt(`wrong password ${i}`, `198.51.100.${i}`).expect(401);
+      await attempt("wrong password 4", "198.51.100.99").expect(429);
+      await attempt(PASSWORD, "192.0.2.1").expect(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("reads DASHBOARD_TRUST_PROXY as a flag, a hop count or a list of proxy addresses, and refuses anything else", () => {
+    const parse = (value: string) => loadEnv(dashboardEnvSchema, { DASHBOARD_TRUST_PROXY: value }).DASHBOARD_TRUST_PROXY;
+    expect(parse("true")).toBe(true);
+    expect(parse("false")).toBe(false);
+    expect(parse("2")).toBe(2);
+    expect(parse("10.0.0.0/8, 192.168.1.5,loopback,fd00::/8")).toEqual(["10.0.0.0/8", "192.168.1.5", "loopback", "fd00::/8"]);
+    for (const bad of ["maybe", "10.0.0.0/40", "300.1.1.1", "10.0.0.1,nope"]) expect(() => parse(bad)).toThrow(/DASHBOARD_TRUST_PROXY/);
   });
 
   it("clears an account's count after a successful login", async () => {

@@ -155,6 +155,19 @@ function isDnsServerAddress(entry: string): boolean {
   return rest.length === 0 && isIPv4(host ?? "") && validPort(port);
 }
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of Express's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  const v4 = isIPv4(address);
+  if (!v4 && !isIPv6(address)) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+}
+
 const isIPv4 = (value: string) => z.ipv4().safeParse(value).success;
 const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 
@@ -217,6 +230,24 @@ export const dashboardEnv = {
     .string()
     .default("")
     .refine((value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value), "must be an API key (svc_live_… or svc_test_…) or empty"),
-  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (Express `trust proxy`). */
-  DASHBOARD_TRUST_PROXY: booleanFlag(false),
+  /**
+   * Which X-Forwarded-For entries name the client (Express `trust proxy`), for the login
+   * throttle: `false` (default, the socket's address); a hop count (`1`: one proxy of ours
+   * in front, so the entry it appended is the client); or a comma-separated list of proxy
+   * addresses/CIDRs (and Express's names `loopback`, `linklocal`, `uniquelocal`). `true` trusts
+   * every entry, including the ones a client writes itself: unsafe, kept for compatibility.
+   */
+  DASHBOARD_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (["true", "yes"].includes(text)) return true;
+      if (["false", "no", "0", ""].includes(text)) return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
+      ctx.addIssue({ code: "custom", message: "must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs" });
+      return z.NEVER;
+    }),
 };
