@@ -33,3 +33,21 @@ describe("hostile input at the ingester", () => {
     }
   });
 });
+
+describe("unmatched notifications are bounded", () => {
+  it("keeps at most 64 KB of a large notification that matches no email", async () => {
+    const padding = "é".repeat(100_000); // 200 KB of UTF-8, under SNS's 256 KB
+    const signed = signedNotification(
+      identity,
+      t.certUrl,
+      sesEvent("Delivery", { messageId: `0100-unmatched-${Date.now()}`, emailId: "email_doesnotexist000000000000" }, { timestamp: "2026-11-22T10:00:07.000Z", padding }),
+    );
+    expect(await t.ingest.post(signed)).toEqual({ status: 200, json: { status: "unmatched" } });
+    const kept = await t.db.unmatchedNotification.findFirstOrThrow({ where: { snsMessageId: signed.MessageId } });
+    const bytes = Buffer.byteLength(kept.body, "utf8");
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(bytes).toBeGreaterThan(64 * 1024 - 4);
+    expect(kept.body).not.toContain("\uFFFD");
+    expect(JSON.stringify(JSON.parse(JSON.stringify(signed))).startsWith(kept.body)).toBe(true);
+  });
+});
