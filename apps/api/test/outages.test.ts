@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { bearer, closedPort, sendBody, startApi } from "./harness.ts";
@@ -100,5 +101,29 @@ describe("a statement stuck on a lock", () => {
     }
     // Nothing of the refused send was kept.
     expect(await db.email.count({ where: { organizationId: own.workspaceId } })).toBe(1);
+  });
+});
+
+describe("a database that accepts connections but never answers", () => {
+  it("answers 503 within DATABASE_CONNECT_TIMEOUT_MS instead of hanging", async () => {
+    const sockets = new Set<import("node:net").Socket>();
+    const silent = createNetServer((socket) => {
+      sockets.add(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
+    const api = await startApi({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/svc`, DATABASE_CONNECT_TIMEOUT_MS: "300" });
+    try {
+      const started = Date.now();
+      const res = await request(api.url).get("/api-keys").set(bearer(fx.keys["full-access"])).timeout(5000);
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("unavailable");
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await api.close();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { createLogger } from "@svc/logger";
 import express from "express";
 import request from "supertest";
 import { errorHandler } from "../src/http/errors.ts";
-import { createTestDashboard, signedUpAgent } from "./support.ts";
+import { createTestDashboard, csrfFrom, signedUpAgent } from "./support.ts";
 import { trickleRequest } from "../../../test/support/trickle.ts";
 
 const dashboard = await createTestDashboard();
@@ -69,5 +69,25 @@ describe("secrets in logs", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.path).toBe("/invitations/[redacted]");
     expect(JSON.stringify(lines)).not.toContain(token);
+  });
+});
+
+describe("Postgres down at the dashboard", () => {
+  it("answers a page with 503, not 500", async () => {
+    const { createServer } = await import("node:net");
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const down = await createTestDashboard({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/svc` });
+    try {
+      const agent = request.agent(down.url);
+      const form = await agent.get("/login").expect(200);
+      const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: "a@example.com", password: "whatever it is" });
+      expect(answer.status).toBe(503);
+      expect(answer.text).toContain("temporarily unavailable");
+    } finally {
+      await down.close();
+    }
   });
 });
