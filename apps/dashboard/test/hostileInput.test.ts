@@ -85,7 +85,7 @@ describe("Postgres down at the dashboard", () => {
       const form = await agent.get("/login").expect(200);
       const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: "a@example.com", password: "whatever it is" });
       expect(answer.status).toBe(503);
-      expect(answer.text).toContain("temporarily unavailable");
+      expect(answer.text).toContain("temporarily unavailable (database unreachable)");
     } finally {
       await down.close();
     }
