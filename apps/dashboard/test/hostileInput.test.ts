@@ -81,6 +81,11 @@ describe("Postgres down at the dashboard", () => {
     await new Promise((resolve) => probe.close(resolve));
     const down = await createTestDashboard({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/svc` });
     try {
+      // The throttle's Redis connection fails fast until it is ready: wait for it, so that only Postgres is down.
+      for (let ready = false; !ready; ) {
+        ready = (await request(down.url).get("/readyz")).body.checks?.redis === "ok";
+        if (!ready) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const agent = request.agent(down.url);
       const form = await agent.get("/login").expect(200);
       const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: "a@example.com", password: "whatever it is" });
