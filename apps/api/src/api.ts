@@ -1,9 +1,8 @@
-import { createServer } from "node:http";
 import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
-import { closeServer, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
 
@@ -18,7 +17,7 @@ export interface ApiResources {
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const producer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
-  const server = createServer(createApiApp({ db, producer, logger: log, config: env }));
+  const server = createHttpServer(createApiApp({ db, producer, logger: log, config: env }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {

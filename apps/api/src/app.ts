@@ -6,6 +6,7 @@ import type { ApiDeps } from "./deps.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { errorHandler, notFound } from "./middleware/errorHandler.ts";
 import { requestLog } from "./middleware/requestLog.ts";
+import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
@@ -29,6 +30,8 @@ export function createApiApp(deps: ApiDeps): Express {
       { name: "redis", check: () => deps.producer.queue.count() },
     ]),
   );
+
+  app.use(checkRequestTarget);
 
   const statements = coalescedStatements(deps.db);
   const requireKey = authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey }));

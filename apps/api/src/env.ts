@@ -1,9 +1,10 @@
-import { commonEnv, portNumber } from "@svc/config";
+import { commonEnv, httpServerEnv, portNumber } from "@svc/config";
 import { z } from "zod";
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
 export const apiEnvSchema = z.object({
   ...commonEnv,
+  ...httpServerEnv,
   API_PORT: portNumber(3000),
   /** Seconds between retention runs; 0 turns the job off in this instance. */
   RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(3600),

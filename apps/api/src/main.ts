@@ -1,4 +1,4 @@
-import { loadEnvOrExit, logFormat } from "@svc/config";
+import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { closeConnections, createProducerConnection } from "@svc/queues";
@@ -8,7 +8,7 @@ import { apiEnvSchema } from "./env.ts";
 
 const env = loadEnvOrExit(apiEnvSchema);
 const log = createLogger("api", env.LOG_LEVEL, { format: logFormat(env) });
-const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const db = createDb(databaseOptions(env));
 const redis = createProducerConnection(env.REDIS_URL);
 const api = createApi(env, { db, redis, log });
 await runApp("api", api, log, [

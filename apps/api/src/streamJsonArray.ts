@@ -1,12 +1,38 @@
-import { once } from "node:events";
 import type { Response } from "express";
 
-/** Waits until the socket takes more data, or the client goes away (then resolves false). */
-async function drained(res: Response): Promise<boolean> {
-  if (res.destroyed) return false;
-  const closed = once(res, "close").then(() => false);
-  const drain = once(res, "drain").then(() => true);
-  return Promise.race([drain, closed]);
+/**
+ * Waits for the socket to take more data, with one set of listeners for the whole stream: a
+ * listener pair per back-pressured write would pile up (Node warns past ten) and outlive the
+ * writes they were for. `wait` resolves true on `drain`, false once the response is closed or
+ * failed; it never rejects, so a response error cannot escape as an unhandled rejection.
+ */
+function backpressure(res: Response) {
+  let gone = res.destroyed;
+  let waiting: ((writable: boolean) => void) | null = null;
+  const settle = (writable: boolean) => {
+    const resolve = waiting;
+    waiting = null;
+    resolve?.(writable);
+  };
+  const onDrain = () => settle(true);
+  const onGone = () => {
+    gone = true;
+    settle(false);
+  };
+  res.on("drain", onDrain);
+  res.on("close", onGone);
+  res.on("error", onGone);
+  return {
+    wait(): Promise<boolean> {
+      if (gone) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => (waiting = resolve));
+    },
+    dispose() {
+      res.off("drain", onDrain);
+      res.off("close", onGone);
+      res.off("error", onGone);
+    },
+  };
 }
 
 /**
@@ -18,12 +44,13 @@ async function drained(res: Response): Promise<boolean> {
 export async function streamJsonArray(res: Response, batches: AsyncGenerator<unknown[], void, void>): Promise<void> {
   const first = await batches.next();
   res.status(200).type("application/json");
+  const socket = backpressure(res);
   let written = 0;
   const writeBatch = async (items: unknown[]): Promise<boolean> => {
     if (items.length === 0) return true;
     const chunk = (written === 0 ? "" : ",") + items.map((item) => JSON.stringify(item)).join(",");
     written += items.length;
-    return res.write(chunk) || drained(res);
+    return res.write(chunk) || socket.wait();
   };
   try {
     res.write("[");
@@ -35,6 +62,7 @@ export async function streamJsonArray(res: Response, batches: AsyncGenerator<unk
     }
     res.end("]");
   } finally {
+    socket.dispose();
     await batches.return();
   }
 }

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadEnv } from "@svc/config";
+import { loadEnv, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { Producer, createProducerConnection } from "@svc/queues";
@@ -19,7 +19,7 @@ export interface ApiInstance {
 export async function startApi(overrides: Record<string, string> = {}): Promise<ApiInstance> {
   const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", API_PORT: "0", ...overrides }));
   const log = createLogger("api-test", config.LOG_LEVEL);
-  const db = createDb({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE });
+  const db = createDb(databaseOptions(config));
   // The outage tests point at a closed port; after a failed connect, ioredis's disconnect waits
   // `disconnectTimeout` (2 s by default) for a close that never comes, holding Jest open.
   const redis = createProducerConnection(config.REDIS_URL, { disconnectTimeout: 100 });

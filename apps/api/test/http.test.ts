@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { trickleRequest } from "../../../test/support/trickle.ts";
 
 const handle = openTestDb();
 let api: ApiInstance;
@@ -42,5 +43,17 @@ describe("HTTP surface", () => {
   it("does not advertise the framework", async () => {
     const res = await request(api.url).get("/healthz");
     expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+});
+
+describe("request deadlines", () => {
+  it("closes a connection that trickles its body past HTTP_REQUEST_TIMEOUT_MS", async () => {
+    const slow = await startApi({ HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "800" });
+    try {
+      const result = await trickleRequest(slow.url, { path: "/emails", giveUpMs: 5000 });
+      expect(result.closedAfterMs).toBeLessThan(2000);
+    } finally {
+      await slow.close();
+    }
   });
 });

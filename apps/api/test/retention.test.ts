@@ -97,6 +97,22 @@ describe("purgeExpiredEmails", () => {
     const left = await db.idempotencyKey.findMany({ where: { workspaceId: fx.workspaceId }, select: { key: true } });
     expect(left).toEqual([{ key: "young" }]);
   });
+
+  it("deletes unmatched SNS notifications older than 30 days only", async () => {
+    const row = (label: string, days: number) => ({
+      id: newId("unmatched"),
+      snsMessageId: `retention-${label}-${newId("unmatched")}`,
+      body: "{}",
+      createdAt: new Date(Date.now() - days * 24 * 3600 * 1000),
+    });
+    const old = row("old", 31);
+    const young = row("young", 29);
+    await db.unmatchedNotification.createMany({ data: [old, young] });
+    const result = await purgeExpiredEmails(db, new Date());
+    expect(result.unmatchedNotificationsDeleted).toBeGreaterThanOrEqual(1);
+    expect(await db.unmatchedNotification.count({ where: { id: { in: [old.id, young.id] } } })).toBe(1);
+    expect(await db.unmatchedNotification.count({ where: { id: young.id } })).toBe(1);
+  });
 });
 
 describe("the periodic retention run", () => {

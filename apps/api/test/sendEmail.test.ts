@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { storedIdempotencyKey } from "@svc/core";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -240,9 +241,9 @@ describe("POST /emails: Idempotency-Key", () => {
     const before = await footprint(own.workspaceId);
     expect(before).toEqual({ emails: 1, idempotencyKeys: 1, usage: 1 });
 
-    // Same body with keys in another order, sent by another key of the workspace: still a replay.
+    // Same body with keys in another order, from the same API key: still a replay.
     const reordered = { text: body.text, subject: body.subject, to: body.to, from: body.from };
-    const again = await send(reordered, own.keys["full-access"]).set("Idempotency-Key", "order-1");
+    const again = await send(reordered, own.keys["send-only"]).set("Idempotency-Key", "order-1");
     expect(again.status).toBe(202);
     expect(again.text).toBe(first.text);
     expect(again.headers["idempotent-replayed"]).toBe("true");
@@ -272,6 +273,22 @@ describe("POST /emails: Idempotency-Key", () => {
     expect(await footprint(own.workspaceId)).toEqual({ emails: 1, idempotencyKeys: 1, usage: 1 });
   });
 
+  it("scopes keys per API key: a test key and a live key of one workspace never replay each other", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const body = sendBody(own.domain);
+    const live = await send(body, own.keys["full-access"]).set("Idempotency-Key", "per-key");
+    const test = await send(body, own.testKey).set("Idempotency-Key", "per-key");
+    const otherLive = await send(body, own.keys["send-only"]).set("Idempotency-Key", "per-key");
+    expect([live.status, test.status, otherLive.status]).toEqual([202, 202, 202]);
+    expect(new Set([live.body.id, test.body.id, otherLive.body.id]).size).toBe(3);
+    expect(test.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await db.email.count({ where: { organizationId: own.workspaceId } })).toBe(3);
+    // The same key again replays each key's own answer.
+    const again = await send(body, own.testKey).set("Idempotency-Key", "per-key");
+    expect(again.body.id).toBe(test.body.id);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+  });
+
   it("scopes keys per workspace, forgets them after 24 hours, and stores nothing for a refused request", async () => {
     const a = await createWorkspaceFixture(handle);
     const b = await createWorkspaceFixture(handle);
@@ -282,7 +299,7 @@ describe("POST /emails: Idempotency-Key", () => {
     expect(fromB.body.id).not.toBe(fromA.body.id);
 
     await db.idempotencyKey.update({
-      where: { workspaceId_key: { workspaceId: a.workspaceId, key: "shared" } },
+      where: { workspaceId_key: { workspaceId: a.workspaceId, key: storedIdempotencyKey(a.keyIds["send-only"], "shared") } },
       data: { createdAt: new Date(Date.now() - 25 * 3600 * 1000) },
     });
     const afterExpiry = await send(sendBody(a.domain), a.keys["send-only"]).set("Idempotency-Key", "shared");

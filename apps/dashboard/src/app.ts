@@ -7,6 +7,7 @@ import { verifyCsrf } from "./http/csrf.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import { securityHeaders } from "./http/security.ts";
 import { loadSession } from "./http/session.ts";
+import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
@@ -36,10 +37,12 @@ export function createDashboardApp(deps: DashboardDeps): Express {
     ]),
   );
   app.use(securityHeaders);
+  app.use(checkRequestTarget);
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   // A CSV import (1 MB of text, larger once form-encoded) is the one big form; everything else stays small.
   app.use("/suppressions/import", express.urlencoded({ extended: false, limit: "4mb", parameterLimit: 10 }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
+  app.use(refuseNulInForms);
   app.use(loadSession(deps));
   app.use(verifyCsrf(deps.env.DASHBOARD_BASE_URL));
 

@@ -1,9 +1,8 @@
-import { createServer } from "node:http";
 import { SecretBox, createDnsResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer } from "@svc/queues";
-import { closeServer, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
 import type { DashboardDeps } from "./deps.ts";
@@ -38,7 +37,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     webhookProducer,
     invitations,
   };
-  const server = createServer(createDashboardApp(deps));
+  const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
 
   return {

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
 import request from "supertest";
+import { loadEnv } from "@svc/config";
+import { createInvitation } from "@svc/core";
+import { dashboardEnvSchema } from "../src/env.ts";
 import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
 
 const dashboard = await createTestDashboard();
@@ -144,6 +147,72 @@ describe("failed-login rate limit", () => {
       const fresh = request.agent(limited.url);
       const freshCsrf = csrfFrom((await fresh.get("/login").expect(200)).text);
       await fresh.post("/login").set("X-Forwarded-For", "203.0.113.7").type("form").send({ _csrf: freshCsrf, email: other.email, password: PASSWORD }).expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("with DASHBOARD_TRUST_PROXY=1 (one proxy of ours), a client-written X-Forwarded-For cannot change the address the throttle sees", async () => {
+    const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "1", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      // The proxy appends the address it saw (always 203.0.113.7 here); whatever the client wrote comes before it.
+      const attempt = (password: string, forged: string) =>
+        agent.post("/login").set("X-Forwarded-For", `${forged}, 203.0.113.7`).type("form").send({ _csrf: csrf, email, password });
+      for (let i = 0; i < 3; i++) await attempt(`wrong password ${i}`, `198.51.100.${i}`).expect(401);
+      await attempt("wrong password 4", "198.51.100.99").expect(429);
+      await attempt(PASSWORD, "192.0.2.1").expect(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("reads DASHBOARD_TRUST_PROXY as a flag, a hop count or a list of proxy addresses, and refuses anything else", () => {
+    const parse = (value: string) => loadEnv(dashboardEnvSchema, { DASHBOARD_TRUST_PROXY: value }).DASHBOARD_TRUST_PROXY;
+    expect(parse("true")).toBe(true);
+    expect(parse("false")).toBe(false);
+    expect(parse("2")).toBe(2);
+    expect(parse("10.0.0.0/8, 192.168.1.5,loopback,fd00::/8")).toEqual(["10.0.0.0/8", "192.168.1.5", "loopback", "fd00::/8"]);
+    for (const bad of ["maybe", "10.0.0.0/40", "300.1.1.1", "10.0.0.1,nope"]) expect(() => parse(bad)).toThrow(/DASHBOARD_TRUST_PROXY/);
+  });
+
+  it("reserves an attempt before verifying: of 50 parallel wrong passwords at most the limit are checked, the rest get 429", async () => {
+    const limited = await createTestDashboard({ DASHBOARD_LOGIN_MAX_FAILURES: "5", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => agent.post("/login").type("form").send({ _csrf: csrf, email, password: `wrong ${i}` })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(45);
+      // The right password is refused too until the window ends.
+      await agent.post("/login").type("form").send({ _csrf: csrf, email, password: PASSWORD }).expect(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("throttles the invitation accept path of an existing account the same way", async () => {
+    const limited = await createTestDashboard({ DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const owner = await signedUpAgent(limited.url);
+      const existing = await signedUpAgent(limited.url);
+      const workspaceId = (await limited.db.member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
+      const { token } = await createInvitation(limited.db, { workspaceId, email: existing.email, role: "viewer" });
+      const form = await existing.agent.get(`/invitations/${token}`).expect(200);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          existing.agent.post(`/invitations/${token}`).type("form").send({ _csrf: csrfFrom(form.text), password: `wrong ${i}` }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(27);
     } finally {
       await limited.close();
     }

@@ -1,4 +1,4 @@
-import { loadEnv } from "@svc/config";
+import { loadEnv, databaseOptions } from "@svc/config";
 import { SecretBox } from "@svc/core";
 import { createDb, type Db, type DbHandle } from "@svc/db";
 import { createLogger } from "@svc/logger";
@@ -28,7 +28,7 @@ export async function createTestDashboard(overrides: Record<string, string> = {}
     testEnv({ DASHBOARD_PORT: "0", DASHBOARD_COOKIE_SECURE: "false", DASHBOARD_BASE_URL: "http://dashboard.test", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...overrides }),
   );
   const log = createLogger("dashboard-test", env.LOG_LEVEL);
-  const handle = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const handle = createDb(databaseOptions(env));
   const redis = createProducerConnection(env.REDIS_URL);
   const dashboard = createDashboard(env, { db: handle, redis, log });
   const { port } = await dashboard.start();

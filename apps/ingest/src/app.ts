@@ -2,7 +2,8 @@ import express, { type Express } from "express";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
-import { healthEndpoints, type ReadinessCheck } from "@svc/runtime";
+import { healthEndpoints, requestTargetProblem, type ReadinessCheck } from "@svc/runtime";
+import { AppError } from "@svc/core";
 import type { SnsVerifier } from "@svc/sns";
 import { createEventRecorder, type EventRecorderOptions } from "./events/eventRecorder.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
@@ -39,6 +40,11 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.use(
     healthEndpoints([{ name: "postgres", check: () => deps.db.ping() }, ...(deps.readiness ?? [])]),
   );
+  // A malformed percent-escape or a NUL in the path or query: 400, never a router's URIError.
+  app.use((req, _res, next) => {
+    const problem = requestTargetProblem(req);
+    next(problem ? new AppError(problem.code, problem.message) : undefined);
+  });
   const recordEvent = createEventRecorder(deps, deps.recorder ?? RECORDER_DEFAULTS);
   app.use(snsRoute({ ...deps, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
   app.use(notFoundHandler);

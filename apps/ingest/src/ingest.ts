@@ -1,8 +1,7 @@
-import { createServer } from "node:http";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
-import { closeServer, listen, type App } from "@svc/runtime";
+import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
 import type { ConfirmSubscription } from "./sns/subscription.ts";
@@ -29,8 +28,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });
-  const server = createServer(app);
-  server.requestTimeout = 30_000;
+  const server = createHttpServer(app, httpTimeoutsFrom(env));
 
   return {
     async start() {

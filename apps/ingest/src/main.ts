@@ -1,4 +1,4 @@
-import { loadEnvOrExit, logFormat } from "@svc/config";
+import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { closeConnections, createProducerConnection } from "@svc/queues";
@@ -8,7 +8,7 @@ import { createIngest } from "./ingest.ts";
 
 const env = loadEnvOrExit(ingestEnvSchema);
 const log = createLogger("ingest", env.LOG_LEVEL, { format: logFormat(env) });
-const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const db = createDb(databaseOptions(env));
 const redis = createProducerConnection(env.REDIS_URL);
 const ingest = createIngest(env, { db, redis, log });
 await runApp("ingest", ingest, log, [

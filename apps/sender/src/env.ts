@@ -1,4 +1,4 @@
-import { commonEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Settings only the sender reads. */
@@ -34,6 +34,7 @@ const senderOnlyEnv = {
 
 export const senderEnvSchema = z.object({
   ...commonEnv,
+  ...httpServerEnv,
   ...providerEnv,
   ...sesEnv,
   ...simulatorEnv,

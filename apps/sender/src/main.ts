@@ -1,4 +1,4 @@
-import { loadEnvOrExit, logFormat } from "@svc/config";
+import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { closeConnections, createWorkerConnection } from "@svc/queues";
@@ -8,7 +8,7 @@ import { createSender } from "./sender.ts";
 
 const env = loadEnvOrExit(senderEnvSchema);
 const log = createLogger("sender", env.LOG_LEVEL, { format: logFormat(env) });
-const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+const db = createDb(databaseOptions(env));
 const workerRedis = createWorkerConnection(env.REDIS_URL);
 const redis = createWorkerConnection(env.REDIS_URL);
 const sender = createSender(env, { db, workerRedis, redis, log });

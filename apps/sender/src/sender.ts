@@ -4,7 +4,7 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createProvider, type EmailProvider } from "@svc/providers";
 import { Producer } from "@svc/queues";
-import { closeServer, createHealthServer, listen, type App } from "@svc/runtime";
+import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Sweeper } from "./sweeper.ts";
@@ -54,7 +54,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
-  ]);
+  ], httpTimeoutsFrom(env));
 
   return {
     async start() {

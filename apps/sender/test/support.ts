@@ -1,3 +1,4 @@
+import { databaseOptions } from "@svc/config";
 import { createDb, newId, type DbHandle, type EmailStatus, type KeyEnvironment } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { closeConnections, createWorkerConnection } from "@svc/queues";
@@ -31,7 +32,7 @@ export type TestSender = Sender & {
 
 /** A sender on connections of its own, wired as main.ts wires it. */
 export function createTestSender(env: SenderEnv): TestSender {
-  const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+  const db = createDb(databaseOptions(env));
   const workerRedis = createWorkerConnection(env.REDIS_URL);
   const redis = createWorkerConnection(env.REDIS_URL);
   const sender = createSender(env, { db, workerRedis, redis, log: silentLog });

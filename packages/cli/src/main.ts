@@ -1,4 +1,4 @@
-import { loadEnvOrExit } from "@svc/config";
+import { loadEnvOrExit, databaseOptions } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
 import { parseFlags, RawOutput, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
@@ -59,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const config: CliConfig = loadEnvOrExit(cliEnvSchema);
-  const db = createDb({ url: config.DATABASE_URL, poolSize: 2 });
+  const db = createDb({ ...databaseOptions(config), poolSize: 2 });
   const context: CliContext = { db, config, env: process.env, readStdin };
   try {
     const result = await command.run(flags, context);

@@ -19,7 +19,25 @@ export const databaseEnv = {
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
     .default("postgresql://postgres@127.0.0.1:5432/svc"),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Taking a new connection fails after this long (the request answers 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * Postgres cancels any statement running longer (a lock wait included; the request answers
+   * 503). Every hot statement is far below it, and the retention purge works in batches of short
+   * statements; migrations do not use it. 0 turns it off.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 };
+
+/** createDb's options from an env parsed with databaseEnv. */
+export function databaseOptions(env: { DATABASE_URL: string; DATABASE_POOL_SIZE: number; DATABASE_CONNECT_TIMEOUT_MS: number; DATABASE_STATEMENT_TIMEOUT_MS: number }) {
+  return {
+    url: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
+}
 
 export const redisEnv = {
   REDIS_URL: z
@@ -56,6 +74,18 @@ export const webhookSecretEnv = {
     .string()
     .min(32, "must be 32 bytes as hex (64 chars) or base64 (44 chars)")
     .default("6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121"),
+};
+
+/**
+ * Deadlines of every HTTP server (the apps and the workers' health servers): the request's
+ * headers must arrive within HTTP_HEADERS_TIMEOUT_MS, and the whole request, body included,
+ * within HTTP_REQUEST_TIMEOUT_MS, or the connection is closed (408). Without them a client
+ * trickling a body holds a connection and its buffers for minutes. The headers deadline never
+ * exceeds the request deadline (the smaller wins).
+ */
+export const httpServerEnv = {
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 };
 
 export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv };
@@ -125,6 +155,19 @@ function isDnsServerAddress(entry: string): boolean {
   return rest.length === 0 && isIPv4(host ?? "") && validPort(port);
 }
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of Express's named ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  const v4 = isIPv4(address);
+  if (!v4 && !isIPv6(address)) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+}
+
 const isIPv4 = (value: string) => z.ipv4().safeParse(value).success;
 const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 
@@ -187,6 +230,24 @@ export const dashboardEnv = {
     .string()
     .default("")
     .refine((value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value), "must be an API key (svc_live_… or svc_test_…) or empty"),
-  /** Behind a reverse proxy, trust its X-Forwarded-For for the client address (Express `trust proxy`). */
-  DASHBOARD_TRUST_PROXY: booleanFlag(false),
+  /**
+   * Which X-Forwarded-For entries name the client (Express `trust proxy`), for the login
+   * throttle: `false` (default, the socket's address); a hop count (`1`: one proxy of ours
+   * in front, so the entry it appended is the client); or a comma-separated list of proxy
+   * addresses/CIDRs (and Express's names `loopback`, `linklocal`, `uniquelocal`). `true` trusts
+   * every entry, including the ones a client writes itself: unsafe, kept for compatibility.
+   */
+  DASHBOARD_TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (["true", "yes"].includes(text)) return true;
+      if (["false", "no", "0", ""].includes(text)) return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
+      ctx.addIssue({ code: "custom", message: "must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs" });
+      return z.NEVER;
+    }),
 };

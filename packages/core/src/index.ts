@@ -1,6 +1,7 @@
 export * from "./errors.ts";
 export * from "./plans.ts";
 export * from "./time.ts";
+export * from "./text.ts";
 export * from "./keys/index.ts";
 export { createWorkspace, getWorkspace, setWorkspacePlan } from "./workspaces/service.ts";
 export * from "./emails/views.ts";

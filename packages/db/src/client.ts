@@ -7,7 +7,23 @@ export type Db = InstanceType<typeof PrismaClient>;
 export interface DbOptions {
   url: string;
   poolSize?: number;
+  /** How long taking a new connection may take before the caller gets an error (pg `connectionTimeoutMillis`). */
+  connectTimeoutMs?: number;
+  /**
+   * Server-side `statement_timeout` of every connection: a statement waiting on a lock or running
+   * away is cancelled (57014) instead of holding its request and its connection. 0 turns it off.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** Defaults for processes that do not pass their own (see DATABASE_* in packages/config). */
+export const DB_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5_000, statementTimeoutMs: 30_000 } as const;
+
+/**
+ * The client-side deadline of a query, behind the server's own: it fires only when the server
+ * cannot even answer the cancellation (a dead network path).
+ */
+const CLIENT_MARGIN_MS = 5_000;
 
 export interface DbHandle {
   prisma: Db;
@@ -22,8 +38,18 @@ export interface DbHandle {
  * One pool per process. Prisma runs on it through the driver adapter, and hot paths that must
  * stream (GET /emails) borrow connections from it directly, so there is one connection budget.
  */
-export function createDb({ url, poolSize = 10 }: DbOptions): DbHandle {
-  const pool = new NameAsTextPool({ connectionString: url, max: poolSize });
+export function createDb({
+  url,
+  poolSize = 10,
+  connectTimeoutMs = DB_TIMEOUT_DEFAULTS.connectTimeoutMs,
+  statementTimeoutMs = DB_TIMEOUT_DEFAULTS.statementTimeoutMs,
+}: DbOptions): DbHandle {
+  const pool = new NameAsTextPool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS } : {}),
+  });
   // A connection that dies while idle must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

@@ -1,4 +1,4 @@
-export { createDb, type Db, type DbHandle, type DbOptions } from "./client.ts";
+export { createDb, DB_TIMEOUT_DEFAULTS, type Db, type DbHandle, type DbOptions } from "./client.ts";
 export { newId, hasPrefix, randomAlphanumeric, ID_PREFIXES, type IdKind } from "./ids.ts";
 export { Prisma } from "./generated/client.ts";
 export type * from "./generated/client.ts";

@@ -63,6 +63,15 @@ describe("SES provider against aws-ses-v2-local", () => {
     expect(stored!.body.text).toBe("Thanks for your order ✓");
   });
 
+  it("quotes a display name that is not a phrase of atoms, so SES sees one mailbox with that name", async () => {
+    const provider = createSesProvider({ AWS_REGION: "eu-west-1", SES_ENDPOINT: emulator.url }, log);
+    const result = await provider.send(outbound({ from: "billing@bank.com, <hello@acme.example>", to: ['"Q \\"R\\" S" <q@example.com>'] }));
+    await provider.close();
+    const stored = (await emulator.emails()).find((e) => e.messageId === result.providerMessageId);
+    expect(stored!.from).toBe('"billing@bank.com," <hello@acme.example>');
+    expect(stored!.destination.to).toEqual(['"Q \\"R\\" S" <q@example.com>']);
+  });
+
   it("sends a text-only email without an HTML part", async () => {
     const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: emulator.url }, log);
     const result = await provider.send(outbound({ html: null, text: "plain only" }));
@@ -251,6 +260,13 @@ describe("toSesAddress", () => {
     expect(toSesAddress("a@example.com")).toBe("a@example.com");
     expect(toSesAddress("Acme Inc <hello@acme.example>")).toBe("Acme Inc <hello@acme.example>");
     expect(toSesAddress('"Acme, Inc" <hello@acme.example>')).toBe('"Acme, Inc" <hello@acme.example>');
+  });
+
+  it("quotes an ASCII display name that is not a phrase of atoms, escaping quotes and backslashes", () => {
+    expect(toSesAddress("billing@bank.com, <hello@acme.example>")).toBe('"billing@bank.com," <hello@acme.example>');
+    expect(toSesAddress("A (B) <a@acme.example>")).toBe('"A (B)" <a@acme.example>');
+    expect(toSesAddress('"Say \\"hi\\"" <a@acme.example>')).toBe('"Say \\"hi\\"" <a@acme.example>');
+    expect(toSesAddress('"Back\\\\slash" <a@acme.example>')).toBe('"Back\\\\slash" <a@acme.example>');
   });
 
   it("encodes non-ASCII display names as RFC 2047 words and domains as punycode", () => {

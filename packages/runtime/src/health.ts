@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from "./http.ts";
 import { withTimeout } from "./timeout.ts";
 
 /** One dependency a process needs to do its work (Postgres, Redis…). */
@@ -59,9 +60,9 @@ function sendJson(res: ServerResponse, { statusCode, body }: HealthAnswer): void
 }
 
 /** A bare HTTP server with only /healthz and /readyz, for worker processes (sender, dispatcher). */
-export function createHealthServer(checks: readonly ReadinessCheck[]): Server {
+export function createHealthServer(checks: readonly ReadinessCheck[], timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Server {
   const handle = healthEndpoints(checks);
-  return createServer((req, res) => {
+  return createHttpServer((req, res) => {
     handle(req, res, () => sendJson(res, { statusCode: 404, body: { error: "Not found.", code: "not_found" } }));
-  });
+  }, timeouts);
 }

@@ -4,7 +4,9 @@ import { z } from "zod";
  * The SNS HTTP(S) message envelope, as SNS posts it. Only the fields that take part in
  * verification or routing are declared; anything else SNS adds is kept but ignored.
  */
-const nonEmpty = z.string().min(1);
+// SNS never puts U+0000 in its envelope fields; one that does is not an SNS message (and could
+// not be stored: PostgreSQL text refuses it).
+const nonEmpty = z.string().min(1).regex(/^[^\u0000]*$/, "must not contain U+0000");
 
 const common = {
   MessageId: nonEmpty.max(256),

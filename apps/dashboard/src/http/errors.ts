@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { bodyErrorAnswer, type BodyWording } from "@svc/runtime";
+import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
 import type { NextFunction, Request, Response } from "express";
 import { html } from "../views/html.ts";
 import { appPage, authPage } from "../views/layout.ts";
@@ -67,6 +67,14 @@ function fromBodyError(error: unknown): AppError | null {
   return answer ? new AppError(answer.code, answer.message) : null;
 }
 
+/**
+ * The path as logs may hold it: an invitation's path carries its secret token, which would let
+ * anyone reading the logs join the workspace.
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]");
+}
+
 /** The last handler: AppErrors and body errors become their page; anything else is logged and answered 500 without details. */
 export function errorHandler(log: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
@@ -75,7 +83,11 @@ export function errorHandler(log: Logger) {
     if (!(error instanceof AppError) && (error as { status?: unknown }).status === 404) return notFoundHandler(req, res);
     const known = error instanceof AppError ? error : fromBodyError(error);
     if (known) return renderErrorPage(req, res, known.status, TITLES[known.status] ?? "Something went wrong", known.message);
-    log.error({ err: error, path: req.path, method: req.method }, "unhandled dashboard error");
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error, path: loggablePath(req.path), method: req.method }, "database unavailable");
+      return renderErrorPage(req, res, 503, TITLES[503]!, DATABASE_UNAVAILABLE_MESSAGE);
+    }
+    log.error({ err: error, path: loggablePath(req.path), method: req.method }, "unhandled dashboard error");
     renderErrorPage(req, res, 500, "Something went wrong", "An unexpected error occurred. Nothing was changed. Please try again in a moment.");
   };
 }

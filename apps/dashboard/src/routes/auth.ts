@@ -61,7 +61,9 @@ export function authRoutes(deps: DashboardDeps): Router {
     const ip = req.ip ?? "unknown";
     let decision;
     try {
-      decision = await throttle.check(email, ip);
+      // The attempt's slot is taken before the password is verified, so parallel guesses cannot
+      // all pass the check before any failure is counted.
+      decision = await throttle.reserve(email, ip);
     } catch (error) {
       deps.log.error({ err: error }, "login throttle unavailable");
       return page(503, "Logging in is temporarily unavailable. Please try again in a moment.");
@@ -72,12 +74,16 @@ export function authRoutes(deps: DashboardDeps): Router {
       return page(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
     }
 
-    const user = await authenticate(deps.db, email, password);
-    if (!user) {
-      await throttle.recordFailure(email, ip).catch((error) => deps.log.error({ err: error }, "could not record a failed login"));
-      return page(401, "That email and password don't match an account.");
+    let user;
+    try {
+      user = await authenticate(deps.db, email, password);
+    } catch (error) {
+      await decision.release().catch(() => {});
+      throw error;
     }
-    await throttle.recordSuccess(email, ip).catch(() => {});
+    // A wrong password keeps its slot: that is the failure count.
+    if (!user) return page(401, "That email and password don't match an account.");
+    await decision.succeeded().catch((error) => deps.log.error({ err: error }, "could not clear failed logins"));
     await startSession(req, res, user.id);
     deps.log.info({ userId: user.id }, "logged in");
     res.redirect(303, next);
@@ -143,20 +149,24 @@ export function authRoutes(deps: DashboardDeps): Router {
     // An existing account proves itself with its password here: the same throttle as the login form.
     const ip = req.ip ?? "unknown";
     const email = invitation.invitation.email;
+    let decision = null;
     if (invitation.accountExists) {
-      const decision = await throttle.check(email, ip).catch(() => null);
+      decision = await throttle.reserve(email, ip).catch(() => null);
       if (!decision) return retry(503, "This is temporarily unavailable. Please try again in a moment.");
       if (!decision.allowed) return retry(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
     }
+    const slot = decision?.allowed ? decision : null;
     try {
       const accepted = await acceptInvitation(deps.db, token, password);
+      await slot?.succeeded().catch(() => {});
       await startSession(req, res, accepted.userId, accepted.workspaceId);
       deps.log.info({ userId: accepted.userId, workspaceId: accepted.workspaceId }, "invitation accepted");
       res.redirect(303, "/?notice=joined");
     } catch (error) {
+      // A wrong password keeps its slot (the failure count); anything else gives it back.
+      if (!(error instanceof AppError) || error.code !== "unauthorized") await slot?.release().catch(() => {});
       if (!(error instanceof AppError)) throw error;
       if (error.code === "not_found") return send(res, 404, invalidInvitationPage(error.message));
-      if (error.code === "unauthorized") await throttle.recordFailure(email, ip).catch(() => {});
       retry(error.status, error.message);
     }
   });

@@ -1,17 +1,25 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { bodyErrorAnswer, type BodyWording } from "@svc/runtime";
+import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
 
 /** How body errors name the ingester's bodies (textBody.ts reads at most 256 KB). */
 const BODY_WORDING: BodyWording = { body: "Body", limit: "256 KB" };
 
-/** One handler: AppError → its status and `{"error", "code"}`; anything else is a bug → 500. */
+/**
+ * One handler: AppError → its status and `{"error", "code"}`; the database out of reach → 503
+ * with a warning (SNS retries it later); anything else is a bug → 500.
+ */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const appError = error instanceof AppError ? error : fromBodyError(error);
     if (appError) {
       res.status(appError.status).json({ error: appError.message, code: appError.code });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      log.warn({ err: error, path: req.path }, "database unavailable; answered 503 so that SNS retries");
+      res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" });
       return;
     }
     log.error({ err: error, path: req.path }, "unhandled error");

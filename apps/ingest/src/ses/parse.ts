@@ -64,7 +64,7 @@ export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimesta
 
   const errorMessage =
     mapping.type === "rendering_failed"
-      ? (stringOrNull(object.errorMessage) ?? "Rendering failed").slice(0, MAX_ERROR_MESSAGE)
+      ? (typeof object.errorMessage === "string" && object.errorMessage ? object.errorMessage.replace(/\u0000/g, "") : "Rendering failed").slice(0, MAX_ERROR_MESSAGE)
       : null;
 
   return {
@@ -132,6 +132,11 @@ function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A non-empty string that PostgreSQL can store: one holding U+0000 is treated as absent, so the
+ * message is kept as unreadable (its raw body keeps the escaped `\u0000`, which text stores)
+ * rather than failing every retry SNS would make.
+ */
 function stringOrNull(value: unknown): string | null {
-  return typeof value === "string" && value.length > 0 ? value : null;
+  return typeof value === "string" && value.length > 0 && !value.includes("\u0000") ? value : null;
 }

@@ -19,6 +19,16 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
   return value;
 }
 
+/**
+ * The key as stored: scoped to the API key that sent it, so a test key and a live key (or two
+ * services of one workspace with their own keys) never replay each other's answers. The API
+ * key's id (`key_` and letters) holds no `:`, so the pair is unambiguous; the client's part
+ * keeps its own 256-character limit.
+ */
+export function storedIdempotencyKey(apiKeyId: string, key: string): string {
+  return `${apiKeyId}:${key}`;
+}
+
 /** Fingerprint of a request body, over the validated fields in a fixed order. */
 export function requestFingerprint(fields: Record<string, unknown>): string {
   return createHash("sha256").update(JSON.stringify(fields)).digest("hex");
@@ -40,11 +50,14 @@ export interface StoredAnswer {
  */
 export async function claimIdempotencyKey(
   client: SqlClient,
-  input: { workspaceId: string; key: string; fingerprint: string },
+  input: { workspaceId: string; apiKeyId: string; key: string; fingerprint: string },
 ): Promise<{ claimed: true } | { claimed: false; answer: StoredAnswer }> {
-  if (await claimIdempotencyKeyRow(client, input, IDEMPOTENCY_WINDOW_HOURS)) return { claimed: true };
+  const key = storedIdempotencyKey(input.apiKeyId, input.key);
+  if (await claimIdempotencyKeyRow(client, { workspaceId: input.workspaceId, key, fingerprint: input.fingerprint }, IDEMPOTENCY_WINDOW_HOURS)) {
+    return { claimed: true };
+  }
 
-  const row = await findIdempotencyKey(client, input.workspaceId, input.key);
+  const row = await findIdempotencyKey(client, input.workspaceId, key);
   if (!row) throw new Error("idempotency key vanished between claim and read");
   if (row.requestHash !== input.fingerprint) {
     throw new AppError(
@@ -58,11 +71,11 @@ export async function claimIdempotencyKey(
 /** Stores the answer of a claimed key, in the same transaction as the work it describes. */
 export async function storeIdempotentAnswer(
   client: SqlClient,
-  input: { workspaceId: string; key: string; emailId: string; answer: StoredAnswer },
+  input: { workspaceId: string; apiKeyId: string; key: string; emailId: string; answer: StoredAnswer },
 ): Promise<void> {
   await storeIdempotencyKeyAnswer(client, {
     workspaceId: input.workspaceId,
-    key: input.key,
+    key: storedIdempotencyKey(input.apiKeyId, input.key),
     emailId: input.emailId,
     status: input.answer.status,
     body: input.answer.body,

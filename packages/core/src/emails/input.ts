@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import { storableString } from "../text.ts";
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have
@@ -49,14 +50,14 @@ export function parseMailbox(value: string): Mailbox | null {
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 
 /** "is required" when absent, "must be a string" when present with another type. */
-const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
+const requiredString = () => storableString({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
 
 const fromField = requiredString()
   .refine((value) => parseMailbox(value) !== null, {
     error: `must be an email address or "Name <address>" (address at most ${SEND_LIMITS.maxAddressLength} characters)`,
   });
 
-const recipient = z.string({ error: "must be a string" }).superRefine((value, ctx) => {
+const recipient = storableString({ error: "must be a string" }).superRefine((value, ctx) => {
   const address = value.trim();
   if (address.length > SEND_LIMITS.maxAddressLength) {
     ctx.addIssue({ code: "custom", message: `must be at most ${SEND_LIMITS.maxAddressLength} characters` });
@@ -83,7 +84,7 @@ const subjectField = requiredString()
   })
   .refine(noLineBreaks, { error: "must not contain line breaks" });
 
-const bodyField = z.string({ error: "must be a string" }).nullish();
+const bodyField = storableString({ error: "must be a string" }).nullish();
 
 const sendEmailSchema = z
   .strictObject(

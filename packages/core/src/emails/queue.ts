@@ -44,8 +44,9 @@ export interface QueueEmailOptions {
 }
 
 /**
- * Queues one email: one transaction checks the sending domain, claims the idempotency key,
- * inserts the email row and counts it against the daily limit. When this returns, the row is
+ * Queues one email: one transaction claims the idempotency key (a replay answers before
+ * anything else), counts the send against the daily limit (refusing it before its row is
+ * written), then inserts the row if the sending domain is verified. When this returns, the row is
  * committed; enqueueing the send job (job id = email id) is the caller's next step, and a sweeper
  * in the sender enqueues any queued email whose job went missing.
  *
@@ -78,24 +79,27 @@ export async function queueEmail(
         html: input.html,
         text: input.text,
       });
-      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, key: idempotencyKey, fingerprint });
+      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
         return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true };
       }
     }
 
+    // Refused before anything is written: a send over the limit never writes its (up to 1 MB)
+    // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
+    // is held until commit, through the insert below.
+    await countDailySend(client, context.workspaceId, context.plan);
     if (!(await insertEmailAlone(client, { emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,
+        apiKeyId: context.apiKeyId,
         key: idempotencyKey,
         emailId,
         answer: { status: ACCEPTED, body },
       });
     }
-    // Last: the usage row stays locked until commit, and every send of the workspace waits on it.
-    await countDailySend(client, context.workspaceId, context.plan);
     return { status: ACCEPTED, body, emailId, replayed: false };
   });
 }

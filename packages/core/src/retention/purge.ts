@@ -3,19 +3,24 @@ import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
 import { PLANS } from "../plans.ts";
 import { deleteEmailsCreatedBefore } from "../stores/emails.ts";
 import { deleteIdempotencyKeysCreatedBefore } from "../stores/idempotencyKeys.ts";
+import { deleteUnmatchedNotificationsCreatedBefore } from "../stores/unmatchedNotifications.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** How long notifications that matched no email are kept for inspection. */
+export const UNMATCHED_RETENTION_DAYS = 30;
+
 export interface PurgeResult {
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
+  unmatchedNotificationsDeleted: number;
 }
 
 /**
  * Deletes emails older than their workspace plan's retention, with their events (and those
  * events' webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
- * window. Works in batches, each its own short statement, so a large backlog never holds long
+ * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS. Works in batches, each its own short statement, so a large backlog never holds long
  * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
  */
 export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options: { batchSize?: number } = {}): Promise<PurgeResult> {
@@ -37,5 +42,13 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
     idempotencyKeysDeleted += deleted;
     if (deleted < batchSize) break;
   }
-  return { emailsDeleted, idempotencyKeysDeleted };
+
+  let unmatchedNotificationsDeleted = 0;
+  const unmatchedCutoff = new Date(now.getTime() - UNMATCHED_RETENTION_DAYS * DAY_MS);
+  for (;;) {
+    const deleted = await deleteUnmatchedNotificationsCreatedBefore(db, unmatchedCutoff, batchSize);
+    unmatchedNotificationsDeleted += deleted;
+    if (deleted < batchSize) break;
+  }
+  return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted };
 }

@@ -1,4 +1,4 @@
-import { newId } from "@svc/db";
+import { newId, type Prisma } from "@svc/db";
 import type { Queryable } from "../sql.ts";
 
 /** The `unmatched_notifications` table: verified SNS notifications that belong to no email of ours. */
@@ -7,7 +7,20 @@ import type { Queryable } from "../sql.ts";
 const MAX_EVENT_TYPE_LENGTH = 100;
 
 /**
- * Keeps one notification for inspection. Idempotent by SNS MessageId: SNS redelivering it adds
+ * The most of a notification's body kept: enough to inspect any real SES event (a few KB), while
+ * a verified sender posting SNS's maximum (256 KB) over and over cannot fill the table.
+ */
+export const MAX_UNMATCHED_BODY_BYTES = 64 * 1024;
+
+/** `body` cut to MAX_UNMATCHED_BODY_BYTES of UTF-8, never inside a character. */
+export function truncatedBody(body: string): { body: string; truncated: boolean } {
+  if (Buffer.byteLength(body, "utf8") <= MAX_UNMATCHED_BODY_BYTES) return { body, truncated: false };
+  const cut = Buffer.from(body, "utf8").subarray(0, MAX_UNMATCHED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+  return { body: cut, truncated: true };
+}
+
+/**
+ * Keeps one notification for inspection, its body cut to MAX_UNMATCHED_BODY_BYTES. Idempotent by SNS MessageId: SNS redelivering it adds
  * nothing. True when it was not kept before.
  */
 export async function insertUnmatchedNotification(
@@ -18,7 +31,14 @@ export async function insertUnmatchedNotification(
     `INSERT INTO unmatched_notifications (id, "snsMessageId", "eventType", "providerMessageId", body)
      VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("snsMessageId") DO NOTHING`,
-    [newId("unmatched"), input.snsMessageId, input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null, input.providerMessageId, input.body],
+    [newId("unmatched"), input.snsMessageId, input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null, input.providerMessageId, truncatedBody(input.body).body],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** Deletes up to `limit` notifications kept before `cutoff`; answers how many were deleted. */
+export async function deleteUnmatchedNotificationsCreatedBefore(db: Prisma.TransactionClient, cutoff: Date, limit: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM unmatched_notifications WHERE ctid IN (
+      SELECT ctid FROM unmatched_notifications WHERE "createdAt" < ${cutoff} LIMIT ${limit})`;
 }

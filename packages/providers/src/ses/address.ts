@@ -1,18 +1,34 @@
 import { domainToASCII } from "node:url";
 
 /**
- * SES takes addresses in 7-bit ASCII only: a display name with other characters must be an
- * RFC 2047 encoded-word and an international domain must be punycode. Our API accepts both
- * forms people write ("Zoë <zoe@exämple.com>"), so they are converted here, at the boundary.
+ * A mailbox as SES takes it, in 7-bit ASCII: a display name with other characters becomes an
+ * RFC 2047 encoded-word, an international domain punycode. An ASCII display name is written as
+ * a phrase of atoms when it is one, and as an RFC 5322 quoted-string otherwise, so that nothing
+ * in it is read as structure: `billing@bank.com, <x@acme.com>` written bare would be two
+ * addresses, the first chosen by the sender.
  */
 export function toSesAddress(address: string): string {
   const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(address);
   if (!match) return asciiMailbox(address.trim());
   const [, rawName = "", mailbox = ""] = match;
-  const name = rawName.replace(/^"(.*)"$/, "$1");
+  const name = displayName(rawName);
   const ascii = asciiMailbox(mailbox.trim());
   if (!name) return ascii;
-  return `${isAscii(name) ? rawName : encodedWord(name)} <${ascii}>`;
+  return `${isAscii(name) ? phrase(name) : encodedWord(name)} <${ascii}>`;
+}
+
+/** The name as people meant it: a quoted-string loses its quotes and backslash escapes. */
+function displayName(raw: string): string {
+  const quoted = /^"(.*)"$/.exec(raw);
+  return (quoted ? quoted[1]!.replace(/\\(.)/g, "$1") : raw).trim();
+}
+
+/** RFC 5322 atext: what a name may hold, between single spaces, without quotes. */
+const ATOMS = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+( [A-Za-z0-9!#$%&'*+\-/=?^_`{|}~]+)*$/;
+
+function phrase(name: string): string {
+  if (ATOMS.test(name)) return name;
+  return `"${name.replace(/[\\"]/g, "\\$&")}"`;
 }
 
 function asciiMailbox(mailbox: string): string {
