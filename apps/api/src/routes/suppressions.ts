@@ -7,7 +7,7 @@ import {
   removeSuppression,
   sqlPool,
 } from "@svc/core";
-import { Router, type ErrorRequestHandler } from "express";
+import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -41,13 +41,6 @@ export function suppressionsRouter(deps: ApiDeps): Router {
     }
     res.json(await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, { confirmComplaint: confirm === "complaint" }));
   });
-
-  // The path's address is percent-decoded by the router before any handler runs: malformed
-  // encoding is the caller's mistake, not ours.
-  const badEncoding: ErrorRequestHandler = (error, _req, _res, next) => {
-    next(error instanceof URIError ? new AppError("bad_request", "The address in the path is not valid percent-encoding.") : error);
-  };
-  router.use(badEncoding);
 
   return router;
 }

@@ -13,7 +13,7 @@ import {
   toSuppressionView,
   type SuppressionListQuery,
 } from "@svc/core";
-import { Router, type ErrorRequestHandler, type Request, type Response } from "express";
+import { Router, type Request, type Response } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
@@ -137,12 +137,6 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
       });
     }
   });
-
-  // An address in the path with malformed percent-encoding names no entry.
-  const badEncoding: ErrorRequestHandler = (error, _req, _res, next) => {
-    next(error instanceof URIError ? new AppError("not_found", "Suppression not found.") : error);
-  };
-  router.use("/suppressions", badEncoding);
 
   return router;
 }
