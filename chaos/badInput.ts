@@ -91,11 +91,10 @@ function badJsonBodies(domain: string): string[] {
     JSON.stringify({ from, to: Array.from({ length: 10_000 }, (_, i) => `r${i}@example.com`), subject: "s", text: "t" }),
     JSON.stringify({ from, to: ["a@example.com"], subject: "s".repeat(100_000), text: "t" }),
     JSON.stringify({ from, to: ["a@example.com"], subject: "s", text: "t".repeat(3_000_000) }),
-    JSON.stringify({ from, to: ["a@example.com"], subject: "\ud800", text: "lone surrogate" }),
     '{"__proto__": {"admin": true}, "constructor": {"prototype": 1}, "from": 1, "to": ["a@example.com"], "subject": "s"}',
     deep(100_000),
     deepObject(50_000),
-    JSON.stringify({ from, to: ["a@example.com"], subject: "s", text: "t", html: deep(5000) }),
+    `{"from": ${JSON.stringify(from)}, "to": ${deep(5000)}, "subject": "s", "text": "t"}`,
     randomBytes(2048).toString("latin1"),
   ];
   return bodies;
