@@ -139,6 +139,7 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
   const examples: string[] = [];
   const statuses = new Map<string, number>();
   let serverErrors = 0;
+  const serverErrorTargets = new Map<string, number>();
   let noAnswer = 0;
   let sent = 0;
   const counts = async () =>
@@ -238,6 +239,8 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
       }
       if (answer.status !== null && answer.status >= 500) {
         serverErrors += 1;
+        const target = `${one.app} ${/^\S+ (\S+)/.exec(one.head.toString("latin1"))?.[1]?.slice(0, 60) ?? "?"}`;
+        serverErrorTargets.set(target, (serverErrorTargets.get(target) ?? 0) + 1);
         if (examples.length < 40) examples.push(`${one.app}: ${one.label} → ${answer.status}`);
       }
       if (answer.status === null && !one.label.startsWith("random bytes") && answer.ms >= 15_000) {
@@ -256,6 +259,7 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
     requests: sent,
     of: cases.length,
     serverErrors,
+    serverErrorsByTarget: Object.fromEntries([...serverErrorTargets.entries()].sort()),
     noAnswer,
     crashedApps: crashed,
     tablesChanged: changed.map((key) => `${key}: ${before[key]} → ${after[key]}`),

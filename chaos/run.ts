@@ -40,11 +40,13 @@ export interface Receiver {
   url: string;
   /** Delivery id → times received with a valid signature. */
   deliveries: Map<string, number>;
+  /** When each validly signed webhook arrived, in order. */
+  receivedAt: number[];
   invalidSignatures: number;
 }
 
 async function startReceiver(secretOf: () => string): Promise<Receiver> {
-  const receiver: Receiver = { server: createServer(), url: "", deliveries: new Map(), invalidSignatures: 0 };
+  const receiver: Receiver = { server: createServer(), url: "", deliveries: new Map(), receivedAt: [], invalidSignatures: 0 };
   receiver.server.on("request", (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -57,6 +59,7 @@ async function startReceiver(secretOf: () => string): Promise<Receiver> {
       }
       const id = String(req.headers[HEADERS.deliveryId] ?? "");
       receiver.deliveries.set(id, (receiver.deliveries.get(id) ?? 0) + 1);
+      receiver.receivedAt.push(Date.now());
       res.writeHead(200).end("ok");
     });
   });
@@ -190,6 +193,7 @@ export interface FaultResult {
   /** From the fault being over (restartMs) to the first 202 / the first event stored after that. */
   sendRecoveryMs: number | null;
   eventRecoveryMs: number | null;
+  webhookRecoveryMs: number | null;
 }
 
 async function timeRecovery(stack: Stack, load: Load, fault: string, since: number): Promise<FaultResult> {
@@ -198,7 +202,9 @@ async function timeRecovery(stack: Stack, load: Load, fault: string, since: numb
   const deadline = back + 60_000;
   let sendAt: number | null = null;
   let eventAt: number | null = null;
-  while (Date.now() < deadline && (sendAt === null || eventAt === null)) {
+  let webhookAt: number | null = null;
+  while (Date.now() < deadline && (sendAt === null || eventAt === null || webhookAt === null)) {
+    if (webhookAt === null) webhookAt = stack.receiver.receivedAt.find((t) => t >= back) ?? null;
     if (sendAt === null) sendAt = load.successes.find((t) => t >= back) ?? null;
     if (eventAt === null) {
       const rows = await stack.db.pool
@@ -209,8 +215,8 @@ async function timeRecovery(stack: Stack, load: Load, fault: string, since: numb
     }
     await sleep(100);
   }
-  const result = { fault, restartMs, sendRecoveryMs: sendAt === null ? null : sendAt - back, eventRecoveryMs: eventAt === null ? null : Math.max(0, eventAt - back) };
-  log(`  ${fault}: back after ${restartMs} ms; then first 202 after ${result.sendRecoveryMs ?? "never"} ms, first event stored after ${result.eventRecoveryMs ?? "never"} ms`);
+  const result = { fault, restartMs, sendRecoveryMs: sendAt === null ? null : sendAt - back, eventRecoveryMs: eventAt === null ? null : Math.max(0, eventAt - back), webhookRecoveryMs: webhookAt === null ? null : webhookAt - back };
+  log(`  ${fault}: back after ${restartMs} ms; then first 202 after ${result.sendRecoveryMs ?? "never"} ms, first event stored after ${result.eventRecoveryMs ?? "never"} ms, first webhook after ${result.webhookRecoveryMs ?? "never"} ms`);
   return result;
 }
 
@@ -276,7 +282,7 @@ async function main(): Promise<number> {
     if (mode === "all" || mode === "faults") {
       const { faults, outcome, load, settleMs } = await runFaults(stack);
       console.log("\n== faults ==");
-      console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never" })));
+      console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never", "then first webhook (ms)": f.webhookRecoveryMs ?? "never" })));
       console.log("== outcome ==");
       console.log(
         JSON.stringify(
@@ -293,7 +299,7 @@ async function main(): Promise<number> {
       for (const example of outcome.examples.slice(0, 10)) console.log(`  e.g. ${example}`);
       const lossy = outcome.summary.lost + outcome.summary.duplicateEvents + outcome.summary.missingWebhookDeliveries + stack.receiver.invalidSignatures;
       if (lossy > 0) failures += 1;
-      if (faults.some((f) => f.sendRecoveryMs === null || f.eventRecoveryMs === null)) failures += 1;
+      if (faults.some((f) => f.sendRecoveryMs === null || f.eventRecoveryMs === null || f.webhookRecoveryMs === null)) failures += 1;
     }
     if (mode === "all" || mode === "bad-input") {
       const report: BadInputReport = await runBadInput(stack, log);
