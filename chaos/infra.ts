@@ -93,7 +93,7 @@ export class PrivateRedis {
   }
 
   cli(...args: string[]): string {
-    return execFileSync("redis-cli", ["-p", String(this.port), ...args], { encoding: "utf8" }).trim();
+    return execFileSync("redis-cli", ["-p", String(this.port), ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   }
 
   stop(): void {
