@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  // The whole group: tsx runs the app in a node child of its own.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
   for (const id of subscriptions) await disableWebhookSubscription(handle.prisma, id);
   for (const r of receivers) await r.close();
   await handle?.close();
