@@ -46,6 +46,8 @@ export interface RunningApp {
   child: ChildProcess;
   output(): string;
   stop(): Promise<void>;
+  /** kill -9 of the app's whole process group, as a crash would; resolves once it is gone. */
+  crash(): Promise<void>;
 }
 
 /** Starts one app as its own process (as in production) and waits for its /healthz. */
@@ -55,6 +57,8 @@ export async function startApp(name: AppName, env: Record<string, string>, portV
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: tsx runs the app in a node child, and crash() must take both.
+    detached: true,
   });
   let log = "";
   const keep = (chunk: Buffer) => {
@@ -72,7 +76,7 @@ export async function startApp(name: AppName, env: Record<string, string>, portV
     output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
         child.once("exit", () => {
           clearTimeout(timer);
@@ -80,6 +84,21 @@ export async function startApp(name: AppName, env: Record<string, string>, portV
         });
         child.kill("SIGTERM");
       }),
+    crash: async () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        return; // already gone
+      }
+      for (let i = 0; i < 200; i++) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
   };
 }
 

@@ -53,18 +53,19 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
 
   const batching = { maxBatch: env.DISPATCHER_CONCURRENCY, maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE) };
+  const slots = new SubscriptionSlots(
+    redis,
+    env.QUEUE_PREFIX,
+    env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY,
+    leaseMs,
+    // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
+    Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
+  );
   const processor = createDeliveryProcessor({
     db,
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
-    slots: new SubscriptionSlots(
-      redis,
-      env.QUEUE_PREFIX,
-      env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY,
-      leaseMs,
-      // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
-      Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
-    ),
+    slots,
     claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
     recorder: new AttemptRecorder(db, retrySchedule, batching),
     log,
@@ -105,6 +106,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   return {
     async start() {
       const port = await listen(server, env.DISPATCHER_PORT);
+      await slots.start(log);
       void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
       await worker.waitUntilReady();
       sweeper.start();
@@ -114,6 +116,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
       { name: "webhook worker", run: () => worker.close() },
+      { name: "slot liveness", run: () => slots.stop() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "http agents", run: () => poster.close() },
       { name: "webhook queue", run: () => producer.close() },

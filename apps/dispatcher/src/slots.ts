@@ -1,21 +1,44 @@
+import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import type { Logger } from "@svc/logger";
+import { every, type PeriodicTask } from "@svc/runtime";
 
 /**
- * Take a slot if fewer than ARGV[2] unexpired holders exist. Holders are members of a sorted
- * set scored by their expiry, so a process that dies mid-attempt frees its slot when the
- * lease runs out. Time comes from Redis, so every dispatcher host agrees on it.
+ * Take a slot if fewer than ARGV[1] live holders exist. Holders are members `<instance>|<holder>`
+ * of a sorted set scored by their expiry. When the set is full, members whose dispatcher process
+ * has no liveness key any more (KEYS[1]'s prefix ARGV[4] plus the instance) are dropped first: a
+ * process killed mid-attempt frees its slots as soon as its key expires, not when their lease
+ * runs out. The caller's own instance (ARGV[5]) is alive by definition. The lease stays the
+ * backstop for members of unknown form. Time comes from Redis, so every dispatcher host agrees
+ * on it. The liveness keys are not declared in KEYS: this runs on a single Redis, not a cluster.
  */
 const ACQUIRE = `
 local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local limit = tonumber(ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', nowMs)
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local alive = {}
+  alive[ARGV[5]] = true
+  for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+    local instance = string.match(member, '^([^|]+)|')
+    if instance then
+      if alive[instance] == nil then alive[instance] = redis.call('EXISTS', ARGV[4] .. instance) == 1 end
+      if not alive[instance] then redis.call('ZREM', KEYS[1], member) end
+    end
+  end
+end
+if redis.call('ZCARD', KEYS[1]) < limit then
   redis.call('ZADD', KEYS[1], nowMs + tonumber(ARGV[2]), ARGV[3])
   redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
   return 1
 end
 return 0
 `;
+
+/** How long a process's liveness key outlives its last refresh, and how often it is refreshed. */
+export const LIVENESS_TTL_MS = 6_000;
+export const LIVENESS_REFRESH_MS = 2_000;
 
 /**
  * Per-subscription concurrency cap across every dispatcher process: at most `limit` attempts
@@ -27,10 +50,18 @@ return 0
  * queue for a second: under bursts above the cap that second would be most of a webhook's
  * latency. At most `maxWaiters` jobs wait per
  * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots.
+ *
+ * Each process is one instance with a liveness key refreshed while it runs (`start()`); its
+ * slots are reclaimed by the others once that key is gone. A process that stalls longer than the
+ * key's lifetime may briefly see the cap exceeded: the cap protects endpoints and the worker's
+ * slots, and no delivery depends on it.
  */
 export class SubscriptionSlots {
   /** Per subscription, the wake-up calls of the jobs waiting for a local release, oldest first. */
   private readonly waiters = new Map<string, Array<() => void>>();
+  /** This process's name in slot members: random, so a restarted process is a new instance. */
+  readonly instance = randomBytes(12).toString("base64url");
+  private heartbeat: PeriodicTask | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -45,6 +76,30 @@ export class SubscriptionSlots {
     return `${this.prefix}:webhook-slots:${subscriptionId}`;
   }
 
+  private get livenessPrefix(): string {
+    return `${this.prefix}:dispatcher-alive:`;
+  }
+
+  private member(holder: string): string {
+    return `${this.instance}|${holder}`;
+  }
+
+  private async beat(): Promise<void> {
+    await this.redis.set(this.livenessPrefix + this.instance, "1", "PX", LIVENESS_TTL_MS);
+  }
+
+  /** Writes this process's liveness key and keeps it fresh; before the first acquire. */
+  async start(log: Logger): Promise<void> {
+    await this.beat();
+    this.heartbeat = every("dispatcher liveness", LIVENESS_REFRESH_MS, () => this.beat(), log);
+  }
+
+  /** After the last release: the others need not wait for the key to expire. */
+  async stop(): Promise<void> {
+    await this.heartbeat?.stop();
+    await this.redis.del(this.livenessPrefix + this.instance);
+  }
+
   /**
    * Takes a slot for `holder`. When none is free, waits up to `waitMs` for this process to
    * release one of the subscription's slots (if fewer than `maxWaiters` already wait), trying
@@ -53,7 +108,7 @@ export class SubscriptionSlots {
   async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
     const deadline = Date.now() + waitMs;
     for (;;) {
-      const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, holder);
+      const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, this.member(holder), this.livenessPrefix, this.instance);
       if (taken === 1) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0 || !(await this.localRelease(subscriptionId, remaining))) return false;
@@ -61,7 +116,7 @@ export class SubscriptionSlots {
   }
 
   async release(subscriptionId: string, holder: string): Promise<void> {
-    const removed = this.redis.zrem(this.key(subscriptionId), holder);
+    const removed = this.redis.zrem(this.key(subscriptionId), this.member(holder));
     // After the ZREM is queued: commands on one connection run in order, so the woken job's
     // EVAL finds the slot free (unless another process took it first; then it waits again).
     this.waiters.get(subscriptionId)?.shift()?.();

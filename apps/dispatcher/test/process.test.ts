@@ -1,41 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createInterface } from "node:readline";
 import { SecretBox, disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, subscribe, waitUntil } from "./support.ts";
+import { Receiver, createEmail, emitEvent, spawnDispatcher, subscribe, waitUntil } from "./support.ts";
 import { dispatcherEnvSchema } from "../src/env.ts";
-
-const ROOT = new URL("../../../", import.meta.url).pathname;
-const TSX = `${ROOT}node_modules/.bin/tsx`;
-
-interface Child {
-  process: ChildProcess;
-  logs: Array<Record<string, unknown>>;
-  stderr: string;
-}
-
-function spawnDispatcher(env: Record<string, string>): Child {
-  const child = spawn(TSX, ["apps/dispatcher/src/main.ts"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const result: Child = { process: child, logs: [], stderr: "" };
-  createInterface({ input: child.stdout! }).on("line", (line) => {
-    try {
-      result.logs.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      // not a log line
-    }
-  });
-  child.stderr!.on("data", (chunk: Buffer) => (result.stderr += chunk.toString()));
-  return result;
-}
 
 let handle: DbHandle;
 let fixture: WorkspaceFixture;
@@ -49,7 +21,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  // The whole group: tsx runs the app in a node child of its own.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
   for (const id of subscriptions) await disableWebhookSubscription(handle.prisma, id);
   for (const r of receivers) await r.close();
   await handle?.close();

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { createLogger } from "@svc/logger";
 import { createWorkerConnection } from "@svc/queues";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { SubscriptionSlots } from "../src/slots.ts";
@@ -41,5 +42,32 @@ describe("SubscriptionSlots", () => {
     // The timed-out waiter is gone: a release now wakes nobody, and the slot is simply free.
     await slots.release("sub", "a");
     expect(await slots.acquire("sub", "e")).toBe(true);
+  });
+
+  it("reclaims the slots of a process whose liveness key is gone, and only those", async () => {
+    const prefix = uniquePrefix("slots");
+    const log = createLogger("slots-test", "silent");
+    const alive = new SubscriptionSlots(redis, prefix, 2, 60_000);
+    const dead = new SubscriptionSlots(redis, prefix, 2, 60_000);
+    const other = new SubscriptionSlots(redis, prefix, 2, 60_000);
+    await alive.start(log);
+    await dead.start(log);
+    await other.start(log);
+    try {
+      expect(await alive.acquire("sub", "a")).toBe(true);
+      expect(await dead.acquire("sub", "d")).toBe(true);
+      // Full, and both holders are alive: refused.
+      expect(await other.acquire("sub", "o")).toBe(false);
+      // The process dies: its key is no longer refreshed and ends (stop() deletes it at once).
+      await dead.stop();
+      expect(await other.acquire("sub", "o")).toBe(true);
+      const members = await redis.zrange(`${prefix}:webhook-slots:sub`, 0, -1);
+      expect(members.sort()).toEqual([`${alive.instance}|a`, `${other.instance}|o`].sort());
+      // Full again with live holders only: the cap holds.
+      expect(await other.acquire("sub", "p")).toBe(false);
+    } finally {
+      await alive.stop();
+      await other.stop();
+    }
   });
 });

@@ -1,6 +1,9 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { createInterface } from "node:readline";
 import { EVENT_TYPES, SecretBox, createWebhookSubscription, recordEmailEvent } from "@svc/core";
 import { createDb, newId, type Db, type DbHandle, type EventType } from "@svc/db";
 import { createLogger } from "@svc/logger";
@@ -206,4 +209,54 @@ export async function emitEvent(handle: DbHandle, producer: Producer<"webhookDel
   });
   await producer.enqueueMany(recorded.deliveryIds.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } })));
   return recorded.deliveryIds;
+}
+
+const ROOT = new URL("../../../", import.meta.url).pathname;
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+
+/** A dispatcher started as its own process (apps/dispatcher/src/main.ts), its JSON log lines collected. */
+export interface Child {
+  process: ChildProcess;
+  logs: Array<Record<string, unknown>>;
+  stderr: string;
+  /** kill -9 of the whole process (tsx and the node process it runs), as a crash would. */
+  crash(): Promise<void>;
+}
+
+export function spawnDispatcher(env: Record<string, string>): Child {
+  const child = spawn(TSX, ["apps/dispatcher/src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: tsx runs the app in a node child, and a crash must take both.
+    detached: true,
+  });
+  const result: Child = {
+    process: child,
+    logs: [],
+    stderr: "",
+    async crash() {
+      const exited = child.exitCode === null && child.signalCode === null ? once(child, "exit") : Promise.resolve();
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+      // The node grandchild dies with the group; wait until nothing of it is left.
+      for (let i = 0; i < 100; i++) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    try {
+      result.logs.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // not a log line
+    }
+  });
+  child.stderr!.on("data", (chunk: Buffer) => (result.stderr += chunk.toString()));
+  return result;
 }

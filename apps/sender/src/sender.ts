@@ -1,8 +1,9 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { createProvider, type EmailProvider } from "@svc/providers";
+import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
 import { Producer } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
@@ -58,7 +59,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
 
   return {
     async start() {
-      provider = givenProvider ?? (await createProvider(env, log));
+      provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
       worker = createSendWorker(
         {
           db,
@@ -92,5 +93,18 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       if (!worker) throw new Error("The sender has not been started.");
       return worker;
     },
+  };
+}
+
+/** The simulator's view of the emails it accepted: what it needs to report their events again. */
+function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
+  return async (range) => {
+    const rows = await selectAcceptedEmailsAwaitingEvents(sqlPool(db), range);
+    return rows.map((row) => ({
+      email: { emailId: row.id, workspaceId: row.organizationId, from: row.from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+      providerMessageId: row.providerMessageId,
+      createdAt: row.createdAt,
+      eventCount: row.eventCount,
+    }));
   };
 }

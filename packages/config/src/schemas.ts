@@ -115,6 +115,13 @@ export const simulatorEnv = {
   SIMULATOR_CERT_PORT: port(3004),
   SIMULATOR_CERT_URL: z.string().url().default("http://127.0.0.1:3004/simulator/SimpleNotificationService-simulator.pem"),
   SIMULATOR_TOPIC_ARN: z.string().min(1).default("arn:aws:sns:us-east-1:000000000000:svc-simulator"),
+  /**
+   * The simulator's pending events live in the sender's memory: on start and then every interval
+   * it reports again the events of emails it accepted more than the grace period ago that still
+   * lack some (a sender that died before posting them). Longer than the poster's retries last.
+   */
+  SIMULATOR_RECOVERY_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  SIMULATOR_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
 };
 
 /** The SNS ingester's trust settings. */

@@ -2,7 +2,7 @@ import type { providerEnv, sesEnv, simulatorEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
 import type { z } from "zod";
 import { createSesProvider, type SesProviderOptions } from "./ses/index.ts";
-import type { EmailProvider } from "./types.ts";
+import type { EmailProvider, FindAcceptedEmails } from "./types.ts";
 
 export type ProviderFactoryEnv = z.output<z.ZodObject<typeof providerEnv & typeof sesEnv & typeof simulatorEnv>>;
 
@@ -11,6 +11,8 @@ export async function createProvider(
   env: ProviderFactoryEnv,
   log: Logger,
   sesOptions?: SesProviderOptions,
+  /** For the simulator: where it finds, after a crash, the emails whose events it still owes. */
+  simulatorOptions: { findAccepted?: FindAcceptedEmails } = {},
 ): Promise<EmailProvider> {
   switch (env.EMAIL_PROVIDER) {
     case "ses":
@@ -22,7 +24,7 @@ export async function createProvider(
       return createSimulatorProvider(
         env,
         log.child({ provider: "simulator" }),
-        env.SES_CONFIGURATION_SET ? { configurationSet: env.SES_CONFIGURATION_SET } : {},
+        { ...simulatorOptions, ...(env.SES_CONFIGURATION_SET ? { configurationSet: env.SES_CONFIGURATION_SET } : {}) },
       );
     }
   }

@@ -14,6 +14,26 @@ export interface OutboundEmail {
   text: string | null;
 }
 
+/** An email the simulator accepted, as Postgres holds it, and how many of its events are stored. */
+export interface AcceptedEmailRecord {
+  email: OutboundEmail;
+  providerMessageId: string;
+  createdAt: Date;
+  eventCount: number;
+}
+
+/**
+ * Emails `provider` accepted before `sentBefore`, created since `createdFrom`, that may still wait
+ * for events, in (createdAt, id) order after `after`, at most `limit`.
+ */
+export type FindAcceptedEmails = (range: {
+  provider: string;
+  createdFrom: Date;
+  sentBefore: Date;
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
+}) => Promise<AcceptedEmailRecord[]>;
+
 export interface SendResult {
   providerMessageId: string;
 }

@@ -92,6 +92,8 @@ describe("SES provider against aws-ses-v2-local", () => {
         SIMULATOR_CERT_PORT: 0,
         SIMULATOR_CERT_URL: "http://127.0.0.1:0/unused.pem",
         SIMULATOR_TOPIC_ARN: "arn:aws:sns:us-east-1:000000000000:unused",
+        SIMULATOR_RECOVERY_GRACE_MS: 30_000,
+        SIMULATOR_RECOVERY_INTERVAL_MS: 30_000,
       },
       log,
     );
@@ -115,6 +117,8 @@ describe("createProvider", () => {
           SIMULATOR_CERT_PORT: 0,
           SIMULATOR_CERT_URL: "http://127.0.0.1:0/simulator/SimpleNotificationService-simulator.pem",
           SIMULATOR_TOPIC_ARN: "arn:aws:sns:us-east-1:000000000000:svc-simulator",
+          SIMULATOR_RECOVERY_GRACE_MS: 30_000,
+          SIMULATOR_RECOVERY_INTERVAL_MS: 30_000,
         },
         log,
       );

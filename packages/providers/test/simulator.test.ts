@@ -74,6 +74,8 @@ function simulatorEnvFor(keyDir: string, certPort: number, snsUrl: string): Simu
     SIMULATOR_CERT_PORT: String(certPort),
     SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}${CERT_PATH}`,
     SIMULATOR_TOPIC_ARN: TOPIC,
+    SIMULATOR_RECOVERY_GRACE_MS: 30_000,
+    SIMULATOR_RECOVERY_INTERVAL_MS: 30_000,
   });
 }
 

@@ -265,3 +265,44 @@ export async function deleteEmailsCreatedBefore(db: Prisma.TransactionClient, pl
       WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff}
       LIMIT ${limit})`;
 }
+
+/** An email a provider accepted, with what its events need, and how many events are stored for it. */
+export interface AcceptedEmailWithEventCount {
+  id: string;
+  organizationId: string;
+  from: string;
+  to: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  providerMessageId: string;
+  createdAt: Date;
+  eventCount: number;
+}
+
+/** Statuses in which an accepted email may still be waiting for events (later ones are final). */
+const AWAITING_EVENTS: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered"];
+
+/**
+ * Emails `provider` accepted before `sentBefore`, created at or after `createdFrom`, whose status
+ * may still move on an event, in (createdAt, id) order after `after`. Bounded by status and time
+ * so that it reads through the (status, createdAt) index; the event count is one index lookup per
+ * row (email_events (emailId, eventTimestamp)).
+ */
+export async function selectAcceptedEmailsAwaitingEvents(
+  db: Queryable,
+  range: { provider: string; createdFrom: Date; sentBefore: Date; after: { createdAt: Date; id: string } | null; limit: number },
+): Promise<AcceptedEmailWithEventCount[]> {
+  const { rows } = await db.query(
+    `SELECT e.id, e."organizationId", e."from", e."to", e.subject, e.html, e.text, e."providerMessageId", e."createdAt",
+            (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
+       FROM emails e
+      WHERE ${statusInSql("e.status", AWAITING_EVENTS)}
+        AND e."createdAt" >= $2 AND e.provider = $1 AND e."providerMessageId" IS NOT NULL AND e."sentAt" < $3
+        AND ($4::timestamptz IS NULL OR (e."createdAt", e.id) > ($4::timestamptz, $5::text))
+      ORDER BY e."createdAt", e.id
+      LIMIT $6`,
+    [range.provider, range.createdFrom, range.sentBefore, range.after?.createdAt ?? null, range.after?.id ?? null, range.limit],
+  );
+  return rows as AcceptedEmailWithEventCount[];
+}

@@ -3,10 +3,11 @@ import type { simulatorEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
 import type { SigningIdentity } from "@svc/sns";
 import type { z } from "zod";
-import { ProviderError, type EmailProvider, type OutboundEmail, type SendResult } from "../types.ts";
+import { every, type PeriodicTask } from "@svc/runtime";
+import { ProviderError, type EmailProvider, type FindAcceptedEmails, type OutboundEmail, type SendResult } from "../types.ts";
 import { serveCertificate, stopCertificateServer } from "./certificateServer.ts";
 import { loadOrCreateIdentity } from "./identityStore.ts";
-import { sesLikeId } from "./messageIds.ts";
+import { sesLikeId, timeOfSesLikeId } from "./messageIds.ts";
 import { planEvents, type PlannedEvent } from "./scenarios.ts";
 import { buildSesEvent, type SimulatedMail } from "./sesEvents.ts";
 import { DEFAULT_NOTIFICATION_RETRY, SnsPoster, type NotificationRetryPolicy } from "./snsPoster.ts";
@@ -26,7 +27,19 @@ export interface SimulatorOptions {
   closeGraceMs?: number;
   /** Reported in `mail.tags["ses:configuration-set"]`. */
   configurationSet?: string;
+  /**
+   * Where the emails it accepted are recorded (Postgres): with it, the simulator reports again,
+   * on start and every SIMULATOR_RECOVERY_INTERVAL_MS, the events still missing for emails
+   * accepted more than SIMULATOR_RECOVERY_GRACE_MS ago, by any process, so that the events a
+   * crashed sender still owed are not lost. Without it, they live in this process's memory only.
+   */
+  findAccepted?: FindAcceptedEmails;
 }
+
+/** How far back the first recovery run looks (a sender down for a day still owes its events), and later runs. */
+const RECOVERY_START_HORIZON_MS = 24 * 3_600_000;
+const RECOVERY_HORIZON_MS = 15 * 60_000;
+const RECOVERY_PAGE = 200;
 
 /**
  * Plays SES with no AWS account: accepts a message at once with an SES-like id, then reports
@@ -42,6 +55,9 @@ export class SimulatorProvider implements EmailProvider {
   private readonly poster: SnsPoster;
   private readonly firstEventDelayMs: number;
   private closed = false;
+  /** Emails whose events this process is reporting now: recovery leaves them alone. */
+  private readonly reporting = new Set<string>();
+  private recovery: PeriodicTask | null = null;
 
   constructor(
     private readonly env: SimulatorEnv,
@@ -58,6 +74,62 @@ export class SimulatorProvider implements EmailProvider {
       stopSwitch: this.stopSwitch,
     });
     this.ready = this.prepare();
+    const find = options.findAccepted;
+    if (find) {
+      let horizonMs = RECOVERY_START_HORIZON_MS;
+      this.recovery = every(
+        "simulator event recovery",
+        env.SIMULATOR_RECOVERY_INTERVAL_MS,
+        async () => {
+          await this.recover(find, horizonMs);
+          horizonMs = RECOVERY_HORIZON_MS;
+        },
+        log,
+        { firstRunMs: 0 },
+      );
+    }
+  }
+
+  /**
+   * Reports again every event of the emails accepted more than the grace period ago whose
+   * stored events are fewer than planned. Every field of a simulated event derives from the
+   * message id, so an event reported twice (by two senders recovering at once, or because the
+   * first report was only late) has one dedupe key and is stored once.
+   */
+  private async recover(find: FindAcceptedEmails, horizonMs: number): Promise<void> {
+    const now = Date.now();
+    const range = {
+      provider: this.name,
+      createdFrom: new Date(now - horizonMs),
+      sentBefore: new Date(now - this.env.SIMULATOR_RECOVERY_GRACE_MS),
+      limit: RECOVERY_PAGE,
+    };
+    let after: { createdAt: Date; id: string } | null = null;
+    let reported = 0;
+    for (;;) {
+      if (this.stopSwitch.isStopped) return;
+      const page = await find({ ...range, after });
+      const reports: Array<Promise<void>> = [];
+      for (const record of page) {
+        const acceptedAt = timeOfSesLikeId(record.providerMessageId);
+        if (!acceptedAt || this.reporting.has(record.email.emailId)) continue;
+        const plan = planEvents(record.email.to);
+        if (record.eventCount >= plan.length) continue;
+        const mail: SimulatedMail = { email: record.email, messageId: record.providerMessageId, acceptedAt, configurationSet: this.configurationSet };
+        reports.push(this.track(this.report(mail, plan, 0)));
+        reported += 1;
+      }
+      // A page at a time: a long backlog does not open thousands of posts at once.
+      await Promise.all(reports);
+      if (page.length < RECOVERY_PAGE) break;
+      const last = page[page.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.email.emailId };
+    }
+    if (reported > 0) this.log.info({ emails: reported }, "simulator reported again the missing events of emails accepted earlier");
+  }
+
+  private get configurationSet(): string {
+    return this.options.configurationSet ?? "svc-simulator";
   }
 
   /** Key pair and certificate (created on first use), and the certificate's HTTP server. */
@@ -79,37 +151,42 @@ export class SimulatorProvider implements EmailProvider {
 
   async send(email: OutboundEmail): Promise<SendResult> {
     if (this.closed) throw new ProviderError("transient", "SimulatorClosed", "The simulator is shutting down.");
+    // The acceptance time is the one the message id carries: recovery derives it from the id.
+    const acceptedMs = Date.now();
     const mail: SimulatedMail = {
       email: { ...email, to: [...email.to] },
-      messageId: sesLikeId(),
-      acceptedAt: new Date(),
-      configurationSet: this.options.configurationSet ?? "svc-simulator",
+      messageId: sesLikeId(acceptedMs),
+      acceptedAt: new Date(acceptedMs),
+      configurationSet: this.configurationSet,
     };
     // Reported in the background: send() answers now, like SES.
-    this.track(this.report(mail, planEvents(mail.email.to)));
+    void this.track(this.report(mail, planEvents(mail.email.to), this.firstEventDelayMs));
     return { providerMessageId: mail.messageId };
   }
 
   /** Posts one message's events one after another, so the ingester receives them in order. */
-  private async report(mail: SimulatedMail, plan: PlannedEvent[]): Promise<void> {
-    const identity = await this.ready;
-    if (!identity) return;
-    if (this.firstEventDelayMs > 0 && !(await this.stopSwitch.pause(this.firstEventDelayMs))) return;
-    let previous = mail.acceptedAt.getTime();
-    for (const event of plan) {
-      if (this.stopSwitch.isStopped) return;
-      // Each event's own time, strictly after the one before it.
-      const at = new Date(Math.max(Date.now(), previous + 1));
-      previous = at.getTime();
-      const json = JSON.stringify(buildSesEvent(mail, event, at));
-      await this.poster.post(json, identity, { emailId: mail.email.emailId, providerMessageId: mail.messageId, event: event.kind });
+  private async report(mail: SimulatedMail, plan: PlannedEvent[], delayMs: number): Promise<void> {
+    const emailId = mail.email.emailId;
+    this.reporting.add(emailId);
+    try {
+      const identity = await this.ready;
+      if (!identity) return;
+      if (delayMs > 0 && !(await this.stopSwitch.pause(delayMs))) return;
+      for (const [index, event] of plan.entries()) {
+        if (this.stopSwitch.isStopped) return;
+        const json = JSON.stringify(buildSesEvent(mail, event, index));
+        await this.poster.post(json, identity, { emailId, providerMessageId: mail.messageId, event: event.kind });
+      }
+    } finally {
+      this.reporting.delete(emailId);
     }
   }
 
-  private track(work: Promise<void>): void {
+  private track(work: Promise<void>): Promise<void> {
     const guarded = work.catch((error: unknown) => this.log.error({ err: error }, "simulated event reporting failed"));
     this.pending.add(guarded);
     void guarded.finally(() => this.pending.delete(guarded));
+    return guarded;
   }
 
   /** Resolves once every event of every message sent so far has been posted or given up. */
@@ -120,9 +197,11 @@ export class SimulatorProvider implements EmailProvider {
   /** Lets events in flight finish for a moment, then abandons the rest and stops serving the certificate. */
   async close(): Promise<void> {
     this.closed = true;
+    const recovery = this.recovery?.stop();
     const grace = this.options.closeGraceMs ?? 5_000;
     await Promise.race([this.idle(), this.stopSwitch.pause(grace)]);
     this.stopSwitch.stop();
+    await recovery;
     await this.idle();
     this.poster.close();
     await this.ready;

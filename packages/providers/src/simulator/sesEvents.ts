@@ -32,12 +32,24 @@ const EVENT_TYPE: Record<SimulatedEventKind, string> = {
  * One SES event as SES publishes it to SNS ("Contents of event data that Amazon SES publishes to
  * Amazon SNS"): `eventType`, `mail`, and the type's own object. `at` is the event's own time.
  */
-export function buildSesEvent(mail: SimulatedMail, event: PlannedEvent, at: Date): Record<string, unknown> {
-  const [objectName, object] = eventObject(mail, event, at);
+export function buildSesEvent(mail: SimulatedMail, event: PlannedEvent, index: number): Record<string, unknown> {
+  const [objectName, object] = eventObject(mail, event, eventTime(mail, index), `${mail.messageId}:${index}`);
   return { eventType: EVENT_TYPE[event.kind], mail: mailObject(mail), [objectName]: object };
 }
 
-function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at: Date): [string, Record<string, unknown>] {
+/** Spacing of one message's event times, after its acceptance. */
+const EVENT_SPACING_MS = 50;
+
+/**
+ * The time of the message's `index`th event: derived from the acceptance time alone, like every
+ * other field of the event, so that an event reported again (after a crash, by another sender)
+ * is the same event and the ingester stores it once.
+ */
+export function eventTime(mail: SimulatedMail, index: number): Date {
+  return new Date(mail.acceptedAt.getTime() + EVENT_SPACING_MS * (index + 1));
+}
+
+function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at: Date, seed: string): [string, Record<string, unknown>] {
   const timestamp = at.toISOString();
   switch (kind) {
     case "Send":
@@ -58,7 +70,7 @@ function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at
       return [
         "bounce",
         {
-          feedbackId: sesLikeId(at.getTime()),
+          feedbackId: sesLikeId(at.getTime(), seed),
           bounceType: "Permanent",
           bounceSubType: "General",
           bouncedRecipients: recipients.map((emailAddress) => ({
@@ -75,7 +87,7 @@ function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at
       return [
         "bounce",
         {
-          feedbackId: sesLikeId(at.getTime()),
+          feedbackId: sesLikeId(at.getTime(), seed),
           bounceType: "Permanent",
           bounceSubType: "Suppressed",
           bouncedRecipients: recipients.map((emailAddress) => ({
@@ -93,7 +105,7 @@ function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at
       return [
         "complaint",
         {
-          feedbackId: sesLikeId(at.getTime()),
+          feedbackId: sesLikeId(at.getTime(), seed),
           complaintSubType: null,
           complainedRecipients: recipients.map((emailAddress) => ({ emailAddress })),
           timestamp,

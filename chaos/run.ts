@@ -1,0 +1,329 @@
+/**
+ * The chaos suite: the whole service on a PostgreSQL cluster and a Redis of its own (never the
+ * shared ones), every app its own process, under steady load while processes are killed, Redis
+ * is flushed and PostgreSQL restarts; then a check, from Postgres and the webhook receiver, that
+ * nothing accepted was lost or doubled. Then (or alone, `pnpm chaos bad-input`) malformed input
+ * to every HTTP endpoint. Exits 1 on any loss or finding.
+ *
+ *   pnpm chaos              faults, then bad input
+ *   pnpm chaos faults       faults only
+ *   pnpm chaos bad-input    bad input only
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SecretBox, createWebhookSubscription, EVENT_TYPES } from "@svc/core";
+import { createDb, type DbHandle } from "@svc/db";
+import { verifyWebhook, HEADERS } from "@svc/webhooks";
+import { prepareDatabase } from "../infra/scripts/database.ts";
+import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
+import { AppProcess, PORT_VARIABLE, PrivatePostgres, PrivateRedis, freePort, type AppName } from "./infra.ts";
+import { runBadInput, type BadInputReport } from "./badInput.ts";
+import { checkOutcome, type Outcome } from "./check.ts";
+
+const mode = process.argv[2] ?? "all";
+if (!["all", "faults", "bad-input"].includes(mode)) {
+  console.error("usage: pnpm chaos [faults|bad-input]");
+  process.exit(64);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const RATE_PER_S = Number(process.env.CHAOS_RATE ?? 40);
+const RECIPIENTS = ["someone", "bounce", "complaint", "delay", "click", "open", "reject", "suppressionlist", "renderfail", "user2"];
+const SETTLE_LIMIT_MS = 120_000;
+const started = Date.now();
+const log = (message: string) => console.log(`[chaos ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}`);
+
+export interface Receiver {
+  server: Server;
+  url: string;
+  /** Delivery id → times received with a valid signature. */
+  deliveries: Map<string, number>;
+  /** When each validly signed webhook arrived, in order. */
+  receivedAt: number[];
+  invalidSignatures: number;
+}
+
+async function startReceiver(secretOf: () => string): Promise<Receiver> {
+  const receiver: Receiver = { server: createServer(), url: "", deliveries: new Map(), receivedAt: [], invalidSignatures: 0 };
+  receiver.server.on("request", (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const result = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: req.headers, secret: secretOf() });
+      if (!result.ok) {
+        receiver.invalidSignatures += 1;
+        res.writeHead(400).end("bad signature");
+        return;
+      }
+      const id = String(req.headers[HEADERS.deliveryId] ?? "");
+      receiver.deliveries.set(id, (receiver.deliveries.get(id) ?? 0) + 1);
+      receiver.receivedAt.push(Date.now());
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((r) => receiver.server.listen(0, "127.0.0.1", r));
+  receiver.url = `http://127.0.0.1:${(receiver.server.address() as { port: number }).port}/hooks`;
+  return receiver;
+}
+
+interface Stack {
+  pg: PrivatePostgres;
+  redis: PrivateRedis;
+  db: DbHandle;
+  apps: Record<AppName, AppProcess>;
+  fx: WorkspaceFixture;
+  receiver: Receiver;
+  keyDir: string;
+}
+
+async function startStack(): Promise<Stack> {
+  log("starting a private PostgreSQL cluster and redis-server");
+  const pg = await PrivatePostgres.start();
+  const redis = await PrivateRedis.start();
+  const databaseUrl = pg.url("svc_chaos");
+  await prepareDatabase(databaseUrl);
+  const db = createDb({ url: databaseUrl, poolSize: 5 });
+  const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-chaos-sim-"));
+  const ports: Record<string, string> = {};
+  for (const variable of Object.values(PORT_VARIABLE)) ports[variable] = String(await freePort());
+  const certPort = String(await freePort());
+  const secretKey = randomBytes(32).toString("hex");
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url(0),
+    QUEUE_PREFIX: "chaos",
+    ...ports,
+    EMAIL_PROVIDER: "simulator",
+    SIMULATOR_SNS_URL: `http://127.0.0.1:${ports.INGEST_PORT}/sns/ses`,
+    SIMULATOR_KEY_DIR: keyDir,
+    SIMULATOR_CERT_PORT: certPort,
+    SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}/simulator/SimpleNotificationService-simulator.pem`,
+    SIMULATOR_RECOVERY_GRACE_MS: "10000",
+    SIMULATOR_RECOVERY_INTERVAL_MS: "5000",
+    SES_MAX_SEND_RATE: "0",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOK_SECRET_KEY: secretKey,
+    WEBHOOK_RETRY_BASE_MS: "1000",
+    WEBHOOK_SWEEP_INTERVAL_MS: "5000",
+    SWEEP_INTERVAL_MS: "3000",
+    SWEEP_MIN_AGE_MS: "3000",
+    SEND_CLAIM_LEASE_MS: "10000",
+    DASHBOARD_COOKIE_SECURE: "false",
+  };
+  const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
+  let secret = "";
+  const receiver = await startReceiver(() => secret);
+  const subscription = await createWebhookSubscription(
+    db.prisma,
+    new SecretBox(secretKey),
+    { workspaceId: fx.workspaceId, url: receiver.url, events: [...EVENT_TYPES] },
+    { allowPrivate: true },
+  );
+  secret = subscription.secret;
+  const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<AppName, AppProcess>;
+  for (const app of Object.values(apps)) await app.start();
+  log(`stack up: pg :${pg.port}, redis :${redis.port}, api :${apps.api.port}, ingest :${apps.ingest.port}, dashboard :${apps.dashboard.port}`);
+  return { pg, redis, db, apps, fx, receiver, keyDir };
+}
+
+async function stopStack(stack: Stack): Promise<void> {
+  await Promise.all(Object.values(stack.apps).map((app) => app.stop().catch(() => {})));
+  await stack.db.close().catch(() => {});
+  await new Promise((r) => stack.receiver.server.close(r));
+  stack.redis.stop();
+  stack.pg.stop();
+  rmSync(stack.keyDir, { recursive: true, force: true });
+}
+
+/** Steady load on POST /emails; remembers when sends succeed, to time recovery. */
+class Load {
+  accepted = 0;
+  refused = 0;
+  failed = 0;
+  /** When each 202 arrived, in order. */
+  readonly successes: number[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private count = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly stack: Stack) {}
+
+  start(): void {
+    const intervalMs = 1000 / RATE_PER_S;
+    this.timer = setInterval(() => {
+      const local = RECIPIENTS[this.count++ % RECIPIENTS.length]!;
+      const work = this.send(`${local}@example.com`).finally(() => this.inFlight.delete(work));
+      this.inFlight.add(work);
+    }, intervalMs);
+  }
+
+  async send(to: string): Promise<void> {
+    const { fx, apps } = this.stack;
+    try {
+      const response = await fetch(`${apps.api.url}/emails`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+        body: JSON.stringify({ from: `Chaos <load@${fx.domain}>`, to: [to], subject: "chaos", text: "hi", html: '<p><a href="https://example.com/x">hi</a></p>' }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.body?.cancel();
+      if (response.status === 202) {
+        this.accepted += 1;
+        this.successes.push(Date.now());
+      } else this.refused += 1;
+    } catch {
+      this.failed += 1;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+export interface FaultResult {
+  fault: string;
+  /** From the fault to the restart being done (process healthy, server accepting). */
+  restartMs: number;
+  /** From the fault being over (restartMs) to the first 202 / the first event stored after that. */
+  sendRecoveryMs: number | null;
+  eventRecoveryMs: number | null;
+  webhookRecoveryMs: number | null;
+}
+
+async function timeRecovery(stack: Stack, load: Load, fault: string, since: number): Promise<FaultResult> {
+  const back = Date.now();
+  const restartMs = back - since;
+  const deadline = back + 60_000;
+  let sendAt: number | null = null;
+  let eventAt: number | null = null;
+  let webhookAt: number | null = null;
+  while (Date.now() < deadline && (sendAt === null || eventAt === null || webhookAt === null)) {
+    if (webhookAt === null) webhookAt = stack.receiver.receivedAt.find((t) => t >= back) ?? null;
+    if (sendAt === null) sendAt = load.successes.find((t) => t >= back) ?? null;
+    if (eventAt === null) {
+      const rows = await stack.db.pool
+        .query(`SELECT min("createdAt") AS at FROM email_events WHERE "createdAt" >= $1`, [new Date(back)])
+        .catch(() => ({ rows: [] as Array<{ at: Date | null }> }));
+      const at = (rows.rows[0] as { at: Date | null } | undefined)?.at;
+      if (at) eventAt = at.getTime();
+    }
+    await sleep(100);
+  }
+  const result = { fault, restartMs, sendRecoveryMs: sendAt === null ? null : sendAt - back, eventRecoveryMs: eventAt === null ? null : Math.max(0, eventAt - back), webhookRecoveryMs: webhookAt === null ? null : webhookAt - back };
+  log(`  ${fault}: back after ${restartMs} ms; then first 202 after ${result.sendRecoveryMs ?? "never"} ms, first event stored after ${result.eventRecoveryMs ?? "never"} ms, first webhook after ${result.webhookRecoveryMs ?? "never"} ms`);
+  return result;
+}
+
+async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome: Outcome; load: Load; settleMs: number }> {
+  const load = new Load(stack);
+  load.start();
+  log(`load: ${RATE_PER_S} emails/s to ${RECIPIENTS.length} simulator scenarios`);
+  await sleep(8_000);
+  const faults: FaultResult[] = [];
+  const gap = () => sleep(6_000);
+
+  for (const name of ["api", "ingest", "sender", "dispatcher", "dashboard"] as AppName[]) {
+    log(`kill -9 ${name}, then restart it`);
+    const at = Date.now();
+    await stack.apps[name].crash();
+    await sleep(1_000);
+    await stack.apps[name].start();
+    faults.push(await timeRecovery(stack, load, `kill -9 ${name}`, at));
+    await gap();
+  }
+
+  log("FLUSHDB on Redis (every queued job and slot gone)");
+  stack.redis.cli("FLUSHDB");
+  faults.push(await timeRecovery(stack, load, "redis FLUSHDB", Date.now()));
+  await gap();
+
+  log("PostgreSQL: immediate stop, 3 s down, start");
+  const pgAt = Date.now();
+  await stack.pg.restart(3_000);
+  faults.push(await timeRecovery(stack, load, "postgres restart", pgAt));
+  await gap();
+
+  log("kill -9 api with requests in flight");
+  const apiAt = Date.now();
+  const burst = Array.from({ length: 30 }, (_, i) => load.send(`${RECIPIENTS[i % RECIPIENTS.length]}@example.com`));
+  await sleep(15);
+  await stack.apps.api.crash();
+  await Promise.allSettled(burst);
+  await stack.apps.api.start();
+  faults.push(await timeRecovery(stack, load, "kill -9 api mid-request", apiAt));
+  await gap();
+
+  await load.stop();
+  log(`load stopped: ${load.accepted} accepted (202), ${load.refused} refused, ${load.failed} failed to connect or answer`);
+  const settleStart = Date.now();
+  let outcome = await checkOutcome(stack.db, stack.fx.workspaceId, stack.receiver);
+  while (!outcome.settled && Date.now() - settleStart < SETTLE_LIMIT_MS) {
+    await sleep(2_000);
+    outcome = await checkOutcome(stack.db, stack.fx.workspaceId, stack.receiver);
+  }
+  const settleMs = Date.now() - settleStart;
+  log(`settled: ${outcome.settled} after ${(settleMs / 1000).toFixed(1)} s`);
+  return { faults, outcome, load, settleMs };
+}
+
+async function main(): Promise<number> {
+  const stack = await startStack();
+  let failures = 0;
+  const cleanup = () => void stopStack(stack);
+  process.once("SIGINT", cleanup);
+  try {
+    for (const [name, app] of Object.entries(stack.apps)) if (!app.running) throw new Error(`${name} is not running`);
+    if (mode === "all" || mode === "faults") {
+      const { faults, outcome, load, settleMs } = await runFaults(stack);
+      console.log("\n== faults ==");
+      console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never", "then first webhook (ms)": f.webhookRecoveryMs ?? "never" })));
+      console.log("== outcome ==");
+      console.log(
+        JSON.stringify(
+          {
+            sent: { accepted202: load.accepted, refused: load.refused, failed: load.failed },
+            settleSeconds: Math.round(settleMs / 100) / 10,
+            ...outcome.summary,
+            invalidSignatures: stack.receiver.invalidSignatures,
+          },
+          null,
+          2,
+        ),
+      );
+      for (const example of outcome.examples.slice(0, 10)) console.log(`  e.g. ${example}`);
+      const lossy = outcome.summary.lost + outcome.summary.duplicateEvents + outcome.summary.missingWebhookDeliveries + stack.receiver.invalidSignatures;
+      if (lossy > 0) failures += 1;
+      if (faults.some((f) => f.sendRecoveryMs === null || f.eventRecoveryMs === null || f.webhookRecoveryMs === null)) failures += 1;
+    }
+    if (mode === "all" || mode === "bad-input") {
+      const report: BadInputReport = await runBadInput(stack, log);
+      console.log("\n== bad input ==");
+      console.log(JSON.stringify(report.summary, null, 2));
+      for (const example of report.examples.slice(0, 15)) console.log(`  e.g. ${example}`);
+      if (!report.ok) failures += 1;
+    }
+  } finally {
+    await stopStack(stack);
+    log("stopped every process and removed the temporary directories");
+  }
+  return failures;
+}
+
+export type { Stack };
+
+main().then(
+  (failures) => {
+    console.log(failures === 0 ? "\nchaos: PASS" : `\nchaos: FAIL (${failures} check(s) failed)`);
+    process.exit(failures === 0 ? 0 : 1);
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);
