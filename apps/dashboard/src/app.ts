@@ -32,7 +32,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
 
   app.use(
     healthEndpoints([
-      { name: "postgres", check: () => deps.handle.ping() },
+      { name: "postgres", check: () => deps.db.ping() },
       { name: "redis", check: () => deps.redis.ping() },
     ]),
   );

@@ -28,8 +28,8 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     : noInvitationMailer;
   const deps: DashboardDeps = {
     env,
-    db: db.prisma,
-    handle: db,
+    prisma: db.prisma,
+    db,
     redis,
     log,
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
@@ -43,7 +43,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
   return {
     async start() {
       const port = await listen(server, env.DASHBOARD_PORT);
-      sessionSweeper = startSessionSweeper(deps.db, log);
+      sessionSweeper = startSessionSweeper(deps.prisma, log);
       return { port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) };
     },
     // The server first (finish in-flight requests), then background work and queues.

@@ -9,9 +9,10 @@ import type { InvitationMailer } from "./mail/invitationMailer.ts";
 /** What the dashboard's routes need, built once per process (or per test). */
 export interface DashboardDeps {
   env: DashboardEnv;
-  db: Db;
-  /** The same pool as `db`, for the domain code that takes a handle (queueing email). */
-  handle: DbHandle;
+  /** The Prisma client, for the admin services that take one. */
+  prisma: Db;
+  /** The connection pool the Prisma client runs on, for the services that take a DbHandle. */
+  db: DbHandle;
   /** For the failed-login throttle (fail-fast connection: a login must not hang on Redis). */
   redis: Redis;
   log: Logger;

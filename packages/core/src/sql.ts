@@ -12,11 +12,11 @@ export interface Queryable {
 export type SqlClient = PoolClient;
 
 /**
- * The shared pool with pg's own typings (the handle's subclass overrides `query` untyped, which
+ * The shared pool with pg's own typings (the DbHandle's pool subclass overrides `query` untyped, which
  * would lose the row types).
  */
-export function sqlPool(handle: DbHandle): Pool {
-  return handle.pool;
+export function sqlPool(db: DbHandle): Pool {
+  return db.pool;
 }
 
 /**
@@ -26,8 +26,8 @@ export function sqlPool(handle: DbHandle): Pool {
  * waiting caller instead of failing it after Prisma's fixed `maxWait`, which matters when
  * hundreds of sends arrive at once.
  */
-export async function inTransaction<T>(handle: DbHandle, work: (client: SqlClient) => Promise<T>): Promise<T> {
-  const client = await sqlPool(handle).connect();
+export async function inTransaction<T>(db: DbHandle, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = await sqlPool(db).connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");

@@ -19,16 +19,16 @@ export function loadSession(deps: DashboardDeps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const cookies = parseCookies(req.headers.cookie);
     const token = cookies[SESSION_COOKIE];
-    const session = token ? await findSession(deps.db, token) : null;
+    const session = token ? await findSession(deps.prisma, token) : null;
     if (token && !session) res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure }));
 
     if (session) {
-      const memberships = await listMemberships(deps.db, session.userId);
+      const memberships = await listMemberships(deps.prisma, session.userId);
       let workspace = session.workspaceId ? memberships.find((m) => m.workspaceId === session.workspaceId) ?? null : null;
       if (!workspace && memberships[0]) {
         // The session's workspace is gone (removed, deleted): fall back to the user's first one.
         workspace = memberships[0];
-        await updateSessionWorkspace(deps.db, session.id, workspace.workspaceId);
+        await updateSessionWorkspace(deps.prisma, session.id, workspace.workspaceId);
         session.workspaceId = workspace.workspaceId;
       }
       setState(req, { session, sessionToken: token!, memberships, workspace, csrfToken: session.csrfToken });

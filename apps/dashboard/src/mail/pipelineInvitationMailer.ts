@@ -15,11 +15,11 @@ export class PipelineInvitationMailer implements InvitationMailer {
   private readonly authenticator: ApiKeyAuthenticator;
 
   constructor(
-    private readonly handle: DbHandle,
+    private readonly db: DbHandle,
     private readonly producer: Producer<"sendEmail">,
     private readonly options: { systemApiKey: string; from: string; log: Logger },
   ) {
-    this.authenticator = new ApiKeyAuthenticator(handle);
+    this.authenticator = new ApiKeyAuthenticator(db);
   }
 
   async send(message: InvitationMessage): Promise<{ emailId: string }> {
@@ -31,7 +31,7 @@ export class PipelineInvitationMailer implements InvitationMailer {
     }
     const content = invitationContent(message);
     const input = parseSendEmailInput({ from: this.options.from, to: [message.to], subject: content.subject, text: content.text, html: content.html });
-    const queued = await queueEmail(this.handle, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input);
+    const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input);
     try {
       await this.producer.enqueue(queued.emailId, { emailId: queued.emailId });
     } catch (error) {

@@ -38,8 +38,8 @@ export function authRoutes(deps: DashboardDeps): Router {
   async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<void> {
     // A fresh session (and token) on every sign-in: a token planted before login is worthless after it.
     const previous = stateOf(req).sessionToken;
-    if (previous) await deleteSession(deps.db, previous);
-    const { token } = await createSession(deps.db, { userId, workspaceId, ttlMs });
+    if (previous) await deleteSession(deps.prisma, previous);
+    const { token } = await createSession(deps.prisma, { userId, workspaceId, ttlMs });
     res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: ttlMs / 1000, secure }));
   }
 
@@ -76,7 +76,7 @@ export function authRoutes(deps: DashboardDeps): Router {
 
     let user;
     try {
-      user = await authenticate(deps.db, email, password);
+      user = await authenticate(deps.prisma, email, password);
     } catch (error) {
       await decision.release().catch(() => {});
       throw error;
@@ -101,7 +101,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     const workspaceName = formString(req, "workspaceName", 200);
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
     try {
-      const { user, workspaceId } = await signUp(deps.db, { email, password, workspaceName });
+      const { user, workspaceId } = await signUp(deps.prisma, { email, password, workspaceName });
       await startSession(req, res, user.id, workspaceId);
       deps.log.info({ userId: user.id, workspaceId }, "signed up");
       res.redirect(303, "/?notice=welcome");
@@ -113,7 +113,7 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   router.post("/logout", async (req, res) => {
     const token = stateOf(req).sessionToken;
-    if (token) await deleteSession(deps.db, token);
+    if (token) await deleteSession(deps.prisma, token);
     res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure }));
     res.redirect(303, "/login");
   });
@@ -126,7 +126,7 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   router.get("/invitations/:token", async (req, res) => {
     try {
-      const invitation = await openInvitation(deps.db, param(req, "token"));
+      const invitation = await openInvitation(deps.prisma, param(req, "token"));
       send(res, 200, invitationPage({ csrf: stateOf(req).csrfToken, token: param(req, "token"), invitation }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -138,7 +138,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     const token = param(req, "token");
     let invitation;
     try {
-      invitation = await openInvitation(deps.db, token);
+      invitation = await openInvitation(deps.prisma, token);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return send(res, 404, invalidInvitationPage(error.message));
@@ -157,7 +157,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     }
     const slot = decision?.allowed ? decision : null;
     try {
-      const accepted = await acceptInvitation(deps.db, token, password);
+      const accepted = await acceptInvitation(deps.prisma, token, password);
       await slot?.succeeded().catch(() => {});
       await startSession(req, res, accepted.userId, accepted.workspaceId);
       deps.log.info({ userId: accepted.userId, workspaceId: accepted.workspaceId }, "invitation accepted");
@@ -174,7 +174,7 @@ export function authRoutes(deps: DashboardDeps): Router {
   router.post("/workspaces/switch", async (req, res) => {
     const state = stateOf(req);
     if (!state.session) return renderErrorPage(req, res, 401, "Please log in", "Your session has ended. Log in again.");
-    await switchSessionWorkspace(deps.db, state.session.id, state.session.userId, formString(req, "workspaceId", 100));
+    await switchSessionWorkspace(deps.prisma, state.session.id, state.session.userId, formString(req, "workspaceId", 100));
     res.redirect(303, "/?notice=switched");
   });
 

@@ -13,7 +13,7 @@ export function domainRoutes(deps: DashboardDeps): Router {
 
   router.get("/domains", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const domains = await listDomains(deps.db, w.workspaceId);
+    const domains = await listDomains(deps.prisma, w.workspaceId);
     sendPage(req, res, w, { title: "Domains", nav: "domains", body: domainsBody({ domains, csrf: w.csrf, canWrite: w.canWrite }) });
   });
 
@@ -21,30 +21,30 @@ export function domainRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const name = formString(req, "domain", 300);
     try {
-      const domain = await addDomain(deps.db, { workspaceId: w.workspaceId, domain: name });
+      const domain = await addDomain(deps.prisma, { workspaceId: w.workspaceId, domain: name });
       res.redirect(303, `/domains/${domain.id}?notice=domain_added`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const domains = await listDomains(deps.db, w.workspaceId);
+      const domains = await listDomains(deps.prisma, w.workspaceId);
       sendPage(req, res, w, { title: "Domains", nav: "domains", status: error.status, body: domainsBody({ domains, csrf: w.csrf, canWrite: true, form: { domain: name, error: error.message } }) });
     }
   });
 
   router.get("/domains/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const domain = await getDomain(deps.db, w.workspaceId, param(req, "id"));
+    const domain = await getDomain(deps.prisma, w.workspaceId, param(req, "id"));
     sendPage(req, res, w, { title: domain.domain, nav: "domains", body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite }) });
   });
 
   router.post("/domains/:id/verify", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const result = await verifyDomain(deps.db, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId });
+    const result = await verifyDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId });
     res.redirect(303, `/domains/${result.id}?notice=${result.status === "verified" ? "domain_verified" : "domain_unverified"}`);
   });
 
   router.get("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const domain = await getDomain(deps.db, w.workspaceId, param(req, "id"));
+    const domain = await getDomain(deps.prisma, w.workspaceId, param(req, "id"));
     sendPage(req, res, w, {
       title: "Remove domain",
       nav: "domains",
@@ -62,7 +62,7 @@ export function domainRoutes(deps: DashboardDeps): Router {
 
   router.post("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    await removeDomain(deps.db, param(req, "id"), w.workspaceId);
+    await removeDomain(deps.prisma, param(req, "id"), w.workspaceId);
     res.redirect(303, "/domains?notice=domain_removed");
   });
 

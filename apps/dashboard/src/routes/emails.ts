@@ -21,14 +21,14 @@ export function emailRoutes(deps: DashboardDeps): Router {
       after: queryParam(req.query.after, 100),
       before: queryParam(req.query.before, 100),
     };
-    const page = await searchEmails(deps.handle, w.workspaceId, search);
+    const page = await searchEmails(deps.db, w.workspaceId, search);
     sendPage(req, res, w, { title: "Emails", nav: "emails", body: emailsBody(page, search) });
   });
 
   // The same read as GET /emails/{id}: another workspace's email is "not found".
   router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const email = await getEmailWithEvents(deps.db, w.workspaceId, param(req, "id"));
+    const email = await getEmailWithEvents(deps.prisma, w.workspaceId, param(req, "id"));
     sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email) });
   });
 

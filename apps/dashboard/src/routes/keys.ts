@@ -18,7 +18,7 @@ export function keyRoutes(deps: DashboardDeps): Router {
 
   router.get("/api-keys", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const keys = await listApiKeys(deps.db, w.workspaceId);
+    const keys = await listApiKeys(deps.prisma, w.workspaceId);
     sendPage(req, res, w, { title: "API keys", nav: "keys", body: keysBody({ keys, csrf: w.csrf, canWrite: w.canWrite }) });
   });
 
@@ -26,26 +26,26 @@ export function keyRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const form = { name: formString(req, "name", 200), environment: formString(req, "environment"), scope: formString(req, "scope") };
     try {
-      const created = await createApiKey(deps.db, {
+      const created = await createApiKey(deps.prisma, {
         workspaceId: w.workspaceId,
         name: form.name,
         environment: oneOf<KeyEnvironmentName>("Environment", form.environment, KEY_ENVIRONMENTS),
         scope: oneOf<ScopeName>("Scope", form.scope, SCOPE_NAMES),
       });
       deps.log.info({ workspaceId: w.workspaceId, keyId: created.id, userId: w.session.userId }, "API key created in dashboard");
-      const keys = await listApiKeys(deps.db, w.workspaceId);
+      const keys = await listApiKeys(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the key is in this one answer and nowhere else (no-store).
       sendPage(req, res, w, { title: "API keys", nav: "keys", status: 201, notice: null, body: keysBody({ keys, csrf: w.csrf, canWrite: true, created }) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const keys = await listApiKeys(deps.db, w.workspaceId);
+      const keys = await listApiKeys(deps.prisma, w.workspaceId);
       sendPage(req, res, w, { title: "API keys", nav: "keys", status: error.status, notice: null, body: keysBody({ keys, csrf: w.csrf, canWrite: true, form: { ...form, error: error.message } }) });
     }
   });
 
   router.get("/api-keys/:id/revoke", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const key = (await listApiKeys(deps.db, w.workspaceId)).find((k) => k.id === param(req, "id") && !k.revokedAt);
+    const key = (await listApiKeys(deps.prisma, w.workspaceId)).find((k) => k.id === param(req, "id") && !k.revokedAt);
     if (!key) throw new AppError("not_found", "That API key doesn't exist in this workspace, or is already revoked.");
     sendPage(req, res, w, {
       title: "Revoke API key",
@@ -64,7 +64,7 @@ export function keyRoutes(deps: DashboardDeps): Router {
 
   router.post("/api-keys/:id/revoke", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const revoked = await revokeApiKey(deps.db, param(req, "id"), w.workspaceId);
+    const revoked = await revokeApiKey(deps.prisma, param(req, "id"), w.workspaceId);
     deps.log.info({ workspaceId: w.workspaceId, keyId: revoked.id, userId: w.session.userId }, "API key revoked in dashboard");
     res.redirect(303, "/api-keys?notice=key_revoked");
   });

@@ -22,7 +22,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
   const owners = requirePermission("members:manage");
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
-    const [members, invitations] = await Promise.all([listMembers(deps.db, w.workspaceId), listPendingInvitations(deps.db, w.workspaceId)]);
+    const [members, invitations] = await Promise.all([listMembers(deps.prisma, w.workspaceId), listPendingInvitations(deps.prisma, w.workspaceId)]);
     const { status, ...rest } = extra;
     sendPage(req, res, w, {
       title: "Members & plan",
@@ -40,7 +40,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
     const form = { email: formString(req, "email", 320), role: formString(req, "role") };
     let created;
     try {
-      created = await createInvitation(deps.db, { workspaceId: w.workspaceId, email: form.email, role: parseRole(form.role), invitedBy: w.session.userId });
+      created = await createInvitation(deps.prisma, { workspaceId: w.workspaceId, email: form.email, role: parseRole(form.role), invitedBy: w.session.userId });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return render(req, res, w, { status: error.status, form: { ...form, error: error.message } });
@@ -58,7 +58,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
       });
     } catch (error) {
       // The invitation exists but its email could not be queued: undo it, so the owner can simply retry.
-      await revokeInvitation(deps.db, w.workspaceId, created.invitation.id).catch(() => {});
+      await revokeInvitation(deps.prisma, w.workspaceId, created.invitation.id).catch(() => {});
       deps.log.error({ err: error, workspaceId: w.workspaceId }, "invitation email could not be queued");
       const message = error instanceof AppError ? error.message : "Please try again in a moment.";
       return render(req, res, w, { status: 503, form: { ...form, error: `The invitation email could not be sent: ${message}` } });
@@ -70,13 +70,13 @@ export function memberRoutes(deps: DashboardDeps): Router {
 
   router.post("/members/:id/role", owners, async (req, res) => {
     const w = workspaceRequest(req);
-    await changeMemberRole(deps.db, w.workspaceId, param(req, "id"), parseRole(formString(req, "role")));
+    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), parseRole(formString(req, "role")));
     res.redirect(303, "/members?notice=member_updated");
   });
 
   router.get("/members/:id/remove", owners, async (req, res) => {
     const w = workspaceRequest(req);
-    const member = (await listMembers(deps.db, w.workspaceId)).find((m) => m.id === param(req, "id"));
+    const member = (await listMembers(deps.prisma, w.workspaceId)).find((m) => m.id === param(req, "id"));
     if (!member) throw new AppError("not_found", "Member not found.");
     const self = member.userId === w.session.userId;
     sendPage(req, res, w, {
@@ -97,14 +97,14 @@ export function memberRoutes(deps: DashboardDeps): Router {
   router.post("/members/:id/remove", owners, async (req, res) => {
     const w = workspaceRequest(req);
     const memberId = param(req, "id");
-    const self = (await listMembers(deps.db, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
-    await removeMember(deps.db, w.workspaceId, memberId);
+    const self = (await listMembers(deps.prisma, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
+    await removeMember(deps.prisma, w.workspaceId, memberId);
     res.redirect(303, self ? "/" : "/members?notice=member_removed");
   });
 
   router.get("/members/invitations/:id/revoke", owners, async (req, res) => {
     const w = workspaceRequest(req);
-    const invitation = (await listPendingInvitations(deps.db, w.workspaceId)).find((i) => i.id === param(req, "id"));
+    const invitation = (await listPendingInvitations(deps.prisma, w.workspaceId)).find((i) => i.id === param(req, "id"));
     if (!invitation) throw new AppError("not_found", "Invitation not found.");
     sendPage(req, res, w, {
       title: "Revoke invitation",
@@ -123,7 +123,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
 
   router.post("/members/invitations/:id/revoke", owners, async (req, res) => {
     const w = workspaceRequest(req);
-    await revokeInvitation(deps.db, w.workspaceId, param(req, "id"));
+    await revokeInvitation(deps.prisma, w.workspaceId, param(req, "id"));
     res.redirect(303, "/members?notice=invitation_revoked");
   });
 

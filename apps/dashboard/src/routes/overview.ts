@@ -9,7 +9,7 @@ export function overviewRoutes(deps: DashboardDeps): Router {
   const router = Router();
   router.get("/", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const stats = await loadOverviewStats(deps.handle, w.workspaceId);
+    const stats = await loadOverviewStats(deps.db, w.workspaceId);
     sendPage(req, res, w, { title: "Overview", nav: "overview", body: overviewBody(w.workspace, stats, w.canWrite) });
   });
   return router;

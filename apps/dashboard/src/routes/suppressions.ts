@@ -29,7 +29,7 @@ const queryText = (req: Request, name: string) => (typeof req.query[name] === "s
  */
 export function suppressionRoutes(deps: DashboardDeps): Router {
   const router = Router();
-  const pool = sqlPool(deps.handle);
+  const pool = sqlPool(deps.db);
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<SuppressionsPage> & { status?: number } = {}): Promise<void> {
     const q = queryText(req, "q");

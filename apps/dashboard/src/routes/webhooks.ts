@@ -27,7 +27,7 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.get("/webhooks", read, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+    const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
     sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: w.canWrite, allowPrivate: policy.allowPrivate }) });
   });
 
@@ -35,14 +35,14 @@ export function webhookRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const form = { url: formString(req, "url", 4096), events: formList(req, "events") };
     try {
-      const created = await createWebhookSubscription(deps.db, deps.secrets, { workspaceId: w.workspaceId, url: form.url, events: form.events }, policy);
+      const created = await createWebhookSubscription(deps.prisma, deps.secrets, { workspaceId: w.workspaceId, url: form.url, events: form.events }, policy);
       deps.log.info({ workspaceId: w.workspaceId, webhookId: created.id, userId: w.session.userId }, "webhook created in dashboard");
-      const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+      const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the secret is in this one answer only.
       sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", status: 201, notice: null, body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, created }) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const subscriptions = await listWebhookSubscriptions(deps.db, w.workspaceId);
+      const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
       sendPage(req, res, w, {
         title: "Webhooks",
         nav: "webhooks",
@@ -55,32 +55,32 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.get("/webhooks/:id", read, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await getWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
-    const deliveries = await listWebhookDeliveries(deps.db, subscription.id, { workspaceId: w.workspaceId, limit: 50 });
+    const subscription = await getWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
+    const deliveries = await listWebhookDeliveries(deps.prisma, subscription.id, { workspaceId: w.workspaceId, limit: 50 });
     sendPage(req, res, w, { title: "Webhook", nav: "webhooks", body: webhookDetailBody({ subscription, deliveries, csrf: w.csrf, canWrite: w.canWrite }) });
   });
 
   router.post("/webhooks/:id/enable", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await enableWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    const subscription = await enableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_enabled`);
   });
 
   router.post("/webhooks/:id/disable", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await disableWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    const subscription = await disableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_disabled`);
   });
 
   router.post("/webhooks/:id/test", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const delivery = await sendTestWebhookEvent(deps.db, deps.webhookProducer, param(req, "id"), { workspaceId: w.workspaceId });
+    const delivery = await sendTestWebhookEvent(deps.prisma, deps.webhookProducer, param(req, "id"), { workspaceId: w.workspaceId });
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=test_event_sent`);
   });
 
   router.get("/webhooks/:id/delete", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await getWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    const subscription = await getWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
     sendPage(req, res, w, {
       title: "Delete webhook",
       nav: "webhooks",
@@ -98,14 +98,14 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.post("/webhooks/:id/delete", write, async (req, res) => {
     const w = workspaceRequest(req);
-    await deleteWebhookSubscription(deps.db, param(req, "id"), w.workspaceId);
+    await deleteWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
     res.redirect(303, "/webhooks?notice=webhook_deleted");
   });
 
   router.post("/webhook-deliveries/:id/retry", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const delivery = await findWebhookDelivery(deps.db, param(req, "id"), w.workspaceId);
-    await redeliverWebhook(deps.db, deps.webhookProducer, delivery.id, w.workspaceId);
+    const delivery = await findWebhookDelivery(deps.prisma, param(req, "id"), w.workspaceId);
+    await redeliverWebhook(deps.prisma, deps.webhookProducer, delivery.id, w.workspaceId);
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=delivery_retried#${delivery.id}`);
   });
 

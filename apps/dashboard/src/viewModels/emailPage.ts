@@ -30,8 +30,8 @@ const isEmailStatus = (value: string | undefined): value is EmailStatus => (EMAI
  * page beyond it. An unknown cursor (or another workspace's) simply starts from the newest; an
  * unknown status filters nothing.
  */
-export async function searchEmails(handle: DbHandle, workspaceId: string, search: EmailSearch, pageSize = EMAIL_PAGE_SIZE): Promise<EmailPage> {
-  const pool = sqlPool(handle);
+export async function searchEmails(db: DbHandle, workspaceId: string, search: EmailSearch, pageSize = EMAIL_PAGE_SIZE): Promise<EmailPage> {
+  const pool = sqlPool(db);
   const cursorId = search.before ?? search.after;
   const cursor = cursorId ? await findEmailPosition(pool, workspaceId, cursorId) : null;
   const backwards = Boolean(cursor && search.before);

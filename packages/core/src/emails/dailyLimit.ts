@@ -34,6 +34,6 @@ export async function countDailySend(client: SqlClient, workspaceId: string, pla
  * Emails the workspace queued today (UTC), whatever its plan. For a limited plan this equals the
  * usage counter.
  */
-export async function countSendsToday(handle: DbHandle, workspaceId: string, now: Date = new Date()): Promise<number> {
-  return countEmailsCreatedSince(sqlPool(handle), workspaceId, utcDay(now));
+export async function countSendsToday(db: DbHandle, workspaceId: string, now: Date = new Date()): Promise<number> {
+  return countEmailsCreatedSince(sqlPool(db), workspaceId, utcDay(now));
 }

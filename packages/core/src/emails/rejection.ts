@@ -27,8 +27,8 @@ interface Rejection {
  * like any other event. One transaction; returns the webhook deliveries to enqueue once it has
  * committed. The dedupe key makes a second rejection of one email record nothing.
  */
-async function recordRejection(handle: DbHandle, emailId: string, rejection: Rejection): Promise<string[]> {
-  return inTransaction(handle, async (tx) => {
+async function recordRejection(db: DbHandle, emailId: string, rejection: Rejection): Promise<string[]> {
+  return inTransaction(db, async (tx) => {
     await markEmailFailed(tx, emailId, rejection.errorMessage, rejection.provider);
     if (rejection.suppressed) await setSuppressedRecipients(tx, emailId, rejection.suppressed);
     const recorded = await recordEmailEventInTx(tx, {
@@ -43,8 +43,8 @@ async function recordRejection(handle: DbHandle, emailId: string, rejection: Rej
 }
 
 /** The provider refused the email for good: its error is the `rejected` event's payload. */
-export async function rejectEmail(handle: DbHandle, emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]> {
-  return recordRejection(handle, emailId, {
+export async function rejectEmail(db: DbHandle, emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]> {
+  return recordRejection(db, emailId, {
     errorMessage: refusal.message,
     provider,
     payload: { code: refusal.code, message: refusal.message, ...refusal.details },
@@ -55,8 +55,8 @@ export async function rejectEmail(handle: DbHandle, emailId: string, refusal: Pr
  * Every recipient is on the workspace's suppression list: never handed off. The `rejected`
  * event's payload is ours (`source: "svc"`), not a provider's, and names the recipients.
  */
-export async function rejectSuppressedEmail(handle: DbHandle, emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<string[]> {
-  return recordRejection(handle, emailId, {
+export async function rejectSuppressedEmail(db: DbHandle, emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<string[]> {
+  return recordRejection(db, emailId, {
     errorMessage: `Not sent: every recipient is on the suppression list: ${describeSuppressed(suppressed)}`,
     provider: null,
     payload: { source: "svc", reason: "suppressed", recipients: suppressed },

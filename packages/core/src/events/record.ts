@@ -34,8 +34,8 @@ export interface RecordedEvent {
  * Enqueueing the deliveries is the caller's job, after commit: a job must never point at a row
  * that might still roll back.
  */
-export async function recordEmailEvent(handle: DbHandle, event: NewEmailEvent): Promise<RecordedEvent> {
-  return recordEmailEventInTx(sqlPool(handle), event);
+export async function recordEmailEvent(db: DbHandle, event: NewEmailEvent): Promise<RecordedEvent> {
+  return recordEmailEventInTx(sqlPool(db), event);
 }
 
 /**

@@ -14,8 +14,8 @@ export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"
 export type RetentionRun = { ran: true; result: PurgeResult } | { ran: false };
 
 /** Runs `purgeExpiredEmails` unless another instance is running it right now. */
-export async function runRetentionOnce(handle: DbHandle, now: Date = new Date()): Promise<RetentionRun> {
-  const run = await withAdvisoryLock(sqlPool(handle), RETENTION_LOCK_ID, () => purgeExpiredEmails(handle.prisma, now));
+export async function runRetentionOnce(db: DbHandle, now: Date = new Date()): Promise<RetentionRun> {
+  const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, () => purgeExpiredEmails(db.prisma, now));
   return run.locked ? { ran: true, result: run.value } : { ran: false };
 }
 
@@ -23,9 +23,9 @@ export async function runRetentionOnce(handle: DbHandle, now: Date = new Date())
  * Runs retention every `intervalMs` (first run after `firstRunMs`, at most a minute by default),
  * one run at a time; `stop` waits for a run in progress.
  */
-export function scheduleRetention(handle: DbHandle, log: Logger, options: { intervalMs: number; firstRunMs?: number }): PeriodicTask {
+export function scheduleRetention(db: DbHandle, log: Logger, options: { intervalMs: number; firstRunMs?: number }): PeriodicTask {
   const run = async () => {
-    const outcome = await runRetentionOnce(handle);
+    const outcome = await runRetentionOnce(db);
     if (outcome.ran) log.info(outcome.result, "retention run finished");
     else log.debug("retention run skipped: another instance holds the lock");
   };
