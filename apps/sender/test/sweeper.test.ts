@@ -124,18 +124,22 @@ describe("a sweep", () => {
   it("replaces a finished job of an email that is still queued", async () => {
     const id = await insertEmail(handle, fx, { createdAt: new Date(Date.now() - 120_000) });
     await queue.enqueue(id, { emailId: id });
-    // A job that failed for a reason outside the email (say, the database was down), leaving it queued.
+    // A job that failed for a reason outside the email (say, the database was down), leaving it
+    // queued. Jobs are taken and failed by hand (BullMQ's manual processing) up to ours: the
+    // sweep before this test queued every old email of the shared database ahead of it.
     const connection = createWorkerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
-    const failing = new Worker(
-      QUEUES.sendEmail.name,
-      async () => {
-        throw new UnrecoverableError("database unavailable");
-      },
-      { connection, prefix: queue.queue.opts.prefix },
-    );
+    const failing = new Worker(QUEUES.sendEmail.name, null, { connection, prefix: queue.queue.opts.prefix, autorun: false });
     failing.on("error", () => {});
     try {
-      await waitFor("the job to fail", async () => (await (await queue.queue.getJob(id))?.getState()) === "failed");
+      const token = "sweeper-test";
+      const ahead = await queue.queue.getWaitingCount();
+      for (let taken = 0; taken < ahead; taken++) {
+        const job = await failing.getNextJob(token);
+        if (!job) break;
+        await job.moveToFailed(new UnrecoverableError("database unavailable"), token);
+        if (job.id === id) break;
+      }
+      expect(await (await queue.queue.getJob(id))?.getState()).toBe("failed");
     } finally {
       await failing.close();
       await connection.quit();
