@@ -155,8 +155,10 @@ class Load {
   start(): void {
     const intervalMs = 1000 / RATE_PER_S;
     this.timer = setInterval(() => {
-      const local = RECIPIENTS[this.count++ % RECIPIENTS.length]!;
-      const work = this.send(`${local}@example.com`).finally(() => this.inFlight.delete(work));
+      const local = RECIPIENTS[this.count % RECIPIENTS.length]!;
+      // A label per email: a bounce or complaint suppresses its exact address, and the next
+      // email of the same scenario must still reach the simulator.
+      const work = this.send(`${local}+${this.count++}@example.com`).finally(() => this.inFlight.delete(work));
       this.inFlight.add(work);
     }, intervalMs);
   }
@@ -251,7 +253,7 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
 
   log("kill -9 api with requests in flight");
   const apiAt = Date.now();
-  const burst = Array.from({ length: 30 }, (_, i) => load.send(`${RECIPIENTS[i % RECIPIENTS.length]}@example.com`));
+  const burst = Array.from({ length: 30 }, (_, i) => load.send(`${RECIPIENTS[i % RECIPIENTS.length]}+burst${i}@example.com`));
   await sleep(15);
   await stack.apps.api.crash();
   await Promise.allSettled(burst);
