@@ -23,6 +23,7 @@ export { nextStatus } from "./emails/status.ts";
 export * from "./emails/idempotency.ts";
 export * from "./emails/queue.ts";
 export * from "./emails/read.ts";
+export * from "./emails/listQuery.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";

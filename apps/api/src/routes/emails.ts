@@ -1,9 +1,10 @@
 import {
-  AppError,
-  MAX_LIST_LIMIT,
+  type EmailBatch,
   type EmailRowInsert,
+  type EmailView,
   getEmailWithEvents,
   listEmailBatches,
+  parseEmailListQuery,
   parseIdempotencyKey,
   parseSendEmailInput,
   queueEmail,
@@ -15,22 +16,6 @@ import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 import { enqueueSend } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
-
-function singleQueryValue(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new AppError("validation_failed", `${name}: must be given once, as a plain value.`);
-  return value;
-}
-
-function parseLimit(value: unknown): number | undefined {
-  const raw = singleQueryValue(value, "limit");
-  if (raw === undefined) return undefined;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) {
-    throw new AppError("validation_failed", `limit: must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
-  }
-  return limit;
-}
 
 /**
  * POST /emails, GET /emails, GET /emails/:id. Authentication is applied where this is mounted.
@@ -59,10 +44,9 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.get("/", requirePermission("emails:read"), async (req, res) => {
-    const limit = parseLimit(req.query.limit);
-    const after = singleQueryValue(req.query.after, "after");
-    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, { limit, after });
-    await streamJsonArray(res, batches);
+    const query = parseEmailListQuery(req.query as Record<string, unknown>);
+    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, query);
+    await streamJsonArray(res, emailsOf(batches));
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
@@ -70,4 +54,13 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   return router;
+}
+
+/** The emails of each batch, for the stream (the batch's byte count is the listing's own bound). */
+async function* emailsOf(batches: AsyncGenerator<EmailBatch, void, void>): AsyncGenerator<EmailView[], void, void> {
+  try {
+    for await (const batch of batches) yield batch.emails;
+  } finally {
+    await batches.return();
+  }
 }
