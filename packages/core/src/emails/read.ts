@@ -80,8 +80,8 @@ export async function listEmailBatches(handle: DbHandle, workspaceId: string, op
       const last = rows[rows.length - 1]!;
       cursor = { createdAt: last.createdAt, id: last.id };
       remaining -= rows.length;
-      // The statement found fewer rows than asked for (before any cut by bytes): none are left.
-      if (last.pageRows < size) return;
+      // Not cut by bytes, and fewer rows than asked for: none are left.
+      if (rows.length === last.pageRows && rows.length < size) return;
     }
   })();
 }
