@@ -120,10 +120,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 const RECIPIENT_COLUMNS = [`"to"`] as const;
 
 /**
- * The condition for `tag`. No email carries tags yet, so none matches: a filter on a tag answers
- * an empty list rather than an error.
+ * The condition for `tag` (`param` binds a value and answers its placeholder). No email carries
+ * tags yet, so none matches: a filter on a tag answers an empty list rather than an error.
  */
-const tagCondition = (_name: string, _value: string): string => "FALSE";
+const tagCondition = (_tag: { name: string; value: string }, _param: (value: unknown) => string): string => "FALSE";
 
 /**
  * A workspace's emails in newest-first order, read with keyset paging on the
@@ -150,7 +150,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   }
   if (range.createdAfter !== undefined) conditions.push(`"createdAt" > ${param(range.createdAfter)}`);
   if (range.createdBefore !== undefined) conditions.push(`"createdAt" < ${param(range.createdBefore)}`);
-  if (range.tag !== undefined) conditions.push(tagCondition(range.tag.name, range.tag.value));
+  if (range.tag !== undefined) conditions.push(tagCondition(range.tag, param));
   const newer = range.cursor?.direction === "newer";
   if (range.cursor) {
     conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
