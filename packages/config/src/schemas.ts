@@ -226,6 +226,10 @@ export const dashboardEnv = {
   /** Failed logins allowed per account and client address within the window, before a pause. */
   DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Invitations (re-invites included) one workspace may make per UTC day. */
+  DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Minutes before the same address may be invited to the same workspace again. */
+  DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */
   DASHBOARD_INVITE_FROM: z.string().max(320).default("Svc <no-reply@localhost>"),
   /**
