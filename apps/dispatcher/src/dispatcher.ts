@@ -4,7 +4,7 @@ import { SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, QUEUES, type JobPayload } from "@svc/queues";
-import { closeServer, createHealthServer, listen, type App } from "@svc/runtime";
+import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
 import { DeliveryClaimer } from "./claims.ts";
 import { createWebhookPoster } from "./poster.ts";
@@ -101,7 +101,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const server = createHealthServer([
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
-  ]);
+  ], httpTimeoutsFrom(env));
 
   return {
     async start() {
