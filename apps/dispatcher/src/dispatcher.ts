@@ -12,6 +12,7 @@ import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
 import { SubscriptionSlots } from "./slots.ts";
 import { DeliverySweeper } from "./sweeper.ts";
+import { WorkspaceShare, workspaceShareLimit } from "./workspaceShare.ts";
 
 /** Margin on top of the attempt deadline for a claim or a concurrency slot to be held. */
 const LEASE_MARGIN_MS = 30_000;
@@ -66,6 +67,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
     slots,
+    share: new WorkspaceShare(workspaceShareLimit(env)),
     claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
     recorder: new AttemptRecorder(db, retrySchedule, batching),
     log,

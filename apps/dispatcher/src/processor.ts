@@ -9,6 +9,7 @@ import type { DeliveryClaimer } from "./claims.ts";
 import type { WebhookPoster } from "./poster.ts";
 import type { AttemptRecorder } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
+import type { WorkspaceShare } from "./workspaceShare.ts";
 
 /** How long a job waits in-process for its subscription's slot, and then (jittered) in the queue. */
 const SLOT_WAIT_MS = 1000;
@@ -29,6 +30,7 @@ export interface ProcessorDeps {
   box: SecretBox;
   poster: WebhookPoster;
   slots: SubscriptionSlots;
+  share: WorkspaceShare;
   claims: DeliveryClaimer;
   recorder: AttemptRecorder;
   log: Logger;
@@ -73,7 +75,7 @@ function openSecret(box: SecretBox, sealed: string): string {
  * Returns a word for the job's result; throws RetryScheduled to have BullMQ run it again.
  */
 export function createDeliveryProcessor(deps: ProcessorDeps) {
-  const { db, box, poster, slots, claims, recorder } = deps;
+  const { db, box, poster, slots, share, claims, recorder } = deps;
 
   /** Signs and posts one attempt (fresh timestamp and signature each time). */
   async function attempt(delivery: { id: string; body: string; eventType: EventType; url: string }, secret: string) {
@@ -145,25 +147,33 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
         return deferUntil(job, token, claim.dueAt && claim.dueAt.getTime() > Date.now() ? claim.dueAt.getTime() : Date.now() + jittered(SLOT_WAIT_MS));
     }
     const delivery = claim.delivery;
-    const holder = slotHolder(job, token);
-    let secret: string;
-    let slotTaken: boolean;
-    try {
-      secret = openSecret(box, delivery.secretEncrypted);
-      slotTaken = await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS);
-    } catch (error) {
-      // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
-      await claims.release(delivery).catch(() => {});
-      throw error;
-    }
-    if (!slotTaken) {
+    if (!share.tryTake(delivery.workspaceId)) {
       await claims.release(delivery);
       return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     }
-    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
-    const result = await recorder.recordClaimed(delivery, startedAt, outcome);
-    logAttempt(job, false, outcome, result);
-    return finish(result);
+    try {
+      const holder = slotHolder(job, token);
+      let secret: string;
+      let slotTaken: boolean;
+      try {
+        secret = openSecret(box, delivery.secretEncrypted);
+        slotTaken = await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS);
+      } catch (error) {
+        // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
+        await claims.release(delivery).catch(() => {});
+        throw error;
+      }
+      if (!slotTaken) {
+        await claims.release(delivery);
+        return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+      }
+      const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+      const result = await recorder.recordClaimed(delivery, startedAt, outcome);
+      logAttempt(job, false, outcome, result);
+      return finish(result);
+    } finally {
+      share.give(delivery.workspaceId);
+    }
   }
 
   /** A manual attempt: made now, whatever the delivery's status or schedule, and never claimed. */
@@ -175,12 +185,17 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       return "subscription-disabled";
     }
     const secret = openSecret(box, delivery.secretEncrypted);
-    const holder = slotHolder(job, token);
-    if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
-    const result = await recorder.recordManual(deliveryId, startedAt, outcome);
-    logAttempt(job, true, outcome, result);
-    return finish(result);
+    if (!share.tryTake(delivery.workspaceId)) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+    try {
+      const holder = slotHolder(job, token);
+      if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+      const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+      const result = await recorder.recordManual(deliveryId, startedAt, outcome);
+      logAttempt(job, true, outcome, result);
+      return finish(result);
+    } finally {
+      share.give(delivery.workspaceId);
+    }
   }
 
   return async function processDelivery(job: DeliveryJob, token?: string): Promise<string> {

@@ -208,6 +208,12 @@ export const webhookDispatchEnv = {
   WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   /** Jobs one dispatcher process works on at once. */
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * The share of DISPATCHER_CONCURRENCY one workspace's webhooks may hold at once (attempting or
+   * waiting for a subscription slot), so that a workspace with several hanging endpoints leaves
+   * the rest to everyone else. At least one slot.
+   */
+  WEBHOOK_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.4),
   /** How often pending deliveries whose job is gone are re-enqueued. */
   WEBHOOK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   DISPATCHER_PORT: port(3005),

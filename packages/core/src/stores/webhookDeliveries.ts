@@ -93,6 +93,8 @@ export interface ClaimedDelivery {
   body: string;
   eventType: EventType;
   subscriptionId: string;
+  /** The subscription's workspace: a process shares its slots out by workspace. */
+  workspaceId: string;
   url: string;
   secretEncrypted: string;
   firstAttemptAt: Date | null;
@@ -115,7 +117,7 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM webhook_subscriptions s
  WHERE d.id = ANY($1::text[]) AND s.id = d."subscriptionId" AND s."isActive"
    AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
-RETURNING d.id, d.body, d."eventType", d."subscriptionId", s.url, s."secretEncrypted",
+RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted",
           d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
           (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"`;
 
@@ -175,6 +177,7 @@ export interface DeliveryToSend {
   body: string;
   eventType: EventType;
   subscriptionId: string;
+  workspaceId: string;
   url: string;
   isActive: boolean;
   secretEncrypted: string;
@@ -183,7 +186,7 @@ export interface DeliveryToSend {
 export async function selectWebhookDeliveryToSend(db: Queryable, deliveryId: string): Promise<DeliveryToSend | null> {
   const { rows } = await db.query(
     `SELECT d.id, d.status, d."nextAttemptAt", d.body, d."eventType", d."subscriptionId",
-            s.url, s."isActive", s."secretEncrypted"
+            s."workspaceId", s.url, s."isActive", s."secretEncrypted"
        FROM webhook_deliveries d
        JOIN webhook_subscriptions s ON s.id = d."subscriptionId"
       WHERE d.id = $1`,
