@@ -236,6 +236,8 @@ export const dashboardEnv = {
   DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Minutes before the same address may be invited to the same workspace again. */
   DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** "Send test event" deliveries one workspace may create per UTC day. */
+  WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */
   DASHBOARD_INVITE_FROM: z.string().max(320).default("Svc <no-reply@localhost>"),
   /**

@@ -255,6 +255,16 @@ describe("deliveries", () => {
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { eventType: "exploded" }), "validation_failed", /unknown event type/);
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { workspaceId: other.workspaceId }), "not_found", /not found/);
   });
+
+  test("test events are limited per workspace and day, across its subscriptions; a refused one creates nothing", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const first = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/a", events: ["sent"] });
+    const second = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/b", events: ["sent"] });
+    await sendTestWebhookEvent(db, producer, first.id, { perDay: 2 });
+    await sendTestWebhookEvent(db, producer, second.id, { perDay: 2 });
+    await expectAppError(sendTestWebhookEvent(db, producer, first.id, { perDay: 2 }), "rate_limited", /2 test events for today/);
+    expect(await db.webhookDelivery.count({ where: { subscriptionId: { in: [first.id, second.id] } } })).toBe(2);
+  });
 });
 
 describe("nonPublicAddressReason", () => {
