@@ -214,6 +214,12 @@ export const webhookDispatchEnv = {
    * the rest to everyone else. At least one slot.
    */
   WEBHOOK_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.4),
+  /**
+   * A subscription whose every automatic attempt failed for this many days is disabled (its
+   * owners are told by the dashboard); 0 never disables. Checked every WEBHOOK_AUTO_DISABLE_CHECK_MS.
+   */
+  WEBHOOK_AUTO_DISABLE_DAYS: z.coerce.number().min(0).max(365).default(5),
+  WEBHOOK_AUTO_DISABLE_CHECK_MS: z.coerce.number().int().min(50).default(3_600_000),
   /** How often pending deliveries whose job is gone are re-enqueued. */
   WEBHOOK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   DISPATCHER_PORT: port(3005),
@@ -236,6 +242,8 @@ export const dashboardEnv = {
   DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Minutes before the same address may be invited to the same workspace again. */
   DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** How often owners are mailed about webhook subscriptions the service disabled. */
+  DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
   /** "Send test event" deliveries one workspace may create per UTC day. */
   WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */

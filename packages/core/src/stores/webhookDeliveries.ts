@@ -296,7 +296,8 @@ export interface ClaimedAttemptRow {
  * Records claimed (automatic) attempts in one autocommit statement: each delivery is updated
  * only while it is exactly as its claim left it (still pending, nextAttemptAt still the claim's
  * lease, no attempt recorded since), so the state decided from the claim's values is still
- * right; the attempt row is numbered after it.
+ * right; the attempt row is numbered after it. The subscription's `failingSince` follows: set by
+ * the first failure of a run, cleared by a success (what automatic disabling measures).
  */
 const RECORD_CLAIMED = `
 WITH input AS (
@@ -310,7 +311,14 @@ WITH input AS (
          "nextAttemptAt" = i."nextAttemptAt", "completedAt" = i."completedAt", "lastStatusCode" = i."statusCode", "lastError" = i.error
     FROM input i
    WHERE d.id = i."deliveryId" AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil" AND d."attemptCount" = i."claimedCount"
-  RETURNING i."attemptId", d."attemptCount"
+  RETURNING i."attemptId", d."attemptCount", d."subscriptionId", d.status, i."startedAt"
+), health AS (
+  SELECT "subscriptionId", bool_or(status = 'succeeded') AS ok, min("startedAt") AS "firstFailure" FROM updated GROUP BY 1
+), subscriptions_health AS (
+  -- Writes only when a subscription starts failing or recovers, not on every attempt.
+  UPDATE webhook_subscriptions s SET "failingSince" = CASE WHEN h.ok THEN NULL ELSE h."firstFailure" END
+    FROM health h
+   WHERE s.id = h."subscriptionId" AND (CASE WHEN h.ok THEN s."failingSince" IS NOT NULL ELSE s."failingSince" IS NULL END)
 )
 INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
 SELECT i."attemptId", i."deliveryId", u."attemptCount", false, i."startedAt", i."durationMs", i."statusCode", i."responseExcerpt", i.error
