@@ -92,14 +92,28 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
   }
 
   /**
-   * The attempt, in the slot already taken, which is given back as soon as the endpoint is done
-   * with: the record need not hold it, nor wait a Redis round trip for its release (commands on
+   * Takes the subscription's slot (waiting briefly, but only while the workspace has room: a
+   * waiting job holds a worker slot too), then one of the workspace's places in this process.
+   * False, holding nothing, when either is full.
+   */
+  async function takeSlots(delivery: { subscriptionId: string; workspaceId: string }, holder: string): Promise<boolean> {
+    if (!share.hasRoom(delivery.workspaceId)) return false;
+    if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return false;
+    if (share.tryTake(delivery.workspaceId)) return true;
+    void slots.release(delivery.subscriptionId, holder).catch(() => {});
+    return false;
+  }
+
+  /**
+   * The attempt, in the slots already taken, which are given back as soon as the endpoint is done
+   * with: the record need not hold them, nor wait a Redis round trip for the release (commands on
    * one connection run in order, so this process's next acquire already sees it).
    */
-  async function postInSlot(delivery: { id: string; body: string; eventType: EventType; url: string; subscriptionId: string }, secret: string, holder: string) {
+  async function postInSlots(delivery: { id: string; body: string; eventType: EventType; url: string; subscriptionId: string; workspaceId: string }, secret: string, holder: string) {
     try {
       return await attempt(delivery, secret);
     } finally {
+      share.give(delivery.workspaceId);
       void slots.release(delivery.subscriptionId, holder).catch(() => {});
     }
   }
@@ -147,33 +161,25 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
         return deferUntil(job, token, claim.dueAt && claim.dueAt.getTime() > Date.now() ? claim.dueAt.getTime() : Date.now() + jittered(SLOT_WAIT_MS));
     }
     const delivery = claim.delivery;
-    if (!share.tryTake(delivery.workspaceId)) {
+    const holder = slotHolder(job, token);
+    let secret: string;
+    let slotTaken: boolean;
+    try {
+      secret = openSecret(box, delivery.secretEncrypted);
+      slotTaken = await takeSlots(delivery, holder);
+    } catch (error) {
+      // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
+      await claims.release(delivery).catch(() => {});
+      throw error;
+    }
+    if (!slotTaken) {
       await claims.release(delivery);
       return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     }
-    try {
-      const holder = slotHolder(job, token);
-      let secret: string;
-      let slotTaken: boolean;
-      try {
-        secret = openSecret(box, delivery.secretEncrypted);
-        slotTaken = await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS);
-      } catch (error) {
-        // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
-        await claims.release(delivery).catch(() => {});
-        throw error;
-      }
-      if (!slotTaken) {
-        await claims.release(delivery);
-        return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-      }
-      const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
-      const result = await recorder.recordClaimed(delivery, startedAt, outcome);
-      logAttempt(job, false, outcome, result);
-      return finish(result);
-    } finally {
-      share.give(delivery.workspaceId);
-    }
+    const { startedAt, outcome } = await postInSlots(delivery, secret, holder);
+    const result = await recorder.recordClaimed(delivery, startedAt, outcome);
+    logAttempt(job, false, outcome, result);
+    return finish(result);
   }
 
   /** A manual attempt: made now, whatever the delivery's status or schedule, and never claimed. */
@@ -185,17 +191,12 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       return "subscription-disabled";
     }
     const secret = openSecret(box, delivery.secretEncrypted);
-    if (!share.tryTake(delivery.workspaceId)) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-    try {
-      const holder = slotHolder(job, token);
-      if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-      const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
-      const result = await recorder.recordManual(deliveryId, startedAt, outcome);
-      logAttempt(job, true, outcome, result);
-      return finish(result);
-    } finally {
-      share.give(delivery.workspaceId);
-    }
+    const holder = slotHolder(job, token);
+    if (!(await takeSlots(delivery, holder))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+    const { startedAt, outcome } = await postInSlots(delivery, secret, holder);
+    const result = await recorder.recordManual(deliveryId, startedAt, outcome);
+    logAttempt(job, true, outcome, result);
+    return finish(result);
   }
 
   return async function processDelivery(job: DeliveryJob, token?: string): Promise<string> {

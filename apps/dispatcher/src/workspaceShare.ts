@@ -1,13 +1,17 @@
 /**
- * At most `limit` of this process's jobs work for one workspace at a time (attempting, or waiting
- * for a subscription slot). The per-subscription cap alone lets one workspace with a handful of
- * hanging endpoints hold every worker slot; this keeps the rest for the other workspaces. Per
- * process and in memory: it shares out this process's slots, which is what a tenant can starve.
+ * At most `limit` of this process's attempts in flight are for one workspace. The
+ * per-subscription cap alone lets one workspace with a handful of hanging endpoints hold every
+ * worker slot; this keeps the rest for the other workspaces. Per process and in memory: it
+ * shares out this process's slots, which is what a tenant can starve.
  */
 export class WorkspaceShare {
   private readonly held = new Map<string, number>();
 
   constructor(readonly limit: number) {}
+
+  hasRoom(workspaceId: string): boolean {
+    return (this.held.get(workspaceId) ?? 0) < this.limit;
+  }
 
   /** Takes one of the workspace's places; false when it already holds `limit`. */
   tryTake(workspaceId: string): boolean {

@@ -209,11 +209,11 @@ export const webhookDispatchEnv = {
   /** Jobs one dispatcher process works on at once. */
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
   /**
-   * The share of DISPATCHER_CONCURRENCY one workspace's webhooks may hold at once (attempting or
-   * waiting for a subscription slot), so that a workspace with several hanging endpoints leaves
-   * the rest to everyone else. At least one slot.
+   * The share of DISPATCHER_CONCURRENCY one workspace's attempts may hold at once, so that a
+   * workspace with several hanging endpoints leaves the rest to everyone else: enough for one
+   * other busy subscription's slots and the jobs waiting for them. At least one slot.
    */
-  WEBHOOK_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.4),
+  WEBHOOK_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.6),
   /**
    * A subscription whose every automatic attempt failed for this many days is disabled (its
    * owners are told by the dashboard); 0 never disables. Checked every WEBHOOK_AUTO_DISABLE_CHECK_MS.

@@ -88,6 +88,9 @@ describe("createWebhookSubscription", () => {
       events: ["sent", "delivered", "bounced"],
       isActive: true,
       createdAt: expect.any(String),
+      failingSince: null,
+      disabledAt: null,
+      disabledReason: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
     });
     // 32 random bytes behind the prefix.
