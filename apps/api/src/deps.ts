@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
 import type { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
 
@@ -8,7 +8,7 @@ import type { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
 export interface ApiDeps {
   db: DbHandle;
   /** The send queue; the api only ever enqueues. */
-  producer: Producer<"sendEmail">;
+  sendQueue: SendQueue;
   logger: Logger;
   config: ApiEnv;
   /** Per-key request limits, shared by every API process through Redis. */
