@@ -39,6 +39,7 @@ export * from "./stores/idempotencyKeys.ts";
 export * from "./stores/invitations.ts";
 export * from "./stores/members.ts";
 export * from "./stores/sessions.ts";
+export * from "./stores/pendingSignups.ts";
 export * from "./stores/suppressions.ts";
 export * from "./stores/testRecipients.ts";
 export * from "./stores/unmatchedNotifications.ts";
