@@ -16,3 +16,16 @@ export async function enqueueSend(producer: Producer<"sendEmail">, emailId: stri
     return false;
   }
 }
+
+/** enqueueSend for many committed emails at once (a batch), under one deadline; never fails the request either. */
+export async function enqueueSends(producer: Producer<"sendEmail">, emailIds: readonly string[], timeoutMs: number, log: Logger): Promise<boolean> {
+  if (emailIds.length === 0) return true;
+  try {
+    const jobs = emailIds.map((emailId) => ({ jobId: emailId, payload: { emailId } }));
+    await withTimeout(producer.enqueueMany(jobs), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
+    return true;
+  } catch (error) {
+    log.warn({ emails: emailIds.length, err: error }, "send jobs not enqueued (Redis unavailable?); the sweeper will enqueue them");
+    return false;
+  }
+}
