@@ -192,3 +192,23 @@ describe("PATCH /emails/{id}", () => {
     expect((await reschedule(a.body.id, { scheduledAt: later }, fx.keys["read-only"])).status).toBe(403);
   });
 });
+
+describe("hostile input on the schedule routes", () => {
+  it("answers in the error shape and changes nothing: odd ids, odd bodies, another content type", async () => {
+    const a = await send(sendBody(fx.domain, { scheduledAt: inOneHour() }));
+    const before = await db.email.findUniqueOrThrow({ where: { id: a.body.id } });
+    const key = bearer(fx.keys["full-access"]);
+    const answers = [
+      await request(api.url).post("/emails/%00/cancel").set(key),
+      await request(api.url).post(`/emails/${"x".repeat(5000)}/cancel`).set(key),
+      await request(api.url).patch(`/emails/${a.body.id}`).set(key).send([{ scheduledAt: inOneHour() }]),
+      await request(api.url).patch(`/emails/${a.body.id}`).set(key).send({ scheduledAt: "x".repeat(100_000) }),
+      await request(api.url).patch(`/emails/${a.body.id}`).set(key).send({ scheduledAt: null }),
+      await request(api.url).patch(`/emails/${a.body.id}`).set(key).set("content-type", "text/plain").send("scheduledAt=soon"),
+      await request(api.url).post("/emails/batch").set(key).send([sendBody(fx.domain, { subject: "a\u0000b" })]),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([400, 404, 422, 422, 422, 415, 422]);
+    for (const res of answers) expect(res.body).toEqual({ error: expect.any(String), code: expect.any(String), ...(res.body.errors ? { errors: res.body.errors } : {}) });
+    expect(await db.email.findUniqueOrThrow({ where: { id: a.body.id } })).toEqual(before);
+  });
+});

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { nextStatus, parseBatchInput, queueEmailBatch, type SendContext } from "@svc/core";
+import { parseBatchInput, queueEmailBatch, type SendContext } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { PoolClient } from "pg";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
@@ -71,15 +71,5 @@ describe("queueEmailBatch", () => {
       "COMMIT",
     ]);
     expect(await handle.prisma.email.count({ where: { organizationId: fx.workspaceId } })).toBe(100);
-  });
-});
-
-describe("the status machine around scheduling", () => {
-  it("lets no provider event move a scheduled or canceled email", () => {
-    for (const event of ["sent", "delivered", "bounced", "rendering_failed", "rejected"] as const) {
-      expect(nextStatus("scheduled", event)).toBeNull();
-      expect(nextStatus("canceled", event)).toBeNull();
-    }
-    expect(nextStatus("queued", "sent")).toBe("sent");
   });
 });

@@ -375,9 +375,10 @@ export interface AcceptedEmailWithEventCount {
 const AWAITING_EVENTS: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered"];
 
 /**
- * Emails `provider` accepted before `sentBefore`, created at or after `createdFrom`, whose status
- * may still move on an event, in (createdAt, id) order after `after`. Bounded by status and time
- * so that it reads through the (status, createdAt) index; the event count is one index lookup per
+ * Emails `provider` accepted before `sentBefore`, created (or scheduled: a scheduled email is
+ * sent long after its creation) at or after `createdFrom`, whose status may still move on an
+ * event, in (createdAt, id) order after `after`. Bounded by status and time so that it reads
+ * through the (status, createdAt) and (status, scheduledAt) indexes; the event count is one index lookup per
  * row (email_events (emailId, eventTimestamp)).
  */
 export async function selectAcceptedEmailsAwaitingEvents(
@@ -389,7 +390,7 @@ export async function selectAcceptedEmailsAwaitingEvents(
             (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
        FROM emails e
       WHERE ${statusInSql("e.status", AWAITING_EVENTS)}
-        AND e."createdAt" >= $2 AND e.provider = $1 AND e."providerMessageId" IS NOT NULL AND e."sentAt" < $3
+        AND (e."createdAt" >= $2 OR e."scheduledAt" >= $2) AND e.provider = $1 AND e."providerMessageId" IS NOT NULL AND e."sentAt" < $3
         AND ($4::timestamptz IS NULL OR (e."createdAt", e.id) > ($4::timestamptz, $5::text))
       ORDER BY e."createdAt", e.id
       LIMIT $6`,
