@@ -143,7 +143,7 @@ describe("POST /emails/{id}/cancel", () => {
       Promise.all(ids.map((id) => cancel(id, ws.keys["send-only"]))),
       (async () => {
         const moved: string[] = [];
-        for (let i = 0; i < 20; i++) moved.push(...(await queueDueScheduledEmails(sqlPool(handle), 3)));
+        for (let i = 0; i < 20; i++) moved.push(...(await queueDueScheduledEmails(sqlPool(handle), 3)).map((email) => email.id));
         return moved;
       })(),
     ]);

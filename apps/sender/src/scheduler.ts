@@ -1,7 +1,7 @@
 import { queueDueScheduledEmails, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 
 export interface SchedulerOptions {
@@ -25,7 +25,7 @@ export class Scheduler {
 
   constructor(
     private readonly db: DbHandle,
-    private readonly sendQueue: Producer<"sendEmail">,
+    private readonly sendQueue: SendQueue,
     private readonly options: SchedulerOptions,
     private readonly log: Logger,
   ) {}
@@ -58,16 +58,16 @@ export class Scheduler {
   private async queueDue(): Promise<number> {
     let queued = 0;
     for (;;) {
-      const emailIds = await queueDueScheduledEmails(sqlPool(this.db), this.options.batchSize);
-      if (emailIds.length === 0) return queued;
-      queued += emailIds.length;
+      const due = await queueDueScheduledEmails(sqlPool(this.db), this.options.batchSize);
+      if (due.length === 0) return queued;
+      queued += due.length;
       try {
-        await this.sendQueue.enqueueMany(emailIds.map((id) => ({ jobId: id, payload: { emailId: id } })));
+        await this.sendQueue.enqueueGrouped(due.map((email) => ({ workspaceId: email.workspaceId, emailId: email.id })));
       } catch (error) {
-        this.log.warn({ err: error, emails: emailIds.length }, "could not enqueue due scheduled emails; left to the sweeper");
+        this.log.warn({ err: error, emails: due.length }, "could not enqueue due scheduled emails; left to the sweeper");
         return queued;
       }
-      if (emailIds.length < this.options.batchSize) return queued;
+      if (due.length < this.options.batchSize) return queued;
     }
   }
 }

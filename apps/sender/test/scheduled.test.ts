@@ -108,7 +108,7 @@ describe("scheduled emails", () => {
     await cancelScheduledEmail(sqlPool(handle), fx.workspaceId, canceled.id);
     // Queued by a scheduler whose enqueue was then lost with Redis: a `queued` row without a job.
     const lostJob = await schedule(inMs(0));
-    expect(await queueDueScheduledEmails(sqlPool(handle), 10_000)).toContain(lostJob.id);
+    expect((await queueDueScheduledEmails(sqlPool(handle), 10_000)).map((email) => email.id)).toContain(lostJob.id);
 
     await sender?.close();
     sender = null;

@@ -69,7 +69,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    if (queued.enqueue) await enqueueSend(deps.producer, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    if (queued.enqueue) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     writeJson(res, queued.status, queued.body);
   });
 
@@ -85,7 +85,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       { mode, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
     );
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    await enqueueSends(deps.producer, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    await enqueueSends(deps.sendQueue, auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     writeJson(res, queued.status, queued.body);
   });
 

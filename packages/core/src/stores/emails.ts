@@ -273,10 +273,10 @@ const RECLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.reclaim.from))
 export async function selectEmailsAwaitingClaim(
   db: Prisma.TransactionClient,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
-): Promise<EmailPosition[]> {
+): Promise<Array<EmailPosition & { workspaceId: string }>> {
   const { after, minAgeMs, claimLeaseMs, limit } = options;
-  return db.$queryRaw<EmailPosition[]>`
-    SELECT id, "createdAt" FROM emails
+  return db.$queryRaw<Array<EmailPosition & { workspaceId: string }>>`
+    SELECT id, "createdAt", "organizationId" AS "workspaceId" FROM emails
      WHERE ((${CLAIMABLE} AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
          OR (${RECLAIMABLE} AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
        AND ("createdAt", id) > (${after.createdAt}, ${after.id})
@@ -299,21 +299,21 @@ export async function deleteEmailsCreatedBefore(db: Prisma.TransactionClient, pl
 
 /**
  * Moves `scheduled` emails whose time has come to `queued` (the `due` move), at most `limit`, the
- * longest-due first; answers their ids. Rows another transaction holds (a cancel or reschedule in
+ * longest-due first; answers them with their workspaces. Rows another transaction holds (a cancel or reschedule in
  * progress) are skipped this time, and the move repeats its condition on the row it locks, so a
  * cancel or reschedule that commits first wins and one that comes after finds it `queued`.
  * Several schedulers may run at once: each due email is moved by exactly one of them.
  */
-export async function queueDueScheduledEmails(db: Queryable, limit: number): Promise<string[]> {
+export async function queueDueScheduledEmails(db: Queryable, limit: number): Promise<Array<{ id: string; workspaceId: string }>> {
   const due = `${statusInSql("status", SCHEDULE_MOVES.due.from)} AND "scheduledAt" <= now()`;
   const { rows } = await db.query(
     `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
       WHERE id IN (SELECT id FROM emails WHERE ${due} ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND ${due}
-     RETURNING id`,
+     RETURNING id, "organizationId" AS "workspaceId"`,
     [limit],
   );
-  return (rows as Array<{ id: string }>).map((row) => row.id);
+  return rows as Array<{ id: string; workspaceId: string }>;
 }
 
 /**
