@@ -44,8 +44,7 @@ export function parseRescheduleInput(body: unknown): { scheduledAt: Date } {
   const result = rescheduleSchema.safeParse(body);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
-    const missing = body !== null && typeof body === "object" && !Array.isArray(body) && !("scheduledAt" in body);
-    throw new AppError("validation_failed", `Invalid request: ${missing ? "scheduledAt: is required" : [...new Set(problems)].join("; ")}.`);
+    throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
   return result.data;
 }

@@ -25,7 +25,10 @@ export function scheduledAtProblem(at: Date, now: number = Date.now()): string |
  * be ambiguous), as a Date, within SCHEDULE_LIMITS of the moment the request is validated.
  */
 export const scheduledAtField = z
-  .iso.datetime({ offset: true, error: "must be an ISO 8601 date-time with a time zone, such as 2026-01-31T09:00:00Z" })
+  .iso.datetime({
+    offset: true,
+    error: (issue) => (issue.input === undefined ? "is required" : "must be an ISO 8601 date-time with a time zone, such as 2026-01-31T09:00:00Z"),
+  })
   .transform((value) => new Date(value))
   .superRefine((at, ctx) => {
     const problem = scheduledAtProblem(at);
