@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   dispatch: () => import("./benchmarks/dispatch.ts"),
   list: () => import("./benchmarks/list.ts"),
   "list-large": () => import("./benchmarks/listLarge.ts"),
+  batch: () => import("./benchmarks/batch.ts"),
   scale: () => import("./benchmarks/scale.ts"),
 };
 
