@@ -88,7 +88,15 @@ export const httpServerEnv = {
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 };
 
-export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv };
+/**
+ * Every process serves Prometheus metrics on its health port. With a token, a scrape must send
+ * `Authorization: Bearer <token>`; empty leaves /metrics open (a private network, a sidecar).
+ */
+export const metricsEnv = {
+  METRICS_TOKEN: z.string().max(256).default(""),
+};
+
+export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv, ...metricsEnv };
 
 /** Which provider the sender hands mail to. */
 export const providerEnv = {

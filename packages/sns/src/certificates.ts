@@ -9,6 +9,8 @@ export interface CertificateCacheOptions {
   fetchText?: FetchCertificateText;
   /** Per fetch, for the default transport. */
   timeoutMs?: number;
+  /** Told of every fetch once it settles (for metrics). */
+  onFetch?: (result: "ok" | "error") => void;
 }
 
 const MAX_CERT_BYTES = 64 * 1024;
@@ -29,12 +31,14 @@ export class CertificateCache {
   private readonly entries = new Map<string, Promise<X509Certificate>>();
   private readonly maxEntries: number;
   private readonly fetchText: FetchCertificateText;
+  private readonly onFetch: ((result: "ok" | "error") => void) | undefined;
   /** Number of fetches started: lets tests and metrics see that the cache works. */
   fetchCount = 0;
 
   constructor(options: CertificateCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 100;
     this.fetchText = options.fetchText ?? defaultFetchText(options.timeoutMs ?? 5000);
+    this.onFetch = options.onFetch;
   }
 
   get(url: string): Promise<X509Certificate> {
@@ -48,9 +52,13 @@ export class CertificateCache {
     this.fetchCount += 1;
     const loading = this.load(url);
     this.entries.set(url, loading);
-    loading.catch(() => {
-      if (this.entries.get(url) === loading) this.entries.delete(url);
-    });
+    loading.then(
+      () => this.onFetch?.("ok"),
+      () => {
+        this.onFetch?.("error");
+        if (this.entries.get(url) === loading) this.entries.delete(url);
+      },
+    );
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
