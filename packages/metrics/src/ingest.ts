@@ -41,3 +41,14 @@ export function timeVerification(): (result: "ok" | "refused") => void {
 export function recordCertificateFetch(result: "ok" | "error"): void {
   certificateFetches.inc({ result });
 }
+
+const eventsStored = new Counter({
+  name: `${PREFIX}ingest_events_stored_total`,
+  help: "Provider events stored, by event type (sent, delivered, bounced, complained…): the bounce and complaint rates are ratios of these.",
+  labelNames: ["type"] as const,
+  registers: [registry],
+});
+
+export function recordEventStored(type: string): void {
+  eventsStored.inc({ type });
+}
