@@ -50,6 +50,12 @@ async function recreateDatabase(url: string): Promise<void> {
   await prepareDatabase(url);
 }
 
+/**
+ * BENCH_DATABASE_SUFFIX=_me names the databases svc_bench_<name>_me, so that benchmarks run from
+ * several checkouts against one PostgreSQL never drop each other's database mid-run.
+ */
+const DATABASE_SUFFIX = (process.env.BENCH_DATABASE_SUFFIX ?? "").replace(/[^a-z0-9_]/g, "");
+
 /** BENCH_KEEP_DATABASES=1 leaves each benchmark's database behind, to query afterwards. */
 const KEEP_DATABASES = process.env.BENCH_KEEP_DATABASES === "1";
 
@@ -69,7 +75,7 @@ async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
 }
 
 export async function createBenchEnvironment(name: string, options: { poolSize?: number } = {}): Promise<BenchEnvironment> {
-  const databaseUrl = `${POSTGRES}/svc_bench_${name.replace(/[^a-z0-9]/g, "_")}`;
+  const databaseUrl = `${POSTGRES}/svc_bench_${name.replace(/[^a-z0-9]/g, "_")}${DATABASE_SUFFIX}`;
   await recreateDatabase(databaseUrl);
   const queuePrefix = `bench-${name}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const webhookSecretKey = randomBytes(32).toString("hex");
