@@ -25,6 +25,7 @@ export * from "./emails/queue.ts";
 export * from "./emails/read.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
+export { withAdvisoryLock, type LockedRun } from "./stores/advisoryLocks.ts";
 export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
