@@ -4,9 +4,12 @@ import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { SecretBox, createWebhookSubscription, withAdvisoryLock } from "@svc/core";
 import { createDb, UnnamedStatementsClient, type DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
+// ioredis's own key-slot function.
+import clusterKeySlot from "cluster-key-slot";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { z } from "zod";
-import { TEST_DATABASE_URL } from "../support/env.ts";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { startPgBouncer, type PgBouncer } from "../support/pgbouncer.ts";
 import { startStack, type Stack } from "../support/stack.ts";
@@ -16,7 +19,11 @@ import { startStack, type Stack } from "../support/stack.ts";
  * this mode), with DATABASE_PREPARED_STATEMENTS=false: every app's connections go through the
  * pooler, and the end-to-end flow (send, provider events, webhooks, reads) works. Also: why the
  * switch is needed, and the advisory lock (retention) holding through the pooler.
+ *
+ * The same stack runs with a hash-tagged QUEUE_PREFIX (`{…}`), the layout Redis Cluster needs:
+ * every key the service writes must then fall in one hash slot.
  */
+const hashTaggedPrefix = `{svc-${process.pid}-${Math.random().toString(36).slice(2, 8)}}`;
 const database = new URL(TEST_DATABASE_URL).pathname.slice(1);
 const handle = openTestDb();
 let bouncer: PgBouncer;
@@ -51,7 +58,7 @@ beforeAll(async () => {
 
   stack = await startStack({
     apps: ["ingest", "api", "sender", "dispatcher", "dashboard"],
-    env: { DATABASE_URL: bouncer.urlOf(database), DATABASE_PREPARED_STATEMENTS: "false" },
+    env: { DATABASE_URL: bouncer.urlOf(database), DATABASE_PREPARED_STATEMENTS: "false", QUEUE_PREFIX: hashTaggedPrefix },
   });
   fx = await createWorkspaceFixture(handle, { plan: "pro" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
@@ -116,6 +123,28 @@ describe("the pipeline through a transaction-pooling PgBouncer", () => {
     const clients = await adminRows("SHOW CLIENTS");
     // api, ingest, sender, dispatcher and dashboard each hold pooled client connections.
     expect(clients.filter((client) => client.database === database).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("a hash-tagged QUEUE_PREFIX", () => {
+  it("keeps every key the apps wrote (queues, job data, slots, liveness, locks) in one Redis Cluster hash slot", async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const keys: string[] = [];
+      let cursor = "0";
+      do {
+        const [next, batch] = await redis.scan(cursor, "MATCH", `${hashTaggedPrefix.replace(/[{}[\]*?]/g, "\\$&")}*`, "COUNT", 1000);
+        cursor = next;
+        keys.push(...batch);
+      } while (cursor !== "0");
+      const kinds = new Set(keys.map((key) => key.slice(hashTaggedPrefix.length + 1).split(":").slice(0, 2).join(":")));
+      expect([...kinds]).toEqual(expect.arrayContaining(["send-email:meta", "webhook-delivery:meta", "send-email:id", "webhook-delivery:id"]));
+      expect(keys.some((key) => key.includes(":dispatcher-alive:"))).toBe(true);
+      const slots = new Set(keys.map((key) => clusterKeySlot(key)));
+      expect(slots.size).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
 
