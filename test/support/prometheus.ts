@@ -40,8 +40,8 @@ export function parseMetrics(text: string): Map<string, Family> {
     const match = SAMPLE.exec(line);
     if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
     const [, name, labelText = "", valueText] = match;
-    const value = Number(valueText === "+Inf" ? Infinity : valueText === "-Inf" ? -Infinity : valueText);
-    if (Number.isNaN(value) && valueText !== "NaN") throw new Error(`not a number in: ${line}`);
+    const value = parseValue(valueText!);
+    if (value === null) throw new Error(`not a number in: ${line}`);
     const labels: Record<string, string> = {};
     LABEL.lastIndex = 0;
     while (LABEL.lastIndex < labelText.length) {
@@ -55,6 +55,15 @@ export function parseMetrics(text: string): Map<string, Family> {
     family(owner).samples.push({ name: name!, labels, value });
   }
   return families;
+}
+
+/** A sample value as Prometheus reads it (Go's ParseFloat: NaN and Inf in any case, with a sign). */
+function parseValue(text: string): number | null {
+  const special = text.toLowerCase();
+  if (special === "nan") return Number.NaN;
+  if (/^[+-]?inf(inity)?$/.test(special)) return special.startsWith("-") ? -Infinity : Infinity;
+  const value = Number(text);
+  return Number.isNaN(value) ? null : value;
 }
 
 /** The samples of family `name` (for a histogram: its `_count` series) whose labels include `labels`. */
