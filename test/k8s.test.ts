@@ -123,6 +123,14 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
     const producer = new Producer(queue, redis, config.QUEUE_PREFIX!);
     try {
       expect(trigger.metadata.listName).toBe(producer.queue.keys.wait);
+      if (queue === "sendEmail") {
+        // Send jobs carry a priority, so they wait in BullMQ's `prioritized` sorted set, which
+        // KEDA's Redis scaler cannot read: the sender also scales on it through its metric.
+        expect(producer.queue.keys.prioritized).toBe(`${config.QUEUE_PREFIX}:send-email:prioritized`);
+        const prometheus = scaled!.spec.triggers.find((item: { type: string }) => item.type === "prometheus");
+        expect(prometheus.metadata.query).toMatch(/svc_queue_jobs\{queue="send-email",state="prioritized"\}/);
+        expect(Number(prometheus.metadata.threshold)).toBeGreaterThan(0);
+      }
     } finally {
       await producer.close();
     }

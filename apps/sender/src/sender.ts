@@ -6,7 +6,7 @@ import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
 import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
-import { Producer } from "@svc/queues";
+import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
@@ -37,7 +37,7 @@ export interface Sender extends App {
 
 /** The sender process: hands queued email to the provider. Scale it by running more of them. */
 export function createSender(env: SenderEnv, { db, workerRedis, redis, log, provider: givenProvider }: SenderResources): Sender {
-  const sendQueue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const sweeper = new Sweeper(
@@ -59,7 +59,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
   ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
-  const unwatch = [watchQueueDepth(sendQueue.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.queue, env.SES_MAX_SEND_RATE)] : [])];
+  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.producer.queue, env.SES_MAX_SEND_RATE)] : [])];
 
   return {
     async start() {

@@ -58,11 +58,14 @@ describe("watchQueueDepth", () => {
       await producer.enqueue("email_old", { emailId: "email_old" }, { timestamp: now - 120_000 });
       await producer.enqueue("email_new", { emailId: "email_new" });
       await producer.enqueue("email_later", { emailId: "email_later" }, { delay: 60_000 });
+      // A prioritized job (as the send queue's fairness makes them) waits in a sorted set.
+      await producer.enqueue("email_first", { emailId: "email_first" }, { priority: 1, timestamp: now - 300_000 });
       const families = await scrape();
       expect(total(families, "svc_queue_jobs", { queue: "send-email", state: "waiting" })).toBe(2);
+      expect(total(families, "svc_queue_jobs", { queue: "send-email", state: "prioritized" })).toBe(1);
       expect(total(families, "svc_queue_jobs", { queue: "send-email", state: "delayed" })).toBe(1);
       const age = total(families, "svc_queue_oldest_waiting_age_seconds", { queue: "send-email" });
-      expect(age).toBeGreaterThanOrEqual(120);
+      expect(age).toBeGreaterThanOrEqual(300);
       expect(age).toBeLessThan(600);
     } finally {
       stop();
