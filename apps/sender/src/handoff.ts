@@ -12,6 +12,7 @@ import {
 } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { timeProviderCall } from "@svc/metrics/sender";
 import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { HandoffWrites } from "./emails/batchedWrites.ts";
@@ -78,6 +79,7 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
   }
 
   let providerMessageId: string;
+  const answered = timeProviderCall(deps.provider.name);
   try {
     ({ providerMessageId } = await deps.provider.send({
       emailId: email.id,
@@ -88,7 +90,9 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
       html: email.html,
       text: email.text,
     }));
+    answered("ok");
   } catch (thrown) {
+    answered("error");
     return handleProviderFailure(deps, email, asProviderError(thrown), log);
   }
 

@@ -3,6 +3,8 @@ import type { Redis } from "ioredis";
 import { selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { watchQueueDepth } from "@svc/metrics";
+import { watchRateLimiter } from "@svc/metrics/sender";
 import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
 import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
@@ -64,7 +66,9 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
-  ], httpTimeoutsFrom(env));
+  ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
+  // This process reports its own queue's depth and the shared rate limiter on /metrics.
+  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.producer.queue, env.SES_MAX_SEND_RATE)] : [])];
 
   return {
     async start() {
@@ -93,6 +97,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     // The health server first, then the worker (in-flight handoffs finish), then background work.
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
+      { name: "queue metrics", run: () => unwatch.forEach((stop) => stop()) },
       { name: "send worker", run: () => worker?.close() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },

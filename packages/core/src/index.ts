@@ -30,6 +30,7 @@ export * from "./emails/read.ts";
 export * from "./emails/listQuery.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
+export { withAdvisoryLock, type LockedRun } from "./stores/advisoryLocks.ts";
 export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
