@@ -1,4 +1,5 @@
-import { SecretBox, createDnsResolver } from "@svc/core";
+import { SecretBox, createDnsResolver, scheduleDomainRecheck } from "@svc/core";
+import { createSendingIdentities } from "@svc/providers";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer } from "@svc/queues";
@@ -26,6 +27,8 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
   const invitations = env.DASHBOARD_SYSTEM_API_KEY
     ? new PipelineInvitationMailer(db, sendProducer, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
     : noInvitationMailer;
+  const secrets = new SecretBox(env.WEBHOOK_SECRET_KEY);
+  const identities = createSendingIdentities(env);
   const deps: DashboardDeps = {
     env,
     prisma: db.prisma,
@@ -33,24 +36,32 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     redis,
     log,
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
-    secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    secrets,
+    domains: { secrets, identities, region: env.AWS_REGION },
     webhookProducer,
     invitations,
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
+  let domainRecheck: PeriodicTask | null = null;
 
   return {
     async start() {
       const port = await listen(server, env.DASHBOARD_PORT);
       sessionSweeper = startSessionSweeper(deps.prisma, log);
+      // Every dashboard schedules it; an advisory lock lets one run it at a time.
+      if (env.DOMAIN_RECHECK_INTERVAL_HOURS > 0) {
+        domainRecheck = scheduleDomainRecheck(db, log.child({ component: "domain-recheck" }), { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver }, deps.domains);
+      }
       return { port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) };
     },
     // The server first (finish in-flight requests), then background work and queues.
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "session sweeper", run: () => sessionSweeper?.stop() },
+      { name: "domain re-check", run: () => domainRecheck?.stop() },
       { name: "queues", run: () => Promise.all([sendProducer.close(), webhookProducer.close()]) },
+      { name: "ses client", run: () => identities?.close() },
     ],
   };
 }

@@ -182,6 +182,12 @@ function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
 
+/** The scheduled re-check of every sending domain (DNS records and, with SES, the identity's states). */
+export const domainRecheckEnv = {
+  /** Each domain is re-checked this often; 0 turns the re-check off in this process. */
+  DOMAIN_RECHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+};
+
 /**
  * Which webhook URLs are allowed. By default only https URLs whose addresses are public (checked
  * when a subscription is saved and again at connect time by the dispatcher). `true` also allows

@@ -1,27 +1,47 @@
 import { addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, verifyDomain, type DomainView } from "@svc/core";
 import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { withDomainContext } from "../identities.ts";
 
-/** What `domain add` prints: the records to publish. The DKIM private key never leaves the database. */
+/** What `domain add` prints: the records to publish. The DKIM private key never leaves the database (but to SES). */
 function published(domain: DomainView) {
-  return { id: domain.id, workspaceId: domain.workspaceId, domain: domain.domain, status: domain.status, records: domain.records, createdAt: domain.createdAt };
+  return {
+    id: domain.id,
+    workspaceId: domain.workspaceId,
+    domain: domain.domain,
+    status: domain.status,
+    mailFromDomain: domain.mailFromDomain,
+    records: domain.records,
+    createdAt: domain.createdAt,
+  };
 }
 
 export const domainCommands: Command[] = [
   {
     path: ["domain", "add"],
-    usage: "--workspace ID --domain example.com",
-    run: async (flags, { db }) =>
-      published(await addDomain(db.prisma, { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain") })),
+    usage: "--workspace ID --domain example.com [--mail-from bounce]",
+    run: async (flags, { db, config }) =>
+      withDomainContext(config, async (context) => {
+        const mailFrom = optionalFlag(flags, "mail-from");
+        const input = { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain"), ...(mailFrom !== undefined ? { mailFrom } : {}) };
+        return published(await addDomain(db.prisma, input, context));
+      }),
   },
   {
     // A domain that is not (yet) verified is a result, not an error: exit 0 with the checks.
     path: ["domain", "verify"],
     usage: "--id DOM_ID [--workspace ID]",
     run: async (flags, { db, config }) =>
-      verifyDomain(db.prisma, requireFlag(flags, "id"), {
-        workspaceId: optionalFlag(flags, "workspace"),
-        resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
-      }),
+      withDomainContext(config, (context) =>
+        verifyDomain(
+          db.prisma,
+          requireFlag(flags, "id"),
+          {
+            workspaceId: optionalFlag(flags, "workspace"),
+            resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+          },
+          context,
+        ),
+      ),
   },
   {
     // Operator override for a local trial or ownership proven out of band; never in the dashboard.
@@ -43,9 +63,10 @@ export const domainCommands: Command[] = [
   {
     path: ["domain", "remove"],
     usage: "--id DOM_ID [--workspace ID]",
-    run: async (flags, { db }) => {
-      const removed = await removeDomain(db.prisma, requireFlag(flags, "id"), optionalFlag(flags, "workspace"));
-      return { id: removed.id, domain: removed.domain, removed: true };
-    },
+    run: async (flags, { db, config }) =>
+      withDomainContext(config, async (context) => {
+        const removed = await removeDomain(db.prisma, requireFlag(flags, "id"), context, optionalFlag(flags, "workspace"));
+        return { id: removed.id, domain: removed.domain, removed: true };
+      }),
   },
 ];

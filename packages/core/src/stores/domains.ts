@@ -3,7 +3,7 @@
  * Functions take the Prisma client or a transaction client. The send path also reads this
  * table, inside its email insert statement (the emails store), to check the sender's domain.
  */
-import type { Domain, DomainStatus, Prisma } from "@svc/db";
+import { Prisma, type Domain, type DomainStatus } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
 
@@ -26,7 +26,9 @@ export function insertDomain(
     verificationToken: string;
     dkimSelector: string;
     dkimPublicKey: string;
+    /** Sealed (SecretBox). */
     dkimPrivateKey: string;
+    mailFromDomain: string | null;
   },
 ): Promise<Domain> {
   return prisma.domain.create({ data: { ...row, records: row.records as unknown as Prisma.InputJsonValue } });
@@ -55,21 +57,81 @@ export async function countDomainsByStatus(prisma: Prisma.TransactionClient, wor
   return rows.map((row) => ({ status: row.status, count: row._count._all }));
 }
 
-/** The outcome of a check. `verifiedAt` is written only when given. */
+/** The outcome of a check. Optional fields are written only when given. */
 interface DomainCheckUpdate {
   status: DomainStatus;
   lastCheckedAt: Date;
   lastChecks: readonly RecordCheck[];
   verifiedAt?: Date | null;
+  lastVerifiedAt?: Date | null;
+  failureReason?: string | null;
+  /** Null is written as SQL NULL (the simulator has no provider state). */
+  providerState?: object | null;
 }
 
 /** Records a check's outcome; the updated row, or null when there is no such domain (any more). */
 export async function updateDomainCheck(prisma: Prisma.TransactionClient, key: DomainKey, update: DomainCheckUpdate): Promise<Domain | null> {
+  const { lastChecks, providerState, ...fields } = update;
   const [updated] = await prisma.domain.updateManyAndReturn({
     where: where(key),
-    data: { ...update, lastChecks: update.lastChecks as unknown as Prisma.InputJsonValue },
+    data: {
+      ...fields,
+      lastChecks: lastChecks as unknown as Prisma.InputJsonValue,
+      ...(providerState !== undefined ? { providerState: providerState === null ? Prisma.DbNull : (providerState as Prisma.InputJsonValue) } : {}),
+    },
   });
   return updated ?? null;
+}
+
+/**
+ * Domains not checked since `checkedBefore` (or never), in id order after `afterId`, at most
+ * `limit`: the scheduled re-check walks the table with it.
+ */
+export function findDomainsDueForCheck(
+  prisma: Prisma.TransactionClient,
+  range: { checkedBefore: Date; afterId: string | null; limit: number },
+): Promise<Domain[]> {
+  return prisma.domain.findMany({
+    where: {
+      ...(range.afterId ? { id: { gt: range.afterId } } : {}),
+      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
+    },
+    orderBy: { id: "asc" },
+    take: range.limit,
+  });
+}
+
+/** The workspace's domains of these names (lower-case), for explaining a refused send. */
+export function findDomainsNamed(prisma: Prisma.TransactionClient, workspaceId: string, names: readonly string[]): Promise<Domain[]> {
+  return prisma.domain.findMany({ where: { workspaceId, name: { in: [...names] } } });
+}
+
+/** Whether a workspace other than `workspaceId` has a domain of this name. */
+export async function domainNameUsedElsewhere(prisma: Prisma.TransactionClient, name: string, workspaceId: string): Promise<boolean> {
+  return (await prisma.domain.findFirst({ where: { name, workspaceId: { not: workspaceId } }, select: { id: true } })) !== null;
+}
+
+/** Rows whose DKIM private key is still stored as plain PEM (written before keys were sealed). */
+export function findDomainsWithPlainKeys(prisma: Prisma.TransactionClient, limit: number): Promise<Array<{ id: string; dkimPrivateKey: string }>> {
+  return prisma.domain.findMany({
+    where: { dkimPrivateKey: { startsWith: "-----BEGIN" } },
+    select: { id: true, dkimPrivateKey: true },
+    orderBy: { id: "asc" },
+    take: limit,
+  });
+}
+
+/**
+ * Replaces each row's stored key, only where it still holds `from` (another process sealing the
+ * same row at once changes nothing twice). The number of rows changed.
+ */
+export async function replaceDomainPrivateKeys(prisma: Prisma.TransactionClient, changes: ReadonlyArray<{ id: string; from: string; to: string }>): Promise<number> {
+  let changed = 0;
+  for (const change of changes) {
+    const { count } = await prisma.domain.updateMany({ where: { id: change.id, dkimPrivateKey: change.from }, data: { dkimPrivateKey: change.to } });
+    changed += count;
+  }
+  return changed;
 }
 
 /** False when there is no such domain (any more). */
