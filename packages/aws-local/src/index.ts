@@ -4,6 +4,7 @@ import { createSigningIdentity } from "@svc/sns";
 import { AwsLocalRouter, listenLoopback, type AwsLocalModule } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
+import { identities } from "./ses/identities.ts";
 import { initialAccount, type AwsLocalState } from "./state.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
@@ -18,7 +19,7 @@ export { XmlMap, type XmlValue } from "./xml.ts";
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
-export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, topics, subscriptions];
+export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, topics, subscriptions];
 
 export interface AwsLocalOptions {
   accountId?: string;
@@ -56,7 +57,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
     accountId: options.accountId ?? "123456789012",
     region,
     calls: [],
-    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map() },
+    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map(), identities: new Map(), confirmationsSent: [] },
     sns: {
       signing: createSigningIdentity({ commonName: `sns.${region}.amazonaws.com` }),
       certificatePath: CERTIFICATE_PATH,

@@ -1,5 +1,10 @@
 import type {
+  BehaviorOnMxFailure,
   DeliveryOptions,
+  DkimSigningAttributesOrigin,
+  DkimStatus,
+  MailFromDomainStatus,
+  VerificationStatus,
   EventDestination,
   GetAccountResponse,
   ReputationOptions,
@@ -28,6 +33,31 @@ export interface SesState {
   /** What GetAccount answers; tests change it to play a sandboxed or paused account. */
   account: GetAccountResponse;
   configurationSets: Map<string, ConfigurationSetState>;
+  /** Email identities (domains and addresses) by lower-cased name. */
+  identities: Map<string, EmailIdentityState>;
+  /** Addresses SES would have mailed a confirmation link to, in order. */
+  confirmationsSent: string[];
+}
+
+/**
+ * One email identity. Tests play SES's own verification by setting `verifiedForSending`,
+ * `verificationStatus`, `dkim.status` and `mailFrom.status`.
+ */
+export interface EmailIdentityState {
+  identity: string;
+  type: "DOMAIN" | "EMAIL_ADDRESS";
+  verifiedForSending: boolean;
+  verificationStatus: VerificationStatus;
+  dkim?: {
+    origin: DkimSigningAttributesOrigin;
+    /** Bring-your-own-DKIM: the selector and base64 DER private key given. */
+    selector?: string;
+    privateKey?: string;
+    status: DkimStatus;
+    signingEnabled: boolean;
+  };
+  mailFrom?: { domain: string; behaviorOnMxFailure: BehaviorOnMxFailure; status: MailFromDomainStatus };
+  tags: Tag[];
 }
 
 export interface ConfigurationSetState {
