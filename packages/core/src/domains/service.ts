@@ -58,6 +58,7 @@ function providerUnavailable(action: string, error: unknown): AppError {
 function mailFromDomainOf(domain: string, input: string | undefined): string {
   if (input === undefined) return `${DEFAULT_MAIL_FROM_LABEL}.${domain}`;
   const raw = input.trim().toLowerCase();
+  if (raw === domain) throw new AppError("validation_failed", `mailFrom: must be a subdomain of ${domain} (e.g. bounce.${domain}), not the domain itself.`);
   const full = raw.endsWith(`.${domain}`) ? raw : `${raw}.${domain}`;
   const name = parseDomainName(full, "mailFrom");
   if (!name.endsWith(`.${domain}`) || name.slice(0, -domain.length - 1).length === 0) {
