@@ -51,7 +51,8 @@ export async function sealPlainDkimKeys(prisma: Db, secrets: SecretBox): Promise
  */
 export async function recheckDomains(
   prisma: Db,
-  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger },
+  /** `workspaceIds`: only these workspaces' domains (an operator's targeted run, and tests). */
+  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; workspaceIds?: readonly string[] },
   context: DomainContext,
 ): Promise<RecheckResult> {
   const now = options.now ?? new Date();
@@ -59,7 +60,7 @@ export async function recheckDomains(
   const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
   let afterId: string | null = null;
   for (;;) {
-    const domains = await findDomainsDueForCheck(prisma, { checkedBefore, afterId, limit: BATCH });
+    const domains = await findDomainsDueForCheck(prisma, { checkedBefore, afterId, limit: BATCH, ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}) });
     if (domains.length === 0) break;
     afterId = domains[domains.length - 1]!.id;
     for (let start = 0; start < domains.length; start += CONCURRENCY) {

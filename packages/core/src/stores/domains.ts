@@ -89,11 +89,12 @@ export async function updateDomainCheck(prisma: Prisma.TransactionClient, key: D
  */
 export function findDomainsDueForCheck(
   prisma: Prisma.TransactionClient,
-  range: { checkedBefore: Date; afterId: string | null; limit: number },
+  range: { checkedBefore: Date; afterId: string | null; limit: number; workspaceIds?: readonly string[] },
 ): Promise<Domain[]> {
   return prisma.domain.findMany({
     where: {
       ...(range.afterId ? { id: { gt: range.afterId } } : {}),
+      ...(range.workspaceIds ? { workspaceId: { in: [...range.workspaceIds] } } : {}),
       OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
     },
     orderBy: { id: "asc" },
