@@ -5,6 +5,7 @@
  */
 import { Prisma, type Domain, type DomainStatus } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
+import type { Queryable } from "../sql.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
 
 /** One domain, or only within one workspace when `workspaceId` is given. */
@@ -139,4 +140,28 @@ export async function replaceDomainPrivateKeys(prisma: Prisma.TransactionClient,
 export async function deleteDomain(prisma: Prisma.TransactionClient, key: DomainKey): Promise<boolean> {
   const { count } = await prisma.domain.deleteMany({ where: where(key) });
   return count > 0;
+}
+
+/** One send-time question: is `domain` (lower-case) a verified domain of the workspace now? */
+export interface SendingDomainLookup {
+  workspaceId: string;
+  domain: string;
+}
+
+/**
+ * Answers many send-time look-ups in one statement (the sender coalesces its jobs' look-ups):
+ * a domain removed, or failed by its re-check, after the email was queued stops its sending.
+ */
+export async function selectVerifiedSendingDomains(db: Queryable, lookups: readonly SendingDomainLookup[]): Promise<boolean[]> {
+  if (lookups.length === 0) return [];
+  const { rows } = await db.query({
+    name: "svc_select_verified_sending_domains",
+    text: `SELECT p.n
+             FROM json_to_recordset($1::json) AS p(n int, w text, d text)
+            WHERE EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = p.w AND lower(d.name) = p.d AND d.status = 'verified')`,
+    values: [JSON.stringify(lookups.map((lookup, n) => ({ n, w: lookup.workspaceId, d: lookup.domain.toLowerCase() })))],
+  });
+  const verified = lookups.map(() => false);
+  for (const row of rows as Array<{ n: number }>) verified[row.n] = true;
+  return verified;
 }
