@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
-import { QUEUES } from "@svc/queues";
+import { QUEUES, recordRetry } from "@svc/queues";
 import { handOff, type HandoffDeps } from "./handoff.ts";
 
 export interface SendWorkerOptions {
@@ -42,7 +42,9 @@ async function processSendJob(deps: HandoffDeps, job: Job, token: string | undef
     case "sent":
       return;
     case "retry":
-      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`.
+      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`. Why it waits
+      // is kept on the job, so that GET /emails/{id} can say so.
+      await recordRetry(job, { lastError: outcome.error.message, retryAt: outcome.retryAt }).catch(() => {});
       await job.moveToDelayed(outcome.retryAt, token);
       throw new DelayedError();
     case "rejected":

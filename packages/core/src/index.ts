@@ -23,6 +23,7 @@ export { nextStatus } from "./emails/status.ts";
 export * from "./emails/idempotency.ts";
 export * from "./emails/queue.ts";
 export * from "./emails/read.ts";
+export { EXPECTED_HANDOFF_MS, EXPECTED_PROVIDER_EVENT_MS, explainWaiting, getEmailExplained, waitsLongerThanExpected, type EmailWaiting, type WaitingReason } from "./emails/waiting.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";

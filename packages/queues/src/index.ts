@@ -3,3 +3,4 @@ export { Producer } from "./producer.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
 export { isFinishedJobState } from "./jobStates.ts";
 export type { Redis } from "ioredis";
+export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } from "./sendProbe.ts";

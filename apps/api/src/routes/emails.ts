@@ -2,12 +2,13 @@ import {
   AppError,
   MAX_LIST_LIMIT,
   type EmailRowInsert,
-  getEmailWithEvents,
+  getEmailExplained,
   listEmailBatches,
   parseIdempotencyKey,
   parseSendEmailInput,
   queueEmail,
 } from "@svc/core";
+import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
@@ -66,7 +67,8 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
-    res.json(await getEmailWithEvents(deps.db.prisma, authOf(res).workspaceId, req.params.id as string));
+    // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
+    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.producer, emailId)));
   });
 
   return router;
