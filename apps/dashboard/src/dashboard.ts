@@ -38,6 +38,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     secrets,
     domains: { secrets, identities, region: env.AWS_REGION },
+    sendProducer,
     webhookProducer,
     invitations,
   };

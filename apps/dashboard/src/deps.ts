@@ -22,6 +22,8 @@ export interface DashboardDeps {
   secrets: SecretBox;
   /** DKIM keys sealing, and with SES its identities: what domain and test-recipient changes need. */
   domains: DomainContext;
+  /** The send queue: asked why an email waits (the email page). */
+  sendProducer: Producer<"sendEmail">;
   /** "Retry now" and "Send test event" hand work to the real dispatcher through this queue. */
   webhookProducer: Producer<"webhookDelivery">;
   invitations: InvitationMailer;
