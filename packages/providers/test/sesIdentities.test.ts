@@ -4,7 +4,12 @@ import {
   AppError,
   SecretBox,
   addDomain,
+  addTestRecipient,
   createDnsResolver,
+  listTestRecipients,
+  preVerifiedRecipients,
+  removeTestRecipient,
+  sqlPool,
   createWorkspace,
   getDomain,
   recheckDomains,
@@ -225,6 +230,26 @@ describe("svc domain remove with EMAIL_PROVIDER=ses", () => {
     await removeDomain(db, domain.id, ses);
     expect(sesIdentity(domain.domain)).toBeUndefined();
     expect(await db.domain.count({ where: { id: domain.id } })).toBe(0);
+  });
+});
+
+describe("test recipients with EMAIL_PROVIDER=ses", () => {
+  it("become SES email identities, and count as pre-verified only once SES says so", async () => {
+    const workspace = await createWorkspace(db, { name: "recipients" });
+    const address = `tester-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const added = await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities);
+    expect(added.verification).toBe("pending");
+    expect(sesIdentity(address)).toMatchObject({ type: "EMAIL_ADDRESS", verifiedForSending: false });
+    expect(aws.state.ses.confirmationsSent).toContain(address);
+    // The sender's check: not deliverable yet.
+    expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([]);
+
+    sesIdentity(address)!.verifiedForSending = true; // the recipient clicked SES's link
+    expect((await listTestRecipients(db, workspace.id, identities)).map((recipient) => recipient.verification)).toEqual(["verified"]);
+    expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([address]);
+
+    await removeTestRecipient(db, workspace.id, { email: address }, identities);
+    expect(sesIdentity(address)).toBeUndefined();
   });
 });
 

@@ -5,6 +5,7 @@ import type { SecretBox } from "../crypto/secretBox.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
+import { refreshTestRecipients } from "../recipients/service.ts";
 import { sealDkimKey } from "./dkim.ts";
 import type { TxtResolver } from "./resolver.ts";
 import { checkDomain, type DomainContext } from "./service.ts";
@@ -26,6 +27,8 @@ export interface RecheckResult {
   errors: number;
   /** Legacy plain-PEM DKIM keys sealed in this run. */
   sealedKeys: number;
+  /** Test recipients the provider verified since the last run (they may be mailed now). */
+  recipientsVerified: number;
 }
 
 /**
@@ -56,7 +59,15 @@ export async function recheckDomains(
   context: DomainContext,
 ): Promise<RecheckResult> {
   const now = options.now ?? new Date();
-  const result: RecheckResult = { checked: 0, failed: [], verified: 0, errors: 0, sealedKeys: await sealPlainDkimKeys(prisma, context.secrets) };
+  const result: RecheckResult = {
+    checked: 0,
+    failed: [],
+    verified: 0,
+    errors: 0,
+    sealedKeys: await sealPlainDkimKeys(prisma, context.secrets),
+    // Recipients wait for SES's confirmation link; a list page asks too, this catches the rest.
+    recipientsVerified: context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
+  };
   const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
   let afterId: string | null = null;
   for (;;) {
@@ -117,8 +128,10 @@ export function scheduleDomainRecheck(
   const run = async () => {
     const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log }, context);
     if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
-    const { checked, failed, verified, errors, sealedKeys } = outcome.result;
-    if (checked > 0 || sealedKeys > 0) log.info({ checked, failed: failed.length, verified, errors, sealedKeys }, "domain re-check finished");
+    const { checked, failed, verified, errors, sealedKeys, recipientsVerified } = outcome.result;
+    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0) {
+      log.info({ checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified }, "domain re-check finished");
+    }
   };
   const wakeMs = Math.min(options.intervalMs, 3_600_000);
   return every("domain re-check", wakeMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(wakeMs, 60_000) });
