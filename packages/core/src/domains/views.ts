@@ -22,6 +22,8 @@ export interface DomainView {
   lastCheckedAt: string | null;
   /** The per-record results of the last check, or null before the first. */
   lastChecks: RecordCheck[] | null;
+  /** Open/click tracking (SES configuration set chosen per send) and its custom redirect domain. */
+  tracking: { open: boolean; click: boolean; domain: string | null };
 }
 
 function isExpectedRecord(value: unknown): value is ExpectedRecord {
@@ -63,5 +65,6 @@ export function toDomainView(domain: Domain): DomainView {
     verifiedAt: isoOrNull(domain.verifiedAt),
     lastCheckedAt: isoOrNull(domain.lastCheckedAt),
     lastChecks: Array.isArray(domain.lastChecks) ? (domain.lastChecks as unknown as RecordCheck[]) : null,
+    tracking: { open: domain.openTracking, click: domain.clickTracking, domain: domain.trackingDomain },
   };
 }

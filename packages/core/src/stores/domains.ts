@@ -6,6 +6,7 @@
 import type { Domain, DomainStatus, Prisma } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
+import type { Queryable } from "../sql.ts";
 
 /** One domain, or only within one workspace when `workspaceId` is given. */
 interface DomainKey {
@@ -76,4 +77,46 @@ export async function updateDomainCheck(prisma: Prisma.TransactionClient, key: D
 export async function deleteDomain(prisma: Prisma.TransactionClient, key: DomainKey): Promise<boolean> {
   const { count } = await prisma.domain.deleteMany({ where: where(key) });
   return count > 0;
+}
+
+/** A domain's open/click tracking settings. */
+export interface DomainTracking {
+  openTracking: boolean;
+  clickTracking: boolean;
+  trackingDomain: string | null;
+}
+
+/** Sets the tracking switches; the updated row, or null when there is no such domain. */
+export async function updateDomainTracking(prisma: Prisma.TransactionClient, key: DomainKey, tracking: DomainTracking): Promise<Domain | null> {
+  const [updated] = await prisma.domain.updateManyAndReturn({ where: where(key), data: tracking });
+  return updated ?? null;
+}
+
+/**
+ * The tracking settings of sending domains by workspace and name (the sender's choice of
+ * configuration set). Domains not found are absent from the answer.
+ */
+export async function selectDomainTracking(
+  db: Queryable,
+  keys: Array<{ workspaceId: string; name: string }>,
+): Promise<Array<{ workspaceId: string; name: string } & DomainTracking>> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT d."workspaceId", d.name, d."openTracking", d."clickTracking", d."trackingDomain"
+       FROM domains d
+       JOIN unnest($1::text[], $2::text[]) AS k(workspace_id, name) ON d."workspaceId" = k.workspace_id AND d.name = k.name`,
+    [keys.map((key) => key.workspaceId), keys.map((key) => key.name)],
+  );
+  return rows as Array<{ workspaceId: string; name: string } & DomainTracking>;
+}
+
+/** Every distinct tracking combination with a custom tracking domain that some domain uses. */
+export async function findCustomTrackingCombinations(prisma: Prisma.TransactionClient): Promise<DomainTracking[]> {
+  const rows = await prisma.domain.findMany({
+    where: { trackingDomain: { not: null }, OR: [{ openTracking: true }, { clickTracking: true }] },
+    select: { openTracking: true, clickTracking: true, trackingDomain: true },
+    distinct: ["openTracking", "clickTracking", "trackingDomain"],
+    orderBy: [{ trackingDomain: "asc" }, { openTracking: "asc" }, { clickTracking: "asc" }],
+  });
+  return rows;
 }

@@ -1,3 +1,4 @@
 export { SesProvider, createSesProvider, type SesEnv, type SesProviderOptions } from "./provider.ts";
 export { toProviderError } from "./errors.ts";
 export { toSesAddress } from "./address.ts";
+export * from "./setup/index.ts";
