@@ -100,6 +100,12 @@ export const sesEnv = {
   AWS_REGION: z.string().min(1).default("us-east-1"),
   /** Another endpoint for SES (aws-ses-v2-local in tests, a VPC endpoint in production). */
   SES_ENDPOINT: z.string().url().optional(),
+  /** Another endpoint for SNS (`svc ses setup` and `svc ses status` create and read the topic). */
+  SNS_ENDPOINT: z.string().url().optional(),
+  /**
+   * Send every email through this configuration set, overriding the ones `svc ses setup`
+   * recorded (and with them per-domain tracking).
+   */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
 };
 

@@ -1,6 +1,14 @@
-import { addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, verifyDomain, type DomainView } from "@svc/core";
-import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { AppError, addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, setDomainTracking, verifyDomain, type DomainView } from "@svc/core";
+import { optionalFlag, requireFlag, type Command, type Flags } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
+
+/** `--open on|off`: undefined when the flag is absent. */
+function onOff(flags: Flags, name: string): boolean | undefined {
+  const value = optionalFlag(flags, name);
+  if (value === undefined) return undefined;
+  if (value === "on" || value === "off") return value === "on";
+  throw new AppError("bad_request", `--${name} takes on or off.`);
+}
 
 /** What `domain add` prints: the records to publish. The DKIM private key never leaves the database (but to SES). */
 function published(domain: DomainView) {
@@ -58,6 +66,26 @@ export const domainCommands: Command[] = [
     run: async (flags, { db }) => {
       const workspace = await getWorkspace(db.prisma, requireFlag(flags, "workspace"));
       return listDomains(db.prisma, workspace.id);
+    },
+  },
+  {
+    // With SES, tracking is honoured by the configuration set the sender picks for the domain; a
+    // custom tracking domain needs its own set, made by the next `svc ses setup`.
+    path: ["domain", "tracking"],
+    usage: "--id DOM_ID [--open on|off] [--click on|off] [--tracking-domain track.example.com|none] [--workspace ID]",
+    run: async (flags, { db }) => {
+      const domainFlag = optionalFlag(flags, "tracking-domain");
+      const domain = await setDomainTracking(
+        db.prisma,
+        requireFlag(flags, "id"),
+        {
+          ...(onOff(flags, "open") !== undefined ? { open: onOff(flags, "open")! } : {}),
+          ...(onOff(flags, "click") !== undefined ? { click: onOff(flags, "click")! } : {}),
+          ...(domainFlag !== undefined ? { domain: domainFlag === "none" ? null : domainFlag } : {}),
+        },
+        optionalFlag(flags, "workspace"),
+      );
+      return { id: domain.id, domain: domain.domain, tracking: domain.tracking };
     },
   },
   {

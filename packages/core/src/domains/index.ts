@@ -14,3 +14,4 @@ export {
 } from "./service.ts";
 export { recheckDomains, runDomainRecheckOnce, scheduleDomainRecheck, sealPlainDkimKeys, type RecheckResult } from "./recheck.ts";
 export { unverifiedDomainMessage } from "./refusal.ts";
+export { setDomainTracking, type TrackingChange } from "./tracking.ts";

@@ -35,6 +35,8 @@ export interface DomainView {
   lastChecks: RecordCheck[] | null;
   /** The provider's (SES's) identity states at the last check; null with the simulator. */
   providerState: IdentityState | null;
+  /** Open/click tracking (SES configuration set chosen per send) and its custom redirect domain. */
+  tracking: { open: boolean; click: boolean; domain: string | null };
 }
 
 const PURPOSES = new Set(["ownership", "dkim", "mail_from_mx", "mail_from_spf"]);
@@ -91,5 +93,6 @@ export function toDomainView(domain: Domain): DomainView {
     failureReason: domain.failureReason,
     lastChecks: Array.isArray(domain.lastChecks) ? (domain.lastChecks as unknown as RecordCheck[]) : null,
     providerState: domain.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
+    tracking: { open: domain.openTracking, click: domain.clickTracking, domain: domain.trackingDomain },
   };
 }

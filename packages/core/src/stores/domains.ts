@@ -165,3 +165,45 @@ export async function selectVerifiedSendingDomains(db: Queryable, lookups: reado
   for (const row of rows as Array<{ n: number }>) verified[row.n] = true;
   return verified;
 }
+
+/** A domain's open/click tracking settings. */
+export interface DomainTracking {
+  openTracking: boolean;
+  clickTracking: boolean;
+  trackingDomain: string | null;
+}
+
+/** Sets the tracking switches; the updated row, or null when there is no such domain. */
+export async function updateDomainTracking(prisma: Prisma.TransactionClient, key: DomainKey, tracking: DomainTracking): Promise<Domain | null> {
+  const [updated] = await prisma.domain.updateManyAndReturn({ where: where(key), data: tracking });
+  return updated ?? null;
+}
+
+/**
+ * The tracking settings of sending domains by workspace and name (the sender's choice of
+ * configuration set). Domains not found are absent from the answer.
+ */
+export async function selectDomainTracking(
+  db: Queryable,
+  keys: Array<{ workspaceId: string; name: string }>,
+): Promise<Array<{ workspaceId: string; name: string } & DomainTracking>> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT d."workspaceId", d.name, d."openTracking", d."clickTracking", d."trackingDomain"
+       FROM domains d
+       JOIN unnest($1::text[], $2::text[]) AS k(workspace_id, name) ON d."workspaceId" = k.workspace_id AND d.name = k.name`,
+    [keys.map((key) => key.workspaceId), keys.map((key) => key.name)],
+  );
+  return rows as Array<{ workspaceId: string; name: string } & DomainTracking>;
+}
+
+/** Every distinct tracking combination with a custom tracking domain that some domain uses. */
+export async function findCustomTrackingCombinations(prisma: Prisma.TransactionClient): Promise<DomainTracking[]> {
+  const rows = await prisma.domain.findMany({
+    where: { trackingDomain: { not: null }, OR: [{ openTracking: true }, { clickTracking: true }] },
+    select: { openTracking: true, clickTracking: true, trackingDomain: true },
+    distinct: ["openTracking", "clickTracking", "trackingDomain"],
+    orderBy: [{ trackingDomain: "asc" }, { openTracking: "asc" }, { clickTracking: "asc" }],
+  });
+  return rows;
+}

@@ -2,3 +2,4 @@ export { SesProvider, createSesProvider, type SesEnv, type SesProviderOptions } 
 export { toProviderError } from "./errors.ts";
 export { toSesAddress } from "./address.ts";
 export { SesIdentities, createSendingIdentities, type SesIdentitiesOptions } from "./identities.ts";
+export * from "./setup/index.ts";
