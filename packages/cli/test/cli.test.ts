@@ -237,6 +237,16 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
     const verified = await runJson<Verification>(["domain", "verify", "--id", added.id], sesEnv());
     expect(verified).toMatchObject({ status: "verified", reason: null, provider: { verifiedForSending: true } });
 
+    // svc ses status lists each domain with SES's identity states.
+    const status = await runJson<{ domains: Array<{ id: string; status: string; ses: { identity: string; verifiedForSending?: boolean; dkim?: { status: string }; mailFrom?: { domain: string } } }> }>(
+      ["ses", "status"],
+      { ...sesEnv(), SNS_ENDPOINT: aws.url },
+    );
+    expect(status.domains.find((domain) => domain.id === added.id)).toMatchObject({
+      status: "verified",
+      ses: { identity: "present", verifiedForSending: true, dkim: { status: "SUCCESS" }, mailFrom: { domain: `mail.${name}` } },
+    });
+
     expect(await runJson(["domain", "remove", "--id", added.id], sesEnv())).toEqual({ id: added.id, domain: name, removed: true });
     expect(aws.state.ses.identities.has(name)).toBe(false);
   });

@@ -1,6 +1,7 @@
 import {
   AppError,
   configurationSetName,
+  domainIdentityStatuses,
   eventTypesFor,
   getSesSetup,
   recordSesSetup,
@@ -10,6 +11,7 @@ import {
 } from "@svc/core";
 import { applySesSetup, createSesApiClients, readSesAccount, readSesStatus, type DesiredConfigurationSet, type SesAccountView } from "@svc/providers";
 import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import { withDomainContext } from "../identities.ts";
 
 /** `svc ses setup` and `svc ses status`: the account side of production on Amazon SES. */
 
@@ -149,6 +151,8 @@ async function status(_flags: Flags, { db, config }: CliContext) {
       ...report,
       lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
       configurationSetOverride: config.SES_CONFIGURATION_SET ?? null,
+      // Per domain: our status and SES's identity states now (verified for sending, DKIM, MAIL FROM).
+      ...(await withDomainContext(config, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
     };
   } finally {
     clients.close();

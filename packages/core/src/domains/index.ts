@@ -15,3 +15,4 @@ export {
 export { recheckDomains, runDomainRecheckOnce, scheduleDomainRecheck, sealPlainDkimKeys, type RecheckResult } from "./recheck.ts";
 export { unverifiedDomainMessage } from "./refusal.ts";
 export { setDomainTracking, type TrackingChange } from "./tracking.ts";
+export { domainIdentityStatuses, type DomainIdentityStatus } from "./identityStatus.ts";

@@ -207,3 +207,8 @@ export async function findCustomTrackingCombinations(prisma: Prisma.TransactionC
   });
   return rows;
 }
+
+/** Every domain, the most recently checked first, at most `limit` (the operator's status overview). */
+export function findAllDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
+  return prisma.domain.findMany({ orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }], take: limit });
+}
