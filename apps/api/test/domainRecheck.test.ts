@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { SecretBox, addDomain, createApiKey, createDnsResolver, createWorkspace, recheckDomains, verifyDomain, type DomainView } from "@svc/core";
+import { SecretBox, addDomain, createApiKey, createDnsResolver, createWorkspace, markDomainVerified, recheckDomains, verifyDomain, type DomainView } from "@svc/core";
 import { createLogger } from "@svc/logger";
 import request from "supertest";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
@@ -34,6 +34,15 @@ function publish(domain: DomainView): void {
 }
 
 describe("the scheduled domain re-check", () => {
+  it("leaves a domain the operator marked verified without DNS alone (a local trial keeps sending)", async () => {
+    const workspace = await createWorkspace(db, { name: "Override", plan: "unlimited" });
+    const domain = await addDomain(db, { workspaceId: workspace.id, domain: `trial-${Date.now()}.example.test` }, local);
+    await markDomainVerified(db, domain.id);
+    const result = await recheckDomains(db, { resolver, maxAgeMs: 0, log, workspaceIds: [workspace.id] }, local);
+    expect(result).toMatchObject({ checked: 0, failed: [] });
+    expect((await db.domain.findUniqueOrThrow({ where: { id: domain.id } })).status).toBe("verified");
+  });
+
   it("turns a domain whose DKIM record vanished into failed, and the next send from it gets 403 saying why and when it was last verified", async () => {
     const workspace = await createWorkspace(db, { name: "Recheck", plan: "unlimited" });
     const key = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope: "send-only" });

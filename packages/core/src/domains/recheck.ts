@@ -8,7 +8,7 @@ import { findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateK
 import { refreshTestRecipients } from "../recipients/service.ts";
 import { sealDkimKey } from "./dkim.ts";
 import type { TxtResolver } from "./resolver.ts";
-import { checkDomain, type DomainContext } from "./service.ts";
+import { checkDomain, isOperatorOverride, type DomainContext } from "./service.ts";
 
 /** Advisory lock id of the re-check ("svcd"): every dashboard schedules it, one runs it at a time. */
 export const DOMAIN_RECHECK_LOCK_ID = 0x7376_6364;
@@ -77,6 +77,7 @@ export async function recheckDomains(
     for (let start = 0; start < domains.length; start += CONCURRENCY) {
       await Promise.all(
         domains.slice(start, start + CONCURRENCY).map(async (domain) => {
+          if (isOperatorOverride(domain)) return;
           try {
             const outcome = await checkDomain(prisma, domain, { domainId: domain.id }, { resolver: options.resolver, now: () => now }, context);
             result.checked += 1;

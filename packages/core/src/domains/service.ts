@@ -249,6 +249,18 @@ export async function verifyDomain(prisma: Db, domainId: string, options: Verify
   return checkDomain(prisma, domain, key, options, context);
 }
 
+const OPERATOR_OVERRIDE = "marked verified by the operator without a DNS check";
+
+/**
+ * Whether the domain's standing verification is the operator's override: the scheduled re-check
+ * leaves such a domain alone (its DNS is not expected to hold the records) until someone runs a
+ * real check (svc domain verify) on it.
+ */
+export function isOperatorOverride(domain: Domain): boolean {
+  const checks = Array.isArray(domain.lastChecks) ? (domain.lastChecks as unknown as RecordCheck[]) : [];
+  return domain.status === "verified" && checks.length > 0 && checks.every((check) => check.reason === OPERATOR_OVERRIDE);
+}
+
 /**
  * Operator override: marks a domain verified without a DNS check, for a local trial with a
  * domain whose DNS nobody can publish to (e.g. `acme.test`), or when ownership was proven out of
@@ -270,7 +282,7 @@ export async function markDomainVerified(prisma: Db, domainId: string, now: Date
       expected: record.value,
       found: [],
       ok: true,
-      reason: "marked verified by the operator without a DNS check",
+      reason: OPERATOR_OVERRIDE,
     })),
   });
   if (!updated) throw notFound("Domain");
