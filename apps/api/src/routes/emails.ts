@@ -1,40 +1,42 @@
 import {
-  AppError,
-  MAX_LIST_LIMIT,
+  BATCH_LIMITS,
+  type EmailBatch,
   type EmailRowInsert,
+  type EmailView,
+  cancelScheduledEmail,
   getEmailExplained,
   listEmailBatches,
+  parseBatchInput,
+  parseBatchMode,
+  parseEmailListQuery,
   parseIdempotencyKey,
+  parseRescheduleInput,
   parseSendEmailInput,
   queueEmail,
+  queueEmailBatch,
+  rescheduleEmail,
+  sqlPool,
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
-import { Router } from "express";
+import { Router, type Response } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
-import { enqueueSend } from "../sendQueue.ts";
+import { enqueueSend, enqueueSends } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
 
-function singleQueryValue(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new AppError("validation_failed", `${name}: must be given once, as a plain value.`);
-  return value;
-}
+/** A batch's body limit, named in its 413. */
+const BATCH_BODY = { bytes: BATCH_LIMITS.maxBodyBytes, wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
 
-function parseLimit(value: unknown): number | undefined {
-  const raw = singleQueryValue(value, "limit");
-  if (raw === undefined) return undefined;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) {
-    throw new AppError("validation_failed", `limit: must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
-  }
-  return limit;
+/** Answers a stored or new body as is: Express's send (charset, ETag and freshness logic) showed in the profile. */
+function writeJson(res: Response, status: number, body: string): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
 }
 
 /**
- * POST /emails, GET /emails, GET /emails/:id. Authentication is applied where this is mounted.
+ * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, POST /emails/:id/cancel,
+ * PATCH /emails/:id. Authentication is applied where this is mounted.
  * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
  */
 export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
@@ -50,26 +52,57 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       input,
       { idempotencyKey, insertRow: insertEmail },
     );
-    // The row is committed. A replay created nothing, and its job was enqueued the first time.
+    // The row is committed. A replay created nothing, and its job was enqueued the first time; a
+    // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    else await enqueueSend(deps.producer, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
-    // Written directly: Express's send (charset, ETag and freshness logic) showed in the profile.
-    res
-      .writeHead(queued.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(queued.body) })
-      .end(queued.body);
+    if (queued.enqueue) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    writeJson(res, queued.status, queued.body);
+  });
+
+  router.post("/batch", requirePermission("emails:send"), jsonBody(BATCH_BODY), async (req, res) => {
+    const mode = parseBatchMode(req.query.mode);
+    const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
+    const items = parseBatchInput(req.body);
+    const auth = authOf(res);
+    const queued = await queueEmailBatch(
+      deps.db,
+      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
+      items,
+      { mode, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
+    );
+    if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
+    await enqueueSends(deps.sendQueue, auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    writeJson(res, queued.status, queued.body);
   });
 
   router.get("/", requirePermission("emails:read"), async (req, res) => {
-    const limit = parseLimit(req.query.limit);
-    const after = singleQueryValue(req.query.after, "after");
-    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, { limit, after });
-    await streamJsonArray(res, batches);
+    const query = parseEmailListQuery(req.query as Record<string, unknown>);
+    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, query);
+    await streamJsonArray(res, emailsOf(batches));
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
     // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
-    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.producer, emailId)));
+    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.sendQueue.producer, emailId)));
+  });
+
+  router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {
+    res.json(await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string));
+  });
+
+  router.patch("/:id", requirePermission("emails:send"), jsonBody(), async (req, res) => {
+    const { scheduledAt } = parseRescheduleInput(req.body);
+    res.json(await rescheduleEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, scheduledAt));
   });
 
   return router;
+}
+
+/** The emails of each batch, for the stream (the batch's byte count is the listing's own bound). */
+async function* emailsOf(batches: AsyncGenerator<EmailBatch, void, void>): AsyncGenerator<EmailView[], void, void> {
+  try {
+    for await (const batch of batches) yield batch.emails;
+  } finally {
+    await batches.return();
+  }
 }
