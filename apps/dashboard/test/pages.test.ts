@@ -150,6 +150,7 @@ describe("forms", () => {
     expect(failed.text).toContain("data-failure");
     expect(failed.text).toContain(`TXT ${records[1]!.name}: No such name in DNS (NXDOMAIN).`);
     expect(failed.text).toContain("Last seen verified");
+    expect((await owner.agent.get("/domains").expect(200)).text).toContain("data-failed-domains");
     const bad = await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "not a domain" }).expect(422);
     expect(bad.text).toContain("alert-error");
     expect(bad.text).toContain('value="not a domain"');

@@ -4,7 +4,14 @@ import { html, type SafeHtml } from "../html.ts";
 
 export function domainsBody(input: { domains: DomainView[]; csrf: string; canWrite: boolean; form?: { domain?: string; mailFrom?: string; error?: string } }): SafeHtml {
   const form = input.form ?? {};
+  const failed = input.domains.filter((d) => d.status === "failed");
   return html`${pageHeader("Domains", { description: "You can send from an address only when its domain is verified for this workspace." })}
+  ${failed.length > 0 &&
+  alert(
+    "error",
+    html`<span data-failed-domains>${failed.map((d, i) => html`${i > 0 ? ", " : ""}<a href="/domains/${d.id}">${d.domain}</a>`)}: sends from ${failed.length === 1 ? "it are" : "them are"} refused until ${failed.length === 1 ? "it verifies" : "they verify"} again.</span>`,
+    "A domain failed its last check.",
+  )}
   ${input.canWrite &&
   card(
     html`${form.error && alert("error", form.error)}
