@@ -16,7 +16,7 @@ import { timeProviderCall } from "@svc/metrics/sender";
 import { ProviderError, type EmailProvider } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { HandoffWrites } from "./emails/batchedWrites.ts";
-import { filterTestRecipients } from "./emails/recipients.ts";
+import { addressOf, filterTestRecipients } from "./emails/recipients.ts";
 import { decideRetry, type HandoffRetryPolicy } from "./retry.ts";
 
 export interface HandoffDeps {
@@ -49,6 +49,16 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
   if (!email) {
     log.debug("not claimable (already claimed or no longer queued); skipping");
     return { kind: "skipped" };
+  }
+
+  // The from-domain was verified when the email was queued; it must still be now. A domain
+  // removed, or failed by its re-check, stops its queued and retried emails too.
+  const fromDomain = domainOf(email.from);
+  if (!(await deps.writes.domainVerified({ workspaceId: email.organizationId, domain: fromDomain }))) {
+    const reason = `The from domain ${fromDomain} is no longer verified for this organization (removed, or its re-check failed); not sent.`;
+    await markEmailFailed(sqlPool(deps.db), email.id, reason, null);
+    log.warn({ domain: fromDomain }, "from domain no longer verified; email failed without a handoff");
+    return { kind: "failed", reason };
   }
 
   // The suppression list applies to test and live keys alike, before anything else.
@@ -150,6 +160,12 @@ async function enqueueDeliveries(deps: HandoffDeps, deliveryIds: string[], log: 
   } catch (error) {
     log.warn({ err: error, deliveries: deliveryIds.length }, "could not enqueue webhook deliveries; left to the sweeper");
   }
+}
+
+/** The domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased. */
+function domainOf(from: string): string {
+  const address = addressOf(from);
+  return address.slice(address.lastIndexOf("@") + 1);
 }
 
 /** Providers throw ProviderError; anything else escaping one is a bug or an outage, so retry it. */

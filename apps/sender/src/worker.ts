@@ -3,7 +3,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
 import { recordHandoff } from "@svc/metrics/sender";
-import { QUEUES } from "@svc/queues";
+import { QUEUES, recordRetry } from "@svc/queues";
 import { handOff, type HandoffDeps, type HandoffOutcome } from "./handoff.ts";
 
 export interface SendWorkerOptions {
@@ -46,7 +46,9 @@ async function processSendJob(deps: HandoffDeps, job: Job, token: string | undef
     case "sent":
       return;
     case "retry":
-      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`.
+      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`. Why it waits
+      // is kept on the job, so that GET /emails/{id} can say so.
+      await recordRetry(job, { lastError: outcome.error.message, retryAt: outcome.retryAt }).catch(() => {});
       await job.moveToDelayed(outcome.retryAt, token);
       throw new DelayedError();
     case "rejected":

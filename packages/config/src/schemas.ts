@@ -121,6 +121,12 @@ export const sesEnv = {
   AWS_REGION: z.string().min(1).default("us-east-1"),
   /** Another endpoint for SES (aws-ses-v2-local in tests, a VPC endpoint in production). */
   SES_ENDPOINT: z.string().url().optional(),
+  /** Another endpoint for SNS (`svc ses setup` and `svc ses status` create and read the topic). */
+  SNS_ENDPOINT: z.string().url().optional(),
+  /**
+   * Send every email through this configuration set, overriding the ones `svc ses setup`
+   * recorded (and with them per-domain tracking).
+   */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
 };
 
@@ -202,6 +208,12 @@ const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
+
+/** The scheduled re-check of every sending domain (DNS records and, with SES, the identity's states). */
+export const domainRecheckEnv = {
+  /** Each domain is re-checked this often; 0 turns the re-check off in this process. */
+  DOMAIN_RECHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+};
 
 /**
  * Which webhook URLs are allowed. By default only https URLs whose addresses are public (checked

@@ -4,7 +4,7 @@ import {
   type EmailRowInsert,
   type EmailView,
   cancelScheduledEmail,
-  getEmailWithEvents,
+  getEmailExplained,
   listEmailBatches,
   parseBatchInput,
   parseBatchMode,
@@ -17,6 +17,7 @@ import {
   rescheduleEmail,
   sqlPool,
 } from "@svc/core";
+import { sendQueueFacts } from "@svc/queues";
 import { Router, type Response } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
@@ -81,7 +82,8 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
-    res.json(await getEmailWithEvents(deps.db.prisma, authOf(res).workspaceId, req.params.id as string));
+    // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
+    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.sendQueue.producer, emailId)));
   });
 
   router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {

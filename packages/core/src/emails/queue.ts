@@ -1,5 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
+import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
@@ -9,8 +10,9 @@ import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
 
-function domainNotVerified(domain: string): AppError {
-  return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
+/** The refusal says why the domain is not verified, where the service knows (see unverifiedDomainMessage). */
+async function domainNotVerified(handle: DbHandle, workspaceId: string, domain: string): Promise<AppError> {
+  return new AppError("domain_not_verified", await unverifiedDomainMessage(handle.prisma, workspaceId, domain));
 }
 
 export interface QueuedEmail {
@@ -74,7 +76,7 @@ export async function queueEmail(
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
-    if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
+    if (!(await insertRow({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
 
@@ -99,7 +101,7 @@ export async function queueEmail(
     // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
     // is held until commit, through the insert below.
     await countDailySend(client, context.workspaceId, context.plan);
-    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw domainNotVerified(input.fromDomain);
+    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,
