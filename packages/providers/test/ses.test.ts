@@ -33,9 +33,15 @@ function outbound(overrides: Partial<OutboundEmail> = {}): OutboundEmail {
     workspaceId: "org_test",
     from: "Acme <hello@acme.example>",
     to: ["first@example.com", "Second Person <second@example.com>"],
+    cc: [],
+    bcc: [],
+    replyTo: [],
     subject: "Your receipt, Zoë",
     html: "<p>Thanks for your order ✓</p>",
     text: "Thanks for your order ✓",
+    headers: [],
+    tags: [],
+    attachments: [],
     ...overrides,
   };
 }
