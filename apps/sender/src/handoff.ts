@@ -17,6 +17,7 @@ import type { Logger } from "@svc/logger";
 import { ProviderError, type EmailProvider, type OutboundAttachment } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { HandoffWrites } from "./emails/batchedWrites.ts";
+import type { AttachmentBudget } from "./emails/attachmentBudget.ts";
 import { filterTestRecipients } from "./emails/recipients.ts";
 import { decideRetry, type HandoffRetryPolicy } from "./retry.ts";
 
@@ -28,6 +29,8 @@ export interface HandoffDeps {
   retry: HandoffRetryPolicy;
   /** The claim and the record of an accepted handoff (batched across concurrent jobs). */
   writes: HandoffWrites;
+  /** Attachment bytes this process may hold at once (see AttachmentBudget). */
+  attachmentBudget: AttachmentBudget;
 }
 
 export type HandoffOutcome =
@@ -83,32 +86,35 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
     recipientsToSend = { to: kept.to.filter((r) => isAllowed.has(r)), cc: kept.cc.filter((r) => isAllowed.has(r)), bcc: kept.bcc.filter((r) => isAllowed.has(r)) };
   }
 
-  const attachments = await loadAttachments(deps, email);
-  if (attachments === null) {
-    const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
-    await markEmailFailed(sqlPool(deps.db), email.id, reason, null);
-    log.error("attachment contents missing; email failed");
-    return { kind: "failed", reason };
-  }
-
-  let providerMessageId: string;
-  try {
-    ({ providerMessageId } = await deps.provider.send({
-      emailId: email.id,
-      workspaceId: email.organizationId,
-      from: email.from,
-      ...recipientsToSend,
-      replyTo: email.replyTo,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      headers: email.headers,
-      tags: email.tags,
-      attachments,
-    }));
-  } catch (thrown) {
-    return handleProviderFailure(deps, email, asProviderError(thrown), log);
-  }
+  const fileBytes = email.attachments.reduce((sum, file) => sum + file.size, 0);
+  const handedOff = await deps.attachmentBudget.hold(fileBytes, async (): Promise<HandoffOutcome | { providerMessageId: string }> => {
+    const attachments = await loadAttachments(deps, email);
+    if (attachments === null) {
+      const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
+      await markEmailFailed(sqlPool(deps.db), email.id, reason, null);
+      log.error("attachment contents missing; email failed");
+      return { kind: "failed", reason };
+    }
+    try {
+      return await deps.provider.send({
+        emailId: email.id,
+        workspaceId: email.organizationId,
+        from: email.from,
+        ...recipientsToSend,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        headers: email.headers,
+        tags: email.tags,
+        attachments,
+      });
+    } catch (thrown) {
+      return handleProviderFailure(deps, email, asProviderError(thrown), log);
+    }
+  });
+  if ("kind" in handedOff) return handedOff;
+  const { providerMessageId } = handedOff;
 
   await recordAccepted(deps, email.id, providerMessageId, log);
   await dropAttachmentContents(deps, email, log);
