@@ -99,6 +99,37 @@ describe("tags", () => {
   });
 });
 
+describe("wrong shapes", () => {
+  it("are 422s naming the field, never anything else", () => {
+    expect(refusal({ attachments: "file.pdf" })).toContain("attachments: must be an array of attachments");
+    expect(refusal({ attachments: [null, 3] })).toContain("attachments[0]: must be an object");
+    expect(refusal({ tags: { name: "a" } })).toContain("tags: must be an array of {name, value}");
+    expect(refusal({ headers: "X-A: 1" })).toContain("headers: must be an object of header names to string values");
+    expect(refusal({ headers: { "X-A": null } })).toContain("headers.X-A: must be a string");
+    expect(refusal({ cc: { a: 1 }, html: 5, to: 7 })).toContain("cc: must be an address or an array of addresses");
+  });
+});
+
+describe("oversized lists", () => {
+  it("are refused on their count before any item is validated, even with millions of items", () => {
+    const million = new Array(1_000_000).fill({});
+    expect(refusal({ attachments: million })).toBe("Invalid request: attachments: must contain at most 100 attachments (1000000 given).");
+    expect(refusal({ bcc: new Array(1_000_000).fill(1) })).toContain("bcc: must contain at most 50 addresses");
+    expect(refusal({ tags: new Array(51).fill(null) })).toContain("tags: must contain at most 50 tags");
+    const headers = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`X-${i}`, 1]));
+    expect(refusal({ headers })).toBe("Invalid request: headers: at most 15 headers.");
+  });
+
+  it("a header named __proto__ or constructor is just a header name", () => {
+    const input = parseSendEmailInput({ ...base, headers: JSON.parse('{"__proto__": "a", "constructor": "b"}') });
+    expect(input.headers).toEqual([
+      { name: "__proto__", value: "a" },
+      { name: "constructor", value: "b" },
+    ]);
+    expect(refusal({ headers: JSON.parse('{"__proto__": "a\\r\\nBcc: x@y.z"}') })).toContain("__proto__: the value must be printable ASCII on one line");
+  });
+});
+
 describe("attachments", () => {
   it("decode to bytes; the content type comes from the file name when not given; contentId makes an inline part", () => {
     const bytes = Buffer.from([0, 1, 2, 250, 251, 252, 253, 254, 255]);

@@ -11,7 +11,7 @@ import {
   isContentType,
   refusedExtension,
 } from "./attachments.ts";
-import { headerProblems, type MessageHeader } from "./headers.ts";
+import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS, type EmailTag } from "./tags.ts";
 
 const MB = 1024 * 1024;
@@ -113,13 +113,26 @@ const replyToField = oneOrMany(
     .max(SEND_LIMITS.maxReplyTo, { error: `must contain at most ${SEND_LIMITS.maxReplyTo} addresses` }),
 ).optional();
 
+/**
+ * Read from the body's own entries rather than through a record schema, which would skip names
+ * such as `__proto__` (and so leave their values unchecked).
+ */
 const headersField = z
-  .record(z.string(), z.string({ error: "must be a string" }), { error: "must be an object of header names to string values" })
-  .superRefine((headers, ctx) => {
-    for (const message of headerProblems(Object.entries(headers).map(([name, value]) => ({ name, value })))) {
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: "must be an object of header names to string values" });
+      return;
+    }
+    const entries = Object.entries(value);
+    const nonStrings = entries.filter(([, headerValue]) => typeof headerValue !== "string");
+    for (const [name] of nonStrings) ctx.addIssue({ code: "custom", path: [name], message: "must be a string" });
+    if (nonStrings.length > 0) return;
+    for (const message of headerProblems(entries.map(([name, headerValue]) => ({ name, value: headerValue as string })))) {
       ctx.addIssue({ code: "custom", message });
     }
   })
+  .transform((value): MessageHeader[] => Object.entries(value as Record<string, string>).map(([name, headerValue]) => ({ name, value: headerValue })))
   .optional();
 
 const tagPart = z
@@ -216,23 +229,24 @@ const sendEmailSchema = z
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
+  // zod runs this also when a field failed its own schema, so every field is read defensively.
   .superRefine((value, ctx) => {
     if (!value.html && !value.text) {
       ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
     }
-    const recipients = value.to.length + (value.cc?.length ?? 0) + (value.bcc?.length ?? 0);
+    const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
     if (recipients > SEND_LIMITS.maxRecipients) {
       ctx.addIssue({ code: "custom", path: [], message: `to, cc and bcc together must contain at most ${SEND_LIMITS.maxRecipients} addresses (${recipients} given)` });
     }
-    const bodyBytes = Buffer.byteLength(value.html ?? "") + Buffer.byteLength(value.text ?? "");
+    const bodyBytes = utf8Bytes(value.html) + utf8Bytes(value.text);
     if (bodyBytes > SEND_LIMITS.maxBodyPartsBytes) {
       ctx.addIssue({ code: "custom", path: ["html"], message: `html and text together must be at most ${SEND_LIMITS.maxBodyPartsBytes / MB} MB` });
     }
-    const headerBytes = Object.entries(value.headers ?? {}).reduce((sum, [name, header]) => sum + name.length + header.length + 4, 0);
+    const headerBytes = listOf(value.headers).reduce<number>((sum, header) => sum + utf8Bytes(header?.name) + utf8Bytes(header?.value) + 4, 0);
     const messageBytes = encodedMessageBytesAtMost({
       bodyBytes,
       headerBytes,
-      attachmentBytes: (value.attachments ?? []).map(({ content }) => base64DecodedBytes(content)),
+      attachmentBytes: listOf(value.attachments).map((file) => (typeof file?.content === "string" ? base64DecodedBytes(file.content) : 0)),
     });
     if (messageBytes > ATTACHMENT_LIMITS.maxMessageBytes) {
       ctx.addIssue({
@@ -242,6 +256,14 @@ const sendEmailSchema = z
       });
     }
   });
+
+function listOf<T>(value: T[] | null | undefined): T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function utf8Bytes(value: unknown): number {
+  return typeof value === "string" ? Buffer.byteLength(value) : 0;
+}
 
 /** A file to attach, decoded. `contentId` makes it an inline part that the HTML shows as `cid:`. */
 export interface AttachmentInput {
@@ -272,8 +294,42 @@ function fieldName(path: PropertyKey[]): string {
   return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
 }
 
+/** The most items each list field may hold, checked before any item is looked at. */
+const LIST_LIMITS: Record<string, [number, string]> = {
+  to: [SEND_LIMITS.maxRecipients, "addresses"],
+  cc: [SEND_LIMITS.maxRecipients, "addresses"],
+  bcc: [SEND_LIMITS.maxRecipients, "addresses"],
+  replyTo: [SEND_LIMITS.maxReplyTo, "addresses"],
+  tags: [TAG_LIMITS.maxTags, "tags"],
+  attachments: [ATTACHMENT_LIMITS.maxAttachments, "attachments"],
+};
+
+/**
+ * A body of tens of megabytes can hold millions of list items or header names; validating each
+ * (and describing each one's problem) would take the process's memory and time. Lists and the
+ * headers object are counted first, and an oversized one is refused on its count alone.
+ */
+function refuseOversizedLists(body: unknown): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  const fields = body as Record<string, unknown>;
+  for (const [field, [max, noun]] of Object.entries(LIST_LIMITS)) {
+    const value = fields[field];
+    if (Array.isArray(value) && value.length > max) {
+      throw new AppError("validation_failed", `Invalid request: ${field}: must contain at most ${max} ${noun} (${value.length} given).`);
+    }
+  }
+  const headers = fields.headers;
+  if (typeof headers === "object" && headers !== null && !Array.isArray(headers)) {
+    let count = 0;
+    for (const _ in headers) {
+      if (++count > HEADER_LIMITS.maxHeaders) throw new AppError("validation_failed", `Invalid request: headers: at most ${HEADER_LIMITS.maxHeaders} headers.`);
+    }
+  }
+}
+
 /** Validates a POST /emails body; throws a 422 naming every field that is wrong. */
 export function parseSendEmailInput(body: unknown): SendEmailInput {
+  refuseOversizedLists(body);
   const result = sendEmailSchema.safeParse(body);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
@@ -295,7 +351,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     subject,
     html: html || null,
     text: text || null,
-    headers: Object.entries(headers ?? {}).map(([name, value]) => ({ name, value })),
+    headers: headers ?? [],
     tags: (tags ?? []).map(({ name, value }) => ({ name, value })),
     attachments: (attachments ?? []).map((attachment) => ({
       filename: attachment.filename,
