@@ -31,6 +31,7 @@ describe("parseSendEmailInput", () => {
       headers: [],
       tags: [],
       attachments: [],
+      scheduledAt: null,
     });
   });
 

@@ -15,6 +15,7 @@ import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts"
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS, type EmailTag } from "./tags.ts";
 
 const MB = 1024 * 1024;
+import { scheduledAtField } from "./scheduledAt.ts";
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have one (RFC 5321 path
@@ -226,6 +227,7 @@ const sendEmailSchema = z
       headers: headersField,
       tags: tagsField,
       attachments: attachmentsField,
+      scheduledAt: scheduledAtField.nullish(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
@@ -287,6 +289,8 @@ export interface SendEmailInput {
   headers: MessageHeader[];
   tags: EmailTag[];
   attachments: AttachmentInput[];
+  /** When to send it (the email is `scheduled` until then); null to send at once. */
+  scheduledAt: Date | null;
 }
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
@@ -338,7 +342,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     });
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
-  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments } = result.data;
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = result.data;
   const mailbox = parseMailbox(from)!;
   const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
@@ -359,5 +363,6 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
       contentId: attachment.contentId ?? null,
       content: Buffer.from(attachment.content, "base64"),
     })),
+    scheduledAt: scheduledAt ?? null,
   };
 }

@@ -43,6 +43,8 @@ export interface EmailView {
   createdAt: string;
   sentAt: string | null;
   failedAt: string | null;
+  /** When a scheduled email is (or was) due; null for one sent at once. */
+  scheduledAt: string | null;
 }
 
 /** The columns a view is made of: a Prisma Email, or a row read with raw SQL (GET /emails). */
@@ -69,6 +71,7 @@ export type EmailViewSource = Pick<
   | "headers"
   | "tags"
   | "attachments"
+  | "scheduledAt"
 >;
 
 /** Every field of the spec's Email, always present: fields that do not apply yet are null. */
@@ -96,6 +99,7 @@ export function toEmailView(email: EmailViewSource): EmailView {
     createdAt: email.createdAt.toISOString(),
     sentAt: isoOrNull(email.sentAt),
     failedAt: isoOrNull(email.failedAt),
+    scheduledAt: isoOrNull(email.scheduledAt),
   };
 }
 
