@@ -15,7 +15,7 @@ import type { SendContext } from "./sendContext.ts";
  * The fields an email had before cc/bcc/replyTo/headers/tags/attachments appear alone when those
  * are empty, so a key stored before them still matches its own retry.
  */
-function fingerprintFields(input: SendEmailInput): Record<string, unknown> {
+export function fingerprintFields(input: SendEmailInput): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     from: input.from,
     to: input.to,

@@ -36,7 +36,7 @@ export async function deleteAttachmentContents(db: Queryable, emailIds: readonly
  * needed. Listed rather than derived, so that a status added later keeps its files until it is
  * placed here (a leak at worst, never a lost attachment).
  */
-const PAST_HANDOFF: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered", "complained", "bounced", "rejected", "failed"];
+const PAST_HANDOFF: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered", "complained", "bounced", "rejected", "failed", "canceled"];
 const PAST_HANDOFF_SQL = Prisma.raw(statusInSql("e.status", PAST_HANDOFF));
 
 /**
