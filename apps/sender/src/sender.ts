@@ -9,10 +9,18 @@ import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@sv
 import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
+import { AttachmentBudget } from "./emails/attachmentBudget.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
+
+/**
+ * Attachment bytes one sender process holds at once: three messages at the provider's size limit.
+ * Reading and encoding an email's files takes a few times their size, so this bounds the
+ * process's memory whatever the queue holds. A wait for room is short against the claim lease.
+ */
+const ATTACHMENT_BUDGET_BYTES = 96 * 1024 * 1024;
 
 /** What the sender is given and does not own: the caller closes these after its shutdown. */
 export interface SenderResources {
@@ -79,6 +87,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           provider,
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
+          attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {
             windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
             baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,
@@ -118,7 +127,22 @@ function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
   return async (range) => {
     const rows = await selectAcceptedEmailsAwaitingEvents(sqlPool(db), range);
     return rows.map((row) => ({
-      email: { emailId: row.id, workspaceId: row.organizationId, from: row.from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+      email: {
+        emailId: row.id,
+        workspaceId: row.organizationId,
+        from: row.from,
+        to: row.to,
+        cc: row.cc,
+        bcc: row.bcc,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers,
+        tags: row.tags,
+        // Only events are reported again, and the files do not shape them.
+        attachments: [],
+      },
       providerMessageId: row.providerMessageId,
       createdAt: row.createdAt,
       eventCount: row.eventCount,

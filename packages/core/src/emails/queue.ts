@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { unverifiedDomainMessage } from "../domains/refusal.ts";
@@ -9,6 +10,36 @@ import { countDailySend } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
+
+/**
+ * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
+ * The fields an email had before cc/bcc/replyTo/headers/tags/attachments appear alone when those
+ * are empty, so a key stored before them still matches its own retry.
+ */
+export function fingerprintFields(input: SendEmailInput): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    from: input.from,
+    to: input.to,
+    subject: input.subject,
+    html: input.html,
+    text: input.text,
+    scheduledAt: input.scheduledAt?.toISOString() ?? null,
+  };
+  if (input.cc.length > 0) fields.cc = input.cc;
+  if (input.bcc.length > 0) fields.bcc = input.bcc;
+  if (input.replyTo.length > 0) fields.replyTo = input.replyTo;
+  if (input.headers.length > 0) fields.headers = input.headers;
+  if (input.tags.length > 0) fields.tags = input.tags;
+  if (input.attachments.length > 0) {
+    fields.attachments = input.attachments.map(({ filename, contentType, contentId, content }) => ({
+      filename,
+      contentType,
+      contentId,
+      sha256: createHash("sha256").update(content).digest("hex"),
+    }));
+  }
+  return fields;
+}
 
 /** The refusal says why the domain is not verified, where the service knows (see unverifiedDomainMessage). */
 async function domainNotVerified(handle: DbHandle, workspaceId: string, domain: string): Promise<AppError> {
@@ -76,20 +107,16 @@ export async function queueEmail(
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
-    if (!(await insertRow({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    // An email with files (up to the provider's message size) is written in a statement of its
+    // own rather than coalesced with others, so one statement never carries several of them.
+    const insert = input.attachments.length > 0 ? (row: NewEmailRow) => insertEmailAlone(sqlPool(handle), row) : insertRow;
+    if (!(await insert({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
 
   return inTransaction(handle, async (client) => {
     if (idempotencyKey !== undefined) {
-      const fingerprint = requestFingerprint({
-        from: input.from,
-        to: input.to,
-        subject: input.subject,
-        html: input.html,
-        text: input.text,
-        scheduledAt: input.scheduledAt?.toISOString() ?? null,
-      });
+      const fingerprint = requestFingerprint(fingerprintFields(input));
       const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
