@@ -84,11 +84,13 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
     },
 
     onData(stream, session, callback) {
-      void inFlight
-        .run(async () => {
+      // The answer is given inside the in-flight span: a shutdown waiting for the span to end
+      // must find the 250 already written.
+      void inFlight.run(async () => {
+        try {
           const raw = await readMessage(stream);
           // Over SIZE: smtp-server answers 552 itself (rejectOversized), whatever is passed here.
-          if (raw === null) return new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`);
+          if (raw === null) return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
           const key = transactionKeys.get(session.envelope);
           if (!key) throw new Error("DATA without a key checked at MAIL FROM");
           const envelope = {
@@ -97,12 +99,11 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
           };
           const submitted = await submitMessage(submit, key, raw, envelope);
           log.info({ emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: raw.length }, "smtp message queued");
-          return `2.0.0 Ok: queued as ${submitted.emailId}`;
-        })
-        .then(
-          (result) => (typeof result === "string" ? callback(null, result) : callback(result)),
-          (error: unknown) => callback(answer(error, "data")),
-        );
+          callback(null, `2.0.0 Ok: queued as ${submitted.emailId}`);
+        } catch (error) {
+          callback(answer(error, "data"));
+        }
+      });
     },
   };
 

@@ -18,6 +18,11 @@ export interface SmtpResources {
   log: Logger;
 }
 
+export interface Smtp extends App {
+  /** Messages being received or stored right now (tests watch a shutdown wait for them). */
+  messagesInFlight(): number;
+}
+
 /** Time the health endpoints and the shutdown steps after the relay's grace period may take. */
 const SHUTDOWN_MARGIN_MS = 10_000;
 
@@ -27,7 +32,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
  * SMTP_HEALTH_PORT. It keeps nothing but open connections in memory (the AUTH throttle is in
  * Redis, emails and idempotency in Postgres), so any number of relays can run side by side.
  */
-export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): App {
+export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smtp {
   const producer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
   const throttle = new AuthThrottle(redis, {
     prefix: env.QUEUE_PREFIX,
@@ -75,6 +80,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): App
       { name: "health server", run: () => closeServer(health) },
       { name: "send queue", run: () => producer.close() },
     ],
+    messagesInFlight: () => relay?.inFlight.size ?? 0,
   };
 }
 
