@@ -101,7 +101,22 @@ function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
   return async (range) => {
     const rows = await selectAcceptedEmailsAwaitingEvents(sqlPool(db), range);
     return rows.map((row) => ({
-      email: { emailId: row.id, workspaceId: row.organizationId, from: row.from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+      email: {
+        emailId: row.id,
+        workspaceId: row.organizationId,
+        from: row.from,
+        to: row.to,
+        cc: row.cc,
+        bcc: row.bcc,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers,
+        tags: row.tags,
+        // Only events are reported again, and the files do not shape them.
+        attachments: [],
+      },
       providerMessageId: row.providerMessageId,
       createdAt: row.createdAt,
       eventCount: row.eventCount,

@@ -7,6 +7,7 @@ import {
   parseIdempotencyKey,
   parseSendEmailInput,
   queueEmail,
+  SEND_LIMITS,
 } from "@svc/core";
 import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
@@ -39,9 +40,12 @@ function parseLimit(value: unknown): number | undefined {
 export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
   const router = Router();
 
-  router.post("/", requirePermission("emails:send"), jsonBody(), async (req, res) => {
+  router.post("/", requirePermission("emails:send"), jsonBody(SEND_LIMITS.maxBodyBytes), async (req, res) => {
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
     const input = parseSendEmailInput(req.body);
+    // The parsed body holds attachments as base64 text; the input holds their bytes. Dropping the
+    // text now keeps one copy alive while the row is written.
+    req.body = undefined;
     const auth = authOf(res);
     const queued = await queueEmail(
       deps.db,

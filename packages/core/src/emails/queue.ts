@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError } from "../errors.ts";
@@ -8,6 +9,29 @@ import { countDailySend } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer, type IdempotencyScope } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
+
+/**
+ * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
+ * The fields an email had before cc/bcc/replyTo/headers/tags/attachments appear alone when those
+ * are empty, so a key stored before them still matches its own retry.
+ */
+function fingerprintFields(input: SendEmailInput): Record<string, unknown> {
+  const fields: Record<string, unknown> = { from: input.from, to: input.to, subject: input.subject, html: input.html, text: input.text };
+  if (input.cc.length > 0) fields.cc = input.cc;
+  if (input.bcc.length > 0) fields.bcc = input.bcc;
+  if (input.replyTo.length > 0) fields.replyTo = input.replyTo;
+  if (input.headers.length > 0) fields.headers = input.headers;
+  if (input.tags.length > 0) fields.tags = input.tags;
+  if (input.attachments.length > 0) {
+    fields.attachments = input.attachments.map(({ filename, contentType, contentId, content }) => ({
+      filename,
+      contentType,
+      contentId,
+      sha256: createHash("sha256").update(content).digest("hex"),
+    }));
+  }
+  return fields;
+}
 
 function domainNotVerified(domain: string): AppError {
   return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
@@ -68,19 +92,16 @@ export async function queueEmail(
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
-    if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
+    // An email with files (up to the provider's message size) is written in a statement of its
+    // own rather than coalesced with others, so one statement never carries several of them.
+    const insert = input.attachments.length > 0 ? (row: NewEmailRow) => insertEmailAlone(sqlPool(handle), row) : insertRow;
+    if (!(await insert({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
     return { status: ACCEPTED, body, emailId, replayed: false };
   }
 
   return inTransaction(handle, async (client) => {
     if (idempotencyKey !== undefined) {
-      const fingerprint = requestFingerprint({
-        from: input.from,
-        to: input.to,
-        subject: input.subject,
-        html: input.html,
-        text: input.text,
-      });
+      const fingerprint = requestFingerprint(fingerprintFields(input));
       const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, scope, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };

@@ -19,12 +19,25 @@ export interface NewEmailRow {
 }
 
 /** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 10;
+const COLUMNS_PER_ROW = 16;
 
-/** `($1::text, …, $10::text)` for row `index`: every value typed, so Postgres infers nothing. */
+/** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
   const n = index * COLUMNS_PER_ROW;
-  return `($${n + 1}::text, $${n + 2}::text, $${n + 3}::text, $${n + 4}::"KeyEnvironment", $${n + 5}::text, $${n + 6}::text[], $${n + 7}::text, $${n + 8}::text, $${n + 9}::text, $${n + 10}::text)`;
+  const types = ["text", "text", "text", '"KeyEnvironment"', "text", "text[]", "text[]", "text[]", "text[]", "text", "text", "text", "jsonb", "jsonb", "jsonb", "text"];
+  return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
+}
+
+/** What GET /emails/{id} shows of an attachment; the bytes are not part of the email row. */
+export interface AttachmentMetadata {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  size: number;
+}
+
+function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
+  return input.attachments.map(({ filename, contentType, contentId, content }) => ({ filename, contentType, contentId, size: content.length }));
 }
 
 /**
@@ -34,21 +47,58 @@ function rowPlaceholders(index: number): string {
  * go in one statement, so a process can coalesce concurrent sends into one round trip and one
  * commit; a row whose domain is not verified is simply not inserted and does not affect the
  * others. Answers, per row in order, whether it was inserted.
+ *
+ * Attachment bytes go to `email_attachments` in the same statement (a data-modifying CTE, so the
+ * email and its files commit together or not at all), one bytea parameter per file: pg sends a
+ * Buffer parameter as binary, without an escaped copy.
  */
 export async function insertEmailsIfDomainVerified(db: Queryable, rows: readonly NewEmailRow[]): Promise<boolean[]> {
   if (rows.length === 0) return [];
   const values: unknown[] = [];
   for (const { emailId, context, input } of rows) {
-    values.push(emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text, input.fromDomain.toLowerCase());
+    values.push(
+      emailId,
+      context.workspaceId,
+      context.apiKeyId,
+      context.environment,
+      input.from,
+      input.to,
+      input.cc,
+      input.bcc,
+      input.replyTo,
+      input.subject,
+      input.html,
+      input.text,
+      JSON.stringify(input.headers),
+      JSON.stringify(input.tags),
+      JSON.stringify(attachmentMetadataOf(input)),
+      input.fromDomain.toLowerCase(),
+    );
   }
-  const result = await db.query(
-    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text)
-     SELECT v.id, v."workspaceId", v."apiKeyId", v.environment, v."from", v."to", v.subject, v.html, v.text
+  const contents: string[] = [];
+  for (const { emailId, input } of rows) {
+    input.attachments.forEach(({ content }, position) => {
+      const at = values.length;
+      values.push(emailId, position, content);
+      contents.push(`($${at + 1}::text, $${at + 2}::int, $${at + 3}::bytea)`);
+    });
+  }
+  const insertEmails = `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments)
+     SELECT v.id, v."workspaceId", v."apiKeyId", v.environment, v."from", v."to", v.cc, v.bcc, v."replyTo", v.subject, v.html, v.text, v.headers, v.tags, v.attachments
        FROM (VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")})
-            AS v(id, "workspaceId", "apiKeyId", environment, "from", "to", subject, html, text, domain)
+            AS v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain)
       WHERE EXISTS (SELECT 1 FROM domains d
                      WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified')
-     RETURNING id`,
+     RETURNING id`;
+  const result = await db.query(
+    contents.length === 0
+      ? insertEmails
+      : `WITH inserted AS (${insertEmails}),
+              contents AS (
+                INSERT INTO email_attachments ("emailId", position, content)
+                SELECT c.email_id, c.position, c.content FROM (VALUES ${contents.join(", ")}) AS c(email_id, position, content)
+                 WHERE c.email_id IN (SELECT id FROM inserted))
+         SELECT id FROM inserted`,
     values,
   );
   const inserted = new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
@@ -115,8 +165,8 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   }
   const bodies = range.withBodies ? "html, text" : "NULL::text AS html, NULL::text AS text";
   const { rows } = await db.query(
-    `SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
-            provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"
+    `SELECT id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, ${bodies}, headers, tags, attachments,
+            status::text AS status, provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"
        FROM emails WHERE ${conditions.join(" AND ")}
       ORDER BY "createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"} LIMIT ${param(range.limit)}`,
     values,
@@ -142,9 +192,16 @@ export interface ClaimedEmail {
   environment: KeyEnvironment;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  headers: Array<{ name: string; value: string }>;
+  tags: Array<{ name: string; value: string }>;
+  /** Their bytes are read from email_attachments, only when there are any. */
+  attachments: AttachmentMetadata[];
   /** Claims so far, this one included. */
   attempts: number;
   createdAt: Date;
@@ -164,7 +221,8 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
       WHERE id = ANY ($1::text[])
         AND (${statusInSql("status", SENDER_MOVES.claim.from)}
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
-     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`,
+     RETURNING id, "organizationId", environment, "from", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
+               COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt"`,
     [[...new Set(emailIds)], leaseMs],
   );
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
@@ -272,9 +330,14 @@ export interface AcceptedEmailWithEventCount {
   organizationId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  replyTo: string[];
+  headers: Array<{ name: string; value: string }>;
+  tags: Array<{ name: string; value: string }>;
   providerMessageId: string;
   createdAt: Date;
   eventCount: number;
@@ -294,7 +357,7 @@ export async function selectAcceptedEmailsAwaitingEvents(
   range: { provider: string; createdFrom: Date; sentBefore: Date; after: { createdAt: Date; id: string } | null; limit: number },
 ): Promise<AcceptedEmailWithEventCount[]> {
   const { rows } = await db.query(
-    `SELECT e.id, e."organizationId", e."from", e."to", e.subject, e.html, e.text, e."providerMessageId", e."createdAt",
+    `SELECT e.id, e."organizationId", e."from", e."to", COALESCE(e.cc, '{}') AS cc, COALESCE(e.bcc, '{}') AS bcc, COALESCE(e."replyTo", '{}') AS "replyTo", e.subject, e.html, e.text, e.headers, e.tags, e."providerMessageId", e."createdAt",
             (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
        FROM emails e
       WHERE ${statusInSql("e.status", AWAITING_EVENTS)}
