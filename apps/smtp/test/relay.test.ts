@@ -79,7 +79,57 @@ describe("accepted messages", () => {
       envelope: { from: `bounces@${fx.domain}`, to: ["visible@example.org", "hidden@example.org"] },
     });
     const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
-    expect([...row.to].sort()).toEqual(["hidden@example.org", "visible@example.org"]);
+    // The one not named in the headers is a Bcc recipient: it gets the message, unseen by others.
+    expect(row).toMatchObject({ to: ["visible@example.org"], cc: [], bcc: ["hidden@example.org"] });
+    client.close();
+  });
+
+  it("maps Cc, Bcc, Reply-To, extra headers, attachments and inline images to the email's fields", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const pdf = Buffer.from("%PDF-1.4 not really a pdf\n\u0000\u00ff binary", "latin1");
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const info = await client.sendMail(
+      message({
+        to: ["Ann <ann@example.org>"],
+        cc: ["carl@example.org"],
+        bcc: ["bea@example.org"],
+        replyTo: "Support Desk <support@example.org>",
+        headers: { "X-Campaign": "spring", "List-Unsubscribe": "<mailto:unsubscribe@example.org>" },
+        html: '<p>Logo: <img src="cid:logo@acme"></p>',
+        attachments: [
+          { filename: "invoice.pdf", content: pdf, contentType: "application/pdf" },
+          { filename: "logo.png", content: png, contentType: "image/png", cid: "logo@acme" },
+        ],
+      }),
+    );
+    const id = queuedId(info.response);
+    const row = await db.email.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({
+      to: ["ann@example.org"],
+      cc: ["carl@example.org"],
+      bcc: ["bea@example.org"],
+      replyTo: ["Support Desk <support@example.org>"],
+      html: '<p>Logo: <img src="cid:logo@acme"></p>',
+      headers: [
+        { name: "X-Campaign", value: "spring" },
+        { name: "List-Unsubscribe", value: "<mailto:unsubscribe@example.org>" },
+      ],
+      // In the message's MIME order: the inline image sits with the HTML (multipart/related),
+      // before the attachment of the outer multipart/mixed.
+      attachments: [
+        { filename: "logo.png", contentType: "image/png", contentId: "logo@acme", size: png.length },
+        { filename: "invoice.pdf", contentType: "application/pdf", contentId: null, size: pdf.length },
+      ],
+    });
+    const files = await db.emailAttachment.findMany({ where: { emailId: id }, orderBy: { position: "asc" } });
+    expect(files.map((f) => Buffer.from(f.content).toString("hex"))).toEqual([png.toString("hex"), pdf.toString("hex")]);
+    client.close();
+  });
+
+  it("refuses what the REST API refuses in the new fields too, with its message (an executable attachment)", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const refusal = await refusalOf(client.sendMail(message({ attachments: [{ filename: "setup.exe", content: Buffer.from("MZ") }] })));
+    expect(refusal.response).toBe("554 5.6.0 Invalid request: attachments[0].filename: .exe files are executable content the provider refuses to send.");
     client.close();
   });
 
@@ -184,7 +234,7 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
   it("more than 50 recipients: 452 4.5.3 for each one over, and the first 50 get the message", async () => {
     const client = transport(relay, fx.keys["send-only"]);
     const recipients = Array.from({ length: 52 }, (_, n) => `r${n}@example.org`);
-    const info = await client.sendMail({ ...message(), envelope: { from: `hello@${fx.domain}`, to: recipients } });
+    const info = await client.sendMail({ ...message({ to: recipients }), envelope: { from: `hello@${fx.domain}`, to: recipients } });
     expect(info.rejected).toEqual(["r50@example.org", "r51@example.org"]);
     expect((info as unknown as { rejectedErrors: Array<{ response: string }> }).rejectedErrors[0]!.response).toBe(
       "452 4.5.3 Too many recipients: at most 50 per message.",

@@ -1,5 +1,5 @@
-import { parseSendEmailInput, type SendEmailInput } from "@svc/core";
-import type { AddressObject, ParsedMail } from "mailparser";
+import { AppError, isServiceOwnedHeader, parseSendEmailInput, type SendEmailInput } from "@svc/core";
+import type { AddressObject, Attachment, ParsedMail } from "mailparser";
 
 /** The SMTP envelope of one transaction: who the client said it sends for, and to whom. */
 export interface Envelope {
@@ -18,16 +18,27 @@ export interface Envelope {
  *   keeps the role its address has in the headers: in `To`, in `Cc`, or in neither, which is
  *   what a Bcc recipient is.
  * - The sender is the `From` header (the one a reader sees, and the one whose domain must be
- *   verified); without one, the envelope sender.
+ *   verified); without one, the envelope sender. `Reply-To` and `Subject` are the headers'.
+ * - The other headers of the message are its extra headers, except the ones the service writes
+ *   itself (Date, Message-ID, MIME-Version, Content-*, trace and signature headers), which every
+ *   client sends and which describe the message as the client built it, not as it will leave.
+ * - Its attachments are the attachments; a part the HTML shows by `cid:` (in a multipart/related,
+ *   or marked inline) keeps its Content-ID and stays inline.
  */
 export function restBodyFromMime(mail: ParsedMail, envelope: Envelope): Record<string, unknown> {
   const roles = recipientRoles(mail, envelope.rcptTo);
+  const replyTo = headerAddresses(mail.replyTo).map(mailboxText);
   return {
     from: sender(mail, envelope),
-    to: [...roles.to, ...roles.cc, ...roles.bcc],
+    to: roles.to,
+    cc: roles.cc,
+    bcc: roles.bcc,
+    ...(replyTo.length > 0 ? { replyTo } : {}),
     subject: mail.subject,
     html: typeof mail.html === "string" ? mail.html : undefined,
     text: mail.text,
+    headers: extraHeaders(mail),
+    attachments: mail.attachments.map(attachmentBody),
   };
 }
 
@@ -66,17 +77,50 @@ export function recipientRoles(mail: ParsedMail, rcptTo: string[]): { to: string
   return roles;
 }
 
-/**
- * `Name <address>` in the form the REST API takes: the name quoted when it holds characters that
- * would otherwise end or split it. Several From addresses are passed on as they are, for the
- * parser to refuse: the REST API sends from exactly one.
- */
+/** `Name <address>` in the form the REST API takes: the name quoted when it holds characters that would otherwise end or split it. */
+function mailboxText({ name, address }: { name: string; address: string }): string {
+  if (!name) return address;
+  const plain = /^[A-Za-z0-9 !#$%&'*+\-/=?^_`{|}~.]+$/.test(name);
+  return plain ? `${name} <${address}>` : `"${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}" <${address}>`;
+}
+
+/** Several From addresses are passed on as they are, for the parser to refuse: an email is sent from exactly one. */
 function sender(mail: ParsedMail, envelope: Envelope): string | undefined {
   const from = headerAddresses(mail.from);
   if (from.length === 0) return envelope.mailFrom || undefined;
   if (from.length > 1) return from.map((a) => a.address).join(", ");
-  const [{ name, address }] = from as [{ name: string; address: string }];
-  if (!name) return address;
-  const plain = /^[A-Za-z0-9 !#$%&'*+\-/=?^_`{|}~.]+$/.test(name);
-  return plain ? `${name} <${address}>` : `"${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}" <${address}>`;
+  return mailboxText(from[0]!);
+}
+
+/**
+ * The message's own extra headers, as written (unfolded; encoded words stay encoded, which is the
+ * printable ASCII the REST API takes). A name given twice cannot be one entry of the REST API's
+ * header object, so it is refused with that API's words for it.
+ */
+function extraHeaders(mail: ParsedMail): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const { line } of mail.headerLines) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim();
+    if (isServiceOwnedHeader(name)) continue;
+    if (seen.has(name.toLowerCase())) {
+      throw new AppError("validation_failed", `Invalid request: headers: ${name} is given more than once.`);
+    }
+    seen.add(name.toLowerCase());
+    headers[name] = line.slice(colon + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  }
+  return headers;
+}
+
+/** An attachment as the REST API takes it. An inline image without a file name is named after its Content-ID. */
+function attachmentBody(attachment: Attachment, index: number): Record<string, unknown> {
+  const inline = Boolean(attachment.cid) && (attachment.related || attachment.contentDisposition === "inline");
+  return {
+    filename: attachment.filename ?? (inline ? attachment.cid : `attachment-${index + 1}`),
+    content: attachment.content.toString("base64"),
+    contentType: attachment.contentType,
+    ...(inline ? { contentId: attachment.cid } : {}),
+  };
 }
