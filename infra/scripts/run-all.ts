@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
  * stop: a half-running pipeline on a laptop is worse than a clear failure.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard"];
+const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard", "smtp"];
 const tsx = path.join(root, "node_modules/.bin/tsx");
 const children = new Map<string, ChildProcess>();
 // The apps write to a pipe, not a terminal: they keep their colours when this runs in one.

@@ -17,6 +17,7 @@ import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { smtpRoutes } from "./routes/smtp.ts";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
 
@@ -54,6 +55,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(recipientRoutes(deps));
   app.use(suppressionRoutes(deps));
   app.use(webhookRoutes(deps));
+  app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));
 
   app.use(notFoundHandler);
