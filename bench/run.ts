@@ -20,6 +20,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   dispatch: () => import("./benchmarks/dispatch.ts"),
   list: () => import("./benchmarks/list.ts"),
   scale: () => import("./benchmarks/scale.ts"),
+  smtp: () => import("./benchmarks/smtp.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */
