@@ -1,8 +1,8 @@
-import { ApiKeyAuthenticator } from "@svc/core";
+import { ApiKeyAuthenticator, lookUpApiKeys, sqlPool, type ApiKeyRecord } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
-import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
+import { Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
 import { AuthThrottle } from "./auth/throttle.ts";
@@ -39,7 +39,15 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     maxFailures: env.SMTP_AUTH_MAX_FAILURES,
     windowSeconds: env.SMTP_AUTH_WINDOW_SECONDS,
   });
-  const authenticator = new SmtpAuthenticator(new ApiKeyAuthenticator(db), throttle, log);
+  // Every message looks its connection's key up again; the look-ups of connections arriving
+  // together share one statement, as the REST API's do (each still reads the current row).
+  const keyLookups = new Batcher<string, ApiKeyRecord | null>({
+    maxSize: 100,
+    maxConcurrent: 2,
+    run: (keyHashes) => lookUpApiKeys(sqlPool(db), keyHashes),
+  });
+  const keys = new ApiKeyAuthenticator(db, { lookUp: (keyHash) => keyLookups.submit(keyHash) });
+  const authenticator = new SmtpAuthenticator(keys, throttle, log);
   let relay: Relay | null = null;
   const health = createHealthServer(
     [

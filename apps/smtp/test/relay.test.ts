@@ -244,6 +244,13 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     client.close();
   });
 
+  it("a message whose recipients are all Bcc: 554 5.6.0, as the REST API needs one `to`", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const refusal = await refusalOf(client.sendMail({ ...message({ to: "list@example.org" }), envelope: { from: `hello@${fx.domain}`, to: ["hidden@example.org"] } }));
+    expect(refusal.response).toBe("554 5.6.0 Invalid request: to: must contain at least one address.");
+    client.close();
+  });
+
   it("a message the REST API would refuse (no subject): 554 5.6.0 naming the field", async () => {
     const client = transport(relay, fx.keys["send-only"]);
     const refusal = await refusalOf(client.sendMail(message({ subject: undefined })));
