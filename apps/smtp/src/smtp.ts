@@ -78,7 +78,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
       const smtpsPort = env.SMTPS_PORT > 0 ? await listenSmtp(relay.implicitTls, env.SMTPS_PORT) : null;
       const port = await listen(health, env.SMTP_HEALTH_PORT);
       if (env.SMTP_ALLOW_INSECURE_AUTH) log.warn("SMTP_ALLOW_INSECURE_AUTH=true: clients may send their API key before STARTTLS (local development only)");
-      return { port, smtpPort, smtpsPort, hostname: env.SMTP_HOSTNAME };
+      return { port, smtpPort, smtpsPort, smtpHostname: env.SMTP_HOSTNAME };
     },
     shutdownDeadlineMs: env.SMTP_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS,
     // SMTP first (no new connections; messages in flight finish; the rest are told to reconnect),
