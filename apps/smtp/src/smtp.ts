@@ -1,7 +1,7 @@
 import { ApiKeyAuthenticator, lookUpApiKeys, sqlPool, type ApiKeyRecord } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { Producer, type Redis } from "@svc/queues";
+import { SendQueue, type Redis } from "@svc/queues";
 import { Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
@@ -33,7 +33,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
  * Redis, emails and idempotency in Postgres), so any number of relays can run side by side.
  */
 export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smtp {
-  const producer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
   const throttle = new AuthThrottle(redis, {
     prefix: env.QUEUE_PREFIX,
     maxFailures: env.SMTP_AUTH_MAX_FAILURES,
@@ -71,7 +71,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
           closeTimeoutMs: env.SMTP_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS / 2,
         },
         authenticator,
-        { db, producer, log, enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS },
+        { db, sendQueue, log, enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS },
         log,
       );
       const smtpPort = await listenSmtp(relay.submission, env.SMTP_PORT);
@@ -86,7 +86,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     shutdown: [
       { name: "smtp servers", run: () => relay && closeRelay(relay, env.SMTP_SHUTDOWN_GRACE_MS, log) },
       { name: "health server", run: () => closeServer(health) },
-      { name: "send queue", run: () => producer.close() },
+      { name: "send queue", run: () => sendQueue.close() },
     ],
     messagesInFlight: () => relay?.inFlight.size ?? 0,
   };

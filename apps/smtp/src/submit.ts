@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { AppError, queueEmail, type AuthenticatedKey } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 import { parseMessage } from "./message/readMessage.ts";
 import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
 import { SmtpReply } from "./replies.ts";
@@ -10,7 +10,7 @@ import { enqueueSend } from "./sendQueue.ts";
 
 export interface SubmitDeps {
   db: DbHandle;
-  producer: Producer<"sendEmail">;
+  sendQueue: SendQueue;
   log: Logger;
   enqueueTimeoutMs: number;
 }
@@ -57,6 +57,6 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ra
     throw error;
   }
   // A replay created nothing, and its job was enqueued the first time (or by the sweeper since).
-  if (!queued.replayed) await enqueueSend(deps.producer, queued.emailId, deps.enqueueTimeoutMs, deps.log);
+  if (!queued.replayed) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.enqueueTimeoutMs, deps.log);
   return { emailId: queued.emailId, replayed: queued.replayed };
 }
