@@ -18,6 +18,7 @@ import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { smtpRoutes } from "./routes/smtp.ts";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
 
@@ -56,6 +57,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(recipientRoutes(deps));
   app.use(suppressionRoutes(deps));
   app.use(webhookRoutes(deps));
+  app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));
 
   app.use(notFoundHandler);
