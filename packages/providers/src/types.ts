@@ -12,6 +12,8 @@ export interface OutboundEmail {
   subject: string;
   html: string | null;
   text: string | null;
+  /** The SES configuration set to send through (its event destination and tracking); none when absent. */
+  configurationSet?: string;
 }
 
 /** An email the simulator accepted, as Postgres holds it, and how many of its events are stored. */

@@ -4,11 +4,13 @@ import type { Logger } from "@svc/logger";
 import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
 import { textBody } from "../http/textBody.ts";
 import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
+import type { NotificationClock } from "./notificationClock.ts";
 import { isAcceptableSubscribeUrl, type ConfirmSubscription } from "./subscription.ts";
 
 export interface SnsRouteDeps extends IngestNotificationDeps {
   verifier: SnsVerifier;
   confirmSubscription: ConfirmSubscription;
+  notificationClock?: NotificationClock;
 }
 
 /**
@@ -35,6 +37,7 @@ export function snsRoute(deps: SnsRouteDeps): Router {
     const message = verification.message;
     switch (message.Type) {
       case "Notification": {
+        deps.notificationClock?.heard(message.TopicArn);
         // Its log lines name the SNS message themselves: no child logger per notification.
         const outcome = await ingestNotification(deps, message, raw);
         res.json({ status: outcome });

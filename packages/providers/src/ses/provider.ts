@@ -80,7 +80,8 @@ export class SesProvider implements EmailProvider {
           Body: body,
         },
       },
-      ...(this.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET } : {}),
+      // SES_CONFIGURATION_SET overrides the set the sender chose.
+      ...((this.env.SES_CONFIGURATION_SET ?? email.configurationSet) ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET ?? email.configurationSet } : {}),
       EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }],
     };
   }
