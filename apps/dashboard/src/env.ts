@@ -1,8 +1,8 @@
-import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, providerEnv, sesEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */
-export const dashboardEnvSchema = z.object({ ...commonEnv, ...httpServerEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...dnsEnv, ...dashboardEnv });
+export const dashboardEnvSchema = z.object({ ...commonEnv, ...httpServerEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...dnsEnv, ...dashboardEnv, ...providerEnv, ...sesEnv });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;
 
