@@ -42,6 +42,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Other files' `svc ses setup` makes a set for every custom tracking domain in the database.
+  await handle.prisma.domain.updateMany({ where: { workspaceId: fx.workspaceId }, data: { openTracking: false, clickTracking: false, trackingDomain: null } });
   await proxy.stop();
   await emulator.stop();
   await redis.quit();

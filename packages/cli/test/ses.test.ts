@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
 import { loadEnv } from "@svc/config";
+import { configurationSetName, eventTypesFor, trackingCombinationsInUse, type TrackingCombination } from "@svc/core";
 import { createLogger } from "@svc/logger";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import { createProducerConnection } from "@svc/queues";
@@ -116,6 +117,8 @@ afterAll(async () => {
   await handle.close();
 });
 
+let combinations: TrackingCombination[] = [];
+
 describe("svc ses setup", () => {
   let first: SetupOutput;
 
@@ -126,18 +129,22 @@ describe("svc ses setup", () => {
     expect(first.accountId).toBe("123456789012");
     expect(first.topicArn).toBe(`arn:aws:sns:${REGION}:123456789012:svc-ses-events`);
 
-    // Four configuration sets, one per tracking combination, with SES-side suppression and reputation metrics.
-    const names = ["svc", "svc-open", "svc-click", "svc-open-click"];
+    // One configuration set per tracking combination (the four base ones, and one per custom
+    // tracking domain that some domain in the database uses), with SES-side suppression and
+    // reputation metrics, and an event destination publishing the combination's event types.
+    combinations = await trackingCombinationsInUse(handle.prisma);
+    const names = combinations.map((combination) => configurationSetName("svc", combination));
+    expect(names.slice(0, 4)).toEqual(["svc", "svc-open", "svc-click", "svc-open-click"]);
     expect([...aws.state.ses.configurationSets.keys()].sort()).toEqual([...names].sort());
-    for (const name of names) {
-      const set = aws.state.ses.configurationSets.get(name)!;
+    for (const combination of combinations) {
+      const set = aws.state.ses.configurationSets.get(configurationSetName("svc", combination))!;
       expect(set.reputationOptions).toEqual({ ReputationMetricsEnabled: true });
       expect(set.suppressionOptions).toEqual({ SuppressedReasons: ["BOUNCE", "COMPLAINT"] });
+      expect(set.trackingOptions?.CustomRedirectDomain ?? null).toBe(combination.trackingDomain);
       expect([...set.eventDestinations.keys()]).toEqual(["svc-sns"]);
       const destination = set.eventDestinations.get("svc-sns")!;
       expect(destination).toMatchObject({ Enabled: true, SnsDestination: { TopicArn: first.topicArn } });
-      const tracking = [...(name.includes("open") ? ["OPEN"] : []), ...(name.includes("click") ? ["CLICK"] : [])];
-      expect([...destination.MatchingEventTypes!].sort()).toEqual([...NINE.slice(0, 7), ...tracking].sort());
+      expect([...destination.MatchingEventTypes!].sort()).toEqual([...eventTypesFor(combination)].sort());
     }
     // Both kinds of tracking: all nine event types.
     expect([...aws.state.ses.configurationSets.get("svc-open-click")!.eventDestinations.get("svc-sns")!.MatchingEventTypes!].sort()).toEqual([...NINE].sort());
@@ -156,6 +163,7 @@ describe("svc ses setup", () => {
     const recorded = await handle.prisma.sesSetup.findUniqueOrThrow({ where: { region: REGION } });
     expect(recorded).toMatchObject({ accountId: "123456789012", topicArn: first.topicArn, ingestUrl, eventDestination: "svc-sns", subscriptionArn: null });
     expect((recorded.configurationSets as Array<{ name: string }>).map((set) => set.name)).toEqual(names);
+    expect(first.configurationSets.map((set) => set.name)).toEqual(names);
   });
 
   it("repairs the pending subscription once the ingester runs: the real ingester confirms SNS's signed SubscriptionConfirmation", async () => {
@@ -303,12 +311,9 @@ describe("svc ses status", () => {
     });
     expect(status.topic).toMatchObject({ exists: true, signatureVersion: "2" });
     expect(status.subscription).toMatchObject({ endpoint: ingestUrl, confirmed: true });
-    expect(status.configurationSets.map((set: { name: string; exists: boolean }) => [set.name, set.exists])).toEqual([
-      ["svc", true],
-      ["svc-open", true],
-      ["svc-click", true],
-      ["svc-open-click", true],
-    ]);
+    expect(status.configurationSets.map((set: { name: string; exists: boolean }) => [set.name, set.exists])).toEqual(
+      combinations.map((combination) => [configurationSetName("svc", combination), true]),
+    );
     expect(Date.parse(status.lastNotificationAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(status.problems).toEqual([expect.stringContaining("sandbox")]);
 
