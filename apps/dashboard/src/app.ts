@@ -14,6 +14,7 @@ import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
+import { sesRoutes } from "./routes/ses.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
@@ -59,6 +60,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(webhookRoutes(deps));
   app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));
+  app.use(sesRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
