@@ -78,12 +78,13 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
   ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
-  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.producer.queue, env.SES_MAX_SEND_RATE)] : [])];
+  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis)];
 
   return {
     async start() {
       provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
       const maxSendRate = await resolveMaxSendRate(env, log);
+      if (maxSendRate > 0) unwatch.push(watchRateLimiter(sendQueue.producer.queue, maxSendRate));
       const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
       worker = createSendWorker(
         {

@@ -50,7 +50,7 @@ export class SnsVerifier {
       return { ok: false, reasonClass: "topic", reason: `TopicArn ${message.TopicArn} is not in SNS_TOPIC_ARNS` };
     }
     if (topics.length === 0 && this.options.acceptsTopic && !(await this.options.acceptsTopic(message.TopicArn))) {
-      return { ok: false, reason: `TopicArn ${message.TopicArn} is not an accepted topic` };
+      return { ok: false, reasonClass: "topic", reason: `TopicArn ${message.TopicArn} is not an accepted topic` };
     }
     let certificate: X509Certificate;
     try {
