@@ -6,7 +6,6 @@ import type { SendQueue } from "@svc/queues";
 import { parseMessage } from "./message/readMessage.ts";
 import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
 import { SmtpReply } from "./replies.ts";
-import { enqueueSend } from "./sendQueue.ts";
 
 export interface SubmitDeps {
   db: DbHandle;
@@ -57,6 +56,6 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ra
     throw error;
   }
   // A replay created nothing, and its job was enqueued the first time (or by the sweeper since).
-  if (!queued.replayed) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.enqueueTimeoutMs, deps.log);
+  if (!queued.replayed) await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, [queued.emailId], deps.enqueueTimeoutMs, deps.log);
   return { emailId: queued.emailId, replayed: queued.replayed };
 }

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import forge from "node-forge";
+import { keptPemPair } from "@svc/runtime";
 
 /** What the relay's TLS (STARTTLS and implicit TLS) serves. */
 export interface TlsIdentity {
@@ -26,44 +26,9 @@ export async function loadTlsIdentity(options: { certFile?: string; keyFile?: st
 
 const fileName = (hostname: string) => `tls-${hostname}.pem`;
 
-/**
- * Creation is race-free, as for the simulator's SNS key: each process writes a private temp file
- * and hard-links it to the final name; link() fails if another process got there first, and then
- * everyone reads the winner's.
- */
-async function loadOrCreateSelfSigned(dir: string, hostname: string): Promise<TlsIdentity> {
-  const file = path.join(dir, fileName(hostname));
-  const existing = await readIdentity(file);
-  if (existing) return existing;
-
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const created = createSelfSigned(hostname);
-  const temp = path.join(dir, `.${fileName(hostname)}.${process.pid}.${randomBytes(4).toString("hex")}`);
-  await writeFile(temp, `${created.keyPem.trim()}\n${created.certPem.trim()}\n`, { mode: 0o600 });
-  try {
-    await link(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    await unlink(temp).catch(() => {});
-  }
-  const stored = await readIdentity(file);
-  if (!stored) throw new Error(`the relay's TLS certificate in ${file} is unreadable`);
-  return stored;
-}
-
-async function readIdentity(file: string): Promise<TlsIdentity | null> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  const keyPem = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----/.exec(text)?.[0];
-  const certPem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(text)?.[0];
-  if (!keyPem || !certPem) throw new Error(`the relay's TLS certificate in ${file} is incomplete`);
-  return { keyPem: `${keyPem}\n`, certPem: `${certPem}\n` };
+/** Created race-free, as the simulator's SNS key is (keptPemPair). */
+function loadOrCreateSelfSigned(dir: string, hostname: string): Promise<TlsIdentity> {
+  return keptPemPair(dir, fileName(hostname), () => createSelfSigned(hostname), "the relay's TLS certificate");
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { Redis } from "ioredis";
+import type { Logger } from "@svc/logger";
+import { withTimeout } from "@svc/runtime";
 import { SendFairness, type FairnessOptions } from "./fairness.ts";
 import { Producer } from "./producer.ts";
 
@@ -21,6 +23,23 @@ export class SendQueue {
     if (emailIds.length === 0) return;
     const priorities = await this.fairness.priorities(workspaceId, emailIds.length);
     await this.producer.enqueueMany(emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })));
+  }
+
+  /**
+   * Enqueues committed emails without ever failing the caller (a request, an SMTP message): the
+   * rows are durable, and when Redis is down or slow the sender's sweeper enqueues every queued
+   * email whose job is missing. BullMQ waits for a connection rather than failing, hence the
+   * deadline. True when enqueued.
+   */
+  async enqueueOrLeaveToSweeper(workspaceId: string, emailIds: readonly string[], timeoutMs: number, log: Logger): Promise<boolean> {
+    if (emailIds.length === 0) return true;
+    try {
+      await withTimeout(this.enqueue(workspaceId, emailIds), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
+      return true;
+    } catch (error) {
+      log.warn({ emails: emailIds, err: error }, "send jobs not enqueued (Redis unavailable?); the sweeper will enqueue them");
+      return false;
+    }
   }
 
   /** Emails of several workspaces (the sweeper's pages): grouped, each group in its order. */

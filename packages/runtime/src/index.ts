@@ -9,3 +9,4 @@ export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
 export { bodyErrorAnswer, type BodyErrorAnswer, type BodyWording } from "./bodyErrors.ts";
 export { hasNul, nulField, NUL_MESSAGE, requestTargetProblem, type RequestTargetProblem } from "./requestText.ts";
 export { isDatabaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE } from "./databaseErrors.ts";
+export { keptPemPair, type PemPair } from "./keptPemPair.ts";

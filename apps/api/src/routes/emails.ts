@@ -24,7 +24,6 @@ import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
-import { enqueueSend, enqueueSends } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
 
 /** A single send's body limit (room for a message with files at the provider's size limit), named in its 413. */
@@ -62,7 +61,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    if (queued.enqueue) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    if (queued.enqueue) await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, [queued.emailId], deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     writeJson(res, queued.status, queued.body);
   });
 
@@ -78,7 +77,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       { mode, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
     );
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    await enqueueSends(deps.sendQueue, auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     writeJson(res, queued.status, queued.body);
   });
 
