@@ -9,6 +9,7 @@ import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 
 /**
@@ -32,6 +33,7 @@ export function createApiApp(deps: ApiDeps): Express {
   );
 
   app.use(checkRequestTarget);
+  app.use(referenceRouter());
 
   const statements = coalescedStatements(deps.db);
   const requireKey = authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey }));

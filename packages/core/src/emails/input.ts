@@ -86,7 +86,8 @@ const subjectField = requiredString()
 
 const bodyField = storableString({ error: "must be a string" }).nullish();
 
-const sendEmailSchema = z
+/** The POST /emails body as callers write it; also the source of its OpenAPI description. */
+export const sendEmailSchema = z
   .strictObject(
     { from: fromField, to: toField, subject: subjectField, html: bodyField, text: bodyField },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
