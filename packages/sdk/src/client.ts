@@ -1,0 +1,158 @@
+import { call, type HttpOptions, type HttpRequest } from "./http.ts";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.ts";
+import type {
+  AddSuppressionRequest,
+  ApiKey,
+  Email,
+  EmailWithEvents,
+  ListSuppressionsQuery,
+  QueuedEmail,
+  SendEmailRequest,
+  Suppression,
+} from "./types.ts";
+
+export interface SvcOptions {
+  /** `svc_live_…` or `svc_test_…`. */
+  apiKey: string;
+  /** Where the API is, e.g. `http://localhost:3000`. */
+  baseUrl: string;
+  /** Per attempt, including reading the answer. Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Another fetch (a test's, a proxy agent's). Default: the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface SendOptions {
+  /**
+   * Sent as Idempotency-Key. One is generated per send when not given, and kept across the
+   * client's retries, so a send retried after a lost answer is never queued twice. Give your own
+   * (an order id, say) to make your own retries safe as well.
+   */
+  idempotencyKey?: string;
+}
+
+export interface SendResult extends QueuedEmail {
+  /** True when the API answered with the stored result of an earlier send with the same key. */
+  replayed: boolean;
+}
+
+const DEFAULT_PAGE_SIZE = 100;
+
+/** The svc REST API. Every method throws an SvcError (SvcApiError carries `status` and `code`). */
+export class Svc {
+  readonly emails: Emails;
+  readonly apiKeys: ApiKeys;
+  readonly suppressions: Suppressions;
+
+  constructor(options: SvcOptions) {
+    if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
+    if (!options.baseUrl) throw new TypeError("Svc: baseUrl is required.");
+    const http: HttpOptions = {
+      apiKey: options.apiKey,
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      userAgent: "svc-sdk/0.1.0",
+    };
+    const send = <T>(request: HttpRequest) => call<T>(http, request);
+    this.emails = new Emails(send);
+    this.apiKeys = new ApiKeys(send);
+    this.suppressions = new Suppressions(send);
+  }
+}
+
+type Send = <T>(request: HttpRequest) => Promise<{ status: number; headers: Headers; body: T }>;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+class Emails {
+  constructor(private readonly http: Send) {}
+
+  /** Queues an email (202). Safe to retry: see SendOptions.idempotencyKey. */
+  async send(email: SendEmailRequest, options: SendOptions = {}): Promise<SendResult> {
+    const idempotencyKey = options.idempotencyKey ?? `sdk-${globalThis.crypto.randomUUID()}`;
+    const answer = await this.http<QueuedEmail>({
+      method: "POST",
+      path: "/emails",
+      body: email,
+      headers: { "idempotency-key": idempotencyKey },
+      safeToRepeat: true,
+    });
+    return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+  }
+
+  /** One email with its events, oldest first. */
+  async get(id: string): Promise<EmailWithEvents> {
+    return (await this.http<EmailWithEvents>({ method: "GET", path: `/emails/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /** One page, newest first: `after` is the last id of the previous page. */
+  async listPage(query: { limit?: number; after?: string } = {}): Promise<Email[]> {
+    return (await this.http<Email[]>({ method: "GET", path: "/emails", query: { limit: query.limit ?? DEFAULT_PAGE_SIZE, after: query.after }, safeToRepeat: true })).body;
+  }
+
+  /** Every email of the workspace, newest first, fetched a page at a time as you iterate. */
+  async *list(options: { pageSize?: number; after?: string } = {}): AsyncGenerator<Email, void, void> {
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    let after = options.after;
+    for (;;) {
+      const page = await this.listPage({ limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page;
+      if (page.length < pageSize) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+}
+
+class ApiKeys {
+  constructor(private readonly http: Send) {}
+
+  /** Every key record of the workspace (never a key itself). */
+  async list(): Promise<ApiKey[]> {
+    return (await this.http<ApiKey[]>({ method: "GET", path: "/api-keys", safeToRepeat: true })).body;
+  }
+
+  /** Revokes at once; revoking twice keeps the first time. */
+  async revoke(id: string): Promise<ApiKey> {
+    return (await this.http<ApiKey>({ method: "DELETE", path: `/api-keys/${segment(id)}`, safeToRepeat: true })).body;
+  }
+}
+
+class Suppressions {
+  constructor(private readonly http: Send) {}
+
+  /** One page in address order: `after` is the last address of the previous page. */
+  async listPage(query: ListSuppressionsQuery = {}): Promise<Suppression[]> {
+    return (await this.http<Suppression[]>({ method: "GET", path: "/suppressions", query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /** Every entry matching `query`, in address order, a page at a time as you iterate. */
+  async *list(query: Omit<ListSuppressionsQuery, "limit" | "after"> & { pageSize?: number } = {}): AsyncGenerator<Suppression, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, ...filters } = query;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.listPage({ ...filters, limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page;
+      if (page.length < pageSize) return;
+      after = page[page.length - 1]!.address;
+    }
+  }
+
+  /** Adds a manual entry; an address already listed is answered as it is (`created: false`). */
+  async add(entry: AddSuppressionRequest): Promise<{ created: boolean; suppression: Suppression }> {
+    // Adding twice changes nothing, so a retry after a lost answer is harmless.
+    const answer = await this.http<Suppression>({ method: "POST", path: "/suppressions", body: entry, safeToRepeat: true });
+    return { created: answer.status === 201, suppression: answer.body };
+  }
+
+  /** Removes an entry; one added by a complaint needs `confirmComplaint`. */
+  async remove(address: string, options: { confirmComplaint?: boolean } = {}): Promise<Suppression> {
+    const query = options.confirmComplaint ? { confirm: "complaint" } : {};
+    return (await this.http<Suppression>({ method: "DELETE", path: `/suppressions/${segment(address)}`, query, safeToRepeat: true })).body;
+  }
+}
+
+export { SvcApiError, SvcConnectionError, SvcError, SvcTimeoutError } from "./errors.ts";
+export type * from "./types.ts";
