@@ -63,7 +63,8 @@ export function referenceRouter(): Router {
     res.set("content-security-policy", CONTENT_SECURITY_POLICY).type("text/html").send(PAGE);
   });
   router.get(REFERENCE_PATHS.script, (_req, res, next) => {
-    res.sendFile(SCRIPT_FILE, { maxAge: "1h", headers: { "content-type": "text/javascript; charset=utf-8" } }, (error) => {
+    // The file lives under node_modules/.pnpm: a dot directory that sendFile refuses by default.
+    res.sendFile(SCRIPT_FILE, { maxAge: "1h", dotfiles: "allow", headers: { "content-type": "text/javascript; charset=utf-8" } }, (error) => {
       if (error && !res.headersSent) next(error);
     });
   });
