@@ -26,6 +26,7 @@ const CONTENT_SECURITY_POLICY = [
 const SCALAR_CONFIGURATION = {
   url: REFERENCE_PATHS.document,
   withDefaultFonts: false,
+  defaultOpenAllTags: true,
   telemetry: false,
   hideClientButton: false,
   showDeveloperTools: "never",
