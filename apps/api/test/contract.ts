@@ -54,7 +54,19 @@ function validatorFor(ref: string): ValidateFunction {
 }
 
 const errorsOf = (validate: ValidateFunction) =>
-  (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "(body)"} ${error.message}`).join("; ");
+  (validate.errors ?? [])
+    .slice(0, 5)
+    .map((error) => {
+      const extra = (error.params as { additionalProperty?: string }).additionalProperty;
+      return `${error.instancePath || "(body)"} ${error.message}${extra ? ` (${extra})` : ""}`;
+    })
+    .join("; ");
+
+/** Problems of `value` against the schema at a JSON pointer of the document ("" when it matches). */
+export function schemaProblems(pointerParts: string[], value: unknown): string {
+  const validate = validatorFor(`openapi.json#/${pointer(...pointerParts)}`);
+  return validate(value) ? "" : errorsOf(validate);
+}
 
 export function findOperation(method: string, path: string): Operation | undefined {
   const lower = method.toLowerCase() === "head" ? "get" : method.toLowerCase();

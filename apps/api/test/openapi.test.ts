@@ -13,7 +13,10 @@ import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../..
 import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
 import { loadEnv } from "@svc/config";
-import { checkedAnswers, document, operations } from "./contract.ts";
+import { buildDeliveryBody } from "@svc/core";
+import { newId } from "@svc/db";
+import { webhookRequestHeaders } from "@svc/webhooks";
+import { checkedAnswers, document, operations, schemaProblems } from "./contract.ts";
 import { bearer, startApi, type ApiInstance } from "./harness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -65,6 +68,21 @@ describe("GET /openapi.json", () => {
     expect(webhook.parameters.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(["X-Service-Signature", "X-Service-Timestamp", "X-Service-Event-Type", "X-Service-Delivery-Id"]),
     );
+  });
+});
+
+describe("the webhook in the document", () => {
+  it("matches the request the dispatcher makes: the body from the one body builder, the headers from the one signer", () => {
+    const deliveryId = newId("delivery");
+    const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), eventId: newId("event"), eventType: "delivered", eventTimestamp: new Date() });
+    expect(schemaProblems(["components", "schemas", "WebhookEvent"], JSON.parse(rawBody))).toBe("");
+    const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: "delivered", deliveryId, timestamp: Math.floor(Date.now() / 1000) });
+    const parameters = (document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>).emailEvent!.post.parameters;
+    const problems = parameters.map((parameter, index) => {
+      const value = Object.entries(headers).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
+      return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", "emailEvent", "post", "parameters", String(index), "schema"], value);
+    });
+    expect(problems.filter(Boolean)).toEqual([]);
   });
 });
 
