@@ -28,6 +28,7 @@ const DEFAULT_CAP = webhookDispatchEnv.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY.pars
 
 interface Target {
   receiver: Receiver;
+  workspace: BenchWorkspace;
   subscriptionId: string;
   secret: string;
 }
@@ -36,7 +37,7 @@ async function target(env: BenchEnvironment, workspace: BenchWorkspace, options:
   const receiver = await startReceiver(options);
   const subscription = await createSubscription(env.db, env.webhookSecretKey, { workspaceId: workspace.workspaceId, url: receiver.url, events: ["delivered"] });
   receiver.setSecret(subscription.secret);
-  return { receiver, subscriptionId: subscription.id, secret: subscription.secret };
+  return { receiver, workspace, subscriptionId: subscription.id, secret: subscription.secret };
 }
 
 interface Phase {
@@ -49,21 +50,21 @@ interface Phase {
 }
 
 /**
- * Enqueues `count` fresh deliveries to `healthy` (after `hangingCount` to the hanging target,
- * so that those are taken first) and measures until every healthy one has arrived.
+ * Enqueues `count` fresh deliveries to `healthy` (after `count` to each hanging target, so that
+ * those are taken first) and measures until every healthy one has arrived.
  */
 async function phase(
   env: BenchEnvironment,
-  workspace: BenchWorkspace,
   dispatcher: App,
   healthy: Target,
   count: number,
-  hanging?: { target: Target; count: number },
+  hanging: { targets: Target[]; count: number } = { targets: [], count: 0 },
 ): Promise<Phase> {
-  const make = (subscriptionId: string, n: number) =>
-    createPendingDeliveries(env.db, { workspaceId: workspace.workspaceId, apiKeyId: workspace.apiKeyId, subscriptionId, count: n });
-  const hangingIds = hanging ? await make(hanging.target.subscriptionId, hanging.count) : [];
-  const ids = await make(healthy.subscriptionId, count);
+  const make = (to: Target, n: number) =>
+    createPendingDeliveries(env.db, { workspaceId: to.workspace.workspaceId, apiKeyId: to.workspace.apiKeyId, subscriptionId: to.subscriptionId, count: n });
+  const hangingIds: string[] = [];
+  for (const target of hanging.targets) hangingIds.push(...(await make(target, hanging.count)));
+  const ids = await make(healthy, count);
   const before = healthy.receiver.arrivals.size;
   const cpu = startCpuMeter([dispatcher]);
   const activity = samplePgActivity(env.databaseUrl);
@@ -100,8 +101,9 @@ async function withDispatcher<T>(env: BenchEnvironment, label: string, settings:
 
 /**
  * Webhook deliveries per second from the dispatcher process to a loopback receiver, against a
- * signed got POST loop at the same concurrency; then a healthy subscription's rate alone and
- * beside a subscription whose endpoint hangs until the attempt deadline.
+ * signed got POST loop at the same concurrency; then a healthy subscription's rate alone, beside
+ * a subscription whose endpoint hangs until the attempt deadline, and beside another workspace
+ * with five such subscriptions.
  */
 export default async function dispatchBenchmark(): Promise<BenchResult> {
   const env = await createBenchEnvironment("dispatch");
@@ -110,13 +112,16 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     const workspace = await createBenchWorkspace(env.db);
     const healthy = await target(env, workspace);
     const hanging = await target(env, workspace, { hang: true });
-    targets.push(healthy, hanging);
+    const tarpitWorkspace = await createBenchWorkspace(env.db);
+    const tarpits: Target[] = [];
+    for (let i = 0; i < 5; i++) tarpits.push(await target(env, tarpitWorkspace, { hang: true }));
+    targets.push(healthy, hanging, ...tarpits);
 
     // 1. Throughput, with the per-subscription cap as high as the worker's concurrency, so that
     //    one subscription can use every slot: the dispatcher's own cost is what is measured. The
     //    baseline runs between the dispatcher's rounds, while the dispatcher sits idle.
     const rounds = await withDispatcher(env, "dispatcher-throughput", { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(CONCURRENCY) }, async (app) => {
-      await phase(env, workspace, app, healthy, 200); // warm-up
+      await phase(env, app, healthy, 200); // warm-up
       const pairs: Array<{ dispatcher: Phase; baseline: BaselineRun; ratio: number }> = [];
       for (let n = 0; n < ROUNDS; n++) {
         const baseline = await runScriptForJson<BaselineRun>("dispatch-baseline", path.join(BENCH_ROOT, "baselines/dispatchBaseline.ts"), {
@@ -125,7 +130,7 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
           COUNT: String(THROUGHPUT_DELIVERIES),
           CONCURRENCY: String(CONCURRENCY),
         });
-        const dispatcher = await phase(env, workspace, app, healthy, THROUGHPUT_DELIVERIES);
+        const dispatcher = await phase(env, app, healthy, THROUGHPUT_DELIVERIES);
         pairs.push({ dispatcher, baseline, ratio: ratioOf(dispatcher.deliveriesPerSecond, baseline.perSecond) });
       }
       return pairs;
@@ -136,15 +141,24 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     // 2. Isolation, at the production settings (default per-subscription cap): the healthy
     //    subscription's rate alone, then with a hanging subscription beside it.
     const isolation = await withDispatcher(env, "dispatcher-isolation", {}, async (app) => {
-      await phase(env, workspace, app, healthy, 200); // warm-up
-      const alone = await phase(env, workspace, app, healthy, ISOLATION_DELIVERIES);
-      const besideHanging = await phase(env, workspace, app, healthy, ISOLATION_DELIVERIES, { target: hanging, count: 100 });
-      return { alone, besideHanging, hangingRequests: hanging.receiver.requests };
+      await phase(env, app, healthy, 200); // warm-up
+      const alone = await phase(env, app, healthy, ISOLATION_DELIVERIES);
+      const besideHanging = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: [hanging], count: 100 });
+      // Another workspace with five hanging endpoints: it may hold only its share of the slots.
+      const besideTarpitWorkspace = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits, count: 100 });
+      return {
+        alone,
+        besideHanging,
+        besideTarpitWorkspace,
+        hangingRequests: hanging.receiver.requests,
+        tarpitRequests: tarpits.reduce((sum, t) => sum + t.receiver.requests, 0),
+      };
     });
 
     const ratio = median(rounds.map((pair) => pair.ratio));
     const isolationRatio = ratioOf(isolation.besideHanging.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
-    const notSucceeded = [...rounds.map((pair) => pair.dispatcher), isolation.alone, isolation.besideHanging].reduce(
+    const tenantRatio = ratioOf(isolation.besideTarpitWorkspace.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
+    const notSucceeded = [...rounds.map((pair) => pair.dispatcher), isolation.alone, isolation.besideHanging, isolation.besideTarpitWorkspace].reduce(
       (sum, p) => sum + p.deliveries - (p.statuses.succeeded ?? 0),
       0,
     );
@@ -154,7 +168,10 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       figure: { value: throughputRate, unit: "deliveries/s", what: `median of ${ROUNDS} rounds of ${THROUGHPUT_DELIVERIES} deliveries, one subscription, concurrency ${CONCURRENCY}` },
       baseline: { value: baselineRate, unit: "deliveries/s", what: `median of ${ROUNDS} got POST loops, freshly signed, new connection each, concurrency ${CONCURRENCY}, run between the dispatcher's rounds` },
       ratio,
-      target: { description: "dispatch >= 0.6 x baseline; beside a hanging endpoint within 10% of alone", met: ratio >= 0.6 && isolationRatio >= 0.9 },
+      target: {
+        description: "dispatch >= 0.6 x baseline; beside a hanging endpoint, and beside another workspace with five hanging endpoints, within 10% of alone",
+        met: ratio >= 0.6 && isolationRatio >= 0.9 && tenantRatio >= 0.9,
+      },
       checks: {
         passed: notSucceeded === 0 && invalid === 0 && rounds.every((pair) => pair.baseline.failures === 0),
         deliveriesNotSucceeded: notSucceeded,
@@ -164,7 +181,7 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       details: {
         // The ratio is the median of the rounds' own ratios (each pair measured back to back).
         rounds,
-        isolation: { cap: DEFAULT_CAP, ...isolation, ratio: isolationRatio },
+        isolation: { cap: DEFAULT_CAP, ...isolation, ratio: isolationRatio, tenantRatio },
         duplicates: healthy.receiver.duplicates,
       },
     };

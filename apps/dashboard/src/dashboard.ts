@@ -7,8 +7,9 @@ import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
 import type { DashboardDeps } from "./deps.ts";
 import type { DashboardEnv } from "./env.ts";
-import { noInvitationMailer } from "./mail/invitationMailer.ts";
-import { PipelineInvitationMailer } from "./mail/pipelineInvitationMailer.ts";
+import { invitationMailer } from "./mail/invitationMailer.ts";
+import { PipelineMailer, noSystemMailer } from "./mail/pipelineMailer.ts";
+import { startDisabledWebhookNotices } from "./disabledWebhookNotices.ts";
 import { startSessionSweeper } from "./sessionSweeper.ts";
 
 /** What the dashboard is given and does not own: the caller closes these after its shutdown. */
@@ -23,9 +24,10 @@ export interface DashboardResources {
 export function createDashboard(env: DashboardEnv, { db, redis, log }: DashboardResources): App {
   const sendProducer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
   const webhookProducer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
-  const invitations = env.DASHBOARD_SYSTEM_API_KEY
-    ? new PipelineInvitationMailer(db, sendProducer, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
-    : noInvitationMailer;
+  const mailer = env.DASHBOARD_SYSTEM_API_KEY
+    ? new PipelineMailer(db, sendProducer, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
+    : noSystemMailer;
+  const invitations = invitationMailer(mailer);
   const deps: DashboardDeps = {
     env,
     prisma: db.prisma,
@@ -39,17 +41,22 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
+  let webhookNotices: PeriodicTask | null = null;
 
   return {
     async start() {
       const port = await listen(server, env.DASHBOARD_PORT);
       sessionSweeper = startSessionSweeper(deps.prisma, log);
+      if (mailer !== noSystemMailer) {
+        webhookNotices = startDisabledWebhookNotices(deps.prisma, mailer, { dashboardBaseUrl: env.DASHBOARD_BASE_URL, intervalMs: env.DASHBOARD_NOTICE_INTERVAL_MS, log });
+      }
       return { port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) };
     },
     // The server first (finish in-flight requests), then background work and queues.
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "session sweeper", run: () => sessionSweeper?.stop() },
+      { name: "disabled webhook notices", run: () => webhookNotices?.stop() },
       { name: "queues", run: () => Promise.all([sendProducer.close(), webhookProducer.close()]) },
     ],
   };

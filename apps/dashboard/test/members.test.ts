@@ -39,7 +39,9 @@ describe("invitations through the pipeline", () => {
 
     const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: invitee } } });
     expect(email).toMatchObject({ from: `Svc Team <invites@${system.domain}>`, status: "queued", apiKeyId: system.keyIds["send-only"] });
-    expect(email.subject).toBe("You're invited to Inviting Co on Svc");
+    // The name an owner typed stays out of the subject, and is quoted as a name in the body.
+    expect(email.subject).toBe("You're invited to a workspace on Svc");
+    expect(email.text).toContain('join the workspace "Inviting Co"');
     expect(await dashboard.sendProducer.has(email.id)).toBe(true);
     const path = linkPath(email.text!);
     expect(email.html).toContain(`http://dashboard.test${path}`);
@@ -88,6 +90,9 @@ describe("invitations through the pipeline", () => {
     const invitee = uniqueEmail("pending");
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "admin" }).expect(303);
     const invitation = await db().invitation.findFirstOrThrow({ where: { email: invitee } });
+    const tooSoon = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(429);
+    expect(tooSoon.text).toContain("can be invited again in 10 minutes");
+    expect(await db().invitation.findFirstOrThrow({ where: { email: invitee } })).toMatchObject({ id: invitation.id, role: "admin" });
     const page = await owner.agent.get("/members").expect(200);
     expect(page.text).toContain(`/members/invitations/${invitation.id}/revoke`);
     await owner.agent.post(`/members/invitations/${invitation.id}/revoke`).type("form").send({ _csrf: owner.csrf }).expect(303);

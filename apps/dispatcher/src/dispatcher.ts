@@ -4,14 +4,16 @@ import { SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, QUEUES, type JobPayload } from "@svc/queues";
-import { closeServer, createHealthServer, listen, type App } from "@svc/runtime";
+import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
 import { DeliveryClaimer } from "./claims.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
 import { SubscriptionSlots } from "./slots.ts";
+import { startAutoDisable } from "./autoDisable.ts";
 import { DeliverySweeper } from "./sweeper.ts";
+import { WorkspaceShare, workspaceShareLimit } from "./workspaceShare.ts";
 
 /** Margin on top of the attempt deadline for a claim or a concurrency slot to be held. */
 const LEASE_MARGIN_MS = 30_000;
@@ -66,6 +68,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     poster,
     slots,
+    share: new WorkspaceShare(workspaceShareLimit(env)),
     claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
     recorder: new AttemptRecorder(db, retrySchedule, batching),
     log,
@@ -101,7 +104,8 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const server = createHealthServer([
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
-  ]);
+  ], httpTimeoutsFrom(env));
+  let autoDisable: PeriodicTask | null = null;
 
   return {
     async start() {
@@ -110,6 +114,9 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
       void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
       await worker.waitUntilReady();
       sweeper.start();
+      if (env.WEBHOOK_AUTO_DISABLE_DAYS > 0) {
+        autoDisable = startAutoDisable(db, { failingDays: env.WEBHOOK_AUTO_DISABLE_DAYS, intervalMs: env.WEBHOOK_AUTO_DISABLE_CHECK_MS, log });
+      }
       return { port, concurrency: env.DISPATCHER_CONCURRENCY };
     },
     // The server, then the worker (letting in-flight attempts finish), then background work.
@@ -118,6 +125,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
       { name: "webhook worker", run: () => worker.close() },
       { name: "slot liveness", run: () => slots.stop() },
       { name: "sweeper", run: () => sweeper.stop() },
+      { name: "auto-disable", run: () => autoDisable?.stop() },
       { name: "http agents", run: () => poster.close() },
       { name: "webhook queue", run: () => producer.close() },
     ],

@@ -1,6 +1,6 @@
-import { commonEnv, webhookDispatchEnv, webhookSecretEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, webhookDispatchEnv, webhookSecretEnv } from "@svc/config";
 import { z } from "zod";
 
-export const dispatcherEnvSchema = z.object({ ...commonEnv, ...webhookSecretEnv, ...webhookDispatchEnv });
+export const dispatcherEnvSchema = z.object({ ...commonEnv, ...httpServerEnv, ...webhookSecretEnv, ...webhookDispatchEnv });
 
 export type DispatcherEnv = z.infer<typeof dispatcherEnvSchema>;

@@ -9,6 +9,7 @@ import type { DeliveryClaimer } from "./claims.ts";
 import type { WebhookPoster } from "./poster.ts";
 import type { AttemptRecorder } from "./record.ts";
 import type { SubscriptionSlots } from "./slots.ts";
+import type { WorkspaceShare } from "./workspaceShare.ts";
 
 /** How long a job waits in-process for its subscription's slot, and then (jittered) in the queue. */
 const SLOT_WAIT_MS = 1000;
@@ -29,6 +30,7 @@ export interface ProcessorDeps {
   box: SecretBox;
   poster: WebhookPoster;
   slots: SubscriptionSlots;
+  share: WorkspaceShare;
   claims: DeliveryClaimer;
   recorder: AttemptRecorder;
   log: Logger;
@@ -73,7 +75,7 @@ function openSecret(box: SecretBox, sealed: string): string {
  * Returns a word for the job's result; throws RetryScheduled to have BullMQ run it again.
  */
 export function createDeliveryProcessor(deps: ProcessorDeps) {
-  const { db, box, poster, slots, claims, recorder } = deps;
+  const { db, box, poster, slots, share, claims, recorder } = deps;
 
   /** Signs and posts one attempt (fresh timestamp and signature each time). */
   async function attempt(delivery: { id: string; body: string; eventType: EventType; url: string }, secret: string) {
@@ -90,14 +92,28 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
   }
 
   /**
-   * The attempt, in the slot already taken, which is given back as soon as the endpoint is done
-   * with: the record need not hold it, nor wait a Redis round trip for its release (commands on
+   * Takes the subscription's slot (waiting briefly, but only while the workspace has room: a
+   * waiting job holds a worker slot too), then one of the workspace's places in this process.
+   * False, holding nothing, when either is full.
+   */
+  async function takeSlots(delivery: { subscriptionId: string; workspaceId: string }, holder: string): Promise<boolean> {
+    if (!share.hasRoom(delivery.workspaceId)) return false;
+    if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return false;
+    if (share.tryTake(delivery.workspaceId)) return true;
+    void slots.release(delivery.subscriptionId, holder).catch(() => {});
+    return false;
+  }
+
+  /**
+   * The attempt, in the slots already taken, which are given back as soon as the endpoint is done
+   * with: the record need not hold them, nor wait a Redis round trip for the release (commands on
    * one connection run in order, so this process's next acquire already sees it).
    */
-  async function postInSlot(delivery: { id: string; body: string; eventType: EventType; url: string; subscriptionId: string }, secret: string, holder: string) {
+  async function postInSlots(delivery: { id: string; body: string; eventType: EventType; url: string; subscriptionId: string; workspaceId: string }, secret: string, holder: string) {
     try {
       return await attempt(delivery, secret);
     } finally {
+      share.give(delivery.workspaceId);
       void slots.release(delivery.subscriptionId, holder).catch(() => {});
     }
   }
@@ -150,7 +166,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     let slotTaken: boolean;
     try {
       secret = openSecret(box, delivery.secretEncrypted);
-      slotTaken = await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS);
+      slotTaken = await takeSlots(delivery, holder);
     } catch (error) {
       // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
       await claims.release(delivery).catch(() => {});
@@ -160,7 +176,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
       await claims.release(delivery);
       return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
     }
-    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+    const { startedAt, outcome } = await postInSlots(delivery, secret, holder);
     const result = await recorder.recordClaimed(delivery, startedAt, outcome);
     logAttempt(job, false, outcome, result);
     return finish(result);
@@ -176,8 +192,8 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     }
     const secret = openSecret(box, delivery.secretEncrypted);
     const holder = slotHolder(job, token);
-    if (!(await slots.acquire(delivery.subscriptionId, holder, SLOT_WAIT_MS))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
-    const { startedAt, outcome } = await postInSlot(delivery, secret, holder);
+    if (!(await takeSlots(delivery, holder))) return deferUntil(job, token, Date.now() + jittered(SLOT_WAIT_MS));
+    const { startedAt, outcome } = await postInSlots(delivery, secret, holder);
     const result = await recorder.recordManual(deliveryId, startedAt, outcome);
     logAttempt(job, true, outcome, result);
     return finish(result);

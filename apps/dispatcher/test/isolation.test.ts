@@ -60,3 +60,32 @@ describe("a hanging endpoint", () => {
     expect(slowRows.every((row) => row.attemptCount === 0)).toBe(true);
   });
 });
+
+describe("a workspace with several hanging endpoints", () => {
+  test("holds at most its share of a process's worker slots, so another workspace's webhooks go through", async () => {
+    const db = handle.prisma;
+    // 10 worker slots, 40 % of them (4) for any one workspace; each subscription alone could take all 10.
+    const dispatcher = await startDispatcher({ DISPATCHER_CONCURRENCY: "10", WEBHOOK_WORKSPACE_SHARE: "0.4", WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: "10", WEBHOOK_TIMEOUT_MS: "60000", WEBHOOK_RETRY_WINDOW_MS: "0" });
+    dispatchers.push(dispatcher);
+    const hanging = await Receiver.start(() => "hang");
+    const healthy = await Receiver.start(() => ({ status: 200 }));
+    receivers.push(hanging, healthy);
+
+    const tarpit = await createWorkspaceFixture(handle);
+    for (let i = 0; i < 3; i++) subscriptions.push((await subscribe(db, dispatcher.box, tarpit.workspaceId, `${hanging.url()}/hook-${i}`, ["sent"])).id);
+    // 3 deliveries per event, 36 in all: far more than the worker's 10 slots.
+    for (let i = 0; i < 12; i++) await emitEvent(handle, dispatcher.producer, await createEmail(db, tarpit), "sent");
+    await waitUntil("the tarpit workspace to hold its 4 slots", () => hanging.inFlight === 4);
+
+    const other = await createWorkspaceFixture(handle);
+    const fast = await subscribe(db, dispatcher.box, other.workspaceId, healthy.url(), ["sent"]);
+    subscriptions.push(fast.id);
+    const fastDeliveries: string[] = [];
+    for (let i = 0; i < 8; i++) fastDeliveries.push(...(await emitEvent(handle, dispatcher.producer, await createEmail(db, other), "sent")));
+    await waitUntil("every delivery of the other workspace to succeed", async () => (await db.webhookDelivery.count({ where: { id: { in: fastDeliveries }, status: "succeeded" } })) === 8);
+
+    expect(healthy.requests).toHaveLength(8);
+    expect(hanging.inFlight).toBe(4);
+    expect(hanging.maxInFlight).toBe(4);
+  });
+});

@@ -208,6 +208,18 @@ export const webhookDispatchEnv = {
   WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(10),
   /** Jobs one dispatcher process works on at once. */
   DISPATCHER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
+  /**
+   * The share of DISPATCHER_CONCURRENCY one workspace's attempts may hold at once, so that a
+   * workspace with several hanging endpoints leaves the rest to everyone else: enough for one
+   * other busy subscription's slots and the jobs waiting for them. At least one slot.
+   */
+  WEBHOOK_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.6),
+  /**
+   * A subscription whose every automatic attempt failed for this many days is disabled (its
+   * owners are told by the dashboard); 0 never disables. Checked every WEBHOOK_AUTO_DISABLE_CHECK_MS.
+   */
+  WEBHOOK_AUTO_DISABLE_DAYS: z.coerce.number().min(0).max(365).default(5),
+  WEBHOOK_AUTO_DISABLE_CHECK_MS: z.coerce.number().int().min(50).default(3_600_000),
   /** How often pending deliveries whose job is gone are re-enqueued. */
   WEBHOOK_SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).default(30_000),
   DISPATCHER_PORT: port(3005),
@@ -226,6 +238,14 @@ export const dashboardEnv = {
   /** Failed logins allowed per account and client address within the window, before a pause. */
   DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Invitations (re-invites included) one workspace may make per UTC day. */
+  DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Minutes before the same address may be invited to the same workspace again. */
+  DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  /** How often owners are mailed about webhook subscriptions the service disabled. */
+  DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** "Send test event" deliveries one workspace may create per UTC day. */
+  WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */
   DASHBOARD_INVITE_FROM: z.string().max(320).default("Svc <no-reply@localhost>"),
   /**

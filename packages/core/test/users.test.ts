@@ -6,6 +6,7 @@ import {
   authenticate,
   changeMemberRole,
   createInvitation,
+  DEFAULT_INVITATION_LIMITS,
   createSession,
   createWorkspace,
   deleteSession,
@@ -141,7 +142,8 @@ describe("invitations", () => {
     const existing = uniqueEmail("existing");
     await signUp(db, { email: existing, password: PASSWORD, workspaceName: "Own" });
     const first = await createInvitation(db, { workspaceId, email: existing, role: "admin" });
-    const second = await createInvitation(db, { workspaceId, email: existing, role: "admin" });
+    const afterCooldown = new Date(Date.now() + DEFAULT_INVITATION_LIMITS.reinviteCooldownMs + 1000);
+    const second = await createInvitation(db, { workspaceId, email: existing, role: "admin", now: afterCooldown });
     await expect(openInvitation(db, first.token)).rejects.toMatchObject({ code: "not_found" });
     expect((await openInvitation(db, second.token)).accountExists).toBe(true);
     await expect(acceptInvitation(db, second.token, "a wrong password")).rejects.toMatchObject({ code: "unauthorized" });
@@ -151,6 +153,37 @@ describe("invitations", () => {
     const expired = await createInvitation(db, { workspaceId, email: uniqueEmail("late"), role: "viewer", ttlMs: 1000, now: new Date(Date.now() - 5000) });
     await expect(acceptInvitation(db, expired.token, PASSWORD)).rejects.toMatchObject({ code: "not_found" });
     await expect(createInvitation(db, { workspaceId, email: existing, role: "viewer" })).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("refuses a re-invite within the cooldown, and changes nothing", async () => {
+    const { workspaceId } = await signUp(db, { email: uniqueEmail("inviter4"), password: PASSWORD, workspaceName: "Patient" });
+    const invitee = uniqueEmail("again");
+    const first = await createInvitation(db, { workspaceId, email: invitee, role: "viewer" });
+    const soon = new Date(Date.now() + DEFAULT_INVITATION_LIMITS.reinviteCooldownMs - 60_000);
+    await expect(createInvitation(db, { workspaceId, email: invitee, role: "admin", now: soon })).rejects.toMatchObject({
+      code: "rate_limited",
+      message: expect.stringContaining("can be invited again in 1 minute."),
+    });
+    expect((await openInvitation(db, first.token)).invitation.role).toBe("viewer");
+    expect(await db.invitation.count({ where: { workspaceId } })).toBe(1);
+  });
+
+  it("holds the daily number of invitations per workspace under concurrency; a refusal counts nothing", async () => {
+    const { workspaceId } = await signUp(db, { email: uniqueEmail("inviter5"), password: PASSWORD, workspaceName: "Busy" });
+    const limits = { perWorkspacePerDay: 3, reinviteCooldownMs: 10 * 60_000 };
+    const invitee = uniqueEmail("first");
+    await createInvitation(db, { workspaceId, email: invitee, role: "viewer", limits });
+    // Refused by the cooldown: must not use up one of the day's invitations.
+    await expect(createInvitation(db, { workspaceId, email: invitee, role: "viewer", limits })).rejects.toMatchObject({ code: "rate_limited" });
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => createInvitation(db, { workspaceId, email: uniqueEmail(`burst${i}`), role: "viewer", limits })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as { code: string; message: string });
+    expect(refusals).toHaveLength(8);
+    for (const refusal of refusals) expect(refusal).toMatchObject({ code: "rate_limited", message: expect.stringContaining("3 invitations for today") });
+    expect(await db.invitation.count({ where: { workspaceId } })).toBe(3);
   });
 
   it("accepts one of two concurrent accepts", async () => {

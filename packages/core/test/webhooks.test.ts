@@ -88,6 +88,9 @@ describe("createWebhookSubscription", () => {
       events: ["sent", "delivered", "bounced"],
       isActive: true,
       createdAt: expect.any(String),
+      failingSince: null,
+      disabledAt: null,
+      disabledReason: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
     });
     // 32 random bytes behind the prefix.
@@ -254,6 +257,16 @@ describe("deliveries", () => {
     expect(job!.opts).toMatchObject({ attempts: 10_000, backoff: { type: "webhook-window" } });
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { eventType: "exploded" }), "validation_failed", /unknown event type/);
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { workspaceId: other.workspaceId }), "not_found", /not found/);
+  });
+
+  test("test events are limited per workspace and day, across its subscriptions; a refused one creates nothing", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const first = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/a", events: ["sent"] });
+    const second = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/b", events: ["sent"] });
+    await sendTestWebhookEvent(db, producer, first.id, { perDay: 2 });
+    await sendTestWebhookEvent(db, producer, second.id, { perDay: 2 });
+    await expectAppError(sendTestWebhookEvent(db, producer, first.id, { perDay: 2 }), "rate_limited", /2 test events for today/);
+    expect(await db.webhookDelivery.count({ where: { subscriptionId: { in: [first.id, second.id] } } })).toBe(2);
   });
 });
 

@@ -9,6 +9,16 @@ export interface CertificateCacheOptions {
   fetchText?: FetchCertificateText;
   /** Per fetch, for the default transport. */
   timeoutMs?: number;
+  /** How long a failed fetch answers from the cache before the URL is tried again. */
+  failureTtlMs?: number;
+  /** Fetches allowed in flight at once; a message needing another is refused, not queued. */
+  maxConcurrentFetches?: number;
+}
+
+interface Entry {
+  certificate: Promise<X509Certificate>;
+  /** Set once the fetch failed: until then (epoch ms) the failure is the answer. */
+  failedUntil?: number;
 }
 
 const MAX_CERT_BYTES = 64 * 1024;
@@ -22,41 +32,58 @@ export class CertificateError extends Error {
 
 /**
  * Signing certificates by URL, fetched once and kept (SNS publishes a new URL when it rotates, so
- * a URL's certificate never changes). Concurrent requests for one URL share one fetch; a failed
- * fetch is not cached, so the next message tries again.
+ * a URL's certificate never changes). Concurrent requests for one URL share one fetch.
+ *
+ * Every unauthenticated POST names a certificate URL, so fetching is what an attacker can make
+ * us do: a failed fetch is remembered for `failureTtlMs` (repeats cost nothing), and at most
+ * `maxConcurrentFetches` run at once (beyond that the message is refused; SNS retries later).
  */
 export class CertificateCache {
-  private readonly entries = new Map<string, Promise<X509Certificate>>();
+  private readonly entries = new Map<string, Entry>();
   private readonly maxEntries: number;
   private readonly fetchText: FetchCertificateText;
+  private readonly failureTtlMs: number;
+  private readonly maxConcurrentFetches: number;
+  private inFlight = 0;
   /** Number of fetches started: lets tests and metrics see that the cache works. */
   fetchCount = 0;
 
   constructor(options: CertificateCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 100;
     this.fetchText = options.fetchText ?? defaultFetchText(options.timeoutMs ?? 5000);
+    this.failureTtlMs = options.failureTtlMs ?? 10_000;
+    this.maxConcurrentFetches = options.maxConcurrentFetches ?? 8;
   }
 
-  get(url: string): Promise<X509Certificate> {
+  get(url: string, now: number = Date.now()): Promise<X509Certificate> {
     const cached = this.entries.get(url);
-    if (cached) {
+    if (cached && (cached.failedUntil === undefined || cached.failedUntil > now)) {
       // Re-insert to mark as most recently used.
       this.entries.delete(url);
       this.entries.set(url, cached);
-      return cached;
+      return cached.certificate;
+    }
+    if (this.inFlight >= this.maxConcurrentFetches) {
+      return Promise.reject(new CertificateError("too many signing certificates are being fetched at once; try again later"));
     }
     this.fetchCount += 1;
-    const loading = this.load(url);
-    this.entries.set(url, loading);
-    loading.catch(() => {
-      if (this.entries.get(url) === loading) this.entries.delete(url);
-    });
+    this.inFlight += 1;
+    const entry: Entry = { certificate: this.load(url) };
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    entry.certificate.then(
+      () => (this.inFlight -= 1),
+      () => {
+        this.inFlight -= 1;
+        entry.failedUntil = Date.now() + this.failureTtlMs;
+      },
+    );
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
-    return loading;
+    return entry.certificate;
   }
 
   private async load(url: string): Promise<X509Certificate> {

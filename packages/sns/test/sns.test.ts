@@ -195,14 +195,40 @@ describe("certificate cache over HTTP", () => {
     expect(certs[0]!.fingerprint256).toBe(certs[19]!.fingerprint256);
   });
 
-  it("does not cache failures, follows no redirects and refuses oversized or invalid bodies", async () => {
-    const cache = new CertificateCache();
+  it("remembers a failure for failureTtlMs, then tries again; follows no redirects and refuses oversized or invalid bodies", async () => {
+    const cache = new CertificateCache({ failureTtlMs: 60_000 });
     await expect(cache.get(`${base}/missing`)).rejects.toThrow("HTTP 404");
     await expect(cache.get(`${base}/missing`)).rejects.toThrow("HTTP 404");
+    expect(hits.get("/missing")).toBe(1);
+    await expect(cache.get(`${base}/missing`, Date.now() + 61_000)).rejects.toThrow("HTTP 404");
     expect(hits.get("/missing")).toBe(2);
     await expect(cache.get(`${base}/redirect`)).rejects.toThrow("could not fetch");
     await expect(cache.get(`${base}/huge`)).rejects.toThrow("too large");
     await expect(cache.get(`${base}/garbage`)).rejects.toThrow("not a valid X.509 certificate");
+  });
+
+  it("refuses, without fetching, a certificate beyond maxConcurrentFetches in flight", async () => {
+    const started: string[] = [];
+    const release: Array<() => void> = [];
+    let hold = true;
+    const cache = new CertificateCache({
+      maxConcurrentFetches: 2,
+      fetchText: (url) => {
+        started.push(url);
+        if (!hold) return Promise.resolve(identity.certificatePem);
+        return new Promise((resolve) => release.push(() => resolve(identity.certificatePem)));
+      },
+    });
+    const first = cache.get("https://a.test/1.pem");
+    const second = cache.get("https://a.test/2.pem");
+    const sameAsFirst = cache.get("https://a.test/1.pem"); // shares the fetch in flight
+    await expect(cache.get("https://a.test/3.pem")).rejects.toThrow("too many signing certificates");
+    expect(started).toEqual(["https://a.test/1.pem", "https://a.test/2.pem"]);
+    hold = false;
+    for (const go of release) go();
+    await Promise.all([first, second, sameAsFirst]);
+    await cache.get("https://a.test/3.pem"); // room again
+    expect(started).toHaveLength(3);
   });
 
   it("keeps at most maxEntries certificates, dropping the least recently used", async () => {

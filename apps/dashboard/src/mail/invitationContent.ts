@@ -10,7 +10,9 @@ const ROLE_TEXT: Record<string, string> = {
 /** Subject and bodies of the invitation email: plain text first, a simple HTML twin. */
 export function invitationContent(message: InvitationMessage): { subject: string; text: string; html: string } {
   const expires = new Date(message.expiresAt).toUTCString();
-  const subject = `You're invited to ${message.workspaceName} on Svc`;
+  // The workspace name is whatever its owner typed: kept out of the subject, the one line a
+  // recipient reads as the sender's own words, and quoted as a plain name in the body.
+  const subject = "You're invited to a workspace on Svc";
   const text = [
     `${message.inviterEmail} invited you to join the workspace "${message.workspaceName}" as ${ROLE_TEXT[message.role] ?? message.role}.`,
     "",

@@ -1,4 +1,6 @@
 import type { MemberRole } from "@svc/db";
+import { invitationContent } from "./invitationContent.ts";
+import type { SystemMailer } from "./pipelineMailer.ts";
 
 export interface InvitationMessage {
   to: string;
@@ -10,16 +12,13 @@ export interface InvitationMessage {
 }
 
 /**
- * Sends invitation emails. The real one queues them through this service's own pipeline; when
- * no system sender is configured there is nothing to send with, and `send` answers null so the
+ * Sends invitation emails. When no system sender is configured `send` answers null, so the
  * dashboard can show the link to the inviter instead.
  */
 export interface InvitationMailer {
   send(message: InvitationMessage): Promise<{ emailId: string } | null>;
 }
 
-export const noInvitationMailer: InvitationMailer = {
-  async send() {
-    return null;
-  },
-};
+export function invitationMailer(mailer: SystemMailer): InvitationMailer {
+  return { send: (message) => mailer.send({ to: [message.to], ...invitationContent(message) }) };
+}

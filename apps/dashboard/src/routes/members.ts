@@ -40,7 +40,16 @@ export function memberRoutes(deps: DashboardDeps): Router {
     const form = { email: formString(req, "email", 320), role: formString(req, "role") };
     let created;
     try {
-      created = await createInvitation(deps.prisma, { workspaceId: w.workspaceId, email: form.email, role: parseRole(form.role), invitedBy: w.session.userId });
+      created = await createInvitation(deps.prisma, {
+        workspaceId: w.workspaceId,
+        email: form.email,
+        role: parseRole(form.role),
+        invitedBy: w.session.userId,
+        limits: {
+          perWorkspacePerDay: deps.env.DASHBOARD_INVITATIONS_PER_DAY,
+          reinviteCooldownMs: deps.env.DASHBOARD_REINVITE_COOLDOWN_MINUTES * 60_000,
+        },
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return render(req, res, w, { status: error.status, form: { ...form, error: error.message } });

@@ -74,7 +74,10 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.post("/webhooks/:id/test", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const delivery = await sendTestWebhookEvent(deps.prisma, deps.webhookProducer, param(req, "id"), { workspaceId: w.workspaceId });
+    const delivery = await sendTestWebhookEvent(deps.prisma, deps.webhookProducer, param(req, "id"), {
+      workspaceId: w.workspaceId,
+      perDay: deps.env.WEBHOOK_TEST_EVENTS_PER_DAY,
+    });
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=test_event_sent`);
   });
 

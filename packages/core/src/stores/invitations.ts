@@ -25,6 +25,16 @@ export function findInvitationByTokenHash(prisma: Prisma.TransactionClient, toke
   return prisma.invitation.findUnique({ where: { tokenHash }, include: { workspace: { select: { name: true } } } });
 }
 
+/** When the newest pending invitation of this email to this workspace was made, if any. */
+export async function newestPendingInvitationTime(prisma: Prisma.TransactionClient, workspaceId: string, email: string): Promise<Date | null> {
+  const row = await prisma.invitation.findFirst({
+    where: { workspaceId, email, acceptedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
+  return row?.createdAt ?? null;
+}
+
 /** Deletes the pending invitations of this email to this workspace (expired ones included). */
 export async function deletePendingInvitationsOf(prisma: Prisma.TransactionClient, workspaceId: string, email: string): Promise<void> {
   await prisma.invitation.deleteMany({ where: { workspaceId, email, acceptedAt: null } });

@@ -93,6 +93,8 @@ export interface ClaimedDelivery {
   body: string;
   eventType: EventType;
   subscriptionId: string;
+  /** The subscription's workspace: a process shares its slots out by workspace. */
+  workspaceId: string;
   url: string;
   secretEncrypted: string;
   firstAttemptAt: Date | null;
@@ -115,7 +117,7 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM webhook_subscriptions s
  WHERE d.id = ANY($1::text[]) AND s.id = d."subscriptionId" AND s."isActive"
    AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
-RETURNING d.id, d.body, d."eventType", d."subscriptionId", s.url, s."secretEncrypted",
+RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted",
           d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
           (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"`;
 
@@ -175,6 +177,7 @@ export interface DeliveryToSend {
   body: string;
   eventType: EventType;
   subscriptionId: string;
+  workspaceId: string;
   url: string;
   isActive: boolean;
   secretEncrypted: string;
@@ -183,7 +186,7 @@ export interface DeliveryToSend {
 export async function selectWebhookDeliveryToSend(db: Queryable, deliveryId: string): Promise<DeliveryToSend | null> {
   const { rows } = await db.query(
     `SELECT d.id, d.status, d."nextAttemptAt", d.body, d."eventType", d."subscriptionId",
-            s.url, s."isActive", s."secretEncrypted"
+            s."workspaceId", s.url, s."isActive", s."secretEncrypted"
        FROM webhook_deliveries d
        JOIN webhook_subscriptions s ON s.id = d."subscriptionId"
       WHERE d.id = $1`,
@@ -293,7 +296,8 @@ export interface ClaimedAttemptRow {
  * Records claimed (automatic) attempts in one autocommit statement: each delivery is updated
  * only while it is exactly as its claim left it (still pending, nextAttemptAt still the claim's
  * lease, no attempt recorded since), so the state decided from the claim's values is still
- * right; the attempt row is numbered after it.
+ * right; the attempt row is numbered after it. The subscription's `failingSince` follows: set by
+ * the first failure of a run, cleared by a success (what automatic disabling measures).
  */
 const RECORD_CLAIMED = `
 WITH input AS (
@@ -307,7 +311,14 @@ WITH input AS (
          "nextAttemptAt" = i."nextAttemptAt", "completedAt" = i."completedAt", "lastStatusCode" = i."statusCode", "lastError" = i.error
     FROM input i
    WHERE d.id = i."deliveryId" AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil" AND d."attemptCount" = i."claimedCount"
-  RETURNING i."attemptId", d."attemptCount"
+  RETURNING i."attemptId", d."attemptCount", d."subscriptionId", d.status, i."startedAt"
+), health AS (
+  SELECT "subscriptionId", bool_or(status = 'succeeded') AS ok, min("startedAt") AS "firstFailure" FROM updated GROUP BY 1
+), subscriptions_health AS (
+  -- Writes only when a subscription starts failing or recovers, not on every attempt.
+  UPDATE webhook_subscriptions s SET "failingSince" = CASE WHEN h.ok THEN NULL ELSE h."firstFailure" END
+    FROM health h
+   WHERE s.id = h."subscriptionId" AND (CASE WHEN h.ok THEN s."failingSince" IS NOT NULL ELSE s."failingSince" IS NULL END)
 )
 INSERT INTO webhook_attempts (id, "deliveryId", number, manual, "startedAt", "durationMs", "statusCode", "responseExcerpt", error)
 SELECT i."attemptId", i."deliveryId", u."attemptCount", false, i."startedAt", i."durationMs", i."statusCode", i."responseExcerpt", i.error

@@ -42,7 +42,50 @@ export function selectWebhookSubscription(prisma: PrismaTx, subscriptionId: stri
 
 /** Not async: the returned Prisma promise can join a batch `$transaction`. */
 export function updateWebhookSubscriptionActive(prisma: PrismaTx, subscriptionId: string, isActive: boolean): Prisma.PrismaPromise<WebhookSubscription> {
-  return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data: { isActive } });
+  // Enabling starts afresh: no failure run, no automatic disable on record.
+  const data = isActive ? { isActive, failingSince: null, disabledAt: null, disabledReason: null, ownersNotifiedAt: null } : { isActive };
+  return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data });
+}
+
+/** A subscription the service disabled by itself, as its owners are told about it. */
+export interface AutoDisabledSubscription {
+  id: string;
+  workspaceId: string;
+  url: string;
+  failingSince: Date;
+  disabledAt: Date;
+  disabledReason: string;
+}
+
+/**
+ * Disables every active subscription whose automatic attempts have all failed since before
+ * `failingBefore`, recording when and why; answers them. Each row changes once, however many
+ * processes run this at the same time.
+ */
+export function disableSubscriptionsFailingSince(prisma: PrismaTx, failingBefore: Date, now: Date, reason: string): Promise<AutoDisabledSubscription[]> {
+  return prisma.$queryRaw<AutoDisabledSubscription[]>`
+    UPDATE webhook_subscriptions
+       SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}
+     WHERE "isActive" AND "failingSince" < ${failingBefore}
+    RETURNING id, "workspaceId", url, "failingSince", "disabledAt", "disabledReason"`;
+}
+
+/**
+ * Takes up to `limit` automatically disabled subscriptions whose owners were not told yet,
+ * marking them told; rows another process is taking are skipped, so each is taken once.
+ */
+export function takeSubscriptionsToNotify(prisma: PrismaTx, now: Date, limit: number): Promise<AutoDisabledSubscription[]> {
+  return prisma.$queryRaw<AutoDisabledSubscription[]>`
+    UPDATE webhook_subscriptions SET "ownersNotifiedAt" = ${now}
+     WHERE id IN (SELECT id FROM webhook_subscriptions
+                   WHERE NOT "isActive" AND "disabledAt" IS NOT NULL AND "ownersNotifiedAt" IS NULL
+                   ORDER BY "disabledAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, "workspaceId", url, "failingSince", "disabledAt", "disabledReason"`;
+}
+
+/** Gives back taken subscriptions whose owners could not be told, to try again later. */
+export async function untakeSubscriptionsToNotify(prisma: PrismaTx, subscriptionIds: readonly string[]): Promise<void> {
+  await prisma.webhookSubscription.updateMany({ where: { id: { in: [...subscriptionIds] } }, data: { ownersNotifiedAt: null } });
 }
 
 export async function deleteWebhookSubscriptionById(prisma: PrismaTx, subscriptionId: string): Promise<void> {

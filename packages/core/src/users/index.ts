@@ -6,9 +6,11 @@ export { createSession, deleteSession, findSession, switchSessionWorkspace, type
 export {
   acceptInvitation,
   createInvitation,
+  DEFAULT_INVITATION_LIMITS,
   listPendingInvitations,
   openInvitation,
   revokeInvitation,
+  type InvitationLimits,
   type InvitationView,
   type OpenInvitation,
 } from "./invitations.ts";

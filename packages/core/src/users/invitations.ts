@@ -8,7 +8,9 @@ import {
   findPendingInvitations,
   insertInvitation,
   markInvitationAccepted,
+  newestPendingInvitationTime,
 } from "../stores/invitations.ts";
+import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
 import { findMembership, insertMember, isMemberByEmail } from "../stores/members.ts";
 import { findUserByEmail, insertUser, userExistsWithEmail } from "../stores/users.ts";
 import { normalizeAccountEmail } from "./emailAddress.ts";
@@ -16,6 +18,19 @@ import { checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.t
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
 
 const DEFAULT_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Invitations are mailed from the operator's own domain to any address an owner types, so
+ * without limits an open sign-up makes them a free relay.
+ */
+export interface InvitationLimits {
+  /** Invitations (re-invites included) a workspace may make per UTC day. */
+  perWorkspacePerDay: number;
+  /** How long after inviting an address it may be invited again. */
+  reinviteCooldownMs: number;
+}
+
+export const DEFAULT_INVITATION_LIMITS: InvitationLimits = { perWorkspacePerDay: 50, reinviteCooldownMs: 10 * 60 * 1000 };
 
 export interface InvitationView {
   id: string;
@@ -42,17 +57,30 @@ function toInvitationView(invitation: Invitation): InvitationView {
 /**
  * Invites an email address into a workspace. Returns the link token, which exists only here
  * (the database keeps its hash): the caller emails it. Inviting the same address again replaces
- * the earlier pending invitation, so only the newest link works.
+ * the earlier pending invitation, so only the newest link works. Refused with `rate_limited`
+ * past the workspace's daily number or within the re-invite cooldown; a refusal counts nothing.
  */
 export async function createInvitation(
   prisma: Db,
-  input: { workspaceId: string; email: string; role: MemberRole; invitedBy?: string; ttlMs?: number; now?: Date },
+  input: { workspaceId: string; email: string; role: MemberRole; invitedBy?: string; ttlMs?: number; now?: Date; limits?: InvitationLimits },
 ): Promise<{ invitation: InvitationView; token: string }> {
   const email = normalizeAccountEmail(input.email);
   const now = input.now ?? new Date();
+  const limits = input.limits ?? DEFAULT_INVITATION_LIMITS;
   if (await isMemberByEmail(prisma, input.workspaceId, email)) throw new AppError("conflict", `${email} is already a member of this workspace.`);
   const token = newOpaqueToken();
   const invitation = await prisma.$transaction(async (tx) => {
+    // Counted first: its row lock queues concurrent invitations of the workspace, so the
+    // cooldown check below sees any re-invite that committed meanwhile.
+    if ((await incrementWorkspaceDailyCounter(tx, input.workspaceId, "invitation", limits.perWorkspacePerDay)) === null) {
+      throw new AppError("rate_limited", `This workspace has sent its ${limits.perWorkspacePerDay} invitations for today (UTC). Try again tomorrow.`);
+    }
+    const previous = await newestPendingInvitationTime(tx, input.workspaceId, email);
+    const nextAllowed = previous ? previous.getTime() + limits.reinviteCooldownMs : 0;
+    if (nextAllowed > now.getTime()) {
+      const minutes = Math.ceil((nextAllowed - now.getTime()) / 60_000);
+      throw new AppError("rate_limited", `${email} was invited moments ago. It can be invited again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    }
     await deletePendingInvitationsOf(tx, input.workspaceId, email);
     return insertInvitation(tx, {
       id: newId("invitation"),

@@ -9,3 +9,4 @@ export * from "./subscriptions.ts";
 export * from "./deliveries.ts";
 export * from "./redeliver.ts";
 export * from "./testEvent.ts";
+export * from "./autoDisable.ts";

@@ -4,6 +4,7 @@ import type { Producer } from "@svc/queues";
 import { AppError } from "../errors.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
 import { insertWebhookDelivery } from "../stores/webhookDeliveries.ts";
+import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
 import { findWebhookSubscription, parseEventTypes } from "./subscriptions.ts";
 import { toDeliveryView, type WebhookDeliveryView } from "./views.ts";
 
@@ -15,12 +16,17 @@ import { toDeliveryView, type WebhookDeliveryView } from "./views.ts";
  * `email.event` body (built by the one builder) with `"test": true` added; the emailId and
  * eventId inside are fresh ids that name no stored email or event. Receivers recognise it by
  * that flag. The event type defaults to the subscription's first subscribed type.
+ *
+ * Each is retried like any delivery, so test events are limited per workspace and UTC day:
+ * unlimited, they would let one workspace fill the dispatcher with attempts to a tarpit.
  */
+export const DEFAULT_TEST_EVENTS_PER_DAY = 100;
+
 export async function sendTestWebhookEvent(
   prisma: Db,
   producer: Producer<"webhookDelivery">,
   subscriptionId: string,
-  options: { workspaceId?: string; eventType?: string } = {},
+  options: { workspaceId?: string; eventType?: string; perDay?: number } = {},
 ): Promise<WebhookDeliveryView> {
   const subscription = await findWebhookSubscription(prisma, subscriptionId, options.workspaceId);
   if (!subscription.isActive) {
@@ -35,7 +41,13 @@ export async function sendTestWebhookEvent(
     ) as object),
     test: true,
   });
-  const delivery = await insertWebhookDelivery(prisma, { id, subscriptionId: subscription.id, eventId: null, eventType, body, createdAt: now, nextAttemptAt: now });
+  const perDay = options.perDay ?? DEFAULT_TEST_EVENTS_PER_DAY;
+  const delivery = await prisma.$transaction(async (tx) => {
+    if ((await incrementWorkspaceDailyCounter(tx, subscription.workspaceId, "test_event", perDay)) === null) {
+      throw new AppError("rate_limited", `This workspace has sent its ${perDay} test events for today (UTC). Try again tomorrow.`);
+    }
+    return insertWebhookDelivery(tx, { id, subscriptionId: subscription.id, eventId: null, eventType, body, createdAt: now, nextAttemptAt: now });
+  });
   // The row is committed first; if Redis is unreachable the dispatcher's sweeper enqueues it.
   await producer.enqueue(id, { deliveryId: id }).catch(() => {});
   return toDeliveryView(delivery, { withBody: true });

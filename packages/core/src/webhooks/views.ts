@@ -9,6 +9,11 @@ export interface WebhookSubscriptionView {
   events: string[];
   isActive: boolean;
   createdAt: string;
+  /** Since when every automatic attempt failed; null while the endpoint answers. */
+  failingSince: string | null;
+  /** Set when the service disabled the subscription itself, with why. */
+  disabledAt: string | null;
+  disabledReason: string | null;
 }
 
 /** Never the secret: it is shown once, by createWebhookSubscription. */
@@ -20,6 +25,9 @@ export function toSubscriptionView(subscription: WebhookSubscription): WebhookSu
     events: subscription.events,
     isActive: subscription.isActive,
     createdAt: subscription.createdAt.toISOString(),
+    failingSince: isoOrNull(subscription.failingSince),
+    disabledAt: isoOrNull(subscription.disabledAt),
+    disabledReason: subscription.disabledReason,
   };
 }
 

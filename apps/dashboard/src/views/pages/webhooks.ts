@@ -54,7 +54,14 @@ export function webhooksBody(input: {
   form?: WebhookFormState;
   created?: WebhookSubscriptionView & { secret: string };
 }): SafeHtml {
+  const autoDisabled = input.subscriptions.filter((s) => s.disabledAt);
   return html`${pageHeader("Webhooks", { description: "Get email events pushed to your backend as they happen." })}
+  ${autoDisabled.length > 0 &&
+  alert(
+    "warning",
+    html`${autoDisabled.length === 1 ? "One endpoint was" : `${autoDisabled.length} endpoints were`} disabled because every delivery attempt failed for days. Fix the endpoint, then activate it again on its page.`,
+    "Webhooks disabled automatically.",
+  )}
   ${input.created &&
   card(
     html`${alert("success", "Copy the signing secret now. It won't be shown again; verify every request's X-Service-Signature with it.", "Webhook created.")}
@@ -71,10 +78,27 @@ export function webhooksBody(input: {
         <tbody>${input.subscriptions.map(
           (s) => html`<tr><td><a class="row-link mono" href="/webhooks/${s.id}">${s.url}</a></td>
             <td class="events-cell">${s.events.map((e) => html`<code class="chip">${e}</code> `)}</td>
-            <td>${badge(s.isActive ? "active" : "inactive")}</td><td>${time(s.createdAt)}</td></tr>`,
+            <td>${subscriptionBadge(s)}</td><td>${time(s.createdAt)}</td></tr>`,
         )}</tbody></table></div>`,
     { title: "Endpoints" },
   )}`;
+}
+
+function subscriptionBadge(s: WebhookSubscriptionView): SafeHtml {
+  if (s.isActive) return s.failingSince ? badge("pending", "failing") : badge("active");
+  return s.disabledAt ? badge("failed", "disabled automatically") : badge("inactive");
+}
+
+/** Why a subscription is failing or was disabled by the service, with what to do about it. */
+function healthNotice(s: WebhookSubscriptionView): SafeHtml | false {
+  if (s.disabledAt) {
+    return alert(
+      "error",
+      html`${s.disabledReason} Attempts failed from ${time(s.failingSince)}; it was disabled ${time(s.disabledAt)} and its pending deliveries were stopped. Fix the endpoint, activate it again, then retry the deliveries you need.`,
+      "Disabled automatically.",
+    );
+  }
+  return s.isActive && Boolean(s.failingSince) && alert("warning", html`Every automatic attempt since ${time(s.failingSince)} failed. A subscription that keeps failing is disabled automatically after some days.`, "This endpoint is failing.");
 }
 
 function attemptsTable(delivery: WebhookDeliveryView): SafeHtml {
@@ -116,7 +140,7 @@ export function webhookDetailBody(input: { subscription: WebhookSubscriptionView
   const s = input.subscription;
   return html`${pageHeader("Webhook", {
     back: { href: "/webhooks", label: "Webhooks" },
-    description: html`<code class="mono">${s.url}</code> ${badge(s.isActive ? "active" : "inactive")}`,
+    description: html`<code class="mono">${s.url}</code> ${subscriptionBadge(s)}`,
     actions:
       input.canWrite &&
       html`${s.isActive && postButton({ action: `/webhooks/${s.id}/test`, label: "Send test event", csrf: input.csrf, tone: "primary", small: false })}
@@ -125,6 +149,7 @@ export function webhookDetailBody(input: { subscription: WebhookSubscriptionView
         : postButton({ action: `/webhooks/${s.id}/enable`, label: "Activate", csrf: input.csrf, tone: "primary", small: false })}
       ${confirmAction({ href: `/webhooks/${s.id}/delete`, label: "Delete", question: "Delete this webhook? Its deliveries and their history are deleted too, and pending retries stop.", confirmLabel: "Delete webhook", csrf: input.csrf, small: false })}`,
   })}
+  ${healthNotice(s)}
   ${card(html`<div class="chips">${s.events.map((e) => html`<code class="chip">${e}</code>`)}</div>`, { title: "Subscribed events" })}
   ${card(
     input.deliveries.length === 0

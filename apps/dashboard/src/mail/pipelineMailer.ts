@@ -2,16 +2,36 @@ import { ApiKeyAuthenticator, AppError, parseSendEmailInput, queueEmail, scopeAl
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
-import { invitationContent } from "./invitationContent.ts";
-import type { InvitationMailer, InvitationMessage } from "./invitationMailer.ts";
+
+/** An email the dashboard sends on its own behalf (invitations, notices to owners). */
+export interface SystemMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /**
- * Invitation emails go through this service's own pipeline, exactly as a customer's email does:
- * the configured system key is authenticated like an API request, the email is queued with
- * `queueEmail` (verified from-domain, daily limit, one row before any job) and its send job is
- * enqueued. So invitations show up in the system workspace's email list with their events.
+ * Sends the dashboard's own emails. With no system sender configured there is nothing to send
+ * with, and `send` answers null (the caller shows the content another way or skips it).
  */
-export class PipelineInvitationMailer implements InvitationMailer {
+export interface SystemMailer {
+  send(message: SystemMessage): Promise<{ emailId: string } | null>;
+}
+
+export const noSystemMailer: SystemMailer = {
+  async send() {
+    return null;
+  },
+};
+
+/**
+ * The dashboard's emails go through this service's own pipeline, exactly as a customer's email
+ * does: the configured system key is authenticated like an API request, the email is queued with
+ * `queueEmail` (verified from-domain, daily limit, one row before any job) and its send job is
+ * enqueued. So they show up in the system workspace's email list with their events.
+ */
+export class PipelineMailer implements SystemMailer {
   private readonly authenticator: ApiKeyAuthenticator;
 
   constructor(
@@ -22,21 +42,20 @@ export class PipelineInvitationMailer implements InvitationMailer {
     this.authenticator = new ApiKeyAuthenticator(db);
   }
 
-  async send(message: InvitationMessage): Promise<{ emailId: string }> {
+  async send(message: SystemMessage): Promise<{ emailId: string }> {
     const key = await this.authenticator.authenticate(`Bearer ${this.options.systemApiKey}`).catch(() => {
       throw new AppError("unavailable", "the system sender's API key (DASHBOARD_SYSTEM_API_KEY) is not valid.");
     });
     if (!scopeAllows(key.scope, "emails:send")) {
       throw new AppError("unavailable", "the system sender's API key (DASHBOARD_SYSTEM_API_KEY) may not send email.");
     }
-    const content = invitationContent(message);
-    const input = parseSendEmailInput({ from: this.options.from, to: [message.to], subject: content.subject, text: content.text, html: content.html });
+    const input = parseSendEmailInput({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input);
     try {
       await this.producer.enqueue(queued.emailId, { emailId: queued.emailId });
     } catch (error) {
       // The row is committed; the sender's sweeper enqueues queued emails whose job is missing.
-      this.options.log.warn({ err: error, emailId: queued.emailId }, "invitation send job not enqueued; the sweeper will pick it up");
+      this.options.log.warn({ err: error, emailId: queued.emailId }, "system email's send job not enqueued; the sweeper will pick it up");
     }
     return { emailId: queued.emailId };
   }
