@@ -1,7 +1,7 @@
 import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { Producer, type Redis } from "@svc/queues";
+import { SendQueue, type Redis } from "@svc/queues";
 import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
@@ -16,8 +16,8 @@ export interface ApiResources {
 
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
-  const producer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
-  const server = createHttpServer(createApiApp({ db, producer, logger: log, config: env }), httpTimeoutsFrom(env));
+  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {
@@ -30,7 +30,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "retention job", run: () => retention?.stop() },
-      { name: "send queue", run: () => producer.close() },
+      { name: "send queue", run: () => sendQueue.close() },
     ],
   };
 }

@@ -28,7 +28,7 @@ export function createApiApp(deps: ApiDeps): Express {
     healthEndpoints([
       { name: "postgres", check: () => deps.db.ping() },
       // A cheap read through the same connection the sends use.
-      { name: "redis", check: () => deps.producer.queue.count() },
+      { name: "redis", check: () => deps.sendQueue.producer.queue.count() },
     ]),
   );
 

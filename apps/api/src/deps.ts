@@ -1,13 +1,13 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
 
 /** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {
   db: DbHandle;
   /** The send queue; the api only ever enqueues. */
-  producer: Producer<"sendEmail">;
+  sendQueue: SendQueue;
   logger: Logger;
   config: ApiEnv;
 }

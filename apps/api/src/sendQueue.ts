@@ -1,5 +1,5 @@
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 import { withTimeout } from "@svc/runtime";
 
 /**
@@ -7,9 +7,9 @@ import { withTimeout } from "@svc/runtime";
  * row is durable, and when Redis is down or slow the sender's sweeper enqueues every queued email
  * whose job is missing. BullMQ waits for a connection rather than failing, hence the deadline.
  */
-export async function enqueueSend(producer: Producer<"sendEmail">, emailId: string, timeoutMs: number, log: Logger): Promise<boolean> {
+export async function enqueueSend(sendQueue: SendQueue, workspaceId: string, emailId: string, timeoutMs: number, log: Logger): Promise<boolean> {
   try {
-    await withTimeout(producer.enqueue(emailId, { emailId }), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
+    await withTimeout(sendQueue.enqueue(workspaceId, [emailId]), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
     return true;
   } catch (error) {
     log.warn({ emailId, err: error }, "send job not enqueued (Redis unavailable?); the sweeper will enqueue it");

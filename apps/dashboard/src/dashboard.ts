@@ -1,7 +1,7 @@
 import { SecretBox, createDnsResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { Producer } from "@svc/queues";
+import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
@@ -22,10 +22,10 @@ export interface DashboardResources {
 
 /** The dashboard process: the web app for people on DASHBOARD_PORT, and the session sweeper. */
 export function createDashboard(env: DashboardEnv, { db, redis, log }: DashboardResources): App {
-  const sendProducer = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
   const webhookProducer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const mailer = env.DASHBOARD_SYSTEM_API_KEY
-    ? new PipelineMailer(db, sendProducer, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
+    ? new PipelineMailer(db, sendQueue, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
     : noSystemMailer;
   const invitations = invitationMailer(mailer);
   const deps: DashboardDeps = {
@@ -57,7 +57,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
       { name: "http server", run: () => closeServer(server) },
       { name: "session sweeper", run: () => sessionSweeper?.stop() },
       { name: "disabled webhook notices", run: () => webhookNotices?.stop() },
-      { name: "queues", run: () => Promise.all([sendProducer.close(), webhookProducer.close()]) },
+      { name: "queues", run: () => Promise.all([sendQueue.close(), webhookProducer.close()]) },
     ],
   };
 }

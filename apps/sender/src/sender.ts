@@ -4,7 +4,7 @@ import { selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
-import { Producer } from "@svc/queues";
+import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
@@ -35,7 +35,7 @@ export interface Sender extends App {
 
 /** The sender process: hands queued email to the provider. Scale it by running more of them. */
 export function createSender(env: SenderEnv, { db, workerRedis, redis, log, provider: givenProvider }: SenderResources): Sender {
-  const sendQueue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
+  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const sweeper = new Sweeper(

@@ -1,7 +1,7 @@
 import { selectEmailsAwaitingClaim } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { isFinishedJobState, type Producer } from "@svc/queues";
+import { isFinishedJobState, type SendQueue } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 
 export interface SweeperOptions {
@@ -15,6 +15,7 @@ export interface SweeperOptions {
 interface Candidate {
   id: string;
   createdAt: Date;
+  workspaceId: string;
 }
 
 /**
@@ -31,7 +32,7 @@ export class Sweeper {
 
   constructor(
     private readonly db: Db,
-    private readonly sendQueue: Producer<"sendEmail">,
+    private readonly sendQueue: SendQueue,
     private readonly options: SweeperOptions,
     private readonly log: Logger,
   ) {}
@@ -64,33 +65,35 @@ export class Sweeper {
 
   private async sweep(): Promise<number> {
     let enqueued = 0;
-    let after: Candidate = { id: "", createdAt: new Date(0) };
+    let after: Pick<Candidate, "id" | "createdAt"> = { id: "", createdAt: new Date(0) };
     for (;;) {
       const batch = await this.candidates(after);
       if (batch.length === 0) return enqueued;
-      enqueued += await this.enqueueMissing(batch.map((candidate) => candidate.id));
+      enqueued += await this.enqueueMissing(batch);
       after = batch[batch.length - 1]!;
       if (batch.length < this.options.batchSize || this.stopped) return enqueued;
     }
   }
 
   /** Emails that should have a job, in (createdAt, id) order for keyset paging. */
-  private candidates(after: Candidate): Promise<Candidate[]> {
+  private candidates(after: Pick<Candidate, "id" | "createdAt">): Promise<Candidate[]> {
     const { minAgeMs, claimLeaseMs, batchSize } = this.options;
     return selectEmailsAwaitingClaim(this.db, { after, minAgeMs, claimLeaseMs, limit: batchSize });
   }
 
-  private async enqueueMissing(emailIds: string[]): Promise<number> {
+  private async enqueueMissing(candidates: Candidate[]): Promise<number> {
     const missing = (
-      await Promise.all(emailIds.map(async (id) => ((await this.jobIsLive(id)) ? null : id)))
-    ).filter((id): id is string => id !== null);
-    await this.sendQueue.enqueueMany(missing.map((id) => ({ jobId: id, payload: { emailId: id } })));
+      await Promise.all(candidates.map(async (candidate) => ((await this.jobIsLive(candidate.id)) ? null : candidate)))
+    ).filter((candidate): candidate is Candidate => candidate !== null);
+    // With their workspace's fair priority: after a Redis flush, one workspace's backlog must
+    // not go ahead of everyone else's mail.
+    await this.sendQueue.enqueueGrouped(missing.map((candidate) => ({ workspaceId: candidate.workspaceId, emailId: candidate.id })));
     return missing.length;
   }
 
   /** Whether a job for this email exists and may still run; a finished one is removed. */
   private async jobIsLive(emailId: string): Promise<boolean> {
-    const job = await this.sendQueue.queue.getJob(emailId);
+    const job = await this.sendQueue.producer.queue.getJob(emailId);
     if (!job) return false;
     const state = await job.getState();
     if (!isFinishedJobState(state)) return true;

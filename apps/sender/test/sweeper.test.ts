@@ -132,7 +132,7 @@ describe("a sweep", () => {
     failing.on("error", () => {});
     try {
       const token = "sweeper-test";
-      const ahead = await queue.queue.getWaitingCount();
+      const ahead = await queue.queue.getJobCountByTypes("waiting", "prioritized");
       for (let taken = 0; taken < ahead; taken++) {
         const job = await failing.getNextJob(token);
         if (!job) break;
@@ -147,6 +147,9 @@ describe("a sweep", () => {
 
     await sender.sweepOnce();
 
-    expect(await (await queue.queue.getJob(id))?.getState()).toBe("waiting");
+    // Back with its workspace's fair priority (SendFairness).
+    const replaced = await queue.queue.getJob(id);
+    expect(await replaced?.getState()).toBe("prioritized");
+    expect(replaced?.opts.priority).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,7 @@
 export { QUEUES, queueJobOptions, type QueueKey, type JobPayload } from "./catalog.ts";
 export { Producer } from "./producer.ts";
+export { SendFairness, type FairnessOptions } from "./fairness.ts";
+export { SendQueue } from "./sendQueue.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
 export { isFinishedJobState } from "./jobStates.ts";
 export type { Redis } from "ioredis";

@@ -51,7 +51,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
     );
     // The row is committed. A replay created nothing, and its job was enqueued the first time.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    else await enqueueSend(deps.producer, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    else await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     // Written directly: Express's send (charset, ETag and freshness logic) showed in the profile.
     res
       .writeHead(queued.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(queued.body) })

@@ -1,7 +1,7 @@
 import { ApiKeyAuthenticator, AppError, parseSendEmailInput, queueEmail, scopeAllows } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { SendQueue } from "@svc/queues";
 
 /** An email the dashboard sends on its own behalf (invitations, notices to owners). */
 export interface SystemMessage {
@@ -36,7 +36,7 @@ export class PipelineMailer implements SystemMailer {
 
   constructor(
     private readonly db: DbHandle,
-    private readonly producer: Producer<"sendEmail">,
+    private readonly sendQueue: SendQueue,
     private readonly options: { systemApiKey: string; from: string; log: Logger },
   ) {
     this.authenticator = new ApiKeyAuthenticator(db);
@@ -52,7 +52,7 @@ export class PipelineMailer implements SystemMailer {
     const input = parseSendEmailInput({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
     const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input);
     try {
-      await this.producer.enqueue(queued.emailId, { emailId: queued.emailId });
+      await this.sendQueue.enqueue(key.workspaceId, [queued.emailId]);
     } catch (error) {
       // The row is committed; the sender's sweeper enqueues queued emails whose job is missing.
       this.options.log.warn({ err: error, emailId: queued.emailId }, "system email's send job not enqueued; the sweeper will pick it up");

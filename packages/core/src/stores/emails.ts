@@ -243,10 +243,10 @@ const RECLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.reclaim.from))
 export async function selectEmailsAwaitingClaim(
   db: Prisma.TransactionClient,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
-): Promise<EmailPosition[]> {
+): Promise<Array<EmailPosition & { workspaceId: string }>> {
   const { after, minAgeMs, claimLeaseMs, limit } = options;
-  return db.$queryRaw<EmailPosition[]>`
-    SELECT id, "createdAt" FROM emails
+  return db.$queryRaw<Array<EmailPosition & { workspaceId: string }>>`
+    SELECT id, "createdAt", "organizationId" AS "workspaceId" FROM emails
      WHERE ((${CLAIMABLE} AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
          OR (${RECLAIMABLE} AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
        AND ("createdAt", id) > (${after.createdAt}, ${after.id})

@@ -1,0 +1,41 @@
+import type { Redis } from "ioredis";
+import { SendFairness, type FairnessOptions } from "./fairness.ts";
+import { Producer } from "./producer.ts";
+
+/**
+ * The send queue as producers use it: job id = email id, and each job's priority from its
+ * workspace's recent volume (SendFairness), so one workspace's backlog does not hold up the
+ * others' mail. Every producer of send jobs goes through here.
+ */
+export class SendQueue {
+  readonly producer: Producer<"sendEmail">;
+  private readonly fairness: SendFairness;
+
+  constructor(connection: Redis, prefix: string, options: FairnessOptions = {}) {
+    this.producer = new Producer("sendEmail", connection, prefix);
+    this.fairness = new SendFairness(connection, prefix, options);
+  }
+
+  /** Enqueues the emails of one workspace, in order; an email whose job exists is left alone. */
+  async enqueue(workspaceId: string, emailIds: readonly string[]): Promise<void> {
+    if (emailIds.length === 0) return;
+    const priorities = await this.fairness.priorities(workspaceId, emailIds.length);
+    await this.producer.enqueueMany(emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })));
+  }
+
+  /** Emails of several workspaces (the sweeper's pages): grouped, each group in its order. */
+  async enqueueGrouped(emails: ReadonlyArray<{ workspaceId: string; emailId: string }>): Promise<void> {
+    const groups = new Map<string, string[]>();
+    for (const { workspaceId, emailId } of emails) groups.set(workspaceId, [...(groups.get(workspaceId) ?? []), emailId]);
+    await Promise.all([...groups].map(([workspaceId, ids]) => this.enqueue(workspaceId, ids)));
+  }
+
+  /** Whether a job for this email exists in any state. */
+  has(emailId: string): Promise<boolean> {
+    return this.producer.has(emailId);
+  }
+
+  close(): Promise<void> {
+    return this.producer.close();
+  }
+}
