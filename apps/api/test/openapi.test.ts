@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadConfig, lintFromString } from "@redocly/openapi-core";
 import { SCOPE_NAMES, scopeAllows, type Permission } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, Producer } from "@svc/queues";
+import { createProducerConnection, SendQueue } from "@svc/queues";
 import request from "supertest";
 import { openApiArtifacts } from "../../../infra/scripts/openapiArtifacts.ts";
 import { testEnv } from "../../../test/support/env.ts";
@@ -88,10 +88,12 @@ describe("the webhook in the document", () => {
 
 describe("routes and the document", () => {
   /** Every (method, path) Express has a route for, read from the app's own router. */
-  function expressRoutes(): string[] {
+  async function expressRoutes(): Promise<string[]> {
     const config = loadEnv(apiEnvSchema, testEnv({ API_PORT: "0" }));
     const redis = createProducerConnection(config.REDIS_URL);
-    const app = createApiApp({ db: handle, producer: new Producer("sendEmail", redis, config.QUEUE_PREFIX), logger: createLogger("routes", "silent"), config });
+    const sendQueue = new SendQueue(redis, config.QUEUE_PREFIX);
+    const app = createApiApp({ db: handle, sendQueue, logger: createLogger("routes", "silent"), config });
+    await sendQueue.close();
     redis.disconnect();
     type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };
     const walk = (stack: Layer[], prefix: string): string[] =>
@@ -109,8 +111,8 @@ describe("routes and the document", () => {
 
   const documented = operations.map((operation) => `${operation.method.toUpperCase()} ${operation.template}`).sort();
 
-  it("documents every route Express serves", () => {
-    const routes = expressRoutes();
+  it("documents every route Express serves", async () => {
+    const routes = await expressRoutes();
     expect(routes.length).toBeGreaterThan(5);
     expect(routes.filter((route) => !documented.includes(route))).toEqual([]);
   });
