@@ -13,6 +13,11 @@ import { prepareDatabase } from "../../infra/scripts/database.ts";
  */
 export const POSTGRES = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432";
 export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/8";
+/**
+ * Appended to every bench database's name: several people benchmarking on one Postgres at once
+ * would otherwise drop each other's `svc_bench_<name>` mid-run.
+ */
+const DATABASE_SUFFIX = (process.env.BENCH_DATABASE_SUFFIX ?? "").toLowerCase().replace(/[^a-z0-9]/g, "_");
 
 export interface BenchEnvironment {
   databaseUrl: string;
@@ -69,7 +74,7 @@ async function deletePrefix(redisUrl: string, prefix: string): Promise<void> {
 }
 
 export async function createBenchEnvironment(name: string, options: { poolSize?: number } = {}): Promise<BenchEnvironment> {
-  const databaseUrl = `${POSTGRES}/svc_bench_${name.replace(/[^a-z0-9]/g, "_")}`;
+  const databaseUrl = `${POSTGRES}/svc_bench_${name.replace(/[^a-z0-9]/g, "_")}${DATABASE_SUFFIX ? `_${DATABASE_SUFFIX}` : ""}`;
   await recreateDatabase(databaseUrl);
   const queuePrefix = `bench-${name}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const webhookSecretKey = randomBytes(32).toString("hex");

@@ -35,7 +35,7 @@ export function coalescedStatements(db: DbHandle): CoalescedStatements {
   const inserts = new Batcher<NewEmailRow, boolean>({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
-    run: (rows) => insertEmailsIfDomainVerified(pool, rows),
+    run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
   return {
     lookUpKey: (keyHash) => lookups.submit(keyHash),

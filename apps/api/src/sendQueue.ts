@@ -16,3 +16,15 @@ export async function enqueueSend(sendQueue: SendQueue, workspaceId: string, ema
     return false;
   }
 }
+
+/** enqueueSend for many committed emails of one workspace at once (a batch), under one deadline; never fails the request either. */
+export async function enqueueSends(sendQueue: SendQueue, workspaceId: string, emailIds: readonly string[], timeoutMs: number, log: Logger): Promise<boolean> {
+  if (emailIds.length === 0) return true;
+  try {
+    await withTimeout(sendQueue.enqueue(workspaceId, emailIds), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
+    return true;
+  } catch (error) {
+    log.warn({ emails: emailIds.length, err: error }, "send jobs not enqueued (Redis unavailable?); the sweeper will enqueue them");
+    return false;
+  }
+}

@@ -21,6 +21,7 @@ const EMAIL_FIELDS = [
   "organizationId",
   "provider",
   "providerMessageId",
+  "scheduledAt",
   "sentAt",
   "status",
   "subject",
@@ -85,7 +86,7 @@ describe("GET /emails", () => {
     expect(res.body).toHaveLength(1);
     const email = res.body[0];
     expect(Object.keys(email).sort()).toEqual(EMAIL_FIELDS);
-    expect(email).toMatchObject({ status: "queued", provider: null, providerMessageId: null, errorMessage: null, sentAt: null, failedAt: null });
+    expect(email).toMatchObject({ status: "queued", provider: null, providerMessageId: null, errorMessage: null, sentAt: null, failedAt: null, scheduledAt: null });
     expect(email.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 

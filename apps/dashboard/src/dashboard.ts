@@ -38,6 +38,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
     webhookProducer,
     invitations,
+    mailer: mailer === noSystemMailer ? null : mailer,
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
@@ -47,6 +48,9 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     async start() {
       const port = await listen(server, env.DASHBOARD_PORT);
       sessionSweeper = startSessionSweeper(deps.prisma, log);
+      if (env.DASHBOARD_SIGNUP && !deps.mailer) {
+        log.warn("sign-up is open with no system sender (DASHBOARD_SYSTEM_API_KEY): addresses are not confirmed by email; fine for local development, not for a public server");
+      }
       if (mailer !== noSystemMailer) {
         webhookNotices = startDisabledWebhookNotices(deps.prisma, mailer, { dashboardBaseUrl: env.DASHBOARD_BASE_URL, intervalMs: env.DASHBOARD_NOTICE_INTERVAL_MS, log });
       }

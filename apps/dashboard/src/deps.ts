@@ -5,6 +5,7 @@ import type { Producer } from "@svc/queues";
 import type { Redis } from "ioredis";
 import type { DashboardEnv } from "./env.ts";
 import type { InvitationMailer } from "./mail/invitationMailer.ts";
+import type { SystemMailer } from "./mail/pipelineMailer.ts";
 
 /** What the dashboard's routes need, built once per process (or per test). */
 export interface DashboardDeps {
@@ -23,4 +24,6 @@ export interface DashboardDeps {
   /** "Retry now" and "Send test event" hand work to the real dispatcher through this queue. */
   webhookProducer: Producer<"webhookDelivery">;
   invitations: InvitationMailer;
+  /** The dashboard's own mail (sign-up links); null without a system sender (DASHBOARD_SYSTEM_API_KEY). */
+  mailer: SystemMailer | null;
 }

@@ -8,6 +8,7 @@ import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../..
 import { freePort, startStack, type Stack } from "../../../test/support/stack.ts";
 import { launchChromium, reloadUntil, screenshot } from "./browser/chromium.ts";
 import { startWebhookReceiver } from "./browser/receiver.ts";
+import { signupLinkMailedTo } from "./support.ts";
 
 /**
  * The dashboard end to end, in Debian's Chromium, against the real apps (api, sender on the
@@ -80,7 +81,7 @@ async function submit(page: Page, buttonName: string): Promise<void> {
 }
 
 describe("the dashboard in a browser", () => {
-  it("signs up a new user with their first workspace", async () => {
+  it("signs up a new user with their first workspace, confirmed by the link mailed to them", async () => {
     await owner.goto(`${dashboardUrl}/login`);
     await screenshot(owner, "login");
     await owner.getByRole("link", { name: "Create an account" }).click();
@@ -89,6 +90,9 @@ describe("the dashboard in a browser", () => {
     await owner.getByLabel("Workspace name").fill("Acme Robotics");
     await screenshot(owner, "signup");
     await submit(owner, "Create account");
+    await expect(owner.getByRole("heading", { name: "Check your inbox" }).isVisible()).resolves.toBe(true);
+    await owner.goto(`${dashboardUrl}${await signupLinkMailedTo(ownerEmail)}`);
+    await submit(owner, "Create my account");
     await expect(owner.getByRole("heading", { name: "Overview" }).isVisible()).resolves.toBe(true);
     expect(await owner.textContent(".alert")).toContain("Welcome!");
     expect(await owner.textContent(".workspace-current")).toContain("Acme Robotics");

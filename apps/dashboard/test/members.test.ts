@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { listMembers, revokeApiKey } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail, type TestDashboard } from "./support.ts";
+import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, uniqueEmail, type TestDashboard } from "./support.ts";
 
 /** Members and invitations: invited by email through the service's own pipeline, accepted by link. */
 let system: WorkspaceFixture;
@@ -68,7 +68,7 @@ describe("invitations through the pipeline", () => {
     const owner = await signedUpAgent(dashboard.url, { workspaceName: "Second Home" });
     const existing = await signedUpAgent(dashboard.url, { workspaceName: "First Home" });
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: existing.email, role: "admin" }).expect(303);
-    const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: existing.email } } });
+    const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: existing.email }, subject: "You're invited to a workspace on Svc" } });
     const path = linkPath(email.text!);
 
     const form = await existing.agent.get(path).expect(200);
@@ -103,7 +103,9 @@ describe("invitations through the pipeline", () => {
   it("fails clearly and keeps no invitation when the system sender cannot send", async () => {
     const broken = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["read-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${system.domain}>` });
     try {
-      const owner = await signedUpAgent(broken.url, { workspaceName: "Broken sender" });
+      // Signed up where mail works (sign-up mails a link), logged in where it does not.
+      const { email } = await signedUpAgent(dashboard.url, { workspaceName: "Broken sender" });
+      const owner = await loggedInAgent(broken.url, email);
       const invitee = uniqueEmail("unsent");
       const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(503);
       expect(answer.text).toContain("may not send email");
@@ -155,7 +157,8 @@ describe("a revoked system key", () => {
     await revokeApiKey(db(), other.keyIds["send-only"]);
     const revoked = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: other.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${other.domain}>` });
     try {
-      const owner = await signedUpAgent(revoked.url);
+      const { email } = await signedUpAgent(dashboard.url);
+      const owner = await loggedInAgent(revoked.url, email);
       const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: uniqueEmail("r"), role: "viewer" }).expect(503);
       expect(answer.text).toContain("DASHBOARD_SYSTEM_API_KEY");
     } finally {

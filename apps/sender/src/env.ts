@@ -30,6 +30,9 @@ const senderOnlyEnv = {
   /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
   SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).default(5_000),
   SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** How often due scheduled emails are looked for: a scheduled email goes out within about this long of its time. */
+  SCHEDULE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
 };
 
 export const senderEnvSchema = z.object({

@@ -110,7 +110,7 @@ async function handleProviderFailure(
     log.warn({ code: error.code, attempt: email.attempts }, "provider refused the email");
     return { kind: "rejected", error };
   }
-  const decision = decideRetry(deps.retry, email.attempts, email.createdAt);
+  const decision = decideRetry(deps.retry, email.attempts, email.queuedAt);
   if ("giveUp" in decision) {
     const reason = `Gave up after ${email.attempts} attempts: ${error.message}`;
     await markEmailFailed(sqlPool(deps.db), email.id, reason, deps.provider.name);

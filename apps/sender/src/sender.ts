@@ -8,6 +8,7 @@ import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
+import { Scheduler } from "./scheduler.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
 
@@ -29,6 +30,8 @@ export interface SenderResources {
 export interface Sender extends App {
   /** One sweep now (tests, and operators via the logs); the timer keeps running as well. */
   sweepOnce(): Promise<number>;
+  /** One pass of the scheduler now: queues the scheduled emails that are due. */
+  queueDueOnce(): Promise<number>;
   /** The send worker; there is one once `start` has resolved. */
   readonly worker: Worker;
 }
@@ -48,6 +51,12 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       batchSize: env.SWEEP_BATCH_SIZE,
     },
     log.child({ component: "sweeper" }),
+  );
+  const scheduler = new Scheduler(
+    db,
+    sendQueue,
+    { intervalMs: env.SCHEDULE_POLL_INTERVAL_MS, batchSize: env.SCHEDULE_BATCH_SIZE },
+    log.child({ component: "scheduler" }),
   );
   let provider: EmailProvider | null = null;
   let worker: Worker | null = null;
@@ -78,6 +87,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       const port = await listen(server, env.SENDER_PORT);
       void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
+      scheduler.start();
       return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE };
     },
     // The health server first, then the worker (in-flight handoffs finish), then background work.
@@ -85,10 +95,12 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       { name: "health server", run: () => closeServer(server) },
       { name: "send worker", run: () => worker?.close() },
       { name: "sweeper", run: () => sweeper.stop() },
+      { name: "scheduler", run: () => scheduler.stop() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
       { name: "provider", run: () => provider?.close() },
     ],
     sweepOnce: () => sweeper.sweepOnce(),
+    queueDueOnce: () => scheduler.queueDueOnce(),
     get worker() {
       if (!worker) throw new Error("The sender has not been started.");
       return worker;

@@ -253,6 +253,24 @@ describe("provider failures", () => {
     }
   });
 
+  it("the retry window of a scheduled email starts at its scheduled time, not at its creation", async () => {
+    const acceptedId = `msg-${randomUUID()}`;
+    const peer = await startScriptedSes((n) => (n === 0 ? sesError(503, "ServiceUnavailable") : sesAccept(acceptedId)));
+    const running = await startSender({ SES_ENDPOINT: peer.url });
+    try {
+      // Created two days ago for now: the scheduler has just queued it. A window counted from its
+      // creation (24 hours) would have ended long ago and failed it at the first transient error.
+      const id = await insertEmail(handle, fx, { createdAt: new Date(Date.now() - 48 * 3_600_000) });
+      await db.email.update({ where: { id }, data: { scheduledAt: new Date() } });
+      await running.enqueue(id);
+      const row = await waitForStatus(id, ["sent", "failed"]);
+      expect(row).toMatchObject({ status: "sent", providerMessageId: acceptedId, attempts: 2 });
+    } finally {
+      await running.stop();
+      await peer.stop();
+    }
+  });
+
   it("transient ones end the email failed, with the last error, once the retry window has passed", async () => {
     const peer = await startScriptedSes(() => sesError(503, "ServiceUnavailable", "SES is having a moment"));
     // A window of ~0.7 s: a few retries, then the end.

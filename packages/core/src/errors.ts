@@ -27,6 +27,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** Further fields of the answer beside `error` and `code` (a batch's per-email errors). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "AppError";

@@ -25,6 +25,7 @@ describe("parseSendEmailInput", () => {
       subject: "S",
       html: null,
       text: "t",
+      scheduledAt: null,
     });
   });
 

@@ -22,6 +22,7 @@ export const ID_PREFIXES = {
   user: "usr",
   member: "mem",
   invitation: "inv",
+  pendingSignup: "psu",
   session: "ses",
   domain: "dom",
   recipient: "rcp",

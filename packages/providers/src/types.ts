@@ -23,7 +23,7 @@ export interface AcceptedEmailRecord {
 }
 
 /**
- * Emails `provider` accepted before `sentBefore`, created since `createdFrom`, that may still wait
+ * Emails `provider` accepted before `sentBefore`, created (or scheduled) since `createdFrom`, that may still wait
  * for events, in (createdAt, id) order after `after`, at most `limit`.
  */
 export type FindAcceptedEmails = (range: {

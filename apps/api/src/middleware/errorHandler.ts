@@ -25,7 +25,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (known) {
       if (known.status >= 500) logger.warn({ err: error, method: req.method, path: req.path }, known.message);
-      res.status(known.status).json({ error: known.message, code: known.code });
+      res.status(known.status).json({ ...known.details, error: known.message, code: known.code });
       return;
     }
     logger.error({ err: error, method: req.method, path: req.path }, "unhandled error");

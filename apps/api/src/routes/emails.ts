@@ -1,19 +1,27 @@
 import {
   AppError,
+  BATCH_LIMITS,
   MAX_LIST_LIMIT,
   type EmailRowInsert,
+  cancelScheduledEmail,
   getEmailWithEvents,
   listEmailBatches,
+  parseBatchInput,
+  parseBatchMode,
   parseIdempotencyKey,
+  parseRescheduleInput,
   parseSendEmailInput,
   queueEmail,
+  queueEmailBatch,
+  rescheduleEmail,
+  sqlPool,
 } from "@svc/core";
-import { Router } from "express";
+import { Router, type Response } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
-import { enqueueSend } from "../sendQueue.ts";
+import { enqueueSend, enqueueSends } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
 
 function singleQueryValue(value: unknown, name: string): string | undefined {
@@ -32,8 +40,17 @@ function parseLimit(value: unknown): number | undefined {
   return limit;
 }
 
+/** A batch's body limit, named in its 413. */
+const BATCH_BODY = { bytes: BATCH_LIMITS.maxBodyBytes, wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
+
+/** Answers a stored or new body as is: Express's send (charset, ETag and freshness logic) showed in the profile. */
+function writeJson(res: Response, status: number, body: string): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) }).end(body);
+}
+
 /**
- * POST /emails, GET /emails, GET /emails/:id. Authentication is applied where this is mounted.
+ * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, POST /emails/:id/cancel,
+ * PATCH /emails/:id. Authentication is applied where this is mounted.
  * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
  */
 export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
@@ -49,13 +66,27 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       input,
       { idempotencyKey, insertRow: insertEmail },
     );
-    // The row is committed. A replay created nothing, and its job was enqueued the first time.
+    // The row is committed. A replay created nothing, and its job was enqueued the first time; a
+    // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    else await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
-    // Written directly: Express's send (charset, ETag and freshness logic) showed in the profile.
-    res
-      .writeHead(queued.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(queued.body) })
-      .end(queued.body);
+    if (queued.enqueue) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    writeJson(res, queued.status, queued.body);
+  });
+
+  router.post("/batch", requirePermission("emails:send"), jsonBody(BATCH_BODY), async (req, res) => {
+    const mode = parseBatchMode(req.query.mode);
+    const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
+    const items = parseBatchInput(req.body);
+    const auth = authOf(res);
+    const queued = await queueEmailBatch(
+      deps.db,
+      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
+      items,
+      { mode, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
+    );
+    if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
+    await enqueueSends(deps.sendQueue, auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    writeJson(res, queued.status, queued.body);
   });
 
   router.get("/", requirePermission("emails:read"), async (req, res) => {
@@ -67,6 +98,15 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
     res.json(await getEmailWithEvents(deps.db.prisma, authOf(res).workspaceId, req.params.id as string));
+  });
+
+  router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {
+    res.json(await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string));
+  });
+
+  router.patch("/:id", requirePermission("emails:send"), jsonBody(), async (req, res) => {
+    const { scheduledAt } = parseRescheduleInput(req.body);
+    res.json(await rescheduleEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, scheduledAt));
   });
 
   return router;

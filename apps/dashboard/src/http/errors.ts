@@ -68,11 +68,11 @@ function fromBodyError(error: unknown): AppError | null {
 }
 
 /**
- * The path as logs may hold it: an invitation's path carries its secret token, which would let
- * anyone reading the logs join the workspace.
+ * The path as logs may hold it: an invitation's or a sign-up link's path carries its secret
+ * token, which would let anyone reading the logs join the workspace or take the account.
  */
 export function loggablePath(path: string): string {
-  return path.replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]");
+  return path.replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]").replace(/^\/signup\/confirm\/[^/]+/, "/signup/confirm/[redacted]");
 }
 
 /** The last handler: AppErrors and body errors become their page; anything else is logged and answered 500 without details. */

@@ -2,22 +2,37 @@ import {
   AppError,
   acceptInvitation,
   authenticate,
+  confirmSignUp,
   createSession,
   deleteSession,
   openInvitation,
+  openSignUp,
+  requestSignUp,
   signUp,
   switchSessionWorkspace,
 } from "@svc/core";
 import { Router, type Request, type Response } from "express";
 import { LoginThrottle } from "../auth/loginThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
+import type { SystemMailer } from "../mail/pipelineMailer.ts";
 import { secureCookies } from "../env.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { renderErrorPage } from "../http/errors.ts";
 import { formString, param } from "../http/render.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { stateOf } from "../http/state.ts";
-import { invalidInvitationPage, invitationPage, loginPage, signupDisabledPage, signupPage, tooManyAttemptsMessage } from "../views/pages/auth.ts";
+import { signupConfirmContent, signupExistingAccountContent } from "../mail/signupContent.ts";
+import {
+  invalidInvitationPage,
+  invalidSignupLinkPage,
+  invitationPage,
+  loginPage,
+  signupCheckInboxPage,
+  signupConfirmPage,
+  signupDisabledPage,
+  signupPage,
+  tooManyAttemptsMessage,
+} from "../views/pages/auth.ts";
 
 /** Only same-site paths: `next` must never send a person to another site after logging in. */
 function safeNext(value: unknown): string {
@@ -101,6 +116,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     const workspaceName = formString(req, "workspaceName", 200);
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
     try {
+      if (deps.mailer) return await requestConfirmedSignUp(res, { email, password, workspaceName }, deps.mailer);
       const { user, workspaceId } = await signUp(deps.prisma, { email, password, workspaceName });
       await startSession(req, res, user.id, workspaceId);
       deps.log.info({ userId: user.id, workspaceId }, "signed up");
@@ -108,6 +124,51 @@ export function authRoutes(deps: DashboardDeps): Router {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       send(res, error.status, signupPage({ csrf: stateOf(req).csrfToken, email, workspaceName, error: error.message }));
+    }
+  });
+
+  /**
+   * With a system sender, sign-up is confirmed by a link mailed to the address: the page answers
+   * the same whether or not the address has an account, and nothing exists until the link is used.
+   */
+  async function requestConfirmedSignUp(res: Response, input: { email: string; password: string; workspaceName: string }, mailer: SystemMailer): Promise<void> {
+    const request = await requestSignUp(deps.prisma, input);
+    if (request.kind === "confirm") {
+      const link = new URL(`/signup/confirm/${request.token}`, deps.env.DASHBOARD_BASE_URL).toString();
+      await mailer.send({ to: [request.email], ...signupConfirmContent({ link, expiresAt: request.expiresAt }) });
+    } else if (request.kind === "existing") {
+      await mailer.send({ to: [request.email], ...signupExistingAccountContent({ loginUrl: new URL("/login", deps.env.DASHBOARD_BASE_URL).toString() }) });
+    }
+    send(res, 200, signupCheckInboxPage(request.email));
+  }
+
+  // The link token is in the URL: keep it out of Referer headers of anything the page loads.
+  router.use("/signup/confirm", (_req, res, next) => {
+    res.set("Referrer-Policy", "no-referrer");
+    next();
+  });
+
+  router.get("/signup/confirm/:token", async (req, res) => {
+    if (!signupEnabled) return send(res, 404, signupDisabledPage());
+    try {
+      const pending = await openSignUp(deps.prisma, param(req, "token"));
+      send(res, 200, signupConfirmPage({ csrf: stateOf(req).csrfToken, token: param(req, "token"), ...pending }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(res, error.status, invalidSignupLinkPage(error.message));
+    }
+  });
+
+  router.post("/signup/confirm/:token", async (req, res) => {
+    if (!signupEnabled) return send(res, 404, signupDisabledPage());
+    try {
+      const { user, workspaceId } = await confirmSignUp(deps.prisma, param(req, "token"));
+      await startSession(req, res, user.id, workspaceId);
+      deps.log.info({ userId: user.id, workspaceId }, "signed up (address confirmed)");
+      res.redirect(303, "/?notice=welcome");
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      send(res, error.status, invalidSignupLinkPage(error.message));
     }
   });
 

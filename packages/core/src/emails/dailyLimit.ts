@@ -17,17 +17,37 @@ import { utcDay } from "../time.ts";
  * row stays locked until commit.
  */
 export async function countDailySend(client: SqlClient, workspaceId: string, plan: Plan): Promise<number | null> {
+  return countDailySends(client, workspaceId, plan, 1);
+}
+
+/**
+ * countDailySend for `emails` emails at once (a batch): all of them fit, or none is counted and
+ * this throws 429. A scheduled email counts on the day it is accepted, like any other: the
+ * counter guards what the API takes in, and an accepted email is never refused later.
+ */
+export async function countDailySends(client: SqlClient, workspaceId: string, plan: Plan, emails: number): Promise<number | null> {
   const limits = planLimits(plan);
   if (limits.dailySendLimit === null) return null;
-  const count = await incrementDailyUsage(client, workspaceId, limits.dailySendLimit);
+  const count = await incrementDailyUsage(client, workspaceId, limits.dailySendLimit, emails);
   if (count === null) {
+    const what = emails === 1 ? "" : ` (this batch of ${emails} emails does not fit in what is left today)`;
     throw new AppError(
       "daily_limit_reached",
-      `Daily send limit reached: the ${limits.label} plan allows ${limits.dailySendLimit} emails per day. ` +
+      `Daily send limit reached: the ${limits.label} plan allows ${limits.dailySendLimit} emails per day${what}. ` +
         "Upgrade your plan to send more, or wait until tomorrow (UTC) when the limit resets.",
     );
   }
   return count;
+}
+
+/**
+ * Gives back sends counted in the caller's transaction for emails it did not create after all
+ * (a permissive batch's emails from a domain that is not verified).
+ */
+export async function uncountDailySends(client: SqlClient, workspaceId: string, plan: Plan, emails: number): Promise<void> {
+  const limits = planLimits(plan);
+  if (limits.dailySendLimit === null || emails === 0) return;
+  await incrementDailyUsage(client, workspaceId, limits.dailySendLimit, -emails);
 }
 
 /**

@@ -71,7 +71,8 @@ export async function claimIdempotencyKey(
 /** Stores the answer of a claimed key, in the same transaction as the work it describes. */
 export async function storeIdempotentAnswer(
   client: SqlClient,
-  input: { workspaceId: string; apiKeyId: string; key: string; emailId: string; answer: StoredAnswer },
+  /** `emailId`: the email the answer created, or null for a batch's answer (it names them all). */
+  input: { workspaceId: string; apiKeyId: string; key: string; emailId: string | null; answer: StoredAnswer },
 ): Promise<void> {
   await storeIdempotencyKeyAnswer(client, {
     workspaceId: input.workspaceId,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { storableString } from "../text.ts";
+import { scheduledAtField } from "./scheduledAt.ts";
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have
@@ -89,7 +90,7 @@ const bodyField = storableString({ error: "must be a string" }).nullish();
 /** The POST /emails body as callers write it; also the source of its OpenAPI description. */
 export const sendEmailSchema = z
   .strictObject(
-    { from: fromField, to: toField, subject: subjectField, html: bodyField, text: bodyField },
+    { from: fromField, to: toField, subject: subjectField, html: bodyField, text: bodyField, scheduledAt: scheduledAtField.nullish() },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
   .superRefine((value, ctx) => {
@@ -105,6 +106,8 @@ export interface SendEmailInput {
   subject: string;
   html: string | null;
   text: string | null;
+  /** When to send it (the email is `scheduled` until then); null to send at once. */
+  scheduledAt: Date | null;
 }
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
@@ -122,7 +125,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     });
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
-  const { from, to, subject, html, text } = result.data;
+  const { from, to, subject, html, text, scheduledAt } = result.data;
   const mailbox = parseMailbox(from)!;
   return {
     from: from.trim(),
@@ -131,5 +134,6 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     subject,
     html: html || null,
     text: text || null,
+    scheduledAt: scheduledAt ?? null,
   };
 }

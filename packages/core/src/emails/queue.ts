@@ -21,14 +21,20 @@ export interface QueuedEmail {
   emailId: string;
   /** True when this answer was stored by an earlier request with the same Idempotency-Key. */
   replayed: boolean;
+  /**
+   * True when the caller should enqueue the send job now: a new email to send at once. Not for
+   * a replay (its job was enqueued the first time) nor a scheduled email (the sender's scheduler
+   * queues it when it falls due).
+   */
+  enqueue: boolean;
 }
 
 const ACCEPTED = 202;
 
 /** One row, in its own statement (see insertEmailsIfDomainVerified); true if written. */
 async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<boolean> {
-  const [inserted] = await insertEmailsIfDomainVerified(db, [row]);
-  return inserted === true;
+  const [outcome] = await insertEmailsIfDomainVerified(db, [row]);
+  return outcome === "inserted";
 }
 
 /** Writes one row if its domain is verified (see insertEmailsIfDomainVerified); true if written. */
@@ -61,13 +67,15 @@ export async function queueEmail(
   const { idempotencyKey } = options;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const emailId = newId("email");
-  const body = JSON.stringify({ id: emailId, status: "queued" });
+  const scheduled = input.scheduledAt !== null;
+  const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
+  const created: QueuedEmail = { status: ACCEPTED, body, emailId, replayed: false, enqueue: !scheduled };
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
     if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
-    return { status: ACCEPTED, body, emailId, replayed: false };
+    return created;
   }
 
   return inTransaction(handle, async (client) => {
@@ -78,11 +86,12 @@ export async function queueEmail(
         subject: input.subject,
         html: input.html,
         text: input.text,
+        scheduledAt: input.scheduledAt?.toISOString() ?? null,
       });
       const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
-        return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true };
+        return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true, enqueue: false };
       }
     }
 
@@ -100,6 +109,6 @@ export async function queueEmail(
         answer: { status: ACCEPTED, body },
       });
     }
-    return { status: ACCEPTED, body, emailId, replayed: false };
+    return created;
   });
 }

@@ -7,8 +7,12 @@ import type { EmailStatus, EventType } from "@svc/db";
  * Status moves forward only. Rank orders the non-final statuses; a final status is never left.
  * `opened`/`clicked` do not touch the status; `rendering_failed` makes it `failed`. The one
  * move back is the sender giving up its claim for a retry (`sending` → `queued`).
+ *
+ * `scheduled` comes before the sending pipeline: only SCHEDULE_MOVES leave it (due → `queued`,
+ * or `canceled`, which is final). No sender move and no provider event starts from it.
  */
 const RANK: Record<EmailStatus, number> = {
+  scheduled: -1,
   queued: 0,
   sending: 1,
   sent: 2,
@@ -18,9 +22,10 @@ const RANK: Record<EmailStatus, number> = {
   bounced: 100,
   rejected: 100,
   failed: 100,
+  canceled: 100,
 };
 
-const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed"];
+const FINAL_STATUSES: readonly EmailStatus[] = ["bounced", "rejected", "failed", "canceled"];
 
 const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
   sent: "sent",
@@ -47,13 +52,18 @@ export function statusRank(status: EmailStatus): number {
 /** The status an email should have after `event`, or null to leave it as it is. */
 export function nextStatus(current: EmailStatus, event: EventType): EmailStatus | null {
   const target = STATUS_FOR_EVENT[event];
-  if (!target || FINAL_STATUSES.includes(current)) return null;
+  if (!target || FINAL_STATUSES.includes(current) || current === "scheduled") return null;
   return RANK[target] > RANK[current] ? target : null;
 }
 
-/** The non-final statuses ranked below `target`, lowest first: where a forward move to it starts. */
+/**
+ * The non-final statuses of the sending pipeline (from `queued` on) ranked below `target`, lowest
+ * first: where a forward move to it starts.
+ */
 function statusesBelow(target: EmailStatus): EmailStatus[] {
-  return (Object.keys(RANK) as EmailStatus[]).filter((status) => !FINAL_STATUSES.includes(status) && RANK[status] < RANK[target]);
+  return (Object.keys(RANK) as EmailStatus[]).filter(
+    (status) => !FINAL_STATUSES.includes(status) && RANK[status] >= RANK.queued && RANK[status] < RANK[target],
+  );
 }
 
 /** A move the sender makes on its own (not caused by a provider event): from any of `from` to `to`. */
@@ -79,6 +89,20 @@ export const SENDER_MOVES = {
   released: { from: ["sending"], to: "queued" },
 } as const satisfies Record<string, EmailMove>;
 
+/**
+ * The moves of a scheduled email, each a conditional UPDATE on `status = 'scheduled'`: whichever
+ * of them commits first wins, so a cancel or reschedule racing with the moment the email falls
+ * due either happens entirely (the email is never sent) or finds it `queued` and is refused.
+ */
+export const SCHEDULE_MOVES = {
+  /** Its time has come: into the ordinary sending path. */
+  due: { from: ["scheduled"], to: "queued" },
+  /** Canceled by the client before it fell due. */
+  cancel: { from: ["scheduled"], to: "canceled" },
+  /** A new time, still before it falls due. */
+  reschedule: { from: ["scheduled"], to: "scheduled" },
+} as const satisfies Record<string, EmailMove>;
+
 /** `column = 'a'` or `column IN ('a', 'b')`: an SQL condition that `column` holds one of `statuses`. */
 export function statusInSql(column: string, statuses: readonly EmailStatus[]): string {
   const quoted = statuses.map((status) => `'${status}'`);
@@ -91,7 +115,8 @@ export function statusInSql(column: string, statuses: readonly EmailStatus[]): s
  * `statusRank(target)`).
  */
 export function statusMayMoveSql(statusColumn: string, targetRankSql: string): string {
-  const finals = FINAL_STATUSES.map((status) => `'${status}'`).join(", ");
+  // A scheduled email was never handed off: no provider event can be about it.
+  const finals = [...FINAL_STATUSES, "scheduled"].map((status) => `'${status}'`).join(", ");
   const ranks = (Object.keys(RANK) as EmailStatus[]).map((status) => `WHEN '${status}' THEN ${RANK[status]}`).join(" ");
   return `(${statusColumn} NOT IN (${finals}) AND (CASE ${statusColumn} ${ranks} END) < ${targetRankSql})`;
 }

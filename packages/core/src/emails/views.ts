@@ -26,6 +26,8 @@ export interface EmailView {
   createdAt: string;
   sentAt: string | null;
   failedAt: string | null;
+  /** When a scheduled email is (or was) due; null for one sent at once. */
+  scheduledAt: string | null;
 }
 
 /** The columns a view is made of: a Prisma Email, or a row read with raw SQL (GET /emails). */
@@ -46,6 +48,7 @@ export type EmailViewSource = Pick<
   | "createdAt"
   | "sentAt"
   | "failedAt"
+  | "scheduledAt"
 >;
 
 /** Every field of the spec's Email, always present: fields that do not apply yet are null. */
@@ -66,6 +69,7 @@ export function toEmailView(email: EmailViewSource): EmailView {
     createdAt: email.createdAt.toISOString(),
     sentAt: isoOrNull(email.sentAt),
     failedAt: isoOrNull(email.failedAt),
+    scheduledAt: isoOrNull(email.scheduledAt),
   };
 }
 

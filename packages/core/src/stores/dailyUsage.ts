@@ -6,22 +6,23 @@ import type { Queryable } from "../sql.ts";
  */
 
 /**
- * Counts one send against the workspace's UTC day, unless `limit` is already reached; answers the
- * new count, or null when the limit is reached and nothing was counted.
+ * Counts `amount` sends (a batch counts all of its emails at once) against the workspace's UTC
+ * day, unless they do not fit under `limit`; answers the new count, or null when they do not fit
+ * and nothing was counted. A negative `amount` gives sends back (always fits).
  *
- * The upsert increments only while `count < limit`, and the row lock it takes serialises
+ * The upsert adds only while the sum stays within `limit`, and the row lock it takes serialises
  * concurrent sends of one workspace until their transactions end, so the count is exact under
  * any concurrency. The day is the database's UTC date, the same for every API instance. Run it
  * as late in the caller's transaction as possible: the row stays locked until commit.
  */
-export async function incrementDailyUsage(db: Queryable, workspaceId: string, limit: number): Promise<number | null> {
+export async function incrementDailyUsage(db: Queryable, workspaceId: string, limit: number, amount = 1): Promise<number | null> {
   const result = await db.query(
     `INSERT INTO daily_usage ("workspaceId", day, count)
-     VALUES ($1, (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::date, 1)
-     ON CONFLICT ("workspaceId", day) DO UPDATE SET count = daily_usage.count + 1
-       WHERE $2::int IS NULL OR daily_usage.count < $2::int
+     SELECT $1, (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::date, $3::int WHERE $3::int <= $2::int
+     ON CONFLICT ("workspaceId", day) DO UPDATE SET count = daily_usage.count + $3::int
+       WHERE daily_usage.count + $3::int <= $2::int
      RETURNING count`,
-    [workspaceId, limit],
+    [workspaceId, limit, amount],
   );
   return (result.rows[0] as { count: number } | undefined)?.count ?? null;
 }

@@ -1,7 +1,7 @@
 import { Prisma, type EmailStatus, type KeyEnvironment, type Plan } from "@svc/db";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
-import { SENDER_MOVES, statusInSql } from "../emails/status.ts";
+import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql } from "../emails/status.ts";
 import type { EmailViewSource } from "../emails/views.ts";
 import type { Queryable } from "../sql.ts";
 
@@ -18,41 +18,68 @@ export interface NewEmailRow {
   input: SendEmailInput;
 }
 
-/** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 10;
+/**
+ * What became of one row of an insert: written; refused because its from-domain is not a
+ * verified domain of its workspace; or withheld, all-or-nothing, because another row was refused.
+ */
+export type EmailInsertOutcome = "inserted" | "domain_not_verified" | "withheld";
 
-/** `($1::text, …, $10::text)` for row `index`: every value typed, so Postgres infers nothing. */
+/** Values per row in the insert below. */
+const COLUMNS_PER_ROW = 12;
+
+/** `($1::text, …, $12::timestamptz)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
   const n = index * COLUMNS_PER_ROW;
-  return `($${n + 1}::text, $${n + 2}::text, $${n + 3}::text, $${n + 4}::"KeyEnvironment", $${n + 5}::text, $${n + 6}::text[], $${n + 7}::text, $${n + 8}::text, $${n + 9}::text, $${n + 10}::text)`;
+  return `($${n + 1}::text, $${n + 2}::text, $${n + 3}::text, $${n + 4}::"KeyEnvironment", $${n + 5}::text, $${n + 6}::text[], $${n + 7}::text, $${n + 8}::text, $${n + 9}::text, $${n + 10}::text, $${n + 11}::"EmailStatus", $${n + 12}::timestamptz)`;
 }
 
 /**
  * Inserts each row only if its from-domain is a verified domain of its own workspace (reads
  * `domains`): the check and the write are one statement, so a send needs no transaction unless
  * it must also count against a limit or claim an idempotency key. Many rows (of any workspaces)
- * go in one statement, so a process can coalesce concurrent sends into one round trip and one
- * commit; a row whose domain is not verified is simply not inserted and does not affect the
- * others. Answers, per row in order, whether it was inserted.
+ * go in one statement, so a process can coalesce concurrent sends, or a client send a batch, in
+ * one round trip and one commit. A row with `scheduledAt` is written `scheduled`, any other
+ * `queued`.
+ *
+ * By default a refused row does not affect the others; `allOrNothing` writes no row at all when
+ * any is refused (a strict batch). Answers, per row in order, what became of it.
  */
-export async function insertEmailsIfDomainVerified(db: Queryable, rows: readonly NewEmailRow[]): Promise<boolean[]> {
+export async function insertEmailsIfDomainVerified(
+  db: Queryable,
+  rows: readonly NewEmailRow[],
+  options: { allOrNothing?: boolean } = {},
+): Promise<EmailInsertOutcome[]> {
   if (rows.length === 0) return [];
   const values: unknown[] = [];
   for (const { emailId, context, input } of rows) {
-    values.push(emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text, input.fromDomain.toLowerCase());
+    const status: EmailStatus = input.scheduledAt ? "scheduled" : "queued";
+    values.push(emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text, input.fromDomain.toLowerCase(), status, input.scheduledAt);
   }
+  values.push(options.allOrNothing === true);
+  const allOrNothing = `$${values.length}::boolean`;
   const result = await db.query(
-    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text)
-     SELECT v.id, v."workspaceId", v."apiKeyId", v.environment, v."from", v."to", v.subject, v.html, v.text
-       FROM (VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")})
-            AS v(id, "workspaceId", "apiKeyId", environment, "from", "to", subject, html, text, domain)
-      WHERE EXISTS (SELECT 1 FROM domains d
-                     WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified')
-     RETURNING id`,
+    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", subject, html, text, domain, status, "scheduledAt") AS (
+            VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
+          checked AS (
+            SELECT v.*, EXISTS (SELECT 1 FROM domains d
+                                 WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified') AS verified
+              FROM v),
+          inserted AS (
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, "scheduledAt")
+            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.subject, c.html, c.text, c.status, c."scheduledAt"
+              FROM checked c
+             WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
+            RETURNING id)
+     SELECT c.id, c.verified, (i.id IS NOT NULL) AS inserted FROM checked c LEFT JOIN inserted i ON i.id = c.id`,
     values,
   );
-  const inserted = new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
-  return rows.map((row) => inserted.has(row.emailId));
+  const outcomes = new Map(
+    (result.rows as Array<{ id: string; verified: boolean; inserted: boolean }>).map((row): [string, EmailInsertOutcome] => [
+      row.id,
+      row.inserted ? "inserted" : row.verified ? "withheld" : "domain_not_verified",
+    ]),
+  );
+  return rows.map((row) => outcomes.get(row.emailId) ?? "withheld");
 }
 
 /** Emails the workspace created since `since`: a range scan of the (organizationId, createdAt) index. */
@@ -116,7 +143,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   const bodies = range.withBodies ? "html, text" : "NULL::text AS html, NULL::text AS text";
   const { rows } = await db.query(
     `SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
-            provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt"
+            provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
        FROM emails WHERE ${conditions.join(" AND ")}
       ORDER BY "createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"} LIMIT ${param(range.limit)}`,
     values,
@@ -148,6 +175,8 @@ export interface ClaimedEmail {
   /** Claims so far, this one included. */
   attempts: number;
   createdAt: Date;
+  /** When it entered the sending path: its creation, or its scheduled time if later. */
+  queuedAt: Date;
 }
 
 /**
@@ -164,7 +193,8 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
       WHERE id = ANY ($1::text[])
         AND (${statusInSql("status", SENDER_MOVES.claim.from)}
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
-     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt"`,
+     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt",
+               GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt"`,
     [[...new Set(emailIds)], leaseMs],
   );
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
@@ -256,14 +286,75 @@ export async function selectEmailsAwaitingClaim(
 
 /**
  * Deletes up to `limit` emails of workspaces on `plan` created before `cutoff`; their events,
- * webhook deliveries and attempts go by cascade. Answers how many were deleted.
+ * webhook deliveries and attempts go by cascade. Answers how many were deleted. An email still
+ * `scheduled` is kept whatever its age: it has not been sent yet.
  */
 export async function deleteEmailsCreatedBefore(db: Prisma.TransactionClient, plan: Plan, cutoff: Date, limit: number): Promise<number> {
   return db.$executeRaw`
     DELETE FROM emails WHERE id IN (
       SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-      WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff}
+      WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff} AND e.status <> 'scheduled'
       LIMIT ${limit})`;
+}
+
+/**
+ * Moves `scheduled` emails whose time has come to `queued` (the `due` move), at most `limit`, the
+ * longest-due first; answers them with their workspaces. Rows another transaction holds (a cancel or reschedule in
+ * progress) are skipped this time, and the move repeats its condition on the row it locks, so a
+ * cancel or reschedule that commits first wins and one that comes after finds it `queued`.
+ * Several schedulers may run at once: each due email is moved by exactly one of them.
+ */
+export async function queueDueScheduledEmails(db: Queryable, limit: number): Promise<Array<{ id: string; workspaceId: string }>> {
+  const due = `${statusInSql("status", SCHEDULE_MOVES.due.from)} AND "scheduledAt" <= now()`;
+  const { rows } = await db.query(
+    `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
+      WHERE id IN (SELECT id FROM emails WHERE ${due} ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
+        AND ${due}
+     RETURNING id, "organizationId" AS "workspaceId"`,
+    [limit],
+  );
+  return rows as Array<{ id: string; workspaceId: string }>;
+}
+
+/**
+ * Cancels the workspace's emails among `emailIds` that are still `scheduled` (the `cancel` move);
+ * answers the ids it moved. The condition is the guard against the scheduler (see
+ * queueDueScheduledEmails).
+ */
+export async function cancelScheduledEmails(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query(
+    `UPDATE emails SET status = '${SCHEDULE_MOVES.cancel.to}'
+      WHERE id = ANY ($1::text[]) AND "organizationId" = $2 AND ${statusInSql("status", SCHEDULE_MOVES.cancel.from)}
+     RETURNING id`,
+    [[...emailIds], workspaceId],
+  );
+  return (rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+/**
+ * Gives the workspace's still-`scheduled` emails a new time (the `reschedule` move); answers the
+ * ids it moved. An email listed twice takes its first time.
+ */
+export async function rescheduleEmails(db: Queryable, workspaceId: string, changes: ReadonlyArray<{ emailId: string; scheduledAt: Date }>): Promise<string[]> {
+  const firsts = new Map<string, Date>();
+  for (const change of changes) if (!firsts.has(change.emailId)) firsts.set(change.emailId, change.scheduledAt);
+  const { rows } = await db.query(
+    `UPDATE emails e SET "scheduledAt" = v.at
+       FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at)
+      WHERE e.id = v.id AND e."organizationId" = $3 AND ${statusInSql("e.status", SCHEDULE_MOVES.reschedule.from)}
+     RETURNING e.id`,
+    [[...firsts.keys()], [...firsts.values()], workspaceId],
+  );
+  return (rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+/** The current status of each of the workspace's emails among `emailIds` (missing ones are absent). */
+export async function selectEmailStatuses(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<Map<string, EmailStatus>> {
+  const { rows } = await db.query(`SELECT id, status::text AS status FROM emails WHERE id = ANY ($1::text[]) AND "organizationId" = $2`, [
+    [...emailIds],
+    workspaceId,
+  ]);
+  return new Map((rows as Array<{ id: string; status: EmailStatus }>).map((row) => [row.id, row.status]));
 }
 
 /** An email a provider accepted, with what its events need, and how many events are stored for it. */
@@ -284,9 +375,10 @@ export interface AcceptedEmailWithEventCount {
 const AWAITING_EVENTS: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered"];
 
 /**
- * Emails `provider` accepted before `sentBefore`, created at or after `createdFrom`, whose status
- * may still move on an event, in (createdAt, id) order after `after`. Bounded by status and time
- * so that it reads through the (status, createdAt) index; the event count is one index lookup per
+ * Emails `provider` accepted before `sentBefore`, created (or scheduled: a scheduled email is
+ * sent long after its creation) at or after `createdFrom`, whose status may still move on an
+ * event, in (createdAt, id) order after `after`. Bounded by status and time so that it reads
+ * through the (status, createdAt) and (status, scheduledAt) indexes; the event count is one index lookup per
  * row (email_events (emailId, eventTimestamp)).
  */
 export async function selectAcceptedEmailsAwaitingEvents(
@@ -298,7 +390,7 @@ export async function selectAcceptedEmailsAwaitingEvents(
             (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
        FROM emails e
       WHERE ${statusInSql("e.status", AWAITING_EVENTS)}
-        AND e."createdAt" >= $2 AND e.provider = $1 AND e."providerMessageId" IS NOT NULL AND e."sentAt" < $3
+        AND (e."createdAt" >= $2 OR e."scheduledAt" >= $2) AND e.provider = $1 AND e."providerMessageId" IS NOT NULL AND e."sentAt" < $3
         AND ($4::timestamptz IS NULL OR (e."createdAt", e.id) > ($4::timestamptz, $5::text))
       ORDER BY e."createdAt", e.id
       LIMIT $6`,

@@ -1,7 +1,7 @@
 import type { Prisma } from "@svc/db";
 import type { Queryable } from "../sql.ts";
 
-/** The `idempotency_keys` table: the answer of each POST /emails sent with an Idempotency-Key. */
+/** The `idempotency_keys` table: the answer of each POST /emails (or batch) sent with an Idempotency-Key. */
 
 /**
  * Claims `key` for a request: inserts its row, or takes over a row older than `windowHours`, in
@@ -46,7 +46,7 @@ export async function findIdempotencyKey(db: Queryable, workspaceId: string, key
 /** Stores the answer of a claimed key, in the same transaction as the work it describes. */
 export async function storeIdempotencyKeyAnswer(
   db: Queryable,
-  input: { workspaceId: string; key: string; emailId: string; status: number; body: string },
+  input: { workspaceId: string; key: string; emailId: string | null; status: number; body: string },
 ): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET "responseStatus" = $3, "responseBody" = $4, "emailId" = $5

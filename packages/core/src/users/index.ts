@@ -1,6 +1,7 @@
 export { newOpaqueToken, safeEqual } from "./tokens.ts";
 export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
 export { addUserToWorkspace, authenticate, signUp } from "./accounts.ts";
+export { confirmSignUp, openSignUp, requestSignUp, type SignUpRequest } from "./signupConfirmation.ts";
 export { changeMemberRole, listMembers, listMemberships, removeMember, type MemberView, type MembershipView } from "./members.ts";
 export { createSession, deleteSession, findSession, switchSessionWorkspace, type SessionRecord } from "./sessions.ts";
 export {

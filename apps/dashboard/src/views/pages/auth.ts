@@ -79,6 +79,40 @@ export function invalidInvitationPage(message: string): SafeHtml {
   );
 }
 
+/** After a sign-up request: the same page whether or not the address has an account. */
+export function signupCheckInboxPage(email: string): SafeHtml {
+  return authPage(
+    "Check your inbox",
+    html`<h1>Check your inbox</h1>
+    <p>We sent a message to <strong>${email}</strong>. Open the link in it to finish creating your account; it works once, for 24 hours.</p>
+    <p class="muted">Nothing arrived? Check your spam folder, or sign up again in 10 minutes.</p>
+    <p><a class="btn btn-secondary" href="/login">Go to log in</a></p>`,
+  );
+}
+
+/** The link's page: one button, so that mail scanners following links confirm nothing. */
+export function signupConfirmPage(input: { csrf: string; token: string; email: string; workspaceName: string }): SafeHtml {
+  return authPage(
+    "Confirm your account",
+    html`<h1>Confirm your account</h1>
+    <p>Create the account <strong>${input.email}</strong> with the workspace <strong>${input.workspaceName}</strong>?</p>
+    <form method="post" action="/signup/confirm/${input.token}" class="stack">
+      ${csrfField(input.csrf)}
+      <button type="submit" class="btn btn-primary btn-block">Create my account</button>
+    </form>`,
+    { csrf: input.csrf },
+  );
+}
+
+export function invalidSignupLinkPage(message: string): SafeHtml {
+  return authPage(
+    "Link unavailable",
+    html`<h1>This link can't be used</h1>
+    <p>${message}</p>
+    <p><a class="btn btn-secondary" href="/signup">Sign up</a></p>`,
+  );
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed attempts. For your security, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
