@@ -3,10 +3,12 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.ts";
 import type {
   AddSuppressionRequest,
   ApiKey,
+  BatchEntry,
   Email,
   EmailWithEvents,
   ListSuppressionsQuery,
   QueuedEmail,
+  ScheduleChange,
   SendEmailRequest,
   Suppression,
 } from "./types.ts";
@@ -34,6 +36,17 @@ export interface SendOptions {
 
 export interface SendResult extends QueuedEmail {
   /** True when the API answered with the stored result of an earlier send with the same key. */
+  replayed: boolean;
+}
+
+export interface BatchOptions extends SendOptions {
+  /** `strict` (default): one refused email refuses the batch (an SvcApiError listing them in `details.errors`); `permissive`: the others are created. */
+  mode?: "strict" | "permissive";
+}
+
+export interface BatchResult {
+  /** One entry per email, in request order: `{id, status}` or, in permissive mode, `{error, code}`. */
+  entries: BatchEntry[];
   replayed: boolean;
 }
 
@@ -81,6 +94,31 @@ class Emails {
       safeToRepeat: true,
     });
     return { ...answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+  }
+
+  /** Queues up to 100 emails in one request, answered in order. Safe to retry, as send() is. */
+  async batch(emails: SendEmailRequest[], options: BatchOptions = {}): Promise<BatchResult> {
+    const idempotencyKey = options.idempotencyKey ?? `sdk-${globalThis.crypto.randomUUID()}`;
+    const answer = await this.http<BatchEntry[]>({
+      method: "POST",
+      path: "/emails/batch",
+      query: { mode: options.mode },
+      body: emails,
+      headers: { "idempotency-key": idempotencyKey },
+      safeToRepeat: true,
+    });
+    return { entries: answer.body, replayed: answer.headers.get("idempotent-replayed") === "true" };
+  }
+
+  /** A scheduled email becomes `canceled`; any other status is an SvcApiError 409 `conflict`. */
+  async cancel(id: string): Promise<ScheduleChange> {
+    return (await this.http<ScheduleChange>({ method: "POST", path: `/emails/${segment(id)}/cancel`, safeToRepeat: true })).body;
+  }
+
+  /** Moves a scheduled email to `scheduledAt` (a Date, or ISO 8601 with a time zone). */
+  async reschedule(id: string, scheduledAt: Date | string): Promise<ScheduleChange> {
+    const at = scheduledAt instanceof Date ? scheduledAt.toISOString() : scheduledAt;
+    return (await this.http<ScheduleChange>({ method: "PATCH", path: `/emails/${segment(id)}`, body: { scheduledAt: at }, safeToRepeat: true })).body;
   }
 
   /** One email with its events, oldest first. */

@@ -16,6 +16,8 @@ export class SvcApiError extends SvcError {
     readonly code: ErrorCode | "unknown",
     /** Seconds from the answer's Retry-After header, when it had one. */
     readonly retryAfterSeconds: number | null = null,
+    /** The rest of the error body: `errors` lists every refused email of a strict batch by index. */
+    readonly details: { errors?: Array<{ index: number; error: string; code: ErrorCode }> } & Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -103,7 +103,8 @@ function toApiError(response: Response, text: string): SvcApiError {
     parsed = null;
   }
   if (parsed && typeof parsed.error === "string" && typeof parsed.code === "string") {
-    return new SvcApiError(parsed.error, response.status, parsed.code as ErrorCode, retryAfter);
+    const { error, code, ...details } = parsed as { error: string; code: string } & Record<string, unknown>;
+    return new SvcApiError(error, response.status, code as ErrorCode, retryAfter, details);
   }
   return new SvcApiError(`HTTP ${response.status} without an API error body.`, response.status, "unknown", retryAfter);
 }

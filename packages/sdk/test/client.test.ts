@@ -49,6 +49,38 @@ describe("the SDK against the API process", () => {
     expect(read).toMatchObject({ id: sent.id, subject: "sdk hello", to: ["someone@example.org"], organizationId: fx.workspaceId, events: [] });
   });
 
+  it("sends a batch in order, strict and permissive, replaying it under the same key", async () => {
+    const svc = client(fx.keys["send-only"]);
+    const subjects = [0, 1, 2].map((i) => `sdk batch ${i} ${newId("email")}`);
+    const sent = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    expect(sent.replayed).toBe(false);
+    expect(sent.entries).toEqual(subjects.map(() => ({ id: expect.stringMatching(/^email_/), status: "queued" })));
+    for (const [i, entry] of sent.entries.entries()) {
+      expect((await client().emails.get((entry as { id: string }).id)).subject).toBe(subjects[i]);
+    }
+    const again = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    expect(again).toEqual({ entries: sent.entries, replayed: true });
+
+    const mixed = [email(), { ...email(), to: ["not-an-address"] }];
+    const refused = await svc.emails.batch(mixed).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SvcApiError);
+    expect(refused).toMatchObject({ status: 422, code: "validation_failed", details: { errors: [{ index: 1, code: "validation_failed" }] } });
+    const permissive = await svc.emails.batch(mixed, { mode: "permissive" });
+    expect(permissive.entries).toEqual([{ id: expect.stringMatching(/^email_/), status: "queued" }, { error: expect.any(String), code: "validation_failed" }]);
+  });
+
+  it("schedules, reschedules and cancels an email; canceling it again is a typed 409", async () => {
+    const svc = client(fx.keys["send-only"]);
+    const inAnHour = new Date(Date.now() + 3600_000);
+    const scheduled = await svc.emails.send({ ...email(), scheduledAt: inAnHour.toISOString() });
+    expect(scheduled.status).toBe("scheduled");
+    const later = new Date(Date.now() + 7200_000);
+    expect(await svc.emails.reschedule(scheduled.id, later)).toEqual({ id: scheduled.id, status: "scheduled", scheduledAt: later.toISOString() });
+    expect(await svc.emails.cancel(scheduled.id)).toEqual({ id: scheduled.id, status: "canceled", scheduledAt: null });
+    expect((await client().emails.get(scheduled.id)).status).toBe("canceled");
+    expect(await svc.emails.cancel(scheduled.id).catch((error: unknown) => error)).toMatchObject({ status: 409, code: "conflict" });
+  });
+
   it("lists every email over several pages, newest first", async () => {
     const own = await createWorkspaceFixture(handle);
     const svc = client(own.keys["full-access"]);

@@ -45,6 +45,10 @@ export const errorSchema = z
   .object({
     error: z.string().meta({ description: "A human-readable message; may change between versions: match on `code`." }),
     code: z.enum(ERROR_CODES).meta({ description: "A stable machine code (see the catalogue)." }),
+    errors: z
+      .array(z.object({ index: z.int().min(0), error: z.string(), code: z.enum(ERROR_CODES) }))
+      .optional()
+      .meta({ description: "On a refused batch: every refused email by its index in the request, with its own error." }),
   })
   .meta({
     description: `The body of every error answer. Codes and their statuses:\n\n${catalogueTable()}`,

@@ -1,6 +1,7 @@
 import { KEY_ENVIRONMENTS, SCOPE_NAMES, EVENT_TYPES } from "@svc/core";
 import { EmailStatus, SuppressionReason } from "@svc/db";
 import { z } from "zod";
+import { ERROR_CODES } from "./errorCatalogue.ts";
 
 /**
  * The answers of the API as zod schemas, for the document only: the views in @svc/core build
@@ -21,8 +22,26 @@ export const emailStatusSchema = z.enum(Object.values(EmailStatus) as [EmailStat
 export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType", description: "What the provider reported about an email." });
 
 export const queuedEmailSchema = z
-  .object({ id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"), status: z.literal("queued") })
-  .meta({ id: "QueuedEmail", description: "The email is stored and queued; the handoff to the provider happens in the background." });
+  .strictObject({ id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"), status: z.enum(["queued", "scheduled"]) })
+  .meta({
+    id: "QueuedEmail",
+    description: "The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).",
+  });
+
+export const scheduleAnswerSchema = z
+  .strictObject({
+    id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"),
+    status: emailStatusSchema,
+    scheduledAt: nullableTimestamp("The new send time; null once canceled."),
+  })
+  .meta({ id: "ScheduleChange", description: "A scheduled email after a cancel or a reschedule." });
+
+export const batchEntrySchema = z
+  .union([
+    queuedEmailSchema,
+    z.strictObject({ error: z.string(), code: z.enum(ERROR_CODES).meta({ description: "The email's own error code (permissive mode)." }) }),
+  ])
+  .meta({ id: "BatchEntry", description: "One email of a batch, in request order: created, or (permissive mode) why not." });
 
 const emailFields = {
   id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"),
@@ -40,6 +59,7 @@ const emailFields = {
   createdAt: timestamp("When the email was queued."),
   sentAt: nullableTimestamp("When the provider accepted it."),
   failedAt: nullableTimestamp("When it failed for good."),
+  scheduledAt: nullableTimestamp("When a scheduled email is (or was) due; null for one sent at once."),
 };
 
 export const emailSchema = z.strictObject(emailFields).meta({ id: "Email", description: "An email, without its events (as listed)." });

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, SEND_LIMITS, sendEmailSchema } from "@svc/core";
+import { BATCH_LIMITS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, rescheduleSchema, SCHEDULE_LIMITS, SEND_LIMITS, sendEmailSchema } from "@svc/core";
 import { z } from "zod";
 import { JSON_BODY_ERRORS, registerOperation } from "../operation.ts";
-import { emailSchema, emailWithEventsSchema, queuedEmailSchema } from "../schemas.ts";
+import { batchEntrySchema, emailSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
 
 const TAG = "Emails";
 
@@ -14,6 +14,7 @@ const sendEmailRequest = sendEmailSchema.meta({
     `- \`to\`: 1 to ${SEND_LIMITS.maxRecipients} addresses (a single address as a string is accepted too).`,
     `- \`subject\`: 1 to ${SEND_LIMITS.maxSubjectLength} characters, no line breaks.`,
     "- At least one of `html` and `text`.",
+    `- \`scheduledAt\`: optional, an ISO 8601 date-time with a time zone, at most ${SCHEDULE_LIMITS.maxAheadDays} days ahead; the email is \`scheduled\` until then.`,
     "- No other fields; no NUL characters anywhere. The whole body is at most 1 MB.",
   ].join("\n"),
   example: { from: "Acme <hello@acme.com>", to: ["someone@example.org"], subject: "Welcome", text: "Hi", html: "<p>Hi</p>" },
@@ -31,6 +32,28 @@ const idempotencyKeyHeader = z.object({
         "Makes a retried send safe: the same key and body from the same API key within 24 hours returns the original answer (with `Idempotent-Replayed: true`) and creates nothing. The same key with another body is 409 `conflict`.",
       example: "order-8812-welcome",
     }),
+});
+
+/** A batch is a list of POST /emails bodies, each validated by the same schema. */
+const batchRequest = z
+  .array(sendEmailRequest)
+  .min(1)
+  .max(BATCH_LIMITS.maxEmails)
+  .meta({ id: "SendEmailBatchRequest", description: `1 to ${BATCH_LIMITS.maxEmails} emails, each a POST /emails body; the whole body at most ${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB.` });
+
+const rescheduleRequest = rescheduleSchema.meta({
+  id: "RescheduleRequest",
+  description: `\`scheduledAt\`: an ISO 8601 date-time with a time zone, at most ${SCHEDULE_LIMITS.maxAheadDays} days ahead.`,
+  example: { scheduledAt: "2026-12-01T15:00:00+01:00" },
+});
+
+const emailIdParam = z.object({ id: z.string().meta({ description: "The email's id.", example: "email_lfBfngBzFIsCSPmu3l4q5b13" }) });
+
+const replayedHeader = z.object({
+  "Idempotent-Replayed": z
+    .literal("true")
+    .optional()
+    .meta({ description: "Present when this is the stored answer of an earlier request with the same Idempotency-Key." }),
 });
 
 const listQuery = z.object({
@@ -61,15 +84,56 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
       202: {
         description: "Queued (or, with a repeated Idempotency-Key, the original answer replayed).",
         schema: queuedEmailSchema,
-        headers: z.object({
-          "Idempotent-Replayed": z
-            .literal("true")
-            .optional()
-            .meta({ description: "Present when this is the stored answer of an earlier request with the same Idempotency-Key." }),
-        }),
+        headers: replayedHeader,
       },
     },
     errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached"],
+  });
+
+  registerOperation(registry, {
+    method: "post",
+    path: "/emails/batch",
+    operationId: "sendEmailBatch",
+    tag: TAG,
+    summary: "Queue a batch of emails",
+    description:
+      "Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.",
+    permission: "emails:send",
+    request: {
+      query: z.object({ mode: z.enum(["strict", "permissive"]).optional().meta({ description: "Default `strict`." }) }),
+      headers: idempotencyKeyHeader,
+      body: { required: true, content: { "application/json": { schema: batchRequest } } },
+    },
+    responses: {
+      202: { description: "One entry per email, in request order.", schema: z.array(batchEntrySchema), headers: replayedHeader },
+    },
+    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached"],
+  });
+
+  registerOperation(registry, {
+    method: "post",
+    path: "/emails/{id}/cancel",
+    operationId: "cancelEmail",
+    tag: TAG,
+    summary: "Cancel a scheduled email",
+    description: "A `scheduled` email becomes `canceled` and is never sent. Any other status is 409 `conflict` naming it (of a cancel and the email falling due, exactly one wins).",
+    permission: "emails:send",
+    request: { params: emailIdParam },
+    responses: { 200: { description: "Canceled.", schema: scheduleAnswerSchema } },
+    errors: ["not_found", "conflict"],
+  });
+
+  registerOperation(registry, {
+    method: "patch",
+    path: "/emails/{id}",
+    operationId: "rescheduleEmail",
+    tag: TAG,
+    summary: "Reschedule a scheduled email",
+    description: "Moves a `scheduled` email to a new time. Any other status is 409 `conflict` naming it.",
+    permission: "emails:send",
+    request: { params: emailIdParam, body: { required: true, content: { "application/json": { schema: rescheduleRequest } } } },
+    responses: { 200: { description: "Rescheduled.", schema: scheduleAnswerSchema } },
+    errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
   });
 
   registerOperation(registry, {
@@ -93,7 +157,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     tag: TAG,
     summary: "Retrieve an email",
     permission: "emails:read",
-    request: { params: z.object({ id: z.string().meta({ description: "The email's id.", example: "email_lfBfngBzFIsCSPmu3l4q5b13" }) }) },
+    request: { params: emailIdParam },
     responses: { 200: { description: "The email and its events, oldest first.", schema: emailWithEventsSchema } },
     errors: ["not_found"],
   });
