@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   ingest: () => import("./benchmarks/ingest.ts"),
   dispatch: () => import("./benchmarks/dispatch.ts"),
   list: () => import("./benchmarks/list.ts"),
+  "list-large": () => import("./benchmarks/listLarge.ts"),
   batch: () => import("./benchmarks/batch.ts"),
   scale: () => import("./benchmarks/scale.ts"),
 };

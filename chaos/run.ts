@@ -113,6 +113,9 @@ async function startStack(): Promise<Stack> {
     SWEEP_MIN_AGE_MS: "3000",
     SEND_CLAIM_LEASE_MS: "10000",
     DASHBOARD_COOKIE_SECURE: "false",
+    // The load and the bad-input run use one key well past the default request rate.
+    API_RATE_LIMIT_PER_SECOND: "100000",
+    API_RATE_LIMIT_BURST: "1000000",
   };
   const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
   let secret = "";

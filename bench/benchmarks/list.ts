@@ -6,8 +6,8 @@ import { memoryOf, startApp } from "../lib/processes.ts";
 import type { BenchResult } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
 
-const EMAILS = Number(process.env.BENCH_LIST_EMAILS ?? 100_000);
-const MEMORY_BOUND_MB = 64;
+/** What the API's resident memory may rise by, whatever the size of the answer. */
+const MEMORY_BOUND_MB = { small: 64, large: 128 } as const;
 const MB = 1024 * 1024;
 /** The peak depends on when V8 happens to collect, so the request is repeated and the worst kept. */
 const REPEATS = 3;
@@ -15,7 +15,8 @@ const REPEATS = 3;
 interface Fetched {
   status: number;
   bytes: number;
-  body: string;
+  /** The raw answer: one of large emails can be longer than the longest string V8 can hold. */
+  body: Buffer;
   firstByteMs: number;
   lastByteMs: number;
 }
@@ -33,7 +34,7 @@ function get(url: string, apiKey: string): Promise<Fetched> {
       });
       res.on("end", () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, bytes: body.length, body: body.toString("utf8"), firstByteMs, lastByteMs: performance.now() - started });
+        resolve({ status: res.statusCode ?? 0, bytes: body.length, body, firstByteMs, lastByteMs: performance.now() - started });
       });
       res.on("error", reject);
     });
@@ -42,24 +43,46 @@ function get(url: string, apiKey: string): Promise<Fetched> {
   });
 }
 
+export interface ListBenchmarkOptions {
+  name: string;
+  emails: number;
+  /** Size of each email's html body; the text body is a short line. */
+  htmlBytes: number;
+}
+
 /**
- * GET /emails for a workspace holding 100,000 emails (bulk-inserted with generate_series): time
+ * The createdAt values of a JSON array of emails, in order, read from the raw bytes (an answer of
+ * large emails may not fit in one string, so it is not parsed whole).
+ */
+function createdAtsOf(body: Buffer): string[] {
+  const marker = Buffer.from('"createdAt":"');
+  const found: string[] = [];
+  for (let at = body.indexOf(marker); at >= 0; at = body.indexOf(marker, at + marker.length)) {
+    found.push(body.toString("latin1", at + marker.length, at + marker.length + 24));
+  }
+  return found;
+}
+
+/**
+ * GET /emails for a workspace holding `emails` emails (bulk-inserted with generate_series): time
  * to the last byte, and how far the API process's resident memory rises above where it stood
  * before the request (sampled from /proc every 10 ms, and VmHWM, the kernel's own peak).
  */
-export default async function listBenchmark(): Promise<BenchResult> {
-  const env = await createBenchEnvironment("list");
+export async function runListBenchmark({ name, emails: EMAILS, htmlBytes }: ListBenchmarkOptions): Promise<BenchResult> {
+  const env = await createBenchEnvironment(name);
   try {
     const workspace = await createBenchWorkspace(env.db);
     await typedPool(env.db).query(
       `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, provider,
                            "providerMessageId", "createdAt", "sentAt")
        SELECT 'email_l' || lpad(i::text, 23, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
-              'Your receipt #' || i, '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>',
+              'Your receipt #' || i,
+              CASE WHEN $5::int > 0 THEN '<p>' || left(repeat(md5(i::text), $5::int / 32 + 1), $5::int - 7) || '</p>'
+                   ELSE '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>' END,
               'Hello, thanks for your order #' || i || '. Your receipt is attached.', 'delivered', 'simulator',
               'pm-list-' || i, now() - i * interval '1 second', now() - i * interval '1 second' + interval '200 milliseconds'
        FROM generate_series(1, $4::int) AS i`,
-      [workspace.workspaceId, workspace.apiKeyId, workspace.domain, EMAILS],
+      [workspace.workspaceId, workspace.apiKeyId, workspace.domain, EMAILS, htmlBytes],
     );
     await typedPool(env.db).query("VACUUM ANALYZE emails");
 
@@ -102,21 +125,30 @@ export default async function listBenchmark(): Promise<BenchResult> {
       await sampler;
       const after = memoryOf(pid);
 
-      const emails = JSON.parse(fetched.body) as Array<{ id: string; createdAt: string }>;
-      const newestFirst = emails.every((email, i) => i === 0 || emails[i - 1]!.createdAt >= email.createdAt);
+      const createdAts = createdAtsOf(fetched.body);
+      const newestFirst = createdAts.every((at, i) => i === 0 || createdAts[i - 1]! >= at);
+      const complete = fetched.body.subarray(-1).toString() === "]";
+      const lastByteS = median(runs.map((r) => r.lastByteMs)) / 1000;
+      // Large emails: the garbage of the few batches a collection has not reached yet counts too.
+      const memoryBoundMb = htmlBytes > 0 ? MEMORY_BOUND_MB.large : MEMORY_BOUND_MB.small;
       const growthMb = round((peakRss - before.rss) / MB, 1);
       const hwmGrowthMb = round((after.hwm - before.hwm) / MB, 1);
       const worst = Math.max(growthMb, hwmGrowthMb);
       return {
-        name: "list",
-        figure: { value: round(median(runs.map((r) => r.lastByteMs)) / 1000, 2), unit: "s", what: `GET /emails, ${EMAILS} emails, time to last byte (median of ${REPEATS})` },
+        name,
+        figure: {
+          value: round(lastByteS, 2),
+          unit: "s",
+          what: `GET /emails, ${EMAILS} emails${htmlBytes > 0 ? ` of ${round(htmlBytes / MB, 1)} MB html` : ""}, time to last byte (median of ${REPEATS})`,
+        },
         baseline: { value: round(floorMs / 1000, 2), unit: "s", what: "one pg query for the same rows and columns (no JSON, no HTTP)" },
         ratio: round(median(runs.map((r) => r.lastByteMs)) / floorMs, 2),
-        target: { description: `API peak RSS growth < ${MEMORY_BOUND_MB} MB`, met: worst < MEMORY_BOUND_MB },
+        target: { description: `API peak RSS growth < ${memoryBoundMb} MB`, met: worst < memoryBoundMb },
         checks: {
-          passed: fetched.status === 200 && emails.length === EMAILS && newestFirst && floor.rowCount === EMAILS,
+          passed: fetched.status === 200 && complete && createdAts.length === EMAILS && newestFirst && floor.rowCount === EMAILS,
           status: fetched.status,
-          emailsReturned: emails.length,
+          emailsReturned: createdAts.length,
+          complete,
           newestFirst,
         },
         details: {
@@ -129,6 +161,7 @@ export default async function listBenchmark(): Promise<BenchResult> {
 
           responseMb: round(fetched.bytes / MB, 1),
           throughputMbPerS: round(fetched.bytes / MB / (fetched.lastByteMs / 1000), 1),
+          emailsPerS: round(EMAILS / lastByteS, 0),
         },
       };
     } finally {
@@ -137,6 +170,11 @@ export default async function listBenchmark(): Promise<BenchResult> {
   } finally {
     await env.dispose();
   }
+}
+
+/** 100,000 emails with bodies of a typical receipt's size. */
+export default function listBenchmark(): Promise<BenchResult> {
+  return runListBenchmark({ name: "list", emails: Number(process.env.BENCH_LIST_EMAILS ?? 100_000), htmlBytes: 0 });
 }
 
 function median(values: number[]): number {

@@ -95,6 +95,9 @@ export async function createBenchEnvironment(name: string, options: { poolSize?:
       QUEUE_PREFIX: queuePrefix,
       WEBHOOK_SECRET_KEY: webhookSecretKey,
       SIMULATOR_KEY_DIR: keyDir,
+      // The request limiter stays on the API's path (it is measured), at a rate no load reaches.
+      API_RATE_LIMIT_PER_SECOND: "100000",
+      API_RATE_LIMIT_BURST: "1000000",
       ...extra,
     }),
     async dispose() {

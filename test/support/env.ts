@@ -17,6 +17,10 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: uniquePrefix(),
+    // The API's request limiter runs on every request, but at a rate no test reaches, except
+    // the tests of the limiter itself, which set their own.
+    API_RATE_LIMIT_PER_SECOND: "100000",
+    API_RATE_LIMIT_BURST: "1000000",
     ...overrides,
   };
 }

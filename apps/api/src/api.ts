@@ -5,6 +5,7 @@ import { SendQueue, type Redis } from "@svc/queues";
 import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
+import { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
 
 /** What the api is given and does not own: the caller closes these after the api's shutdown. */
 export interface ApiResources {
@@ -17,7 +18,8 @@ export interface ApiResources {
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
-  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env }), httpTimeoutsFrom(env));
+  const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
+  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env, rateLimiter }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {

@@ -5,6 +5,7 @@ import { coalescedStatements } from "./coalescedStatements.ts";
 import type { ApiDeps } from "./deps.ts";
 import { authenticate } from "./middleware/authenticate.ts";
 import { errorHandler, notFound } from "./middleware/errorHandler.ts";
+import { rateLimit } from "./middleware/rateLimit.ts";
 import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
@@ -36,7 +37,12 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(referenceRouter());
 
   const statements = coalescedStatements(deps.db);
-  const requireKey = authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey }));
+  // Every request with a key is counted against its limit once the key is known (a request
+  // without a valid key is answered 401 before it costs a limiter call).
+  const requireKey = [
+    authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey })),
+    rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
+  ];
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));

@@ -2,6 +2,7 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
+import type { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
 
 /** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {
@@ -10,4 +11,6 @@ export interface ApiDeps {
   sendQueue: SendQueue;
   logger: Logger;
   config: ApiEnv;
+  /** Per-key request limits, shared by every API process through Redis. */
+  rateLimiter: RedisRateLimiter;
 }

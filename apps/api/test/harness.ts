@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadEnv, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
-import { createLogger } from "@svc/logger";
+import { createLogger, type Logger } from "@svc/logger";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import { apiEnvSchema, createApi } from "../src/index.ts";
@@ -17,9 +17,9 @@ export interface ApiInstance {
   close(): Promise<void>;
 }
 
-export async function startApi(overrides: Record<string, string> = {}): Promise<ApiInstance> {
+export async function startApi(overrides: Record<string, string> = {}, options: { log?: Logger } = {}): Promise<ApiInstance> {
   const config = loadEnv(apiEnvSchema, testEnv({ RETENTION_INTERVAL_SECONDS: "0", API_PORT: "0", ...overrides }));
-  const log = createLogger("api-test", config.LOG_LEVEL);
+  const log = options.log ?? createLogger("api-test", config.LOG_LEVEL);
   const db = createDb(databaseOptions(config));
   // The outage tests point at a closed port; after a failed connect, ioredis's disconnect waits
   // `disconnectTimeout` (2 s by default) for a close that never comes, holding Jest open.
@@ -65,4 +65,20 @@ export function sendBody(domain: string, overrides: Record<string, unknown> = {}
     text: "Hi there",
     ...overrides,
   };
+}
+
+/** A logger that keeps what is logged (level and message) instead of printing it. */
+export function capturingLogger(): { log: Logger; lines: Array<{ level: number; message: string; fields: Record<string, unknown> }> } {
+  const lines: Array<{ level: number; message: string; fields: Record<string, unknown> }> = [];
+  const log = createLogger("api-test", "info", {
+    hooks: {
+      logMethod(args, _method, level) {
+        const [first, second] = args as unknown[];
+        const fields = typeof first === "object" && first !== null ? (first as Record<string, unknown>) : {};
+        const message = typeof first === "string" ? first : typeof second === "string" ? second : "";
+        lines.push({ level, message, fields });
+      },
+    },
+  });
+  return { log, lines };
 }

@@ -1,13 +1,14 @@
 import {
-  AppError,
   BATCH_LIMITS,
-  MAX_LIST_LIMIT,
+  type EmailBatch,
   type EmailRowInsert,
+  type EmailView,
   cancelScheduledEmail,
   getEmailWithEvents,
   listEmailBatches,
   parseBatchInput,
   parseBatchMode,
+  parseEmailListQuery,
   parseIdempotencyKey,
   parseRescheduleInput,
   parseSendEmailInput,
@@ -23,22 +24,6 @@ import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 import { enqueueSend, enqueueSends } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
-
-function singleQueryValue(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new AppError("validation_failed", `${name}: must be given once, as a plain value.`);
-  return value;
-}
-
-function parseLimit(value: unknown): number | undefined {
-  const raw = singleQueryValue(value, "limit");
-  if (raw === undefined) return undefined;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= 1 && limit <= MAX_LIST_LIMIT)) {
-    throw new AppError("validation_failed", `limit: must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
-  }
-  return limit;
-}
 
 /** A batch's body limit, named in its 413. */
 const BATCH_BODY = { bytes: BATCH_LIMITS.maxBodyBytes, wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
@@ -90,10 +75,9 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.get("/", requirePermission("emails:read"), async (req, res) => {
-    const limit = parseLimit(req.query.limit);
-    const after = singleQueryValue(req.query.after, "after");
-    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, { limit, after });
-    await streamJsonArray(res, batches);
+    const query = parseEmailListQuery(req.query as Record<string, unknown>);
+    const batches = await listEmailBatches(deps.db, authOf(res).workspaceId, query);
+    await streamJsonArray(res, emailsOf(batches));
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
@@ -110,4 +94,13 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   return router;
+}
+
+/** The emails of each batch, for the stream (the batch's byte count is the listing's own bound). */
+async function* emailsOf(batches: AsyncGenerator<EmailBatch, void, void>): AsyncGenerator<EmailView[], void, void> {
+  try {
+    for await (const batch of batches) yield batch.emails;
+  } finally {
+    await batches.return();
+  }
 }

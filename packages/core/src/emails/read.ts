@@ -3,6 +3,7 @@ import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
 import { findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst, type EmailPosition } from "../stores/emails.ts";
+import { filterRange, type EmailListFilters } from "./listQuery.ts";
 import { suppressedRecipientsOf, toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
@@ -18,54 +19,69 @@ export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: s
   return { ...toEmailView(email), suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients), events: email.events.map(toEventView) };
 }
 
-export const MAX_LIST_LIMIT = 1000;
-const BATCH_SIZE = 500;
+/** Rows one listing statement reads at most. */
+const BATCH_ROWS = 500;
+/**
+ * Bytes of bodies one listing statement brings into memory at most (or one email, when a single
+ * email is larger). The API holds one batch at a time, so this bounds what a listing costs it.
+ */
+export const LIST_BATCH_BODY_BYTES = 4 * 1024 * 1024;
 
-export interface ListEmailsOptions {
+export interface ListEmailsOptions extends EmailListFilters {
   /** At most this many emails (1..1000); all of them when absent. */
   limit?: number;
   /** Continue after this email id (the last one of a previous page). */
   after?: string;
-  batchSize?: number;
+  batchRows?: number;
+  batchBodyBytes?: number;
+}
+
+/** One batch of a listing, with the UTF-8 size of its bodies as Postgres measured them. */
+export interface EmailBatch {
+  emails: EmailView[];
+  bodyBytes: number;
 }
 
 /**
- * The workspace's emails newest first, as batches of views (see selectEmailsNewestFirst). Each
- * batch is one short query on a pooled connection, so memory holds one batch whatever the total,
- * and a slow reader holds no connection between batches.
+ * The workspace's emails newest first, as batches of views (see selectEmailsNewestFirst),
+ * narrowed by the filters. Each batch is one short query on a pooled connection, bounded by rows
+ * and by the bytes of its bodies, so memory holds one bounded batch whatever the total and the
+ * sizes of the emails, and a slow reader holds no connection between batches.
  *
  * The cursor is resolved before the first batch, so an unknown `after` fails before anything
- * has been written to a response.
+ * has been written to a response. Paging with filters works the same way: the cursor is a
+ * position in the newest-first order, whichever emails the filters keep.
  */
-export async function listEmailBatches(
-  handle: DbHandle,
-  workspaceId: string,
-  options: ListEmailsOptions = {},
-): Promise<AsyncGenerator<EmailView[], void, void>> {
+export async function listEmailBatches(handle: DbHandle, workspaceId: string, options: ListEmailsOptions = {}): Promise<AsyncGenerator<EmailBatch, void, void>> {
   const pool = sqlPool(handle);
   let cursor: EmailPosition | null = null;
   if (options.after !== undefined) {
     cursor = await findEmailPosition(pool, workspaceId, options.after);
     if (!cursor) throw new AppError("validation_failed", "after: no email with this id in this workspace.");
   }
-  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const batchRows = options.batchRows ?? BATCH_ROWS;
+  const batchBodyBytes = options.batchBodyBytes ?? LIST_BATCH_BODY_BYTES;
+  const filters = filterRange(options);
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
 
   return (async function* batches() {
     while (remaining > 0) {
-      const size = Math.min(batchSize, remaining);
+      const size = Math.min(batchRows, remaining);
       const rows = await selectEmailsNewestFirst(pool, {
         workspaceId,
         limit: size,
+        ...filters,
         ...(cursor ? { cursor: { at: cursor, direction: "older" as const } } : {}),
         withBodies: true,
+        maxBodyBytes: batchBodyBytes,
       });
       if (rows.length === 0) return;
-      yield rows.map(toEmailView);
+      yield { emails: rows.map(toEmailView), bodyBytes: rows.reduce((sum, row) => sum + row.bodyBytes, 0) };
       const last = rows[rows.length - 1]!;
       cursor = { createdAt: last.createdAt, id: last.id };
       remaining -= rows.length;
-      if (rows.length < size) return;
+      // Not cut by bytes, and fewer rows than asked for: none are left.
+      if (rows.length === last.pageRows && rows.length < size) return;
     }
   })();
 }

@@ -4,6 +4,7 @@ import { sqlPool } from "../sql.ts";
 import { lookUpApiKeys, touchApiKey, type ApiKeyRecord } from "../stores/apiKeys.ts";
 import { API_KEY_PATTERN, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import type { ScopeName } from "./scopes.ts";
+import { rateLimitOf, type RequestRateLimit } from "../workspaces/rateLimit.ts";
 
 /** What a request knows about its caller once the key checked out. */
 export interface AuthenticatedKey {
@@ -12,6 +13,8 @@ export interface AuthenticatedKey {
   environment: KeyEnvironmentName;
   scope: ScopeName;
   plan: Plan;
+  /** The request rate limit an operator set for the workspace's keys; null = the API's default. */
+  rateLimitOverride: RequestRateLimit | null;
 }
 
 const invalidApiKey = () => new AppError("unauthorized", "Invalid or missing API key.");
@@ -64,7 +67,14 @@ export class ApiKeyAuthenticator {
     const row = await this.lookUp(hashApiKey(key));
     if (!row || row.revokedAt) throw invalidApiKey();
     await this.touch(row);
-    return { keyId: row.id, workspaceId: row.workspaceId, environment: row.environment, scope: row.scope, plan: row.plan };
+    return {
+      keyId: row.id,
+      workspaceId: row.workspaceId,
+      environment: row.environment,
+      scope: row.scope,
+      plan: row.plan,
+      rateLimitOverride: rateLimitOf(row.apiRateLimitPerSecond, row.apiRateLimitBurst),
+    };
   }
 
   private async touch(row: ApiKeyRecord): Promise<void> {

@@ -17,6 +17,9 @@ export interface ApiKeyRecord {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
   plan: Plan;
+  /** The workspace's request rate limit per key, when an operator set one (see workspaces). */
+  apiRateLimitPerSecond: number | null;
+  apiRateLimitBurst: number | null;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface ApiKeyRecord {
 export async function lookUpApiKeys(db: Queryable, keyHashes: readonly string[]): Promise<Array<ApiKeyRecord | null>> {
   const result = await db.query(
     `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
-            k."lastUsedAt", k."revokedAt", w.plan::text AS plan
+            k."lastUsedAt", k."revokedAt", w.plan::text AS plan, w."apiRateLimitPerSecond", w."apiRateLimitBurst"
      FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
      WHERE k."keyHash" = ANY($1::text[])`,
     [keyHashes],

@@ -113,22 +113,57 @@ export interface EmailRange {
    */
   cursor?: { at: EmailPosition; direction: "older" | "newer" };
   status?: EmailStatus;
-  /** Part of a recipient address, case-insensitive. */
+  /** Part of a recipient address, case-insensitive (a scan: the dashboard's search box). */
   recipientContains?: string;
+  /** A whole recipient address, case-insensitive, matched through the recipients' GIN index. */
+  recipient?: string;
+  /** Created strictly after / strictly before these times. */
+  createdAfter?: Date;
+  createdBefore?: Date;
+  /** Carries this tag (name and value, exactly). */
+  tag?: { name: string; value: string };
   /** Listings that show no bodies leave html and text null rather than read them. */
   withBodies: boolean;
+  /**
+   * With bodies, stop before the row that would take the bodies read past this many bytes (the
+   * first row is always read, whatever its size): what one statement may bring into memory.
+   */
+  maxBodyBytes?: number;
 }
+
+/**
+ * A row of a listing: the email, the UTF-8 size of its bodies (0 when read without them), and how
+ * many rows the statement read before the byte budget cut the answer (equal to the answer's
+ * length when nothing was cut: fewer rows than the limit then means the end of the list).
+ */
+export type ListedEmail = EmailViewSource & { bodyBytes: number; pageRows: number };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * A workspace's emails in newest-first order, read with keyset paging on the
- * (organizationId, createdAt DESC, id DESC) index, so the hundredth page costs what the first
- * does. Going `newer` reads the index the other way (the emails nearest the cursor) and answers
- * newest first all the same. One short statement: a caller streaming many pages holds no
- * connection between them.
+ * The recipient columns a `recipient` filter searches, each with a GIN index on
+ * svc_lower_addresses(column) (see the migrations): the expression here must be the indexed one.
  */
-export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange): Promise<EmailViewSource[]> {
+const RECIPIENT_COLUMNS = [`"to"`] as const;
+
+/**
+ * The condition for `tag` (`param` binds a value and answers its placeholder). No email carries
+ * tags yet, so none matches: a filter on a tag answers an empty list rather than an error.
+ */
+const tagCondition = (_tag: { name: string; value: string }, _param: (value: unknown) => string): string => "FALSE";
+
+/**
+ * A workspace's emails in newest-first order, read with keyset paging on the
+ * (organizationId, createdAt DESC, id DESC) index (or (organizationId, status, createdAt DESC,
+ * id DESC) with a status), so the hundredth page costs what the first does. Going `newer` reads
+ * the index the other way (the emails nearest the cursor) and answers newest first all the same.
+ * One short statement: a caller streaming many pages holds no connection between them.
+ *
+ * With `maxBodyBytes`, the running size of the bodies is summed in Postgres from their lengths,
+ * which it knows without reading the bodies (octet_length of a stored value reads its header),
+ * and rows past the budget are dropped before any body is read or sent.
+ */
+export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange): Promise<ListedEmail[]> {
   const values: unknown[] = [range.workspaceId];
   const param = (value: unknown) => `$${values.push(value)}`;
   const conditions = [`"organizationId" = $1`];
@@ -136,19 +171,35 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   if (range.recipientContains !== undefined) {
     conditions.push(`EXISTS (SELECT 1 FROM unnest("to") AS r(address) WHERE r.address ILIKE ${param(`%${escapeLike(range.recipientContains)}%`)})`);
   }
+  if (range.recipient !== undefined) {
+    const address = param([range.recipient.toLowerCase()]);
+    conditions.push(`(${RECIPIENT_COLUMNS.map((column) => `svc_lower_addresses(${column}) @> ${address}::text[]`).join(" OR ")})`);
+  }
+  if (range.createdAfter !== undefined) conditions.push(`"createdAt" > ${param(range.createdAfter)}`);
+  if (range.createdBefore !== undefined) conditions.push(`"createdAt" < ${param(range.createdBefore)}`);
+  if (range.tag !== undefined) conditions.push(tagCondition(range.tag, param));
   const newer = range.cursor?.direction === "newer";
   if (range.cursor) {
     conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
   }
-  const bodies = range.withBodies ? "html, text" : "NULL::text AS html, NULL::text AS text";
-  const { rows } = await db.query(
-    `SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
-            provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
-       FROM emails WHERE ${conditions.join(" AND ")}
-      ORDER BY "createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"} LIMIT ${param(range.limit)}`,
-    values,
-  );
-  const emails = rows as EmailViewSource[];
+  const order = `"createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"}`;
+  const columns = `id, "organizationId", "apiKeyId", "from", "to", subject, html, text, status,
+         provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
+  const bodies = range.withBodies
+    ? `html, text, COALESCE(octet_length(html), 0) + COALESCE(octet_length(text), 0) AS "bodyBytes"`
+    : `NULL::text AS html, NULL::text AS text, 0 AS "bodyBytes"`;
+  const budget = range.withBodies && range.maxBodyBytes !== undefined ? `${param(range.maxBodyBytes)}::bigint` : "NULL::bigint";
+  const sql = `SELECT ${columns}, "bodyBytes"::int AS "bodyBytes", "pageRows"::int AS "pageRows" FROM (
+      SELECT limited.*, count(*) OVER () AS "pageRows", row_number() OVER (ORDER BY ${order}) AS n,
+             sum("bodyBytes") OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS "bytesSoFar"
+        FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
+                     provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
+                FROM emails WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${param(range.limit)}) limited
+    ) page
+    WHERE n = 1 OR ${budget} IS NULL OR "bytesSoFar" <= ${budget}
+    ORDER BY ${order}`;
+  const { rows } = await db.query(sql, values);
+  const emails = rows as ListedEmail[];
   return newer ? emails.reverse() : emails;
 }
 

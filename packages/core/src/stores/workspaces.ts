@@ -20,6 +20,15 @@ export function updateWorkspacePlan(prisma: Prisma.TransactionClient, workspaceI
   return prisma.workspace.update({ where: { id: workspaceId }, data: { plan } });
 }
 
+/** Sets (or with nulls, clears) the request rate limit of the workspace's API keys. */
+export function updateWorkspaceRateLimit(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  limit: { apiRateLimitPerSecond: number | null; apiRateLimitBurst: number | null },
+): Promise<Workspace> {
+  return prisma.workspace.update({ where: { id: workspaceId }, data: limit });
+}
+
 /**
  * Locks the workspace's row until the transaction ends. Changes to a workspace's members take
  * this lock first, so that concurrent changes are checked one after another.

@@ -2,13 +2,16 @@ import type { Db, Plan, Workspace } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { PLAN_NAMES, planLimits } from "../plans.ts";
-import { findWorkspace, insertWorkspace, updateWorkspacePlan } from "../stores/workspaces.ts";
+import { findWorkspace, insertWorkspace, updateWorkspacePlan, updateWorkspaceRateLimit } from "../stores/workspaces.ts";
+import { parseRateLimit, rateLimitOf, type RequestRateLimit } from "./rateLimit.ts";
 
 interface WorkspaceView {
   id: string;
   name: string;
   plan: Plan;
   dailySendLimit: number | null;
+  /** The request rate limit of each of its API keys, when set for it; null = the API's default. */
+  rateLimit: RequestRateLimit | null;
   createdAt: string;
 }
 
@@ -18,6 +21,7 @@ function toWorkspaceView(workspace: Workspace): WorkspaceView {
     name: workspace.name,
     plan: workspace.plan,
     dailySendLimit: planLimits(workspace.plan).dailySendLimit,
+    rateLimit: rateLimitOf(workspace.apiRateLimitPerSecond, workspace.apiRateLimitBurst),
     createdAt: workspace.createdAt.toISOString(),
   };
 }
@@ -55,4 +59,19 @@ export async function getWorkspace(prisma: Db, workspaceId: string): Promise<Wor
   const workspace = await findWorkspace(prisma, workspaceId);
   if (!workspace) throw notFound("Workspace");
   return toWorkspaceView(workspace);
+}
+
+/**
+ * Sets the request rate limit of each of the workspace's API keys (`perSecond` 0: unlimited), or
+ * with `null` goes back to the API's default. Every API process reads it with the key on the next
+ * request: nothing is cached.
+ */
+export async function setWorkspaceRateLimit(prisma: Db, workspaceId: string, input: { perSecond: string; burst?: string | undefined } | null): Promise<WorkspaceView> {
+  const limit = input === null ? null : parseRateLimit(input);
+  if (!(await findWorkspace(prisma, workspaceId))) throw notFound("Workspace");
+  const updated = await updateWorkspaceRateLimit(prisma, workspaceId, {
+    apiRateLimitPerSecond: limit?.perSecond ?? null,
+    apiRateLimitBurst: limit?.burst ?? null,
+  });
+  return toWorkspaceView(updated);
 }

@@ -1,0 +1,32 @@
+import { AppError } from "@svc/core";
+import type { RequestHandler } from "express";
+import type { RateLimitPolicy, RedisRateLimiter } from "../rateLimit/redisRateLimiter.ts";
+import { authOf } from "./authenticate.ts";
+
+/**
+ * Counts the request against its API key's bucket (the workspace's limit when an operator set one,
+ * else `defaults`) and answers with RateLimit-Limit (the burst), RateLimit-Remaining and
+ * RateLimit-Reset (seconds until the bucket is full); a request over the limit gets 429
+ * `rate_limited` with Retry-After. No limit (rate 0) or no decision (Redis unavailable: the
+ * limiter fails open) adds no headers.
+ */
+export function rateLimit(limiter: RedisRateLimiter, defaults: RateLimitPolicy): RequestHandler {
+  return async (_req, res, next) => {
+    const auth = authOf(res);
+    const policy = auth.rateLimitOverride ?? defaults;
+    if (policy.perSecond === 0) return next();
+    const decision = await limiter.take(auth.keyId, policy);
+    if (!decision) return next();
+    res.setHeader("RateLimit-Limit", String(decision.limit));
+    res.setHeader("RateLimit-Remaining", String(decision.remaining));
+    res.setHeader("RateLimit-Reset", String(decision.resetSeconds));
+    if (!decision.allowed) {
+      res.setHeader("Retry-After", String(decision.retryAfterSeconds));
+      throw new AppError(
+        "rate_limited",
+        `Too many requests: this API key may make ${policy.perSecond} requests per second, in bursts of up to ${policy.burst}. Retry after ${decision.retryAfterSeconds} s.`,
+      );
+    }
+    next();
+  };
+}

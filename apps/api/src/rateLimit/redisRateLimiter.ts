@@ -1,0 +1,119 @@
+import type { Logger } from "@svc/logger";
+import type { Redis } from "@svc/queues";
+import { withTimeout } from "@svc/runtime";
+
+/**
+ * One request against a bucket, atomically in Redis, with Redis's own clock so that every API
+ * process shares one bucket per key whatever their clocks say. GCRA (the token bucket written as
+ * one time): the key holds the "theoretical arrival time" up to which requests are paid for; a
+ * request is allowed while that time stays within `burst` intervals of now, and each allowed
+ * request moves it one interval on. The key expires once the bucket is full again.
+ *
+ * ARGV[1]: milliseconds per request (1000 / rate); ARGV[2]: burst.
+ * Answers {allowed 0/1, remaining, ms until a request would be allowed, ms until the bucket is full}.
+ */
+const GCRA_SCRIPT = `
+local interval = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local capacity = burst * interval
+local next_tat = tat + interval
+if next_tat - now > capacity then
+  return {0, 0, math.ceil(next_tat - now - capacity), math.ceil(tat - now)}
+end
+redis.call('SET', KEYS[1], string.format('%.3f', next_tat), 'PX', math.ceil(next_tat - now) + 1000)
+return {1, math.floor((capacity - (next_tat - now)) / interval), 0, math.ceil(next_tat - now)}
+`;
+
+export interface RateLimitPolicy {
+  perSecond: number;
+  burst: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until a request would be allowed (0 when this one was). */
+  retryAfterSeconds: number;
+  /** Seconds until the bucket is full again. */
+  resetSeconds: number;
+}
+
+/** How long a request waits for the limiter before it passes unlimited. */
+const DECISION_TIMEOUT_MS = 250;
+/** While the limiter fails, one warning per this interval (with how many requests passed), not one per request. */
+const FAILURE_LOG_INTERVAL_MS = 60_000;
+
+type GcraRedis = Redis & { svcGcra(key: string, intervalMs: string, burst: string): Promise<[number, number, number, number]> };
+
+/**
+ * Per-key request limits shared by every API process through Redis. When Redis cannot answer
+ * (down, flushed, slow), requests are not refused because of the limiter: `take` answers null and
+ * the request goes on, since a send is durable in Postgres without Redis. The failure is logged
+ * when it starts, at most once a minute while it lasts, and when it ends.
+ */
+export class RedisRateLimiter {
+  private readonly redis: GcraRedis;
+  private failingSince: number | null = null;
+  private lastFailureLog = 0;
+  private passedUnlimited = 0;
+
+  constructor(
+    redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly log: Logger,
+    private readonly clock: () => number = Date.now,
+  ) {
+    if (!("svcGcra" in redis)) redis.defineCommand("svcGcra", { numberOfKeys: 1, lua: GCRA_SCRIPT });
+    this.redis = redis as GcraRedis;
+  }
+
+  /** Counts one request of `subject` under `policy`; null when the limiter could not decide. */
+  async take(subject: string, policy: RateLimitPolicy): Promise<RateLimitDecision | null> {
+    let answer: [number, number, number, number];
+    try {
+      answer = await withTimeout(
+        this.redis.svcGcra(`${this.keyPrefix}:ratelimit:${subject}`, String(1000 / policy.perSecond), String(policy.burst)),
+        DECISION_TIMEOUT_MS,
+        `rate limiter took longer than ${DECISION_TIMEOUT_MS} ms`,
+      );
+    } catch (error) {
+      this.failed(error);
+      return null;
+    }
+    this.recovered();
+    const [allowed, remaining, retryMs, fullMs] = answer;
+    return {
+      allowed: allowed === 1,
+      limit: policy.burst,
+      remaining: Math.max(0, remaining),
+      retryAfterSeconds: allowed === 1 ? 0 : Math.max(1, Math.ceil(retryMs / 1000)),
+      resetSeconds: Math.max(0, Math.ceil(fullMs / 1000)),
+    };
+  }
+
+  private failed(error: unknown): void {
+    const now = this.clock();
+    this.passedUnlimited += 1;
+    if (this.failingSince === null) this.failingSince = now;
+    if (now - this.lastFailureLog < FAILURE_LOG_INTERVAL_MS) return;
+    this.log.warn(
+      { err: error, requestsPassedUnlimited: this.passedUnlimited, failingForMs: now - this.failingSince },
+      "request rate limiter unavailable (Redis?): requests pass without a limit",
+    );
+    this.lastFailureLog = now;
+    this.passedUnlimited = 0;
+  }
+
+  private recovered(): void {
+    if (this.failingSince === null) return;
+    this.log.info({ requestsPassedUnlimited: this.passedUnlimited, failedForMs: this.clock() - this.failingSince }, "request rate limiter available again");
+    this.failingSince = null;
+    this.lastFailureLog = 0;
+    this.passedUnlimited = 0;
+  }
+}
