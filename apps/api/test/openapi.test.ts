@@ -12,6 +12,7 @@ import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
+import { RedisRateLimiter } from "../src/rateLimit/redisRateLimiter.ts";
 import { loadEnv } from "@svc/config";
 import { buildDeliveryBody } from "@svc/core";
 import { newId } from "@svc/db";
@@ -92,7 +93,9 @@ describe("routes and the document", () => {
     const config = loadEnv(apiEnvSchema, testEnv({ API_PORT: "0" }));
     const redis = createProducerConnection(config.REDIS_URL);
     const sendQueue = new SendQueue(redis, config.QUEUE_PREFIX);
-    const app = createApiApp({ db: handle, sendQueue, logger: createLogger("routes", "silent"), config });
+    const logger = createLogger("routes", "silent");
+    // Built as createApi builds it; no request is served, only the router is read.
+    const app = createApiApp({ db: handle, sendQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger) });
     await sendQueue.close();
     redis.disconnect();
     type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };

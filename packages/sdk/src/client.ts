@@ -6,6 +6,7 @@ import type {
   BatchEntry,
   Email,
   EmailWithEvents,
+  ListEmailsQuery,
   ListSuppressionsQuery,
   QueuedEmail,
   ScheduleChange,
@@ -126,17 +127,17 @@ class Emails {
     return (await this.http<EmailWithEvents>({ method: "GET", path: `/emails/${segment(id)}`, safeToRepeat: true })).body;
   }
 
-  /** One page, newest first: `after` is the last id of the previous page. */
-  async listPage(query: { limit?: number; after?: string } = {}): Promise<Email[]> {
-    return (await this.http<Email[]>({ method: "GET", path: "/emails", query: { limit: query.limit ?? DEFAULT_PAGE_SIZE, after: query.after }, safeToRepeat: true })).body;
+  /** One page, newest first, narrowed by the filters given: `after` is the last id of the previous page. */
+  async listPage(query: ListEmailsQuery = {}): Promise<Email[]> {
+    return (await this.http<Email[]>({ method: "GET", path: "/emails", query: { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE }, safeToRepeat: true })).body;
   }
 
-  /** Every email of the workspace, newest first, fetched a page at a time as you iterate. */
-  async *list(options: { pageSize?: number; after?: string } = {}): AsyncGenerator<Email, void, void> {
-    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-    let after = options.after;
+  /** Every email of the workspace matching the filters, newest first, fetched a page at a time as you iterate. */
+  async *list(options: Omit<ListEmailsQuery, "limit"> & { pageSize?: number } = {}): AsyncGenerator<Email, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, after: start, ...filters } = options;
+    let after = start;
     for (;;) {
-      const page = await this.listPage({ limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      const page = await this.listPage({ ...filters, limit: pageSize, ...(after !== undefined ? { after } : {}) });
       yield* page;
       if (page.length < pageSize) return;
       after = page[page.length - 1]!.id;

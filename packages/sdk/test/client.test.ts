@@ -162,6 +162,27 @@ describe("retries", () => {
     expect(await emailsWithSubject(subject)).toBe(1);
   });
 
+  it("a real 429 from the API's own rate limit: waits for its Retry-After and succeeds", async () => {
+    // A second API process whose keys may make one request per second, in bursts of one.
+    const limited = await startApp(
+      "api",
+      testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", API_RATE_LIMIT_PER_SECOND: "1", API_RATE_LIMIT_BURST: "1" }),
+      "API_PORT",
+    );
+    try {
+      const front = await startFrontProxy(limited.url, () => "forward");
+      proxies.push(front);
+      const own = await createWorkspaceFixture(handle);
+      const svc = client(own.keys["full-access"], { baseUrl: front.url });
+      const [first, second] = await Promise.all([svc.apiKeys.list(), svc.apiKeys.list()]);
+      expect(first).toHaveLength(4);
+      expect(second).toEqual(first);
+      expect(front.seen.map((request) => request.status).sort()).toEqual([200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it("retries a 5xx from a gateway in front with backoff", async () => {
     const front = await proxy((request, n) => (n < 2 ? { status: 502, body: { message: "bad gateway" } } : "forward"));
     const subject = `sdk 502 ${newId("email")}`;

@@ -15,6 +15,8 @@ export interface SeenRequest {
   path: string;
   headers: IncomingMessage["headers"];
   at: number;
+  /** The API's status, for a forwarded request. */
+  status?: number;
 }
 
 export interface FrontProxy {
@@ -57,6 +59,7 @@ export async function startFrontProxy(target: string, decide: (request: SeenRequ
       ...(body.length > 0 ? { body } : {}),
     });
     const text = await answer.text();
+    request.status = answer.status;
     if (decision === "forward-then-drop") {
       req.socket.destroy();
       return;

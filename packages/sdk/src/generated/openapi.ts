@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * List emails
-         * @description The workspace's emails, newest first. Page with `limit` and `after` (the last id of the previous page); a page shorter than `limit` is the last.
+         * @description The workspace's emails, newest first, narrowed by every filter given. Page with `limit` and `after` (the last id of the previous page); a page shorter than `limit` is the last. Unknown parameters are refused (422).
          *
          *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
          */
@@ -679,6 +679,16 @@ export interface operations {
                 limit?: number;
                 /** @description The id of the last email of the previous page: continue after it. */
                 after?: string;
+                /** @description Moves forward only: `queued → sending → sent → delivery_delayed → delivered → complained`; `bounced`, `rejected` and `failed` are final; `opened`/`clicked` leave it unchanged. */
+                status?: components["schemas"]["EmailStatus"];
+                /** @description Emails with this recipient (case-insensitive). */
+                to?: string;
+                /** @description `name:value`: emails carrying this tag. */
+                tag?: string;
+                /** @description Emails created at or after this time. An ISO 8601 date-time with a zone, or a date (midnight UTC). */
+                createdAfter?: string;
+                /** @description Emails created before this time (later than createdAfter). An ISO 8601 date-time with a zone, or a date (midnight UTC). */
+                createdBefore?: string;
             };
             header?: never;
             path?: never;
@@ -689,6 +699,12 @@ export interface operations {
             /** @description Emails, newest first. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -698,6 +714,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -716,6 +738,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -734,6 +762,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -752,6 +786,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -767,9 +807,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -806,6 +878,12 @@ export interface operations {
             /** @description Queued (or, with a repeated Idempotency-Key, the original answer replayed). */
             202: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -817,6 +895,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -835,6 +919,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -857,6 +947,12 @@ export interface operations {
              */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -875,6 +971,12 @@ export interface operations {
             /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
             409: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -893,6 +995,12 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 1 MB. */
             413: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -911,6 +1019,12 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -929,6 +1043,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -944,27 +1064,45 @@ export interface operations {
                     };
                 };
             };
-            /** @description `daily_limit_reached`: The workspace's plan allows no more sends today (UTC); the message names the limit. */
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `daily_limit_reached`: The workspace's plan allows no more sends today (UTC); the message names the limit.
+             */
             429: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "The workspace's plan allows no more sends today (UTC); the message names the limit.",
-                     *       "code": "daily_limit_reached"
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "daily_limit_reached";
+                        code?: "rate_limited" | "daily_limit_reached";
                     };
                 };
             };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1004,6 +1142,12 @@ export interface operations {
             /** @description One entry per email, in request order. */
             202: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
@@ -1015,6 +1159,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1033,6 +1183,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1055,6 +1211,12 @@ export interface operations {
              */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1073,6 +1235,12 @@ export interface operations {
             /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
             409: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1091,6 +1259,12 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 1 MB. */
             413: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1109,6 +1283,12 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1127,6 +1307,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1142,27 +1328,45 @@ export interface operations {
                     };
                 };
             };
-            /** @description `daily_limit_reached`: The workspace's plan allows no more sends today (UTC); the message names the limit. */
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `daily_limit_reached`: The workspace's plan allows no more sends today (UTC); the message names the limit.
+             */
             429: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "The workspace's plan allows no more sends today (UTC); the message names the limit.",
-                     *       "code": "daily_limit_reached"
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "daily_limit_reached";
+                        code?: "rate_limited" | "daily_limit_reached";
                     };
                 };
             };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1195,6 +1399,12 @@ export interface operations {
             /** @description Canceled. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1204,6 +1414,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1222,6 +1438,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1240,6 +1462,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1258,6 +1486,12 @@ export interface operations {
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1276,6 +1510,12 @@ export interface operations {
             /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
             409: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1291,9 +1531,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +1598,12 @@ export interface operations {
             /** @description The email and its events, oldest first. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1335,6 +1613,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1353,6 +1637,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1371,6 +1661,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1389,6 +1685,12 @@ export interface operations {
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1404,9 +1706,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1443,6 +1777,12 @@ export interface operations {
             /** @description Rescheduled. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1452,6 +1792,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1470,6 +1816,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1488,6 +1840,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1506,6 +1864,12 @@ export interface operations {
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1524,6 +1888,12 @@ export interface operations {
             /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
             409: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1542,6 +1912,12 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 1 MB. */
             413: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1560,6 +1936,12 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1578,6 +1960,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1593,9 +1981,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1625,6 +2045,12 @@ export interface operations {
             /** @description The workspace's keys. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1634,6 +2060,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1652,6 +2084,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1670,6 +2108,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1685,9 +2129,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1720,6 +2196,12 @@ export interface operations {
             /** @description The revoked key record. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1729,6 +2211,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1747,6 +2235,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +2259,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1783,6 +2283,12 @@ export interface operations {
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1798,9 +2304,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +2376,12 @@ export interface operations {
             /** @description Entries in address order. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1847,6 +2391,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1865,6 +2415,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1883,6 +2439,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1901,6 +2463,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1916,9 +2484,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +2552,12 @@ export interface operations {
             /** @description The address was already listed: the existing entry, unchanged. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +2567,12 @@ export interface operations {
             /** @description The new entry. */
             201: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2582,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,6 +2606,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2006,6 +2630,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2024,6 +2654,12 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than 1 MB. */
             413: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2042,6 +2678,12 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2702,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2075,9 +2723,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2113,6 +2793,12 @@ export interface operations {
             /** @description The removed entry. */
             200: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2122,6 +2808,12 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2140,6 +2832,12 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2158,6 +2856,12 @@ export interface operations {
             /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
             403: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2176,6 +2880,12 @@ export interface operations {
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2194,6 +2904,12 @@ export interface operations {
             /** @description `confirmation_required`: Removing a complaint suppression needs `?confirm=complaint`. */
             409: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2928,12 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2227,9 +2949,41 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
             503: {
                 headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {

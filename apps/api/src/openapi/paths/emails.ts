@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { BATCH_LIMITS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, rescheduleSchema, SCHEDULE_LIMITS, SEND_LIMITS, sendEmailSchema } from "@svc/core";
 import { z } from "zod";
 import { JSON_BODY_ERRORS, registerOperation } from "../operation.ts";
-import { batchEntrySchema, emailSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
+import { batchEntrySchema, emailSchema, emailStatusSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
 
 const TAG = "Emails";
 
@@ -56,6 +56,9 @@ const replayedHeader = z.object({
     .meta({ description: "Present when this is the stored answer of an earlier request with the same Idempotency-Key." }),
 });
 
+const isoTime = (description: string) =>
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional().meta({ description: `${description} An ISO 8601 date-time with a zone, or a date (midnight UTC).` });
+
 const listQuery = z.object({
   limit: z.coerce
     .number()
@@ -65,6 +68,15 @@ const listQuery = z.object({
     .optional()
     .meta({ description: "At most this many emails. Without it, every email of the workspace is returned (streamed)." }),
   after: z.string().optional().meta({ description: "The id of the last email of the previous page: continue after it." }),
+  status: emailStatusSchema.optional(),
+  to: z.email().max(SEND_LIMITS.maxAddressLength).optional().meta({ description: "Emails with this recipient (case-insensitive)." }),
+  tag: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}:[A-Za-z0-9_-]{1,256}$/)
+    .optional()
+    .meta({ description: "`name:value`: emails carrying this tag.", example: "campaign:welcome" }),
+  createdAfter: isoTime("Emails created at or after this time."),
+  createdBefore: isoTime("Emails created before this time (later than createdAfter)."),
 });
 
 export function registerEmailOperations(registry: OpenAPIRegistry): void {
@@ -143,7 +155,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     tag: TAG,
     summary: "List emails",
     description:
-      "The workspace's emails, newest first. Page with `limit` and `after` (the last id of the previous page); a page shorter than `limit` is the last.",
+      "The workspace's emails, newest first, narrowed by every filter given. Page with `limit` and `after` (the last id of the previous page); a page shorter than `limit` is the last. Unknown parameters are refused (422).",
     permission: "emails:read",
     request: { query: listQuery },
     responses: { 200: { description: "Emails, newest first.", schema: z.array(emailSchema) } },
