@@ -19,7 +19,7 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   not_found: "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
   conflict: "The Idempotency-Key was already used with a different request body.",
   confirmation_required: "Removing a complaint suppression needs `?confirm=complaint`.",
-  payload_too_large: "The request body is larger than 1 MB.",
+  payload_too_large: "The request body is larger than the operation allows (see its request body).",
   unsupported_media_type: "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
   validation_failed: "A field, query parameter or header is invalid; the message names every one that is wrong.",
   daily_limit_reached: "The workspace's plan allows no more sends today (UTC); the message names the limit.",

@@ -346,7 +346,7 @@ export interface components {
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
          *     | `conflict` | 409 | The Idempotency-Key was already used with a different request body. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
-         *     | `payload_too_large` | 413 | The request body is larger than 1 MB. |
+         *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
          *     | `validation_failed` | 422 | A field, query parameter or header is invalid; the message names every one that is wrong. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
@@ -992,7 +992,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The request body is larger than 1 MB. */
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1006,7 +1006,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request body is larger than 1 MB.",
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
                      *       "code": "payload_too_large"
                      *     }
                      */
@@ -1256,7 +1256,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The request body is larger than 1 MB. */
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1270,7 +1270,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request body is larger than 1 MB.",
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
                      *       "code": "payload_too_large"
                      *     }
                      */
@@ -1909,7 +1909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The request body is larger than 1 MB. */
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1923,7 +1923,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request body is larger than 1 MB.",
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
                      *       "code": "payload_too_large"
                      *     }
                      */
@@ -2651,7 +2651,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`: The request body is larger than 1 MB. */
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -2665,7 +2665,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request body is larger than 1 MB.",
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
                      *       "code": "payload_too_large"
                      *     }
                      */

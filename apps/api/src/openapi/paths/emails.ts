@@ -15,7 +15,7 @@ const sendEmailRequest = sendEmailSchema.meta({
     `- \`subject\`: 1 to ${SEND_LIMITS.maxSubjectLength} characters, no line breaks.`,
     "- At least one of `html` and `text`.",
     `- \`scheduledAt\`: optional, an ISO 8601 date-time with a time zone, at most ${SCHEDULE_LIMITS.maxAheadDays} days ahead; the email is \`scheduled\` until then.`,
-    "- No other fields; no NUL characters anywhere. The whole body is at most 1 MB.",
+    `- No other fields; no NUL characters anywhere. The whole body is at most ${SEND_LIMITS.maxBodyBytes / (1024 * 1024)} MB.`,
   ].join("\n"),
   example: { from: "Acme <hello@acme.com>", to: ["someone@example.org"], subject: "Welcome", text: "Hi", html: "<p>Hi</p>" },
 });
