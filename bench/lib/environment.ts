@@ -55,6 +55,7 @@ async function recreateDatabase(url: string): Promise<void> {
   await prepareDatabase(url);
 }
 
+
 /** BENCH_KEEP_DATABASES=1 leaves each benchmark's database behind, to query afterwards. */
 const KEEP_DATABASES = process.env.BENCH_KEEP_DATABASES === "1";
 

@@ -1,6 +1,9 @@
 import { SecretBox, addDomain, createApiKey, createWebhookSubscription, createWorkspace, markDomainVerified } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
+/** Seals the bench domains' DKIM keys; they are never used to sign. */
+const BENCH_SECRET_KEY = "62656e63682d6f6e6c792d6b65792d62656e63682d6f6e6c792d6b65792d2121";
+
 export interface BenchWorkspace {
   workspaceId: string;
   domain: string;
@@ -18,7 +21,7 @@ export async function createBenchWorkspace(db: DbHandle, name = "Bench"): Promis
   const prisma = db.prisma;
   const workspace = await createWorkspace(prisma, { name, plan: "unlimited" });
   const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
-  const domain = await addDomain(prisma, { workspaceId: workspace.id, domain: domainName });
+  const domain = await addDomain(prisma, { workspaceId: workspace.id, domain: domainName }, { secrets: new SecretBox(BENCH_SECRET_KEY), identities: null, region: "us-east-1" });
   await markDomainVerified(prisma, domain.id);
   const key = await createApiKey(prisma, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
   return { workspaceId: workspace.id, domain: domainName, apiKey: key.key, apiKeyId: key.id };

@@ -5,6 +5,17 @@ import { BENCH_ROOT, REPO_ROOT } from "./paths.ts";
 
 const tsx = path.join(REPO_ROOT, "node_modules/.bin/tsx");
 
+/**
+ * BENCH_RUNTIME=build runs the apps from `pnpm build`'s output with plain node (as production
+ * does); the default runs their TypeScript sources through tsx.
+ */
+const RUNTIME = process.env.BENCH_RUNTIME === "build" ? "build" : "source";
+
+/** A built `.js` entry runs with node itself; a `.ts` one through tsx. */
+function commandFor(script: string, flags: string[]): [string, string[]] {
+  return script.endsWith(".js") ? [process.execPath, [...flags, script]] : [tsx, [...flags, script]];
+}
+
 // The test suite's own: one definition of "a port the OS says is free right now".
 import { freePort } from "../../test/support/stack.ts";
 export { freePort };
@@ -46,8 +57,8 @@ export async function spawnScript(options: SpawnOptions): Promise<Process> {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(path.join(logDir, `${options.label}.log`));
   const env: Record<string, string> = { ...(process.env as Record<string, string>), ...options.env };
-  const args = [...cpuProfileArgs(options.label), options.script];
-  const child = spawn(tsx, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const [command, args] = commandFor(options.script, cpuProfileArgs(options.label));
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let tail = "";
   const keep = (chunk: Buffer) => {
     log.write(chunk);
@@ -102,7 +113,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`${url}: not healthy after ${timeoutMs} ms\n${output()}`);
 }
 
-/** tsx's CLI runs the script in a child node process; that child is the one to measure. */
+/** tsx's CLI runs the script in a child node process; that child is the one to measure (plain node has none: itself). */
 function scriptPidOf(cliPid: number): number {
   try {
     const children = readFileSync(`/proc/${cliPid}/task/${cliPid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
@@ -125,13 +136,13 @@ export interface App extends Process {
   url: string;
 }
 
-/** Starts apps/<name>/src/main.ts on a free port of its own and waits for /healthz. */
+/** Starts apps/<name>/src/main.ts (or its build, see RUNTIME) on a free port of its own and waits for /healthz. */
 export async function startApp(name: AppName, env: Record<string, string>, label: string = name): Promise<App> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = await spawnScript({
     label,
-    script: path.join(REPO_ROOT, "apps", name, "src", "main.ts"),
+    script: RUNTIME === "build" ? path.join(REPO_ROOT, "apps", name, "dist", "main.js") : path.join(REPO_ROOT, "apps", name, "src", "main.ts"),
     env: { ...env, [PORT_VARIABLE[name]]: String(port) },
     healthUrl: `${url}/healthz`,
   });

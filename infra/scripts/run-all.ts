@@ -6,19 +6,32 @@ import { fileURLToPath } from "node:url";
 /**
  * Runs every app as its own process, as in production, with prefixed output. One dies, all
  * stop: a half-running pipeline on a laptop is worse than a clear failure.
+ *
+ * Run from source (`npm start`, through tsx) it starts each app's TypeScript entry through tsx;
+ * run as its own build (`node infra/dist/run-all.js`, `pnpm start:prod`) it starts each app's
+ * build with plain node.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard"];
+const self = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(self), "../..");
+const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard", "smtp"];
+const fromBuild = self.endsWith(".js");
 const tsx = path.join(root, "node_modules/.bin/tsx");
+
+/** The command that runs one app, or null when this checkout has no such app (or it is not built). */
+function appCommand(app: string): [string, string[]] | null {
+  const entry = fromBuild ? path.join(root, "apps", app, "dist", "main.js") : path.join(root, "apps", app, "src", "main.ts");
+  if (!existsSync(entry)) return null;
+  return fromBuild ? [process.execPath, ["--enable-source-maps", entry]] : [tsx, [entry]];
+}
 const children = new Map<string, ChildProcess>();
 // The apps write to a pipe, not a terminal: they keep their colours when this runs in one.
 const env = process.stdout.isTTY ? { FORCE_COLOR: "1", ...process.env } : process.env;
 let stopping = false;
 
 for (const app of APPS) {
-  const entry = path.join(root, "apps", app, "src", "main.ts");
-  if (!existsSync(entry)) continue;
-  const child = spawn(tsx, [entry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const command = appCommand(app);
+  if (!command) continue;
+  const child = spawn(command[0], command[1], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const label = app.padEnd(10);
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = "";

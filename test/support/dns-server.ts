@@ -16,6 +16,11 @@ import { createServer, type Server, type Socket as TcpSocket } from "node:net";
 /** One TXT record: a string (split into 255-byte pieces as the wire format requires) or explicit pieces. */
 export type TxtRecord = string | string[];
 
+export interface MxRecord {
+  priority: number;
+  exchange: string;
+}
+
 /** What the server does for a name instead of answering normally. */
 export type Misbehaviour = "timeout" | "servfail" | "refused";
 
@@ -26,6 +31,8 @@ export interface TestDnsServer {
   address: string;
   /** Replaces every TXT record at `name`. */
   setTxt(name: string, records: TxtRecord[]): void;
+  /** Replaces every MX record at `name`. */
+  setMx(name: string, records: MxRecord[]): void;
   /** Removes every record at `name` (queries then answer NXDOMAIN). */
   remove(name: string): void;
   /** Makes queries for `name` time out or fail; `null` restores normal answers. */
@@ -36,6 +43,7 @@ export interface TestDnsServer {
 }
 
 const TYPE_TXT = 16;
+const TYPE_MX = 15;
 const TYPE_OPT = 41;
 const CLASS_IN = 1;
 const RCODE = { noError: 0, servFail: 2, nxDomain: 3, notImp: 4, refused: 5 } as const;
@@ -105,6 +113,25 @@ function encodeTxtAnswer(record: TxtRecord): Buffer {
   return Buffer.concat([fixed, rdata]);
 }
 
+/** A name in uncompressed wire form: length-prefixed labels and a zero byte. */
+function encodeName(name: string): Buffer {
+  const labels = name.replace(/\.$/, "").split(".").filter(Boolean);
+  return Buffer.concat([...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "latin1")])), Buffer.from([0])]);
+}
+
+function encodeMxAnswer(record: MxRecord): Buffer {
+  const preference = Buffer.alloc(2);
+  preference.writeUInt16BE(record.priority, 0);
+  const rdata = Buffer.concat([preference, encodeName(record.exchange)]);
+  const fixed = Buffer.alloc(12);
+  fixed.writeUInt16BE(0xc00c, 0);
+  fixed.writeUInt16BE(TYPE_MX, 2);
+  fixed.writeUInt16BE(CLASS_IN, 4);
+  fixed.writeUInt32BE(60, 6);
+  fixed.writeUInt16BE(rdata.length, 10);
+  return Buffer.concat([fixed, rdata]);
+}
+
 function encodeResponse(query: Buffer, question: Question, rcode: number, answers: Buffer[], truncated = false): Buffer {
   const header = Buffer.alloc(12);
   header.writeUInt16BE(query.readUInt16BE(0), 0);
@@ -119,6 +146,7 @@ function encodeResponse(query: Buffer, question: Question, rcode: number, answer
 
 export async function startDnsServer(): Promise<TestDnsServer> {
   const records = new Map<string, TxtRecord[]>();
+  const mxRecords = new Map<string, MxRecord[]>();
   const misbehaviours = new Map<string, Misbehaviour>();
   const queries: string[] = [];
   const normalise = (name: string) => name.toLowerCase().replace(/\.$/, "");
@@ -137,8 +165,9 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     if (behaviour === "servfail") return encodeResponse(query, question, RCODE.servFail, []);
     if (behaviour === "refused") return encodeResponse(query, question, RCODE.refused, []);
     const txt = records.get(question.name);
-    if (!txt) return encodeResponse(query, question, RCODE.nxDomain, []);
-    const answers = question.type === TYPE_TXT ? txt.map(encodeTxtAnswer) : [];
+    const mx = mxRecords.get(question.name);
+    if (!txt && !mx) return encodeResponse(query, question, RCODE.nxDomain, []);
+    const answers = question.type === TYPE_TXT ? (txt ?? []).map(encodeTxtAnswer) : question.type === TYPE_MX ? (mx ?? []).map(encodeMxAnswer) : [];
     const full = encodeResponse(query, question, RCODE.noError, answers);
     // Over UDP, an answer bigger than the client takes is truncated so that it retries over TCP.
     if (transport === "udp" && full.length > question.udpLimit) return encodeResponse(query, question, RCODE.noError, answers, true);
@@ -155,8 +184,12 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     setTxt(name, txt) {
       records.set(normalise(name), txt.map((record) => (typeof record === "string" ? record : [...record])));
     },
+    setMx(name, mx) {
+      mxRecords.set(normalise(name), mx.map((record) => ({ ...record })));
+    },
     remove(name) {
       records.delete(normalise(name));
+      mxRecords.delete(normalise(name));
     },
     misbehave(name, behaviour) {
       if (behaviour) misbehaviours.set(normalise(name), behaviour);

@@ -17,6 +17,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
     QUEUE_PREFIX: uniquePrefix(),
+    // The dashboard's scheduled domain re-check would walk every domain of the shared test
+    // database with real DNS lookups; tests run the re-check themselves.
+    DOMAIN_RECHECK_INTERVAL_HOURS: "0",
     // The API's request limiter runs on every request, but at a rate no test reaches, except
     // the tests of the limiter itself, which set their own.
     API_RATE_LIMIT_PER_SECOND: "100000",

@@ -20,9 +20,14 @@ export const FAKE_AWS_CREDENTIALS = { AWS_ACCESS_KEY_ID: "AKIDTEST", AWS_SECRET_
 export interface StoredEmail {
   messageId: string;
   from: string;
+  replyTo?: string[];
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { html?: string; text?: string };
+  /** Simple content's custom headers, as sent. */
+  headers?: Array<{ name: string; value: string }>;
+  /** `content` is the file's bytes in base64. */
+  attachments?: Array<{ filename: string; content: string; contentType: string; contentDisposition?: string; contentId?: string; size: number }>;
   at: number;
 }
 

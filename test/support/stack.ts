@@ -50,10 +50,22 @@ export interface RunningApp {
   crash(): Promise<void>;
 }
 
+/**
+ * How an app is run: `source` through tsx (development, most tests), `build` with plain node on
+ * its `pnpm build` output (`apps/<app>/dist/main.js`), as production runs it.
+ */
+export type AppRuntime = "source" | "build";
+
+function appCommand(name: AppName, runtime: AppRuntime): [string, string[]] {
+  if (runtime === "build") return [process.execPath, ["--enable-source-maps", path.join(root, "apps", name, "dist", "main.js")]];
+  return [tsx, [path.join(root, "apps", name, "src", "main.ts")]];
+}
+
 /** Starts one app as its own process (as in production) and waits for its /healthz. */
-export async function startApp(name: AppName, env: Record<string, string>, portVariable: string): Promise<RunningApp> {
+export async function startApp(name: AppName, env: Record<string, string>, portVariable: string, runtime: AppRuntime = "source"): Promise<RunningApp> {
   const port = Number(env[portVariable]);
-  const child = spawn(tsx, [path.join(root, "apps", name, "src", "main.ts")], {
+  const [command, args] = appCommand(name, runtime);
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -122,7 +134,7 @@ const PORT_VARIABLES: Record<AppName, string> = {
  * database and a Redis queue prefix of its own: api → sender → simulator → SNS → ingest → dispatcher.
  */
 export async function startStack(
-  options: { apps?: AppName[]; env?: Record<string, string> } = {},
+  options: { apps?: AppName[]; env?: Record<string, string>; runtime?: AppRuntime } = {},
 ): Promise<Stack> {
   const apps = options.apps ?? ["ingest", "api", "sender", "dispatcher"];
   const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-sim-"));
@@ -147,7 +159,7 @@ export async function startStack(
     rmSync(keyDir, { recursive: true, force: true });
   };
   try {
-    for (const name of apps) running[name] = await startApp(name, env, PORT_VARIABLES[name]);
+    for (const name of apps) running[name] = await startApp(name, env, PORT_VARIABLES[name], options.runtime);
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,5 @@
 import { ApiKeyAuthenticator } from "@svc/core";
+import { observeHttp } from "@svc/metrics";
 import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
 import { coalescedStatements } from "./coalescedStatements.ts";
@@ -23,6 +24,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
 
+  app.use(observeHttp({ token: deps.config.METRICS_TOKEN }));
   const log = requestLog(deps.logger);
   if (log) app.use(log);
   app.use(

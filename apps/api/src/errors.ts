@@ -1,7 +1,7 @@
 import { AppError } from "@svc/core";
 import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
 
-/** How body errors name the API's request bodies (SEND_LIMITS.maxBodyBytes is 1 MB). */
+/** How body errors name the API's request bodies (jsonBody names each route's own limit). */
 const BODY_WORDING: BodyWording = { body: "The request body", limit: "1 MB" };
 
 export const bodyNotJson = () => new AppError("bad_request", `${BODY_WORDING.body} is not valid JSON.`);

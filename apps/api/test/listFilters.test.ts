@@ -99,10 +99,17 @@ describe("GET /emails filters", () => {
     expect(idsOf((await get("/emails?createdAfter=2026-03-01")).body)).toEqual(expected((s) => s.createdAt > BASE));
   });
 
-  it("tag: a well-formed tag filters (no email of this workspace carries one yet)", async () => {
+  it("tag: only emails carrying that exact name and value", async () => {
+    expect((await get("/emails?tag=category:welcome")).body).toEqual([]);
+    const [first, second, third] = seeded.slice(0, 3).map((s) => s.id);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [first, JSON.stringify([{ name: "category", value: "welcome" }, { name: "tenant", value: "t1" }])]);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [second, JSON.stringify([{ name: "category", value: "welcome-back" }])]);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [third, JSON.stringify([{ name: "welcome", value: "category" }])]);
     const res = await get("/emails?tag=category:welcome");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
+    expect(idsOf(res.body)).toEqual([first]);
+    expect(idsOf((await get("/emails?tag=tenant:t1&status=" + seeded[0]!.status)).body)).toEqual([first]);
+    await handle.pool.query(`UPDATE emails SET tags = '[]'::jsonb WHERE id = ANY ($1::text[])`, [[first, second, third]]);
   });
 
   it("combined: every filter must hold", async () => {

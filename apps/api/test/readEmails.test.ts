@@ -12,19 +12,25 @@ let b: WorkspaceFixture;
 
 const EMAIL_FIELDS = [
   "apiKeyId",
+  "attachments",
+  "bcc",
+  "cc",
   "createdAt",
   "errorMessage",
   "failedAt",
   "from",
+  "headers",
   "html",
   "id",
   "organizationId",
   "provider",
   "providerMessageId",
+  "replyTo",
   "scheduledAt",
   "sentAt",
   "status",
   "subject",
+  "tags",
   "text",
   "to",
 ];
@@ -145,7 +151,7 @@ describe("GET /emails/:id", () => {
     }
     const res = await get(`/emails/${emailId}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events", "waiting"].sort());
     expect(res.body.suppressedRecipients).toEqual([]);
     expect(res.body.id).toBe(emailId);
     expect(res.body.events.map((event: { type: string }) => event.type)).toEqual(["sent", "delivered", "opened"]);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { observeHttp } from "@svc/metrics";
 import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
 import type { DashboardDeps } from "./deps.ts";
@@ -30,6 +31,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.DASHBOARD_TRUST_PROXY);
 
+  app.use(observeHttp({ token: deps.env.METRICS_TOKEN }));
   app.use(
     healthEndpoints([
       { name: "postgres", check: () => deps.db.ping() },

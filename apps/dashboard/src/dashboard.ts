@@ -1,4 +1,5 @@
-import { SecretBox, createDnsResolver } from "@svc/core";
+import { SecretBox, createDnsResolver, scheduleDomainRecheck } from "@svc/core";
+import { createSendingIdentities } from "@svc/providers";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, SendQueue } from "@svc/queues";
@@ -28,6 +29,8 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     ? new PipelineMailer(db, sendQueue, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
     : noSystemMailer;
   const invitations = invitationMailer(mailer);
+  const secrets = new SecretBox(env.WEBHOOK_SECRET_KEY);
+  const identities = createSendingIdentities(env);
   const deps: DashboardDeps = {
     env,
     prisma: db.prisma,
@@ -35,19 +38,26 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     redis,
     log,
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
-    secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    secrets,
+    domains: { secrets, identities, region: env.AWS_REGION },
+    sendProducer: sendQueue.producer,
     webhookProducer,
     invitations,
     mailer: mailer === noSystemMailer ? null : mailer,
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
+  let domainRecheck: PeriodicTask | null = null;
   let webhookNotices: PeriodicTask | null = null;
 
   return {
     async start() {
       const port = await listen(server, env.DASHBOARD_PORT);
       sessionSweeper = startSessionSweeper(deps.prisma, log);
+      // Every dashboard schedules it; an advisory lock lets one run it at a time.
+      if (env.DOMAIN_RECHECK_INTERVAL_HOURS > 0) {
+        domainRecheck = scheduleDomainRecheck(db, log.child({ component: "domain-recheck" }), { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver }, deps.domains);
+      }
       if (env.DASHBOARD_SIGNUP && !deps.mailer) {
         log.warn("sign-up is open with no system sender (DASHBOARD_SYSTEM_API_KEY): addresses are not confirmed by email; fine for local development, not for a public server");
       }
@@ -60,8 +70,10 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "session sweeper", run: () => sessionSweeper?.stop() },
+      { name: "domain re-check", run: () => domainRecheck?.stop() },
       { name: "disabled webhook notices", run: () => webhookNotices?.stop() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), webhookProducer.close()]) },
+      { name: "ses client", run: () => identities?.close() },
     ],
   };
 }

@@ -1,4 +1,4 @@
-import type { SecretBox, TxtResolver } from "@svc/core";
+import type { DomainContext, SecretBox, TxtResolver } from "@svc/core";
 import type { Db, DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
@@ -21,6 +21,10 @@ export interface DashboardDeps {
   resolver: TxtResolver;
   /** Webhook signing secrets are sealed with WEBHOOK_SECRET_KEY. */
   secrets: SecretBox;
+  /** DKIM keys sealing, and with SES its identities: what domain and test-recipient changes need. */
+  domains: DomainContext;
+  /** The send queue: asked why an email waits (the email page). */
+  sendProducer: Producer<"sendEmail">;
   /** "Retry now" and "Send test event" hand work to the real dispatcher through this queue. */
   webhookProducer: Producer<"webhookDelivery">;
   invitations: InvitationMailer;

@@ -1,8 +1,19 @@
-import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainRecheckEnv, providerEnv, sesEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */
-export const dashboardEnvSchema = z.object({ ...commonEnv, ...httpServerEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...dnsEnv, ...dashboardEnv });
+export const dashboardEnvSchema = z.object({
+  ...commonEnv,
+  ...httpServerEnv,
+  ...webhookSecretEnv,
+  ...webhookUrlEnv,
+  ...dnsEnv,
+  ...dashboardEnv,
+  // With EMAIL_PROVIDER=ses, domains and test recipients are SES identities, managed from here too.
+  ...providerEnv,
+  ...sesEnv,
+  ...domainRecheckEnv,
+});
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;
 

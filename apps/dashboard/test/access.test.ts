@@ -71,7 +71,7 @@ describe("roles", () => {
   });
 
   it("lets a viewer read every page but change nothing", async () => {
-    const domain = await addDomain(db, { workspaceId, domain: `viewer-${Date.now()}.example.com` });
+    const domain = await addDomain(db, { workspaceId, domain: `viewer-${Date.now()}.example.com` }, { secrets, identities: null, region: "us-east-1" });
     const key = await createApiKey(db, { workspaceId, environment: "live", scope: "read-only", name: "for viewer" });
     const hook = await createWebhookSubscription(db, secrets, { workspaceId, url: "http://127.0.0.1:9/hook", events: ["delivered"] }, { allowPrivate: true });
     for (const path of ["/", "/emails", "/api-keys", "/domains", `/domains/${domain.id}`, "/test-recipients", "/webhooks", `/webhooks/${hook.id}`]) {
@@ -141,7 +141,7 @@ describe("another workspace's ids", () => {
     const stranger = await signedUpAgent(dashboard.url, { workspaceName: "Stranger" });
     const theirs = (await db.member.findFirstOrThrow({ where: { user: { email: stranger.email } } })).workspaceId;
     const key = await createApiKey(db, { workspaceId: theirs, environment: "live", scope: "full-access" });
-    const domain = await addDomain(db, { workspaceId: theirs, domain: `theirs-${Date.now()}.example.com` });
+    const domain = await addDomain(db, { workspaceId: theirs, domain: `theirs-${Date.now()}.example.com` }, { secrets, identities: null, region: "us-east-1" });
     const hook = await createWebhookSubscription(db, secrets, { workspaceId: theirs, url: "http://127.0.0.1:9/theirs", events: ["sent"] }, { allowPrivate: true });
     const recipient = await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId: theirs, email: "theirs@example.com" } });
     const email = await db.email.create({

@@ -106,6 +106,22 @@ describe("overview", () => {
   });
 });
 
+describe("an email waiting longer than expected", () => {
+  it("says why on its page", async () => {
+    const id = await insertEmail({ to: "late@example.com", subject: "Late", status: "sending", createdAt: new Date(Date.now() - 3 * 60_000) });
+    try {
+      const page = await owner.agent.get(`/emails/${id}`).expect(200);
+      expect(page.text).toContain("data-waiting");
+      // No sender is connected to this test's send queue, and the from-domain is not one of the workspace's.
+      expect(page.text).toContain('data-reason="no_sender"');
+      expect(page.text).toContain('data-reason="domain_not_verified"');
+    } finally {
+      await db().email.update({ where: { id }, data: { status: "failed" } });
+    }
+    expect((await owner.agent.get(`/emails/${id}`).expect(200)).text).not.toContain("data-waiting");
+  });
+});
+
 describe("forms", () => {
   it("verifies a domain against DNS and shows each record's result", async () => {
     await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "Send.Pages.Example.com" }).expect(303);
@@ -115,10 +131,26 @@ describe("forms", () => {
     await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_unverified`);
     const partial = await owner.agent.get(`/domains/${domain.id}`).expect(200);
     expect(partial.text.match(/>Found</g)).toHaveLength(1);
-    expect(partial.text.match(/>Not found</g)).toHaveLength(1);
+    // DKIM, and the MAIL FROM MX and SPF records (shown as advice that does not block sending).
+    expect(partial.text.match(/>Not found</g)).toHaveLength(3);
+    expect(partial.text).toContain('value="feedback-smtp.us-east-1.amazonses.com"');
+    expect(partial.text).toContain("priority 10");
+    expect(partial.text).toContain('value="v=spf1 include:amazonses.com ~all"');
+    expect(partial.text).toContain('data-dmarc="missing"');
+    expect(partial.text).toContain("v=DMARC1; p=none;");
     dns.setTxt(records[1]!.name, [records[1]!.value]);
     await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_verified`);
     expect((await db().domain.findUniqueOrThrow({ where: { id: domain.id } })).status).toBe("verified");
+    expect((await owner.agent.get(`/domains/${domain.id}`).expect(200)).text).not.toContain("data-failure");
+
+    // The DKIM record vanishes: the next check fails the domain, and its page says why and since when.
+    dns.remove(records[1]!.name);
+    await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303);
+    const failed = await owner.agent.get(`/domains/${domain.id}`).expect(200);
+    expect(failed.text).toContain("data-failure");
+    expect(failed.text).toContain(`TXT ${records[1]!.name}: No such name in DNS (NXDOMAIN).`);
+    expect(failed.text).toContain("Last seen verified");
+    expect((await owner.agent.get("/domains").expect(200)).text).toContain("data-failed-domains");
     const bad = await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "not a domain" }).expect(422);
     expect(bad.text).toContain("alert-error");
     expect(bad.text).toContain('value="not a domain"');

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import { SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
 import { Producer, QUEUES, type JobPayload } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
@@ -87,6 +88,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     },
   });
   worker.on("error", (error) => log.error({ err: error }, "webhook worker error"));
+  countWorkerJobs(worker);
   worker.on("failed", (job, error) => {
     if (error instanceof RetryScheduled) return;
     log.warn({ jobId: job?.id, err: error }, "webhook job failed");
@@ -101,10 +103,16 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     log,
   });
 
-  const server = createHealthServer([
-    { name: "postgres", check: () => db.ping() },
-    { name: "redis", check: () => redis.ping() },
-  ], httpTimeoutsFrom(env));
+  const server = createHealthServer(
+    [
+      { name: "postgres", check: () => db.ping() },
+      { name: "redis", check: () => redis.ping() },
+    ],
+    httpTimeoutsFrom(env),
+    env.METRICS_TOKEN,
+  );
+  // This process reports its own queue's depth on /metrics.
+  const unwatchQueue = watchQueueDepth(producer.queue, redis);
   let autoDisable: PeriodicTask | null = null;
 
   return {
@@ -122,6 +130,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     // The server, then the worker (letting in-flight attempts finish), then background work.
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
+      { name: "queue metrics", run: () => unwatchQueue() },
       { name: "webhook worker", run: () => worker.close() },
       { name: "slot liveness", run: () => slots.stop() },
       { name: "sweeper", run: () => sweeper.stop() },

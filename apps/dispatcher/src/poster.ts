@@ -2,6 +2,7 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { performance } from "node:perf_hooks";
 import type { AttemptOutcome } from "@svc/core";
+import { recordAttempt, statusClass, type AttemptClass } from "@svc/metrics/dispatcher";
 import got from "got";
 import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGuard.ts";
 
@@ -30,24 +31,31 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
   const lookup = options.allowPrivate ? undefined : guardedLookup();
   const agents = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
 
+  /** Every attempt is counted by its class, whichever way it ended. */
   async function post(url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
+    const { outcome, attemptClass } = await attempt(url, body, headers);
+    recordAttempt(attemptClass, outcome.durationMs / 1000);
+    return outcome;
+  }
+
+  async function attempt(url: string, body: string, headers: Record<string, string>): Promise<{ outcome: AttemptOutcome; attemptClass: AttemptClass }> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return { succeeded: false, statusCode: null, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 };
+      return { attemptClass: "error", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 } };
     }
     if (!options.allowPrivate) {
       const refused = refuseBeforeConnect(parsed);
-      if (refused) return { succeeded: false, statusCode: null, responseExcerpt: null, error: refused.message, durationMs: elapsed() };
+      if (refused) return { attemptClass: "refused", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: refused.message, durationMs: elapsed() } };
     }
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-      return { succeeded: false, statusCode: null, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 };
+      return { attemptClass: "error", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 } };
     }
 
-    return new Promise<AttemptOutcome>((resolve) => {
+    return new Promise((resolve) => {
       let statusCode: number | null = null;
       let location: string | undefined;
       const chunks: Buffer[] = [];
@@ -66,18 +74,21 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
         agent: agents,
       });
 
-      const finish = (error: string | null) => {
+      const finish = (error: string | null, failureClass: AttemptClass = "error") => {
         if (settled) return;
         settled = true;
         request.destroy();
         const excerpt = chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
         const succeeded = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
         resolve({
-          succeeded,
-          statusCode,
-          responseExcerpt: excerpt,
-          error: error ?? (succeeded ? null : describeStatus(statusCode, location)),
-          durationMs: elapsed(),
+          attemptClass: error === null && statusCode !== null ? statusClass(statusCode) : failureClass,
+          outcome: {
+            succeeded,
+            statusCode,
+            responseExcerpt: excerpt,
+            error: error ?? (succeeded ? null : describeStatus(statusCode, location)),
+            durationMs: elapsed(),
+          },
         });
       };
 
@@ -93,7 +104,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
         if (received >= RESPONSE_EXCERPT_BYTES) finish(null);
       });
       request.on("end", () => finish(null));
-      request.on("error", (error: Error & { code?: string }) => finish(describeError(error, options.timeoutMs)));
+      request.on("error", (error: Error & { code?: string }) => finish(describeError(error, options.timeoutMs), failureClassOf(error)));
     });
   }
 
@@ -117,6 +128,14 @@ function describeStatus(statusCode: number | null, location: string | undefined)
     return `Redirect (${statusCode}${location ? ` to ${location.slice(0, 200)}` : ""}) not followed: the URL must answer 2xx itself.`;
   }
   return `The endpoint answered ${statusCode}.`;
+}
+
+/** Why an attempt got no answer, in the few classes the attempt metric uses. */
+function failureClassOf(error: Error & { code?: string }): AttemptClass {
+  if (error.name === "TimeoutError" || error.code === "ETIMEDOUT") return "timeout";
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (error.code === ADDRESS_REFUSED || cause?.code === ADDRESS_REFUSED) return "refused";
+  return "error";
 }
 
 function describeError(error: Error & { code?: string }, timeoutMs: number): string {

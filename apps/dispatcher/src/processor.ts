@@ -3,6 +3,7 @@ import { DelayedError, type Job } from "bullmq";
 import { failWebhookDeliveryOfDisabledSubscription, selectWebhookDeliveryToSend, sqlPool, type AttemptOutcome, type AttemptRecordResult, type SecretBox } from "@svc/core";
 import type { DbHandle, EventType } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { recordDeliveryFailed } from "@svc/metrics/dispatcher";
 import { QUEUES, type JobPayload } from "@svc/queues";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import type { DeliveryClaimer } from "./claims.ts";
@@ -140,6 +141,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
 
   function finish(result: AttemptRecordResult): string {
     if (result.kind !== "recorded") return result.kind;
+    if (result.decision.status === "failed") recordDeliveryFailed();
     if (result.decision.retryAt) throw new RetryScheduled(result.decision.retryAt);
     return result.decision.status;
   }
@@ -152,7 +154,9 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     const claim = await claims.claim(deliveryId);
     switch (claim.kind) {
       case "gone":
+        return claim.kind;
       case "subscription-disabled":
+        recordDeliveryFailed();
         return claim.kind;
       case "finished":
         return `already-${claim.status}`;
@@ -188,6 +192,7 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     if (!delivery) return "gone"; // deleted with its subscription
     if (!delivery.isActive) {
       await failWebhookDeliveryOfDisabledSubscription(sqlPool(db), deliveryId);
+      recordDeliveryFailed();
       return "subscription-disabled";
     }
     const secret = openSecret(box, delivery.secretEncrypted);

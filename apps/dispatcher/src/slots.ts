@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
+import { recordSlotWait } from "@svc/metrics/dispatcher";
 import { every, type PeriodicTask } from "@svc/runtime";
 
 /**
@@ -107,11 +108,17 @@ export class SubscriptionSlots {
    */
   async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
     const deadline = Date.now() + waitMs;
-    for (;;) {
+    for (let waited = false; ; waited = true) {
       const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, this.member(holder), this.livenessPrefix, this.instance);
-      if (taken === 1) return true;
+      if (taken === 1) {
+        if (waited) recordSlotWait("acquired");
+        return true;
+      }
       const remaining = deadline - Date.now();
-      if (remaining <= 0 || !(await this.localRelease(subscriptionId, remaining))) return false;
+      if (remaining <= 0 || !(await this.localRelease(subscriptionId, remaining))) {
+        recordSlotWait("deferred");
+        return false;
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import { selectDueWebhookDeliveryIds } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { recordRecovered } from "@svc/metrics/maintenance";
 import { isFinishedJobState, type Producer } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
@@ -66,6 +67,7 @@ export class DeliverySweeper {
       await producer.enqueue(id, { deliveryId: id });
       requeued += 1;
     }
+    recordRecovered("webhook", requeued);
     if (requeued > 0) log.info({ requeued }, "re-enqueued pending webhook deliveries whose job was gone");
     return requeued;
   }

@@ -53,6 +53,7 @@ describe("one webhook request", () => {
       createdAt: delivery.createdAt.toISOString(),
       data: {
         emailId,
+        tags: [],
         event: { eventId: delivery.eventId, type: "bounced", eventTimestamp: delivery.event!.eventTimestamp.toISOString() },
       },
     });

@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
+import { observeHttp } from "@svc/metrics";
 import { healthEndpoints, requestTargetProblem, type ReadinessCheck } from "@svc/runtime";
 import { AppError } from "@svc/core";
 import type { SnsVerifier } from "@svc/sns";
@@ -19,6 +20,8 @@ export interface IngestDeps {
   confirmSubscription?: ConfirmSubscription;
   /** Extra /readyz checks (the database is always checked). */
   readiness?: ReadinessCheck[];
+  /** Bearer token required by GET /metrics; empty leaves it open. */
+  metricsToken?: string;
   /** How events are grouped into statements; defaults to RECORDER_DEFAULTS. */
   recorder?: EventRecorderOptions;
 }
@@ -37,6 +40,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.set("trust proxy", false);
   // Answers are a few bytes to SNS, which never revalidates: hashing each one for an ETag is waste.
   app.set("etag", false);
+  app.use(observeHttp({ token: deps.metricsToken ?? "" }));
   app.use(
     healthEndpoints([{ name: "postgres", check: () => deps.db.ping() }, ...(deps.readiness ?? [])]),
   );

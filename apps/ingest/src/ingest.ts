@@ -25,6 +25,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     verifier: createSnsVerifier(env),
     deliveries,
     log,
+    metricsToken: env.METRICS_TOKEN,
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

@@ -3,14 +3,24 @@ import type { Redis } from "ioredis";
 import { selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { watchQueueDepth } from "@svc/metrics";
+import { watchRateLimiter } from "@svc/metrics/sender";
 import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
 import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
+import { AttachmentBudget } from "./emails/attachmentBudget.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Scheduler } from "./scheduler.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
+
+/**
+ * Attachment bytes one sender process holds at once: three messages at the provider's size limit.
+ * Reading and encoding an email's files takes a few times their size, so this bounds the
+ * process's memory whatever the queue holds. A wait for room is short against the claim lease.
+ */
+const ATTACHMENT_BUDGET_BYTES = 96 * 1024 * 1024;
 
 /** What the sender is given and does not own: the caller closes these after its shutdown. */
 export interface SenderResources {
@@ -64,7 +74,9 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
-  ], httpTimeoutsFrom(env));
+  ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
+  // This process reports its own queue's depth and the shared rate limiter on /metrics.
+  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.producer.queue, env.SES_MAX_SEND_RATE)] : [])];
 
   return {
     async start() {
@@ -75,6 +87,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           provider,
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
+          attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {
             windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
             baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,
@@ -93,6 +106,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     // The health server first, then the worker (in-flight handoffs finish), then background work.
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
+      { name: "queue metrics", run: () => unwatch.forEach((stop) => stop()) },
       { name: "send worker", run: () => worker?.close() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },
@@ -113,7 +127,22 @@ function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
   return async (range) => {
     const rows = await selectAcceptedEmailsAwaitingEvents(sqlPool(db), range);
     return rows.map((row) => ({
-      email: { emailId: row.id, workspaceId: row.organizationId, from: row.from, to: row.to, subject: row.subject, html: row.html, text: row.text },
+      email: {
+        emailId: row.id,
+        workspaceId: row.organizationId,
+        from: row.from,
+        to: row.to,
+        cc: row.cc,
+        bcc: row.bcc,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers,
+        tags: row.tags,
+        // Only events are reported again, and the files do not shape them.
+        attachments: [],
+      },
       providerMessageId: row.providerMessageId,
       createdAt: row.createdAt,
       eventCount: row.eventCount,

@@ -1,6 +1,7 @@
 import { selectEmailsAwaitingClaim } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { recordRecovered } from "@svc/metrics/maintenance";
 import { isFinishedJobState, type SendQueue } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 
@@ -52,9 +53,14 @@ export class Sweeper {
 
   /** One full pass; returns how many emails it enqueued. Concurrent calls share one pass. */
   sweepOnce(): Promise<number> {
-    this.running ??= this.sweep().finally(() => {
-      this.running = null;
-    });
+    this.running ??= this.sweep()
+      .then((enqueued) => {
+        recordRecovered("send", enqueued);
+        return enqueued;
+      })
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 

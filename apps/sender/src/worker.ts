@@ -1,8 +1,10 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
-import { QUEUES } from "@svc/queues";
-import { handOff, type HandoffDeps } from "./handoff.ts";
+import { countWorkerJobs } from "@svc/metrics";
+import { recordHandoff } from "@svc/metrics/sender";
+import { QUEUES, recordRetry } from "@svc/queues";
+import { handOff, type HandoffDeps, type HandoffOutcome } from "./handoff.ts";
 
 export interface SendWorkerOptions {
   connection: Redis;
@@ -27,6 +29,7 @@ export function createSendWorker(deps: HandoffDeps, options: SendWorkerOptions, 
     ...(options.maxSendRate > 0 ? { limiter: { max: options.maxSendRate, duration: 1000 } } : {}),
   });
   worker.on("error", (error) => log.error({ err: error }, "send worker error"));
+  countWorkerJobs(worker);
   worker.on("failed", (job, error) => {
     if (!(error instanceof UnrecoverableError)) log.warn({ emailId: job?.id, err: error }, "send job failed");
   });
@@ -37,12 +40,15 @@ async function processSendJob(deps: HandoffDeps, job: Job, token: string | undef
   const { emailId } = QUEUES.sendEmail.payload.parse(job.data);
   const jobLog = log.child({ emailId, jobId: job.id });
   const outcome = await handOff(deps, emailId, jobLog);
+  recordOutcome(deps.provider.name, outcome);
   switch (outcome.kind) {
     case "skipped":
     case "sent":
       return;
     case "retry":
-      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`.
+      // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`. Why it waits
+      // is kept on the job, so that GET /emails/{id} can say so.
+      await recordRetry(job, { lastError: outcome.error.message, retryAt: outcome.retryAt }).catch(() => {});
       await job.moveToDelayed(outcome.retryAt, token);
       throw new DelayedError();
     case "rejected":
@@ -51,5 +57,18 @@ async function processSendJob(deps: HandoffDeps, job: Job, token: string | undef
       throw new UnrecoverableError(outcome.reason);
     case "suppressed":
       throw new UnrecoverableError("every recipient is on the suppression list");
+  }
+}
+
+function recordOutcome(provider: string, outcome: HandoffOutcome): void {
+  switch (outcome.kind) {
+    case "sent":
+      return recordHandoff(provider, "accepted");
+    case "retry":
+      return recordHandoff(provider, "transient", outcome.error.code);
+    case "rejected":
+      return recordHandoff(provider, "permanent", outcome.error.code);
+    default:
+      return recordHandoff(provider, outcome.kind);
   }
 }

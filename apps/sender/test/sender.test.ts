@@ -230,6 +230,37 @@ describe("test keys", () => {
   });
 });
 
+describe("the from-domain at send time", () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await startSender();
+  });
+  afterAll(() => running.stop());
+
+  it("is checked again: an email queued before its domain was removed or failed is not handed off", async () => {
+    const own = await createWorkspaceFixture(handle);
+    workspaces.push(own.workspaceId);
+    const removed = await insertEmail(handle, own);
+    await db.domain.deleteMany({ where: { workspaceId: own.workspaceId } });
+    await running.enqueue(removed);
+    const row = await waitForStatus(removed, ["failed"]);
+    expect(row.errorMessage).toBe(`The from domain ${own.domain} is no longer verified for this organization (removed, or its re-check failed); not sent.`);
+    expect(row.providerMessageId).toBeNull();
+    expect((await emulator.emails()).filter((e) => e.subject === `Subject ${removed}`)).toHaveLength(0);
+
+    const failing = await createWorkspaceFixture(handle);
+    workspaces.push(failing.workspaceId);
+    const queued = await insertEmail(handle, failing);
+    await db.domain.updateMany({ where: { workspaceId: failing.workspaceId }, data: { status: "failed" } });
+    await running.enqueue(queued);
+    expect((await waitForStatus(queued, ["failed"])).errorMessage).toContain("no longer verified");
+    // Still verified: sent as ever.
+    const fine = await insertEmail(handle, fx);
+    await running.enqueue(fine);
+    await waitForStatus(fine, ["sent"]);
+  });
+});
+
 describe("provider failures", () => {
   it("transient ones are retried with backoff until the provider accepts", async () => {
     const acceptedId = `msg-${randomUUID()}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createHash } from "node:crypto";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
 import { runCli, runCliJson } from "./runCli.ts";
 
 /** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
@@ -85,42 +86,70 @@ describe("svc key", () => {
   });
 });
 
+interface AddedDomain {
+  id: string;
+  domain: string;
+  status: string;
+  mailFromDomain: string;
+  records: { type: string; name: string; value: string; priority?: number; required: boolean }[];
+}
+interface Verification {
+  id: string;
+  status: string;
+  reason: string | null;
+  checks: { type: string; purpose?: string; name: string; expected: string; found: string[]; ok: boolean; reason: string | null; required?: boolean; providerState?: { status: string | null; ok: boolean } }[];
+  provider: { name: string; verifiedForSending: boolean } | null;
+}
+const required = (checks: Verification["checks"]) => checks.filter((check) => check.required !== false);
+
+function publish(domain: AddedDomain): void {
+  const txt = new Map<string, string[]>();
+  for (const record of domain.records) {
+    if (record.type === "MX") dns.setMx(record.name, [{ priority: record.priority!, exchange: record.value }]);
+    else txt.set(record.name, [...(txt.get(record.name) ?? []), record.value]);
+  }
+  for (const [name, values] of txt) dns.setTxt(name, values);
+}
+
 describe("svc domain", () => {
   it("adds a domain, reports unpublished records, and verifies it once they are in DNS", async () => {
     const workspaceId = await newWorkspace();
     const name = `cli-${Math.random().toString(36).slice(2, 10)}.example.test`;
-    const added = await runJson<{ id: string; domain: string; status: string; records: { type: string; name: string; value: string }[] }>([
-      "domain", "add", "--workspace", workspaceId, "--domain", name.toUpperCase(),
-    ]);
-    expect(added).toMatchObject({ domain: name, status: "pending" });
+    const added = await runJson<AddedDomain>(["domain", "add", "--workspace", workspaceId, "--domain", name.toUpperCase()]);
+    expect(added).toMatchObject({ domain: name, status: "pending", mailFromDomain: `bounce.${name}` });
     expect(added.id).toMatch(/^dom_/);
-    expect(added.records.map((record) => [record.type, record.name])).toEqual([
-      ["TXT", `_svc.${name}`],
-      ["TXT", expect.stringMatching(new RegExp(`^svc[0-9a-f]{10}\\._domainkey\\.${name.replace(/\./g, "\\.")}$`))],
+    expect(added.records.map((record) => [record.type, record.name, record.required])).toEqual([
+      ["TXT", `_svc.${name}`, true],
+      ["TXT", expect.stringMatching(new RegExp(`^svc[0-9a-f]{10}\\._domainkey\\.${name.replace(/\./g, "\\.")}$`)), true],
+      ["MX", `bounce.${name}`, false],
+      ["TXT", `bounce.${name}`, false],
     ]);
     expect(added.records[1]?.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]{300,}=*$/);
+    expect(added.records[2]).toMatchObject({ value: "feedback-smtp.us-east-1.amazonses.com", priority: 10 });
+    expect(added.records[3]?.value).toBe("v=spf1 include:amazonses.com ~all");
+    // The private key is sealed at rest and never printed.
     const row = await db.domain.findUniqueOrThrow({ where: { id: added.id } });
-    expect(row.dkimPrivateKey).toContain("PRIVATE KEY");
-    expect(JSON.stringify(added)).not.toContain(row.dkimPrivateKey.split("\n")[1]!);
+    expect(row.dkimPrivateKey).toMatch(/^v1\./);
+    expect(JSON.stringify(added)).not.toContain("PRIVATE KEY");
 
-    const unpublished = await runJson<{ id: string; status: string; checks: { name: string; ok: boolean; found: string[]; reason: string }[] }>([
-      "domain", "verify", "--id", added.id,
-    ]);
+    const unpublished = await runJson<Verification>(["domain", "verify", "--id", added.id]);
     expect(unpublished.status).toBe("pending");
-    expect(unpublished.checks.map((check) => [check.name, check.ok, check.reason])).toEqual(
-      added.records.map((record) => [record.name, false, "No such name in DNS (NXDOMAIN)."]),
+    expect(required(unpublished.checks).map((check) => [check.name, check.ok, check.reason])).toEqual(
+      added.records.slice(0, 2).map((record) => [record.name, false, "No such name in DNS (NXDOMAIN)."]),
     );
+    expect(unpublished.checks.at(-1)).toMatchObject({ purpose: "dmarc", name: `_dmarc.${name}`, expected: "v=DMARC1; p=none;", ok: false });
 
     // Published as a DNS host would: the long DKIM value split into several strings.
-    for (const record of added.records) dns.setTxt(record.name, [record.value]);
-    const verified = await runJson<{ id: string; status: string; checks: { type: string; name: string; expected: string; found: string[]; ok: boolean }[] }>([
-      "domain", "verify", "--id", added.id,
-    ]);
+    publish(added);
+    const verified = await runJson<Verification>(["domain", "verify", "--id", added.id]);
     expect(verified.id).toBe(added.id);
     expect(verified.status).toBe("verified");
-    expect(verified.checks).toEqual(
-      added.records.map((record) => ({ type: "TXT", name: record.name, expected: record.value, found: [record.value], ok: true, reason: null })),
+    expect(required(verified.checks)).toEqual(
+      added.records.slice(0, 2).map((record, n) => ({
+        type: "TXT", purpose: n === 0 ? "ownership" : "dkim", required: true, name: record.name, expected: record.value, found: [record.value], ok: true, reason: null,
+      })),
     );
+    expect(verified.checks.filter((check) => check.purpose?.startsWith("mail_from")).every((check) => check.ok)).toBe(true);
     expect((await db.domain.findUniqueOrThrow({ where: { id: added.id } })).status).toBe("verified");
 
     const listed = await runJson<{ id: string; status: string }[]>(["domain", "list", "--workspace", workspaceId]);
@@ -139,9 +168,9 @@ describe("svc domain", () => {
     const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", "slow.example.test"]);
     dns.setTxt(added.records[0]!.name, [added.records[0]!.value]);
     dns.misbehave(added.records[1]!.name, "timeout");
-    const result = await runJson<{ status: string; checks: { ok: boolean; reason: string | null }[] }>(["domain", "verify", "--id", added.id]);
+    const result = await runJson<Verification>(["domain", "verify", "--id", added.id]);
     expect(result.status).toBe("pending");
-    expect(result.checks).toEqual([expect.objectContaining({ ok: true, reason: null }), expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." })]);
+    expect(required(result.checks)).toEqual([expect.objectContaining({ ok: true, reason: null }), expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." })]);
   });
 
   it("lets the operator mark a domain verified without DNS, saying so in its checks", async () => {
@@ -170,6 +199,66 @@ describe("svc domain", () => {
     expect(listUnknown).toBe("Error: Workspace not found.\n");
     expect(verifyUnknown).toBe("Error: Domain not found.\n");
     expect(await db.domain.count({ where: { workspaceId } })).toBe(0);
+  });
+});
+
+describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
+  let aws: AwsLocal;
+  beforeAll(async () => {
+    aws = await startAwsLocal();
+  });
+  afterAll(() => aws.close());
+  // The SDK warns on stderr that its 2027 releases need Node 22; the CLI's stderr must stay empty here.
+  const sesEnv = () => ({
+    EMAIL_PROVIDER: "ses",
+    AWS_REGION: "us-east-1",
+    SES_ENDPOINT: aws.url,
+    AWS_ACCESS_KEY_ID: "AKIDLOCAL",
+    AWS_SECRET_ACCESS_KEY: "local",
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  });
+
+  it("adds the domain as an SES identity with our DKIM key, verifies with SES's states, and removes it from SES", async () => {
+    const workspaceId = await newWorkspace();
+    const name = `ses-${Math.random().toString(36).slice(2, 10)}.example.test`;
+    const added = await runJson<AddedDomain>(["domain", "add", "--workspace", workspaceId, "--domain", name, "--mail-from", "mail"], sesEnv());
+    expect(added.mailFromDomain).toBe(`mail.${name}`);
+    const identity = aws.state.ses.identities.get(name)!;
+    expect(`${identity.dkim!.selector}._domainkey.${name}`).toBe(added.records[1]!.name);
+    expect(identity.mailFrom?.domain).toBe(`mail.${name}`);
+
+    publish(added);
+    const waiting = await runJson<Verification>(["domain", "verify", "--id", added.id], sesEnv());
+    expect(waiting).toMatchObject({ status: "pending", provider: { name: "ses", verifiedForSending: false } });
+    expect(waiting.checks[1]).toMatchObject({ purpose: "dkim", ok: true, providerState: { status: "PENDING", ok: false } });
+
+    Object.assign(identity, { verifiedForSending: true, verificationStatus: "SUCCESS" });
+    identity.dkim!.status = "SUCCESS";
+    const verified = await runJson<Verification>(["domain", "verify", "--id", added.id], sesEnv());
+    expect(verified).toMatchObject({ status: "verified", reason: null, provider: { verifiedForSending: true } });
+
+    // svc ses status lists each domain with SES's identity states.
+    const status = await runJson<{ domains: Array<{ id: string; status: string; ses: { identity: string; verifiedForSending?: boolean; dkim?: { status: string }; mailFrom?: { domain: string } } }> }>(
+      ["ses", "status"],
+      { ...sesEnv(), SNS_ENDPOINT: aws.url },
+    );
+    expect(status.domains.find((domain) => domain.id === added.id)).toMatchObject({
+      status: "verified",
+      ses: { identity: "present", verifiedForSending: true, dkim: { status: "SUCCESS" }, mailFrom: { domain: `mail.${name}` } },
+    });
+
+    expect(await runJson(["domain", "remove", "--id", added.id], sesEnv())).toEqual({ id: added.id, domain: name, removed: true });
+    expect(aws.state.ses.identities.has(name)).toBe(false);
+  });
+
+  it("adds a test recipient as an SES email identity, pending until SES verifies it", async () => {
+    const workspaceId = await newWorkspace();
+    const added = await runJson<{ email: string; verification: string }>(["recipient", "add", "--workspace", workspaceId, "--email", "Tester@Example.org"], sesEnv());
+    expect(added).toMatchObject({ email: "tester@example.org", verification: "pending" });
+    expect(aws.state.ses.confirmationsSent).toContain("tester@example.org");
+    aws.state.ses.identities.get("tester@example.org")!.verifiedForSending = true;
+    const listed = await runJson<Array<{ verification: string }>>(["recipient", "list", "--workspace", workspaceId], sesEnv());
+    expect(listed.map((recipient) => recipient.verification)).toEqual(["verified"]);
   });
 });
 
@@ -208,7 +297,7 @@ describe("usage and configuration errors", () => {
 
   it("prints a command's usage on --help", async () => {
     const result = await run(["domain", "add", "--help"]);
-    expect(result).toEqual({ code: 0, stdout: "Usage: svc domain add --workspace ID --domain example.com\n", stderr: "" });
+    expect(result).toEqual({ code: 0, stdout: "Usage: svc domain add --workspace ID --domain example.com [--mail-from bounce]\n", stderr: "" });
   });
 
   it("stop on a bad setting, naming it (exit 78)", async () => {

@@ -27,15 +27,28 @@ export const databaseEnv = {
    * statements; migrations do not use it. 0 turns it off.
    */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * The hot statements are named (prepared once per connection, then run by name). A pooler in
+   * transaction mode (PgBouncer before 1.21) hands each transaction a different server
+   * connection, where the name is unknown: `false` sends every statement unnamed.
+   */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag(true),
 };
 
 /** createDb's options from an env parsed with databaseEnv. */
-export function databaseOptions(env: { DATABASE_URL: string; DATABASE_POOL_SIZE: number; DATABASE_CONNECT_TIMEOUT_MS: number; DATABASE_STATEMENT_TIMEOUT_MS: number }) {
+export function databaseOptions(env: {
+  DATABASE_URL: string;
+  DATABASE_POOL_SIZE: number;
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_PREPARED_STATEMENTS: boolean;
+}) {
   return {
     url: env.DATABASE_URL,
     poolSize: env.DATABASE_POOL_SIZE,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   };
 }
 
@@ -88,7 +101,15 @@ export const httpServerEnv = {
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 };
 
-export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv };
+/**
+ * Every process serves Prometheus metrics on its health port. With a token, a scrape must send
+ * `Authorization: Bearer <token>`; empty leaves /metrics open (a private network, a sidecar).
+ */
+export const metricsEnv = {
+  METRICS_TOKEN: z.string().max(256).default(""),
+};
+
+export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv, ...metricsEnv };
 
 /** Which provider the sender hands mail to. */
 export const providerEnv = {
@@ -100,6 +121,12 @@ export const sesEnv = {
   AWS_REGION: z.string().min(1).default("us-east-1"),
   /** Another endpoint for SES (aws-ses-v2-local in tests, a VPC endpoint in production). */
   SES_ENDPOINT: z.string().url().optional(),
+  /** Another endpoint for SNS (`svc ses setup` and `svc ses status` create and read the topic). */
+  SNS_ENDPOINT: z.string().url().optional(),
+  /**
+   * Send every email through this configuration set, overriding the ones `svc ses setup`
+   * recorded (and with them per-domain tracking).
+   */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
 };
 
@@ -181,6 +208,12 @@ const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
+
+/** The scheduled re-check of every sending domain (DNS records and, with SES, the identity's states). */
+export const domainRecheckEnv = {
+  /** Each domain is re-checked this often; 0 turns the re-check off in this process. */
+  DOMAIN_RECHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+};
 
 /**
  * Which webhook URLs are allowed. By default only https URLs whose addresses are public (checked

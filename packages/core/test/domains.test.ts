@@ -4,19 +4,30 @@ import { getServers } from "node:dns";
 import type { Resolver } from "node:dns/promises";
 import {
   AppError,
-  addDomain,
+  SecretBox,
+  addDomain as addDomainWith,
   createDnsResolver,
   createWorkspace,
   getDomain,
   listDomains,
-  removeDomain,
-  verifyDomain,
+  removeDomain as removeDomainWith,
+  verifyDomain as verifyDomainWith,
   type DomainView,
+  type RecordCheck,
 } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { dkimValueMatches, statusAfterCheck, type CheckOutcome } from "../src/domains/checks.ts";
+import { dkimValueMatches, providerVerdict, statusAfterCheck, type CheckOutcome } from "../src/domains/checks.ts";
 import { parseDomainName } from "../src/domains/name.ts";
+
+/** The simulator's context: no provider identities, everything checked locally. */
+const secrets = new SecretBox("11".repeat(32));
+const local = { secrets, identities: null, region: "us-east-1" };
+const addDomain = (prisma: typeof db, input: Parameters<typeof addDomainWith>[1]) => addDomainWith(prisma, input, local);
+const verifyDomain = (prisma: typeof db, id: string, options: Parameters<typeof verifyDomainWith>[2]) => verifyDomainWith(prisma, id, options, local);
+const removeDomain = (prisma: typeof db, id: string, workspaceId?: string) => removeDomainWith(prisma, id, local, workspaceId);
+/** The checks that decide verification (ownership and DKIM), without the MAIL FROM and DMARC advice. */
+const required = (checks: RecordCheck[]) => checks.filter((check) => check.required !== false);
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -44,9 +55,14 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
-/** Publishes the domain's records on the test DNS server, as its owner would. */
+/** Publishes the domain's records on the test DNS server, as its owner would (TXT records sharing a name together). */
 function publish(domain: DomainView): void {
-  for (const record of domain.records) dns.setTxt(record.name, [record.value]);
+  const txt = new Map<string, string[]>();
+  for (const record of domain.records) {
+    if (record.type === "MX") dns.setMx(record.name, [{ priority: record.priority!, exchange: record.value }]);
+    else txt.set(record.name, [...(txt.get(record.name) ?? []), record.value]);
+  }
+  for (const [name, values] of txt) dns.setTxt(name, values);
 }
 
 describe("parseDomainName", () => {
@@ -86,7 +102,7 @@ describe("addDomain", () => {
     expect(domain).toMatchObject({ workspaceId: workspace.id, domain: "news.example.test", status: "pending", verifiedAt: null, lastChecks: null });
     expect(domain.id).toMatch(/^dom_[A-Za-z0-9]{24}$/);
     const [ownership, dkim] = domain.records;
-    expect(ownership).toEqual({ type: "TXT", name: "_svc.news.example.test", value: expect.stringMatching(/^svc-verification=[A-Za-z0-9]{32}$/) });
+    expect(ownership).toEqual({ type: "TXT", name: "_svc.news.example.test", value: expect.stringMatching(/^svc-verification=[A-Za-z0-9]{32}$/), required: true });
     expect(dkim?.type).toBe("TXT");
     expect(dkim?.name).toMatch(/^svc[0-9a-f]{10}\._domainkey\.news\.example\.test$/);
     expect(dkim?.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/);
@@ -95,7 +111,9 @@ describe("addDomain", () => {
     const row = await db.domain.findUniqueOrThrow({ where: { id: domain.id } });
     const publicKey = createPublicKey({ key: Buffer.from(dkim!.value.split("p=")[1]!, "base64"), format: "der", type: "spki" });
     expect(publicKey.asymmetricKeyDetails?.modulusLength).toBe(2048);
-    const signature = sign("sha256", Buffer.from("probe"), createPrivateKey(row.dkimPrivateKey));
+    // Sealed at rest: no PEM in the row, and it opens with the service's key.
+    expect(row.dkimPrivateKey).not.toContain("PRIVATE KEY");
+    const signature = sign("sha256", Buffer.from("probe"), createPrivateKey(secrets.open(row.dkimPrivateKey)));
     expect(verify("sha256", Buffer.from("probe"), publicKey, signature)).toBe(true);
     // The private key is never part of what callers see.
     expect(JSON.stringify(domain)).not.toContain("PRIVATE KEY");
@@ -163,18 +181,18 @@ describe("verifyDomain against a real DNS server", () => {
 
     const before = await verifyDomain(db, domain.id, { resolver });
     expect(before.status).toBe("pending");
-    expect(before.checks).toHaveLength(2);
-    for (const check of before.checks) {
+    expect(required(before.checks)).toHaveLength(2);
+    for (const check of required(before.checks)) {
       expect(check).toMatchObject({ type: "TXT", ok: false, found: [], reason: "No such name in DNS (NXDOMAIN)." });
     }
-    expect(before.checks.map((check) => check.name)).toEqual(domain.records.map((record) => record.name));
-    expect(before.checks.map((check) => check.expected)).toEqual(domain.records.map((record) => record.value));
+    expect(required(before.checks).map((check) => check.name)).toEqual(domain.records.filter((record) => record.required).map((record) => record.name));
+    expect(required(before.checks).map((check) => check.expected)).toEqual(domain.records.filter((record) => record.required).map((record) => record.value));
 
     publish(domain); // the DKIM value is over 255 bytes, so the server splits it into several strings
     const after = await verifyDomain(db, domain.id, { resolver });
     expect(after).toMatchObject({ id: domain.id, domain: domain.domain, status: "verified" });
-    expect(after.checks.every((check) => check.ok && check.reason === null)).toBe(true);
-    expect(after.checks.map((check) => check.found)).toEqual(domain.records.map((record) => [record.value]));
+    expect(required(after.checks).every((check) => check.ok && check.reason === null)).toBe(true);
+    expect(required(after.checks).map((check) => check.found)).toEqual(domain.records.filter((record) => record.required).map((record) => [record.value]));
 
     const stored = await getDomain(db, workspace.id, domain.id);
     expect(stored.status).toBe("verified");
@@ -206,6 +224,8 @@ describe("verifyDomain against a real DNS server", () => {
     expect(result.status).toBe("pending");
     expect(result.checks[0]).toEqual({
       type: "TXT",
+      purpose: "ownership",
+      required: true,
       name: ownership.name,
       expected: ownership.value,
       found: ["svc-verification=not-the-token"],
@@ -219,7 +239,7 @@ describe("verifyDomain against a real DNS server", () => {
     dns.setTxt(dkim.name, [dkim.value.replace(/p=.{8}/, "p=AAAAAAAA")]);
     const wrongKey = await verifyDomain(db, domain.id, { resolver });
     expect(wrongKey.status).toBe("pending");
-    expect(wrongKey.checks.map((check) => check.ok)).toEqual([true, false]);
+    expect(required(wrongKey.checks).map((check) => check.ok)).toEqual([true, false]);
     expect((await getDomain(db, workspace.id, domain.id)).verifiedAt).toBeNull();
   });
 
@@ -233,7 +253,7 @@ describe("verifyDomain against a real DNS server", () => {
     dns.remove(domain.records[1]!.name);
     const lapsed = await verifyDomain(db, domain.id, { resolver, workspaceId: workspace.id });
     expect(lapsed.status).toBe("failed");
-    expect(lapsed.checks.map((check) => [check.ok, check.reason])).toEqual([
+    expect(required(lapsed.checks).map((check) => [check.ok, check.reason])).toEqual([
       [true, null],
       [false, "No such name in DNS (NXDOMAIN)."],
     ]);
@@ -256,7 +276,7 @@ describe("verifyDomain against a real DNS server", () => {
     dns.misbehave(domain.records[1]!.name, "servfail");
     const outage = await verifyDomain(db, domain.id, { resolver });
     expect(outage.status).toBe("verified");
-    expect(outage.checks.map((check) => [check.ok, check.reason])).toEqual([
+    expect(required(outage.checks).map((check) => [check.ok, check.reason])).toEqual([
       [false, "The DNS lookup timed out."],
       [false, "The DNS server failed to answer (SERVFAIL)."],
     ]);
@@ -268,7 +288,7 @@ describe("verifyDomain against a real DNS server", () => {
     const fixture = await createWorkspaceFixture(handle, { plan: "free", domain: uniqueDomain("fixture") });
     const row = await db.domain.findFirstOrThrow({ where: { workspaceId: fixture.workspaceId } });
     const result = await verifyDomain(db, row.id, { resolver });
-    expect(result.checks).toHaveLength(2);
+    expect(required(result.checks)).toHaveLength(2);
     expect(result.checks[0]?.name).toBe(`_svc.${fixture.domain}`);
     expect(result.status).toBe("failed");
   });
@@ -305,5 +325,26 @@ describe("matching rules", () => {
     expect(statusAfterCheck("verified", [timeout, wrong])).toBe("failed");
     expect(statusAfterCheck("failed", [ok, timeout])).toBe("failed");
     expect(statusAfterCheck("pending", [])).toBe("pending");
+  });
+
+  it("lets advice records (MAIL FROM, DMARC) fail without blocking, and weighs the provider's verdict", () => {
+    const ok: CheckOutcome = { check: { type: "TXT", name: "n", expected: "e", found: ["e"], ok: true, reason: null }, transient: false };
+    const advice: CheckOutcome = { check: { type: "MX", purpose: "mail_from_mx", name: "m", expected: "10 x", found: [], ok: false, reason: "gone", required: false }, transient: false };
+    expect(statusAfterCheck("pending", [ok, ok, advice])).toBe("verified");
+    expect(statusAfterCheck("verified", [ok, ok, advice])).toBe("verified");
+
+    const waiting = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "PENDING", dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
+    const failed = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "FAILED", dkim: { status: "FAILED", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
+    const sending = providerVerdict("ses", { verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { status: "SUCCESS", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
+    const missing = providerVerdict("ses", null);
+    // DNS alone is not enough: SES must send from it.
+    expect(statusAfterCheck("pending", [ok, ok], waiting)).toBe("pending");
+    expect(statusAfterCheck("pending", [ok, ok], sending)).toBe("verified");
+    // SES re-checking is not a failure; SES failing it, or losing it, is.
+    expect(statusAfterCheck("verified", [ok, ok], waiting)).toBe("verified");
+    expect(statusAfterCheck("verified", [ok, ok], failed)).toBe("failed");
+    expect(statusAfterCheck("verified", [ok, ok], missing)).toBe("failed");
+    expect(failed.reason).toContain("DKIM verification FAILED");
+    expect(missing.reason).toBe("SES has no identity for this domain.");
   });
 });

@@ -22,9 +22,15 @@ describe("parseSendEmailInput", () => {
       from: "a@b.com",
       fromDomain: "b.com",
       to: ["c@d.com"],
+      cc: [],
+      bcc: [],
+      replyTo: [],
       subject: "S",
       html: null,
       text: "t",
+      headers: [],
+      tags: [],
+      attachments: [],
       scheduledAt: null,
     });
   });

@@ -7,10 +7,10 @@ const handle = openTestDb();
 const db = handle.prisma;
 afterAll(() => handle.close());
 
-async function newEmail(workspaceId: string, apiKeyId: string): Promise<string> {
+async function newEmail(workspaceId: string, apiKeyId: string, tags: Array<{ name: string; value: string }> = []): Promise<string> {
   const id = newId("email");
   await db.email.create({
-    data: { id, organizationId: workspaceId, apiKeyId, environment: "live", from: "a@x.test", to: ["b@y.test"], subject: "s", text: "t", status: "sent" },
+    data: { id, organizationId: workspaceId, apiKeyId, environment: "live", from: "a@x.test", to: ["b@y.test"], subject: "s", text: "t", status: "sent", tags },
   });
   return id;
 }
@@ -53,10 +53,27 @@ describe("recordEmailEvent", () => {
       id: delivery.id,
       type: "email.event",
       createdAt: delivery.createdAt.toISOString(),
-      data: { emailId, event: { eventId: created.eventId, type: "delivered", eventTimestamp: "2026-11-22T10:00:00.123Z" } },
+      data: { emailId, tags: [], event: { eventId: created.eventId, type: "delivered", eventTimestamp: "2026-11-22T10:00:00.123Z" } },
     });
     expect(await db.emailEvent.count({ where: { emailId } })).toBe(1);
     expect((await db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("delivered");
+  });
+
+  it("carries the email's tags in every webhook body (data.tags), in the order they were given", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const tags = [
+      { name: "tenant", value: "t-42" },
+      { name: "category", value: "password_reset" },
+    ];
+    const emailId = await newEmail(fx.workspaceId, fx.keyIds["full-access"], tags);
+    await db.webhookSubscription.create({
+      data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["bounced"] },
+    });
+    const recorded = await recordEmailEvent(handle, { emailId, type: "bounced", eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `test:${emailId}:tags` });
+    const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: recorded.deliveryIds[0]! } });
+    const body = JSON.parse(delivery.body);
+    expect(body.data.tags).toEqual(tags);
+    expect(Object.keys(body.data)).toEqual(["emailId", "tags", "event"]);
   });
 });
 

@@ -191,7 +191,7 @@ describe("recordEmailEvents: deliveries", () => {
           id: row.id,
           type: "email.event",
           createdAt: row.createdAt.toISOString(),
-          data: { emailId: emails[i === 4 ? 2 : i]!, event: { eventId: outcome.eventId, type: "bounced", eventTimestamp: "2026-11-22T10:00:00.456Z" } },
+          data: { emailId: emails[i === 4 ? 2 : i]!, tags: [], event: { eventId: outcome.eventId, type: "bounced", eventTimestamp: "2026-11-22T10:00:00.456Z" } },
         });
       }
     }

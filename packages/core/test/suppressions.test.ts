@@ -26,12 +26,29 @@ describe("suppression keys", () => {
   });
 
   it("dropSuppressed keeps the others in their original form and names each dropped address once", () => {
-    const recipients = { to: ["Ann <ann@example.com>", "ANN@example.com", "bob@example.com"] };
+    const recipients = { to: ["Ann <ann@example.com>", "ANN@example.com", "bob@example.com"], cc: [], bcc: [] };
     expect(suppressionKeysOf(recipients)).toEqual(["ann@example.com", "bob@example.com"]);
     expect(dropSuppressed(recipients, new Map([["ann@example.com", "complaint"]]))).toEqual({
-      kept: { to: ["bob@example.com"] },
+      kept: { to: ["bob@example.com"], cc: [], bcc: [] },
       dropped: [{ address: "ann@example.com", reason: "complaint" }],
       remaining: 1,
+    });
+  });
+
+  it("dropSuppressed covers cc and bcc as it does to, and counts what remains across all three", () => {
+    const recipients = { to: ["ann@example.com"], cc: ["Bob <BOB@example.com>", "carl@example.com"], bcc: ["dee@example.com", "ann@example.com"] };
+    expect(suppressionKeysOf(recipients)).toEqual(["ann@example.com", "bob@example.com", "carl@example.com", "dee@example.com"]);
+    const active = new Map([
+      ["bob@example.com", "hard_bounce" as const],
+      ["dee@example.com", "manual" as const],
+    ]);
+    expect(dropSuppressed(recipients, active)).toEqual({
+      kept: { to: ["ann@example.com"], cc: ["carl@example.com"], bcc: ["ann@example.com"] },
+      dropped: [
+        { address: "bob@example.com", reason: "hard_bounce" },
+        { address: "dee@example.com", reason: "manual" },
+      ],
+      remaining: 3,
     });
   });
 });

@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client.ts";
-import { NameAsTextPool } from "./pool.ts";
+import { NameAsTextPool, UnnamedStatementsClient } from "./pool.ts";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -14,6 +14,8 @@ export interface DbOptions {
    * away is cancelled (57014) instead of holding its request and its connection. 0 turns it off.
    */
   statementTimeoutMs?: number;
+  /** False: every statement is sent unnamed, for poolers in transaction mode (DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
 }
 
 /** Defaults for processes that do not pass their own (see DATABASE_* in packages/config). */
@@ -43,8 +45,10 @@ export function createDb({
   poolSize = 10,
   connectTimeoutMs = DB_TIMEOUT_DEFAULTS.connectTimeoutMs,
   statementTimeoutMs = DB_TIMEOUT_DEFAULTS.statementTimeoutMs,
+  preparedStatements = true,
 }: DbOptions): DbHandle {
   const pool = new NameAsTextPool({
+    ...(preparedStatements ? {} : { Client: UnnamedStatementsClient }),
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,

@@ -25,3 +25,22 @@ export class NameAsTextPool extends pg.Pool {
     return result;
   }
 }
+
+/**
+ * A pg.Client that sends every statement unnamed, whatever name the caller gave it.
+ *
+ * Why: stores name their hot statements so that each connection parses them once. Behind a
+ * pooler in transaction mode (PgBouncer before 1.21) consecutive transactions of one client
+ * run on different server connections, where a name prepared on another one does not exist.
+ * Dropping the name here keeps that decision out of every store.
+ */
+export class UnnamedStatementsClient extends pg.Client {
+  override query(...args: unknown[]): any {
+    const [config] = args;
+    if (config && typeof config === "object" && "name" in config && "text" in config) {
+      const { name: _name, ...unnamed } = config as pg.QueryConfig;
+      args[0] = unnamed;
+    }
+    return (super.query as (...a: unknown[]) => any)(...args);
+  }
+}

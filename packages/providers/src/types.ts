@@ -9,9 +9,25 @@ export interface OutboundEmail {
   workspaceId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  /** Extra message headers, in order (checked when the email was queued). */
+  headers: Array<{ name: string; value: string }>;
+  /** The caller's tags, passed as message tags beside our own. */
+  tags: Array<{ name: string; value: string }>;
+  attachments: OutboundAttachment[];
+}
+
+export interface OutboundAttachment {
+  filename: string;
+  contentType: string;
+  /** Set for an inline part, which the HTML shows as `cid:<contentId>`. */
+  contentId: string | null;
+  content: Buffer;
 }
 
 /** An email the simulator accepted, as Postgres holds it, and how many of its events are stored. */

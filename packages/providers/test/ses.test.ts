@@ -33,9 +33,15 @@ function outbound(overrides: Partial<OutboundEmail> = {}): OutboundEmail {
     workspaceId: "org_test",
     from: "Acme <hello@acme.example>",
     to: ["first@example.com", "Second Person <second@example.com>"],
+    cc: [],
+    bcc: [],
+    replyTo: [],
     subject: "Your receipt, Zoë",
     html: "<p>Thanks for your order ✓</p>",
     text: "Thanks for your order ✓",
+    headers: [],
+    tags: [],
+    attachments: [],
     ...overrides,
   };
 }
@@ -61,6 +67,44 @@ describe("SES provider against aws-ses-v2-local", () => {
     expect(stored!.subject).toBe("Your receipt, Zoë");
     expect(stored!.body.html).toBe("<p>Thanks for your order ✓</p>");
     expect(stored!.body.text).toBe("Thanks for your order ✓");
+  });
+
+  it("hands off cc, bcc, reply-to, custom headers and files (one inline), and the store holds each exactly", async () => {
+    const provider = createSesProvider({ AWS_REGION: "eu-west-1", SES_ENDPOINT: emulator.url }, log);
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10, 0x80, 0x0d, 0x0a]);
+    const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const result = await provider.send(
+      outbound({
+        cc: ["Carol <carol@example.com>"],
+        bcc: ["dave@example.com"],
+        replyTo: ["Support <support@acme.example>", "help@acme.example"],
+        html: '<p>Invoice <img src="cid:logo@acme"></p>',
+        headers: [
+          { name: "List-Unsubscribe", value: "<https://acme.example/u/1>" },
+          { name: "In-Reply-To", value: "<thread-1@acme.example>" },
+          { name: "X-Entity-Ref-ID", value: "42" },
+        ],
+        tags: [{ name: "category", value: "invoice" }],
+        attachments: [
+          { filename: "invoice.pdf", contentType: "application/pdf", contentId: null, content: pdf },
+          { filename: "logo.png", contentType: "image/png", contentId: "logo@acme", content: png },
+        ],
+      }),
+    );
+    await provider.close();
+    const stored = (await emulator.emails()).find((e) => e.messageId === result.providerMessageId)!;
+    expect(stored.destination).toEqual({ to: ["first@example.com", "Second Person <second@example.com>"], cc: ["Carol <carol@example.com>"], bcc: ["dave@example.com"] });
+    expect(stored.replyTo).toEqual(["Support <support@acme.example>", "help@acme.example"]);
+    expect(stored.headers).toEqual([
+      { name: "List-Unsubscribe", value: "<https://acme.example/u/1>" },
+      { name: "In-Reply-To", value: "<thread-1@acme.example>" },
+      { name: "X-Entity-Ref-ID", value: "42" },
+    ]);
+    expect(stored.attachments).toHaveLength(2);
+    expect(Buffer.from(stored.attachments![0]!.content, "base64").equals(pdf)).toBe(true);
+    expect(stored.attachments![0]).toMatchObject({ filename: "invoice.pdf", contentType: "application/pdf", contentDisposition: "ATTACHMENT", size: pdf.length });
+    expect(Buffer.from(stored.attachments![1]!.content, "base64").equals(png)).toBe(true);
+    expect(stored.attachments![1]).toMatchObject({ filename: "logo.png", contentType: "image/png", contentDisposition: "INLINE", contentId: "logo@acme" });
   });
 
   it("quotes a display name that is not a phrase of atoms, so SES sees one mailbox with that name", async () => {
@@ -160,6 +204,42 @@ describe("the request on the wire", () => {
         ConfigurationSetName: "svc-events",
         EmailTags: [{ Name: EMAIL_ID_TAG, Value: "email_WireWireWireWireWireWire" }],
       });
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it("passes the caller's tags after our email-id tag, and cc, bcc, reply-to, headers and files as Simple content", async () => {
+    const peer = await startScriptedSes(() => sesAccept("msg-wire-tags"));
+    try {
+      const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url }, log);
+      await provider.send(
+        outbound({
+          emailId: "email_TagsTagsTagsTagsTagsTags",
+          cc: ["c@example.com"],
+          bcc: ["b@example.com"],
+          replyTo: ["r@example.com"],
+          headers: [{ name: "X-A", value: "1" }],
+          tags: [
+            { name: "category", value: "invoice" },
+            { name: "tenant", value: "t-42" },
+          ],
+          attachments: [{ filename: "a.txt", contentType: "text/plain", contentId: null, content: Buffer.from("hello") }],
+        }),
+      );
+      await provider.close();
+      const body = peer.requests[0]!.body as Record<string, any>;
+      expect(body.EmailTags).toEqual([
+        { Name: EMAIL_ID_TAG, Value: "email_TagsTagsTagsTagsTagsTags" },
+        { Name: "category", Value: "invoice" },
+        { Name: "tenant", Value: "t-42" },
+      ]);
+      expect(body.Destination).toEqual({ ToAddresses: ["first@example.com", "Second Person <second@example.com>"], CcAddresses: ["c@example.com"], BccAddresses: ["b@example.com"] });
+      expect(body.ReplyToAddresses).toEqual(["r@example.com"]);
+      expect(body.Content.Simple.Headers).toEqual([{ Name: "X-A", Value: "1" }]);
+      expect(body.Content.Simple.Attachments).toEqual([
+        { FileName: "a.txt", RawContent: Buffer.from("hello").toString("base64"), ContentType: "text/plain", ContentTransferEncoding: "BASE64", ContentDisposition: "ATTACHMENT" },
+      ]);
     } finally {
       await peer.stop();
     }

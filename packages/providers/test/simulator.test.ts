@@ -106,9 +106,23 @@ afterAll(async () => {
 });
 
 /** An email row as the sender leaves it just before handoff. */
-async function queuedEmail(to: string[], html: string | null = null): Promise<OutboundEmail> {
+async function queuedEmail(to: string[], html: string | null = null, copies: { cc?: string[]; bcc?: string[] } = {}): Promise<OutboundEmail> {
   const emailId = newId("email");
-  const email = { emailId, workspaceId: fx.workspaceId, from: `Sender <hello@${fx.domain}>`, to, subject: "Simulated", html, text: "Hi" };
+  const email: OutboundEmail = {
+    emailId,
+    workspaceId: fx.workspaceId,
+    from: `Sender <hello@${fx.domain}>`,
+    to,
+    cc: copies.cc ?? [],
+    bcc: copies.bcc ?? [],
+    replyTo: [],
+    subject: "Simulated",
+    html,
+    text: "Hi",
+    headers: [],
+    tags: [],
+    attachments: [],
+  };
   await handle.prisma.email.create({
     data: {
       id: emailId,
@@ -117,6 +131,8 @@ async function queuedEmail(to: string[], html: string | null = null): Promise<Ou
       environment: "live",
       from: email.from,
       to,
+      cc: email.cc,
+      bcc: email.bcc,
       subject: email.subject,
       html,
       text: email.text,
@@ -232,6 +248,22 @@ describe("several recipients", () => {
     expect(events.map((e) => e.type)).toEqual(["sent", "delivered", "bounced"]);
     expect(JSON.parse(events[1]!.payloadJson).delivery.recipients).toEqual(["ok@example.com"]);
     expect((await handle.prisma.email.findUniqueOrThrow({ where: { id: email.emailId } })).status).toBe("bounced");
+  });
+
+  it("reports on cc and bcc recipients by the same table: a bcc bounce and a cc complaint, each naming its recipient", async () => {
+    const email = await queuedEmail(["ok@example.com"], null, { cc: ["complaint@example.com"], bcc: ["bounce+hidden@example.com"] });
+    await simulator.send(email);
+    await simulator.idle();
+    const events = await eventsOf(email.emailId);
+    expect(events.map((e) => e.type)).toEqual(["sent", "delivered", "delivered", "complained", "bounced"]);
+    const payloads = events.map((event) => JSON.parse(event.payloadJson));
+    expect(payloads[0].mail.destination).toEqual(["ok@example.com", "complaint@example.com", "bounce+hidden@example.com"]);
+    // The message's own headers name the cc recipient and never the bcc one.
+    expect(payloads[0].mail.headers).toContainEqual({ name: "Cc", value: "complaint@example.com" });
+    expect(JSON.stringify(payloads[0].mail.headers)).not.toContain("hidden");
+    expect(payloads[3].complaint.complainedRecipients).toEqual([{ emailAddress: "complaint@example.com" }]);
+    expect(payloads[4].bounce.bouncedRecipients.map((r: { emailAddress: string }) => r.emailAddress)).toEqual(["bounce+hidden@example.com"]);
+    expect(planEvents(["reject@a.test"]).map((e) => e.kind)).toEqual(["Reject"]);
   });
 });
 

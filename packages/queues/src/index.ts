@@ -5,3 +5,4 @@ export { SendQueue } from "./sendQueue.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
 export { isFinishedJobState } from "./jobStates.ts";
 export type { Redis } from "ioredis";
+export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } from "./sendProbe.ts";

@@ -1,4 +1,5 @@
 import type { Logger } from "@svc/logger";
+import { setAppLabel } from "@svc/metrics";
 import { Shutdown, type ShutdownStep } from "./shutdown.ts";
 
 /** What `start` bound (the port), and anything else worth one line in the log at start. */
@@ -26,6 +27,7 @@ export interface App {
  * line on stderr, written whatever LOG_LEVEL says.
  */
 export async function runApp(name: string, app: App, log: Logger, closeConnections: readonly ShutdownStep[]): Promise<void> {
+  setAppLabel(name);
   const shutdown = new Shutdown(log, app.shutdownDeadlineMs).addAll(app.shutdown).addAll(closeConnections).installSignalHandlers();
   try {
     const started = await app.start();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { observeHttp } from "@svc/metrics";
 import { createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from "./http.ts";
 import { withTimeout } from "./timeout.ts";
 
@@ -59,10 +60,19 @@ function sendJson(res: ServerResponse, { statusCode, body }: HealthAnswer): void
   res.writeHead(statusCode, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
 }
 
-/** A bare HTTP server with only /healthz and /readyz, for worker processes (sender, dispatcher). */
-export function createHealthServer(checks: readonly ReadinessCheck[], timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS): Server {
-  const handle = healthEndpoints(checks);
+/**
+ * A bare HTTP server with only /healthz, /readyz and /metrics (behind `metricsToken` when one is
+ * set), for worker processes (sender, dispatcher).
+ */
+export function createHealthServer(checks: readonly ReadinessCheck[], timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS, metricsToken = ""): Server {
+  const handlers = [...observeHttp({ token: metricsToken }), healthEndpoints(checks)];
+  const notFound = (res: ServerResponse) => sendJson(res, { statusCode: 404, body: { error: "Not found.", code: "not_found" } });
   return createHttpServer((req, res) => {
-    handle(req, res, () => sendJson(res, { statusCode: 404, body: { error: "Not found.", code: "not_found" } }));
+    const step = (index: number) => (error?: unknown) => {
+      const handler = handlers[index];
+      if (error !== undefined || !handler) return notFound(res);
+      handler(req, res, step(index + 1));
+    };
+    step(0)();
   }, timeouts);
 }

@@ -13,6 +13,8 @@ export interface CertificateCacheOptions {
   failureTtlMs?: number;
   /** Fetches allowed in flight at once; a message needing another is refused, not queued. */
   maxConcurrentFetches?: number;
+  /** Told of every fetch once it settles (for metrics). */
+  onFetch?: (result: "ok" | "error") => void;
 }
 
 interface Entry {
@@ -45,6 +47,7 @@ export class CertificateCache {
   private readonly failureTtlMs: number;
   private readonly maxConcurrentFetches: number;
   private inFlight = 0;
+  private readonly onFetch: ((result: "ok" | "error") => void) | undefined;
   /** Number of fetches started: lets tests and metrics see that the cache works. */
   fetchCount = 0;
 
@@ -53,6 +56,7 @@ export class CertificateCache {
     this.fetchText = options.fetchText ?? defaultFetchText(options.timeoutMs ?? 5000);
     this.failureTtlMs = options.failureTtlMs ?? 10_000;
     this.maxConcurrentFetches = options.maxConcurrentFetches ?? 8;
+    this.onFetch = options.onFetch;
   }
 
   get(url: string, now: number = Date.now()): Promise<X509Certificate> {
@@ -72,10 +76,14 @@ export class CertificateCache {
     this.entries.delete(url);
     this.entries.set(url, entry);
     entry.certificate.then(
-      () => (this.inFlight -= 1),
+      () => {
+        this.inFlight -= 1;
+        this.onFetch?.("ok");
+      },
       () => {
         this.inFlight -= 1;
         entry.failedUntil = Date.now() + this.failureTtlMs;
+        this.onFetch?.("error");
       },
     );
     while (this.entries.size > this.maxEntries) {

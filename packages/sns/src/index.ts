@@ -9,5 +9,5 @@ export {
   type CertificateCacheOptions,
   type FetchCertificateText,
 } from "./certificates.ts";
-export { SnsVerifier, type SnsVerifierOptions, type Verification } from "./verifier.ts";
+export { SnsVerifier, type SnsVerifierOptions, type Verification, type RefusalClass } from "./verifier.ts";
 export { createSigningIdentity, type SigningIdentity } from "./identity.ts";

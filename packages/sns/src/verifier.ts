@@ -14,7 +14,10 @@ export interface SnsVerifierOptions {
 /**
  * Why a message was refused, in words safe to log: never the signature, never the message body.
  */
-export type Verification = { ok: true; message: SnsMessage } | { ok: false; reason: string };
+export type Verification = { ok: true; message: SnsMessage } | { ok: false; reason: string; reasonClass: RefusalClass };
+
+/** Which check refused a message: few values, so a metric can be labelled with it. */
+export type RefusalClass = "malformed" | "signature_version" | "cert_url" | "topic" | "certificate" | "signature";
 
 /**
  * Decides whether a parsed request body is a genuine SNS message from a topic we accept. The
@@ -27,19 +30,19 @@ export class SnsVerifier {
     const parsed = snsMessageSchema.safeParse(body);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "Type"))];
-      return { ok: false, reason: `not a well-formed SNS message (${fields.join(", ")})` };
+      return { ok: false, reasonClass: "malformed", reason: `not a well-formed SNS message (${fields.join(", ")})` };
     }
     const message = parsed.data;
     const version = message.SignatureVersion;
     if (!isSignatureVersion(version)) {
-      return { ok: false, reason: `unsupported SignatureVersion ${JSON.stringify(version.slice(0, 8))}` };
+      return { ok: false, reasonClass: "signature_version", reason: `unsupported SignatureVersion ${JSON.stringify(version.slice(0, 8))}` };
     }
     if (!isTrustedCertUrl(message.SigningCertURL, this.options.certUrls)) {
-      return { ok: false, reason: `untrusted SigningCertURL ${describeUrl(message.SigningCertURL)}` };
+      return { ok: false, reasonClass: "cert_url", reason: `untrusted SigningCertURL ${describeUrl(message.SigningCertURL)}` };
     }
     const topics = this.options.topicArns;
     if (topics.length > 0 && !topics.includes(message.TopicArn)) {
-      return { ok: false, reason: `TopicArn ${message.TopicArn} is not in SNS_TOPIC_ARNS` };
+      return { ok: false, reasonClass: "topic", reason: `TopicArn ${message.TopicArn} is not in SNS_TOPIC_ARNS` };
     }
     let certificate: X509Certificate;
     try {
@@ -47,10 +50,10 @@ export class SnsVerifier {
       assertCurrentlyValid(certificate);
     } catch (error) {
       const detail = error instanceof CertificateError ? error.message : "the signing certificate could not be loaded";
-      return { ok: false, reason: detail };
+      return { ok: false, reasonClass: "certificate", reason: detail };
     }
     if (!hasValidSignature(message, certificate.publicKey, version)) {
-      return { ok: false, reason: `signature (v${version}) does not verify` };
+      return { ok: false, reasonClass: "signature", reason: `signature (v${version}) does not verify` };
     }
     return { ok: true, message };
   }

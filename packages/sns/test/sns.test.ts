@@ -91,7 +91,7 @@ describe("signature versions", () => {
   it("refuses a signature made with another key, or under the other version", async () => {
     const { verifier } = verifierServing(identity.certificatePem);
     const forged = signSnsMessage(notification(), otherIdentity.privateKeyPem, "2");
-    expect(await verifier.verify(forged)).toEqual({ ok: false, reason: "signature (v2) does not verify" });
+    expect(await verifier.verify(forged)).toEqual({ ok: false, reasonClass: "signature", reason: "signature (v2) does not verify" });
     const v1 = signSnsMessage(notification(), identity.privateKeyPem, "1");
     expect((await verifier.verify({ ...v1, SignatureVersion: "2" })).ok).toBe(false);
   });
@@ -100,7 +100,7 @@ describe("signature versions", () => {
     const { verifier, certificates } = verifierServing(identity.certificatePem);
     const signed = signSnsMessage(notification(), identity.privateKeyPem, "2");
     const v3 = await verifier.verify({ ...signed, SignatureVersion: "3" });
-    expect(v3).toEqual({ ok: false, reason: 'unsupported SignatureVersion "3"' });
+    expect(v3).toEqual({ ok: false, reasonClass: "signature_version", reason: 'unsupported SignatureVersion "3"' });
     const missing = await verifier.verify({ ...signed, Signature: undefined });
     expect(missing.ok).toBe(false);
     expect(await verifier.verify("not an object")).toMatchObject({ ok: false });
@@ -111,7 +111,7 @@ describe("signature versions", () => {
     const { verifier, certificates } = verifierServing(identity.certificatePem, { topicArns: ["arn:aws:sns:us-east-1:1:ours"] });
     const signed = signSnsMessage(notification(), identity.privateKeyPem, "2");
     const result = await verifier.verify(signed);
-    expect(result).toEqual({ ok: false, reason: "TopicArn arn:aws:sns:us-west-2:123456789012:MyTopic is not in SNS_TOPIC_ARNS" });
+    expect(result).toEqual({ ok: false, reasonClass: "topic", reason: "TopicArn arn:aws:sns:us-west-2:123456789012:MyTopic is not in SNS_TOPIC_ARNS" });
     expect(certificates.fetchCount).toBe(0);
     const ours = signSnsMessage(notification({ TopicArn: "arn:aws:sns:us-east-1:1:ours" }), identity.privateKeyPem, "2");
     expect((await verifier.verify(ours)).ok).toBe(true);
@@ -121,7 +121,7 @@ describe("signature versions", () => {
     const expired = createSigningIdentity({ days: -1 });
     const { verifier } = verifierServing(expired.certificatePem);
     const signed = signSnsMessage(notification(), expired.privateKeyPem, "2");
-    expect(await verifier.verify(signed)).toEqual({ ok: false, reason: "the signing certificate is expired or not yet valid" });
+    expect(await verifier.verify(signed)).toEqual({ ok: false, reasonClass: "certificate", reason: "the signing certificate is expired or not yet valid" });
   });
 });
 

@@ -23,6 +23,8 @@ export interface WebhookEvent {
   test?: true;
   data: {
     emailId: string;
+    /** The email's tags, as given to POST /emails. */
+    tags: Array<{ name: string; value: string }>;
     event: { eventId: string; type: string; eventTimestamp: string };
   };
 }

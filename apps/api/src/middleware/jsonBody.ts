@@ -1,4 +1,4 @@
-import { AppError, SEND_LIMITS } from "@svc/core";
+import { AppError } from "@svc/core";
 import { bodyErrorAnswer, hasPlainBody, readUtf8Body, type BodyWording } from "@svc/runtime";
 import express, { type RequestHandler } from "express";
 import { bodyNotJson } from "../errors.ts";
@@ -8,7 +8,10 @@ const notJson = () => new AppError("unsupported_media_type", "The request body m
 /** The Content-Type values nearly every client sends; anything else takes the full path. */
 const PLAIN_JSON_TYPES = new Set(["application/json", "application/json; charset=utf-8", "application/json;charset=utf-8"]);
 
-/** A route's own body limit, and how its 413 names it. Without one: SEND_LIMITS.maxBodyBytes. */
+/** A route's own body limit, and how its 413 names it. Without one: DEFAULT_MAX_BODY_BYTES. */
+/** The body limit of the routes that do not name their own (the API's error wording says 1 MB). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
 export interface BodyLimit {
   bytes: number;
   wording: BodyWording;
@@ -24,7 +27,7 @@ export interface BodyLimit {
  * unusual (another charset, a compressed body, no length) goes through body-parser.
  */
 export function jsonBody(limit?: BodyLimit): RequestHandler {
-  const bytes = limit?.bytes ?? SEND_LIMITS.maxBodyBytes;
+  const bytes = limit?.bytes ?? DEFAULT_MAX_BODY_BYTES;
   const parseAnyJson = express.json({ limit: bytes, strict: true });
   const named = (error: unknown): unknown => {
     const answer = limit ? bodyErrorAnswer(error, limit.wording) : null;

@@ -4,7 +4,7 @@ import {
   type EmailRowInsert,
   type EmailView,
   cancelScheduledEmail,
-  getEmailWithEvents,
+  getEmailExplained,
   listEmailBatches,
   parseBatchInput,
   parseBatchMode,
@@ -16,7 +16,9 @@ import {
   queueEmailBatch,
   rescheduleEmail,
   sqlPool,
+  SEND_LIMITS,
 } from "@svc/core";
+import { sendQueueFacts } from "@svc/queues";
 import { Router, type Response } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
@@ -24,6 +26,9 @@ import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 import { enqueueSend, enqueueSends } from "../sendQueue.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
+
+/** A single send's body limit (room for a message with files at the provider's size limit), named in its 413. */
+const SEND_BODY = { bytes: SEND_LIMITS.maxBodyBytes, wording: { body: "The request body", limit: `${SEND_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
 
 /** A batch's body limit, named in its 413. */
 const BATCH_BODY = { bytes: BATCH_LIMITS.maxBodyBytes, wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
@@ -41,9 +46,12 @@ function writeJson(res: Response, status: number, body: string): void {
 export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
   const router = Router();
 
-  router.post("/", requirePermission("emails:send"), jsonBody(), async (req, res) => {
+  router.post("/", requirePermission("emails:send"), jsonBody(SEND_BODY), async (req, res) => {
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
     const input = parseSendEmailInput(req.body);
+    // The parsed body holds attachments as base64 text; the input holds their bytes. Dropping the
+    // text now keeps one copy alive while the row is written.
+    req.body = undefined;
     const auth = authOf(res);
     const queued = await queueEmail(
       deps.db,
@@ -81,7 +89,8 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
-    res.json(await getEmailWithEvents(deps.db.prisma, authOf(res).workspaceId, req.params.id as string));
+    // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
+    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.sendQueue.producer, emailId)));
   });
 
   router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {

@@ -21,7 +21,8 @@ export function domainRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const name = formString(req, "domain", 300);
     try {
-      const domain = await addDomain(deps.prisma, { workspaceId: w.workspaceId, domain: name });
+      const mailFrom = formString(req, "mailFrom", 300).trim();
+      const domain = await addDomain(deps.prisma, { workspaceId: w.workspaceId, domain: name, ...(mailFrom ? { mailFrom } : {}) }, deps.domains);
       res.redirect(303, `/domains/${domain.id}?notice=domain_added`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -38,7 +39,7 @@ export function domainRoutes(deps: DashboardDeps): Router {
 
   router.post("/domains/:id/verify", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const result = await verifyDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId });
+    const result = await verifyDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId }, deps.domains);
     res.redirect(303, `/domains/${result.id}?notice=${result.status === "verified" ? "domain_verified" : "domain_unverified"}`);
   });
 
@@ -62,7 +63,7 @@ export function domainRoutes(deps: DashboardDeps): Router {
 
   router.post("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    await removeDomain(deps.prisma, param(req, "id"), w.workspaceId);
+    await removeDomain(deps.prisma, param(req, "id"), deps.domains, w.workspaceId);
     res.redirect(303, "/domains?notice=domain_removed");
   });
 

@@ -1,4 +1,5 @@
-import { getEmailWithEvents } from "@svc/core";
+import { getEmailExplained } from "@svc/core";
+import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -28,7 +29,7 @@ export function emailRoutes(deps: DashboardDeps): Router {
   // The same read as GET /emails/{id}: another workspace's email is "not found".
   router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const email = await getEmailWithEvents(deps.prisma, w.workspaceId, param(req, "id"));
+    const email = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) => sendQueueFacts(deps.sendProducer, emailId));
     sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email) });
   });
 

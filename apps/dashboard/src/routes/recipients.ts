@@ -13,7 +13,7 @@ export function recipientRoutes(deps: DashboardDeps): Router {
 
   router.get("/test-recipients", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const recipients = await listTestRecipients(deps.prisma, w.workspaceId);
+    const recipients = await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities);
     sendPage(req, res, w, { title: "Test recipients", nav: "recipients", body: recipientsBody({ recipients, csrf: w.csrf, canWrite: w.canWrite }) });
   });
 
@@ -21,11 +21,11 @@ export function recipientRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const email = formString(req, "email", 320);
     try {
-      await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email });
+      await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email }, deps.domains.identities);
       res.redirect(303, "/test-recipients?notice=recipient_added");
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const recipients = await listTestRecipients(deps.prisma, w.workspaceId);
+      const recipients = await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities);
       sendPage(req, res, w, {
         title: "Test recipients",
         nav: "recipients",
@@ -37,7 +37,7 @@ export function recipientRoutes(deps: DashboardDeps): Router {
 
   router.get("/test-recipients/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const recipient = (await listTestRecipients(deps.prisma, w.workspaceId)).find((r) => r.id === param(req, "id"));
+    const recipient = (await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities)).find((r) => r.id === param(req, "id"));
     if (!recipient) throw new AppError("not_found", "Test recipient not found.");
     sendPage(req, res, w, {
       title: "Remove test recipient",
@@ -56,7 +56,7 @@ export function recipientRoutes(deps: DashboardDeps): Router {
 
   router.post("/test-recipients/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    await removeTestRecipient(deps.prisma, w.workspaceId, { id: param(req, "id") });
+    await removeTestRecipient(deps.prisma, w.workspaceId, { id: param(req, "id") }, deps.domains.identities);
     res.redirect(303, "/test-recipients?notice=recipient_removed");
   });
 

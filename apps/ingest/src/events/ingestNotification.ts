@@ -1,6 +1,7 @@
 import { insertUnmatchedNotification, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { recordEventStored } from "@svc/metrics/ingest";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import type { SnsNotification } from "@svc/sns";
 import { parseSesMessage } from "../ses/parse.ts";
@@ -66,6 +67,7 @@ export async function ingestNotification(
       log.debug({ ...context, emailId: recorded.emailId }, "duplicate SES event; nothing stored");
       return "duplicate";
     case "created":
+      recordEventStored(parsed.type);
       // debug, not info: a line per stored event costs real CPU at volume (pino's serialisation
       // and a write per line); the event row itself is the record.
       log.debug({ ...context, emailId: recorded.emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length }, "event stored");

@@ -1,6 +1,7 @@
 import { Router, type Request } from "express";
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
+import { recordNotification, timeVerification } from "@svc/metrics/ingest";
 import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
 import { textBody } from "../http/textBody.ts";
 import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
@@ -23,11 +24,15 @@ export function snsRoute(deps: SnsRouteDeps): Router {
     try {
       body = JSON.parse(raw);
     } catch {
+      recordNotification("refused", "malformed");
       throw new AppError("bad_request", "Body is not JSON.");
     }
 
+    const verified = timeVerification();
     const verification = await deps.verifier.verify(body);
+    verified(verification.ok ? "ok" : "refused");
     if (!verification.ok) {
+      recordNotification("refused", verification.reasonClass);
       deps.log.warn({ reason: verification.reason, ...envelopeHints(body) }, "refused SNS message");
       throw new AppError("forbidden", "SNS message could not be verified.");
     }
@@ -37,11 +42,13 @@ export function snsRoute(deps: SnsRouteDeps): Router {
       case "Notification": {
         // Its log lines name the SNS message themselves: no child logger per notification.
         const outcome = await ingestNotification(deps, message, raw);
+        recordNotification(outcome);
         res.json({ status: outcome });
         return;
       }
       case "SubscriptionConfirmation":
         await confirm(deps.confirmSubscription, message, childLog(deps.log, message));
+        recordNotification("confirmation");
         res.json({ status: "confirmed" });
         return;
       case "UnsubscribeConfirmation":

@@ -1,3 +1,4 @@
+import { recordCertificateFetch } from "@svc/metrics/ingest";
 import { CertificateCache, certUrlPolicy, SnsVerifier, type CertificateCacheOptions } from "@svc/sns";
 import type { IngestEnv } from "../env.ts";
 
@@ -20,6 +21,6 @@ export function createSnsVerifier(env: VerifierEnv, certificates: CertificateCac
     topicArns: env.SNS_TOPIC_ARNS.split(",")
       .map((arn) => arn.trim())
       .filter((arn) => arn.length > 0),
-    certificates: new CertificateCache(certificates),
+    certificates: new CertificateCache({ onFetch: recordCertificateFetch, ...certificates }),
   });
 }

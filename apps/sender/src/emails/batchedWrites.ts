@@ -1,4 +1,14 @@
-import { claimEmails, markEmailsSent, selectActiveSuppressions, sqlPool, type AcceptedHandoff, type ClaimedEmail, type SuppressionLookup } from "@svc/core";
+import {
+  claimEmails,
+  markEmailsSent,
+  selectActiveSuppressions,
+  selectVerifiedSendingDomains,
+  sqlPool,
+  type AcceptedHandoff,
+  type ClaimedEmail,
+  type SendingDomainLookup,
+  type SuppressionLookup,
+} from "@svc/core";
 import type { DbHandle, SuppressionReason } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
@@ -14,6 +24,8 @@ export interface HandoffWrites {
   markSent(accepted: AcceptedHandoff): Promise<void>;
   /** Which of the addresses (bare, lower-cased) the workspace's suppression list holds now. */
   suppressed(lookup: SuppressionLookup): Promise<Map<string, SuppressionReason>>;
+  /** Whether the from-domain is still a verified domain of the workspace. */
+  domainVerified(lookup: SendingDomainLookup): Promise<boolean>;
 }
 
 /**
@@ -41,8 +53,15 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number): Handof
     maxConcurrent: MAX_CONCURRENT_BATCHES,
     run: (lookups) => selectActiveSuppressions(pool, lookups),
   });
+  // So is the from-domain: it may have been removed or failed since the email was queued.
+  const domains = new Batcher<SendingDomainLookup, boolean>({
+    maxSize: MAX_BATCH,
+    maxConcurrent: MAX_CONCURRENT_BATCHES,
+    run: (lookups) => selectVerifiedSendingDomains(pool, lookups),
+  });
   return {
     claim: (emailId) => claims.submit(emailId),
+    domainVerified: (lookup) => domains.submit(lookup),
     suppressed: (lookup) => suppressions.submit(lookup),
     markSent: (accepted) => sent.submit(accepted),
   };

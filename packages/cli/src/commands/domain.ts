@@ -1,27 +1,55 @@
-import { addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, verifyDomain, type DomainView } from "@svc/core";
-import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { AppError, addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, setDomainTracking, verifyDomain, type DomainView } from "@svc/core";
+import { optionalFlag, requireFlag, type Command, type Flags } from "../command.ts";
+import { withDomainContext } from "../identities.ts";
 
-/** What `domain add` prints: the records to publish. The DKIM private key never leaves the database. */
+/** `--open on|off`: undefined when the flag is absent. */
+function onOff(flags: Flags, name: string): boolean | undefined {
+  const value = optionalFlag(flags, name);
+  if (value === undefined) return undefined;
+  if (value === "on" || value === "off") return value === "on";
+  throw new AppError("bad_request", `--${name} takes on or off.`);
+}
+
+/** What `domain add` prints: the records to publish. The DKIM private key never leaves the database (but to SES). */
 function published(domain: DomainView) {
-  return { id: domain.id, workspaceId: domain.workspaceId, domain: domain.domain, status: domain.status, records: domain.records, createdAt: domain.createdAt };
+  return {
+    id: domain.id,
+    workspaceId: domain.workspaceId,
+    domain: domain.domain,
+    status: domain.status,
+    mailFromDomain: domain.mailFromDomain,
+    records: domain.records,
+    createdAt: domain.createdAt,
+  };
 }
 
 export const domainCommands: Command[] = [
   {
     path: ["domain", "add"],
-    usage: "--workspace ID --domain example.com",
-    run: async (flags, { db }) =>
-      published(await addDomain(db.prisma, { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain") })),
+    usage: "--workspace ID --domain example.com [--mail-from bounce]",
+    run: async (flags, { db, config }) =>
+      withDomainContext(config, async (context) => {
+        const mailFrom = optionalFlag(flags, "mail-from");
+        const input = { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain"), ...(mailFrom !== undefined ? { mailFrom } : {}) };
+        return published(await addDomain(db.prisma, input, context));
+      }),
   },
   {
     // A domain that is not (yet) verified is a result, not an error: exit 0 with the checks.
     path: ["domain", "verify"],
     usage: "--id DOM_ID [--workspace ID]",
     run: async (flags, { db, config }) =>
-      verifyDomain(db.prisma, requireFlag(flags, "id"), {
-        workspaceId: optionalFlag(flags, "workspace"),
-        resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
-      }),
+      withDomainContext(config, (context) =>
+        verifyDomain(
+          db.prisma,
+          requireFlag(flags, "id"),
+          {
+            workspaceId: optionalFlag(flags, "workspace"),
+            resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+          },
+          context,
+        ),
+      ),
   },
   {
     // Operator override for a local trial or ownership proven out of band; never in the dashboard.
@@ -41,11 +69,32 @@ export const domainCommands: Command[] = [
     },
   },
   {
+    // With SES, tracking is honoured by the configuration set the sender picks for the domain; a
+    // custom tracking domain needs its own set, made by the next `svc ses setup`.
+    path: ["domain", "tracking"],
+    usage: "--id DOM_ID [--open on|off] [--click on|off] [--tracking-domain track.example.com|none] [--workspace ID]",
+    run: async (flags, { db }) => {
+      const domainFlag = optionalFlag(flags, "tracking-domain");
+      const domain = await setDomainTracking(
+        db.prisma,
+        requireFlag(flags, "id"),
+        {
+          ...(onOff(flags, "open") !== undefined ? { open: onOff(flags, "open")! } : {}),
+          ...(onOff(flags, "click") !== undefined ? { click: onOff(flags, "click")! } : {}),
+          ...(domainFlag !== undefined ? { domain: domainFlag === "none" ? null : domainFlag } : {}),
+        },
+        optionalFlag(flags, "workspace"),
+      );
+      return { id: domain.id, domain: domain.domain, tracking: domain.tracking };
+    },
+  },
+  {
     path: ["domain", "remove"],
     usage: "--id DOM_ID [--workspace ID]",
-    run: async (flags, { db }) => {
-      const removed = await removeDomain(db.prisma, requireFlag(flags, "id"), optionalFlag(flags, "workspace"));
-      return { id: removed.id, domain: removed.domain, removed: true };
-    },
+    run: async (flags, { db, config }) =>
+      withDomainContext(config, async (context) => {
+        const removed = await removeDomain(db.prisma, requireFlag(flags, "id"), context, optionalFlag(flags, "workspace"));
+        return { id: removed.id, domain: removed.domain, removed: true };
+      }),
   },
 ];

@@ -6,6 +6,7 @@ import { recipientCommands } from "./recipient.ts";
 import { userCommands } from "./user.ts";
 import { webhookCommands } from "./webhook.ts";
 import { suppressionCommands } from "./suppression.ts";
+import { sesCommands } from "./ses.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands, ...suppressionCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands, ...suppressionCommands, ...sesCommands];

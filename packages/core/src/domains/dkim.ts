@@ -1,4 +1,5 @@
 import { generateKeyPair } from "node:crypto";
+import type { SecretBox } from "../crypto/secretBox.ts";
 import { promisify } from "node:util";
 
 const generateRsaKeyPair = promisify(generateKeyPair);
@@ -22,4 +23,23 @@ export async function generateDkimKeyPair(): Promise<DkimKeyPair> {
 
 export function dkimRecordValue(publicKey: string): string {
   return `v=DKIM1; k=rsa; p=${publicKey}`;
+}
+
+/** A DKIM private key as stored: sealed with the service's secret key, so a database dump holds no usable key. */
+export function sealDkimKey(secrets: SecretBox, privateKeyPem: string): string {
+  return secrets.seal(privateKeyPem);
+}
+
+/** Rows written before keys were sealed hold PEM; they are read as they are until the re-check seals them. */
+export function isPlainDkimKey(stored: string): boolean {
+  return stored.startsWith("-----BEGIN");
+}
+
+export function openDkimKey(secrets: SecretBox, stored: string): string {
+  return isPlainDkimKey(stored) ? stored : secrets.open(stored);
+}
+
+/** The form SES's bring-your-own-DKIM takes: the base64 of the DER key, i.e. the PEM without its armour. */
+export function pemBody(privateKeyPem: string): string {
+  return privateKeyPem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, "").replace(/\s+/g, "");
 }

@@ -1,12 +1,32 @@
-import type { Db } from "@svc/db";
+import type { Db, Domain } from "@svc/db";
 import { Prisma, newId } from "@svc/db";
+import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError, notFound } from "../errors.ts";
-import { countDomains, deleteDomain, domainNameTaken, findDomain, findDomainsOfWorkspace, insertDomain, updateDomainCheck } from "../stores/domains.ts";
+import {
+  countDomains,
+  deleteDomain,
+  domainNameTaken,
+  domainNameUsedElsewhere,
+  findDomain,
+  findDomainsOfWorkspace,
+  insertDomain,
+  updateDomainCheck,
+} from "../stores/domains.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
-import { checkRecords, statusAfterCheck, type RecordCheck } from "./checks.ts";
-import { generateDkimKeyPair } from "./dkim.ts";
+import {
+  checkDmarc,
+  checkRecords,
+  failureReasonOf,
+  providerVerdict,
+  statusAfterCheck,
+  withProviderStates,
+  type ProviderVerdict,
+  type RecordCheck,
+} from "./checks.ts";
+import { generateDkimKeyPair, openDkimKey, pemBody, sealDkimKey } from "./dkim.ts";
+import { IdentityProviderError, type IdentityState, type SendingIdentities } from "./identities.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "./name.ts";
-import { LONGEST_RECORD_PREFIX, expectedRecords, newDkimSelector, newVerificationToken } from "./records.ts";
+import { DEFAULT_MAIL_FROM_LABEL, LONGEST_RECORD_PREFIX, expectedRecords, newDkimSelector, newVerificationToken } from "./records.ts";
 import type { TxtResolver } from "./resolver.ts";
 import { recordsOf, toDomainView, type DomainView } from "./views.ts";
 
@@ -15,20 +35,61 @@ const MAX_DOMAINS_PER_WORKSPACE = 100;
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
+/** What the domain operations need besides the database. */
+export interface DomainContext {
+  /** Seals DKIM private keys at rest (the key of WEBHOOK_SECRET_KEY). */
+  secrets: SecretBox;
+  /** The provider's identities (SES); null with the simulator, where everything is checked locally. */
+  identities: SendingIdentities | null;
+  /** The SES region: names the MAIL FROM MX host (`feedback-smtp.<region>.amazonses.com`). */
+  region: string;
+}
+
+/** A provider call failed: said as a 503 naming the provider's error, never a 500. */
+function providerUnavailable(action: string, error: unknown): AppError {
+  const detail = error instanceof IdentityProviderError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  return new AppError("unavailable", `Could not ${action} at the email provider (${detail}).`);
+}
+
 /**
- * Adds a sending domain in `pending` state with its ownership token and a fresh DKIM key pair,
- * and returns the records to publish. The same domain may be added by several workspaces: each
- * has its own token and selector, so each must prove control of the DNS for itself.
+ * The MAIL FROM domain: a label under the domain (`bounce` → bounce.example.com) or a full
+ * subdomain of it. It must be a subdomain: SES refuses anything else, and DMARC alignment needs it.
  */
-export async function addDomain(prisma: Db, input: { workspaceId: string; domain: string }): Promise<DomainView> {
+function mailFromDomainOf(domain: string, input: string | undefined): string {
+  if (input === undefined) return `${DEFAULT_MAIL_FROM_LABEL}.${domain}`;
+  const raw = input.trim().toLowerCase();
+  if (raw === domain) throw new AppError("validation_failed", `mailFrom: must be a subdomain of ${domain} (e.g. bounce.${domain}), not the domain itself.`);
+  const full = raw.endsWith(`.${domain}`) ? raw : `${raw}.${domain}`;
+  const name = parseDomainName(full, "mailFrom");
+  if (!name.endsWith(`.${domain}`) || name.slice(0, -domain.length - 1).length === 0) {
+    throw new AppError("validation_failed", `mailFrom: must be a subdomain of ${domain} (e.g. bounce.${domain}).`);
+  }
+  return name;
+}
+
+/**
+ * Adds a sending domain in `pending` state with its ownership token, a fresh DKIM key pair (the
+ * private key sealed at rest) and a MAIL FROM subdomain, and returns the records to publish.
+ *
+ * With a provider (SES), the identity is created at once with our key and selector
+ * (bring-your-own-DKIM), so the DKIM record shown is the key SES signs with. SES keeps one
+ * identity per domain for the whole account, so there a domain belongs to one workspace only.
+ * Without one (the simulator), the same domain may be added by several workspaces: each has its
+ * own token and selector, and proves control of the DNS for itself.
+ */
+export async function addDomain(prisma: Db, input: { workspaceId: string; domain: string; mailFrom?: string }, context: DomainContext): Promise<DomainView> {
   const name = parseDomainName(input.domain);
   if (name.length + LONGEST_RECORD_PREFIX > MAX_DOMAIN_NAME_LENGTH) {
     throw new AppError("validation_failed", `domain: at most ${MAX_DOMAIN_NAME_LENGTH - LONGEST_RECORD_PREFIX} characters, so that its DKIM record name fits in DNS.`);
   }
+  const mailFromDomain = mailFromDomainOf(name, input.mailFrom);
   const { workspaceId } = input;
   if (!(await workspaceExists(prisma, workspaceId))) throw notFound("Workspace");
   const duplicate = () => new AppError("conflict", `The domain ${name} is already added to this workspace.`);
   if (await domainNameTaken(prisma, workspaceId, name)) throw duplicate();
+  if (context.identities && (await domainNameUsedElsewhere(prisma, name, workspaceId))) {
+    throw new AppError("conflict", `The domain ${name} is already added to another workspace of this installation; SES keeps one identity per domain.`);
+  }
   // Not atomic with the insert: a soft bound, exact enough for an operator-level resource.
   if ((await countDomains(prisma, workspaceId)) >= MAX_DOMAINS_PER_WORKSPACE) {
     throw new AppError("conflict", `A workspace may have at most ${MAX_DOMAINS_PER_WORKSPACE} domains; remove one first.`);
@@ -37,9 +98,10 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
   const keys = await generateDkimKeyPair();
   const verificationToken = newVerificationToken();
   const dkimSelector = newDkimSelector();
-  const records = expectedRecords({ domain: name, verificationToken, dkimSelector, dkimPublicKey: keys.publicKey });
+  const records = expectedRecords({ domain: name, verificationToken, dkimSelector, dkimPublicKey: keys.publicKey, mailFromDomain, region: context.region });
+  let domain: Domain;
   try {
-    const domain = await insertDomain(prisma, {
+    domain = await insertDomain(prisma, {
       id: newId("domain"),
       workspaceId,
       name,
@@ -48,14 +110,24 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
       verificationToken,
       dkimSelector,
       dkimPublicKey: keys.publicKey,
-      dkimPrivateKey: keys.privateKeyPem,
+      dkimPrivateKey: sealDkimKey(context.secrets, keys.privateKeyPem),
+      mailFromDomain,
     });
-    return toDomainView(domain);
   } catch (error) {
     // Two adds of the same name at once: the unique key lets one through.
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+  if (context.identities) {
+    try {
+      await context.identities.putDomain({ domain: name, dkimSelector, dkimPrivateKey: pemBody(keys.privateKeyPem), mailFromDomain });
+    } catch (error) {
+      // Nothing half-made: a domain SES does not know could never send.
+      await deleteDomain(prisma, { domainId: domain.id });
+      throw providerUnavailable("create the domain's identity", error);
+    }
+  }
+  return toDomainView(domain);
 }
 
 export async function listDomains(prisma: Db, workspaceId: string): Promise<DomainView[]> {
@@ -69,49 +141,124 @@ export async function getDomain(prisma: Db, workspaceId: string, domainId: strin
   return toDomainView(domain);
 }
 
-/** Scoped by workspace when one is given (dashboard); the operator CLI may act on any. */
-export async function removeDomain(prisma: Db, domainId: string, workspaceId?: string): Promise<DomainView> {
+/**
+ * Scoped by workspace when one is given (dashboard); the operator CLI may act on any. The
+ * provider's identity goes first: if SES cannot delete it, the domain stays, so the removal can
+ * be repeated, rather than leaving an identity nobody sees.
+ */
+export async function removeDomain(prisma: Db, domainId: string, context: Pick<DomainContext, "identities">, workspaceId?: string): Promise<DomainView> {
   const key = { domainId, workspaceId };
   const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
+  if (context.identities && !(await domainNameUsedElsewhere(prisma, domain.name, domain.workspaceId))) {
+    try {
+      await context.identities.delete(domain.name);
+    } catch (error) {
+      throw providerUnavailable("delete the domain's identity", error);
+    }
+  }
   if (!(await deleteDomain(prisma, key))) throw notFound("Domain");
   return toDomainView(domain);
 }
 
-interface DomainVerification {
+export interface DomainVerification {
   id: string;
   domain: string;
   status: DomainView["status"];
+  /** Why the domain is not verified, or null when it is. */
+  reason: string | null;
+  /** One entry per record (DNS state and, with SES, SES's state), then the DMARC advice. */
   checks: RecordCheck[];
+  /** SES's identity states; null with the simulator. */
+  provider: (IdentityState & { name: string }) | null;
+}
+
+export interface VerifyOptions {
+  resolver: TxtResolver;
+  workspaceId?: string;
+  now?: () => Date;
 }
 
 /**
- * Looks every expected record up in DNS and moves the status (rules in `statusAfterCheck`):
- * verified only when all match; a verified domain whose records are gone becomes `failed`.
- * The per-record results are kept on the domain for the dashboard.
+ * The provider's state of the identity. An identity the provider lacks (a domain added before
+ * EMAIL_PROVIDER=ses, or deleted in the AWS console) is created again with the domain's own key,
+ * so verifying repairs it.
  */
-export async function verifyDomain(
-  prisma: Db,
-  domainId: string,
-  options: { resolver: TxtResolver; workspaceId?: string; now?: () => Date },
-): Promise<DomainVerification> {
-  const key = { domainId, workspaceId: options.workspaceId };
-  const domain = await findDomain(prisma, key);
-  if (!domain) throw notFound("Domain");
+async function providerStateOf(domain: Domain, context: DomainContext): Promise<IdentityState | null> {
+  const identities = context.identities!;
+  try {
+    const state = await identities.get(domain.name);
+    if (state) return state;
+    await identities.putDomain({
+      domain: domain.name,
+      dkimSelector: domain.dkimSelector,
+      dkimPrivateKey: pemBody(openDkimKey(context.secrets, domain.dkimPrivateKey)),
+      mailFromDomain: domain.mailFromDomain,
+    });
+    return await identities.get(domain.name);
+  } catch (error) {
+    throw providerUnavailable("read the domain's identity", error);
+  }
+}
 
-  const outcomes = await checkRecords(options.resolver, recordsOf(domain));
-  const checks = outcomes.map((outcome) => outcome.check);
-  const status = statusAfterCheck(domain.status, outcomes);
+/** One check of one domain: DNS, the provider, DMARC advice; the outcome stored on the row. */
+export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: string; workspaceId?: string }, options: VerifyOptions, context: DomainContext): Promise<DomainVerification> {
+  const [outcomes, dmarc, state] = await Promise.all([
+    checkRecords(options.resolver, recordsOf(domain)),
+    checkDmarc(options.resolver, domain.name),
+    context.identities ? providerStateOf(domain, context) : Promise.resolve(null),
+  ]);
+  const verdict: ProviderVerdict | null = context.identities ? providerVerdict(context.identities.provider, state) : null;
+  let checks = outcomes.map((outcome) => outcome.check);
+  if (context.identities) checks = withProviderStates(checks, context.identities.provider, state);
+  checks.push(dmarc);
+  const status = statusAfterCheck(domain.status, outcomes, verdict);
   const now = options.now?.() ?? new Date();
+  const reason = status === "verified" ? null : failureReasonOf(checks, verdict);
   const updated = await updateDomainCheck(prisma, key, {
     status,
     lastCheckedAt: now,
     lastChecks: checks,
     // The moment it became verified; kept while it stays so, and kept as history if it fails.
     ...(status === "verified" && domain.status !== "verified" ? { verifiedAt: now } : {}),
+    ...(status === "verified" ? { lastVerifiedAt: now } : {}),
+    failureReason: status === "failed" ? reason : null,
+    providerState: state,
   });
   if (!updated) throw notFound("Domain");
-  return { id: domain.id, domain: domain.name, status, checks };
+  return {
+    id: domain.id,
+    domain: domain.name,
+    status,
+    reason,
+    checks,
+    provider: context.identities && state ? { name: context.identities.provider, ...state } : null,
+  };
+}
+
+/**
+ * Looks every expected record up in DNS and, with SES, reads the identity's states, then moves
+ * the status (rules in `statusAfterCheck`): verified only when all required records match and
+ * SES sends from it; a verified domain whose records are gone, or that SES failed, becomes
+ * `failed`. The per-record results are kept on the domain for the dashboard.
+ */
+export async function verifyDomain(prisma: Db, domainId: string, options: VerifyOptions, context: DomainContext): Promise<DomainVerification> {
+  const key = { domainId, workspaceId: options.workspaceId };
+  const domain = await findDomain(prisma, key);
+  if (!domain) throw notFound("Domain");
+  return checkDomain(prisma, domain, key, options, context);
+}
+
+const OPERATOR_OVERRIDE = "marked verified by the operator without a DNS check";
+
+/**
+ * Whether the domain's standing verification is the operator's override: the scheduled re-check
+ * leaves such a domain alone (its DNS is not expected to hold the records) until someone runs a
+ * real check (svc domain verify) on it.
+ */
+export function isOperatorOverride(domain: Domain): boolean {
+  const checks = Array.isArray(domain.lastChecks) ? (domain.lastChecks as unknown as RecordCheck[]) : [];
+  return domain.status === "verified" && checks.length > 0 && checks.every((check) => check.reason === OPERATOR_OVERRIDE);
 }
 
 /**
@@ -125,14 +272,17 @@ export async function markDomainVerified(prisma: Db, domainId: string, now: Date
   const updated = await updateDomainCheck(prisma, { domainId }, {
     status: "verified",
     verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,
+    lastVerifiedAt: now,
+    failureReason: null,
     lastCheckedAt: now,
     lastChecks: recordsOf(domain).map((record) => ({
       type: record.type,
+      purpose: record.purpose,
       name: record.name,
       expected: record.value,
       found: [],
       ok: true,
-      reason: "marked verified by the operator without a DNS check",
+      reason: OPERATOR_OVERRIDE,
     })),
   });
   if (!updated) throw notFound("Domain");

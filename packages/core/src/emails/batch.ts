@@ -7,6 +7,7 @@ import { insertEmailsIfDomainVerified, type EmailInsertOutcome, type NewEmailRow
 import { countDailySends, uncountDailySends } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import { parseSendEmailInput, type SendEmailInput } from "./input.ts";
+import { fingerprintFields } from "./queue.ts";
 import type { SendContext } from "./sendContext.ts";
 
 /**
@@ -135,7 +136,8 @@ export async function queueEmailBatch(
     if (idempotencyKey !== undefined) {
       const fingerprint = requestFingerprint({
         batch: mode,
-        emails: items.map((item) => (item.ok ? item.input : { invalid: item.error.message })),
+        // Files by digest, as for one email: their bytes would make the fingerprint's text huge.
+        emails: items.map((item) => (item.ok ? fingerprintFields(item.input) : { invalid: item.error.message })),
       });
       const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [] };

@@ -1,16 +1,39 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { storableString } from "../text.ts";
+import {
+  ATTACHMENT_LIMITS,
+  base64DecodedBytes,
+  contentTypeFor,
+  encodedMessageBytesAtMost,
+  isBase64,
+  isContentId,
+  isContentType,
+  refusedExtension,
+} from "./attachments.ts";
+import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
+import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS, type EmailTag } from "./tags.ts";
+
+const MB = 1024 * 1024;
 import { scheduledAtField } from "./scheduledAt.ts";
 
 /**
- * Limits of POST /emails. These follow the mail standards where they have
- * one (RFC 5321 path length, RFC 5322 line length) and stay generous elsewhere. The request body
- * as a whole is capped at MAX_BODY_BYTES by the HTTP layer, which bounds html and text.
+ * Limits of POST /emails. These follow the mail standards where they have one (RFC 5321 path
+ * length, RFC 5322 line length) and the provider's where it has one (recipients, message size),
+ * and stay generous elsewhere.
  */
 export const SEND_LIMITS = {
-  maxBodyBytes: 1024 * 1024,
+  /**
+   * The request body, checked by the HTTP layer: room for a message at the provider's size limit
+   * whose attachments arrive in base64 (which is what the encoded message holds too), plus the
+   * other fields with JSON escapes.
+   */
+  maxBodyBytes: 48 * MB,
+  /** html and text together (UTF-8): the email row carries them, unlike attachment bytes. */
+  maxBodyPartsBytes: 1 * MB,
+  /** to, cc and bcc together. */
   maxRecipients: 50,
+  maxReplyTo: 10,
   maxAddressLength: 254,
   maxDisplayNameLength: 200,
   maxSubjectLength: 998,
@@ -68,15 +91,118 @@ const recipient = storableString({ error: "must be a string" }).superRefine((val
 });
 
 /** A single address is accepted too, as a one-element list. */
-const toField = z.preprocess(
-  (value) => (typeof value === "string" ? [value] : value),
+const oneOrMany = <T extends z.ZodType>(list: T) => z.preprocess((value) => (typeof value === "string" ? [value] : value), list);
+
+const recipientList = () =>
   z
     .array(recipient, {
       error: (issue) => (issue.input === undefined ? "is required" : "must be an address or an array of addresses"),
     })
-    .min(1, { error: "must contain at least one address" })
-    .max(SEND_LIMITS.maxRecipients, { error: `must contain at most ${SEND_LIMITS.maxRecipients} addresses` }),
+    .max(SEND_LIMITS.maxRecipients, { error: `must contain at most ${SEND_LIMITS.maxRecipients} addresses` });
+
+const toField = oneOrMany(recipientList().min(1, { error: "must contain at least one address" }));
+const copyField = oneOrMany(recipientList()).optional();
+
+const replyToField = oneOrMany(
+  z
+    .array(
+      storableString({ error: "must be a string" }).refine((value) => parseMailbox(value) !== null, {
+        error: `must be an email address or "Name <address>" (address at most ${SEND_LIMITS.maxAddressLength} characters)`,
+      }),
+      { error: "must be an address or an array of addresses" },
+    )
+    .max(SEND_LIMITS.maxReplyTo, { error: `must contain at most ${SEND_LIMITS.maxReplyTo} addresses` }),
+).optional();
+
+/**
+ * Read from the body's own entries rather than through a record schema, which would skip names
+ * such as `__proto__` (and so leave their values unchecked).
+ */
+const headersField = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      ctx.addIssue({ code: "custom", message: "must be an object of header names to string values" });
+      return;
+    }
+    const entries = Object.entries(value);
+    const nonStrings = entries.filter(([, headerValue]) => typeof headerValue !== "string");
+    for (const [name] of nonStrings) ctx.addIssue({ code: "custom", path: [name], message: "must be a string" });
+    if (nonStrings.length > 0) return;
+    for (const message of headerProblems(entries.map(([name, headerValue]) => ({ name, value: headerValue as string })))) {
+      ctx.addIssue({ code: "custom", message });
+    }
+  })
+  .transform((value): MessageHeader[] => Object.entries(value as Record<string, string>).map(([name, headerValue]) => ({ name, value: headerValue })))
+  .optional();
+
+const tagPart = z
+  .string({ error: "must be a string" })
+  .min(1, { error: "must not be empty" })
+  .max(TAG_LIMITS.maxLength, { error: `must be at most ${TAG_LIMITS.maxLength} characters` })
+  .regex(TAG_CHARACTERS, { error: "may contain only ASCII letters, digits, _ and -" });
+
+const tagsField = z
+  .array(
+    z.strictObject(
+      {
+        name: tagPart.refine((name) => !name.toLowerCase().startsWith(RESERVED_TAG_PREFIX), { error: `must not start with ${RESERVED_TAG_PREFIX} (used by the service)` }),
+        value: tagPart,
+      },
+      { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {name, value}") },
+    ),
+    { error: "must be an array of {name, value}" },
+  )
+  .max(TAG_LIMITS.maxTags, { error: `must contain at most ${TAG_LIMITS.maxTags} tags` })
+  .superRefine((tags, ctx) => {
+    const seen = new Set<string>();
+    tags.forEach(({ name }, index) => {
+      if (seen.has(name)) ctx.addIssue({ code: "custom", path: [index, "name"], message: `${name} is given more than once` });
+      seen.add(name);
+    });
+  })
+  .optional();
+
+const attachmentField = z.strictObject(
+  {
+    filename: requiredString()
+      .refine((name) => name.trim().length > 0, { error: "must not be empty" })
+      .refine((name) => name.length <= ATTACHMENT_LIMITS.maxFilenameLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxFilenameLength} characters` })
+      .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { error: "must not contain control characters or path separators" })
+      .superRefine((name, ctx) => {
+        const extension = refusedExtension(name);
+        if (extension) ctx.addIssue({ code: "custom", message: `.${extension} files are executable content the provider refuses to send` });
+      }),
+    content: requiredString()
+      .refine(isBase64, { error: "must be base64 (RFC 4648, padded, without line breaks)" })
+      .refine((content) => content.length > 0, { error: "must not be empty" }),
+    contentType: z
+      .string({ error: "must be a string" })
+      .max(ATTACHMENT_LIMITS.maxContentTypeLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentTypeLength} characters` })
+      .refine(isContentType, { error: "must be a MIME type such as application/pdf" })
+      .nullish(),
+    contentId: z
+      .string({ error: "must be a string" })
+      .min(1, { error: "must not be empty" })
+      .max(ATTACHMENT_LIMITS.maxContentIdLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentIdLength} characters` })
+      .refine(isContentId, { error: "must be a content id without angle brackets, as cid: refers to it (letters, digits, . @ and such)" })
+      .nullish(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {filename, content, contentType?, contentId?}") },
 );
+
+const attachmentsField = z
+  .array(attachmentField, { error: "must be an array of attachments" })
+  .max(ATTACHMENT_LIMITS.maxAttachments, { error: `must contain at most ${ATTACHMENT_LIMITS.maxAttachments} attachments` })
+  .superRefine((attachments, ctx) => {
+    const seen = new Set<string>();
+    attachments.forEach(({ contentId }, index) => {
+      if (!contentId) return;
+      if (seen.has(contentId)) ctx.addIssue({ code: "custom", path: [index, "contentId"], message: `${contentId} is given more than once` });
+      seen.add(contentId);
+    });
+  })
+  .optional();
 
 const subjectField = requiredString()
   .refine((value) => value.trim().length > 0, { error: "must not be empty" })
@@ -90,22 +216,80 @@ const bodyField = storableString({ error: "must be a string" }).nullish();
 /** The POST /emails body as callers write it; also the source of its OpenAPI description. */
 export const sendEmailSchema = z
   .strictObject(
-    { from: fromField, to: toField, subject: subjectField, html: bodyField, text: bodyField, scheduledAt: scheduledAtField.nullish() },
+    {
+      from: fromField,
+      to: toField,
+      cc: copyField,
+      bcc: copyField,
+      replyTo: replyToField,
+      subject: subjectField,
+      html: bodyField,
+      text: bodyField,
+      headers: headersField,
+      tags: tagsField,
+      attachments: attachmentsField,
+      scheduledAt: scheduledAtField.nullish(),
+    },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
+  // zod runs this also when a field failed its own schema, so every field is read defensively.
   .superRefine((value, ctx) => {
     if (!value.html && !value.text) {
       ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
     }
+    const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
+    if (recipients > SEND_LIMITS.maxRecipients) {
+      ctx.addIssue({ code: "custom", path: [], message: `to, cc and bcc together must contain at most ${SEND_LIMITS.maxRecipients} addresses (${recipients} given)` });
+    }
+    const bodyBytes = utf8Bytes(value.html) + utf8Bytes(value.text);
+    if (bodyBytes > SEND_LIMITS.maxBodyPartsBytes) {
+      ctx.addIssue({ code: "custom", path: ["html"], message: `html and text together must be at most ${SEND_LIMITS.maxBodyPartsBytes / MB} MB` });
+    }
+    const headerBytes = listOf(value.headers).reduce<number>((sum, header) => sum + utf8Bytes(header?.name) + utf8Bytes(header?.value) + 4, 0);
+    const messageBytes = encodedMessageBytesAtMost({
+      bodyBytes,
+      headerBytes,
+      attachmentBytes: listOf(value.attachments).map((file) => (typeof file?.content === "string" ? base64DecodedBytes(file.content) : 0)),
+    });
+    if (messageBytes > ATTACHMENT_LIMITS.maxMessageBytes) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["attachments"],
+        message: `the message would be over ${ATTACHMENT_LIMITS.maxMessageBytes / MB} MB once encoded (about ${Math.ceil(messageBytes / MB)} MB)`,
+      });
+    }
   });
+
+function listOf<T>(value: T[] | null | undefined): T[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function utf8Bytes(value: unknown): number {
+  return typeof value === "string" ? Buffer.byteLength(value) : 0;
+}
+
+/** A file to attach, decoded. `contentId` makes it an inline part that the HTML shows as `cid:`. */
+export interface AttachmentInput {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  content: Buffer;
+}
 
 export interface SendEmailInput {
   from: string;
   fromDomain: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  /** In the order given. */
+  headers: MessageHeader[];
+  tags: EmailTag[];
+  attachments: AttachmentInput[];
   /** When to send it (the email is `scheduled` until then); null to send at once. */
   scheduledAt: Date | null;
 }
@@ -115,8 +299,42 @@ function fieldName(path: PropertyKey[]): string {
   return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
 }
 
+/** The most items each list field may hold, checked before any item is looked at. */
+const LIST_LIMITS: Record<string, [number, string]> = {
+  to: [SEND_LIMITS.maxRecipients, "addresses"],
+  cc: [SEND_LIMITS.maxRecipients, "addresses"],
+  bcc: [SEND_LIMITS.maxRecipients, "addresses"],
+  replyTo: [SEND_LIMITS.maxReplyTo, "addresses"],
+  tags: [TAG_LIMITS.maxTags, "tags"],
+  attachments: [ATTACHMENT_LIMITS.maxAttachments, "attachments"],
+};
+
+/**
+ * A body of tens of megabytes can hold millions of list items or header names; validating each
+ * (and describing each one's problem) would take the process's memory and time. Lists and the
+ * headers object are counted first, and an oversized one is refused on its count alone.
+ */
+function refuseOversizedLists(body: unknown): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+  const fields = body as Record<string, unknown>;
+  for (const [field, [max, noun]] of Object.entries(LIST_LIMITS)) {
+    const value = fields[field];
+    if (Array.isArray(value) && value.length > max) {
+      throw new AppError("validation_failed", `Invalid request: ${field}: must contain at most ${max} ${noun} (${value.length} given).`);
+    }
+  }
+  const headers = fields.headers;
+  if (typeof headers === "object" && headers !== null && !Array.isArray(headers)) {
+    let count = 0;
+    for (const _ in headers) {
+      if (++count > HEADER_LIMITS.maxHeaders) throw new AppError("validation_failed", `Invalid request: headers: at most ${HEADER_LIMITS.maxHeaders} headers.`);
+    }
+  }
+}
+
 /** Validates a POST /emails body; throws a 422 naming every field that is wrong. */
 export function parseSendEmailInput(body: unknown): SendEmailInput {
+  refuseOversizedLists(body);
   const result = sendEmailSchema.safeParse(body);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
@@ -125,15 +343,27 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     });
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
-  const { from, to, subject, html, text, scheduledAt } = result.data;
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = result.data;
   const mailbox = parseMailbox(from)!;
+  const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
     from: from.trim(),
     fromDomain: mailbox.domain,
-    to: to.map((address) => address.trim()),
+    to: trimmed(to),
+    cc: trimmed(cc),
+    bcc: trimmed(bcc),
+    replyTo: trimmed(replyTo),
     subject,
     html: html || null,
     text: text || null,
+    headers: headers ?? [],
+    tags: (tags ?? []).map(({ name, value }) => ({ name, value })),
+    attachments: (attachments ?? []).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType ?? contentTypeFor(attachment.filename),
+      contentId: attachment.contentId ?? null,
+      content: Buffer.from(attachment.content, "base64"),
+    })),
     scheduledAt: scheduledAt ?? null,
   };
 }

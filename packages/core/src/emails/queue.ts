@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
+import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
@@ -9,8 +11,39 @@ import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
 
-function domainNotVerified(domain: string): AppError {
-  return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
+/**
+ * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
+ * The fields an email had before cc/bcc/replyTo/headers/tags/attachments appear alone when those
+ * are empty, so a key stored before them still matches its own retry.
+ */
+export function fingerprintFields(input: SendEmailInput): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    from: input.from,
+    to: input.to,
+    subject: input.subject,
+    html: input.html,
+    text: input.text,
+    scheduledAt: input.scheduledAt?.toISOString() ?? null,
+  };
+  if (input.cc.length > 0) fields.cc = input.cc;
+  if (input.bcc.length > 0) fields.bcc = input.bcc;
+  if (input.replyTo.length > 0) fields.replyTo = input.replyTo;
+  if (input.headers.length > 0) fields.headers = input.headers;
+  if (input.tags.length > 0) fields.tags = input.tags;
+  if (input.attachments.length > 0) {
+    fields.attachments = input.attachments.map(({ filename, contentType, contentId, content }) => ({
+      filename,
+      contentType,
+      contentId,
+      sha256: createHash("sha256").update(content).digest("hex"),
+    }));
+  }
+  return fields;
+}
+
+/** The refusal says why the domain is not verified, where the service knows (see unverifiedDomainMessage). */
+async function domainNotVerified(handle: DbHandle, workspaceId: string, domain: string): Promise<AppError> {
+  return new AppError("domain_not_verified", await unverifiedDomainMessage(handle.prisma, workspaceId, domain));
 }
 
 export interface QueuedEmail {
@@ -74,20 +107,16 @@ export async function queueEmail(
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
-    if (!(await insertRow({ emailId, context, input }))) throw domainNotVerified(input.fromDomain);
+    // An email with files (up to the provider's message size) is written in a statement of its
+    // own rather than coalesced with others, so one statement never carries several of them.
+    const insert = input.attachments.length > 0 ? (row: NewEmailRow) => insertEmailAlone(sqlPool(handle), row) : insertRow;
+    if (!(await insert({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
 
   return inTransaction(handle, async (client) => {
     if (idempotencyKey !== undefined) {
-      const fingerprint = requestFingerprint({
-        from: input.from,
-        to: input.to,
-        subject: input.subject,
-        html: input.html,
-        text: input.text,
-        scheduledAt: input.scheduledAt?.toISOString() ?? null,
-      });
+      const fingerprint = requestFingerprint(fingerprintFields(input));
       const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
@@ -99,7 +128,7 @@ export async function queueEmail(
     // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
     // is held until commit, through the insert below.
     await countDailySend(client, context.workspaceId, context.plan);
-    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw domainNotVerified(input.fromDomain);
+    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,

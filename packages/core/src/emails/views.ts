@@ -10,15 +10,32 @@ export interface EmailEventView {
   payloadJson: string;
 }
 
+/** An attachment as emails are read: what it is, never its bytes. */
+export interface AttachmentView {
+  filename: string;
+  contentType: string;
+  /** Set for an inline part (shown in the HTML as `cid:<contentId>`). */
+  contentId: string | null;
+  /** Bytes, decoded. */
+  size: number;
+}
+
 export interface EmailView {
   id: string;
   organizationId: string;
   apiKeyId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  /** Extra header name → value, in the order given. */
+  headers: Record<string, string>;
+  tags: Array<{ name: string; value: string }>;
+  attachments: AttachmentView[];
   status: string;
   provider: string | null;
   providerMessageId: string | null;
@@ -38,6 +55,9 @@ export type EmailViewSource = Pick<
   | "apiKeyId"
   | "from"
   | "to"
+  | "cc"
+  | "bcc"
+  | "replyTo"
   | "subject"
   | "html"
   | "text"
@@ -48,6 +68,9 @@ export type EmailViewSource = Pick<
   | "createdAt"
   | "sentAt"
   | "failedAt"
+  | "headers"
+  | "tags"
+  | "attachments"
   | "scheduledAt"
 >;
 
@@ -59,9 +82,16 @@ export function toEmailView(email: EmailViewSource): EmailView {
     apiKeyId: email.apiKeyId,
     from: email.from,
     to: email.to,
+    // Rows written before these columns existed hold null.
+    cc: email.cc ?? [],
+    bcc: email.bcc ?? [],
+    replyTo: email.replyTo ?? [],
     subject: email.subject,
     html: email.html,
     text: email.text,
+    headers: headersOf(email.headers),
+    tags: namedValuesOf(email.tags),
+    attachments: attachmentsOf(email.attachments),
     status: email.status,
     provider: email.provider,
     providerMessageId: email.providerMessageId,
@@ -97,6 +127,28 @@ export function suppressedRecipientsOf(value: unknown): Array<{ address: string;
   return value.flatMap((item) =>
     item && typeof item === "object" && typeof item.address === "string" && typeof item.reason === "string"
       ? [{ address: item.address as string, reason: item.reason as string }]
+      : [],
+  );
+}
+
+const isObject = (item: unknown): item is Record<string, unknown> => typeof item === "object" && item !== null;
+
+/** The stored `[{name, value}]` list, kept to well-formed entries. */
+function namedValuesOf(value: unknown): Array<{ name: string; value: string }> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => (isObject(item) && typeof item.name === "string" && typeof item.value === "string" ? [{ name: item.name, value: item.value }] : []));
+}
+
+/** Stored headers as the object the caller sent (fromEntries defines each name as an own property, `__proto__` included). */
+function headersOf(value: unknown): Record<string, string> {
+  return Object.fromEntries(namedValuesOf(value).map(({ name, value: headerValue }) => [name, headerValue]));
+}
+
+function attachmentsOf(value: unknown): AttachmentView[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) =>
+    isObject(item) && typeof item.filename === "string" && typeof item.contentType === "string" && typeof item.size === "number"
+      ? [{ filename: item.filename, contentType: item.contentType, contentId: typeof item.contentId === "string" ? item.contentId : null, size: item.size }]
       : [],
   );
 }

@@ -6,6 +6,12 @@ export function buildDeliveryBody(input: {
   deliveryId: string;
   createdAt: Date;
   emailId: string;
+  /**
+   * The email's tags, so that a receiver can route the event without looking the email up. A
+   * string is a slot: it is written as a JSON string for the caller to replace, quotes included,
+   * with the JSON array (the event store fills it from the email row).
+   */
+  tags: ReadonlyArray<{ name: string; value: string }> | string;
   eventId: string;
   eventType: string;
   eventTimestamp: Date;
@@ -16,6 +22,7 @@ export function buildDeliveryBody(input: {
     createdAt: input.createdAt.toISOString(),
     data: {
       emailId: input.emailId,
+      tags: input.tags,
       event: {
         eventId: input.eventId,
         type: input.eventType,

@@ -1,6 +1,7 @@
 import type { Db, Plan } from "@svc/db";
 import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
 import { PLANS } from "../plans.ts";
+import { deleteLeftoverAttachmentContents } from "../stores/emailAttachments.ts";
 import { deleteEmailsCreatedBefore } from "../stores/emails.ts";
 import { deleteIdempotencyKeysCreatedBefore } from "../stores/idempotencyKeys.ts";
 import { deleteUnmatchedNotificationsCreatedBefore } from "../stores/unmatchedNotifications.ts";
@@ -15,12 +16,15 @@ export interface PurgeResult {
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
   unmatchedNotificationsDeleted: number;
+  /** Attachment files of emails already handed off or ended that the sender had not deleted. */
+  attachmentContentsDeleted: number;
 }
 
 /**
  * Deletes emails older than their workspace plan's retention, with their events (and those
  * events' webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
- * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS. Works in batches, each its own short statement, so a large backlog never holds long
+ * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS, and the attachment
+ * bytes of emails past their handoff. Works in batches, each its own short statement, so a large backlog never holds long
  * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
  */
 export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options: { batchSize?: number } = {}): Promise<PurgeResult> {
@@ -50,5 +54,13 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
     unmatchedNotificationsDeleted += deleted;
     if (deleted < batchSize) break;
   }
-  return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted };
+  // Expired emails took their files with them (cascade); these are the files of younger emails
+  // that no longer need them.
+  let attachmentContentsDeleted = 0;
+  for (;;) {
+    const deleted = await deleteLeftoverAttachmentContents(db, batchSize);
+    attachmentContentsDeleted += deleted;
+    if (deleted < batchSize) break;
+  }
+  return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted, attachmentContentsDeleted };
 }

@@ -1,5 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { recordRetentionPurge } from "@svc/metrics/maintenance";
 import { every, type PeriodicTask } from "@svc/runtime";
 import { purgeExpiredEmails, type PurgeResult } from "./purge.ts";
 import { sqlPool } from "../sql.ts";
@@ -26,7 +27,12 @@ export async function runRetentionOnce(db: DbHandle, now: Date = new Date()): Pr
 export function scheduleRetention(db: DbHandle, log: Logger, options: { intervalMs: number; firstRunMs?: number }): PeriodicTask {
   const run = async () => {
     const outcome = await runRetentionOnce(db);
-    if (outcome.ran) log.info(outcome.result, "retention run finished");
+    if (outcome.ran) {
+      recordRetentionPurge("emails", outcome.result.emailsDeleted);
+      recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);
+      recordRetentionPurge("unmatched_notifications", outcome.result.unmatchedNotificationsDeleted);
+      log.info(outcome.result, "retention run finished");
+    }
     else log.debug("retention run skipped: another instance holds the lock");
   };
   return every("retention run", options.intervalMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(options.intervalMs, 60_000) });

@@ -1,9 +1,14 @@
 import type { Pool } from "pg";
 
 /**
- * Session-level advisory locks: no table, but statements all the same, so they live with the
- * stores. A lock is held on one dedicated connection while `work` runs, and Postgres releases it
- * by itself if the process dies mid-run, so a crash never leaves the lock held.
+ * Advisory locks: no table, but statements all the same, so they live with the stores. A lock
+ * is held by an open transaction on one dedicated connection while `work` runs (on other
+ * connections), and ends with that transaction: a transaction-level lock, not a session-level
+ * one, because a pooler in transaction mode (PgBouncer) keeps a client on one server connection
+ * only for the length of a transaction, and a session lock taken on one server connection
+ * could not be released from the next. Postgres releases it by itself if the process dies
+ * mid-run, so a crash never leaves the lock held. The transaction writes nothing and holds no
+ * snapshot between its statements, so keeping it open does not hold back vacuum.
  */
 
 export type LockedRun<T> = { locked: true; value: T } | { locked: false };
@@ -13,13 +18,14 @@ export async function withAdvisoryLock<T>(pool: Pool, lockId: number, work: () =
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    const acquired = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [lockId]);
-    if (!acquired.rows[0]?.locked) return { locked: false };
+    await client.query("BEGIN");
     try {
+      const acquired = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS locked", [lockId]);
+      if (!acquired.rows[0]?.locked) return { locked: false };
       return { locked: true, value: await work() };
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch((error: Error) => {
-        broken = error; // dropping the connection releases the lock
+      await client.query("COMMIT").catch((error: Error) => {
+        broken = error; // dropping the connection ends the transaction and its lock
       });
     }
   } finally {

@@ -3,8 +3,9 @@
  * Functions take the Prisma client or a transaction client. The send path also reads this
  * table, inside its email insert statement (the emails store), to check the sender's domain.
  */
-import type { Domain, DomainStatus, Prisma } from "@svc/db";
+import { Prisma, type Domain, type DomainStatus } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
+import type { Queryable } from "../sql.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
 
 /** One domain, or only within one workspace when `workspaceId` is given. */
@@ -26,7 +27,9 @@ export function insertDomain(
     verificationToken: string;
     dkimSelector: string;
     dkimPublicKey: string;
+    /** Sealed (SecretBox). */
     dkimPrivateKey: string;
+    mailFromDomain: string | null;
   },
 ): Promise<Domain> {
   return prisma.domain.create({ data: { ...row, records: row.records as unknown as Prisma.InputJsonValue } });
@@ -55,25 +58,157 @@ export async function countDomainsByStatus(prisma: Prisma.TransactionClient, wor
   return rows.map((row) => ({ status: row.status, count: row._count._all }));
 }
 
-/** The outcome of a check. `verifiedAt` is written only when given. */
+/** The outcome of a check. Optional fields are written only when given. */
 interface DomainCheckUpdate {
   status: DomainStatus;
   lastCheckedAt: Date;
   lastChecks: readonly RecordCheck[];
   verifiedAt?: Date | null;
+  lastVerifiedAt?: Date | null;
+  failureReason?: string | null;
+  /** Null is written as SQL NULL (the simulator has no provider state). */
+  providerState?: object | null;
 }
 
 /** Records a check's outcome; the updated row, or null when there is no such domain (any more). */
 export async function updateDomainCheck(prisma: Prisma.TransactionClient, key: DomainKey, update: DomainCheckUpdate): Promise<Domain | null> {
+  const { lastChecks, providerState, ...fields } = update;
   const [updated] = await prisma.domain.updateManyAndReturn({
     where: where(key),
-    data: { ...update, lastChecks: update.lastChecks as unknown as Prisma.InputJsonValue },
+    data: {
+      ...fields,
+      lastChecks: lastChecks as unknown as Prisma.InputJsonValue,
+      ...(providerState !== undefined ? { providerState: providerState === null ? Prisma.DbNull : (providerState as Prisma.InputJsonValue) } : {}),
+    },
   });
   return updated ?? null;
+}
+
+/**
+ * Domains not checked since `checkedBefore` (or never), in id order after `afterId`, at most
+ * `limit`: the scheduled re-check walks the table with it.
+ */
+export function findDomainsDueForCheck(
+  prisma: Prisma.TransactionClient,
+  range: { checkedBefore: Date; afterId: string | null; limit: number; workspaceIds?: readonly string[] },
+): Promise<Domain[]> {
+  return prisma.domain.findMany({
+    where: {
+      ...(range.afterId ? { id: { gt: range.afterId } } : {}),
+      ...(range.workspaceIds ? { workspaceId: { in: [...range.workspaceIds] } } : {}),
+      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
+    },
+    orderBy: { id: "asc" },
+    take: range.limit,
+  });
+}
+
+/** The workspace's domains of these names (lower-case), for explaining a refused send. */
+export function findDomainsNamed(prisma: Prisma.TransactionClient, workspaceId: string, names: readonly string[]): Promise<Domain[]> {
+  return prisma.domain.findMany({ where: { workspaceId, name: { in: [...names] } } });
+}
+
+/** Whether a workspace other than `workspaceId` has a domain of this name. */
+export async function domainNameUsedElsewhere(prisma: Prisma.TransactionClient, name: string, workspaceId: string): Promise<boolean> {
+  return (await prisma.domain.findFirst({ where: { name, workspaceId: { not: workspaceId } }, select: { id: true } })) !== null;
+}
+
+/** Rows whose DKIM private key is still stored as plain PEM (written before keys were sealed). */
+export function findDomainsWithPlainKeys(prisma: Prisma.TransactionClient, limit: number): Promise<Array<{ id: string; dkimPrivateKey: string }>> {
+  return prisma.domain.findMany({
+    where: { dkimPrivateKey: { startsWith: "-----BEGIN" } },
+    select: { id: true, dkimPrivateKey: true },
+    orderBy: { id: "asc" },
+    take: limit,
+  });
+}
+
+/**
+ * Replaces each row's stored key, only where it still holds `from` (another process sealing the
+ * same row at once changes nothing twice). The number of rows changed.
+ */
+export async function replaceDomainPrivateKeys(prisma: Prisma.TransactionClient, changes: ReadonlyArray<{ id: string; from: string; to: string }>): Promise<number> {
+  let changed = 0;
+  for (const change of changes) {
+    const { count } = await prisma.domain.updateMany({ where: { id: change.id, dkimPrivateKey: change.from }, data: { dkimPrivateKey: change.to } });
+    changed += count;
+  }
+  return changed;
 }
 
 /** False when there is no such domain (any more). */
 export async function deleteDomain(prisma: Prisma.TransactionClient, key: DomainKey): Promise<boolean> {
   const { count } = await prisma.domain.deleteMany({ where: where(key) });
   return count > 0;
+}
+
+/** One send-time question: is `domain` (lower-case) a verified domain of the workspace now? */
+export interface SendingDomainLookup {
+  workspaceId: string;
+  domain: string;
+}
+
+/**
+ * Answers many send-time look-ups in one statement (the sender coalesces its jobs' look-ups):
+ * a domain removed, or failed by its re-check, after the email was queued stops its sending.
+ */
+export async function selectVerifiedSendingDomains(db: Queryable, lookups: readonly SendingDomainLookup[]): Promise<boolean[]> {
+  if (lookups.length === 0) return [];
+  const { rows } = await db.query({
+    name: "svc_select_verified_sending_domains",
+    text: `SELECT p.n
+             FROM json_to_recordset($1::json) AS p(n int, w text, d text)
+            WHERE EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = p.w AND lower(d.name) = p.d AND d.status = 'verified')`,
+    values: [JSON.stringify(lookups.map((lookup, n) => ({ n, w: lookup.workspaceId, d: lookup.domain.toLowerCase() })))],
+  });
+  const verified = lookups.map(() => false);
+  for (const row of rows as Array<{ n: number }>) verified[row.n] = true;
+  return verified;
+}
+
+/** A domain's open/click tracking settings. */
+export interface DomainTracking {
+  openTracking: boolean;
+  clickTracking: boolean;
+  trackingDomain: string | null;
+}
+
+/** Sets the tracking switches; the updated row, or null when there is no such domain. */
+export async function updateDomainTracking(prisma: Prisma.TransactionClient, key: DomainKey, tracking: DomainTracking): Promise<Domain | null> {
+  const [updated] = await prisma.domain.updateManyAndReturn({ where: where(key), data: tracking });
+  return updated ?? null;
+}
+
+/**
+ * The tracking settings of sending domains by workspace and name (the sender's choice of
+ * configuration set). Domains not found are absent from the answer.
+ */
+export async function selectDomainTracking(
+  db: Queryable,
+  keys: Array<{ workspaceId: string; name: string }>,
+): Promise<Array<{ workspaceId: string; name: string } & DomainTracking>> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT d."workspaceId", d.name, d."openTracking", d."clickTracking", d."trackingDomain"
+       FROM domains d
+       JOIN unnest($1::text[], $2::text[]) AS k(workspace_id, name) ON d."workspaceId" = k.workspace_id AND d.name = k.name`,
+    [keys.map((key) => key.workspaceId), keys.map((key) => key.name)],
+  );
+  return rows as Array<{ workspaceId: string; name: string } & DomainTracking>;
+}
+
+/** Every distinct tracking combination with a custom tracking domain that some domain uses. */
+export async function findCustomTrackingCombinations(prisma: Prisma.TransactionClient): Promise<DomainTracking[]> {
+  const rows = await prisma.domain.findMany({
+    where: { trackingDomain: { not: null }, OR: [{ openTracking: true }, { clickTracking: true }] },
+    select: { openTracking: true, clickTracking: true, trackingDomain: true },
+    distinct: ["openTracking", "clickTracking", "trackingDomain"],
+    orderBy: [{ trackingDomain: "asc" }, { openTracking: "asc" }, { clickTracking: "asc" }],
+  });
+  return rows;
+}
+
+/** Every domain, the most recently checked first, at most `limit` (the operator's status overview). */
+export function findAllDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
+  return prisma.domain.findMany({ orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }], take: limit });
 }

@@ -51,6 +51,8 @@ export type RecordOutcome =
 /** Stand in for each delivery's id and the matched email's id in the body template; nothing else in a body can contain them. */
 const DELIVERY_ID_SLOT = "__svc_delivery_id__";
 const EMAIL_ID_SLOT = "__svc_email_id__";
+/** Written as a JSON string in the template; the statement puts the email's tags (a JSON array) in its place, quotes included. */
+const TAGS_SLOT = "__svc_email_tags__";
 
 /**
  * Delivery ids handed to the statement (a workspace has at most 20 subscriptions, and most
@@ -106,6 +108,7 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
         deliveryId: DELIVERY_ID_SLOT,
         createdAt: now,
         emailId: EMAIL_ID_SLOT,
+        tags: TAGS_SLOT,
         eventId,
         eventType: event.type,
         eventTimestamp: event.eventTimestamp,
@@ -149,13 +152,13 @@ WITH input AS (
       sup_reason "SuppressionReason", sup_addresses json)
 ),
 matched AS (
-  SELECT i.*, found.id AS email_id, found."organizationId" AS workspace_id
+  SELECT i.*, found.id AS email_id, found."organizationId" AS workspace_id, found.tags AS email_tags
     FROM input i
     LEFT JOIN LATERAL (
-      SELECT id, "organizationId" FROM (
-        SELECT id, "organizationId", 0 AS rank FROM emails WHERE id = i.tagged_id
+      SELECT id, "organizationId", tags FROM (
+        SELECT id, "organizationId", tags, 0 AS rank FROM emails WHERE id = i.tagged_id
         UNION ALL
-        SELECT id, "organizationId", 1 AS rank FROM emails WHERE "providerMessageId" = i.pmid
+        SELECT id, "organizationId", tags, 1 AS rank FROM emails WHERE "providerMessageId" = i.pmid
       ) candidates ORDER BY rank LIMIT 1
     ) found ON true
 ),
@@ -185,7 +188,7 @@ moved AS (
    WHERE e.id = w.email_id AND ${statusMayMoveSql("e.status", "w.target_rank")}
 ),
 fanout AS (
-  SELECT c.event_id, c.email_id, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
+  SELECT c.event_id, c.email_id, c.email_tags, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
     FROM created c
     JOIN webhook_subscriptions s ON s."workspaceId" = c.workspace_id AND s."isActive" AND c.type = ANY (s.events)
 ),
@@ -209,7 +212,7 @@ suppressed AS (
 deliveries AS (
   INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt")
   SELECT d.id, d.subscription_id, d.event_id, d.type,
-         replace(replace(d.template, '${DELIVERY_ID_SLOT}', d.id), '${EMAIL_ID_SLOT}', d.email_id), $3, $3
+         replace(replace(replace(d.template, '${DELIVERY_ID_SLOT}', d.id), '${EMAIL_ID_SLOT}', d.email_id), '"${TAGS_SLOT}"', COALESCE(d.email_tags, '[]'::jsonb)::text), $3, $3
     FROM (SELECT f.*,
                  -- More deliveries than prepared ids: mint one here.
                  COALESCE(($2::text[])[f.k], 'wd_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24)) AS id

@@ -25,12 +25,25 @@ export interface NewEmailRow {
 export type EmailInsertOutcome = "inserted" | "domain_not_verified" | "withheld";
 
 /** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 12;
+const COLUMNS_PER_ROW = 18;
 
-/** `($1::text, …, $12::timestamptz)` for row `index`: every value typed, so Postgres infers nothing. */
+/** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
   const n = index * COLUMNS_PER_ROW;
-  return `($${n + 1}::text, $${n + 2}::text, $${n + 3}::text, $${n + 4}::"KeyEnvironment", $${n + 5}::text, $${n + 6}::text[], $${n + 7}::text, $${n + 8}::text, $${n + 9}::text, $${n + 10}::text, $${n + 11}::"EmailStatus", $${n + 12}::timestamptz)`;
+  const types = ["text", "text", "text", '"KeyEnvironment"', "text", "text[]", "text[]", "text[]", "text[]", "text", "text", "text", "jsonb", "jsonb", "jsonb", "text", '"EmailStatus"', "timestamptz"];
+  return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
+}
+
+/** What GET /emails/{id} shows of an attachment; the bytes are not part of the email row. */
+export interface AttachmentMetadata {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  size: number;
+}
+
+function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
+  return input.attachments.map(({ filename, contentType, contentId, content }) => ({ filename, contentType, contentId, size: content.length }));
 }
 
 /**
@@ -43,6 +56,10 @@ function rowPlaceholders(index: number): string {
  *
  * By default a refused row does not affect the others; `allOrNothing` writes no row at all when
  * any is refused (a strict batch). Answers, per row in order, what became of it.
+ *
+ * Attachment bytes go to `email_attachments` in the same statement (a data-modifying CTE, so the
+ * email and its files commit together or not at all), one bytea parameter per file: pg sends a
+ * Buffer parameter as binary, without an escaped copy.
  */
 export async function insertEmailsIfDomainVerified(
   db: Queryable,
@@ -53,23 +70,58 @@ export async function insertEmailsIfDomainVerified(
   const values: unknown[] = [];
   for (const { emailId, context, input } of rows) {
     const status: EmailStatus = input.scheduledAt ? "scheduled" : "queued";
-    values.push(emailId, context.workspaceId, context.apiKeyId, context.environment, input.from, input.to, input.subject, input.html, input.text, input.fromDomain.toLowerCase(), status, input.scheduledAt);
+    values.push(
+      emailId,
+      context.workspaceId,
+      context.apiKeyId,
+      context.environment,
+      input.from,
+      input.to,
+      input.cc,
+      input.bcc,
+      input.replyTo,
+      input.subject,
+      input.html,
+      input.text,
+      JSON.stringify(input.headers),
+      JSON.stringify(input.tags),
+      JSON.stringify(attachmentMetadataOf(input)),
+      input.fromDomain.toLowerCase(),
+      status,
+      input.scheduledAt,
+    );
   }
   values.push(options.allOrNothing === true);
   const allOrNothing = `$${values.length}::boolean`;
+  const contents: string[] = [];
+  for (const { emailId, input } of rows) {
+    input.attachments.forEach(({ content }, position) => {
+      const at = values.length;
+      values.push(emailId, position, content);
+      contents.push(`($${at + 1}::text, $${at + 2}::int, $${at + 3}::bytea)`);
+    });
+  }
+  const insertContents =
+    contents.length === 0
+      ? ""
+      : `,
+          contents AS (
+            INSERT INTO email_attachments ("emailId", position, content)
+            SELECT f.email_id, f.position, f.content FROM (VALUES ${contents.join(", ")}) AS f(email_id, position, content)
+             WHERE f.email_id IN (SELECT id FROM inserted))`;
   const result = await db.query(
-    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", subject, html, text, domain, status, "scheduledAt") AS (
+    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
             SELECT v.*, EXISTS (SELECT 1 FROM domains d
                                  WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified') AS verified
               FROM v),
           inserted AS (
-            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, "scheduledAt")
-            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.subject, c.html, c.text, c.status, c."scheduledAt"
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt")
+            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt"
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
-            RETURNING id)
+            RETURNING id)${insertContents}
      SELECT c.id, c.verified, (i.id IS NOT NULL) AS inserted FROM checked c LEFT JOIN inserted i ON i.id = c.id`,
     values,
   );
@@ -147,10 +199,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 const RECIPIENT_COLUMNS = [`"to"`] as const;
 
 /**
- * The condition for `tag` (`param` binds a value and answers its placeholder). No email carries
- * tags yet, so none matches: a filter on a tag answers an empty list rather than an error.
+ * The condition for `tag` (`param` binds a value and answers its placeholder): the email's tags
+ * hold an entry with exactly this name and value (jsonb containment).
  */
-const tagCondition = (_tag: { name: string; value: string }, _param: (value: unknown) => string): string => "FALSE";
+const tagCondition = (tag: { name: string; value: string }, param: (value: unknown) => string): string =>
+  `tags @> ${param(JSON.stringify([{ name: tag.name, value: tag.value }]))}::jsonb`;
 
 /**
  * A workspace's emails in newest-first order, read with keyset paging on the
@@ -183,7 +236,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
     conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
   }
   const order = `"createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"}`;
-  const columns = `id, "organizationId", "apiKeyId", "from", "to", subject, html, text, status,
+  const columns = `id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status,
          provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
   const bodies = range.withBodies
     ? `html, text, COALESCE(octet_length(html), 0) + COALESCE(octet_length(text), 0) AS "bodyBytes"`
@@ -192,7 +245,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   const sql = `SELECT ${columns}, "bodyBytes"::int AS "bodyBytes", "pageRows"::int AS "pageRows" FROM (
       SELECT limited.*, count(*) OVER () AS "pageRows", row_number() OVER (ORDER BY ${order}) AS n,
              sum("bodyBytes") OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS "bytesSoFar"
-        FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", subject, ${bodies}, status::text AS status,
+        FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, ${bodies}, headers, tags, attachments, status::text AS status,
                      provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
                 FROM emails WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${param(range.limit)}) limited
     ) page
@@ -220,9 +273,16 @@ export interface ClaimedEmail {
   environment: KeyEnvironment;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  headers: Array<{ name: string; value: string }>;
+  tags: Array<{ name: string; value: string }>;
+  /** Their bytes are read from email_attachments, only when there are any. */
+  attachments: AttachmentMetadata[];
   /** Claims so far, this one included. */
   attempts: number;
   createdAt: Date;
@@ -244,7 +304,8 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
       WHERE id = ANY ($1::text[])
         AND (${statusInSql("status", SENDER_MOVES.claim.from)}
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
-     RETURNING id, "organizationId", environment, "from", "to", subject, html, text, attempts, "createdAt",
+     RETURNING id, "organizationId", environment, "from", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
+               COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
                GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt"`,
     [[...new Set(emailIds)], leaseMs],
   );
@@ -414,9 +475,14 @@ export interface AcceptedEmailWithEventCount {
   organizationId: string;
   from: string;
   to: string[];
+  cc: string[];
+  bcc: string[];
   subject: string;
   html: string | null;
   text: string | null;
+  replyTo: string[];
+  headers: Array<{ name: string; value: string }>;
+  tags: Array<{ name: string; value: string }>;
   providerMessageId: string;
   createdAt: Date;
   eventCount: number;
@@ -437,7 +503,7 @@ export async function selectAcceptedEmailsAwaitingEvents(
   range: { provider: string; createdFrom: Date; sentBefore: Date; after: { createdAt: Date; id: string } | null; limit: number },
 ): Promise<AcceptedEmailWithEventCount[]> {
   const { rows } = await db.query(
-    `SELECT e.id, e."organizationId", e."from", e."to", e.subject, e.html, e.text, e."providerMessageId", e."createdAt",
+    `SELECT e.id, e."organizationId", e."from", e."to", COALESCE(e.cc, '{}') AS cc, COALESCE(e.bcc, '{}') AS bcc, COALESCE(e."replyTo", '{}') AS "replyTo", e.subject, e.html, e.text, e.headers, e.tags, e."providerMessageId", e."createdAt",
             (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
        FROM emails e
       WHERE ${statusInSql("e.status", AWAITING_EVENTS)}

@@ -22,9 +22,14 @@ export async function countTestRecipients(db: Prisma.TransactionClient, workspac
 export type TestRecipientInsert = { inserted: TestRecipient } | { refused: "duplicate" | "no_such_workspace" };
 
 /** Adds `email` (lower-cased) to the workspace's list; refused when it is there already or the workspace does not exist. */
-export async function insertTestRecipient(db: Prisma.TransactionClient, workspaceId: string, email: string): Promise<TestRecipientInsert> {
+export async function insertTestRecipient(
+  db: Prisma.TransactionClient,
+  workspaceId: string,
+  email: string,
+  providerStatus: "pending" | null = null,
+): Promise<TestRecipientInsert> {
   try {
-    return { inserted: await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId, email } }) };
+    return { inserted: await db.testRecipient.create({ data: { id: newId("recipient"), workspaceId, email, providerStatus } }) };
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError) {
       if (error.code === "P2002") return { refused: "duplicate" };
@@ -45,9 +50,29 @@ export async function deleteTestRecipient(db: Prisma.TransactionClient, workspac
   return count > 0;
 }
 
-/** Which of `addresses` (lower-cased bare addresses) are test recipients of the workspace. */
+/** Recipients the provider has not verified yet (all workspaces when none is given), at most `limit`. */
+export async function findPendingTestRecipients(db: Prisma.TransactionClient, workspaceId: string | null, limit: number): Promise<TestRecipient[]> {
+  return db.testRecipient.findMany({ where: { providerStatus: "pending", ...(workspaceId ? { workspaceId } : {}) }, orderBy: { id: "asc" }, take: limit });
+}
+
+/** Marks these recipients verified by the provider. */
+export async function markTestRecipientsVerified(db: Prisma.TransactionClient, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const { count } = await db.testRecipient.updateMany({ where: { id: { in: [...ids] } }, data: { providerStatus: "verified" } });
+  return count;
+}
+
+/** Whether a workspace other than `workspaceId` lists this address. */
+export async function testRecipientListedElsewhere(db: Prisma.TransactionClient, email: string, workspaceId: string): Promise<boolean> {
+  return (await db.testRecipient.findFirst({ where: { email, workspaceId: { not: workspaceId } }, select: { id: true } })) !== null;
+}
+
+/**
+ * Which of `addresses` (lower-cased bare addresses) are test recipients of the workspace that
+ * may be mailed now: not waiting for the provider's verification.
+ */
 export async function selectTestRecipientAddresses(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
-  const { rows } = await db.query(`SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[])`, [
+  const { rows } = await db.query(`SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[]) AND ("providerStatus" IS NULL OR "providerStatus" = 'verified')`, [
     workspaceId,
     [...new Set(addresses)],
   ]);

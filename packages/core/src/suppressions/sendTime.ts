@@ -7,11 +7,8 @@ export interface SuppressedRecipient {
   reason: SuppressionReason;
 }
 
-/**
- * The email's recipient fields the suppression list applies to. Only `to` exists today; a new
- * field (cc, bcc) joins here and every check below covers it.
- */
-const RECIPIENT_FIELDS = ["to"] as const;
+/** The email's recipient fields: the suppression list applies to each of them alike. */
+const RECIPIENT_FIELDS = ["to", "cc", "bcc"] as const;
 type RecipientField = (typeof RECIPIENT_FIELDS)[number];
 export type Recipients = Record<RecipientField, string[]>;
 

@@ -37,7 +37,7 @@ export async function sendTestWebhookEvent(
   const now = new Date();
   const body = JSON.stringify({
     ...(JSON.parse(
-      buildDeliveryBody({ deliveryId: id, createdAt: now, emailId: newId("email"), eventId: newId("event"), eventType, eventTimestamp: now }),
+      buildDeliveryBody({ deliveryId: id, createdAt: now, emailId: newId("email"), tags: [], eventId: newId("event"), eventType, eventTimestamp: now }),
     ) as object),
     test: true,
   });

@@ -1,8 +1,8 @@
-import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+import { SESv2Client, SendEmailCommand, type Attachment, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import type { sesEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
 import type { z } from "zod";
-import { EMAIL_ID_TAG, ProviderError, type EmailProvider, type OutboundEmail, type SendResult } from "../types.ts";
+import { EMAIL_ID_TAG, ProviderError, type EmailProvider, type OutboundAttachment, type OutboundEmail, type SendResult } from "../types.ts";
 import { toSesAddress } from "./address.ts";
 import { toProviderError } from "./errors.ts";
 
@@ -16,6 +16,20 @@ export interface SesProviderOptions {
 }
 
 const CHARSET = "UTF-8";
+
+type SimpleMessage = NonNullable<NonNullable<SendEmailCommandInput["Content"]>["Simple"]>;
+
+/** An inline part (one with a content id) is shown in the HTML rather than listed as a file. */
+function toSesAttachment(attachment: OutboundAttachment): Attachment {
+  return {
+    FileName: attachment.filename,
+    RawContent: attachment.content,
+    ContentType: attachment.contentType,
+    ContentTransferEncoding: "BASE64",
+    ContentDisposition: attachment.contentId ? "INLINE" : "ATTACHMENT",
+    ...(attachment.contentId ? { ContentId: attachment.contentId } : {}),
+  };
+}
 
 /**
  * Amazon SES v2. Credentials come from the SDK's default chain (environment, profile, instance or
@@ -67,21 +81,27 @@ export class SesProvider implements EmailProvider {
     return { providerMessageId: messageId };
   }
 
+  /**
+   * SES builds the MIME message itself from Simple content (bodies, headers, attachments, inline
+   * parts), so nothing here writes MIME.
+   */
   toCommandInput(email: OutboundEmail): SendEmailCommandInput {
-    const body: NonNullable<NonNullable<SendEmailCommandInput["Content"]>["Simple"]>["Body"] = {};
+    const body: SimpleMessage["Body"] = {};
     if (email.html !== null) body.Html = { Data: email.html, Charset: CHARSET };
     if (email.text !== null) body.Text = { Data: email.text, Charset: CHARSET };
+    const simple: SimpleMessage = { Subject: { Data: email.subject, Charset: CHARSET }, Body: body };
+    if (email.headers.length > 0) simple.Headers = email.headers.map(({ name, value }) => ({ Name: name, Value: value }));
+    if (email.attachments.length > 0) simple.Attachments = email.attachments.map(toSesAttachment);
+    const destination: SendEmailCommandInput["Destination"] = { ToAddresses: email.to.map(toSesAddress) };
+    if (email.cc.length > 0) destination.CcAddresses = email.cc.map(toSesAddress);
+    if (email.bcc.length > 0) destination.BccAddresses = email.bcc.map(toSesAddress);
     return {
       FromEmailAddress: toSesAddress(email.from),
-      Destination: { ToAddresses: email.to.map(toSesAddress) },
-      Content: {
-        Simple: {
-          Subject: { Data: email.subject, Charset: CHARSET },
-          Body: body,
-        },
-      },
+      Destination: destination,
+      ...(email.replyTo.length > 0 ? { ReplyToAddresses: email.replyTo.map(toSesAddress) } : {}),
+      Content: { Simple: simple },
       ...(this.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET } : {}),
-      EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }],
+      EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }, ...email.tags.map(({ name, value }) => ({ Name: name, Value: value }))],
     };
   }
 

@@ -113,7 +113,7 @@ export class SimulatorProvider implements EmailProvider {
       for (const record of page) {
         const acceptedAt = timeOfSesLikeId(record.providerMessageId);
         if (!acceptedAt || this.reporting.has(record.email.emailId)) continue;
-        const plan = planEvents(record.email.to);
+        const plan = planEvents(allRecipients(record.email));
         if (record.eventCount >= plan.length) continue;
         const mail: SimulatedMail = { email: record.email, messageId: record.providerMessageId, acceptedAt, configurationSet: this.configurationSet };
         reports.push(this.track(this.report(mail, plan, 0)));
@@ -154,13 +154,14 @@ export class SimulatorProvider implements EmailProvider {
     // The acceptance time is the one the message id carries: recovery derives it from the id.
     const acceptedMs = Date.now();
     const mail: SimulatedMail = {
-      email: { ...email, to: [...email.to] },
+      // Events need no attachment bytes: not holding them keeps memory flat while events are reported.
+      email: { ...email, to: [...email.to], cc: [...email.cc], bcc: [...email.bcc], attachments: [] },
       messageId: sesLikeId(acceptedMs),
       acceptedAt: new Date(acceptedMs),
       configurationSet: this.configurationSet,
     };
     // Reported in the background: send() answers now, like SES.
-    void this.track(this.report(mail, planEvents(mail.email.to), this.firstEventDelayMs));
+    void this.track(this.report(mail, planEvents(allRecipients(mail.email)), this.firstEventDelayMs));
     return { providerMessageId: mail.messageId };
   }
 
@@ -208,6 +209,11 @@ export class SimulatorProvider implements EmailProvider {
     await stopCertificateServer(this.certificateServer);
     this.certificateServer = null;
   }
+}
+
+/** Every recipient SES would report on: to, cc and bcc alike, in that order. */
+function allRecipients(email: Pick<OutboundEmail, "to" | "cc" | "bcc">): string[] {
+  return [...email.to, ...email.cc, ...email.bcc];
 }
 
 /** The factory the provider factory loads when EMAIL_PROVIDER=simulator. */

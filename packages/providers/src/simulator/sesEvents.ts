@@ -146,24 +146,38 @@ function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at
   }
 }
 
+/**
+ * SES's `mail` object: `destination` lists every recipient (bcc included); the headers are the
+ * message's (so no Bcc); `tags` holds SES's auto-tags and the message tags.
+ */
 function mailObject({ email, messageId, acceptedAt, configurationSet }: SimulatedMail): Record<string, unknown> {
   const domain = fromDomain(email.from);
+  const headers = [
+    { name: "From", value: email.from },
+    ...(email.replyTo.length > 0 ? [{ name: "Reply-To", value: email.replyTo.join(", ") }] : []),
+    { name: "To", value: email.to.join(", ") },
+    ...(email.cc.length > 0 ? [{ name: "Cc", value: email.cc.join(", ") }] : []),
+    { name: "Subject", value: email.subject },
+    { name: "MIME-Version", value: "1.0" },
+    ...email.headers,
+  ];
+  const commonHeaders: Record<string, unknown> = { from: [email.from], to: email.to, messageId, subject: email.subject };
+  if (email.cc.length > 0) commonHeaders.cc = email.cc;
+  if (email.replyTo.length > 0) commonHeaders.replyTo = email.replyTo;
+  const tags: Record<string, string[]> = {};
+  for (const { name, value } of email.tags) tags[name] = [value];
   return {
     timestamp: acceptedAt.toISOString(),
     source: email.from,
     sourceArn: `arn:aws:ses:us-east-1:${ACCOUNT_ID}:identity/${domain}`,
     sendingAccountId: ACCOUNT_ID,
     messageId,
-    destination: email.to,
+    destination: [...email.to, ...email.cc, ...email.bcc],
     headersTruncated: false,
-    headers: [
-      { name: "From", value: email.from },
-      { name: "To", value: email.to.join(", ") },
-      { name: "Subject", value: email.subject },
-      { name: "MIME-Version", value: "1.0" },
-    ],
-    commonHeaders: { from: [email.from], to: email.to, messageId, subject: email.subject },
+    headers,
+    commonHeaders,
     tags: {
+      ...tags,
       "ses:configuration-set": [configurationSet],
       "ses:source-ip": ["127.0.0.1"],
       "ses:from-domain": [domain],

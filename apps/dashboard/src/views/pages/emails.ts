@@ -1,7 +1,7 @@
-import type { EmailView, EmailWithEventsView } from "@svc/core";
+import type { EmailView, EmailWaiting, EmailWithEventsView } from "@svc/core";
 import type { EmailPage, EmailSearch } from "../../viewModels/emailPage.ts";
 import { EMAIL_STATUSES } from "../../viewModels/emailPage.ts";
-import { badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
+import { alert, badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";
 
@@ -75,8 +75,19 @@ function timeline(email: EmailWithEventsView): SafeHtml {
   )}</ol>`;
 }
 
-export function emailDetailBody(email: EmailWithEventsView): SafeHtml {
+/** Why the email waits longer than expected (GET /emails/{id}'s `waiting`), when it does. */
+function waitingNotice(waiting: EmailWaiting | null): SafeHtml | false {
+  if (!waiting || waiting.reasons.length === 0) return false;
+  return alert(
+    "warning",
+    html`<ul data-waiting>${waiting.reasons.map((reason) => html`<li data-reason="${reason.code}">${reason.message}</li>`)}</ul>`,
+    `Waiting since ${new Date(waiting.since).toISOString()}:`,
+  );
+}
+
+export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null }): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
+  ${waitingNotice(email.waiting ?? null)}
   <div class="two-column">
     ${card(
       keyValueList([

@@ -1,5 +1,5 @@
 import type { TestRecipientView } from "@svc/core";
-import { alert, card, confirmAction, csrfField, emptyState, field, pageHeader, time } from "../components.ts";
+import { alert, badge, card, confirmAction, csrfField, emptyState, field, pageHeader, time } from "../components.ts";
 import { html, type SafeHtml } from "../html.ts";
 
 export function recipientsBody(input: { recipients: TestRecipientView[]; csrf: string; canWrite: boolean; form?: { email?: string; error?: string } }): SafeHtml {
@@ -23,7 +23,7 @@ export function recipientsBody(input: { recipients: TestRecipientView[]; csrf: s
       : html`<div class="table-wrap"><table class="table">
         <thead><tr><th scope="col">Address</th><th scope="col">Added</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
         <tbody>${input.recipients.map(
-          (r) => html`<tr><td>${r.email}</td><td>${time(r.createdAt)}</td><td class="actions">${
+          (r) => html`<tr><td>${r.email}${r.verification === "pending" && html` <span data-verification="pending">${badge("pending", "Waiting for the SES confirmation link")}</span>`}</td><td>${time(r.createdAt)}</td><td class="actions">${
             input.canWrite && confirmAction({ href: `/test-recipients/${r.id}/remove`, label: "Remove", question: `Remove ${r.email}? Test keys will no longer deliver to it.`, confirmLabel: "Remove recipient", csrf: input.csrf })
           }</td></tr>`,
         )}</tbody></table></div>`,

@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type BuildOptions } from "esbuild";
+
+/**
+ * `pnpm build`: type-checks the whole workspace, then compiles every process's entry point to
+ * one JavaScript file: `apps/<app>/dist/main.js`, `packages/cli/dist/main.js` and the operator
+ * scripts in `infra/dist/`. Production runs `node` on these; nothing is compiled at start.
+ *
+ * Each file carries the workspace packages and the npm packages it imports, so a production
+ * install needs only the few packages that cannot be bundled: EXTERNAL below, each one a
+ * dependency of the root package.json (the build refuses otherwise). A bundle sits where its
+ * source did (`apps/dashboard/dist` beside `apps/dashboard/public`), so paths it finds
+ * relative to itself stay true.
+ *
+ * `--no-typecheck` skips tsc (tests that only need the output; CI type-checks on its own).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** Native addons and optional drivers: loaded from node_modules at run time. */
+const EXTERNAL = ["argon2", "pg-native"];
+/** Externals that are optional imports of a bundled library (never installed). */
+const OPTIONAL = new Set(["pg-native"]);
+
+interface Entry {
+  source: string;
+  output: string;
+}
+
+function entries(): Entry[] {
+  const apps = readdirSync(path.join(root, "apps"))
+    .filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")))
+    .map((app) => ({ source: `apps/${app}/src/main.ts`, output: `apps/${app}/dist/main.js` }));
+  return [
+    ...apps,
+    { source: "packages/cli/src/main.ts", output: "packages/cli/dist/main.js" },
+    { source: "infra/scripts/migrate.ts", output: "infra/dist/migrate.js" },
+    { source: "infra/scripts/run-all.ts", output: "infra/dist/run-all.js" },
+  ];
+}
+
+/** Every external the bundles load must be installed by a production install of the root. */
+function checkExternalsAreRootDependencies(): void {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+  const missing = EXTERNAL.filter((name) => !OPTIONAL.has(name) && !manifest.dependencies?.[name]);
+  if (missing.length > 0) throw new Error(`Bundles load ${missing.join(", ")} at run time: add them to the root package.json "dependencies".`);
+}
+
+const shared: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  sourcemap: "linked",
+  external: EXTERNAL,
+  logLevel: "warning",
+  // CommonJS libraries inside an ESM bundle still call require() and read __dirname.
+  banner: {
+    js: [
+      'import { createRequire as __svcCreateRequire } from "node:module";',
+      'import { fileURLToPath as __svcFileURLToPath } from "node:url";',
+      'import { dirname as __svcDirname } from "node:path";',
+      "const require = __svcCreateRequire(import.meta.url);",
+      "const __filename = __svcFileURLToPath(import.meta.url);",
+      "const __dirname = __svcDirname(__filename);",
+    ].join("\n"),
+  },
+};
+
+const typecheck = !process.argv.includes("--no-typecheck");
+checkExternalsAreRootDependencies();
+if (typecheck) {
+  process.stdout.write("Type-checking (tsc)…\n");
+  execFileSync(path.join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json", "--noEmit"], { cwd: root, stdio: "inherit" });
+}
+const started = Date.now();
+await Promise.all(entries().map(({ source, output }) => build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) })));
+process.stdout.write(`Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries().map((entry) => entry.output).join(", ")}\n`);

@@ -1,0 +1,97 @@
+import type { Server } from "node:http";
+import type { GetAccountResponse } from "@aws-sdk/client-sesv2";
+import { createSigningIdentity } from "@svc/sns";
+import { AwsLocalRouter, listenLoopback, type AwsLocalModule } from "./server.ts";
+import { account } from "./ses/account.ts";
+import { configurationSets } from "./ses/configurationSets.ts";
+import { identities } from "./ses/identities.ts";
+import { initialAccount, type AwsLocalState } from "./state.ts";
+import { signingCertificate } from "./sns/certificate.ts";
+import { subscriptions } from "./sns/subscriptions.ts";
+import { topics } from "./sns/topics.ts";
+
+export { AwsError, type AwsLocalModule, type AwsLocalRoutes, type SesHandler, type SesRequest, type SnsHandler, type SnsRequest } from "./server.ts";
+export type * from "./state.ts";
+export { XmlMap, type XmlValue } from "./xml.ts";
+
+/**
+ * A local stand-in for the SES v2 and SNS APIs (dev and tests only): the real AWS SDK clients
+ * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
+ * group (email identities, …) is one more entry here.
+ */
+export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, topics, subscriptions];
+
+export interface AwsLocalOptions {
+  accountId?: string;
+  region?: string;
+  /** GetAccount's answer, merged over a healthy production account. */
+  account?: Partial<GetAccountResponse>;
+  /** Resource modules served; DEFAULT_MODULES unless given. */
+  modules?: readonly AwsLocalModule[];
+  /** Fixed port; a free one by default. */
+  port?: number;
+}
+
+export interface AwsLocal {
+  /** `http://127.0.0.1:<port>`: the `endpoint` for SESv2Client and SNSClient. */
+  url: string;
+  state: AwsLocalState;
+  /** The SigningCertURL of every message posted, and an SNS_CERT_URL_PATTERN matching it. */
+  signingCertUrl: string;
+  signingCertUrlPattern: string;
+  /**
+   * Visits a SubscribeURL or UnsubscribeURL this SNS sent: they name SNS's public host (as real
+   * ones do), and this requests the same path and query here instead.
+   */
+  visit(snsUrl: string): Promise<Response>;
+  /** Resolves once every post to a subscriber has been answered (or failed). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CERTIFICATE_PATH = "/SimpleNotificationService-awslocal.pem";
+
+export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsLocal> {
+  const region = options.region ?? "us-east-1";
+  const state: AwsLocalState = {
+    accountId: options.accountId ?? "123456789012",
+    region,
+    calls: [],
+    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map(), identities: new Map(), confirmationsSent: [] },
+    sns: {
+      signing: createSigningIdentity({ commonName: `sns.${region}.amazonaws.com` }),
+      certificatePath: CERTIFICATE_PATH,
+      publicUrl: `https://sns.${region}.amazonaws.com`,
+      topics: new Map(),
+      subscriptions: new Map(),
+      deliveries: [],
+      pending: new Set(),
+    },
+  };
+  const router = new AwsLocalRouter();
+  signingCertificate(router, CERTIFICATE_PATH);
+  for (const register of options.modules ?? DEFAULT_MODULES) register(router);
+  const { server, url } = await listenLoopback(router, state, options.port);
+
+  return {
+    url,
+    state,
+    signingCertUrl: `${url}${CERTIFICATE_PATH}`,
+    signingCertUrlPattern: `${url.replace(/\./g, "\\.")}/SimpleNotificationService-[A-Za-z0-9]+\\.pem`,
+    visit: (snsUrl) => {
+      const parsed = new URL(snsUrl);
+      return fetch(`${url}${parsed.pathname}${parsed.search}`, { signal: AbortSignal.timeout(10_000) });
+    },
+    settled: async () => {
+      while (state.sns.pending.size > 0) await Promise.allSettled([...state.sns.pending]);
+    },
+    close: () => closeServer(server),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

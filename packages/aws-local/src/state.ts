@@ -1,0 +1,128 @@
+import type {
+  BehaviorOnMxFailure,
+  DeliveryOptions,
+  DkimSigningAttributesOrigin,
+  DkimStatus,
+  MailFromDomainStatus,
+  VerificationStatus,
+  EventDestination,
+  GetAccountResponse,
+  ReputationOptions,
+  SendingOptions,
+  SuppressionOptions,
+  Tag,
+  TrackingOptions,
+} from "@aws-sdk/client-sesv2";
+import type { SigningIdentity } from "@svc/sns";
+
+/**
+ * Everything the local AWS server knows, in memory and inspectable by tests. The SES parts are
+ * kept in the SDK's own shapes, so a Get answers with exactly what a Create or Put stored.
+ * A resource module that needs more state adds a field to its service's section here.
+ */
+export interface AwsLocalState {
+  accountId: string;
+  region: string;
+  /** Every operation served, in order, e.g. `ses:CreateConfigurationSet`, `sns:Subscribe`. */
+  calls: string[];
+  ses: SesState;
+  sns: SnsState;
+}
+
+export interface SesState {
+  /** What GetAccount answers; tests change it to play a sandboxed or paused account. */
+  account: GetAccountResponse;
+  configurationSets: Map<string, ConfigurationSetState>;
+  /** Email identities (domains and addresses) by lower-cased name. */
+  identities: Map<string, EmailIdentityState>;
+  /** Addresses SES would have mailed a confirmation link to, in order. */
+  confirmationsSent: string[];
+}
+
+/**
+ * One email identity. Tests play SES's own verification by setting `verifiedForSending`,
+ * `verificationStatus`, `dkim.status` and `mailFrom.status`.
+ */
+export interface EmailIdentityState {
+  identity: string;
+  type: "DOMAIN" | "EMAIL_ADDRESS";
+  verifiedForSending: boolean;
+  verificationStatus: VerificationStatus;
+  dkim?: {
+    origin: DkimSigningAttributesOrigin;
+    /** Bring-your-own-DKIM: the selector and base64 DER private key given. */
+    selector?: string;
+    privateKey?: string;
+    status: DkimStatus;
+    signingEnabled: boolean;
+  };
+  mailFrom?: { domain: string; behaviorOnMxFailure: BehaviorOnMxFailure; status: MailFromDomainStatus };
+  tags: Tag[];
+}
+
+export interface ConfigurationSetState {
+  name: string;
+  trackingOptions?: TrackingOptions;
+  deliveryOptions?: DeliveryOptions;
+  reputationOptions?: ReputationOptions;
+  sendingOptions?: SendingOptions;
+  suppressionOptions?: SuppressionOptions;
+  tags: Tag[];
+  /** By event destination name. */
+  eventDestinations: Map<string, EventDestination>;
+}
+
+export interface SnsState {
+  /** Signs every message this SNS posts; its certificate is served at `certificatePath`. */
+  signing: SigningIdentity;
+  certificatePath: string;
+  /**
+   * Where SubscribeURL and UnsubscribeURL point: SNS's own regional host by default, so that a
+   * subscriber that only visits SNS hosts accepts them (`AwsLocal.visit` serves such a URL here).
+   */
+  publicUrl: string;
+  topics: Map<string, TopicState>;
+  subscriptions: Map<string, SubscriptionState>;
+  /** Every HTTP(S) message posted to a subscriber, with the subscriber's answer. */
+  deliveries: SnsDelivery[];
+  /** Posts still on their way. */
+  pending: Set<Promise<void>>;
+}
+
+export interface TopicState {
+  arn: string;
+  name: string;
+  /** Attributes set by CreateTopic and SetTopicAttributes (SignatureVersion, DisplayName, …). */
+  attributes: Record<string, string>;
+}
+
+export interface SubscriptionState {
+  arn: string;
+  topicArn: string;
+  protocol: string;
+  endpoint: string;
+  /** Shown to the subscriber in the SubscriptionConfirmation; confirming requires it. */
+  token: string;
+  pendingConfirmation: boolean;
+}
+
+export interface SnsDelivery {
+  type: "SubscriptionConfirmation" | "Notification";
+  topicArn: string;
+  endpoint: string;
+  messageId: string;
+  /** The subscriber's HTTP status, or the reason no answer came. */
+  status: number | string;
+}
+
+export function initialAccount(): GetAccountResponse {
+  // A new account outside the sandbox with SES's documented default production quota.
+  return {
+    DedicatedIpAutoWarmupEnabled: false,
+    EnforcementStatus: "HEALTHY",
+    ProductionAccessEnabled: true,
+    SendingEnabled: true,
+    SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: 0 },
+    SuppressionAttributes: { SuppressedReasons: [] },
+  };
+}

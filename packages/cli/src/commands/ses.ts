@@ -1,0 +1,165 @@
+import {
+  AppError,
+  configurationSetName,
+  domainIdentityStatuses,
+  eventTypesFor,
+  getSesSetup,
+  recordSesSetup,
+  trackingCombinationsInUse,
+  type RecordedConfigurationSet,
+  type SesSetupInput,
+} from "@svc/core";
+import { applySesSetup, createSesApiClients, readSesAccount, readSesStatus, type DesiredConfigurationSet, type SesAccountView } from "@svc/providers";
+import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import { withDomainContext } from "../identities.ts";
+
+/** `svc ses setup` and `svc ses status`: the account side of production on Amazon SES. */
+
+const PREFIX = /^[A-Za-z0-9_-]{1,40}$/;
+const DEFAULT_PREFIX = "svc";
+const MAX_WAIT_SECONDS = 300;
+
+function parseIngestUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AppError("bad_request", "--ingest-url must be the ingester's public URL, e.g. https://ingest.example.com/sns/ses.");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("bad_request", "--ingest-url must be an https:// URL.");
+  if (url.username || url.password || url.hash) throw new AppError("bad_request", "--ingest-url must not contain credentials or a fragment.");
+  return url;
+}
+
+function parsePrefix(flags: Flags): string {
+  const prefix = optionalFlag(flags, "prefix") ?? DEFAULT_PREFIX;
+  if (!PREFIX.test(prefix)) throw new AppError("bad_request", "--prefix: 1-40 letters, digits, underscores or hyphens.");
+  return prefix;
+}
+
+function parseWaitSeconds(flags: Flags): number {
+  const raw = optionalFlag(flags, "wait-seconds") ?? "20";
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS) throw new AppError("bad_request", `--wait-seconds: a whole number from 0 to ${MAX_WAIT_SECONDS}.`);
+  return seconds;
+}
+
+async function setup(flags: Flags, { db, config }: CliContext) {
+  const ingestUrl = parseIngestUrl(requireFlag(flags, "ingest-url")).href;
+  const prefix = parsePrefix(flags);
+  const region = config.AWS_REGION;
+  const combinations = await trackingCombinationsInUse(db.prisma);
+  const sets = combinations.map((combination) => ({ combination, name: configurationSetName(prefix, combination) }));
+  const desiredSets: DesiredConfigurationSet[] = sets.map(({ combination, name }) => ({ name, eventTypes: eventTypesFor(combination), trackingDomain: combination.trackingDomain }));
+  const recordedSets: RecordedConfigurationSet[] = sets.map(({ combination, name }) => ({ name, ...combination }));
+  const eventDestination = `${prefix}-sns`;
+  const recorded = await getSesSetup(db.prisma, region);
+
+  const clients = createSesApiClients(config);
+  try {
+    const record = async (fields: { accountId: string; topicArn: string; subscriptionArn: string | null }) => {
+      const next: SesSetupInput = { region, ingestUrl, configurationSets: recordedSets, eventDestination, ...fields };
+      if (!recorded || !sameRecord(recorded, next)) await recordSesSetup(db.prisma, next);
+    };
+    const applied = await applySesSetup(
+      clients,
+      {
+        topicName: `${prefix}-ses-events`,
+        ingestUrl,
+        eventDestinationName: eventDestination,
+        configurationSets: desiredSets,
+        knownTopicArn: recorded?.topicArn ?? null,
+        confirmationWaitMs: parseWaitSeconds(flags) * 1000,
+      },
+      record,
+    );
+    // The subscription's ARN, once SNS gives one, is recorded too.
+    if (applied.subscription.confirmed) await record({ accountId: applied.accountId, topicArn: applied.topicArn, subscriptionArn: applied.subscription.arn });
+    const account = await readSesAccount(clients.ses).catch(() => null);
+    return {
+      region,
+      accountId: applied.accountId,
+      topicArn: applied.topicArn,
+      subscription: applied.subscription,
+      eventDestination,
+      configurationSets: desiredSets.map((set, n) => ({ ...set, openTracking: recordedSets[n]!.openTracking, clickTracking: recordedSets[n]!.clickTracking })),
+      changed: applied.changes.length > 0,
+      changes: applied.changes,
+      toDo: toDo({ ingestUrl, region, subscriptionConfirmed: applied.subscription.confirmed, account, trackingDomains: recordedSets, overrideSet: config.SES_CONFIGURATION_SET }),
+    };
+  } finally {
+    clients.close();
+  }
+}
+
+function sameRecord(recorded: SesSetupInput, next: SesSetupInput): boolean {
+  return (
+    recorded.accountId === next.accountId &&
+    recorded.topicArn === next.topicArn &&
+    recorded.ingestUrl === next.ingestUrl &&
+    recorded.eventDestination === next.eventDestination &&
+    // A confirmed subscription recorded earlier stays recorded while this run has only seen it.
+    (next.subscriptionArn === null ? true : recorded.subscriptionArn === next.subscriptionArn) &&
+    JSON.stringify(recorded.configurationSets) === JSON.stringify(next.configurationSets)
+  );
+}
+
+/** What the operator still has to do by hand, in the order to do it. */
+function toDo(state: {
+  ingestUrl: string;
+  region: string;
+  subscriptionConfirmed: boolean;
+  account: SesAccountView | null;
+  trackingDomains: RecordedConfigurationSet[];
+  overrideSet: string | undefined;
+}): string[] {
+  const steps: string[] = [];
+  if (state.ingestUrl.startsWith("http:")) steps.push("Use an https:// ingest URL in production: over http SNS notifications travel in clear text.");
+  if (!state.subscriptionConfirmed) {
+    steps.push(
+      `The subscription of ${state.ingestUrl} is not confirmed yet. Start the ingester with EMAIL_PROVIDER=ses so that it answers at that URL (it accepts the recorded topic), then run svc ses setup again: SNS posts the confirmation again and the ingester confirms it.`,
+    );
+  }
+  if (state.account && !state.account.productionAccess) {
+    steps.push("The SES account is in the sandbox: it sends only to verified addresses, at most 200 a day. Request production access in the SES console.");
+  }
+  if (!state.account) steps.push("GetAccount failed: check the AWS credentials and region, then run svc ses status.");
+  for (const domain of new Set(state.trackingDomains.map((set) => set.trackingDomain).filter((domain): domain is string => domain !== null))) {
+    steps.push(`Publish a CNAME record ${domain} -> r.${state.region}.awstrack.me so that tracked links and the open pixel on ${domain} work.`);
+  }
+  if (state.overrideSet) steps.push(`SES_CONFIGURATION_SET=${state.overrideSet} is set: every email goes through that set instead of these, and per-domain tracking does not apply. Unset it to use them.`);
+  return steps;
+}
+
+async function status(_flags: Flags, { db, config }: CliContext) {
+  const region = config.AWS_REGION;
+  const recorded = await getSesSetup(db.prisma, region);
+  const clients = createSesApiClients(config);
+  try {
+    const report = await readSesStatus(
+      clients,
+      recorded && {
+        topicArn: recorded.topicArn,
+        ingestUrl: recorded.ingestUrl,
+        eventDestinationName: recorded.eventDestination,
+        configurationSets: recorded.configurationSets.map((set) => ({ name: set.name, eventTypes: eventTypesFor(set) })),
+      },
+    );
+    return {
+      region,
+      recorded: recorded && { accountId: recorded.accountId, topicArn: recorded.topicArn, ingestUrl: recorded.ingestUrl, updatedAt: recorded.updatedAt.toISOString() },
+      ...report,
+      lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
+      configurationSetOverride: config.SES_CONFIGURATION_SET ?? null,
+      // Per domain: our status and SES's identity states now (verified for sending, DKIM, MAIL FROM).
+      ...(await withDomainContext(config, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
+    };
+  } finally {
+    clients.close();
+  }
+}
+
+export const sesCommands: Command[] = [
+  { path: ["ses", "setup"], usage: "--ingest-url https://HOST/sns/ses [--prefix svc] [--wait-seconds 20]", run: setup },
+  { path: ["ses", "status"], usage: "", run: status },
+];

@@ -1,0 +1,139 @@
+import type { Db, DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { every, type PeriodicTask } from "@svc/runtime";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import { sqlPool } from "../sql.ts";
+import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
+import { findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
+import { refreshTestRecipients } from "../recipients/service.ts";
+import { sealDkimKey } from "./dkim.ts";
+import type { TxtResolver } from "./resolver.ts";
+import { checkDomain, isOperatorOverride, type DomainContext } from "./service.ts";
+
+/** Advisory lock id of the re-check ("svcd"): every dashboard schedules it, one runs it at a time. */
+export const DOMAIN_RECHECK_LOCK_ID = 0x7376_6364;
+
+const BATCH = 100;
+/** Domains checked at once: DNS lookups and provider calls, not database work. */
+const CONCURRENCY = 8;
+
+export interface RecheckResult {
+  checked: number;
+  /** Domains that were verified and are `failed` now. */
+  failed: Array<{ id: string; workspaceId: string; domain: string; reason: string | null }>;
+  /** Domains that became verified (a pending one whose records appeared, a failed one fixed). */
+  verified: number;
+  /** Checks that could not be made (the provider or the database failed); tried again next run. */
+  errors: number;
+  /** Legacy plain-PEM DKIM keys sealed in this run. */
+  sealedKeys: number;
+  /** Test recipients the provider verified since the last run (they may be mailed now). */
+  recipientsVerified: number;
+}
+
+/**
+ * Seals DKIM private keys stored as plain PEM by an older version. Safe to run anywhere, any
+ * number of times: each row changes only if it still holds the PEM that was read.
+ */
+export async function sealPlainDkimKeys(prisma: Db, secrets: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const rows = await findDomainsWithPlainKeys(prisma, BATCH);
+    if (rows.length === 0) return sealed;
+    const changed = await replaceDomainPrivateKeys(prisma, rows.map((row) => ({ id: row.id, from: row.dkimPrivateKey, to: sealDkimKey(secrets, row.dkimPrivateKey) })));
+    sealed += changed;
+    if (changed === 0) return sealed;
+  }
+}
+
+/**
+ * Checks every domain not checked for `maxAgeMs` (DNS, and SES's states with SES), moving its
+ * status like `svc domain verify`. A domain that was verified and is not any more becomes
+ * `failed`: its sends are refused with the reason, and the operator log says so here. No
+ * webhooks: this is the operator's business, not the workspace's mail.
+ */
+export async function recheckDomains(
+  prisma: Db,
+  /** `workspaceIds`: only these workspaces' domains (an operator's targeted run, and tests). */
+  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; workspaceIds?: readonly string[] },
+  context: DomainContext,
+): Promise<RecheckResult> {
+  const now = options.now ?? new Date();
+  const result: RecheckResult = {
+    checked: 0,
+    failed: [],
+    verified: 0,
+    errors: 0,
+    sealedKeys: await sealPlainDkimKeys(prisma, context.secrets),
+    // Recipients wait for SES's confirmation link; a list page asks too, this catches the rest.
+    recipientsVerified: context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
+  };
+  const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
+  let afterId: string | null = null;
+  for (;;) {
+    const domains = await findDomainsDueForCheck(prisma, { checkedBefore, afterId, limit: BATCH, ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}) });
+    if (domains.length === 0) break;
+    afterId = domains[domains.length - 1]!.id;
+    for (let start = 0; start < domains.length; start += CONCURRENCY) {
+      await Promise.all(
+        domains.slice(start, start + CONCURRENCY).map(async (domain) => {
+          if (isOperatorOverride(domain)) return;
+          try {
+            const outcome = await checkDomain(prisma, domain, { domainId: domain.id }, { resolver: options.resolver, now: () => now }, context);
+            result.checked += 1;
+            if (domain.status === "verified" && outcome.status === "failed") {
+              result.failed.push({ id: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason });
+              options.log.warn(
+                { domainId: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, lastVerifiedAt: domain.lastVerifiedAt ?? domain.verifiedAt },
+                "domain re-check: verified domain failed; its sends are refused until it verifies again",
+              );
+            } else if (domain.status !== "verified" && outcome.status === "verified") {
+              result.verified += 1;
+              options.log.info({ domainId: domain.id, domain: domain.name }, "domain re-check: domain verified");
+            }
+          } catch (error) {
+            result.errors += 1;
+            options.log.warn({ err: error, domainId: domain.id, domain: domain.name }, "domain re-check: could not check this domain; trying again next run");
+          }
+        }),
+      );
+    }
+    if (domains.length < BATCH) break;
+  }
+  return result;
+}
+
+export type RecheckRun = { ran: true; result: RecheckResult } | { ran: false };
+
+/** `recheckDomains` unless another process is running it right now. */
+export async function runDomainRecheckOnce(
+  db: DbHandle,
+  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger },
+  context: DomainContext,
+): Promise<RecheckRun> {
+  const run = await withAdvisoryLock(sqlPool(db), DOMAIN_RECHECK_LOCK_ID, () => recheckDomains(db.prisma, options, context));
+  return run.locked ? { ran: true, result: run.value } : { ran: false };
+}
+
+/**
+ * Re-checks each domain once per `intervalMs`. The task wakes more often than that (at most
+ * hourly) and picks only the domains that are due, so a restart neither repeats nor delays a
+ * domain's check by more than the wake-up period.
+ */
+export function scheduleDomainRecheck(
+  db: DbHandle,
+  log: Logger,
+  options: { intervalMs: number; resolver: TxtResolver; firstRunMs?: number },
+  context: DomainContext,
+): PeriodicTask {
+  const run = async () => {
+    const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log }, context);
+    if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
+    const { checked, failed, verified, errors, sealedKeys, recipientsVerified } = outcome.result;
+    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0) {
+      log.info({ checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified }, "domain re-check finished");
+    }
+  };
+  const wakeMs = Math.min(options.intervalMs, 3_600_000);
+  return every("domain re-check", wakeMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(wakeMs, 60_000) });
+}

@@ -1,0 +1,37 @@
+import type { Db } from "@svc/db";
+import { AppError, notFound } from "../errors.ts";
+import { findDomain, updateDomainTracking } from "../stores/domains.ts";
+import { parseDomainName } from "./name.ts";
+import { toDomainView, type DomainView } from "./views.ts";
+
+export interface TrackingChange {
+  open?: boolean;
+  click?: boolean;
+  /** A custom redirect domain; null removes it (SES's own is used). */
+  domain?: string | null;
+}
+
+/**
+ * Turns a domain's open/click tracking on or off (both off by default) and sets or clears its
+ * custom redirect domain. Only what is given changes. With SES the next send from the domain
+ * goes through the configuration set of the new combination.
+ */
+export async function setDomainTracking(prisma: Db, domainId: string, change: TrackingChange, workspaceId?: string): Promise<DomainView> {
+  const key = { domainId, ...(workspaceId ? { workspaceId } : {}) };
+  const domain = await findDomain(prisma, key);
+  if (!domain) throw notFound("Domain");
+  let trackingDomain = domain.trackingDomain;
+  if (change.domain !== undefined) {
+    trackingDomain = change.domain === null || change.domain.trim() === "" ? null : parseDomainName(change.domain, "trackingDomain");
+    if (trackingDomain === domain.name) {
+      throw new AppError("validation_failed", "trackingDomain: use a subdomain (track.example.com) pointed at SES's tracking host, not the sending domain itself.");
+    }
+  }
+  const updated = await updateDomainTracking(prisma, key, {
+    openTracking: change.open ?? domain.openTracking,
+    clickTracking: change.click ?? domain.clickTracking,
+    trackingDomain,
+  });
+  if (!updated) throw notFound("Domain");
+  return toDomainView(updated);
+}

@@ -1,0 +1,134 @@
+import type { Db } from "@svc/db";
+import { findDomainsNamed } from "../stores/domains.ts";
+import type { IdentityState } from "../domains/identities.ts";
+import { getEmailWithEvents } from "./read.ts";
+import type { EmailWithEventsView } from "./views.ts";
+
+/**
+ * Why an email waits longer than expected, where the service can know: said in GET /emails/{id}
+ * and on the dashboard's email page.
+ */
+
+/** A handoff normally happens within seconds; past this, a queued or sending email is explained. */
+export const EXPECTED_HANDOFF_MS = 60_000;
+/** SES reports a delivery, bounce or delay within minutes; a `sent` email with nothing more for this long is explained. */
+export const EXPECTED_PROVIDER_EVENT_MS = 2 * 3_600_000;
+
+export interface WaitingReason {
+  code: "provider_retry" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+  message: string;
+  /** When the next attempt is due (provider_retry). */
+  nextAttemptAt?: string;
+}
+
+export interface EmailWaiting {
+  /** Since when it waits in its status. */
+  since: string;
+  reasons: WaitingReason[];
+}
+
+/** What the send queue knows (see @svc/queues sendQueueFacts); null when it could not be asked. */
+interface QueueFacts {
+  job: { state: string | null; retryAt: Date | null; lastError: string | null };
+  workers: number | null;
+  waiting: number;
+}
+
+interface DomainFacts {
+  name: string;
+  status: string | null;
+  failureReason: string | null;
+  providerState: IdentityState | null;
+}
+
+/** Whether the email waits longer than expected in its status (and so is worth explaining). */
+export function waitsLongerThanExpected(email: Pick<EmailWithEventsView, "status" | "createdAt" | "sentAt" | "events">, now: Date): boolean {
+  if (email.status === "queued" || email.status === "sending") return now.getTime() - Date.parse(email.createdAt) > EXPECTED_HANDOFF_MS;
+  if (email.status === "sent") {
+    const last = lastActivity(email);
+    return last !== null && now.getTime() - last > EXPECTED_PROVIDER_EVENT_MS;
+  }
+  return false;
+}
+
+function lastActivity(email: Pick<EmailWithEventsView, "sentAt" | "events">): number | null {
+  const times = [email.sentAt, ...email.events.map((event) => event.eventTimestamp)].filter((time): time is string => time !== null).map(Date.parse);
+  return times.length > 0 ? Math.max(...times) : null;
+}
+
+/** The explanation from what the queue and the domain say; never null for an email that waits too long. */
+export function explainWaiting(email: EmailWithEventsView, facts: { queue: QueueFacts | null; domain: DomainFacts | null }): EmailWaiting {
+  const reasons: WaitingReason[] = [];
+  if (email.status === "sent") {
+    reasons.push({
+      code: "no_provider_events",
+      message:
+        "The provider accepted this email but has reported nothing since. Check that its events reach the ingester (svc ses status: configuration set, event destination, SNS subscription, last notification).",
+    });
+    return { since: email.sentAt ?? email.createdAt, reasons };
+  }
+
+  const { queue, domain } = facts;
+  if (domain && domain.status !== "verified") {
+    reasons.push({
+      code: "domain_not_verified",
+      message: `The from domain ${domain.name} is ${domain.status ?? "not a domain of this workspace"}${domain.failureReason ? `: ${domain.failureReason}` : ""}; the sender will not hand this email off.`,
+    });
+  } else if (domain?.providerState && !domain.providerState.verifiedForSending) {
+    reasons.push({
+      code: "provider_identity_not_verified",
+      message: `SES has not verified the from domain ${domain.name} (DKIM ${domain.providerState.dkim?.status ?? "unknown"}); SES refuses mail from it until it does. Run svc domain verify to see each record's state.`,
+    });
+  }
+  if (queue) {
+    if (queue.job.state === "delayed" && queue.job.retryAt) {
+      reasons.push({
+        code: "provider_retry",
+        message: `The provider refused the last attempt for now${queue.job.lastError ? ` (${queue.job.lastError})` : ""}; the next attempt is at ${queue.job.retryAt.toISOString()}.`,
+        nextAttemptAt: queue.job.retryAt.toISOString(),
+      });
+    } else if (queue.job.state === null) {
+      reasons.push({ code: "no_job", message: "Its send job is missing from the queue (Redis lost it); a sender's sweeper enqueues it again within a minute while a sender runs." });
+    }
+    if (queue.workers === 0) {
+      reasons.push({ code: "no_sender", message: "No sender process is connected to the send queue: start one (the sender app)." });
+    } else if (queue.job.state === "waiting" && queue.waiting > 1) {
+      reasons.push({ code: "backlog", message: `${queue.waiting} emails are waiting to be sent; the senders work through them at the provider's send rate.` });
+    }
+  }
+  return { since: email.createdAt, reasons };
+}
+
+/** The from-domain's state, for the explanation (the workspace's own domain only). */
+export async function fromDomainFacts(prisma: Db, workspaceId: string, from: string): Promise<DomainFacts> {
+  const address = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+  const name = address.slice(address.lastIndexOf("@") + 1);
+  const [domain] = await findDomainsNamed(prisma, workspaceId, [name]);
+  return {
+    name,
+    status: domain?.status ?? null,
+    failureReason: domain?.failureReason ?? null,
+    providerState: domain?.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
+  };
+}
+
+/**
+ * One email with its events (getEmailWithEvents) and `waiting`: why it waits longer than
+ * expected, or null. The queue is asked only then; if it cannot answer, the explanation is made
+ * from Postgres alone.
+ */
+export async function getEmailExplained(
+  prisma: Db,
+  workspaceId: string,
+  emailId: string,
+  queueFacts: ((emailId: string) => Promise<QueueFacts>) | null,
+  now: Date = new Date(),
+): Promise<EmailWithEventsView & { waiting: EmailWaiting | null }> {
+  const email = await getEmailWithEvents(prisma, workspaceId, emailId);
+  if (!waitsLongerThanExpected(email, now)) return { ...email, waiting: null };
+  const [queue, domain] = await Promise.all([
+    email.status === "sent" || !queueFacts ? null : queueFacts(email.id).catch(() => null),
+    email.status === "sent" ? null : fromDomainFacts(prisma, workspaceId, email.from),
+  ]);
+  return { ...email, waiting: explainWaiting(email, { queue, domain }) };
+}

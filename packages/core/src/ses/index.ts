@@ -1,0 +1,2 @@
+export * from "./configurationSets.ts";
+export * from "./setup.ts";

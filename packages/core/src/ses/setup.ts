@@ -1,0 +1,23 @@
+import type { Db } from "@svc/db";
+import { findCustomTrackingCombinations } from "../stores/domains.ts";
+import { findSesSetups, upsertSesSetup, type SesSetupInput, type SesSetupRecord } from "../stores/sesSetups.ts";
+import { BASE_COMBINATIONS, type TrackingCombination } from "./configurationSets.ts";
+
+/** What `svc ses setup` created, read by the sender (configuration sets) and the ingester (topics). */
+
+export function recordSesSetup(prisma: Db, setup: SesSetupInput): Promise<void> {
+  return upsertSesSetup(prisma, setup);
+}
+
+export function listSesSetups(prisma: Db): Promise<SesSetupRecord[]> {
+  return findSesSetups(prisma);
+}
+
+export async function getSesSetup(prisma: Db, region: string): Promise<SesSetupRecord | null> {
+  return (await findSesSetups(prisma)).find((setup) => setup.region === region) ?? null;
+}
+
+/** The four base combinations and every custom-tracking-domain combination a domain uses. */
+export async function trackingCombinationsInUse(prisma: Db): Promise<TrackingCombination[]> {
+  return [...BASE_COMBINATIONS, ...(await findCustomTrackingCombinations(prisma))];
+}

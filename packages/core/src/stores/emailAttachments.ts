@@ -1,0 +1,54 @@
+import { Prisma, type EmailStatus } from "@svc/db";
+import { statusInSql } from "../emails/status.ts";
+import type { Queryable } from "../sql.ts";
+
+/**
+ * The `email_attachments` table: the bytes of emails' attachments, kept apart from the email row
+ * so that reading emails never loads them, and only until the provider has the email (or the
+ * email has ended without it). They are written with their email, in the emails store's insert.
+ */
+
+/** Each email's attachment bytes, in the order of its `attachments` list. Emails without any are absent. */
+export async function selectAttachmentContents(db: Queryable, emailIds: readonly string[]): Promise<Map<string, Buffer[]>> {
+  const byEmail = new Map<string, Buffer[]>();
+  if (emailIds.length === 0) return byEmail;
+  const { rows } = await db.query(
+    `SELECT "emailId", content FROM email_attachments WHERE "emailId" = ANY ($1::text[]) ORDER BY "emailId", position`,
+    [[...new Set(emailIds)]],
+  );
+  for (const row of rows as Array<{ emailId: string; content: Buffer }>) {
+    const list = byEmail.get(row.emailId) ?? [];
+    list.push(row.content);
+    byEmail.set(row.emailId, list);
+  }
+  return byEmail;
+}
+
+/** Deletes the attachment bytes of these emails; answers how many files were deleted. */
+export async function deleteAttachmentContents(db: Queryable, emailIds: readonly string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM email_attachments WHERE "emailId" = ANY ($1::text[])`, [[...new Set(emailIds)]]);
+  return rowCount ?? 0;
+}
+
+/**
+ * Statuses of an email the provider has, or that ended without it: its files are no longer
+ * needed. Listed rather than derived, so that a status added later keeps its files until it is
+ * placed here (a leak at worst, never a lost attachment).
+ */
+const PAST_HANDOFF: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered", "complained", "bounced", "rejected", "failed", "canceled"];
+const PAST_HANDOFF_SQL = Prisma.raw(statusInSql("e.status", PAST_HANDOFF));
+
+/**
+ * Deletes up to `limit` files of emails that no longer wait for a handoff (the sender deletes
+ * them itself; this catches what a crash between the handoff and that delete left). Answers how
+ * many were deleted.
+ */
+export async function deleteLeftoverAttachmentContents(db: Prisma.TransactionClient, limit: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM email_attachments a
+     WHERE (a."emailId", a.position) IN (
+       SELECT c."emailId", c.position FROM email_attachments c JOIN emails e ON e.id = c."emailId"
+        WHERE ${PAST_HANDOFF_SQL}
+        LIMIT ${limit})`;
+}

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createPrivateKey, createPublicKey } from "node:crypto";
+import {
+  AppError,
+  SecretBox,
+  addDomain,
+  addTestRecipient,
+  createDnsResolver,
+  listTestRecipients,
+  preVerifiedRecipients,
+  removeTestRecipient,
+  sqlPool,
+  createWorkspace,
+  getDomain,
+  recheckDomains,
+  removeDomain,
+  sealPlainDkimKeys,
+  verifyDomain,
+  type DomainContext,
+  type DomainView,
+} from "@svc/core";
+import { newId } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { SesIdentities } from "@svc/providers";
+import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
+import { openTestDb } from "../../../test/support/fixtures.ts";
+import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
+
+// The real SESv2Client signs its requests: it needs credentials, any will do locally.
+Object.assign(process.env, FAKE_AWS_CREDENTIALS);
+
+const handle = openTestDb();
+const db = handle.prisma;
+const log = createLogger("ses-identities-test", "silent");
+const secrets = new SecretBox("22".repeat(32));
+let aws: AwsLocal;
+let dns: TestDnsServer;
+let identities: SesIdentities;
+let ses: DomainContext;
+let resolver: ReturnType<typeof createDnsResolver>;
+
+beforeAll(async () => {
+  [aws, dns] = await Promise.all([startAwsLocal({ region: "eu-west-1" }), startDnsServer()]);
+  identities = new SesIdentities({ region: "eu-west-1", endpoint: aws.url });
+  ses = { secrets, identities, region: "eu-west-1" };
+  resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 400, tries: 1 });
+});
+afterAll(async () => {
+  identities.close();
+  await Promise.all([aws.close(), dns.close(), handle.close()]);
+});
+
+const uniqueDomain = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}.example.test`;
+const sesIdentity = (name: string) => aws.state.ses.identities.get(name.toLowerCase());
+
+function publish(domain: DomainView): void {
+  const txt = new Map<string, string[]>();
+  for (const record of domain.records) {
+    if (record.type === "MX") dns.setMx(record.name, [{ priority: record.priority!, exchange: record.value }]);
+    else txt.set(record.name, [...(txt.get(record.name) ?? []), record.value]);
+  }
+  for (const [name, values] of txt) dns.setTxt(name, values);
+}
+
+/** Plays SES finding the records: what it does on its own within minutes of their publication. */
+function sesVerifies(name: string): void {
+  const identity = sesIdentity(name)!;
+  identity.verifiedForSending = true;
+  identity.verificationStatus = "SUCCESS";
+  identity.dkim!.status = "SUCCESS";
+  if (identity.mailFrom) identity.mailFrom.status = "SUCCESS";
+}
+
+async function newDomain(label: string, input: { mailFrom?: string } = {}): Promise<DomainView> {
+  const workspace = await createWorkspace(db, { name: label });
+  return addDomain(db, { workspaceId: workspace.id, domain: uniqueDomain(label), ...input }, ses);
+}
+
+describe("svc domain add with EMAIL_PROVIDER=ses", () => {
+  it("creates the SES identity signing with our selector and the private half of the DKIM record shown, and sets MAIL FROM", async () => {
+    const domain = await newDomain("byodkim");
+    const dkimRecord = domain.records.find((record) => record.name.includes("._domainkey."))!;
+    const identity = sesIdentity(domain.domain);
+    expect(identity).toMatchObject({ type: "DOMAIN", verifiedForSending: false });
+    expect(identity!.dkim).toMatchObject({ origin: "EXTERNAL", status: "PENDING", signingEnabled: true });
+    expect(dkimRecord.name).toBe(`${identity!.dkim!.selector}._domainkey.${domain.domain}`);
+
+    // The key SES was given is exactly the private half of the p= shown.
+    const privateKey = createPrivateKey({ key: Buffer.from(identity!.dkim!.privateKey!, "base64"), format: "der", type: "pkcs8" });
+    const publicHalf = createPublicKey(privateKey).export({ type: "spki", format: "der" }).toString("base64");
+    expect(dkimRecord.value).toBe(`v=DKIM1; k=rsa; p=${publicHalf}`);
+
+    expect(identity!.mailFrom).toEqual({ domain: `bounce.${domain.domain}`, behaviorOnMxFailure: "USE_DEFAULT_VALUE", status: "PENDING" });
+    expect(domain.mailFromDomain).toBe(`bounce.${domain.domain}`);
+    expect(domain.records.filter((record) => record.name === `bounce.${domain.domain}`)).toEqual([
+      { type: "MX", name: `bounce.${domain.domain}`, value: "feedback-smtp.eu-west-1.amazonses.com", priority: 10, required: false },
+      { type: "TXT", name: `bounce.${domain.domain}`, value: "v=spf1 include:amazonses.com ~all", required: false },
+    ]);
+    // At rest the key is sealed; it left the service only in the request to SES.
+    const row = await db.domain.findUniqueOrThrow({ where: { id: domain.id } });
+    expect(row.dkimPrivateKey).toMatch(/^v1\./);
+    expect(JSON.stringify(domain)).not.toContain(identity!.dkim!.privateKey!.slice(0, 40));
+  });
+
+  it("takes a custom MAIL FROM subdomain (a label or the full name), and refuses anything but a subdomain", async () => {
+    const domain = await newDomain("mailfrom", { mailFrom: "mail" });
+    expect(sesIdentity(domain.domain)!.mailFrom?.domain).toBe(`mail.${domain.domain}`);
+    const workspace = await createWorkspace(db, { name: "bad mail from" });
+    const name = uniqueDomain("x");
+    const full = await addDomain(db, { workspaceId: workspace.id, domain: name, mailFrom: `Returns.${name}` }, ses);
+    expect(full.mailFromDomain).toBe(`returns.${name}`);
+    for (const mailFrom of [uniqueDomain("itself"), "not a name", "bounce@x"]) {
+      const domainName = mailFrom.endsWith(".example.test") ? mailFrom : uniqueDomain("y");
+      const error = await addDomain(db, { workspaceId: workspace.id, domain: domainName, mailFrom }, ses).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).code).toBe("validation_failed");
+    }
+    expect(await db.domain.count({ where: { workspaceId: workspace.id } })).toBe(1);
+  });
+
+  it("keeps one workspace per domain (SES has one identity per domain) and leaves nothing behind when SES refuses", async () => {
+    const domain = await newDomain("owned");
+    const other = await createWorkspace(db, { name: "other" });
+    const taken = (await addDomain(db, { workspaceId: other.id, domain: domain.domain }, ses).catch((caught: unknown) => caught)) as AppError;
+    expect(taken.code).toBe("conflict");
+
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const refused = (await addDomain(db, { workspaceId: other.id, domain: uniqueDomain("down") }, down).catch((caught: unknown) => caught)) as AppError;
+    expect(refused.code).toBe("unavailable");
+    expect(refused.message).toContain("Could not create the domain's identity at the email provider");
+    expect(await db.domain.count({ where: { workspaceId: other.id } })).toBe(0);
+  });
+
+  it("makes an identity created by hand sign with our key", async () => {
+    const name = uniqueDomain("console");
+    await identities.putAddress("someone@" + name); // unrelated address identity, left alone
+    aws.state.ses.identities.set(name, { identity: name, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { origin: "AWS_SES", status: "SUCCESS", signingEnabled: true }, tags: [] });
+    const workspace = await createWorkspace(db, { name: "console" });
+    const domain = await addDomain(db, { workspaceId: workspace.id, domain: name }, ses);
+    const identity = sesIdentity(name)!;
+    expect(identity.dkim).toMatchObject({ origin: "EXTERNAL", selector: domain.records[1]!.name.split(".")[0] });
+    expect(aws.state.calls).toContain("ses:PutEmailIdentityDkimSigningAttributes");
+  });
+});
+
+describe("svc domain verify with EMAIL_PROVIDER=ses", () => {
+  it("reports DNS and SES states per record, and verifies only once SES sends from the identity", async () => {
+    const domain = await newDomain("states");
+    publish(domain);
+    const waiting = await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(waiting.status).toBe("pending");
+    expect(waiting.reason).toContain("SES has not verified the domain yet (DKIM PENDING)");
+    const byPurpose = Object.fromEntries(waiting.checks.map((check) => [check.purpose, check]));
+    expect(byPurpose.dkim).toMatchObject({ ok: true, providerState: { provider: "ses", status: "PENDING", ok: false, reason: "SES reports PENDING." } });
+    expect(byPurpose.mail_from_mx).toMatchObject({ type: "MX", ok: true, found: ["10 feedback-smtp.eu-west-1.amazonses.com"], providerState: { status: "PENDING" } });
+    expect(byPurpose.mail_from_spf).toMatchObject({ ok: true, providerState: { status: "PENDING" } });
+    // DMARC: absent, so the recommended record is shown with why; it blocks nothing.
+    expect(byPurpose.dmarc).toMatchObject({ name: `_dmarc.${domain.domain}`, ok: false, required: false, expected: "v=DMARC1; p=none;" });
+    expect(byPurpose.dmarc!.reason).toContain("Recommended");
+    expect(waiting.provider).toMatchObject({ name: "ses", verifiedForSending: false, dkim: { status: "PENDING" }, mailFrom: { status: "PENDING" } });
+
+    sesVerifies(domain.domain);
+    dns.setTxt(`_dmarc.${domain.domain}`, ["v=DMARC1; p=quarantine; rua=mailto:d@example.test"]);
+    const verified = await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(verified.status).toBe("verified");
+    expect(verified.reason).toBeNull();
+    expect(verified.checks.every((check) => check.ok && (check.providerState?.ok ?? true))).toBe(true);
+    const stored = await getDomain(db, domain.workspaceId, domain.id);
+    expect(stored.providerState).toMatchObject({ verifiedForSending: true, dkim: { status: "SUCCESS", origin: "EXTERNAL" } });
+    expect(stored.lastVerifiedAt).not.toBeNull();
+  });
+
+  it("says what was found instead when a MAIL FROM record is wrong, without blocking sending", async () => {
+    const domain = await newDomain("wrongmx");
+    publish(domain);
+    dns.setMx(`bounce.${domain.domain}`, [{ priority: 10, exchange: "mx.elsewhere.example" }]);
+    sesVerifies(domain.domain);
+    const result = await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(result.status).toBe("verified");
+    const mx = result.checks.find((check) => check.purpose === "mail_from_mx")!;
+    expect(mx).toMatchObject({ ok: false, found: ["10 mx.elsewhere.example"], expected: "10 feedback-smtp.eu-west-1.amazonses.com", required: false });
+  });
+
+  it("re-creates an identity deleted at SES with the domain's own key", async () => {
+    const domain = await newDomain("repair");
+    const selector = sesIdentity(domain.domain)!.dkim!.selector;
+    const key = sesIdentity(domain.domain)!.dkim!.privateKey;
+    aws.state.ses.identities.delete(domain.domain);
+    const result = await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(result.status).toBe("pending");
+    expect(sesIdentity(domain.domain)!.dkim).toMatchObject({ selector, privateKey: key });
+  });
+});
+
+describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
+  it("fails a verified domain whose DKIM record vanished, or that SES failed, and says why", async () => {
+    const vanished = await newDomain("vanished");
+    const sesFailed = await newDomain("sesfailed");
+    for (const domain of [vanished, sesFailed]) {
+      publish(domain);
+      sesVerifies(domain.domain);
+      expect((await verifyDomain(db, domain.id, { resolver }, ses)).status).toBe("verified");
+    }
+    dns.remove(vanished.records[1]!.name);
+    const identity = sesIdentity(sesFailed.domain)!;
+    identity.verifiedForSending = false;
+    identity.dkim!.status = "FAILED";
+
+    const result = await recheckDomains(db, { resolver, maxAgeMs: 0, log, workspaceIds: [vanished.workspaceId, sesFailed.workspaceId] }, ses);
+    expect(result).toMatchObject({ checked: 2, errors: 0 });
+    expect(result.failed.map((entry) => entry.id).sort()).toEqual([vanished.id, sesFailed.id].sort());
+    const first = await getDomain(db, vanished.workspaceId, vanished.id);
+    expect(first.status).toBe("failed");
+    expect(first.failureReason).toContain(`TXT ${vanished.records[1]!.name}: No such name in DNS (NXDOMAIN).`);
+    const second = await getDomain(db, sesFailed.workspaceId, sesFailed.id);
+    expect(second.status).toBe("failed");
+    expect(second.failureReason).toContain("SES reports the domain's DKIM verification FAILED");
+  });
+});
+
+describe("svc domain remove with EMAIL_PROVIDER=ses", () => {
+  it("deletes the SES identity, and keeps the domain when SES cannot be reached", async () => {
+    const domain = await newDomain("remove");
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const refused = (await removeDomain(db, domain.id, down).catch((caught: unknown) => caught)) as AppError;
+    expect(refused.code).toBe("unavailable");
+    expect(await db.domain.count({ where: { id: domain.id } })).toBe(1);
+
+    await removeDomain(db, domain.id, ses);
+    expect(sesIdentity(domain.domain)).toBeUndefined();
+    expect(await db.domain.count({ where: { id: domain.id } })).toBe(0);
+  });
+});
+
+describe("test recipients with EMAIL_PROVIDER=ses", () => {
+  it("become SES email identities, and count as pre-verified only once SES says so", async () => {
+    const workspace = await createWorkspace(db, { name: "recipients" });
+    const address = `tester-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const added = await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities);
+    expect(added.verification).toBe("pending");
+    expect(sesIdentity(address)).toMatchObject({ type: "EMAIL_ADDRESS", verifiedForSending: false });
+    expect(aws.state.ses.confirmationsSent).toContain(address);
+    // The sender's check: not deliverable yet.
+    expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([]);
+
+    sesIdentity(address)!.verifiedForSending = true; // the recipient clicked SES's link
+    expect((await listTestRecipients(db, workspace.id, identities)).map((recipient) => recipient.verification)).toEqual(["verified"]);
+    expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([address]);
+
+    await removeTestRecipient(db, workspace.id, { email: address }, identities);
+    expect(sesIdentity(address)).toBeUndefined();
+  });
+});
+
+describe("DKIM keys at rest", () => {
+  it("seals keys an older version stored as PEM, once, keeping the same key", async () => {
+    const workspace = await createWorkspace(db, { name: "legacy" });
+    const pem = createPrivateKey({ key: Buffer.from(sesIdentity((await newDomain("keysource")).domain)!.dkim!.privateKey!, "base64"), format: "der", type: "pkcs8" })
+      .export({ type: "pkcs8", format: "pem" })
+      .toString();
+    const id = newId("domain");
+    await db.domain.create({
+      data: { id, workspaceId: workspace.id, name: uniqueDomain("legacy"), records: [], verificationToken: "t", dkimSelector: "svcold", dkimPublicKey: "k", dkimPrivateKey: pem },
+    });
+    expect(await sealPlainDkimKeys(db, secrets)).toBeGreaterThanOrEqual(1);
+    const sealed = (await db.domain.findUniqueOrThrow({ where: { id } })).dkimPrivateKey;
+    expect(sealed).toMatch(/^v1\./);
+    expect(secrets.open(sealed)).toBe(pem);
+    await sealPlainDkimKeys(db, secrets);
+    expect((await db.domain.findUniqueOrThrow({ where: { id } })).dkimPrivateKey).toBe(sealed);
+  });
+});

@@ -1,0 +1,59 @@
+import type { Job } from "bullmq";
+import type { Producer } from "./producer.ts";
+
+/**
+ * What the send queue knows about one email's job, for explaining an email that waits longer than
+ * expected. Redis is transport: all of this may be missing (after a flush) and nothing depends on
+ * it but the explanation.
+ */
+export interface SendJobFacts {
+  /** BullMQ's state of the job (`waiting`, `delayed`, `active`, …), or null when there is no job. */
+  state: string | null;
+  /** When a delayed retry is due. */
+  retryAt: Date | null;
+  /** The provider's answer to the last attempt, when it was a transient failure. */
+  lastError: string | null;
+}
+
+export interface SendQueueFacts {
+  job: SendJobFacts;
+  /** Workers connected to the send queue; null when Redis cannot tell (no CLIENT LIST). */
+  workers: number | null;
+  /** Jobs waiting to be picked up (the backlog ahead of a waiting job, at most). */
+  waiting: number;
+}
+
+/** What the sender records on a job it will retry; read back by `sendQueueFacts`. */
+interface RetryProgress {
+  lastError: string;
+  retryAt: number;
+}
+
+/** Records why a job waits for a retry, and until when (the job's progress field). */
+export async function recordRetry(job: Job, retry: { lastError: string; retryAt: number }): Promise<void> {
+  const progress: RetryProgress = { lastError: retry.lastError.slice(0, 500), retryAt: retry.retryAt };
+  await job.updateProgress(progress);
+}
+
+function retryOf(progress: unknown): RetryProgress | null {
+  const value = progress as Partial<RetryProgress> | null;
+  if (typeof value !== "object" || value === null || typeof value.lastError !== "string" || typeof value.retryAt !== "number") return null;
+  return value as RetryProgress;
+}
+
+export async function sendQueueFacts(producer: Producer<"sendEmail">, emailId: string): Promise<SendQueueFacts> {
+  const queue = producer.queue;
+  const [job, workers, waiting] = await Promise.all([
+    queue.getJob(emailId),
+    queue.getWorkersCount().catch(() => null),
+    queue.getWaitingCount(),
+  ]);
+  if (!job) return { job: { state: null, retryAt: null, lastError: null }, workers, waiting };
+  const state = await job.getState();
+  const retry = retryOf(job.progress);
+  return {
+    job: { state, retryAt: retry && state === "delayed" ? new Date(retry.retryAt) : null, lastError: retry?.lastError ?? null },
+    workers,
+    waiting,
+  };
+}

@@ -1,0 +1,113 @@
+import { execFile } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { loadEnv, webhookSecretEnv } from "@svc/config";
+import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { verifyWebhook } from "@svc/webhooks";
+import { z } from "zod";
+import { TEST_DATABASE_URL } from "../support/env.ts";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
+import { startStack, type AppName, type Stack } from "../support/stack.ts";
+
+/**
+ * The production build: `pnpm build`'s output run with plain node, every app its own process,
+ * one email end to end (API → sender → simulator → signed SNS → ingest → signed webhook); and
+ * the built operator scripts (migrations, CLI) work on their own.
+ */
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const APPS: AppName[] = ["ingest", "api", "sender", "dispatcher", "dashboard"];
+
+const handle = openTestDb();
+let stack: Stack;
+let fx: WorkspaceFixture;
+let receiver: Server;
+let secret: string;
+const hooks: Array<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> = [];
+
+beforeAll(async () => {
+  // The type check is CI's own step; this test needs the output.
+  await run(path.join(root, "node_modules/.bin/tsx"), ["infra/scripts/build.ts", "--no-typecheck"], { cwd: root });
+
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      hooks.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const port = (receiver.address() as { port: number }).port;
+
+  stack = await startStack({ apps: APPS, runtime: "build" });
+  fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
+  const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
+  ({ secret } = await createWebhookSubscription(handle.prisma, box, { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["delivered"] }, { allowPrivate: true }));
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await handle.close();
+});
+
+describe("the built apps (node apps/<app>/dist/main.js)", () => {
+  it("run nothing through tsx", () => {
+    for (const app of APPS) {
+      const child = stack.apps[app]!.child;
+      expect(child.spawnfile).toBe(process.execPath);
+      expect(child.spawnargs.join(" ")).toContain(`apps/${app}/dist/main.js`);
+    }
+  });
+
+  it("carry one email end to end, with a signed webhook", async () => {
+    const sent = await fetch(`${stack.apiUrl}/emails`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+      body: JSON.stringify({ from: `Acme <hello@${fx.domain}>`, to: ["someone@example.com"], subject: "Built", text: "Hi" }),
+    });
+    expect(sent.status).toBe(202);
+    const { id } = (await sent.json()) as { id: string };
+
+    const deadline = Date.now() + 30_000;
+    let email: { status: string; events: Array<{ type: string }> } | undefined;
+    while (Date.now() < deadline) {
+      email = (await (await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as typeof email;
+      const hook = hooks.find((received) => received.body.toString().includes(id));
+      if (email?.status === "delivered" && hook) {
+        expect(email.events.map((event) => event.type)).toEqual(["sent", "delivered"]);
+        expect(verifyWebhook({ rawBody: hook.body, headers: hook.headers, secret })).toMatchObject({ ok: true });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`email ${id} not delivered with its webhook: ${JSON.stringify(email)}`);
+  });
+
+  it("serve the dashboard's assets from beside the build", async () => {
+    const response = await fetch(`${stack.apps.dashboard!.url}/assets/app.css`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/text\/css/);
+  });
+});
+
+describe("the built operator scripts", () => {
+  it("migrate: applies migrations (none pending here) and says the database is ready", async () => {
+    const { stdout } = await run(process.execPath, ["infra/dist/migrate.js"], { cwd: root, env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL } });
+    expect(stdout).toContain(`Database ready: ${new URL(TEST_DATABASE_URL).pathname.slice(1)}`);
+  });
+
+  it("cli: creates a workspace", async () => {
+    const { stdout } = await run(process.execPath, ["packages/cli/dist/main.js", "workspace", "create", "--name", "Built CLI"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, LOG_LEVEL: "silent" },
+    });
+    const created = JSON.parse(stdout) as { id: string; name: string };
+    expect(created).toMatchObject({ name: "Built CLI" });
+    expect(await handle.prisma.workspace.findUnique({ where: { id: created.id } })).not.toBeNull();
+  });
+});

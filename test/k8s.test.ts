@@ -1,0 +1,171 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { closeConnections, createProducerConnection, Producer, type QueueKey } from "@svc/queues";
+import { parseAllDocuments } from "yaml";
+import { TEST_REDIS_URL } from "./support/env.ts";
+
+/**
+ * infra/k8s rendered by kustomize (kubectl's built-in) and validated against the Kubernetes and
+ * KEDA schemas (kubernetes-models), then checked for what the schemas cannot know: every app
+ * has its probes, resources, disruption budget and a grace period longer than its shutdown; the
+ * KEDA triggers read the very Redis keys BullMQ uses under QUEUE_PREFIX.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const k8s = path.join(root, "infra/k8s");
+
+interface Manifest {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  // Read field by field in the checks below; the schemas have validated the shape.
+  spec?: any;
+  data?: Record<string, string>;
+}
+
+function render(dir: string): Manifest[] {
+  let text: string;
+  try {
+    text = execFileSync("kubectl", ["kustomize", path.join(k8s, dir)], { encoding: "utf8" });
+  } catch (error) {
+    throw new Error(`kubectl kustomize ${dir} failed (kubectl ships kustomize; install kubectl to run this test): ${(error as Error).message}`);
+  }
+  return parseAllDocuments(text).map((document) => unfoldSecretData(document.toJSON() as Manifest));
+}
+
+/**
+ * kustomize folds long base64 values over several lines; the API server's decoder skips the
+ * newlines, the schema's `byte` format does not. Validate what the server decodes.
+ */
+function unfoldSecretData(manifest: Manifest): Manifest {
+  if (manifest.kind !== "Secret" || !manifest.data) return manifest;
+  return { ...manifest, data: Object.fromEntries(Object.entries(manifest.data).map(([key, value]) => [key, value.replace(/\s+/g, "")])) };
+}
+
+/** The kubernetes-models (or KEDA models) class for a manifest's apiVersion and kind. */
+async function modelOf(manifest: Manifest): Promise<new (data: unknown) => { validate(): void }> {
+  const [group, version] = manifest.apiVersion.includes("/") ? manifest.apiVersion.split("/") : ["", manifest.apiVersion];
+  const module = group === "keda.sh" ? `@kubernetes-models/keda/keda.sh/${version}` : group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
+  const models = (await import(module)) as Record<string, new (data: unknown) => { validate(): void }>;
+  const model = models[manifest.kind];
+  if (!model) throw new Error(`no model for ${manifest.apiVersion} ${manifest.kind}`);
+  return model;
+}
+
+const overlays = { base: render("base"), example: render("overlays/example") };
+const APPS = readdirSync(path.join(root, "apps")).filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")));
+/** How long each app's shutdown may take (packages/runtime's default; the dispatcher's own). */
+const SHUTDOWN_DEADLINE_S: Record<string, number> = { dispatcher: 20 };
+const PORT_VARIABLE: Record<string, string> = { api: "API_PORT", ingest: "INGEST_PORT", dashboard: "DASHBOARD_PORT", sender: "SENDER_PORT", dispatcher: "DISPATCHER_PORT" };
+
+const redis = createProducerConnection(TEST_REDIS_URL);
+afterAll(() => closeConnections(redis));
+
+describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
+  const byKind = (kind: string) => manifests.filter((manifest) => manifest.kind === kind);
+  const config = byKind("ConfigMap").find((map) => map.metadata.name.startsWith("svc-config"))!.data!;
+  const deployment = (app: string) => byKind("Deployment").find((item) => item.metadata.name === `svc-${app}`);
+
+  it("validates against the Kubernetes and KEDA schemas", async () => {
+    expect(manifests.length).toBeGreaterThan(15);
+    for (const manifest of manifests) {
+      const Model = await modelOf(manifest);
+      expect(() => new Model(manifest).validate()).not.toThrow();
+    }
+  });
+
+  it.each(APPS)("has a Deployment for %s running its build, with probes, resources and a long enough grace period", (app) => {
+    const found = deployment(app);
+    expect(found).toBeDefined();
+    const pod = found!.spec.template.spec;
+    const container = pod.containers[0];
+    expect(container.args).toEqual([`apps/${app}/dist/main.js`]);
+    expect(container.readinessProbe.httpGet).toMatchObject({ path: "/readyz", port: "http" });
+    expect(container.livenessProbe.httpGet).toMatchObject({ path: "/healthz", port: "http" });
+    expect(container.ports).toContainEqual({ name: "http", containerPort: Number(config[PORT_VARIABLE[app]!]) });
+    expect(container.resources.requests).toMatchObject({ cpu: expect.any(String), memory: expect.any(String) });
+    expect(container.resources.limits.memory).toEqual(expect.any(String));
+    const preStop = Number(container.lifecycle.preStop.exec.command[1]);
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan((SHUTDOWN_DEADLINE_S[app] ?? 10) + preStop);
+    expect(pod.securityContext.runAsNonRoot).toBe(true);
+    expect(found!.spec.template.metadata.annotations["prometheus.io/port"]).toBe(config[PORT_VARIABLE[app]!]);
+  });
+
+  it("protects every Deployment with a PodDisruptionBudget", () => {
+    for (const item of byKind("Deployment")) {
+      const labels = item.spec.template.metadata.labels;
+      const budget = byKind("PodDisruptionBudget").find((pdb) => Object.entries(pdb.spec.selector.matchLabels).every(([key, value]) => labels[key] === value));
+      expect(budget).toBeDefined();
+    }
+  });
+
+  it("exposes api, ingest and dashboard as Services", () => {
+    expect(byKind("Service").map((service) => service.metadata.name).sort()).toEqual(["svc-api", "svc-dashboard", "svc-ingest"]);
+  });
+
+  it("runs the migrations as a Job with the built migration script", () => {
+    const [job] = byKind("Job");
+    expect(job!.spec.template.spec.containers[0].args).toEqual(["infra/dist/migrate.js"]);
+    expect(job!.spec.template.spec.restartPolicy).toBe("Never");
+  });
+
+  it.each([
+    ["sender", "sendEmail"],
+    ["dispatcher", "webhookDelivery"],
+  ] as Array<[string, QueueKey]>)("scales %s with KEDA on the wait list BullMQ uses under QUEUE_PREFIX", async (app, queue) => {
+    const scaled = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === `svc-${app}`);
+    expect(scaled).toBeDefined();
+    expect(deployment(app)).toBeDefined();
+    const trigger = scaled!.spec.triggers[0];
+    expect(trigger.type).toBe("redis");
+    const producer = new Producer(queue, redis, config.QUEUE_PREFIX!);
+    try {
+      expect(trigger.metadata.listName).toBe(producer.queue.keys.wait);
+      if (queue === "sendEmail") {
+        // Send jobs carry a priority, so they wait in BullMQ's `prioritized` sorted set, which
+        // KEDA's Redis scaler cannot read: the sender also scales on it through its metric.
+        expect(producer.queue.keys.prioritized).toBe(`${config.QUEUE_PREFIX}:send-email:prioritized`);
+        const prometheus = scaled!.spec.triggers.find((item: { type: string }) => item.type === "prometheus");
+        expect(prometheus.metadata.query).toMatch(/svc_queue_jobs\{queue="send-email",state="prioritized"\}/);
+        expect(Number(prometheus.metadata.threshold)).toBeGreaterThan(0);
+      }
+    } finally {
+      await producer.close();
+    }
+    // The address KEDA reads is the container's own environment.
+    expect(trigger.metadata.addressFromEnv).toBe("REDIS_ADDRESS");
+    expect(config.REDIS_ADDRESS).toMatch(/^[^:]+:\d+$/);
+    expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
+    const auth = byKind("TriggerAuthentication").find((item) => item.metadata.name === trigger.authenticationRef.name);
+    const secretName = auth!.spec.secretTargetRef[0].name;
+    expect(deployment(app)!.spec.template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: secretName } });
+  });
+
+  it("scales the API on CPU, and leaves replicas of KEDA's targets to KEDA", () => {
+    const api = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === "svc-api");
+    expect(api!.spec.triggers).toEqual([expect.objectContaining({ type: "cpu", metricType: "Utilization" })]);
+    for (const scaled of byKind("ScaledObject")) expect(deployment(scaled.spec.scaleTargetRef.name.replace(/^svc-/, ""))!.spec.replicas).toBeUndefined();
+  });
+});
+
+describe("infra/k8s example overlay", () => {
+  const manifests = overlays.example;
+  it("gives KEDA the Redis of REDIS_URL (host, port and database)", () => {
+    const config = manifests.find((item) => item.kind === "ConfigMap")!.data!;
+    const secret = manifests.find((item) => item.kind === "Secret")!;
+    const redisUrl = new URL(Buffer.from(secret.data!.REDIS_URL!, "base64").toString("utf8"));
+    expect(config.REDIS_ADDRESS).toBe(`${redisUrl.hostname}:${redisUrl.port || "6379"}`);
+    for (const scaled of manifests.filter((item) => item.kind === "ScaledObject" && item.spec.triggers[0].type === "redis")) {
+      expect(scaled.spec.triggers[0].metadata.databaseIndex).toBe(redisUrl.pathname.slice(1) || "0");
+    }
+  });
+
+  it("puts everything in its namespace and names its image", () => {
+    for (const item of manifests.filter((manifest) => manifest.kind !== "Namespace")) expect(item.metadata.namespace).toBe("svc");
+    for (const item of manifests.filter((manifest) => manifest.kind === "Deployment")) {
+      expect(item.spec.template.spec.containers[0].image).toBe("registry.example.com/svc:1.0.0");
+    }
+  });
+});
