@@ -75,7 +75,7 @@ describe("GET /openapi.json", () => {
 describe("the webhook in the document", () => {
   it("matches the request the dispatcher makes: the body from the one body builder, the headers from the one signer", () => {
     const deliveryId = newId("delivery");
-    const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), eventId: newId("event"), eventType: "delivered", eventTimestamp: new Date() });
+    const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [{ name: "plan", value: "pro" }], eventId: newId("event"), eventType: "delivered", eventTimestamp: new Date() });
     expect(schemaProblems(["components", "schemas", "WebhookEvent"], JSON.parse(rawBody))).toBe("");
     const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: "delivered", deliveryId, timestamp: Math.floor(Date.now() / 1000) });
     const parameters = (document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>).emailEvent!.post.parameters;

@@ -49,6 +49,21 @@ const emailFields = {
   apiKeyId: id("key", "key_wxjgKq0cOQ4Ha3DmzT1bUo2R"),
   from: z.string().meta({ example: "Acme <hello@acme.com>" }),
   to: z.array(z.string()).meta({ example: ["someone@example.org"] }),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  replyTo: z.array(z.string()),
+  headers: z.record(z.string(), z.string()).meta({ description: "Extra header name → value, in the order given." }),
+  tags: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+  attachments: z
+    .array(
+      z.strictObject({
+        filename: z.string(),
+        contentType: z.string(),
+        contentId: z.union([z.string(), z.null()]).meta({ description: "Set for an inline part (`cid:<contentId>` in the HTML)." }),
+        size: z.int().min(0).meta({ description: "Bytes, decoded." }),
+      }),
+    )
+    .meta({ description: "What each attachment is; never its bytes." }),
   subject: z.string(),
   html: z.union([z.string(), z.null()]),
   text: z.union([z.string(), z.null()]),

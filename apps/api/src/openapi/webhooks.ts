@@ -12,6 +12,7 @@ export const webhookBodySchema = z
     createdAt: z.string().meta({ format: "date-time", description: "When the delivery was created." }),
     data: z.strictObject({
       emailId: z.string().meta({ description: "The email (`email_…`), as POST /emails returned it." }),
+      tags: z.array(z.strictObject({ name: z.string(), value: z.string() })).meta({ description: "The email's tags, to route the event without looking the email up." }),
       event: z.strictObject({
         eventId: z.string().meta({ description: "The stored event (`evt_…`), listed under the email's `events`." }),
         type: eventTypeSchema,
@@ -29,6 +30,7 @@ const EXAMPLE_BODY = buildDeliveryBody({
   deliveryId: "wd_8Hq2VbN0rTz5LmC1xKp7sQ4e",
   createdAt: new Date("2026-01-01T00:00:00.000Z"),
   emailId: "email_lfBfngBzFIsCSPmu3l4q5b13",
+  tags: [{ name: "campaign", value: "welcome" }],
   eventId: "evt_E8pEl2nPq0d2Zb7Tt3xV9kYw",
   eventType: "bounced",
   eventTimestamp: new Date("2025-12-31T23:59:58.120Z"),

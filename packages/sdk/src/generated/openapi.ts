@@ -320,7 +320,7 @@ export interface webhooks {
          *
          *     Receivers must: require both headers; refuse a timestamp more than 300 seconds old or more than 30 seconds ahead; compute the HMAC over the raw body bytes as received (never a re-serialised object) and compare in constant time. `verifyWebhook` in the SDK does all of this.
          *
-         *     Example: secret `whsec_Z3JlYXQtdGVzdC12ZWN0b3Itc2VjcmV0LTMyLWJ5dGVzLWxvbmc`, timestamp `1767225600` and the example body give the signature `46d05eb45660622cfecee10d06ef001cc74c4c5a02d33080439f4a6d2488b9ae`.
+         *     Example: secret `whsec_Z3JlYXQtdGVzdC12ZWN0b3Itc2VjcmV0LTMyLWJ5dGVzLWxvbmc`, timestamp `1767225600` and the example body give the signature `c736ab49748c9a13694794b05f1d01c6fe13d8ce753ea1903dd132cea9782ee3`.
          *
          *     Answer any 2xx within 10 seconds to end the delivery. Anything else (another status, a redirect, a timeout) is retried 1, 2, 4, 8… minutes later for 24 hours, with the same body and delivery id and a fresh timestamp and signature. Deduplicate on X-Service-Delivery-Id.
          */
@@ -388,6 +388,11 @@ export interface components {
             data: {
                 /** @description The email (`email_…`), as POST /emails returned it. */
                 emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
                 event: {
                     /** @description The stored event (`evt_…`), listed under the email's `events`. */
                     eventId: string;
@@ -426,7 +431,7 @@ export interface components {
          *     - `subject`: 1 to 998 characters, no line breaks.
          *     - At least one of `html` and `text`.
          *     - `scheduledAt`: optional, an ISO 8601 date-time with a time zone, at most 30 days ahead; the email is `scheduled` until then.
-         *     - No other fields; no NUL characters anywhere. The whole body is at most 1 MB.
+         *     - No other fields; no NUL characters anywhere. The whole body is at most 48 MB.
          * @example {
          *       "from": "Acme <hello@acme.com>",
          *       "to": [
@@ -440,9 +445,23 @@ export interface components {
         SendEmailRequest: {
             from: string;
             to: string[];
+            cc?: string[];
+            bcc?: string[];
+            replyTo?: string[];
             subject: string;
             html?: string | null;
             text?: string | null;
+            headers?: unknown;
+            tags?: {
+                name: string;
+                value: string;
+            }[];
+            attachments?: {
+                filename: string;
+                content: string;
+                contentType?: string | null;
+                contentId?: string | null;
+            }[];
             /** Format: date-time */
             scheduledAt?: string | null;
         };
@@ -507,6 +526,26 @@ export interface components {
              *     ]
              */
             to: string[];
+            cc: string[];
+            bcc: string[];
+            replyTo: string[];
+            /** @description Extra header name → value, in the order given. */
+            headers: {
+                [key: string]: string;
+            };
+            tags: {
+                name: string;
+                value: string;
+            }[];
+            /** @description What each attachment is; never its bytes. */
+            attachments: {
+                filename: string;
+                contentType: string;
+                /** @description Set for an inline part (`cid:<contentId>` in the HTML). */
+                contentId: string | null;
+                /** @description Bytes, decoded. */
+                size: number;
+            }[];
             subject: string;
             html: string | null;
             text: string | null;
@@ -549,6 +588,26 @@ export interface components {
              *     ]
              */
             to: string[];
+            cc: string[];
+            bcc: string[];
+            replyTo: string[];
+            /** @description Extra header name → value, in the order given. */
+            headers: {
+                [key: string]: string;
+            };
+            tags: {
+                name: string;
+                value: string;
+            }[];
+            /** @description What each attachment is; never its bytes. */
+            attachments: {
+                filename: string;
+                contentType: string;
+                /** @description Set for an inline part (`cid:<contentId>` in the HTML). */
+                contentId: string | null;
+                /** @description Bytes, decoded. */
+                size: number;
+            }[];
             subject: string;
             html: string | null;
             text: string | null;
