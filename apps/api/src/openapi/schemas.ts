@@ -97,6 +97,21 @@ export const emailWithEventsSchema = z
       .array(z.strictObject({ address: z.string(), reason: z.string() }))
       .meta({ description: "Recipients the sender dropped because the workspace's suppression list holds them." }),
     events: z.array(emailEventSchema).meta({ description: "Oldest first." }),
+    waiting: z
+      .union([
+        z.strictObject({
+          since: timestamp("Since when it waits in its status."),
+          reasons: z.array(
+            z.strictObject({
+              code: z.enum(["provider_retry", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"]),
+              message: z.string(),
+              nextAttemptAt: timestamp("When the next attempt is due (provider_retry).").optional(),
+            }),
+          ),
+        }),
+        z.null(),
+      ])
+      .meta({ description: "Why an email waits longer than expected in its status; null when it does not." }),
   })
   .meta({ id: "EmailWithEvents", description: "An email with its events." });
 

@@ -631,6 +631,24 @@ export interface components {
             }[];
             /** @description Oldest first. */
             events: components["schemas"]["EmailEvent"][];
+            /** @description Why an email waits longer than expected in its status; null when it does not. */
+            waiting: {
+                /**
+                 * Format: date-time
+                 * @description Since when it waits in its status.
+                 */
+                since: string;
+                reasons: {
+                    /** @enum {string} */
+                    code: "provider_retry" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+                    message: string;
+                    /**
+                     * Format: date-time
+                     * @description When the next attempt is due (provider_retry).
+                     */
+                    nextAttemptAt?: string;
+                }[];
+            } | null;
         };
         /** @description An immutable record of something that happened to an email. */
         EmailEvent: {
