@@ -22,6 +22,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   "list-large": () => import("./benchmarks/listLarge.ts"),
   batch: () => import("./benchmarks/batch.ts"),
   scale: () => import("./benchmarks/scale.ts"),
+  smtp: () => import("./benchmarks/smtp.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */

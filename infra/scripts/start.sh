@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything and starts the whole service on the local defaults: the database is created
-# and migrated (setup.sh), then api, sender, ingest, dispatcher and dashboard run as separate
+# and migrated (setup.sh), then api, sender, ingest, dispatcher, dashboard and the SMTP relay run as separate
 # processes (Ctrl-C stops them all). Expects PostgreSQL and Redis on localhost (docker-compose.yml
 # has both).
 set -euo pipefail

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -21,11 +23,14 @@ const PORT_VARIABLES: Record<AppName, string> = {
   sender: "SENDER_PORT",
   dispatcher: "DISPATCHER_PORT",
   dashboard: "DASHBOARD_PORT",
+  smtp: "SMTP_PORT",
 };
 
 /** Settings an app needs beyond the test defaults: the sender on SES, so no simulator starts. */
 const EXTRA_ENV: Partial<Record<AppName, Record<string, string>>> = {
   sender: { EMAIL_PROVIDER: "ses", AWS_ACCESS_KEY_ID: "test", AWS_SECRET_ACCESS_KEY: "test" },
+  // The relay's development certificate goes to a directory of the test's own.
+  smtp: { SMTP_TLS_DIR: path.join(os.tmpdir(), `svc-smtp-startup-${process.pid}`) },
 };
 
 let holder: Server;
@@ -40,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => holder.close(() => resolve()));
+  rmSync(EXTRA_ENV.smtp!.SMTP_TLS_DIR!, { recursive: true, force: true });
 });
 
 /** True while any process of the group `pgid` is alive. */

@@ -154,6 +154,8 @@ export interface RecordingProxy {
   url: string;
   /** Arrival time (ms) of every SendEmail request, in order. */
   arrivals: number[];
+  /** The JSON body of every SendEmail request, in order (what the SDK sent: ConfigurationSetName, …). */
+  sendBodies: Array<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -164,8 +166,14 @@ export interface RecordingProxy {
 export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
   const arrivals: number[] = [];
+  const sendBodies: Array<Record<string, unknown>> = [];
   const server: Server = createServer((req, res) => {
-    if (req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) arrivals.push(Date.now());
+    if (req.method === "POST" && req.url?.startsWith("/v2/email/outbound-emails")) {
+      arrivals.push(Date.now());
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => sendBodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as Record<string, unknown>));
+    }
     const upstream = request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
       (answer) => {
@@ -182,6 +190,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
   return {
     url: `http://127.0.0.1:${port}`,
     arrivals,
+    sendBodies,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,7 +9,7 @@ import { testEnv } from "./env.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 
-export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard";
+export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard" | "smtp";
 
 /** A port the OS says is free right now (closed again before it is handed out). */
 export function freePort(): Promise<number> {
@@ -127,6 +127,8 @@ const PORT_VARIABLES: Record<AppName, string> = {
   sender: "SENDER_PORT",
   dispatcher: "DISPATCHER_PORT",
   dashboard: "DASHBOARD_PORT",
+  // The relay's health server; its SMTP ports are SMTP_PORT and SMTPS_PORT in `env`.
+  smtp: "SMTP_HEALTH_PORT",
 };
 
 /**
@@ -142,6 +144,7 @@ export async function startStack(
     await Promise.all(Object.values(PORT_VARIABLES).map(async (name) => [name, String(await freePort())])),
   ) as Record<string, string>;
   const certPort = String(await freePort());
+  const [smtpPort, smtpsPort] = [String(await freePort()), String(await freePort())];
   const env = testEnv({
     ...ports,
     EMAIL_PROVIDER: "simulator",
@@ -151,6 +154,9 @@ export async function startStack(
     SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}/simulator/SimpleNotificationService-simulator.pem`,
     SES_MAX_SEND_RATE: "0",
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    SMTP_PORT: smtpPort,
+    SMTPS_PORT: smtpsPort,
+    SMTP_TLS_DIR: path.join(keyDir, "smtp"),
     ...options.env,
   });
   const running: Partial<Record<AppName, RunningApp>> = {};

@@ -79,6 +79,16 @@ describe("GET /emails filters", () => {
     // The second recipient of a two-recipient email matches as the first does; the case of the query does not matter.
     expect(idsOf((await get("/emails?to=CAROL%40example.org")).body)).toEqual(carols);
     expect(idsOf((await get("/emails?to=bob@example.org")).body)).toEqual(expected((s) => s.to.includes("bob@example.org")));
+    // cc and bcc recipients count as recipients.
+    const copied = newId("email");
+    const blind = newId("email");
+    await handle.pool.query(
+      `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, subject, text, status, "createdAt")
+       VALUES ($1, $3, $4, 'live', 'a@x.test', '{someone@example.org}', '{Erin@Example.org}', '{}', 'copied', 'body', 'sent', $5),
+              ($2, $3, $4, 'live', 'a@x.test', '{someone@example.org}', '{}', '{erin@example.org}', 'copied', 'body', 'sent', $5)`,
+      [copied, blind, b.workspaceId, b.keyIds["send-only"], BASE],
+    );
+    expect(new Set(idsOf((await get("/emails?to=erin@example.org", b.keys["read-only"])).body))).toEqual(new Set([copied, blind]));
     // A part of an address is not an address.
     expect((await get("/emails?to=carol")).status).toBe(422);
     expect(await get("/emails?to=nobody@example.org").then((r) => r.body)).toEqual([]);

@@ -14,10 +14,12 @@ import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
+import { sesRoutes } from "./routes/ses.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
+import { smtpRoutes } from "./routes/smtp.ts";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
 
@@ -56,7 +58,9 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(recipientRoutes(deps));
   app.use(suppressionRoutes(deps));
   app.use(webhookRoutes(deps));
+  app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));
+  app.use(sesRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

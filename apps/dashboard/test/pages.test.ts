@@ -13,7 +13,7 @@ let keyId: string;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  dashboard = await createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+  dashboard = await createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false", SMTP_HOSTNAME: "smtp.pages.example", SMTPS_PORT: "0" });
   owner = await signedUpAgent(dashboard.url, { workspaceName: "Pages" });
   workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
   keyId = (await createApiKey(db(), { workspaceId, environment: "live", scope: "send-only" })).id;
@@ -75,6 +75,21 @@ describe("emails page", () => {
     expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(page.text).not.toContain("<script>alert(2)");
     expect(page.text).toContain('  &quot;eventType&quot;: &quot;Send&quot;,\n  &quot;mail&quot;: {');
+  });
+});
+
+describe("SMTP page", () => {
+  it("shows this install's relay host and ports, the user name, and that an API key is the password", async () => {
+    const page = await owner.agent.get("/smtp");
+    expect(page.status).toBe(200);
+    const text = page.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain("Host smtp.pages.example");
+    expect(text).toContain("Port (STARTTLS) 2587");
+    expect(text).toContain("Port (TLS) Off on this install");
+    expect(text).toContain("Username svc");
+    expect(text).toContain("Password An API key with the send permission");
+    expect(page.text).toContain('aria-current="page"><svg');
+    expect(page.text).toContain("--server smtp.pages.example --port 2587 --tls");
   });
 });
 

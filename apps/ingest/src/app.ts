@@ -8,12 +8,18 @@ import { AppError } from "@svc/core";
 import type { SnsVerifier } from "@svc/sns";
 import { createEventRecorder, type EventRecorderOptions } from "./events/eventRecorder.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import type { AcceptedTopics } from "./sns/acceptedTopics.ts";
+import type { NotificationClock } from "./sns/notificationClock.ts";
 import { snsRoute } from "./sns/route.ts";
 import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
 
 export interface IngestDeps {
   db: DbHandle;
   verifier: SnsVerifier;
+  /** Which topics are ours, and what their SES events must agree with. */
+  topics: AcceptedTopics;
+  /** Notes when notifications last arrived. */
+  notificationClock?: NotificationClock;
   deliveries: Producer<"webhookDelivery">;
   log: Logger;
   /** Defaults to a GET of SubscribeURL. */

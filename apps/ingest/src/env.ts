@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commonEnv, httpServerEnv, portNumber, providerEnv, simulatorEnv, snsEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv, snsEnv } from "@svc/config";
 
 /** What the ingester reads from its environment (see packages/config/src/schemas.ts). */
 export const ingestEnvSchema = z.object({
@@ -8,6 +8,8 @@ export const ingestEnvSchema = z.object({
   ...providerEnv,
   ...snsEnv,
   SIMULATOR_CERT_URL: simulatorEnv.SIMULATOR_CERT_URL,
+  /** SES events sent through this set are ours too (it overrides the recorded sets at the sender). */
+  SES_CONFIGURATION_SET: sesEnv.SES_CONFIGURATION_SET,
   INGEST_PORT: portNumber(3001),
 });
 

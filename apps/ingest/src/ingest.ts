@@ -5,7 +5,10 @@ import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App } fro
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
 import type { ConfirmSubscription } from "./sns/subscription.ts";
-import { createSnsVerifier, trustsSimulator } from "./sns/verification.ts";
+import { listSesSetups } from "@svc/core";
+import { AcceptedTopics } from "./sns/acceptedTopics.ts";
+import { NotificationClock } from "./sns/notificationClock.ts";
+import { createSnsVerifier, listedTopicArns, trustsSimulator } from "./sns/verification.ts";
 
 /** What the ingester is given and does not own: the caller closes these after its shutdown. */
 export interface IngestResources {
@@ -20,9 +23,17 @@ export interface IngestResources {
 /** The ingester process: POST /sns/ses on INGEST_PORT. */
 export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscription }: IngestResources): App {
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const topics = new AcceptedTopics({
+    provider: env.EMAIL_PROVIDER,
+    listed: listedTopicArns(env),
+    configurationSetOverride: env.SES_CONFIGURATION_SET,
+    loadSetups: () => listSesSetups(db.prisma),
+  });
   const app = createIngestApp({
     db,
-    verifier: createSnsVerifier(env),
+    verifier: createSnsVerifier(env, topics),
+    topics,
+    notificationClock: new NotificationClock(db, log),
     deliveries,
     log,
     metricsToken: env.METRICS_TOKEN,
@@ -33,8 +44,10 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
 
   return {
     async start() {
+      // Before listening: with SES and no accepted topic there is nothing this process may accept.
+      await topics.start();
       const port = await listen(server, env.INGEST_PORT);
-      return { port, trustsSimulator: trustsSimulator(env), topicAllowList: env.SNS_TOPIC_ARNS !== "" };
+      return { port, trustsSimulator: trustsSimulator(env), acceptedTopics: topics.describe() };
     },
     shutdown: [
       { name: "http server", run: () => closeServer(server) },

@@ -101,7 +101,17 @@ export async function startIngest(env: Record<string, string>): Promise<IngestUn
       confirmed.push(url);
     },
   });
-  const { port } = await ingest.start();
+  let port: number;
+  try {
+    ({ port } = await ingest.start());
+  } catch (error) {
+    // A refused start must not leave connections that keep Jest from exiting.
+    await new Shutdown(log).addAll(ingest.shutdown).run();
+    await deliveries.close();
+    redis.disconnect();
+    await handle.close();
+    throw error;
+  }
   const url = `http://127.0.0.1:${port}`;
   return {
     url,

@@ -146,7 +146,8 @@ describe("the simulator's certificate", () => {
   });
 
   it("is not trusted when EMAIL_PROVIDER=ses, even with SNS_TRUST_SIMULATOR on", async () => {
-    expect(await attempt({ EMAIL_PROVIDER: "ses", SNS_TRUST_SIMULATOR: "true" })).toEqual({ status: 403, events: 0 });
+    // With SES the ingester needs an accepted topic to start at all: the simulator's is listed.
+    expect(await attempt({ EMAIL_PROVIDER: "ses", SNS_TRUST_SIMULATOR: "true", SNS_TOPIC_ARNS: TOPIC_ARN })).toEqual({ status: 403, events: 0 });
   });
 
   it("is not trusted when SNS_TRUST_SIMULATOR is off", async () => {

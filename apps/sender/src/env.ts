@@ -13,9 +13,10 @@ const senderOnlyEnv = {
   SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /**
    * The provider's maximum send rate, per second, across every sender process together (a
-   * queue-wide limiter in Redis). 0 turns it off. SES's sandbox default is 14.
+   * queue-wide limiter in Redis). 0 turns it off. Unset: the SES account's MaxSendRate
+   * (GetAccount) with EMAIL_PROVIDER=ses, 14 with the simulator.
    */
-  SES_MAX_SEND_RATE: z.coerce.number().int().min(0).max(100_000).default(14),
+  SES_MAX_SEND_RATE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Transient failures are retried until this long after the email was queued, then it fails. */
   SEND_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(24 * 14).default(24),
   /** First retry delay; each further retry doubles it, up to SEND_RETRY_MAX_DELAY_MS. */

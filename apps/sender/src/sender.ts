@@ -1,6 +1,6 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
+import { ConfigurationSetChooser, selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
@@ -9,9 +9,11 @@ import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@sv
 import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
+import { withConfigurationSets } from "./configurationSets.ts";
 import { AttachmentBudget } from "./emails/attachmentBudget.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Scheduler } from "./scheduler.ts";
+import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
 import { createSendWorker } from "./worker.ts";
 
@@ -76,15 +78,19 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
   ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
-  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis), ...(env.SES_MAX_SEND_RATE > 0 ? [watchRateLimiter(sendQueue.producer.queue, env.SES_MAX_SEND_RATE)] : [])];
+  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis)];
 
   return {
     async start() {
       provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
+      const maxSendRate = await resolveMaxSendRate(env, log);
+      if (maxSendRate > 0) unwatch.push(watchRateLimiter(sendQueue.producer.queue, maxSendRate));
+      const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
       worker = createSendWorker(
         {
           db,
-          provider,
+          // Configuration sets are SES's; the simulator keeps its own (SES_CONFIGURATION_SET).
+          provider: provider.name === "ses" ? withConfigurationSets(provider, chooser) : provider,
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
           attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
@@ -94,14 +100,14 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
             maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
           },
         },
-        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE },
+        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY, maxSendRate },
         log,
       );
       const port = await listen(server, env.SENDER_PORT);
       void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
       scheduler.start();
-      return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate: env.SES_MAX_SEND_RATE };
+      return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate };
     },
     // The health server first, then the worker (in-flight handoffs finish), then background work.
     shutdown: [

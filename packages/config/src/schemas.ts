@@ -311,3 +311,16 @@ export const dashboardEnv = {
       return z.NEVER;
     }),
 };
+
+/**
+ * Where clients reach the SMTP relay: read by the relay (its ports) and by the dashboard, which
+ * shows them on its SMTP page.
+ */
+export const smtpPublicEnv = {
+  /** STARTTLS submission port. */
+  SMTP_PORT: port(2587),
+  /** Implicit-TLS port; 0 turns it off. */
+  SMTPS_PORT: port(2465),
+  /** The host name clients connect to; also the name the relay greets with. */
+  SMTP_HOSTNAME: z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+$/, "must be a host name").default("localhost"),
+};

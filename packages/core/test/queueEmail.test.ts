@@ -50,3 +50,25 @@ describe("queueEmail at the daily limit", () => {
     expect(await handle.prisma.idempotencyKey.count({ where: { workspaceId: fx.workspaceId } })).toBe(0);
   });
 });
+
+describe("queueEmail's idempotency scopes", () => {
+  it("keeps an Idempotency-Key per API key, and a workspace-scoped key (an SMTP Message-ID) per workspace", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    const input = parseSendEmailInput({ from: `a@${fx.domain}`, to: "b@example.org", subject: "Scopes", text: "x" });
+    const as = (scope: "send-only" | "full-access") => ({ workspaceId: fx.workspaceId, apiKeyId: fx.keyIds[scope], environment: "live" as const, plan: "unlimited" as const });
+
+    // Per API key (the default): the same key string from two API keys is two requests.
+    const a = await queueEmail(handle, as("send-only"), input, { idempotencyKey: "same" });
+    const b = await queueEmail(handle, as("full-access"), input, { idempotencyKey: "same" });
+    expect(b.emailId).not.toBe(a.emailId);
+
+    // Per workspace: the second API key replays the first one's answer and creates nothing.
+    const c = await queueEmail(handle, as("send-only"), input, { idempotencyKey: "same", idempotencyScope: "workspace" });
+    const d = await queueEmail(handle, as("full-access"), input, { idempotencyKey: "same", idempotencyScope: "workspace" });
+    expect(c.replayed).toBe(false);
+    expect(d).toMatchObject({ replayed: true, emailId: c.emailId });
+    expect(await handle.prisma.email.count({ where: { organizationId: fx.workspaceId } })).toBe(3);
+    const keys = await handle.prisma.idempotencyKey.findMany({ where: { workspaceId: fx.workspaceId }, orderBy: { key: "asc" } });
+    expect(keys.map((k) => k.key)).toEqual([`${fx.keyIds["full-access"]}:same`, `${fx.keyIds["send-only"]}:same`, "workspace:same"].sort());
+  });
+});

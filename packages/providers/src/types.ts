@@ -20,6 +20,8 @@ export interface OutboundEmail {
   /** The caller's tags, passed as message tags beside our own. */
   tags: Array<{ name: string; value: string }>;
   attachments: OutboundAttachment[];
+  /** The SES configuration set to send through (its event destination and tracking); none when absent. */
+  configurationSet?: string;
 }
 
 export interface OutboundAttachment {

@@ -6,8 +6,13 @@ import { hasValidSignature } from "./signature.ts";
 
 export interface SnsVerifierOptions {
   certUrls: CertUrlPolicy;
-  /** TopicArn allow-list; empty accepts any topic. */
+  /** TopicArn allow-list; empty accepts any topic (unless acceptsTopic decides). */
   topicArns: readonly string[];
+  /**
+   * Decides for topics outside an empty `topicArns` (topics recorded in the database, say).
+   * Asked before any certificate is fetched.
+   */
+  acceptsTopic?: (topicArn: string) => boolean | Promise<boolean>;
   certificates: CertificateCache;
 }
 
@@ -43,6 +48,9 @@ export class SnsVerifier {
     const topics = this.options.topicArns;
     if (topics.length > 0 && !topics.includes(message.TopicArn)) {
       return { ok: false, reasonClass: "topic", reason: `TopicArn ${message.TopicArn} is not in SNS_TOPIC_ARNS` };
+    }
+    if (topics.length === 0 && this.options.acceptsTopic && !(await this.options.acceptsTopic(message.TopicArn))) {
+      return { ok: false, reasonClass: "topic", reason: `TopicArn ${message.TopicArn} is not an accepted topic` };
     }
     let certificate: X509Certificate;
     try {

@@ -10,6 +10,7 @@ import type { WorkspaceRequest } from "./guards.ts";
 const NOTICES: Record<string, Notice> = {
   key_revoked: { tone: "success", text: "The API key was revoked. Requests using it are refused from now on." },
   domain_added: { tone: "success", text: "Domain added. Publish the DNS records below, then click Verify." },
+  tracking_saved: { tone: "success", text: "Tracking saved: the next emails from this domain use it." },
   domain_verified: { tone: "success", text: "Every record matched: the domain is verified and ready to send from." },
   domain_unverified: { tone: "warning", text: "Not every record matched yet. DNS changes can take a while to appear; check the results below and try again." },
   domain_removed: { tone: "success", text: "The domain was removed." },

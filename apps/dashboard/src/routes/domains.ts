@@ -1,8 +1,8 @@
-import { AppError, addDomain, getDomain, listDomains, removeDomain, verifyDomain } from "@svc/core";
+import { AppError, addDomain, getDomain, listDomains, removeDomain, setDomainTracking, verifyDomain } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
-import { formString, param, sendPage } from "../http/render.ts";
+import { formList, formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
 import { confirmBody } from "../views/pages/confirm.ts";
 import { domainDetailBody, domainsBody } from "../views/pages/domains.ts";
@@ -41,6 +41,25 @@ export function domainRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const result = await verifyDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId }, deps.domains);
     res.redirect(303, `/domains/${result.id}?notice=${result.status === "verified" ? "domain_verified" : "domain_unverified"}`);
+  });
+
+  // Same service as `svc domain tracking`; an unchecked box is simply absent from the form.
+  router.post("/domains/:id/tracking", requirePermission("workspace:write"), async (req, res) => {
+    const w = workspaceRequest(req);
+    const id = param(req, "id");
+    const change = {
+      open: formList(req, "open").includes("on"),
+      click: formList(req, "click").includes("on"),
+      domain: formString(req, "trackingDomain", 300) || null,
+    };
+    try {
+      await setDomainTracking(deps.prisma, id, change, w.workspaceId);
+      res.redirect(303, `/domains/${id}?notice=tracking_saved`);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;
+      const domain = await getDomain(deps.prisma, w.workspaceId, id);
+      sendPage(req, res, w, { title: domain.domain, nav: "domains", status: error.status, body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite, trackingError: error.message }) });
+    }
   });
 
   router.get("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {

@@ -5,6 +5,7 @@ import { recordEventStored } from "@svc/metrics/ingest";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import type { SnsNotification } from "@svc/sns";
 import { parseSesMessage } from "../ses/parse.ts";
+import type { AcceptedTopics } from "../sns/acceptedTopics.ts";
 import type { RecordEvent } from "./eventRecorder.ts";
 
 export type IngestOutcome = "stored" | "duplicate" | "unmatched" | "unreadable" | "ignored";
@@ -13,6 +14,7 @@ export interface IngestNotificationDeps {
   db: DbHandle;
   /** Stores the event with the others arriving at the same time (see eventRecorder.ts). */
   recordEvent: RecordEvent;
+  topics: AcceptedTopics;
   log: Logger;
 }
 
@@ -46,6 +48,13 @@ export async function ingestNotification(
     await keepUnmatched();
     log.warn({ ...context, reason: parsed.reason }, "unreadable SES message kept in unmatched_notifications");
     return "unreadable";
+  }
+
+  if (!deps.topics.agrees(parsed.origin)) {
+    // Forged or foreign: treated as matching no email of ours, so it changes nothing.
+    const kept = await keepUnmatched();
+    log.warn({ ...context, ...parsed.origin, kept }, "SES event names another sending account or configuration set; kept in unmatched_notifications");
+    return "unmatched";
   }
 
   const recorded = await deps.recordEvent({

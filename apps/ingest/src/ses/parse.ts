@@ -19,6 +19,8 @@ interface SesEvent {
   errorMessage: string | null;
   /** Recipients the event puts on the suppression list (permanent bounce, complaint), or null. */
   suppress: { reason: "hard_bounce" | "complaint"; addresses: string[] } | null;
+  /** The sending account and configuration set SES names (`mail.sendingAccountId`, the `ses:configuration-set` tag). */
+  origin: { sendingAccountId: string | null; configurationSet: string | null };
 }
 
 export type ParsedSesMessage =
@@ -77,7 +79,16 @@ export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimesta
     dedupeKey: sesDedupeKey(mapping.type, providerMessageId, object),
     errorMessage,
     suppress: suppressionOf(mapping.type, object),
+    origin: { sendingAccountId: stringOrNull(mail.sendingAccountId), configurationSet: firstTag(mail, "ses:configuration-set") },
   };
+}
+
+/** `mail.tags[name][0]` when it is a string. */
+function firstTag(mail: Json, name: string): string | null {
+  const tags = mail.tags;
+  if (!isObject(tags)) return null;
+  const values = tags[name];
+  return Array.isArray(values) ? stringOrNull(values[0]) : null;
 }
 
 /** At most this many recipients of one event are read: SES allows 50 per message. */
@@ -112,11 +123,8 @@ function suppressionOf(type: EventType, object: Json): SesEvent["suppress"] {
 
 /** `mail.tags[<tag>][0]`, SES's shape for message tags, if it looks like one of our ids. */
 function taggedEmailId(mail: Json, tag: string): string | null {
-  const tags = mail.tags;
-  if (!isObject(tags)) return null;
-  const values = tags[tag];
-  const first = Array.isArray(values) ? values[0] : undefined;
-  return typeof first === "string" && EMAIL_ID.test(first) ? first : null;
+  const first = firstTag(mail, tag);
+  return first !== null && EMAIL_ID.test(first) ? first : null;
 }
 
 function firstValidDate(...candidates: unknown[]): Date | null {

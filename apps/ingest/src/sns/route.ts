@@ -5,11 +5,13 @@ import { recordNotification, timeVerification } from "@svc/metrics/ingest";
 import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
 import { textBody } from "../http/textBody.ts";
 import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
+import type { NotificationClock } from "./notificationClock.ts";
 import { isAcceptableSubscribeUrl, type ConfirmSubscription } from "./subscription.ts";
 
 export interface SnsRouteDeps extends IngestNotificationDeps {
   verifier: SnsVerifier;
   confirmSubscription: ConfirmSubscription;
+  notificationClock?: NotificationClock;
 }
 
 /**
@@ -40,6 +42,7 @@ export function snsRoute(deps: SnsRouteDeps): Router {
     const message = verification.message;
     switch (message.Type) {
       case "Notification": {
+        deps.notificationClock?.heard(message.TopicArn);
         // Its log lines name the SNS message themselves: no child logger per notification.
         const outcome = await ingestNotification(deps, message, raw);
         recordNotification(outcome);

@@ -1,6 +1,7 @@
 import { recordCertificateFetch } from "@svc/metrics/ingest";
 import { CertificateCache, certUrlPolicy, SnsVerifier, type CertificateCacheOptions } from "@svc/sns";
 import type { IngestEnv } from "../env.ts";
+import type { AcceptedTopics } from "./acceptedTopics.ts";
 
 type VerifierEnv = Pick<
   IngestEnv,
@@ -15,12 +16,18 @@ export function trustsSimulator(env: VerifierEnv): boolean {
   return env.SNS_TRUST_SIMULATOR && env.EMAIL_PROVIDER === "simulator";
 }
 
-export function createSnsVerifier(env: VerifierEnv, certificates: CertificateCacheOptions = {}): SnsVerifier {
+/** SNS_TOPIC_ARNS as a list; empty when unset. */
+export function listedTopicArns(env: Pick<IngestEnv, "SNS_TOPIC_ARNS">): string[] {
+  return env.SNS_TOPIC_ARNS.split(",")
+    .map((arn) => arn.trim())
+    .filter((arn) => arn.length > 0);
+}
+
+export function createSnsVerifier(env: VerifierEnv, topics: AcceptedTopics, certificates: CertificateCacheOptions = {}): SnsVerifier {
   return new SnsVerifier({
     certUrls: certUrlPolicy(env.SNS_CERT_URL_PATTERN, trustsSimulator(env) ? [env.SIMULATOR_CERT_URL] : []),
-    topicArns: env.SNS_TOPIC_ARNS.split(",")
-      .map((arn) => arn.trim())
-      .filter((arn) => arn.length > 0),
+    topicArns: listedTopicArns(env),
+    acceptsTopic: (topicArn) => topics.accepts(topicArn),
     certificates: new CertificateCache({ onFetch: recordCertificateFetch, ...certificates }),
   });
 }

@@ -20,13 +20,20 @@ export function parseIdempotencyKey(value: string | undefined): string | undefin
 }
 
 /**
- * The key as stored: scoped to the API key that sent it, so a test key and a live key (or two
- * services of one workspace with their own keys) never replay each other's answers. The API
- * key's id (`key_` and letters) holds no `:`, so the pair is unambiguous; the client's part
- * keeps its own 256-character limit.
+ * Whose sends share one key namespace. `api-key` (an `Idempotency-Key` header): a test key and a
+ * live key, or two services of one workspace with their own keys, never replay each other's
+ * answers. `workspace` (an SMTP message's Message-ID): a client that retransmits after a dropped
+ * connection may do so with another of the workspace's keys (during a key rotation), and is
+ * still the same message.
  */
-export function storedIdempotencyKey(apiKeyId: string, key: string): string {
-  return `${apiKeyId}:${key}`;
+export type IdempotencyScope = "api-key" | "workspace";
+
+/**
+ * The key as stored. The API key's id (`key_` and letters) holds no `:` and never reads
+ * `workspace`, so the prefix is unambiguous; the client's part keeps its own 256-character limit.
+ */
+export function storedIdempotencyKey(apiKeyId: string, key: string, scope: IdempotencyScope = "api-key"): string {
+  return `${scope === "workspace" ? "workspace" : apiKeyId}:${key}`;
 }
 
 /** Fingerprint of a request body, over the validated fields in a fixed order. */
@@ -50,9 +57,9 @@ export interface StoredAnswer {
  */
 export async function claimIdempotencyKey(
   client: SqlClient,
-  input: { workspaceId: string; apiKeyId: string; key: string; fingerprint: string },
+  input: { workspaceId: string; apiKeyId: string; key: string; scope?: IdempotencyScope; fingerprint: string },
 ): Promise<{ claimed: true } | { claimed: false; answer: StoredAnswer }> {
-  const key = storedIdempotencyKey(input.apiKeyId, input.key);
+  const key = storedIdempotencyKey(input.apiKeyId, input.key, input.scope);
   if (await claimIdempotencyKeyRow(client, { workspaceId: input.workspaceId, key, fingerprint: input.fingerprint }, IDEMPOTENCY_WINDOW_HOURS)) {
     return { claimed: true };
   }
@@ -72,11 +79,11 @@ export async function claimIdempotencyKey(
 export async function storeIdempotentAnswer(
   client: SqlClient,
   /** `emailId`: the email the answer created, or null for a batch's answer (it names them all). */
-  input: { workspaceId: string; apiKeyId: string; key: string; emailId: string | null; answer: StoredAnswer },
+  input: { workspaceId: string; apiKeyId: string; key: string; scope?: IdempotencyScope; emailId: string | null; answer: StoredAnswer },
 ): Promise<void> {
   await storeIdempotencyKeyAnswer(client, {
     workspaceId: input.workspaceId,
-    key: storedIdempotencyKey(input.apiKeyId, input.key),
+    key: storedIdempotencyKey(input.apiKeyId, input.key, input.scope),
     emailId: input.emailId,
     status: input.answer.status,
     body: input.answer.body,

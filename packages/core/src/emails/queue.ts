@@ -7,7 +7,7 @@ import { planLimits } from "../plans.ts";
 import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
 import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
 import { countDailySend } from "./dailyLimit.ts";
-import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
+import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer, type IdempotencyScope } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
 
@@ -75,6 +75,8 @@ export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
 
 export interface QueueEmailOptions {
   idempotencyKey?: string;
+  /** Whose sends share the key's namespace (see IdempotencyScope); the sending API key's by default. */
+  idempotencyScope?: IdempotencyScope;
   /**
    * How the one-statement path (no idempotency key, no daily limit) writes its row: alone by
    * default; the API passes a coalescing insert so concurrent sends share one statement.
@@ -97,7 +99,7 @@ export async function queueEmail(
   input: SendEmailInput,
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
-  const { idempotencyKey } = options;
+  const { idempotencyKey, idempotencyScope: scope } = options;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const emailId = newId("email");
   const scheduled = input.scheduledAt !== null;
@@ -117,7 +119,7 @@ export async function queueEmail(
   return inTransaction(handle, async (client) => {
     if (idempotencyKey !== undefined) {
       const fingerprint = requestFingerprint(fingerprintFields(input));
-      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
+      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, scope, fingerprint });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
         return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true, enqueue: false };
@@ -134,6 +136,7 @@ export async function queueEmail(
         workspaceId: context.workspaceId,
         apiKeyId: context.apiKeyId,
         key: idempotencyKey,
+        scope,
         emailId,
         answer: { status: ACCEPTED, body },
       });

@@ -64,7 +64,21 @@ export class ApiKeyAuthenticator {
   async authenticate(authorization: string | undefined): Promise<AuthenticatedKey> {
     const key = bearerToken(authorization);
     if (!key) throw invalidApiKey();
-    const row = await this.lookUp(hashApiKey(key));
+    return this.authenticateKey(key);
+  }
+
+  /** The key itself (SMTP's AUTH password), with the same checks and answers as the header. */
+  async authenticateKey(key: string): Promise<AuthenticatedKey> {
+    if (!API_KEY_PATTERN.test(key)) throw invalidApiKey();
+    return this.authenticateKeyHash(hashApiKey(key));
+  }
+
+  /**
+   * A key known by its hash: a long-lived SMTP connection checks its key again before each
+   * message, so that a revocation or a plan change applies to the very next one.
+   */
+  async authenticateKeyHash(keyHash: string): Promise<AuthenticatedKey> {
+    const row = await this.lookUp(keyHash);
     if (!row || row.revokedAt) throw invalidApiKey();
     await this.touch(row);
     return {

@@ -1,2 +1,3 @@
 export * from "./configurationSets.ts";
 export * from "./setup.ts";
+export * from "./sendingSets.ts";

@@ -196,7 +196,7 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
  * The recipient columns a `recipient` filter searches, each with a GIN index on
  * svc_lower_addresses(column) (see the migrations): the expression here must be the indexed one.
  */
-const RECIPIENT_COLUMNS = [`"to"`] as const;
+const RECIPIENT_COLUMNS = [`"to"`, `"cc"`, `"bcc"`] as const;
 
 /**
  * The condition for `tag` (`param` binds a value and answers its placeholder): the email's tags

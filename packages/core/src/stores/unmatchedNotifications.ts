@@ -20,18 +20,29 @@ export function truncatedBody(body: string): { body: string; truncated: boolean 
 }
 
 /**
- * Keeps one notification for inspection, its body cut to MAX_UNMATCHED_BODY_BYTES. Idempotent by SNS MessageId: SNS redelivering it adds
- * nothing. True when it was not kept before.
+ * At most this many notifications are kept per rolling hour: a verified sender flooding us with
+ * notifications that match nothing cannot grow the table faster than this (with retention, the
+ * table holds at most this many times 24 times the retention days).
+ */
+export const MAX_UNMATCHED_PER_HOUR = 1000;
+
+/**
+ * Keeps one notification for inspection, its body cut to MAX_UNMATCHED_BODY_BYTES, unless
+ * MAX_UNMATCHED_PER_HOUR were kept within the last hour. Idempotent by SNS MessageId: SNS
+ * redelivering it adds nothing. True when it was kept now.
  */
 export async function insertUnmatchedNotification(
   db: Queryable,
   input: { snsMessageId: string; eventType: string | null; providerMessageId: string | null; body: string },
+  maxPerHour = MAX_UNMATCHED_PER_HOUR,
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO unmatched_notifications (id, "snsMessageId", "eventType", "providerMessageId", body)
-     VALUES ($1, $2, $3, $4, $5)
+     SELECT $1, $2, $3, $4, $5
+      WHERE (SELECT count(*) FROM (
+               SELECT 1 FROM unmatched_notifications WHERE "createdAt" > now() - interval '1 hour' LIMIT $6) recent) < $6
      ON CONFLICT ("snsMessageId") DO NOTHING`,
-    [newId("unmatched"), input.snsMessageId, input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null, input.providerMessageId, truncatedBody(input.body).body],
+    [newId("unmatched"), input.snsMessageId, input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null, input.providerMessageId, truncatedBody(input.body).body, maxPerHour],
   );
   return (rowCount ?? 0) > 0;
 }

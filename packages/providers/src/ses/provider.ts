@@ -100,7 +100,8 @@ export class SesProvider implements EmailProvider {
       Destination: destination,
       ...(email.replyTo.length > 0 ? { ReplyToAddresses: email.replyTo.map(toSesAddress) } : {}),
       Content: { Simple: simple },
-      ...(this.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET } : {}),
+      // SES_CONFIGURATION_SET overrides the set the sender chose.
+      ...((this.env.SES_CONFIGURATION_SET ?? email.configurationSet) ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET ?? email.configurationSet } : {}),
       EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }, ...email.tags.map(({ name, value }) => ({ Name: name, Value: value }))],
     };
   }

@@ -72,7 +72,27 @@ function dmarcCard(d: DomainView): SafeHtml | false {
   );
 }
 
-export function domainDetailBody(input: { domain: DomainView; csrf: string; canWrite: boolean }): SafeHtml {
+/** Open/click tracking switches (off by default) and the optional custom redirect domain. */
+function trackingCard(d: DomainView, csrf: string, canWrite: boolean, error?: string): SafeHtml {
+  const checkbox = (name: string, label: string, checked: boolean) =>
+    html`<label class="checkbox"><input type="checkbox" name="${name}" value="on" ${checked ? html`checked` : ""} ${canWrite ? "" : html`disabled`}> ${label}</label>`;
+  return card(
+    html`${error && alert("error", error)}
+    <form method="post" action="/domains/${d.id}/tracking">
+      ${csrfField(csrf)}
+      ${checkbox("open", "Open tracking (a tracking pixel; opens are an estimate)", d.tracking.open)}
+      ${checkbox("click", "Click tracking (links go through a redirect)", d.tracking.click)}
+      ${field({ label: "Custom tracking domain (optional)", name: "trackingDomain", value: d.tracking.domain ?? "", placeholder: "track.example.com", maxlength: 253, autocomplete: "off" })}
+      ${canWrite && html`<button type="submit" class="btn btn-secondary">Save tracking</button>`}
+    </form>`,
+    {
+      title: "Tracking",
+      description: "Off by default. With Amazon SES, emails from this domain are sent through the configuration set of these switches; a custom tracking domain needs a CNAME to SES's tracking host and takes effect after the operator runs svc ses setup.",
+    },
+  );
+}
+
+export function domainDetailBody(input: { domain: DomainView; csrf: string; canWrite: boolean; trackingError?: string }): SafeHtml {
   const d = input.domain;
   const statusText: Record<string, string> = {
     pending: "Publish these records at your DNS provider, then click Verify.",
@@ -108,5 +128,6 @@ export function domainDetailBody(input: { domain: DomainView; csrf: string; canW
     })}</div>`,
     { title: "DNS records", description: html`Records to publish. Last checked: ${time(d.lastCheckedAt, "relative")}.` },
   )}
-  ${dmarcCard(d)}`;
+  ${dmarcCard(d)}
+  ${trackingCard(d, input.csrf, input.canWrite, input.trackingError)}`;
 }

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } from "./support.ts";
+
+/** The domain page's tracking switches: off by default, saved through the same service as `svc domain tracking`. */
+
+let dashboard: TestDashboard;
+let owner: { agent: Agent; csrf: string };
+
+beforeAll(async () => {
+  dashboard = await createTestDashboard();
+  owner = await signedUpAgent(dashboard.url);
+});
+afterAll(() => dashboard.close());
+
+describe("domain tracking", () => {
+  it("is off by default, turns on and off, takes a custom tracking domain, and refuses a bad one", async () => {
+    await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "tracking.pages.example.com" }).expect(303);
+    const domain = await dashboard.db.domain.findFirstOrThrow({ where: { name: "tracking.pages.example.com" }, orderBy: { createdAt: "desc" } });
+    expect([domain.openTracking, domain.clickTracking, domain.trackingDomain]).toEqual([false, false, null]);
+    const page = await owner.agent.get(`/domains/${domain.id}`).expect(200);
+    expect(page.text).toContain(`action="/domains/${domain.id}/tracking"`);
+    expect(page.text).not.toMatch(/name="open" value="on"\s+checked/);
+
+    await owner.agent
+      .post(`/domains/${domain.id}/tracking`)
+      .type("form")
+      .send({ _csrf: owner.csrf, open: "on", click: "on", trackingDomain: "Track.Example.com" })
+      .expect(303)
+      .expect("location", `/domains/${domain.id}?notice=tracking_saved`);
+    const on = await dashboard.db.domain.findUniqueOrThrow({ where: { id: domain.id } });
+    expect([on.openTracking, on.clickTracking, on.trackingDomain]).toEqual([true, true, "track.example.com"]);
+    expect((await owner.agent.get(`/domains/${domain.id}`).expect(200)).text).toMatch(/name="open" value="on"\s+checked/);
+
+    const bad = await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf, open: "on", trackingDomain: "https://x" }).expect(422);
+    expect(bad.text).toContain("trackingDomain: give the bare domain");
+    expect((await dashboard.db.domain.findUniqueOrThrow({ where: { id: domain.id } })).clickTracking).toBe(true);
+
+    await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf }).expect(303);
+    const off = await dashboard.db.domain.findUniqueOrThrow({ where: { id: domain.id } });
+    expect([off.openTracking, off.clickTracking, off.trackingDomain]).toEqual([false, false, null]);
+  });
+});

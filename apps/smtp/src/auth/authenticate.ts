@@ -1,0 +1,93 @@
+import { AppError, hashApiKey, scopeAllows, type ApiKeyAuthenticator, type AuthenticatedKey } from "@svc/core";
+import type { Logger } from "@svc/logger";
+import { SmtpReply } from "../replies.ts";
+import type { AuthThrottle } from "./throttle.ts";
+
+/** The one AUTH user name; the password is an API key with the send permission. */
+export const SMTP_USERNAME = "svc";
+
+/** What an authenticated connection carries (smtp-server's `session.user`). Never the key itself. */
+export interface SmtpUser {
+  /** smtp-server logs `user.username`. */
+  username: typeof SMTP_USERNAME;
+  /** The key is looked up again by this before each message (see `recheck`). */
+  keyHash: string;
+  keyId: string;
+}
+
+const INVALID_KEY_MESSAGE = "Invalid or missing API key.";
+
+/**
+ * SMTP AUTH (PLAIN and LOGIN) against API keys, with the REST API's checks and answers: the key
+ * must exist, be unrevoked and carry the `emails:send` permission. Failed attempts are throttled
+ * per client address and per key prefix (AuthThrottle), shared by every relay process.
+ */
+export class SmtpAuthenticator {
+  constructor(
+    private readonly keys: ApiKeyAuthenticator,
+    private readonly throttle: AuthThrottle,
+    private readonly log: Logger,
+  ) {}
+
+  async login(input: { username: string; password: string; clientAddress: string }): Promise<SmtpUser> {
+    const { password, clientAddress } = input;
+    const wait = await this.throttleWait(clientAddress, password);
+    if (wait > 0) {
+      throw new SmtpReply(421, "4.7.0", `Too many failed authentication attempts; try again in ${wait} seconds.`);
+    }
+    let auth: AuthenticatedKey;
+    try {
+      // The user name is compared after the lookup, so that both failures take the same path.
+      auth = await this.keys.authenticateKey(password);
+      if (input.username.toLowerCase() !== SMTP_USERNAME) throw new AppError("unauthorized", INVALID_KEY_MESSAGE);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "unauthorized") {
+        await this.countFailure(clientAddress, password);
+        throw new SmtpReply(535, "5.7.8", error.message);
+      }
+      throw error;
+    }
+    requireSendPermission(auth);
+    return { username: SMTP_USERNAME, keyHash: hashApiKey(password), keyId: auth.keyId };
+  }
+
+  /**
+   * The connection's key as it is now: a connection may live for hours, and a revocation, a scope
+   * or a plan change must apply to its next message as it would to the next REST request.
+   */
+  async recheck(user: SmtpUser): Promise<AuthenticatedKey> {
+    let auth: AuthenticatedKey;
+    try {
+      auth = await this.keys.authenticateKeyHash(user.keyHash);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "unauthorized") throw new SmtpReply(535, "5.7.8", error.message);
+      throw error;
+    }
+    requireSendPermission(auth);
+    return auth;
+  }
+
+  /** Without Redis the throttle cannot count; AUTH stays open rather than refusing every client. */
+  private async throttleWait(clientAddress: string, password: string): Promise<number> {
+    try {
+      return await this.throttle.waitSeconds(clientAddress, password);
+    } catch (error) {
+      this.log.warn({ err: error }, "AUTH throttle unavailable (Redis?); attempt not throttled");
+      return 0;
+    }
+  }
+
+  private async countFailure(clientAddress: string, password: string): Promise<void> {
+    try {
+      await this.throttle.countFailure(clientAddress, password);
+    } catch (error) {
+      this.log.warn({ err: error }, "AUTH throttle unavailable (Redis?); failure not counted");
+    }
+  }
+}
+
+function requireSendPermission(auth: AuthenticatedKey): void {
+  if (!scopeAllows(auth.scope, "emails:send")) {
+    throw new SmtpReply(535, "5.7.8", `This API key (scope ${auth.scope}) lacks the emails:send permission required for this request.`);
+  }
+}

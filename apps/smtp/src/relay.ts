@@ -1,0 +1,138 @@
+import { parseMailbox, SEND_LIMITS, type AuthenticatedKey } from "@svc/core";
+import type { Logger } from "@svc/logger";
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
+import type { SmtpAuthenticator, SmtpUser } from "./auth/authenticate.ts";
+import { InFlight } from "./inFlight.ts";
+import { readMessage } from "./message/readMessage.ts";
+import { knownReplyFor, replyFor, SmtpReply } from "./replies.ts";
+import { submitMessage, type SubmitDeps } from "./submit.ts";
+import type { TlsIdentity } from "./tls.ts";
+
+/**
+ * The largest message taken, advertised as SIZE: SES's own limit for a whole message after
+ * encoding, which is what a message with attachments must fit in.
+ */
+export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
+
+export interface RelayOptions {
+  hostname: string;
+  tls: TlsIdentity;
+  allowInsecureAuth: boolean;
+  maxClients: number;
+  socketTimeoutMs: number;
+  /** smtp-server's own limit on a shutdown, a backstop behind closeRelay's. */
+  closeTimeoutMs: number;
+}
+
+export interface Relay {
+  /** The STARTTLS server (SMTP_PORT). */
+  submission: SMTPServer;
+  /** The implicit-TLS server (SMTPS_PORT). */
+  implicitTls: SMTPServer;
+  /** Messages being received or stored right now. */
+  inFlight: InFlight;
+}
+
+const tooManyRecipients = () =>
+  new SmtpReply(452, "4.5.3", `Too many recipients: at most ${SEND_LIMITS.maxRecipients} per message.`);
+
+/**
+ * The relay's SMTP servers: the same handlers behind STARTTLS and implicit TLS. AUTH is required
+ * before MAIL; every refusal is an SmtpReply with the REST API's message.
+ */
+export function createRelay(options: RelayOptions, authenticator: SmtpAuthenticator, submit: SubmitDeps, log: Logger): Relay {
+  const inFlight = new InFlight();
+  // The key as it was at MAIL FROM, for this transaction only (a new envelope object each time).
+  const transactionKeys = new WeakMap<object, AuthenticatedKey>();
+
+  /** Refusals as they are; anything unexpected is logged and answered with a transient 451. */
+  const answer = (error: unknown, context: string): SmtpReply => {
+    const known = knownReplyFor(error);
+    if (known) return known;
+    log.error({ err: error, context }, "unexpected error in the SMTP relay");
+    return replyFor(error);
+  };
+
+  const handlers: Partial<SMTPServerOptions> = {
+    onAuth(auth, session, callback) {
+      authenticator
+        .login({ username: auth.username ?? "", password: auth.password ?? "", clientAddress: session.remoteAddress })
+        .then(
+          (user) => callback(null, { user }),
+          (error: unknown) => callback(answer(error, "auth")),
+        );
+    },
+
+    onMailFrom(_address, session, callback) {
+      authenticator.recheck(session.user as SmtpUser).then(
+        (key) => {
+          transactionKeys.set(session.envelope, key);
+          callback();
+        },
+        (error: unknown) => callback(answer(error, "mail from")),
+      );
+    },
+
+    onRcptTo(address, session, callback) {
+      const mailbox = parseMailbox(address.address);
+      if (!mailbox || mailbox.address !== address.address.trim() || mailbox.name !== null) {
+        return callback(new SmtpReply(553, "5.1.3", `Invalid recipient ${address.address}: must be a valid email address (at most ${SEND_LIMITS.maxAddressLength} characters).`));
+      }
+      const known = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
+      if (!known && session.envelope.rcptTo.length >= SEND_LIMITS.maxRecipients) return callback(tooManyRecipients());
+      callback();
+    },
+
+    onData(stream, session, callback) {
+      // The answer is given inside the in-flight span: a shutdown waiting for the span to end
+      // must find the 250 already written.
+      void inFlight.run(async () => {
+        try {
+          const raw = await readMessage(stream);
+          // Over SIZE: smtp-server answers 552 itself (rejectOversized), whatever is passed here.
+          if (raw === null) return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
+          const key = transactionKeys.get(session.envelope);
+          if (!key) throw new Error("DATA without a key checked at MAIL FROM");
+          const envelope = {
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          };
+          const submitted = await submitMessage(submit, key, raw, envelope);
+          log.info({ emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: raw.length }, "smtp message queued");
+          callback(null, `2.0.0 Ok: queued as ${submitted.emailId}`);
+        } catch (error) {
+          callback(answer(error, "data"));
+        }
+      });
+    },
+  };
+
+  const base: SMTPServerOptions = {
+    ...handlers,
+    name: options.hostname,
+    banner: "svc relay",
+    key: options.tls.keyPem,
+    cert: options.tls.certPem,
+    authMethods: ["PLAIN", "LOGIN"],
+    allowInsecureAuth: options.allowInsecureAuth,
+    size: MAX_MESSAGE_BYTES,
+    rejectOversized: true,
+    maxClients: options.maxClients,
+    socketTimeout: options.socketTimeoutMs,
+    closeTimeout: options.closeTimeoutMs,
+    // A relay for authenticated clients: no reverse lookups of their addresses, no DSN or
+    // XCLIENT/XFORWARD trust to manage.
+    disableReverseLookup: true,
+    hideDSN: true,
+    logger: false,
+  };
+  const submission = new SMTPServer({ ...base, secure: false });
+  const implicitTls = new SMTPServer({ ...base, secure: true });
+  for (const server of [submission, implicitTls]) {
+    // A client's TLS or socket error concerns that client only.
+    server.on("error", (error: Error) => log.debug({ err: error }, "smtp connection error"));
+  }
+  return { submission, implicitTls, inFlight };
+}
+
+export type { SMTPServerSession };

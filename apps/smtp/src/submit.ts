@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { AppError, queueEmail, type AuthenticatedKey } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import type { SendQueue } from "@svc/queues";
+import { parseMessage } from "./message/readMessage.ts";
+import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
+import { SmtpReply } from "./replies.ts";
+import { enqueueSend } from "./sendQueue.ts";
+
+export interface SubmitDeps {
+  db: DbHandle;
+  sendQueue: SendQueue;
+  log: Logger;
+  enqueueTimeoutMs: number;
+}
+
+export interface Submitted {
+  emailId: string;
+  /** The same message was accepted before (same Message-ID in the workspace within 24 hours). */
+  replayed: boolean;
+}
+
+/**
+ * The idempotency key of a message: its Message-ID, hashed to a fixed length (a Message-ID may be
+ * up to a header line long). Scoped to the workspace (see IdempotencyScope): a client that lost
+ * the connection before our 250 and sends the message again creates no second email.
+ */
+function messageIdKey(messageId: string): string {
+  return `smtp-message-id:${createHash("sha256").update(messageId.trim()).digest("hex")}`;
+}
+
+/**
+ * One accepted SMTP message becomes one email through the same service as `POST /emails`
+ * (queueEmail: daily limit, domain check, idempotency, the row), and then its send job.
+ * Throws an AppError or SmtpReply for a refusal; nothing is stored for a refused message.
+ */
+export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, raw: Buffer, envelope: Envelope): Promise<Submitted> {
+  const mail = await parseMessage(raw).catch((error: unknown) => {
+    deps.log.info({ err: error }, "unparseable message refused");
+    throw new SmtpReply(554, "5.6.0", "The message could not be parsed as MIME.");
+  });
+  const input = sendInputFromMime(mail, envelope);
+  const messageId = mail.messageId?.trim();
+  let queued;
+  try {
+    queued = await queueEmail(
+      deps.db,
+      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
+      input,
+      messageId ? { idempotencyKey: messageIdKey(messageId), idempotencyScope: "workspace" } : {},
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") {
+      throw new SmtpReply(554, "5.6.0", "This Message-ID was already used for a different message in the last 24 hours. Give each message its own Message-ID.");
+    }
+    throw error;
+  }
+  // A replay created nothing, and its job was enqueued the first time (or by the sweeper since).
+  if (!queued.replayed) await enqueueSend(deps.sendQueue, auth.workspaceId, queued.emailId, deps.enqueueTimeoutMs, deps.log);
+  return { emailId: queued.emailId, replayed: queued.replayed };
+}
