@@ -11,6 +11,7 @@ import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 
 /**
@@ -35,6 +36,7 @@ export function createApiApp(deps: ApiDeps): Express {
   );
 
   app.use(checkRequestTarget);
+  app.use(referenceRouter());
 
   const statements = coalescedStatements(deps.db);
   // Every request with a key is counted against its limit once the key is known (a request

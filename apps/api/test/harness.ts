@@ -7,6 +7,7 @@ import { Producer, createProducerConnection } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import { apiEnvSchema, createApi } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
+import { watchApi } from "./contract.ts";
 
 /** One running API instance on an ephemeral port, with its own pool and Redis connection. */
 export interface ApiInstance {
@@ -26,10 +27,14 @@ export async function startApi(overrides: Record<string, string> = {}, options: 
   const api = createApi(config, { db, redis, log });
   const { port } = await api.start();
   const producer = new Producer("sendEmail", redis, config.QUEUE_PREFIX);
+  const url = `http://127.0.0.1:${port}`;
+  // Every answer of this instance that a test receives is checked against the OpenAPI document.
+  const unwatch = watchApi(url);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     producer,
     async close() {
+      unwatch();
       await new Shutdown(log).addAll(api.shutdown).run();
       // This file's queue prefix is unique; remove its keys so the Redis db stays clean.
       if (redis.status === "ready") await producer.queue.obliterate({ force: true }).catch(() => {});

@@ -213,7 +213,8 @@ const subjectField = requiredString()
 
 const bodyField = storableString({ error: "must be a string" }).nullish();
 
-const sendEmailSchema = z
+/** The POST /emails body as callers write it; also the source of its OpenAPI description. */
+export const sendEmailSchema = z
   .strictObject(
     {
       from: fromField,

@@ -34,7 +34,8 @@ export async function cancelScheduledEmail(db: Queryable, workspaceId: string, e
   return { id: emailId, status: "canceled", scheduledAt: null };
 }
 
-const rescheduleSchema = z.strictObject(
+/** The PATCH /emails/{id} body; also the source of its OpenAPI description. */
+export const rescheduleSchema = z.strictObject(
   { scheduledAt: scheduledAtField },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
 );

@@ -114,7 +114,8 @@ export interface NewManualSuppression {
   expiresAt: Date | null;
 }
 
-const addSchema = z.strictObject(
+/** The POST /suppressions body; also the source of its OpenAPI description. */
+export const manualSuppressionSchema = z.strictObject(
   {
     address: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") }).max(1000, { error: "at most 254 characters" }),
     reason: z.literal("manual", { error: 'only "manual" can be added by hand (bounces and complaints come from the provider)' }).optional(),
@@ -125,7 +126,7 @@ const addSchema = z.strictObject(
 
 /** Validates a POST /suppressions body; throws a 422 naming what is wrong. */
 export function parseManualSuppression(body: unknown, now = new Date()): NewManualSuppression {
-  const result = addSchema.safeParse(body);
+  const result = manualSuppressionSchema.safeParse(body);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
     throw invalid(`Invalid request: ${[...new Set(problems)].join("; ")}.`);

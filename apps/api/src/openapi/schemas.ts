@@ -1,0 +1,142 @@
+import { KEY_ENVIRONMENTS, SCOPE_NAMES, EVENT_TYPES } from "@svc/core";
+import { EmailStatus, SuppressionReason } from "@svc/db";
+import { z } from "zod";
+import { ERROR_CODES } from "./errorCatalogue.ts";
+
+/**
+ * The answers of the API as zod schemas, for the document only: the views in @svc/core build
+ * the answers, and the contract tests check every answer the test suite receives against these,
+ * so the two cannot drift apart unnoticed.
+ */
+
+const timestamp = (description: string) => z.string().meta({ format: "date-time", description });
+const nullableTimestamp = (description: string) => z.union([timestamp(description), z.null()]);
+const id = (prefix: string, example: string) => z.string().meta({ description: `Prefixed with \`${prefix}_\`.`, example });
+
+export const emailStatusSchema = z.enum(Object.values(EmailStatus) as [EmailStatus, ...EmailStatus[]]).meta({
+  id: "EmailStatus",
+  description:
+    "Moves forward only: `queued → sending → sent → delivery_delayed → delivered → complained`; `bounced`, `rejected` and `failed` are final; `opened`/`clicked` leave it unchanged.",
+});
+
+export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType", description: "What the provider reported about an email." });
+
+export const queuedEmailSchema = z
+  .strictObject({ id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"), status: z.enum(["queued", "scheduled"]) })
+  .meta({
+    id: "QueuedEmail",
+    description: "The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).",
+  });
+
+export const scheduleAnswerSchema = z
+  .strictObject({
+    id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"),
+    status: emailStatusSchema,
+    scheduledAt: nullableTimestamp("The new send time; null once canceled."),
+  })
+  .meta({ id: "ScheduleChange", description: "A scheduled email after a cancel or a reschedule." });
+
+export const batchEntrySchema = z
+  .union([
+    queuedEmailSchema,
+    z.strictObject({ error: z.string(), code: z.enum(ERROR_CODES).meta({ description: "The email's own error code (permissive mode)." }) }),
+  ])
+  .meta({ id: "BatchEntry", description: "One email of a batch, in request order: created, or (permissive mode) why not." });
+
+const emailFields = {
+  id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"),
+  organizationId: id("org", "org_MkgDdvh8IZ4e7j2WHwmi5ghq"),
+  apiKeyId: id("key", "key_wxjgKq0cOQ4Ha3DmzT1bUo2R"),
+  from: z.string().meta({ example: "Acme <hello@acme.com>" }),
+  to: z.array(z.string()).meta({ example: ["someone@example.org"] }),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  replyTo: z.array(z.string()),
+  headers: z.record(z.string(), z.string()).meta({ description: "Extra header name → value, in the order given." }),
+  tags: z.array(z.strictObject({ name: z.string(), value: z.string() })),
+  attachments: z
+    .array(
+      z.strictObject({
+        filename: z.string(),
+        contentType: z.string(),
+        contentId: z.union([z.string(), z.null()]).meta({ description: "Set for an inline part (`cid:<contentId>` in the HTML)." }),
+        size: z.int().min(0).meta({ description: "Bytes, decoded." }),
+      }),
+    )
+    .meta({ description: "What each attachment is; never its bytes." }),
+  subject: z.string(),
+  html: z.union([z.string(), z.null()]),
+  text: z.union([z.string(), z.null()]),
+  status: emailStatusSchema,
+  provider: z.union([z.string(), z.null()]).meta({ description: "`ses` or `simulator` once handed off." }),
+  providerMessageId: z.union([z.string(), z.null()]),
+  errorMessage: z.union([z.string(), z.null()]),
+  createdAt: timestamp("When the email was queued."),
+  sentAt: nullableTimestamp("When the provider accepted it."),
+  failedAt: nullableTimestamp("When it failed for good."),
+  scheduledAt: nullableTimestamp("When a scheduled email is (or was) due; null for one sent at once."),
+};
+
+export const emailSchema = z.strictObject(emailFields).meta({ id: "Email", description: "An email, without its events (as listed)." });
+
+export const emailEventSchema = z
+  .strictObject({
+    id: id("evt", "evt_E8pEl2nPq0d2Zb7Tt3xV9kYw"),
+    emailId: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"),
+    type: eventTypeSchema,
+    eventTimestamp: timestamp("When it happened."),
+    createdAt: timestamp("When it was stored."),
+    payloadJson: z.string().meta({ description: "The provider's raw event JSON, as a string (not normalised)." }),
+  })
+  .meta({ id: "EmailEvent", description: "An immutable record of something that happened to an email." });
+
+export const emailWithEventsSchema = z
+  .strictObject({
+    ...emailFields,
+    suppressedRecipients: z
+      .array(z.strictObject({ address: z.string(), reason: z.string() }))
+      .meta({ description: "Recipients the sender dropped because the workspace's suppression list holds them." }),
+    events: z.array(emailEventSchema).meta({ description: "Oldest first." }),
+    waiting: z
+      .union([
+        z.strictObject({
+          since: timestamp("Since when it waits in its status."),
+          reasons: z.array(
+            z.strictObject({
+              code: z.enum(["provider_retry", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"]),
+              message: z.string(),
+              nextAttemptAt: timestamp("When the next attempt is due (provider_retry).").optional(),
+            }),
+          ),
+        }),
+        z.null(),
+      ])
+      .meta({ description: "Why an email waits longer than expected in its status; null when it does not." }),
+  })
+  .meta({ id: "EmailWithEvents", description: "An email with its events." });
+
+export const apiKeySchema = z
+  .strictObject({
+    id: id("key", "key_wxjgKq0cOQ4Ha3DmzT1bUo2R"),
+    name: z.string(),
+    environment: z.enum(KEY_ENVIRONMENTS),
+    scope: z.enum(SCOPE_NAMES),
+    displayHint: z.string().meta({ description: "Enough to recognise a key, useless to use it.", example: "svc_live_…2Go0" }),
+    createdAt: timestamp("When the key was created."),
+    lastUsedAt: nullableTimestamp("Last authenticated request, to the minute."),
+    revokedAt: nullableTimestamp("When it was revoked; a revoked key is refused at once."),
+  })
+  .meta({ id: "ApiKey", description: "An API key record: never the key itself, never its hash." });
+
+export const suppressionSchema = z
+  .strictObject({
+    id: id("sup", "sup_3Gm0cE2wZr5aPq8LkT1nYv4s"),
+    address: z.string().meta({ description: "Trimmed and lower-cased.", example: "bounce@example.com" }),
+    reason: z.enum(Object.values(SuppressionReason) as [SuppressionReason, ...SuppressionReason[]]),
+    emailId: z.union([z.string(), z.null()]).meta({ description: "The email whose event caused the entry (null for a manual one)." }),
+    eventId: z.union([z.string(), z.null()]),
+    createdAt: timestamp("When the address was added."),
+    expiresAt: nullableTimestamp("After this the entry suppresses nothing (null: never)."),
+    active: z.boolean().meta({ description: "False once expiresAt has passed." }),
+  })
+  .meta({ id: "Suppression", description: "An address the sender never hands to the provider for this workspace." });

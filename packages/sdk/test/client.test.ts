@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { testEnv } from "../../../test/support/env.ts";
+import { freePort, startApp, type RunningApp } from "../../../test/support/stack.ts";
+import { Svc, SvcApiError, SvcConnectionError, SvcTimeoutError, type SendEmailRequest } from "../src/index.ts";
+import { startFrontProxy, type FrontProxy } from "./frontProxy.ts";
+
+const handle = openTestDb();
+let api: RunningApp;
+let fx: WorkspaceFixture;
+const proxies: FrontProxy[] = [];
+
+beforeAll(async () => {
+  // The real API process, as in production, on the test database and Redis.
+  api = await startApp("api", testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0" }), "API_PORT");
+  fx = await createWorkspaceFixture(handle);
+});
+afterAll(async () => {
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+  await api?.stop();
+  await handle.close();
+});
+
+const client = (key = fx.keys["full-access"], options: Partial<ConstructorParameters<typeof Svc>[0]> = {}) =>
+  new Svc({ apiKey: key, baseUrl: api.url, ...options });
+
+const email = (subject = `sdk ${newId("email")}`): SendEmailRequest => ({
+  from: `Acme <hello@${fx.domain}>`,
+  to: ["someone@example.org"],
+  subject,
+  text: "Hi",
+});
+
+async function proxy(decide: Parameters<typeof startFrontProxy>[1]): Promise<FrontProxy> {
+  const started = await startFrontProxy(api.url, decide);
+  proxies.push(started);
+  return started;
+}
+
+const emailsWithSubject = (subject: string) => handle.prisma.email.count({ where: { organizationId: fx.workspaceId, subject } });
+
+describe("the SDK against the API process", () => {
+  it("sends an email and reads it back with its events", async () => {
+    const svc = client();
+    const sent = await svc.emails.send(email("sdk hello"));
+    expect(sent).toEqual({ id: expect.stringMatching(/^email_/), status: "queued", replayed: false });
+    const read = await svc.emails.get(sent.id);
+    expect(read).toMatchObject({ id: sent.id, subject: "sdk hello", to: ["someone@example.org"], organizationId: fx.workspaceId, events: [] });
+  });
+
+  it("sends a batch in order, strict and permissive, replaying it under the same key", async () => {
+    const svc = client(fx.keys["send-only"]);
+    const subjects = [0, 1, 2].map((i) => `sdk batch ${i} ${newId("email")}`);
+    const sent = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    expect(sent.replayed).toBe(false);
+    expect(sent.entries).toEqual(subjects.map(() => ({ id: expect.stringMatching(/^email_/), status: "queued" })));
+    for (const [i, entry] of sent.entries.entries()) {
+      expect((await client().emails.get((entry as { id: string }).id)).subject).toBe(subjects[i]);
+    }
+    const again = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    expect(again).toEqual({ entries: sent.entries, replayed: true });
+
+    const mixed = [email(), { ...email(), to: ["not-an-address"] }];
+    const refused = await svc.emails.batch(mixed).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SvcApiError);
+    expect(refused).toMatchObject({ status: 422, code: "validation_failed", details: { errors: [{ index: 1, code: "validation_failed" }] } });
+    const permissive = await svc.emails.batch(mixed, { mode: "permissive" });
+    expect(permissive.entries).toEqual([{ id: expect.stringMatching(/^email_/), status: "queued" }, { error: expect.any(String), code: "validation_failed" }]);
+  });
+
+  it("schedules, reschedules and cancels an email; canceling it again is a typed 409", async () => {
+    const svc = client(fx.keys["send-only"]);
+    const inAnHour = new Date(Date.now() + 3600_000);
+    const scheduled = await svc.emails.send({ ...email(), scheduledAt: inAnHour.toISOString() });
+    expect(scheduled.status).toBe("scheduled");
+    const later = new Date(Date.now() + 7200_000);
+    expect(await svc.emails.reschedule(scheduled.id, later)).toEqual({ id: scheduled.id, status: "scheduled", scheduledAt: later.toISOString() });
+    expect(await svc.emails.cancel(scheduled.id)).toEqual({ id: scheduled.id, status: "canceled", scheduledAt: null });
+    expect((await client().emails.get(scheduled.id)).status).toBe("canceled");
+    expect(await svc.emails.cancel(scheduled.id).catch((error: unknown) => error)).toMatchObject({ status: 409, code: "conflict" });
+  });
+
+  it("lists every email over several pages, newest first", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await svc.emails.send({ ...email(), from: `hello@${own.domain}` })).id);
+    }
+    const front = await proxy(() => "forward");
+    const listed: string[] = [];
+    for await (const item of client(own.keys["read-only"], { baseUrl: front.url }).emails.list({ pageSize: 2 })) listed.push(item.id);
+    const expected = await handle.prisma.email.findMany({ where: { organizationId: own.workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    expect(listed).toEqual(expected.map((row) => row.id));
+    expect([...listed].sort()).toEqual([...ids].sort());
+    // 2 + 2 + 1: three pages, the last one short.
+    expect(front.seen.map((request) => request.path)).toEqual([
+      "/emails?limit=2",
+      `/emails?limit=2&after=${listed[1]}`,
+      `/emails?limit=2&after=${listed[3]}`,
+    ]);
+  });
+
+  it("lists and revokes keys; the revoked key is refused with a typed 401", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const keys = await svc.apiKeys.list();
+    expect(keys.map((key) => key.id).sort()).toEqual([...Object.values(own.keyIds), own.testKeyId].sort());
+    const revoked = await svc.apiKeys.revoke(own.keyIds["read-only"]);
+    expect(revoked).toMatchObject({ id: own.keyIds["read-only"], revokedAt: expect.any(String) });
+    const refused = await client(own.keys["read-only"]).emails.listPage().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SvcApiError);
+    expect(refused).toMatchObject({ status: 401, code: "unauthorized" });
+  });
+
+  it("throws typed errors carrying status and code", async () => {
+    const missing = await client().emails.get("email_doesnotexist").catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(SvcApiError);
+    expect(missing).toMatchObject({ status: 404, code: "not_found", message: "Email not found." });
+
+    const invalid = await client().emails.send({ ...email(), to: [] }).catch((error: unknown) => error);
+    expect(invalid).toMatchObject({ status: 422, code: "validation_failed" });
+
+    const forbidden = await client(fx.keys["send-only"]).apiKeys.list().catch((error: unknown) => error);
+    expect(forbidden).toMatchObject({ status: 403, code: "forbidden" });
+
+    const unverified = await client().emails.send({ ...email(), from: "someone@not-verified.example" }).catch((error: unknown) => error);
+    expect(unverified).toMatchObject({ status: 403, code: "domain_not_verified" });
+  });
+
+  it("manages suppressions", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const added = await svc.suppressions.add({ address: "Gone@Example.org" });
+    expect(added).toMatchObject({ created: true, suppression: { address: "gone@example.org", reason: "manual", active: true } });
+    expect(await svc.suppressions.add({ address: "gone@example.org" })).toMatchObject({ created: false });
+    for (const address of ["a@example.org", "b@example.org", "c@example.org"]) await svc.suppressions.add({ address });
+    const listed: string[] = [];
+    for await (const entry of svc.suppressions.list({ pageSize: 2 })) listed.push(entry.address);
+    expect(listed).toEqual(["a@example.org", "b@example.org", "c@example.org", "gone@example.org"]);
+    expect(await svc.suppressions.remove("gone@example.org")).toMatchObject({ address: "gone@example.org" });
+    expect(await svc.suppressions.remove("gone@example.org").catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
+  });
+});
+
+describe("retries", () => {
+  it("waits for Retry-After after a 429, then succeeds with the same Idempotency-Key", async () => {
+    const front = await proxy((request, n) =>
+      request.method === "POST" && n === 0
+        ? { status: 429, headers: { "retry-after": "1" }, body: { error: "Too many requests.", code: "rate_limited" } }
+        : "forward",
+    );
+    const subject = `sdk 429 ${newId("email")}`;
+    const sent = await client(fx.keys["send-only"], { baseUrl: front.url }).emails.send(email(subject));
+    expect(sent.status).toBe("queued");
+    const posts = front.seen.filter((request) => request.method === "POST");
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers["idempotency-key"]).toBe(posts[0]!.headers["idempotency-key"]);
+    // It waited at least the second the server asked for (a lower bound: timers never fire early).
+    expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(990);
+    expect(await emailsWithSubject(subject)).toBe(1);
+  });
+
+  it("a real 429 from the API's own rate limit: waits for its Retry-After and succeeds", async () => {
+    // A second API process whose keys may make one request per second, in bursts of one.
+    const limited = await startApp(
+      "api",
+      testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", API_RATE_LIMIT_PER_SECOND: "1", API_RATE_LIMIT_BURST: "1" }),
+      "API_PORT",
+    );
+    try {
+      const front = await startFrontProxy(limited.url, () => "forward");
+      proxies.push(front);
+      const own = await createWorkspaceFixture(handle);
+      const svc = client(own.keys["full-access"], { baseUrl: front.url });
+      const [first, second] = await Promise.all([svc.apiKeys.list(), svc.apiKeys.list()]);
+      expect(first).toHaveLength(4);
+      expect(second).toEqual(first);
+      expect(front.seen.map((request) => request.status).sort()).toEqual([200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it("retries a 5xx from a gateway in front with backoff", async () => {
+    const front = await proxy((request, n) => (n < 2 ? { status: 502, body: { message: "bad gateway" } } : "forward"));
+    const subject = `sdk 502 ${newId("email")}`;
+    const sent = await client(fx.keys["send-only"], { baseUrl: front.url, retry: { baseDelayMs: 50 } }).emails.send(email(subject));
+    expect(sent.status).toBe("queued");
+    expect(front.seen).toHaveLength(3);
+    expect(await emailsWithSubject(subject)).toBe(1);
+  });
+
+  it("a send retried after the connection dropped (the API had queued it) creates one email", async () => {
+    const front = await proxy((request, n) => (request.method === "POST" && n === 0 ? "forward-then-drop" : "forward"));
+    const subject = `sdk dropped ${newId("email")}`;
+    const sent = await client(fx.keys["send-only"], { baseUrl: front.url, retry: { baseDelayMs: 50 } }).emails.send(email(subject));
+    expect(front.seen).toHaveLength(2);
+    expect(sent).toMatchObject({ status: "queued", replayed: true });
+    expect(await emailsWithSubject(subject)).toBe(1);
+    const stored = await handle.prisma.email.findFirst({ where: { organizationId: fx.workspaceId, subject } });
+    expect(stored?.id).toBe(sent.id);
+  });
+
+  it("gives up with typed errors: a timeout, a refused connection, a 4xx is never retried", async () => {
+    const hanging = await proxy(() => "hang");
+    const timedOut = await client(fx.keys["read-only"], { baseUrl: hanging.url, timeoutMs: 200, retry: { maxRetries: 1, baseDelayMs: 10 } })
+      .emails.listPage()
+      .catch((error: unknown) => error);
+    expect(timedOut).toBeInstanceOf(SvcTimeoutError);
+    expect(hanging.seen).toHaveLength(2);
+
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const refused = await client(fx.keys["read-only"], { baseUrl: closed, retry: { maxRetries: 2, baseDelayMs: 10 } }).emails.listPage().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SvcConnectionError);
+
+    const counting = await proxy(() => "forward");
+    await client(fx.keys["read-only"], { baseUrl: counting.url }).emails.get("email_nope").catch(() => undefined);
+    expect(counting.seen).toHaveLength(1);
+  });
+});
