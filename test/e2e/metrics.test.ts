@@ -40,7 +40,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as { port: number }).port;
 
-  stack = await startStack({ apps: APPS, env: { METRICS_TOKEN: TOKEN } });
+  // The simulator's recovery would re-report events of emails earlier runs left in the shared test
+  // database: none here, so the counters count this test's email alone.
+  stack = await startStack({ apps: APPS, env: { METRICS_TOKEN: TOKEN, SIMULATOR_RECOVERY_GRACE_MS: String(10 * 365 * 24 * 3_600_000) } });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
   await createWebhookSubscription(handle.prisma, box, { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["sent", "delivered"] }, { allowPrivate: true });
