@@ -1,11 +1,10 @@
 import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { SendQueue, type Redis } from "@svc/queues";
+import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
 import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
-import { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
 
 /** What the api is given and does not own: the caller closes these after the api's shutdown. */
 export interface ApiResources {

@@ -2,7 +2,7 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
-import type { RedisRateLimiter } from "./rateLimit/redisRateLimiter.ts";
+import type { RedisRateLimiter } from "@svc/queues";
 
 /** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {

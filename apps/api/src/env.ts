@@ -1,4 +1,4 @@
-import { commonEnv, httpServerEnv, portNumber } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber } from "@svc/config";
 import { z } from "zod";
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
@@ -13,12 +13,7 @@ export const apiEnvSchema = z.object({
    * committed; the sender's sweeper enqueues it later).
    */
   ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
-  /**
-   * Requests per second each API key may make, across every API process (0: no limit), and how
-   * many may come at once. A workspace may have its own (svc workspace set-rate-limit).
-   */
-  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
-  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  ...apiRateLimitEnv,
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

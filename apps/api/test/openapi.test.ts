@@ -12,7 +12,7 @@ import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
-import { RedisRateLimiter } from "../src/rateLimit/redisRateLimiter.ts";
+import { RedisRateLimiter } from "@svc/queues";
 import { loadEnv } from "@svc/config";
 import { buildDeliveryBody } from "@svc/core";
 import { newId } from "@svc/db";

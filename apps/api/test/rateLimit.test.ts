@@ -5,7 +5,7 @@ import { runCli, runCliJson } from "../../../packages/cli/test/runCli.ts";
 import { testEnv, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { freePort, startApp, type RunningApp } from "../../../test/support/stack.ts";
-import { RedisRateLimiter } from "../src/rateLimit/redisRateLimiter.ts";
+import { RedisRateLimiter } from "@svc/queues";
 import { bearer, capturingLogger, closedPort, sendBody, startApi, type ApiInstance } from "./harness.ts";
 
 const handle = openTestDb();

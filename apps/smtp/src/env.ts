@@ -1,4 +1,4 @@
-import { commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Settings only the relay reads. */
@@ -46,6 +46,8 @@ export const smtpEnvSchema = z
     ...httpServerEnv,
     ...smtpPublicEnv,
     ...smtpOnlyEnv,
+    // A message counts as one request against its key's limit, as over REST.
+    ...apiRateLimitEnv,
   })
   .refine((env) => (env.SMTP_TLS_CERT_FILE === undefined) === (env.SMTP_TLS_KEY_FILE === undefined), {
     path: ["SMTP_TLS_CERT_FILE"],

@@ -1,7 +1,7 @@
 import { ApiKeyAuthenticator, lookUpApiKeys, sqlPool, type ApiKeyRecord } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { SendQueue, type Redis } from "@svc/queues";
+import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
 import { Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
@@ -34,6 +34,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
  */
 export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smtp {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const throttle = new AuthThrottle(redis, {
     prefix: env.QUEUE_PREFIX,
     maxFailures: env.SMTP_AUTH_MAX_FAILURES,
@@ -71,7 +72,14 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
           closeTimeoutMs: env.SMTP_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS / 2,
         },
         authenticator,
-        { db, sendQueue, log, enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS },
+        {
+          db,
+          sendQueue,
+          log,
+          enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
+          rateLimiter,
+          rateLimit: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
+        },
         log,
       );
       const smtpPort = await listenSmtp(relay.submission, env.SMTP_PORT);

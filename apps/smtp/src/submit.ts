@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { AppError, queueEmail, type AuthenticatedKey } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { SendQueue } from "@svc/queues";
+import { rateLimitedMessage, type RateLimitPolicy, type RedisRateLimiter, type SendQueue } from "@svc/queues";
 import { parseMessage } from "./message/readMessage.ts";
 import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
 import { SmtpReply } from "./replies.ts";
@@ -12,6 +12,10 @@ export interface SubmitDeps {
   sendQueue: SendQueue;
   log: Logger;
   enqueueTimeoutMs: number;
+  /** The request rate limiter the API uses: a message is one request of its key. */
+  rateLimiter: RedisRateLimiter;
+  /** API_RATE_LIMIT_*, unless the key's workspace has its own. */
+  rateLimit: RateLimitPolicy;
 }
 
 export interface Submitted {
@@ -29,12 +33,21 @@ function messageIdKey(messageId: string): string {
   return `smtp-message-id:${createHash("sha256").update(messageId.trim()).digest("hex")}`;
 }
 
+/** Refuses the message (451 4.7.1, the client retries later) when its key is over its request rate. */
+async function countAgainstRateLimit(deps: SubmitDeps, auth: AuthenticatedKey): Promise<void> {
+  const policy = auth.rateLimitOverride ?? deps.rateLimit;
+  if (policy.perSecond === 0) return;
+  const decision = await deps.rateLimiter.take(auth.keyId, policy);
+  if (decision && !decision.allowed) throw new AppError("rate_limited", rateLimitedMessage(policy, decision));
+}
+
 /**
  * One accepted SMTP message becomes one email through the same service as `POST /emails`
  * (queueEmail: daily limit, domain check, idempotency, the row), and then its send job.
  * Throws an AppError or SmtpReply for a refusal; nothing is stored for a refused message.
  */
 export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, raw: Buffer, envelope: Envelope): Promise<Submitted> {
+  await countAgainstRateLimit(deps, auth);
   const mail = await parseMessage(raw).catch((error: unknown) => {
     deps.log.info({ err: error }, "unparseable message refused");
     throw new SmtpReply(554, "5.6.0", "The message could not be parsed as MIME.");

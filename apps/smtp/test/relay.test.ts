@@ -221,6 +221,18 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     client.close();
   });
 
+  it("a key over its request rate: 451 4.7.1 with the REST API's message (a message is one request)", async () => {
+    const limited = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    await db.workspace.update({ where: { id: limited.workspaceId }, data: { apiRateLimitPerSecond: 1, apiRateLimitBurst: 1 } });
+    const client = transport(relay, limited.keys["send-only"]);
+    queuedId((await client.sendMail(message({ from: `hello@${limited.domain}` }))).response);
+    const refusal = await refusalOf(client.sendMail(message({ from: `hello@${limited.domain}` })));
+    expect(refusal.responseCode).toBe(451);
+    expect(refusal.response).toMatch(/^451 4\.7\.1 Too many requests: this API key may make 1 requests per second, in bursts of up to 1\. Retry after \d+ s\.$/);
+    expect(await emailsOf(limited.workspaceId)).toHaveLength(1);
+    client.close();
+  });
+
   it("a recipient that is not an address: 501 from the protocol parser, 553 5.1.3 by the REST API's address rule", async () => {
     const client = transport(relay, fx.keys["send-only"]);
     const envelope = (to: string) => ({ ...message(), envelope: { from: `hello@${fx.domain}`, to: [to] } });

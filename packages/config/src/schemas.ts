@@ -111,6 +111,16 @@ export const metricsEnv = {
 
 export const commonEnv = { ...databaseEnv, ...redisEnv, ...logEnv, ...metricsEnv };
 
+/**
+ * Requests per second each API key may make, across every API process (0: no limit), and how
+ * many may come at once; an SMTP message counts as one request. A workspace may have its own
+ * (svc workspace set-rate-limit).
+ */
+export const apiRateLimitEnv = {
+  API_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(50),
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
+};
+
 /** Which provider the sender hands mail to. */
 export const providerEnv = {
   EMAIL_PROVIDER: z.enum(["simulator", "ses"]).default("simulator"),

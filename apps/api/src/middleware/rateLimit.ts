@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
 import type { RequestHandler } from "express";
-import type { RateLimitPolicy, RedisRateLimiter } from "../rateLimit/redisRateLimiter.ts";
+import { rateLimitedMessage, type RateLimitPolicy, type RedisRateLimiter } from "@svc/queues";
 import { authOf } from "./authenticate.ts";
 
 /**
@@ -22,10 +22,7 @@ export function rateLimit(limiter: RedisRateLimiter, defaults: RateLimitPolicy):
     res.setHeader("RateLimit-Reset", String(decision.resetSeconds));
     if (!decision.allowed) {
       res.setHeader("Retry-After", String(decision.retryAfterSeconds));
-      throw new AppError(
-        "rate_limited",
-        `Too many requests: this API key may make ${policy.perSecond} requests per second, in bursts of up to ${policy.burst}. Retry after ${decision.retryAfterSeconds} s.`,
-      );
+      throw new AppError("rate_limited", rateLimitedMessage(policy, decision));
     }
     next();
   };

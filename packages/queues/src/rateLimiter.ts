@@ -1,5 +1,5 @@
 import type { Logger } from "@svc/logger";
-import type { Redis } from "@svc/queues";
+import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
 
 /**
@@ -43,6 +43,11 @@ export interface RateLimitDecision {
   resetSeconds: number;
 }
 
+/** What a refused request (or SMTP message) is told. */
+export function rateLimitedMessage(policy: RateLimitPolicy, decision: RateLimitDecision): string {
+  return `Too many requests: this API key may make ${policy.perSecond} requests per second, in bursts of up to ${policy.burst}. Retry after ${decision.retryAfterSeconds} s.`;
+}
+
 /** How long a request waits for the limiter before it passes unlimited. */
 const DECISION_TIMEOUT_MS = 250;
 /** While the limiter fails, one warning per this interval (with how many requests passed), not one per request. */
@@ -51,7 +56,7 @@ const FAILURE_LOG_INTERVAL_MS = 60_000;
 type GcraRedis = Redis & { svcGcra(key: string, intervalMs: string, burst: string): Promise<[number, number, number, number]> };
 
 /**
- * Per-key request limits shared by every API process through Redis. When Redis cannot answer
+ * Per-key request limits shared by every API and SMTP relay process through Redis. When Redis cannot answer
  * (down, flushed, slow), requests are not refused because of the limiter: `take` answers null and
  * the request goes on, since a send is durable in Postgres without Redis. The failure is logged
  * when it starts, at most once a minute while it lasts, and when it ends.
