@@ -117,10 +117,11 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     for (let i = 0; i < 5; i++) tarpits.push(await target(env, tarpitWorkspace, { hang: true }));
     targets.push(healthy, hanging, ...tarpits);
 
-    // 1. Throughput, with the per-subscription cap as high as the worker's concurrency, so that
-    //    one subscription can use every slot: the dispatcher's own cost is what is measured. The
-    //    baseline runs between the dispatcher's rounds, while the dispatcher sits idle.
-    const rounds = await withDispatcher(env, "dispatcher-throughput", { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(CONCURRENCY) }, async (app) => {
+    // 1. Throughput, with the per-subscription cap as high as the worker's concurrency and the
+    //    workspace's share the whole worker, so that one subscription can use every slot: the
+    //    dispatcher's own cost is what is measured. The baseline runs between the dispatcher's
+    //    rounds, while the dispatcher sits idle.
+    const rounds = await withDispatcher(env, "dispatcher-throughput", { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(CONCURRENCY), WEBHOOK_WORKSPACE_SHARE: "1" }, async (app) => {
       await phase(env, app, healthy, 200); // warm-up
       const pairs: Array<{ dispatcher: Phase; baseline: BaselineRun; ratio: number }> = [];
       for (let n = 0; n < ROUNDS; n++) {
