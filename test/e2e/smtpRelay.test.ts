@@ -118,7 +118,7 @@ describe("the relay in the pipeline (simulator)", () => {
     const args = swaksArgs(fx.keys["send-only"], ["--to", "someone@example.com", "--header", "From: m@not-verified.example", "--header", "Subject: no"]);
     const run = await swaks(args);
     expect(run.code).not.toBe(0);
-    expect(run.replies).toContain("550 5.7.1 The from domain not-verified.example is not verified for this organization.");
+    expect(run.replies).toContain("550 5.7.1 The from domain not-verified.example is not verified for this workspace.");
     expect(await handle.prisma.email.count({ where: { organizationId: fx.workspaceId } })).toBe(before);
   });
 

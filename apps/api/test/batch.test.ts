@@ -108,13 +108,13 @@ describe("POST /emails/batch", () => {
     expect(strict.body).toEqual({
       error: "1 of 4 emails are from a domain that is not verified; nothing was created.",
       code: "domain_not_verified",
-      errors: [{ index: 2, error: "The from domain not-verified.example.net is not verified for this organization.", code: "domain_not_verified" }],
+      errors: [{ index: 2, error: "The from domain not-verified.example.net is not verified for this workspace.", code: "domain_not_verified" }],
     });
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 0, idempotencyKeys: 0, usage: 0 });
 
     const permissive = await batch(body, { key: ws.keys["send-only"], query: "?mode=permissive" });
     expect(permissive.status).toBe(202);
-    expect(permissive.body[2]).toEqual({ error: "The from domain not-verified.example.net is not verified for this organization.", code: "domain_not_verified" });
+    expect(permissive.body[2]).toEqual({ error: "The from domain not-verified.example.net is not verified for this workspace.", code: "domain_not_verified" });
     expect([0, 1, 3].map((i) => permissive.body[i].status)).toEqual(["queued", "queued", "queued"]);
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 3, idempotencyKeys: 0, usage: 3 });
   });

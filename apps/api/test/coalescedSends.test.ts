@@ -116,7 +116,7 @@ describe("POST /emails sent together", () => {
       post(b.keys["read-only"], sendBody(b.domain)),
     ]);
     expect([fromA.status, fromB.status, unverified.status, revoked.status, readOnly.status]).toEqual([202, 202, 403, 401, 403]);
-    expect(unverified.body).toEqual({ error: `The from domain ${b.domain} is not verified for this organization.`, code: "domain_not_verified" });
+    expect(unverified.body).toEqual({ error: `The from domain ${b.domain} is not verified for this workspace.`, code: "domain_not_verified" });
     expect(revoked.body.code).toBe("unauthorized");
     expect(readOnly.body.code).toBe("forbidden");
     expect(await stored(fromA.body.id)).toMatchObject({ organizationId: a.workspaceId, apiKeyId: a.keyIds["send-only"] });

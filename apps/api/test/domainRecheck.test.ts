@@ -69,7 +69,7 @@ describe("the scheduled domain re-check", () => {
     const refused = await send();
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("domain_not_verified");
-    expect(refused.body.error).toContain(`The from domain ${domain.domain} is not verified for this organization.`);
+    expect(refused.body.error).toContain(`The from domain ${domain.domain} is not verified for this workspace.`);
     expect(refused.body.error).toContain(`TXT ${dkim.name}: No such name in DNS (NXDOMAIN).`);
     expect(refused.body.error).toContain(`Last seen verified: ${lastVerifiedAt.toISOString()}.`);
     expect(await db.email.count({ where: { organizationId: workspace.id } })).toBe(emailsBefore);

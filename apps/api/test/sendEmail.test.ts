@@ -200,7 +200,7 @@ describe("POST /emails: sending domain", () => {
     const res = await send(sendBody(fx.domain, { from: "Me <me@unverified.example.net>" }));
     expect(res.status).toBe(403);
     expect(res.body).toEqual({
-      error: "The from domain unverified.example.net is not verified for this organization.",
+      error: "The from domain unverified.example.net is not verified for this workspace.",
       code: "domain_not_verified",
     });
     expect(await footprint(fx.workspaceId)).toEqual(before);
@@ -225,11 +225,11 @@ describe("POST /emails: sending domain", () => {
     for (const domain of [`pending-${fx.domain}`, other.domain, `sub.${fx.domain}`]) {
       const res = await send(sendBody(fx.domain, { from: `me@${domain}` }));
       expect(res.status).toBe(403);
-      expect(res.body.error.startsWith(`The from domain ${domain} is not verified for this organization.`)).toBe(true);
+      expect(res.body.error.startsWith(`The from domain ${domain} is not verified for this workspace.`)).toBe(true);
     }
     // Only the workspace's own pending domain says more (never another workspace's).
     expect((await send(sendBody(fx.domain, { from: `me@pending-${fx.domain}` }))).body.error).toContain("waiting for its DNS records");
-    expect((await send(sendBody(fx.domain, { from: `me@${other.domain}` }))).body.error).toBe(`The from domain ${other.domain} is not verified for this organization.`);
+    expect((await send(sendBody(fx.domain, { from: `me@${other.domain}` }))).body.error).toBe(`The from domain ${other.domain} is not verified for this workspace.`);
     expect(await footprint(fx.workspaceId)).toEqual(before);
   });
 });

@@ -60,7 +60,7 @@ export async function handOff(deps: HandoffDeps, emailId: string, log: Logger): 
   // removed, or failed by its re-check, stops its queued and retried emails too.
   const fromDomain = domainOf(email.from);
   if (!(await deps.writes.domainVerified({ workspaceId: email.organizationId, domain: fromDomain }))) {
-    const reason = `The from domain ${fromDomain} is no longer verified for this organization (removed, or its re-check failed); not sent.`;
+    const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
     await markEmailFailed(sqlPool(deps.db), email.id, reason, null);
     log.warn({ domain: fromDomain }, "from domain no longer verified; email failed without a handoff");
     return { kind: "failed", reason };

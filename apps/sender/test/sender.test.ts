@@ -244,7 +244,7 @@ describe("the from-domain at send time", () => {
     await db.domain.deleteMany({ where: { workspaceId: own.workspaceId } });
     await running.enqueue(removed);
     const row = await waitForStatus(removed, ["failed"]);
-    expect(row.errorMessage).toBe(`The from domain ${own.domain} is no longer verified for this organization (removed, or its re-check failed); not sent.`);
+    expect(row.errorMessage).toBe(`The from domain ${own.domain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`);
     expect(row.providerMessageId).toBeNull();
     expect((await emulator.emails()).filter((e) => e.subject === `Subject ${removed}`)).toHaveLength(0);
 

@@ -200,7 +200,7 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     const before = await emailsOf(fx.workspaceId);
     const refusal = await refusalOf(client.sendMail(message({ from: "Mallory <m@not-verified.example>" })));
     expect(refusal.responseCode).toBe(550);
-    expect(refusal.response).toBe("550 5.7.1 The from domain not-verified.example is not verified for this organization.");
+    expect(refusal.response).toBe("550 5.7.1 The from domain not-verified.example is not verified for this workspace.");
     expect(await emailsOf(fx.workspaceId)).toHaveLength(before.length);
     client.close();
   });

@@ -8,7 +8,7 @@ import { findDomainsNamed } from "../stores/domains.ts";
  * never consulted. Read only on the refusal path, so it costs the hot path nothing.
  */
 export async function unverifiedDomainMessage(prisma: Db, workspaceId: string, domainName: string): Promise<string> {
-  const base = `The from domain ${domainName} is not verified for this organization.`;
+  const base = `The from domain ${domainName} is not verified for this workspace.`;
   const [domain] = await findDomainsNamed(prisma, workspaceId, [domainName.toLowerCase()]);
   if (!domain) return base;
   if (domain.status === "pending") return `${base} It is waiting for its DNS records to be published and checked (svc domain verify, or the dashboard's Verify).`;

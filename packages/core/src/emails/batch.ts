@@ -68,7 +68,7 @@ export interface QueuedBatch {
 const ACCEPTED = 202;
 
 function domainNotVerified(domain: string): AppError {
-  return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this organization.`);
+  return new AppError("domain_not_verified", `The from domain ${domain} is not verified for this workspace.`);
 }
 
 /** `{index, error, code}` for every refused email, the detail of a strict batch's refusal. */

@@ -7,7 +7,7 @@ import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 
 /**
- * Session-level advisory lock id for the retention run ("svc:retention" as a 32-bit constant).
+ * Transaction-level advisory lock id for the retention run ("svc:retention" as a 32-bit constant).
  * Every API instance schedules the job; the lock lets exactly one of them run it at a time.
  */
 export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"

@@ -344,7 +344,7 @@ export interface components {
          *     | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
          *     | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
-         *     | `conflict` | 409 | The Idempotency-Key was already used with a different request body. |
+         *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
          *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
@@ -1045,7 +1045,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1059,7 +1059,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The Idempotency-Key was already used with a different request body.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1309,7 +1309,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1323,7 +1323,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The Idempotency-Key was already used with a different request body.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1584,7 +1584,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1598,7 +1598,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The Idempotency-Key was already used with a different request body.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1962,7 +1962,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The Idempotency-Key was already used with a different request body. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1976,7 +1976,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The Idempotency-Key was already used with a different request body.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
                      *       "code": "conflict"
                      *     }
                      */
