@@ -15,7 +15,7 @@ import { build, type BuildOptions } from "esbuild";
  * source did (`apps/dashboard/dist` beside `apps/dashboard/public`), so paths it finds
  * relative to itself stay true.
  *
- * `--no-typecheck` skips tsc (tests that only need the output; CI type-checks on its own).
+ * `--no-typecheck` skips tsc (tests that only need the output; test/checks.test.ts type-checks the tree).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

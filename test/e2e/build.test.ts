@@ -29,7 +29,7 @@ let secret: string;
 const hooks: Array<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> = [];
 
 beforeAll(async () => {
-  // The type check is CI's own step; this test needs the output.
+  // test/checks.test.ts type-checks the tree; this test needs the output.
   await run(path.join(root, "node_modules/.bin/tsx"), ["infra/scripts/build.ts", "--no-typecheck"], { cwd: root });
 
   receiver = createServer((req, res) => {
