@@ -1,4 +1,4 @@
-import { queueDueScheduledEmails, sqlPool } from "@svc/core";
+import { queueDueEmails } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { SendQueue } from "@svc/queues";
@@ -58,7 +58,7 @@ export class Scheduler {
   private async queueDue(): Promise<number> {
     let queued = 0;
     for (;;) {
-      const due = await queueDueScheduledEmails(sqlPool(this.db), this.options.batchSize);
+      const due = await queueDueEmails(this.db, this.options.batchSize);
       if (due.length === 0) return queued;
       queued += due.length;
       try {

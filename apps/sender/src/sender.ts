@@ -1,20 +1,20 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { ConfigurationSetChooser, selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
+import { AttachmentBudget, ConfigurationSetChooser, findAcceptedEmails, handoffRecords } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
-import { createProvider, type EmailProvider, type FindAcceptedEmails } from "@svc/providers";
+import { createProvider, type EmailProvider } from "@svc/providers";
 import { Producer, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { withConfigurationSets } from "./configurationSets.ts";
-import { AttachmentBudget } from "./emails/attachmentBudget.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Scheduler } from "./scheduler.ts";
 import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
+import { timedProvider } from "./timedProvider.ts";
 import { createSendWorker } from "./worker.ts";
 
 /**
@@ -54,7 +54,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const sweeper = new Sweeper(
-    db.prisma,
+    db,
     sendQueue,
     {
       intervalMs: env.SWEEP_INTERVAL_MS,
@@ -88,11 +88,12 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
       worker = createSendWorker(
         {
-          db,
           // Configuration sets are SES's; the simulator keeps its own (SES_CONFIGURATION_SET).
-          provider: provider.name === "ses" ? withConfigurationSets(provider, chooser) : provider,
+          provider: timedProvider(provider.name === "ses" ? withConfigurationSets(provider, chooser) : provider),
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
+          records: handoffRecords(db),
+          clock: { now: () => Date.now() },
           attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {
             windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
@@ -125,33 +126,5 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       if (!worker) throw new Error("The sender has not been started.");
       return worker;
     },
-  };
-}
-
-/** The simulator's view of the emails it accepted: what it needs to report their events again. */
-function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
-  return async (range) => {
-    const rows = await selectAcceptedEmailsAwaitingEvents(sqlPool(db), range);
-    return rows.map((row) => ({
-      email: {
-        emailId: row.id,
-        workspaceId: row.organizationId,
-        from: row.from,
-        to: row.to,
-        cc: row.cc,
-        bcc: row.bcc,
-        replyTo: row.replyTo,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-        headers: row.headers,
-        tags: row.tags,
-        // Only events are reported again, and the files do not shape them.
-        attachments: [],
-      },
-      providerMessageId: row.providerMessageId,
-      createdAt: row.createdAt,
-      eventCount: row.eventCount,
-    }));
   };
 }

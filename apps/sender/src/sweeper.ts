@@ -1,5 +1,5 @@
-import { selectEmailsAwaitingClaim } from "@svc/core";
-import type { Db } from "@svc/db";
+import { emailsAwaitingClaim } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRecovered } from "@svc/metrics/maintenance";
 import { isFinishedJobState, type SendQueue } from "@svc/queues";
@@ -32,7 +32,7 @@ export class Sweeper {
   private stopped = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: DbHandle,
     private readonly sendQueue: SendQueue,
     private readonly options: SweeperOptions,
     private readonly log: Logger,
@@ -84,7 +84,7 @@ export class Sweeper {
   /** Emails that should have a job, in (createdAt, id) order for keyset paging. */
   private candidates(after: Pick<Candidate, "id" | "createdAt">): Promise<Candidate[]> {
     const { minAgeMs, claimLeaseMs, batchSize } = this.options;
-    return selectEmailsAwaitingClaim(this.db, { after, minAgeMs, claimLeaseMs, limit: batchSize });
+    return emailsAwaitingClaim(this.db, { after, minAgeMs, claimLeaseMs, limit: batchSize });
   }
 
   private async enqueueMissing(candidates: Candidate[]): Promise<number> {

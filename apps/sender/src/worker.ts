@@ -1,10 +1,10 @@
 import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
+import { handOff, type HandoffOutcome, type HandoffPorts } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
 import { recordHandoff } from "@svc/metrics/sender";
 import { QUEUES, recordRetry } from "@svc/queues";
-import { handOff, type HandoffDeps, type HandoffOutcome } from "./handoff.ts";
 
 export interface SendWorkerOptions {
   connection: Redis;
@@ -20,7 +20,7 @@ export interface SendWorkerOptions {
  * The rate limit is BullMQ's `limiter`, which counts in Redis per queue: every sender process
  * shares one budget of `maxSendRate` jobs per second, however many there are.
  */
-export function createSendWorker(deps: HandoffDeps, options: SendWorkerOptions, log: Logger): Worker {
+export function createSendWorker(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker {
   const worker = new Worker(QUEUES.sendEmail.name, (job, token) => processSendJob(deps, job, token, log), {
     connection: options.connection,
     prefix: options.prefix,
@@ -36,7 +36,7 @@ export function createSendWorker(deps: HandoffDeps, options: SendWorkerOptions, 
   return worker;
 }
 
-async function processSendJob(deps: HandoffDeps, job: Job, token: string | undefined, log: Logger): Promise<void> {
+async function processSendJob(deps: HandoffPorts, job: Job, token: string | undefined, log: Logger): Promise<void> {
   const { emailId } = QUEUES.sendEmail.payload.parse(job.data);
   const jobLog = log.child({ emailId, jobId: job.id });
   const outcome = await handOff(deps, emailId, jobLog);

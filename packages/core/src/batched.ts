@@ -3,4 +3,12 @@
  * multi-row statement). This allow-list is the only way an app reaches a store: everything else
  * goes through the services exported by `@svc/core`. test/architecture.test.ts holds apps to it.
  */
-export {};
+
+/** The sender claims each job's email: one statement for the claims of its concurrent jobs. */
+export { claimEmails, type ClaimedEmail } from "./stores/emails.ts";
+/** The sender records each accepted handoff: one statement for its concurrent jobs' records. */
+export { markEmailsSent, type AcceptedHandoff } from "./stores/emails.ts";
+/** The sender looks up every handoff's recipients in the suppression list, coalesced like the claims. */
+export { selectActiveSuppressions, type SuppressionLookup } from "./stores/suppressions.ts";
+/** The sender checks every handoff's from-domain is still verified, coalesced like the claims. */
+export { selectVerifiedSendingDomains, type SendingDomainLookup } from "./stores/domains.ts";

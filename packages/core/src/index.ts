@@ -39,6 +39,8 @@ export { withAdvisoryLock, type LockedRun } from "./stores/advisoryLocks.ts";
 export * from "./webhooks/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
+export * from "./emails/fields.ts";
+export * from "./sending/index.ts";
 
 // Stores: each owns one table; every statement on it lives in its file.
 export * from "./stores/apiKeys.ts";

@@ -1,32 +1,20 @@
+import { sqlPool, type HandoffWrites } from "@svc/core";
 import {
   claimEmails,
   markEmailsSent,
   selectActiveSuppressions,
   selectVerifiedSendingDomains,
-  sqlPool,
   type AcceptedHandoff,
   type ClaimedEmail,
   type SendingDomainLookup,
   type SuppressionLookup,
-} from "@svc/core";
+} from "@svc/core/batched";
 import type { DbHandle, SuppressionReason } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
 /** Claims or records waiting at once share one statement; a few statements run side by side. */
 const MAX_BATCH = 100;
 const MAX_CONCURRENT_BATCHES = 2;
-
-/** The statements every handoff makes, each coalesced across the worker's concurrent jobs. */
-export interface HandoffWrites {
-  /** Claims one email for a handoff attempt; null when it is not claimable (see claimEmails). */
-  claim(emailId: string): Promise<ClaimedEmail | null>;
-  /** Records an accepted handoff (see markEmailsSent). */
-  markSent(accepted: AcceptedHandoff): Promise<void>;
-  /** Which of the addresses (bare, lower-cased) the workspace's suppression list holds now. */
-  suppressed(lookup: SuppressionLookup): Promise<Map<string, SuppressionReason>>;
-  /** Whether the from-domain is still a verified domain of the workspace. */
-  domainVerified(lookup: SendingDomainLookup): Promise<boolean>;
-}
 
 /**
  * Every job claims its email and records the provider's answer: two Postgres round trips per

@@ -11,8 +11,9 @@ import {
   isContentType,
   refusedExtension,
 } from "./attachments.ts";
+import type { AttachmentWithContent, EmailFields } from "./fields.ts";
 import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
-import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS, type EmailTag } from "./tags.ts";
+import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
 const MB = 1024 * 1024;
 import { scheduledAtField } from "./scheduledAt.ts";
@@ -269,27 +270,10 @@ function utf8Bytes(value: unknown): number {
 }
 
 /** A file to attach, decoded. `contentId` makes it an inline part that the HTML shows as `cid:`. */
-export interface AttachmentInput {
-  filename: string;
-  contentType: string;
-  contentId: string | null;
-  content: Buffer;
-}
+export type AttachmentInput = AttachmentWithContent;
 
-export interface SendEmailInput {
-  from: string;
+export interface SendEmailInput extends EmailFields<AttachmentInput> {
   fromDomain: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  /** In the order given. */
-  headers: MessageHeader[];
-  tags: EmailTag[];
-  attachments: AttachmentInput[];
   /** When to send it (the email is `scheduled` until then); null to send at once. */
   scheduledAt: Date | null;
 }

@@ -1,17 +1,26 @@
-import type { EmailStatus } from "@svc/db";
+import type { DbHandle, EmailStatus } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import type { Queryable } from "../sql.ts";
-import { cancelScheduledEmails, rescheduleEmails, selectEmailStatuses } from "../stores/emails.ts";
+import { sqlPool, type Queryable } from "../sql.ts";
+import { cancelScheduledEmails, queueDueScheduledEmails, rescheduleEmails, selectEmailStatuses } from "../stores/emails.ts";
 import { emailNotFound } from "./read.ts";
 import { scheduledAtField } from "./scheduledAt.ts";
 
 /**
- * Canceling and rescheduling a `scheduled` email. Each is one conditional UPDATE (see
- * SCHEDULE_MOVES): of a cancel and the scheduler queueing the email at its time, exactly one
- * wins, so a canceled email is never sent and an email already queued is never reported canceled.
+ * Canceling, rescheduling and, at its time, queueing a `scheduled` email. Each is one conditional
+ * UPDATE (see SCHEDULE_MOVES): of a cancel and the scheduler queueing the email at its time,
+ * exactly one wins, so a canceled email is never sent and an email already queued is never
+ * reported canceled.
  */
+
+/**
+ * The scheduler's pass: moves up to `limit` due emails to `queued`, the longest-due first, and
+ * answers them with their workspaces so that their send jobs can be enqueued.
+ */
+export function queueDueEmails(db: DbHandle, limit: number): Promise<Array<{ id: string; workspaceId: string }>> {
+  return queueDueScheduledEmails(sqlPool(db), limit);
+}
 
 export interface ScheduleAnswer {
   id: string;

@@ -1,5 +1,6 @@
 import type { Email, EmailEvent } from "@svc/db";
 import { isoOrNull } from "../time.ts";
+import type { AttachmentMetadata, EmailFields } from "./fields.ts";
 
 export interface EmailEventView {
   id: string;
@@ -11,31 +12,14 @@ export interface EmailEventView {
 }
 
 /** An attachment as emails are read: what it is, never its bytes. */
-export interface AttachmentView {
-  filename: string;
-  contentType: string;
-  /** Set for an inline part (shown in the HTML as `cid:<contentId>`). */
-  contentId: string | null;
-  /** Bytes, decoded. */
-  size: number;
-}
+export type AttachmentView = AttachmentMetadata;
 
-export interface EmailView {
+export interface EmailView extends Omit<EmailFields<AttachmentView>, "headers"> {
   id: string;
   organizationId: string;
   apiKeyId: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
   /** Extra header name → value, in the order given. */
   headers: Record<string, string>;
-  tags: Array<{ name: string; value: string }>;
-  attachments: AttachmentView[];
   status: string;
   provider: string | null;
   providerMessageId: string | null;

@@ -1,4 +1,5 @@
 import { Prisma, type EmailStatus, type KeyEnvironment, type Plan } from "@svc/db";
+import type { AttachmentMetadata, EmailFields } from "../emails/fields.ts";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
 import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql } from "../emails/status.ts";
@@ -34,13 +35,6 @@ function rowPlaceholders(index: number): string {
   return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
 }
 
-/** What GET /emails/{id} shows of an attachment; the bytes are not part of the email row. */
-export interface AttachmentMetadata {
-  filename: string;
-  contentType: string;
-  contentId: string | null;
-  size: number;
-}
 
 function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
   return input.attachments.map(({ filename, contentType, contentId, content }) => ({ filename, contentType, contentId, size: content.length }));
@@ -266,23 +260,11 @@ export async function findEmailWithEvents(db: Prisma.TransactionClient, workspac
   });
 }
 
-/** An email as taken for a handoff attempt. */
-export interface ClaimedEmail {
+/** An email as taken for a handoff attempt; its files' bytes are read from email_attachments, only when there are any. */
+export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
   id: string;
   organizationId: string;
   environment: KeyEnvironment;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  replyTo: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  headers: Array<{ name: string; value: string }>;
-  tags: Array<{ name: string; value: string }>;
-  /** Their bytes are read from email_attachments, only when there are any. */
-  attachments: AttachmentMetadata[];
   /** Claims so far, this one included. */
   attempts: number;
   createdAt: Date;
@@ -470,19 +452,9 @@ export async function selectEmailStatuses(db: Queryable, workspaceId: string, em
 }
 
 /** An email a provider accepted, with what its events need, and how many events are stored for it. */
-export interface AcceptedEmailWithEventCount {
+export interface AcceptedEmailWithEventCount extends Omit<EmailFields, "attachments"> {
   id: string;
   organizationId: string;
-  from: string;
-  to: string[];
-  cc: string[];
-  bcc: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  replyTo: string[];
-  headers: Array<{ name: string; value: string }>;
-  tags: Array<{ name: string; value: string }>;
   providerMessageId: string;
   createdAt: Date;
   eventCount: number;

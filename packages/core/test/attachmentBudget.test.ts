@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { AttachmentBudget } from "../src/emails/attachmentBudget.ts";
+import { AttachmentBudget } from "../src/sending/attachmentBudget.ts";
 
 /** A job that records when it runs and finishes when `finish` is called. */
 function job(log: string[], name: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { addressOf, splitRecipients } from "../src/emails/recipients.ts";
-import { decideRetry } from "../src/retry.ts";
+import { addressOf, splitRecipients } from "../src/sending/recipients.ts";
+import { decideRetry } from "../src/sending/retry.ts";
 
 describe("decideRetry", () => {
   const policy = { windowMs: 24 * 3_600_000, baseDelayMs: 5_000, maxDelayMs: 15 * 60_000 };

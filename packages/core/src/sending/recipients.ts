@@ -1,6 +1,3 @@
-import { preVerifiedRecipients, sqlPool } from "@svc/core";
-import type { DbHandle } from "@svc/db";
-
 /** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
 export function addressOf(recipient: string): string {
   const bracketed = /<([^<>]+)>\s*$/.exec(recipient);
@@ -19,10 +16,13 @@ export function splitRecipients(to: string[], verified: ReadonlySet<string>): Re
   return split;
 }
 
+/** Which of the addresses (bare, lower-cased) are pre-verified test recipients of the workspace. */
+export type PreVerifiedLookup = (workspaceId: string, addresses: string[]) => Promise<string[]>;
+
 /**
  * A test key delivers only to the workspace's pre-verified test recipients: the rest are dropped
  * before the handoff.
  */
-export async function filterTestRecipients(db: DbHandle, workspaceId: string, to: string[]): Promise<RecipientSplit> {
-  return splitRecipients(to, new Set(await preVerifiedRecipients(sqlPool(db), workspaceId, to.map(addressOf))));
+export async function filterTestRecipients(preVerified: PreVerifiedLookup, workspaceId: string, to: string[]): Promise<RecipientSplit> {
+  return splitRecipients(to, new Set(await preVerified(workspaceId, to.map(addressOf))));
 }

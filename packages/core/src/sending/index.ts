@@ -1,0 +1,8 @@
+export * from "./provider.ts";
+export { handOff, type HandoffOutcome } from "./handoff.ts";
+export type { Clock, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports.ts";
+export { handoffRecords } from "./records.ts";
+export { AttachmentBudget } from "./attachmentBudget.ts";
+export { decideRetry, type HandoffRetryPolicy, type RetryDecision } from "./retry.ts";
+export { addressOf, filterTestRecipients, splitRecipients, type PreVerifiedLookup, type RecipientSplit } from "./recipients.ts";
+export { emailsAwaitingClaim, findAcceptedEmails } from "./recovery.ts";

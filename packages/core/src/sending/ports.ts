@@ -1,0 +1,65 @@
+import type { SuppressionReason } from "@svc/db";
+import type { Producer } from "@svc/queues";
+import type { ProviderRefusal } from "../emails/rejection.ts";
+import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
+import type { SendingDomainLookup } from "../stores/domains.ts";
+import type { SuppressionLookup } from "../stores/suppressions.ts";
+import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
+import type { AttachmentBudget } from "./attachmentBudget.ts";
+import type { HandoffProvider } from "./provider.ts";
+import type { PreVerifiedLookup } from "./recipients.ts";
+import type { HandoffRetryPolicy } from "./retry.ts";
+
+/**
+ * The statements every handoff makes. The app coalesces each across its concurrent jobs with a
+ * Batcher, over the statements `@svc/core/batched` lists.
+ */
+export interface HandoffWrites {
+  /** Claims one email for a handoff attempt; null when it is not claimable (see claimEmails). */
+  claim(emailId: string): Promise<ClaimedEmail | null>;
+  /** Records an accepted handoff (see markEmailsSent). */
+  markSent(accepted: AcceptedHandoff): Promise<void>;
+  /** Which of the addresses (bare, lower-cased) the workspace's suppression list holds now. */
+  suppressed(lookup: SuppressionLookup): Promise<Map<string, SuppressionReason>>;
+  /** Whether the from-domain is still a verified domain of the workspace. */
+  domainVerified(lookup: SendingDomainLookup): Promise<boolean>;
+}
+
+/**
+ * The records of a handoff that does not end accepted, and the reads only some emails need (test
+ * keys, files). One statement each, not batched: `handoffRecords(db)` is their Postgres version.
+ */
+export interface HandoffRecords {
+  /** Ends the email `failed`; `provider` when one was asked. True if the email was moved. */
+  fail(emailId: string, reason: string, provider: string | null): Promise<boolean>;
+  /** Gives the claim back: the email waits, queued, for its retry. */
+  release(emailId: string): Promise<void>;
+  /** Notes on the email which recipients were dropped as suppressed. */
+  setSuppressedRecipients(emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<void>;
+  /** Fails the email with our own `rejected` event; answers the webhook deliveries to enqueue. */
+  rejectSuppressed(emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<string[]>;
+  /** Fails the email with the provider's refusal as its `rejected` event; answers the deliveries. */
+  reject(emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]>;
+  preVerifiedRecipients: PreVerifiedLookup;
+  /** The bytes of the email's files, in their order ([] when none are stored). */
+  attachmentContents(emailId: string): Promise<Buffer[]>;
+  deleteAttachmentContents(emailId: string): Promise<unknown>;
+}
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export interface HandoffPorts {
+  provider: HandoffProvider;
+  /** The claim, the checks before the handoff and the record of an accepted one (batched). */
+  writes: HandoffWrites;
+  records: HandoffRecords;
+  /** Where the webhook deliveries of a `rejected` event go. */
+  deliveries: Pick<Producer<"webhookDelivery">, "enqueueMany">;
+  /** Attachment bytes this process may hold at once (see AttachmentBudget). */
+  attachmentBudget: Pick<AttachmentBudget, "hold">;
+  clock: Clock;
+  retry: HandoffRetryPolicy;
+}

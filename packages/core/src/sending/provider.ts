@@ -1,0 +1,78 @@
+import type { AttachmentWithContent, EmailFields } from "../emails/fields.ts";
+
+/**
+ * The narrow provider interface: hand one email off, get the provider's message id back.
+ * Events come back separately (SES → SNS → apps/ingest), so there is no "parse events" here:
+ * every provider reports through the same SNS-shaped path. Defined in core because the handoff
+ * use case is written against it; @svc/providers implements it (SES, the simulator).
+ */
+export interface OutboundEmail extends EmailFields<OutboundAttachment> {
+  /** Our id (`email_…`): sent to the provider as a tag so events match even before we store the message id. */
+  emailId: string;
+  workspaceId: string;
+  /** The SES configuration set to send through (its event destination and tracking); none when absent. */
+  configurationSet?: string;
+}
+
+export type OutboundAttachment = AttachmentWithContent;
+
+/** An email the simulator accepted, as Postgres holds it, and how many of its events are stored. */
+export interface AcceptedEmailRecord {
+  email: OutboundEmail;
+  providerMessageId: string;
+  createdAt: Date;
+  eventCount: number;
+}
+
+/**
+ * Emails `provider` accepted before `sentBefore`, created (or scheduled) since `createdFrom`, that may still wait
+ * for events, in (createdAt, id) order after `after`, at most `limit`.
+ */
+export type FindAcceptedEmails = (range: {
+  provider: string;
+  createdFrom: Date;
+  sentBefore: Date;
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
+}) => Promise<AcceptedEmailRecord[]>;
+
+export interface SendResult {
+  providerMessageId: string;
+}
+
+export type ProviderFailureKind = "transient" | "permanent";
+
+/**
+ * A refusal or failure the sender can act on. `transient` is retried with backoff; `permanent`
+ * fails the email and records a `rejected` event whose payload is `details`.
+ */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderFailureKind,
+    /** The provider's error name, e.g. `MessageRejected`, `TooManyRequestsException`. */
+    readonly code: string,
+    message: string,
+    /** JSON-safe description of the provider's error, stored as the rejected event's payload. */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+export interface EmailProvider {
+  /** Stored in `email.provider`: `ses` or `simulator`. */
+  readonly name: string;
+  send(email: OutboundEmail): Promise<SendResult>;
+  close(): Promise<void>;
+}
+
+/** What a handoff needs of a provider: its name and one send. */
+export type HandoffProvider = Pick<EmailProvider, "name" | "send">;
+
+/** Providers throw ProviderError; anything else escaping one is a bug or an outage, so retry it. */
+export function asProviderError(thrown: unknown): ProviderError {
+  if (thrown instanceof ProviderError) return thrown;
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return new ProviderError("transient", "UnexpectedProviderError", message, { code: "UnexpectedProviderError", message });
+}

@@ -1,0 +1,239 @@
+import { describe, expect, it } from "@jest/globals";
+import type { SuppressionReason } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import type { ClaimedEmail } from "../src/stores/emails.ts";
+import { handOff } from "../src/sending/handoff.ts";
+import type { HandoffPorts } from "../src/sending/ports.ts";
+import { ProviderError, type OutboundEmail } from "../src/sending/provider.ts";
+
+/**
+ * The rules of when an email is not sent, against in-memory ports: no Postgres, no Redis, no
+ * BullMQ. The integration tests (apps/sender/test, test/e2e) run the same use case on the real
+ * statements.
+ */
+
+const log = createLogger("handoff-test", "silent");
+const NOW = Date.parse("2026-03-01T12:00:00Z");
+const RETRY = { windowMs: 3_600_000, baseDelayMs: 10_000, maxDelayMs: 60_000 };
+
+function claimedEmail(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
+  return {
+    id: "email_1",
+    organizationId: "org_1",
+    environment: "live",
+    from: "Acme <hello@Acme.test>",
+    to: ["Ann <ann@example.com>"],
+    cc: [],
+    bcc: [],
+    replyTo: [],
+    subject: "Hello",
+    html: "<p>Hello</p>",
+    text: "Hello",
+    headers: [],
+    tags: [],
+    attachments: [],
+    attempts: 1,
+    createdAt: new Date(NOW - 60_000),
+    queuedAt: new Date(NOW - 60_000),
+    ...overrides,
+  };
+}
+
+interface World {
+  email: ClaimedEmail | null;
+  verifiedDomains: Set<string>;
+  suppressions: Map<string, SuppressionReason>;
+  testRecipients: Set<string>;
+  files: Buffer[] | null;
+  /** What the provider does with a send. */
+  provider: (email: OutboundEmail) => Promise<{ providerMessageId: string }>;
+}
+
+/** In-memory ports over `world`, and the record of every write and send they saw. */
+function portsFor(partial: Partial<World> = {}) {
+  const world: World = {
+    email: claimedEmail(),
+    verifiedDomains: new Set(["acme.test"]),
+    suppressions: new Map(),
+    testRecipients: new Set(),
+    files: [],
+    provider: async () => ({ providerMessageId: "msg-1" }),
+    ...partial,
+  };
+  const seen = {
+    sent: [] as OutboundEmail[],
+    markedSent: [] as Array<{ emailId: string; provider: string; providerMessageId: string }>,
+    failed: [] as Array<{ emailId: string; reason: string; provider: string | null }>,
+    released: [] as string[],
+    suppressedNoted: [] as unknown[],
+    rejectedSuppressed: [] as unknown[],
+    rejected: [] as Array<{ code: string; provider: string }>,
+    enqueued: [] as string[],
+    filesDeleted: [] as string[],
+    budgetHeld: [] as number[],
+  };
+  const ports: HandoffPorts = {
+    provider: {
+      name: "memory",
+      send: async (email) => {
+        seen.sent.push(email);
+        return world.provider(email);
+      },
+    },
+    writes: {
+      claim: async (emailId) => (world.email?.id === emailId ? world.email : null),
+      domainVerified: async ({ domain }) => world.verifiedDomains.has(domain),
+      suppressed: async ({ addresses }) => new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
+      markSent: async (accepted) => void seen.markedSent.push(accepted),
+    },
+    records: {
+      fail: async (emailId, reason, provider) => (seen.failed.push({ emailId, reason, provider }), true),
+      release: async (emailId) => void seen.released.push(emailId),
+      setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
+      rejectSuppressed: async (_emailId, suppressed) => (seen.rejectedSuppressed.push(suppressed), ["wd_suppressed"]),
+      reject: async (_emailId, refusal, provider) => (seen.rejected.push({ code: refusal.code, provider }), ["wd_rejected"]),
+      preVerifiedRecipients: async (_workspaceId, addresses) => addresses.filter((a) => world.testRecipients.has(a)),
+      attachmentContents: async () => world.files ?? [],
+      deleteAttachmentContents: async (emailId) => void seen.filesDeleted.push(emailId),
+    },
+    deliveries: { enqueueMany: async (jobs) => void seen.enqueued.push(...jobs.map((job) => job.jobId)) },
+    attachmentBudget: {
+      hold: (bytes, work) => {
+        seen.budgetHeld.push(bytes);
+        return work();
+      },
+    },
+    clock: { now: () => NOW },
+    retry: RETRY,
+  };
+  return { ports, seen, world };
+}
+
+const withFile = { attachments: [{ filename: "a.pdf", contentType: "application/pdf", contentId: null, size: 3 }] };
+
+describe("handOff: an email is sent", () => {
+  it("with its fields, to the provider, and the acceptance recorded", async () => {
+    const { ports, seen } = portsFor();
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.sent).toEqual([
+      expect.objectContaining({ emailId: "email_1", workspaceId: "org_1", from: "Acme <hello@Acme.test>", to: ["Ann <ann@example.com>"], attachments: [] }),
+    ]);
+    expect(seen.markedSent).toEqual([{ emailId: "email_1", provider: "memory", providerMessageId: "msg-1" }]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.filesDeleted).toEqual([]);
+  });
+
+  it("with its files' bytes, held against the attachment budget, deleted once the provider has them", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [Buffer.from("pdf")] });
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.budgetHeld).toEqual([3]);
+    expect(seen.sent[0]!.attachments).toEqual([{ filename: "a.pdf", contentType: "application/pdf", contentId: null, content: Buffer.from("pdf") }]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
+  });
+});
+
+describe("handOff: when an email is not sent", () => {
+  it("not claimable: skipped, nothing written", async () => {
+    const { ports, seen } = portsFor({ email: null });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "skipped" });
+    expect([seen.sent, seen.failed, seen.markedSent, seen.released]).toEqual([[], [], [], []]);
+  });
+
+  it("its from-domain is no longer verified: failed without a provider", async () => {
+    const { ports, seen } = portsFor({ verifiedDomains: new Set() });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toEqual({ kind: "failed", reason: expect.stringContaining("The from domain acme.test is no longer verified") });
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: null }]);
+    expect(seen.sent).toEqual([]);
+  });
+
+  it("every recipient is suppressed (bcc too): failed with our rejected event, its deliveries enqueued, its files deleted", async () => {
+    const email = claimedEmail({ ...withFile, to: ["Ann <ANN@example.com>"], bcc: ["bob@example.com"] });
+    const suppressions = new Map<string, SuppressionReason>([["ann@example.com", "complaint"], ["bob@example.com", "hard_bounce"]]);
+    const { ports, seen } = portsFor({ email, suppressions });
+    const suppressed = [{ address: "ann@example.com", reason: "complaint" }, { address: "bob@example.com", reason: "hard_bounce" }];
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "suppressed", suppressed });
+    expect(seen.rejectedSuppressed).toEqual([suppressed]);
+    expect(seen.enqueued).toEqual(["wd_suppressed"]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+  });
+
+  it("some recipients are suppressed: they are dropped and noted, the rest are sent", async () => {
+    const email = claimedEmail({ to: ["ann@example.com"], cc: ["Cy <cy@example.com>"] });
+    const { ports, seen } = portsFor({ email, suppressions: new Map([["cy@example.com", "manual"]]) });
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.suppressedNoted).toEqual([[{ address: "cy@example.com", reason: "manual" }]]);
+    expect(seen.sent[0]).toEqual(expect.objectContaining({ to: ["ann@example.com"], cc: [] }));
+  });
+
+  it("a test key with no pre-verified recipient: failed without a provider, its files deleted", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail({ ...withFile, environment: "test" }) });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toEqual({ kind: "failed", reason: "Test keys deliver only to verified test recipients; not verified: Ann <ann@example.com>" });
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: null }]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+  });
+
+  it("a test key sends only to its pre-verified recipients", async () => {
+    const email = claimedEmail({ environment: "test", to: ["Ann <Ann@example.com>", "eve@example.com"], bcc: ["bob@example.com"] });
+    const { ports, seen } = portsFor({ email, testRecipients: new Set(["ann@example.com", "bob@example.com"]) });
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.sent[0]).toEqual(expect.objectContaining({ to: ["Ann <Ann@example.com>"], cc: [], bcc: ["bob@example.com"] }));
+  });
+
+  it("its files' bytes are gone: failed without a provider", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [] });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: expect.stringContaining("attachment contents are missing") });
+    expect(seen.failed).toHaveLength(1);
+    expect(seen.sent).toEqual([]);
+  });
+
+  it("the provider refuses it for good: rejected with the provider's event, its deliveries enqueued", async () => {
+    const refusal = new ProviderError("permanent", "MessageRejected", "Email address is not verified.");
+    const { ports, seen } = portsFor({ provider: () => Promise.reject(refusal) });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "rejected", error: refusal });
+    expect(seen.rejected).toEqual([{ code: "MessageRejected", provider: "memory" }]);
+    expect(seen.enqueued).toEqual(["wd_rejected"]);
+    expect(seen.markedSent).toEqual([]);
+  });
+
+  it("a webhook enqueue that fails leaves the deliveries to the sweeper: the outcome stands", async () => {
+    const { ports } = portsFor({ suppressions: new Map([["ann@example.com", "complaint"]]) });
+    ports.deliveries = { enqueueMany: () => Promise.reject(new Error("Redis is down")) };
+    expect((await handOff(ports, "email_1", log)).kind).toBe("suppressed");
+  });
+});
+
+describe("handOff: a transient provider failure", () => {
+  const throttled = new ProviderError("transient", "TooManyRequestsException", "Maximum sending rate exceeded.");
+
+  it("within the retry window: the claim is released and a retry is set with backoff (up to 20% jitter)", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail({ attempts: 2 }), provider: () => Promise.reject(throttled) });
+    const outcome = await handOff(ports, "email_1", log);
+    if (outcome.kind !== "retry") throw new Error(`expected a retry, got ${outcome.kind}`);
+    expect(outcome.error).toBe(throttled);
+    // The second attempt waits 2 × base, less up to 20%.
+    expect(outcome.retryAt).toBeGreaterThanOrEqual(NOW + 16_000);
+    expect(outcome.retryAt).toBeLessThanOrEqual(NOW + 20_000);
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.failed).toEqual([]);
+  });
+
+  it("past the retry window: given up, failed naming the provider", async () => {
+    const email = claimedEmail({ ...withFile, attempts: 9, queuedAt: new Date(NOW - RETRY.windowMs) });
+    const { ports, seen } = portsFor({ email, files: [Buffer.from("pdf")], provider: () => Promise.reject(throttled) });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: "Gave up after 9 attempts: Maximum sending rate exceeded." });
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: "memory" }]);
+    expect(seen.released).toEqual([]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
+  });
+
+  it("anything else a provider throws is retried like a transient failure", async () => {
+    const { ports } = portsFor({ provider: () => Promise.reject(new Error("socket hang up")) });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome.kind).toBe("retry");
+    expect(outcome.kind === "retry" && [outcome.error.kind, outcome.error.code]).toEqual(["transient", "UnexpectedProviderError"]);
+  });
+});
