@@ -1,24 +1,7 @@
-import {
-  claimWebhookDeliveries,
-  failWebhookDeliveryOfDisabledSubscription,
-  isDeliveryFinished,
-  releaseWebhookDeliveryClaims,
-  selectWebhookDeliveryDispatchState,
-  sqlPool,
-  type ClaimedDelivery,
-} from "@svc/core";
-import type { DbHandle, DeliveryStatus } from "@svc/db";
+import { sqlPool, type DeliveryClaims } from "@svc/core";
+import { claimWebhookDeliveries, releaseWebhookDeliveryClaims, type ClaimedDelivery } from "@svc/core/batched";
+import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
-
-export type ClaimResult =
-  | { kind: "claimed"; delivery: ClaimedDelivery }
-  /** Deleted (with its subscription). */
-  | { kind: "gone" }
-  /** Its subscription is disabled: a pending delivery has been stopped for good. */
-  | { kind: "subscription-disabled" }
-  | { kind: "finished"; status: DeliveryStatus }
-  /** Pending but not due (an early, stalled or duplicate job, or another worker's claim). */
-  | { kind: "not-due"; dueAt: Date | null };
 
 export interface DeliveryClaimerOptions {
   /** How long a claimed attempt may take before another worker may take the delivery over. */
@@ -33,7 +16,7 @@ export interface DeliveryClaimerOptions {
  * Claims (and gives back) automatic attempts of deliveries. Concurrent jobs' claims leave in one
  * statement (`claimWebhookDeliveries`), and so do their releases.
  */
-export class DeliveryClaimer {
+export class DeliveryClaimer implements DeliveryClaims {
   private readonly claims: Batcher<string, ClaimedDelivery | null>;
   private readonly releases: Batcher<ClaimedDelivery, void>;
 
@@ -45,9 +28,8 @@ export class DeliveryClaimer {
     this.releases = new Batcher({ run: (claims) => this.releaseMany(claims), maxSize: options.maxBatch, maxConcurrent: options.maxConcurrent });
   }
 
-  async claim(deliveryId: string): Promise<ClaimResult> {
-    const delivery = await this.claims.submit(deliveryId);
-    return delivery ? { kind: "claimed", delivery } : this.explain(deliveryId);
+  claim(deliveryId: string): Promise<ClaimedDelivery | null> {
+    return this.claims.submit(deliveryId);
   }
 
   /** Makes a claimed delivery due again, so the job deferred for lack of a slot can claim it. */
@@ -64,17 +46,5 @@ export class DeliveryClaimer {
     // Our clock, as the claim's: the deferred job finds the delivery due by the same measure.
     await releaseWebhookDeliveryClaims(sqlPool(this.db), claims, new Date());
     return claims.map(() => undefined);
-  }
-
-  /** The rare path: why a delivery could not be claimed. */
-  private async explain(deliveryId: string): Promise<ClaimResult> {
-    const state = await selectWebhookDeliveryDispatchState(sqlPool(this.db), deliveryId);
-    if (!state) return { kind: "gone" };
-    if (!state.isActive) {
-      await failWebhookDeliveryOfDisabledSubscription(sqlPool(this.db), deliveryId);
-      return { kind: "subscription-disabled" };
-    }
-    if (isDeliveryFinished(state.status)) return { kind: "finished", status: state.status };
-    return { kind: "not-due", dueAt: state.nextAttemptAt };
   }
 }

@@ -1,6 +1,6 @@
 import { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { SecretBox } from "@svc/core";
+import { SecretBox, createWebhookAttempt, postgresDeliveryRows } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
@@ -64,16 +64,18 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
     Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
   );
-  const processor = createDeliveryProcessor({
-    db,
-    box: new SecretBox(env.WEBHOOK_SECRET_KEY),
+  const attempt = createWebhookAttempt({
+    claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
+    records: new AttemptRecorder(db, batching),
+    rows: postgresDeliveryRows(db),
     poster,
     slots,
     share: new WorkspaceShare(workspaceShareLimit(env)),
-    claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
-    recorder: new AttemptRecorder(db, retrySchedule, batching),
-    log,
+    secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
+    clock: Date,
+    schedule: retrySchedule,
   });
+  const processor = createDeliveryProcessor({ attempt, log });
 
   const worker = new Worker<JobPayload<"webhookDelivery">>(QUEUES.webhookDelivery.name, processor, {
     connection: workerRedis,

@@ -1,7 +1,7 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { performance } from "node:perf_hooks";
-import type { AttemptOutcome } from "@svc/core";
+import type { EndpointPoster, PostAnswer } from "@svc/core";
 import { recordAttempt, statusClass, type AttemptClass } from "@svc/metrics/dispatcher";
 import got from "got";
 import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGuard.ts";
@@ -16,8 +16,7 @@ export interface PosterOptions {
   allowPrivate: boolean;
 }
 
-export interface WebhookPoster {
-  post(url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome>;
+export interface WebhookPoster extends EndpointPoster {
   close(): void;
 }
 
@@ -31,28 +30,22 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
   const lookup = options.allowPrivate ? undefined : guardedLookup();
   const agents = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
 
-  /** Every attempt is counted by its class, whichever way it ended. */
-  async function post(url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
-    const { outcome, attemptClass } = await attempt(url, body, headers);
-    recordAttempt(attemptClass, outcome.durationMs / 1000);
-    return outcome;
-  }
-
-  async function attempt(url: string, body: string, headers: Record<string, string>): Promise<{ outcome: AttemptOutcome; attemptClass: AttemptClass }> {
+  /** What the endpoint answered, for core to judge (`classifyAnswer`); every attempt is counted by its class, whichever way it ended. */
+  async function post(url: string, body: string, headers: Record<string, string>): Promise<PostAnswer> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return { attemptClass: "error", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 } };
+      return counted("error", { statusCode: null, location: undefined, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 });
     }
     if (!options.allowPrivate) {
       const refused = refuseBeforeConnect(parsed);
-      if (refused) return { attemptClass: "refused", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: refused.message, durationMs: elapsed() } };
+      if (refused) return counted("refused", { statusCode: null, location: undefined, responseExcerpt: null, error: refused.message, durationMs: elapsed() });
     }
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-      return { attemptClass: "error", outcome: { succeeded: false, statusCode: null, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 } };
+      return counted("error", { statusCode: null, location: undefined, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 });
     }
 
     return new Promise((resolve) => {
@@ -79,17 +72,15 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
         settled = true;
         request.destroy();
         const excerpt = chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
-        const succeeded = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
-        resolve({
-          attemptClass: error === null && statusCode !== null ? statusClass(statusCode) : failureClass,
-          outcome: {
-            succeeded,
+        resolve(
+          counted(error === null && statusCode !== null ? statusClass(statusCode) : failureClass, {
             statusCode,
+            location,
             responseExcerpt: excerpt,
-            error: error ?? (succeeded ? null : describeStatus(statusCode, location)),
+            error,
             durationMs: elapsed(),
-          },
-        });
+          }),
+        );
       };
 
       request.on("response", (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
@@ -122,12 +113,9 @@ function toText(bytes: Buffer): string {
   return bytes.toString("utf8").replace(/\u0000/g, "\uFFFD");
 }
 
-function describeStatus(statusCode: number | null, location: string | undefined): string {
-  if (statusCode === null) return "No answer.";
-  if (statusCode >= 300 && statusCode < 400) {
-    return `Redirect (${statusCode}${location ? ` to ${location.slice(0, 200)}` : ""}) not followed: the URL must answer 2xx itself.`;
-  }
-  return `The endpoint answered ${statusCode}.`;
+function counted(attemptClass: AttemptClass, answer: PostAnswer): PostAnswer {
+  recordAttempt(attemptClass, answer.durationMs / 1000);
+  return answer;
 }
 
 /** Why an attempt got no answer, in the few classes the attempt metric uses. */

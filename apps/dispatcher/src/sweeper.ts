@@ -1,4 +1,4 @@
-import { selectDueWebhookDeliveryIds } from "@svc/core";
+import { dueWebhookDeliveryIds } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRecovered } from "@svc/metrics/maintenance";
@@ -58,7 +58,7 @@ export class DeliverySweeper {
     const locked = await redis.set(this.lockKey, String(process.pid), "PX", Math.max(50, Math.floor(intervalMs * 0.9)), "NX");
     if (locked !== "OK") return 0;
 
-    const due = await selectDueWebhookDeliveryIds(db.prisma, new Date(), this.options.batchSize ?? 500);
+    const due = await dueWebhookDeliveryIds(db.prisma, new Date(), this.options.batchSize ?? 500);
     let requeued = 0;
     for (const id of due) {
       const state = await producer.queue.getJobState(id);

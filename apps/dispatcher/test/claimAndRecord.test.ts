@@ -5,19 +5,23 @@ import {
   SecretBox,
   deleteWebhookSubscription,
   disableWebhookSubscription,
+  createWebhookAttempt,
+  postgresDeliveryRows,
   recordEmailEvent,
   type AttemptOutcome,
-  type ClaimedDelivery,
+  type ClaimResult,
+  type WebhookAttempt,
 } from "@svc/core";
+import type { ClaimedDelivery } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { DeliveryClaimer, type ClaimResult } from "../src/claims.ts";
+import { DeliveryClaimer } from "../src/claims.ts";
 import { AttemptRecorder } from "../src/record.ts";
 import { createEmail, dispatcherEnv, subscribe } from "./support.ts";
 
 /**
- * The batched claim and record statements against Postgres, without a worker: each race is
- * played out step by step, in the order under test.
+ * The batched claim and record statements against Postgres, through core's attempt (its claim
+ * and record steps) without a worker: each race is played out step by step, in the order under test.
  */
 const LEASE_MS = 60_000;
 const POLICY = { baseMs: 60_000, windowMs: 3_600_000 };
@@ -25,15 +29,30 @@ const BATCHING = { maxBatch: 10, maxConcurrent: 2 };
 
 let handle: DbHandle;
 let box: SecretBox;
-let claims: DeliveryClaimer;
-let recorder: AttemptRecorder;
+let claims: Pick<WebhookAttempt, "claim"> & Pick<DeliveryClaimer, "release">;
+let recorder: Pick<WebhookAttempt, "recordClaimed" | "recordManual">;
 const subscriptions: string[] = [];
 
 beforeAll(async () => {
   handle = openTestDb();
   box = new SecretBox(dispatcherEnv().WEBHOOK_SECRET_KEY);
-  claims = new DeliveryClaimer(handle, { leaseMs: LEASE_MS, ...BATCHING });
-  recorder = new AttemptRecorder(handle, POLICY, BATCHING);
+  const claimer = new DeliveryClaimer(handle, { leaseMs: LEASE_MS, ...BATCHING });
+  const unused = () => {
+    throw new Error("not used by these tests");
+  };
+  const attempt = createWebhookAttempt({
+    claims: claimer,
+    records: new AttemptRecorder(handle, BATCHING),
+    rows: postgresDeliveryRows(handle),
+    poster: { post: unused },
+    slots: { acquire: unused, release: unused },
+    share: { hasRoom: unused, tryTake: unused, give: unused },
+    secrets: box,
+    clock: Date,
+    schedule: POLICY,
+  });
+  claims = { claim: attempt.claim, release: (delivery) => claimer.release(delivery) };
+  recorder = attempt;
 });
 
 afterAll(async () => {

@@ -12,3 +12,7 @@ export { markEmailsSent, type AcceptedHandoff } from "./stores/emails.ts";
 export { selectActiveSuppressions, type SuppressionLookup } from "./stores/suppressions.ts";
 /** The sender checks every handoff's from-domain is still verified, coalesced like the claims. */
 export { selectVerifiedSendingDomains, type SendingDomainLookup } from "./stores/domains.ts";
+/** The dispatcher claims each job's delivery: one statement for its concurrent jobs' claims, as for the releases. */
+export { claimWebhookDeliveries, releaseWebhookDeliveryClaims, type ClaimedDelivery } from "./stores/webhookDeliveries.ts";
+/** The dispatcher records each claimed attempt: one statement for its concurrent jobs' records. */
+export { recordClaimedWebhookAttempts, type ClaimedAttemptRow } from "./stores/webhookDeliveries.ts";

@@ -1,6 +1,5 @@
-import type { DbHandle, DeliveryStatus } from "@svc/db";
-import { inTransaction } from "../sql.ts";
-import { lockWebhookDeliverySchedule, recordWebhookAttempt, type ClaimedDelivery } from "../stores/webhookDeliveries.ts";
+import type { DeliveryStatus } from "@svc/db";
+import type { ClaimedDelivery, DeliveryScheduleState } from "../stores/webhookDeliveries.ts";
 import { decideAfterAttempt, type AttemptFacts, type DeliveryDecision, type DeliveryRetrySchedule } from "./deliverySchedule.ts";
 import { UNFINISHED_DELIVERY_STATUS } from "./deliveryStatus.ts";
 
@@ -43,8 +42,6 @@ export function decideClaimedAttempt(schedule: DeliveryRetrySchedule, claim: Cla
 }
 
 export interface LockedAttempt {
-  deliveryId: string;
-  attemptId: string;
   manual: boolean;
   startedAt: Date;
   outcome: AttemptOutcome;
@@ -53,40 +50,21 @@ export interface LockedAttempt {
 }
 
 /**
- * Records an attempt in one transaction with the delivery row locked, so two attempts of one
- * delivery (a manual re-send beside an automatic one) are numbered and scheduled one after the
- * other. An automatic attempt whose claim is no longer the row's (`leaseUntil` replaced, or the
- * delivery finished) is recorded without touching the delivery's state (a newer attempt owns
- * it), unless it succeeded where nothing had yet.
+ * What a delivery becomes after an attempt recorded with its row locked (`state`), so two
+ * attempts of one delivery (a manual re-send beside an automatic one) are numbered and scheduled
+ * one after the other. Null leaves the delivery's state as it is: an automatic attempt whose
+ * claim is no longer the row's (`leaseUntil` replaced, or the delivery finished) is recorded
+ * without touching it (a newer attempt owns it), unless it succeeded where nothing had yet.
  */
-export function recordAttemptLocked(db: DbHandle, schedule: DeliveryRetrySchedule, input: LockedAttempt): Promise<AttemptRecordResult> {
-  const { deliveryId, attemptId, manual, startedAt, outcome, leaseUntil } = input;
-  return inTransaction(db, async (client): Promise<AttemptRecordResult> => {
-    const state = await lockWebhookDeliverySchedule(client, deliveryId);
-    if (!state) return { kind: "gone" };
-    const attempt = {
-      attemptId,
-      deliveryId,
-      manual,
-      startedAt,
-      durationMs: outcome.durationMs,
-      statusCode: outcome.statusCode,
-      responseExcerpt: outcome.responseExcerpt,
-      error: outcome.error,
-    };
-    const claimHeld = state.status === UNFINISHED_DELIVERY_STATUS && state.nextAttemptAt?.getTime() === leaseUntil?.getTime();
-    // A 2xx is a delivery whoever's claim it came under; a failure under a lost claim must not
-    // reschedule or fail a delivery that a newer attempt (or a disable) now governs.
-    const endsUndelivered = !outcome.succeeded || state.status === "succeeded";
-    if (leaseUntil && !claimHeld && endsUndelivered) {
-      await recordWebhookAttempt(client, attempt, null);
-      return { kind: "claim-lost", status: state.status };
-    }
-    const decision = decideAfterAttempt(schedule, state, {
-      ...facts(manual, startedAt, outcome),
-      automaticAttempts: manual ? 0 : state.automaticAttempts + 1,
-    });
-    await recordWebhookAttempt(client, attempt, decision);
-    return { kind: "recorded", decision };
+export function decideLockedAttempt(schedule: DeliveryRetrySchedule, state: DeliveryScheduleState, attempt: LockedAttempt): DeliveryDecision | null {
+  const { manual, startedAt, outcome, leaseUntil } = attempt;
+  const claimHeld = state.status === UNFINISHED_DELIVERY_STATUS && state.nextAttemptAt?.getTime() === leaseUntil?.getTime();
+  // A 2xx is a delivery whoever's claim it came under; a failure under a lost claim must not
+  // reschedule or fail a delivery that a newer attempt (or a disable) now governs.
+  const endsUndelivered = !outcome.succeeded || state.status === "succeeded";
+  if (leaseUntil && !claimHeld && endsUndelivered) return null;
+  return decideAfterAttempt(schedule, state, {
+    ...facts(manual, startedAt, outcome),
+    automaticAttempts: manual ? 0 : state.automaticAttempts + 1,
   });
 }
