@@ -1,12 +1,11 @@
+import { isDeliveryFinished, sqlPool } from "@svc/core";
 import {
   claimWebhookDeliveries,
   failWebhookDeliveryOfDisabledSubscription,
-  isDeliveryFinished,
   releaseWebhookDeliveryClaims,
   selectWebhookDeliveryDispatchState,
-  sqlPool,
   type ClaimedDelivery,
-} from "@svc/core";
+} from "@svc/core/stores";
 import type { DbHandle, DeliveryStatus } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 

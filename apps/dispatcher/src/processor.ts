@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DelayedError, type Job } from "bullmq";
-import { failWebhookDeliveryOfDisabledSubscription, selectWebhookDeliveryToSend, sqlPool, type AttemptOutcome, type AttemptRecordResult, type SecretBox } from "@svc/core";
+import { sqlPool, type AttemptOutcome, type AttemptRecordResult, type SecretBox } from "@svc/core";
+import { failWebhookDeliveryOfDisabledSubscription, selectWebhookDeliveryToSend } from "@svc/core/stores";
 import type { DbHandle, EventType } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordDeliveryFailed } from "@svc/metrics/dispatcher";

@@ -1,14 +1,5 @@
-import {
-  decideClaimedAttempt,
-  recordAttemptLocked,
-  recordClaimedWebhookAttempts,
-  sqlPool,
-  type AttemptOutcome,
-  type AttemptRecordResult,
-  type ClaimedAttemptRow,
-  type ClaimedDelivery,
-  type DeliveryRetrySchedule,
-} from "@svc/core";
+import { decideClaimedAttempt, recordAttemptLocked, sqlPool, type AttemptOutcome, type AttemptRecordResult, type DeliveryRetrySchedule } from "@svc/core";
+import { recordClaimedWebhookAttempts, type ClaimedAttemptRow, type ClaimedDelivery } from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { Batcher } from "@svc/runtime";

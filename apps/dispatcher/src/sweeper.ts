@@ -1,4 +1,4 @@
-import { selectDueWebhookDeliveryIds } from "@svc/core";
+import { selectDueWebhookDeliveryIds } from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRecovered } from "@svc/metrics/maintenance";

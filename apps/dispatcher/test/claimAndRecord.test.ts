@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import {
-  DISABLED_DELIVERY_ERROR,
-  SecretBox,
-  deleteWebhookSubscription,
-  disableWebhookSubscription,
-  recordEmailEvent,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-} from "@svc/core";
+import { DISABLED_DELIVERY_ERROR, SecretBox, deleteWebhookSubscription, disableWebhookSubscription, recordEmailEvent, type AttemptOutcome } from "@svc/core";
+import type { ClaimedDelivery } from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 import { DeliveryClaimer, type ClaimResult } from "../src/claims.ts";

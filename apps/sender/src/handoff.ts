@@ -1,17 +1,12 @@
+import { dropSuppressed, rejectEmail, rejectSuppressedEmail, sqlPool, suppressionKeysOf, type SuppressedRecipient } from "@svc/core";
 import {
   deleteAttachmentContents,
-  dropSuppressed,
   markEmailFailed,
-  rejectEmail,
-  rejectSuppressedEmail,
   releaseEmailClaim,
   selectAttachmentContents,
   setSuppressedRecipients,
-  sqlPool,
-  suppressionKeysOf,
   type ClaimedEmail,
-  type SuppressedRecipient,
-} from "@svc/core";
+} from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { timeProviderCall } from "@svc/metrics/sender";

@@ -1,4 +1,5 @@
-import { queueDueScheduledEmails, sqlPool } from "@svc/core";
+import { sqlPool } from "@svc/core";
+import { queueDueScheduledEmails } from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { SendQueue } from "@svc/queues";

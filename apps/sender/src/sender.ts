@@ -1,6 +1,7 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { ConfigurationSetChooser, selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
+import { ConfigurationSetChooser, sqlPool } from "@svc/core";
+import { selectAcceptedEmailsAwaitingEvents } from "@svc/core/stores";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";

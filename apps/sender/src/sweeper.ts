@@ -1,4 +1,4 @@
-import { selectEmailsAwaitingClaim } from "@svc/core";
+import { selectEmailsAwaitingClaim } from "@svc/core/stores";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRecovered } from "@svc/metrics/maintenance";

@@ -1,15 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import {
-  createWorkspace,
-  dropSuppressed,
-  importSuppressionsCsv,
-  insertSuppressions,
-  reputationOf,
-  selectActiveSuppressions,
-  sqlPool,
-  suppressionKey,
-  suppressionKeysOf,
-} from "@svc/core";
+import { createWorkspace, dropSuppressed, importSuppressionsCsv, reputationOf, sqlPool, suppressionKey, suppressionKeysOf } from "@svc/core";
+import { insertSuppressions, selectActiveSuppressions } from "@svc/core/stores";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();

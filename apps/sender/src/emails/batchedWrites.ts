@@ -1,14 +1,14 @@
+import { sqlPool } from "@svc/core";
 import {
   claimEmails,
   markEmailsSent,
   selectActiveSuppressions,
   selectVerifiedSendingDomains,
-  sqlPool,
   type AcceptedHandoff,
   type ClaimedEmail,
   type SendingDomainLookup,
   type SuppressionLookup,
-} from "@svc/core";
+} from "@svc/core/stores";
 import type { DbHandle, SuppressionReason } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
