@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription, withAdvisoryLock } from "@svc/core";
+import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { withAdvisoryLock } from "@svc/core/stores";
 import { createDb, UnnamedStatementsClient, type DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
 // ioredis's own key-slot function.

@@ -1,4 +1,5 @@
-import { insertEmailsIfDomainVerified, lookUpApiKeys, sqlPool, type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow } from "@svc/core";
+import { sqlPool, type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow } from "@svc/core";
+import { insertEmailsIfDomainVerified, lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 

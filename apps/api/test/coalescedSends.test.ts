@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { lookUpApiKeys, parseSendEmailInput, revokeApiKey, sqlPool, type NewEmailRow } from "@svc/core";
+import { parseSendEmailInput, revokeApiKey, sqlPool } from "@svc/core";
+import { lookUpApiKeys, type NewEmailRow } from "@svc/core/stores";
 import { hashApiKey } from "../../../packages/core/src/keys/format.ts";
 import { newId } from "@svc/db";
 import request from "supertest";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { purgeExpiredEmails, queueDueScheduledEmails, sqlPool, utcDay } from "@svc/core";
+import { purgeExpiredEmails, sqlPool, utcDay } from "@svc/core";
+import { queueDueScheduledEmails } from "@svc/core/stores";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";

@@ -1,18 +1,13 @@
-import { deleteExpiredPendingSignups, deleteExpiredSessions } from "@svc/core";
+import { purgeExpiredSessions } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { every, type PeriodicTask } from "@svc/runtime";
 
-/**
- * Expired sessions and sign-up links are already refused when presented; this only keeps the
- * tables from growing with what nobody presents again (closed browsers, unconfirmed sign-ups).
- * Hourly is plenty.
- */
+/** Purges expired sessions and sign-up links (see purgeExpiredSessions). Hourly is plenty. */
 export function startSessionSweeper(prisma: Db, log: Logger, intervalMs = 3_600_000): PeriodicTask {
   return every("expired session sweep", intervalMs, async () => {
-    const count = await deleteExpiredSessions(prisma);
-    if (count > 0) log.info({ count }, "expired sessions deleted");
-    const signups = await deleteExpiredPendingSignups(prisma, new Date());
-    if (signups > 0) log.info({ count: signups }, "expired sign-up links deleted");
+    const { sessions, signUps } = await purgeExpiredSessions(prisma);
+    if (sessions > 0) log.info({ count: sessions }, "expired sessions deleted");
+    if (signUps > 0) log.info({ count: signUps }, "expired sign-up links deleted");
   }, log);
 }

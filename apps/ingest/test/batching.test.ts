@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import type { EmailEventToRecord } from "@svc/core";
+import type { EmailEventToRecord } from "@svc/core/stores";
 import { createLogger } from "@svc/logger";
 import { createEventRecorder } from "../src/events/eventRecorder.ts";
 import {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { cancelScheduledEmail, parseSendEmailInput, queueDueScheduledEmails, queueEmail, rescheduleEmail, sqlPool, type SendContext } from "@svc/core";
+import { cancelScheduledEmail, parseSendEmailInput, queueEmail, rescheduleEmail, sqlPool, type SendContext } from "@svc/core";
+import { queueDueScheduledEmails } from "@svc/core/stores";
 import { createProducerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";

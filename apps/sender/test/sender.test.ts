@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { claimEmails, markEmailsSent, recordEmailEvent } from "@svc/core";
+import { recordEmailEvent } from "@svc/core";
+import { claimEmails, markEmailsSent } from "@svc/core/stores";
 import { newId, type DbHandle } from "@svc/db";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";

@@ -1,4 +1,5 @@
-import { ApiKeyAuthenticator, lookUpApiKeys, sqlPool, type ApiKeyRecord } from "@svc/core";
+import { ApiKeyAuthenticator, sqlPool, type ApiKeyRecord } from "@svc/core";
+import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";

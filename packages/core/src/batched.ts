@@ -16,3 +16,9 @@ export { selectVerifiedSendingDomains, type SendingDomainLookup } from "./stores
 export { claimWebhookDeliveries, releaseWebhookDeliveryClaims, type ClaimedDelivery } from "./stores/webhookDeliveries.ts";
 /** The dispatcher records each claimed attempt: one statement for its concurrent jobs' records. */
 export { recordClaimedWebhookAttempts, type ClaimedAttemptRow } from "./stores/webhookDeliveries.ts";
+/** The api and the SMTP relay look up every request's key: concurrent requests share one statement. */
+export { lookUpApiKeys } from "./stores/apiKeys.ts";
+/** The api inserts every send: concurrent POST /emails share one insert (with its domain check) and one commit. */
+export { insertEmailsIfDomainVerified } from "./stores/emails.ts";
+/** The ingester records every notification's events: concurrent notifications share one statement (group commit). */
+export { recordEmailEvents, type EmailEventToRecord, type RecordOutcome } from "./stores/emailEvents.ts";

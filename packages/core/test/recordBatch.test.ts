@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { newId, type EmailStatus, type EventType } from "@svc/db";
-import { nextStatus, recordEmailEvent, recordEmailEvents, sqlPool, type EmailEventToRecord } from "@svc/core";
+import { nextStatus, recordEmailEvent, sqlPool } from "@svc/core";
+import { recordEmailEvents, type EmailEventToRecord } from "@svc/core/stores";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();

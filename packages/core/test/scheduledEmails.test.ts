@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { nextStatus, selectAcceptedEmailsAwaitingEvents, sqlPool } from "@svc/core";
+import { nextStatus, sqlPool } from "@svc/core";
+import { selectAcceptedEmailsAwaitingEvents } from "@svc/core/stores";
 import { newId } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 

@@ -1,15 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import {
-  createWorkspace,
-  dropSuppressed,
-  importSuppressionsCsv,
-  insertSuppressions,
-  reputationOf,
-  selectActiveSuppressions,
-  sqlPool,
-  suppressionKey,
-  suppressionKeysOf,
-} from "@svc/core";
+import { createWorkspace, dropSuppressed, getSuppression, importSuppressionsCsv, reputationOf, sqlPool, suppressionKey, suppressionKeysOf } from "@svc/core";
+import { insertSuppressions, selectActiveSuppressions } from "@svc/core/stores";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
@@ -68,6 +59,15 @@ describe("active suppressions", () => {
     ]);
     expect(Object.fromEntries(first!)).toEqual({ "later@example.com": "manual", "forever@example.com": "hard_bounce" });
     expect(second!.size).toBe(0);
+  });
+
+  it("one entry is found in its own workspace only", async () => {
+    const one = await createWorkspace(handle.prisma, { name: "own", plan: "free" });
+    const two = await createWorkspace(handle.prisma, { name: "other", plan: "free" });
+    await insertSuppressions(pool, one.id, [{ address: "bounced@example.com", reason: "hard_bounce", expiresAt: null }]);
+    expect(await getSuppression(pool, one.id, "bounced@example.com")).toMatchObject({ address: "bounced@example.com", reason: "hard_bounce", active: true });
+    await expect(getSuppression(pool, two.id, "bounced@example.com")).rejects.toMatchObject({ code: "not_found" });
+    await expect(getSuppression(pool, one.id, "nobody@example.com")).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a CSV import refuses a file over 1 MB or with NUL bytes whole", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { insertUnmatchedNotification, sqlPool } from "../src/index.ts";
+import { sqlPool } from "../src/index.ts";
+import { insertUnmatchedNotification } from "../src/stores/index.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();

@@ -9,11 +9,13 @@ import {
   DEFAULT_INVITATION_LIMITS,
   createSession,
   createWorkspace,
+  currentWorkspaceOf,
   deleteSession,
   findSession,
   listMembers,
   listMemberships,
   openInvitation,
+  purgeExpiredSessions,
   removeMember,
   roleAllows,
   safeEqual,
@@ -87,6 +89,40 @@ describe("sessions", () => {
     await addUserToWorkspace(db, { email: session.userEmail, workspaceId: other.id, role: "viewer" });
     await switchSessionWorkspace(db, session.id, user.id, other.id);
     expect((await db.session.findUniqueOrThrow({ where: { id: session.id } })).workspaceId).toBe(other.id);
+  });
+
+  it("keeps the session's workspace while the user belongs to it, and falls back to their first one when it is gone", async () => {
+    const { user, workspaceId } = await signUp(db, { email: uniqueEmail("fallback"), password: PASSWORD, workspaceName: "First" });
+    const other = await createWorkspace(db, { name: "Second" });
+    await addUserToWorkspace(db, { email: user.email, workspaceId: other.id, role: "viewer" });
+    const { session } = await createSession(db, { userId: user.id, workspaceId: other.id });
+    expect((await currentWorkspaceOf(db, session, await listMemberships(db, user.id)))?.workspaceId).toBe(other.id);
+
+    await db.member.deleteMany({ where: { userId: user.id, workspaceId: other.id } });
+    expect((await currentWorkspaceOf(db, session, await listMemberships(db, user.id)))?.workspaceId).toBe(workspaceId);
+    expect((await db.session.findUniqueOrThrow({ where: { id: session.id } })).workspaceId).toBe(workspaceId);
+    expect(await currentWorkspaceOf(db, session, [])).toBeNull();
+  });
+
+  it("purges expired sessions and sign-up links only", async () => {
+    const { user } = await signUp(db, { email: uniqueEmail("purge"), password: PASSWORD, workspaceName: "P" });
+    const now = new Date();
+    const expired = await createSession(db, { userId: user.id, ttlMs: 1000, now: new Date(now.getTime() - 60_000) });
+    const live = await createSession(db, { userId: user.id, now });
+    const pendingSignUp = (label: string, expiresAt: Date) =>
+      db.pendingSignup.create({
+        data: { id: `psu_${label}${Date.now()}`, email: uniqueEmail(label), passwordHash: "x", workspaceName: "W", tokenHash: `${label}${Math.random()}`, expiresAt },
+      });
+    const expiredSignUp = await pendingSignUp("gone", new Date(now.getTime() - 1000));
+    const liveSignUp = await pendingSignUp("kept", new Date(now.getTime() + 60_000));
+
+    const purged = await purgeExpiredSessions(db, now);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect(purged.signUps).toBeGreaterThanOrEqual(1);
+    expect(await db.session.count({ where: { id: { in: [expired.session.id, live.session.id] } } })).toBe(1);
+    expect(await db.session.count({ where: { id: live.session.id } })).toBe(1);
+    expect(await db.pendingSignup.count({ where: { id: { in: [expiredSignUp.id, liveSignUp.id] } } })).toBe(1);
+    expect(await db.pendingSignup.count({ where: { id: liveSignUp.id } })).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { findSession, listMemberships, newOpaqueToken, updateSessionWorkspace } from "@svc/core";
+import { currentWorkspaceOf, findSession, listMemberships, newOpaqueToken } from "@svc/core";
 import type { NextFunction, Request, Response } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { secureCookies } from "../env.ts";
@@ -24,13 +24,8 @@ export function loadSession(deps: DashboardDeps) {
 
     if (session) {
       const memberships = await listMemberships(deps.prisma, session.userId);
-      let workspace = session.workspaceId ? memberships.find((m) => m.workspaceId === session.workspaceId) ?? null : null;
-      if (!workspace && memberships[0]) {
-        // The session's workspace is gone (removed, deleted): fall back to the user's first one.
-        workspace = memberships[0];
-        await updateSessionWorkspace(deps.prisma, session.id, workspace.workspaceId);
-        session.workspaceId = workspace.workspaceId;
-      }
+      const workspace = await currentWorkspaceOf(deps.prisma, session, memberships);
+      if (workspace) session.workspaceId = workspace.workspaceId;
       setState(req, { session, sessionToken: token!, memberships, workspace, csrfToken: session.csrfToken });
       return next();
     }

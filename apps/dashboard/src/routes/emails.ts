@@ -1,10 +1,9 @@
-import { getEmailExplained } from "@svc/core";
+import { getEmailExplained, searchEmails, type EmailSearch } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { param, sendPage } from "../http/render.ts";
-import { searchEmails, type EmailSearch } from "../viewModels/emailPage.ts";
 import { emailDetailBody, emailsBody } from "../views/pages/emails.ts";
 
 function queryParam(value: unknown, maxLength: number): string | undefined {

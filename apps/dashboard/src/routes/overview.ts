@@ -1,8 +1,8 @@
+import { loadOverviewStats } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { sendPage } from "../http/render.ts";
-import { loadOverviewStats } from "../viewModels/overviewStats.ts";
 import { overviewBody } from "../views/pages/overview.ts";
 
 export function overviewRoutes(deps: DashboardDeps): Router {

@@ -2,7 +2,7 @@ import {
   AppError,
   addManualSuppression,
   exportSuppressionsCsv,
-  findSuppression,
+  getSuppression,
   importSuppressionsCsv,
   listSuppressions,
   parseManualSuppression,
@@ -10,7 +10,6 @@ import {
   parseReason,
   removeSuppression,
   sqlPool,
-  toSuppressionView,
   type SuppressionListQuery,
 } from "@svc/core";
 import { Router, type Request, type Response } from "express";
@@ -110,9 +109,7 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
     } catch {
       throw new AppError("not_found", "Suppression not found.");
     }
-    const row = await findSuppression(pool, w.workspaceId, address);
-    if (!row) throw new AppError("not_found", "Suppression not found.");
-    return toSuppressionView(row);
+    return getSuppression(pool, w.workspaceId, address);
   }
 
   router.get("/suppressions/:address/remove", requirePermission("workspace:write"), async (req, res) => {

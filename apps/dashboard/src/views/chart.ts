@@ -1,5 +1,4 @@
-import type { ChartSeries, DayCounts } from "../viewModels/overviewStats.ts";
-import { CHART_SERIES } from "../viewModels/overviewStats.ts";
+import { CHART_SERIES, type ChartSeries, type DayCounts } from "@svc/core";
 import { formatDay, formatNumber } from "./format.ts";
 import { html, raw, type SafeHtml } from "./html.ts";
 

@@ -1,4 +1,5 @@
-import { recordEmailEvents, sqlPool, type EmailEventToRecord, type RecordOutcome } from "@svc/core";
+import { sqlPool } from "@svc/core";
+import { recordEmailEvents, type EmailEventToRecord, type RecordOutcome } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";

@@ -1,4 +1,4 @@
-import { insertUnmatchedNotification, sqlPool } from "@svc/core";
+import { keepUnmatchedNotification } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordEventStored } from "@svc/metrics/ingest";
@@ -33,7 +33,7 @@ export async function ingestNotification(
   const context = { snsMessageId: notification.MessageId, sesType: parsed.sesType, providerMessageId: parsed.providerMessageId };
   // Kept for inspection: a verified notification that belongs to no email of ours, or that we could not read.
   const keepUnmatched = () =>
-    insertUnmatchedNotification(sqlPool(deps.db), {
+    keepUnmatchedNotification(deps.db, {
       snsMessageId: notification.MessageId,
       eventType: parsed.sesType,
       providerMessageId: parsed.providerMessageId,

@@ -1,4 +1,4 @@
-import { sqlPool, touchSesSetupNotifications } from "@svc/core";
+import { noteSesNotificationsArrived } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 
@@ -24,7 +24,7 @@ export class NotificationClock {
     // map keeps a stream of distinct topics from growing it.
     if (this.lastWritten.size >= 1000) this.lastWritten.clear();
     this.lastWritten.set(topicArn, now);
-    touchSesSetupNotifications(sqlPool(this.db), [topicArn], new Date(now)).catch((error: unknown) => {
+    noteSesNotificationsArrived(this.db, [topicArn], new Date(now)).catch((error: unknown) => {
       this.lastWritten.delete(topicArn);
       this.log.warn({ err: error, topicArn }, "could not note the time of the last notification");
     });

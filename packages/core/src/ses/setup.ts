@@ -1,6 +1,7 @@
-import type { Db } from "@svc/db";
+import type { Db, DbHandle } from "@svc/db";
+import { sqlPool } from "../sql.ts";
 import { findCustomTrackingCombinations } from "../stores/domains.ts";
-import { findSesSetups, upsertSesSetup, type SesSetupInput, type SesSetupRecord } from "../stores/sesSetups.ts";
+import { findSesSetups, touchSesSetupNotifications, upsertSesSetup, type SesSetupInput, type SesSetupRecord } from "../stores/sesSetups.ts";
 import { BASE_COMBINATIONS, type TrackingCombination } from "./configurationSets.ts";
 
 /** What `svc ses setup` created, read by the sender (configuration sets) and the ingester (topics). */
@@ -15,6 +16,14 @@ export function listSesSetups(prisma: Db): Promise<SesSetupRecord[]> {
 
 export async function getSesSetup(prisma: Db, region: string): Promise<SesSetupRecord | null> {
   return (await findSesSetups(prisma)).find((setup) => setup.region === region) ?? null;
+}
+
+/**
+ * Notes that notifications from these topics arrived at `at` (`svc ses status` shows it). The
+ * recorded time only moves forward, so ingesters writing at once never move it back.
+ */
+export function noteSesNotificationsArrived(db: DbHandle, topicArns: string[], at: Date): Promise<void> {
+  return touchSesSetupNotifications(sqlPool(db), topicArns, at);
 }
 
 /** The four base combinations and every custom-tracking-domain combination a domain uses. */

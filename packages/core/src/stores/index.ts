@@ -1,5 +1,6 @@
 // Every store: one table each, every statement on it in its file. For core itself, tests and
 // tools; apps reach tables through the services (and the few hot statements in ../batched.ts).
+export * from "./advisoryLocks.ts";
 export * from "./apiKeys.ts";
 export * from "./dailyUsage.ts";
 export * from "./domains.ts";

@@ -159,6 +159,13 @@ export async function addManualSuppression(
 
 const suppressionNotFound = () => new AppError("not_found", "Suppression not found.");
 
+/** The workspace's entry for an address already parsed, or 404 (another workspace's entry is a missing one). */
+export async function getSuppression(db: Queryable, workspaceId: string, address: string): Promise<SuppressionView> {
+  const row = await findSuppression(db, workspaceId, address);
+  if (!row) throw suppressionNotFound();
+  return toSuppressionView(row);
+}
+
 /**
  * Removes the workspace's entry for `address`. A complaint entry is removed only with
  * `confirmComplaint`: mailing someone who reported spam again harms the sending reputation, so

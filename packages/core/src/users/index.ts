@@ -3,7 +3,7 @@ export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from ".
 export { addUserToWorkspace, authenticate, signUp } from "./accounts.ts";
 export { confirmSignUp, openSignUp, requestSignUp, type SignUpRequest } from "./signupConfirmation.ts";
 export { changeMemberRole, listMembers, listMemberships, removeMember, type MemberView, type MembershipView } from "./members.ts";
-export { createSession, deleteSession, findSession, switchSessionWorkspace, type SessionRecord } from "./sessions.ts";
+export { createSession, currentWorkspaceOf, deleteSession, findSession, purgeExpiredSessions, switchSessionWorkspace, type SessionRecord } from "./sessions.ts";
 export {
   acceptInvitation,
   createInvitation,

@@ -2,7 +2,9 @@ import type { Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { notFound } from "../errors.ts";
 import { findMembership, findMembershipsOfUser } from "../stores/members.ts";
+import { deleteExpiredPendingSignups } from "../stores/pendingSignups.ts";
 import {
+  deleteExpiredSessions,
   deleteSessionById,
   deleteSessionByTokenHash,
   findSessionByTokenHash,
@@ -10,6 +12,7 @@ import {
   updateSessionWorkspace,
   type SessionRow,
 } from "../stores/sessions.ts";
+import type { MembershipView } from "./members.ts";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
 
 /**
@@ -73,4 +76,28 @@ export async function deleteSession(prisma: Db, token: string): Promise<void> {
 export async function switchSessionWorkspace(prisma: Db, sessionId: string, userId: string, workspaceId: string): Promise<void> {
   if (!(await findMembership(prisma, userId, workspaceId))) throw notFound("Workspace");
   await updateSessionWorkspace(prisma, sessionId, workspaceId);
+}
+
+/**
+ * The session's workspace among the user's memberships (read on every request, so a removed
+ * member loses access at once). When it is gone (removed, deleted), the session falls back to
+ * the user's first workspace and keeps it; null when the user belongs to none.
+ */
+export async function currentWorkspaceOf(prisma: Db, session: SessionRecord, memberships: readonly MembershipView[]): Promise<MembershipView | null> {
+  const current = session.workspaceId ? memberships.find((m) => m.workspaceId === session.workspaceId) ?? null : null;
+  const first = memberships[0];
+  if (current || !first) return current;
+  await updateSessionWorkspace(prisma, session.id, first.workspaceId);
+  return first;
+}
+
+/**
+ * Expired sessions and sign-up links are already refused when presented; deleting them only
+ * keeps the tables from growing with what nobody presents again (closed browsers, unconfirmed
+ * sign-ups). Returns how many of each were deleted.
+ */
+export async function purgeExpiredSessions(prisma: Db, now: Date = new Date()): Promise<{ sessions: number; signUps: number }> {
+  const sessions = await deleteExpiredSessions(prisma, now);
+  const signUps = await deleteExpiredPendingSignups(prisma, now);
+  return { sessions, signUps };
 }

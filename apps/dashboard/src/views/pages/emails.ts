@@ -1,6 +1,4 @@
-import type { EmailView, EmailWaiting, EmailWithEventsView } from "@svc/core";
-import type { EmailPage, EmailSearch } from "../../viewModels/emailPage.ts";
-import { EMAIL_STATUSES } from "../../viewModels/emailPage.ts";
+import { EMAIL_STATUSES, type EmailPage, type EmailSearch, type EmailView, type EmailWaiting, type EmailWithEventsView } from "@svc/core";
 import { alert, badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";

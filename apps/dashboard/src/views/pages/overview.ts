@@ -1,5 +1,4 @@
-import { planLimits, type MembershipView, type ReputationRate } from "@svc/core";
-import type { OverviewStats } from "../../viewModels/overviewStats.ts";
+import { planLimits, type MembershipView, type OverviewStats, type ReputationRate } from "@svc/core";
 import { activityChart } from "../chart.ts";
 import { alert, badge, card, pageHeader } from "../components.ts";
 import { formatNumber } from "../format.ts";

@@ -1,5 +1,11 @@
-import { countActiveApiKeys, countDomainsByStatus, countEventsPerDay, countSendsToday, countWebhookSubscriptions, reputationOf, utcDay, type Reputation } from "@svc/core";
 import type { DbHandle } from "@svc/db";
+import { countSendsToday } from "../emails/dailyLimit.ts";
+import { countActiveApiKeys } from "../stores/apiKeys.ts";
+import { countDomainsByStatus } from "../stores/domains.ts";
+import { countEventsPerDay } from "../stores/emailEvents.ts";
+import { countWebhookSubscriptions } from "../stores/webhookSubscriptions.ts";
+import { reputationOf, type Reputation } from "../suppressions/reputation.ts";
+import { utcDay } from "../time.ts";
 
 const CHART_DAYS = 14;
 export const CHART_SERIES = ["sent", "delivered", "bounced", "complained"] as const;
@@ -29,7 +35,7 @@ export interface OverviewStats {
 export const REPUTATION_DAYS = 7;
 
 /**
- * The overview's numbers. Today's sends are the emails queued today (for a limited plan, the same
+ * The dashboard overview's numbers for one workspace. Today's sends are the emails queued today (for a limited plan, the same
  * number as the API's usage counter); the chart counts event records per UTC day.
  */
 export async function loadOverviewStats(handle: DbHandle, workspaceId: string, now: Date = new Date()): Promise<OverviewStats> {

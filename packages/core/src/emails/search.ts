@@ -1,5 +1,7 @@
-import { findEmailPosition, selectEmailsNewestFirst, sqlPool, toEmailView, type EmailView } from "@svc/core";
 import { EmailStatus, type DbHandle } from "@svc/db";
+import { sqlPool } from "../sql.ts";
+import { findEmailPosition, selectEmailsNewestFirst } from "../stores/emails.ts";
+import { toEmailView, type EmailView } from "./views.ts";
 
 const EMAIL_PAGE_SIZE = 25;
 export const EMAIL_STATUSES = Object.values(EmailStatus);
