@@ -1,10 +1,9 @@
-import { preVerifiedRecipients, sqlPool } from "@svc/core";
+import { bareAddress, preVerifiedRecipients, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 /** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
 export function addressOf(recipient: string): string {
-  const bracketed = /<([^<>]+)>\s*$/.exec(recipient);
-  return (bracketed?.[1] ?? recipient).trim().toLowerCase();
+  return bareAddress(recipient);
 }
 
 export interface RecipientSplit {
