@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildOptions } from "esbuild";
@@ -84,6 +84,7 @@ await Promise.all(entries().map(({ source, output }) => build({ ...shared, entry
 for (const { output } of entries()) {
   for (const folder of RUNTIME_FOLDERS) {
     const target = path.join(root, path.dirname(output), folder.name);
+    rmSync(target, { recursive: true, force: true });
     cpSync(path.join(root, folder.source), target, { recursive: true, force: true });
   }
 }
