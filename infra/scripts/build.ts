@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildOptions } from "esbuild";
@@ -13,7 +13,8 @@ import { build, type BuildOptions } from "esbuild";
  * install needs only the few packages that cannot be bundled: EXTERNAL below, each one a
  * dependency of the root package.json (the build refuses otherwise). A bundle sits where its
  * source did (`apps/dashboard/dist` beside `apps/dashboard/public`), so paths it finds
- * relative to itself stay true.
+ * relative to itself stay true; the Redis Lua scripts, which @svc/queues reads at run time from
+ * `lua/` beside the module that loads them, are copied to `lua/` beside every bundle.
  *
  * `--no-typecheck` skips tsc (tests that only need the output; test/checks.test.ts type-checks the tree).
  */
@@ -21,6 +22,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** Native addons and optional drivers: loaded from node_modules at run time. */
 const EXTERNAL = ["argon2", "pg-native"];
+/** Folders a bundled module reads relative to itself at run time, copied beside every bundle. */
+const RUNTIME_FOLDERS = [{ source: "packages/queues/src/lua", name: "lua" }];
+
 /** Externals that are optional imports of a bundled library (never installed). */
 const OPTIONAL = new Set(["pg-native"]);
 
@@ -77,4 +81,11 @@ if (typecheck) {
 }
 const started = Date.now();
 await Promise.all(entries().map(({ source, output }) => build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) })));
+for (const { output } of entries()) {
+  for (const folder of RUNTIME_FOLDERS) {
+    const target = path.join(root, path.dirname(output), folder.name);
+    rmSync(target, { recursive: true, force: true });
+    cpSync(path.join(root, folder.source), target, { recursive: true, force: true });
+  }
+}
 process.stdout.write(`Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries().map((entry) => entry.output).join(", ")}\n`);

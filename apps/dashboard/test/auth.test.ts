@@ -152,6 +152,24 @@ describe("failed-login rate limit", () => {
     }
   });
 
+  it("while Redis is unreachable, still logs people in and still throttles, counting in the process", async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    const limited = await createTestDashboard({ REDIS_URL: "redis://127.0.0.1:1", DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      const attempt = (password: string, ip: string) => agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+      for (let i = 0; i < 3; i++) await attempt(`wrong password ${i}`, "203.0.113.9").expect(401);
+      const blocked = await attempt(PASSWORD, "203.0.113.9").expect(429);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(500);
+      // Not "nobody logs in": the same account from another address does.
+      await attempt(PASSWORD, "198.51.100.10").expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("with DASHBOARD_TRUST_PROXY=1 (one proxy of ours), a client-written X-Forwarded-For cannot change the address the throttle sees", async () => {
     const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "1", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
     try {

@@ -44,7 +44,7 @@ export async function createTestDashboard(overrides: Record<string, string> = {}
     async close() {
       await new Shutdown(log).addAll(dashboard.shutdown).run();
       await sendProducer.close().catch(() => {});
-      await redis.quit().catch(() => {});
+      await redis.quit().catch(() => redis.disconnect());
       await handle.close();
     },
   };

@@ -1,41 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
 import { recordSlotWait } from "@svc/metrics/dispatcher";
+import { withScripts, type Redis, type ScriptedRedis } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
-
-/**
- * Take a slot if fewer than ARGV[1] live holders exist. Holders are members `<instance>|<holder>`
- * of a sorted set scored by their expiry. When the set is full, members whose dispatcher process
- * has no liveness key any more (KEYS[1]'s prefix ARGV[4] plus the instance) are dropped first: a
- * process killed mid-attempt frees its slots as soon as its key expires, not when their lease
- * runs out. The caller's own instance (ARGV[5]) is alive by definition. The lease stays the
- * backstop for members of unknown form. Time comes from Redis, so every dispatcher host agrees
- * on it. The liveness keys are not declared in KEYS: this runs on a single Redis, not a cluster.
- */
-const ACQUIRE = `
-local now = redis.call('TIME')
-local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-local limit = tonumber(ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', nowMs)
-if redis.call('ZCARD', KEYS[1]) >= limit then
-  local alive = {}
-  alive[ARGV[5]] = true
-  for _, member in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-    local instance = string.match(member, '^([^|]+)|')
-    if instance then
-      if alive[instance] == nil then alive[instance] = redis.call('EXISTS', ARGV[4] .. instance) == 1 end
-      if not alive[instance] then redis.call('ZREM', KEYS[1], member) end
-    end
-  end
-end
-if redis.call('ZCARD', KEYS[1]) < limit then
-  redis.call('ZADD', KEYS[1], nowMs + tonumber(ARGV[2]), ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
-  return 1
-end
-return 0
-`;
 
 /** How long a process's liveness key outlives its last refresh, and how often it is refreshed. */
 export const LIVENESS_TTL_MS = 6_000;
@@ -63,15 +30,19 @@ export class SubscriptionSlots {
   /** This process's name in slot members: random, so a restarted process is a new instance. */
   readonly instance = randomBytes(12).toString("base64url");
   private heartbeat: PeriodicTask | undefined;
+  private readonly redis: ScriptedRedis;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
     private readonly limit: number,
     /** Longer than any attempt can take (the attempt deadline plus a margin). */
     private readonly leaseMs: number,
     private readonly maxWaiters = 0,
-  ) {}
+  ) {
+    // The slot script (`slotAcquire-1.lua` in @svc/queues) runs by its hash.
+    this.redis = withScripts(redis);
+  }
 
   private key(subscriptionId: string): string {
     return `${this.prefix}:webhook-slots:${subscriptionId}`;
@@ -109,7 +80,7 @@ export class SubscriptionSlots {
   async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
     const deadline = Date.now() + waitMs;
     for (let waited = false; ; waited = true) {
-      const taken = await this.redis.eval(ACQUIRE, 1, this.key(subscriptionId), this.limit, this.leaseMs, this.member(holder), this.livenessPrefix, this.instance);
+      const taken = await this.redis.svcSlotAcquire(this.key(subscriptionId), this.limit, this.leaseMs, this.member(holder), this.livenessPrefix, this.instance);
       if (taken === 1) {
         if (waited) recordSlotWait("acquired");
         return true;

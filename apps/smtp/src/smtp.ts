@@ -40,6 +40,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     prefix: env.QUEUE_PREFIX,
     maxFailures: env.SMTP_AUTH_MAX_FAILURES,
     windowSeconds: env.SMTP_AUTH_WINDOW_SECONDS,
+    log,
   });
   // Every message looks its connection's key up again; the look-ups of connections arriving
   // together share one statement, as the REST API's do (each still reads the current row).
@@ -49,7 +50,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     run: (keyHashes) => lookUpApiKeys(sqlPool(db), keyHashes),
   });
   const keys = new ApiKeyAuthenticator(db, { lookUp: (keyHash) => keyLookups.submit(keyHash) });
-  const authenticator = new SmtpAuthenticator(keys, throttle, log);
+  const authenticator = new SmtpAuthenticator(keys, throttle);
   let relay: Relay | null = null;
   const health = createHealthServer(
     [

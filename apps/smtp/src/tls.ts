@@ -1,8 +1,5 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { isIP } from "node:net";
 import { readFile } from "node:fs/promises";
-import forge from "node-forge";
-import { keptPemPair } from "@svc/runtime";
+import { keptPemPair, selfSignedCertificate } from "@svc/runtime";
 
 /** What the relay's TLS (STARTTLS and implicit TLS) serves. */
 export interface TlsIdentity {
@@ -33,34 +30,9 @@ function loadOrCreateSelfSigned(dir: string, hostname: string): Promise<TlsIdent
 
 /**
  * A self-signed server certificate naming `hostname` (and, for the local default, the loopback
- * addresses) in subjectAltName, which is what TLS clients check. Node's crypto makes keys but
- * not certificates, so node-forge builds the certificate around a key Node generated.
+ * addresses) in subjectAltName, which is what TLS clients check.
  */
 export function createSelfSigned(hostname: string, days = 3650): TlsIdentity {
-  const { publicKey, privateKey } = generateKeyPairSync("rsa", {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: "spki", format: "pem" },
-    privateKeyEncoding: { type: "pkcs8", format: "pem" },
-  });
-  const certificate = forge.pki.createCertificate();
-  certificate.publicKey = forge.pki.publicKeyFromPem(publicKey);
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f; // a positive serial
-  certificate.serialNumber = serial.toString("hex");
-  const now = Date.now();
-  certificate.validity.notBefore = new Date(now - 60 * 60 * 1000);
-  certificate.validity.notAfter = new Date(now + days * 24 * 60 * 60 * 1000);
-  const subject = [{ name: "commonName", value: hostname }];
-  certificate.setSubject(subject);
-  certificate.setIssuer(subject);
-  const names = hostname === "localhost" ? ["localhost", "127.0.0.1", "::1"] : [hostname];
-  certificate.setExtensions([
-    { name: "basicConstraints", cA: false },
-    { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
-    { name: "extKeyUsage", serverAuth: true },
-    // type 2: DNS name, type 7: IP address.
-    { name: "subjectAltName", altNames: names.map((name) => (isIP(name) ? { type: 7, ip: name } : { type: 2, value: name })) },
-  ]);
-  certificate.sign(forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());
-  return { keyPem: privateKey, certPem: forge.pki.certificateToPem(certificate) };
+  const serverNames = hostname === "localhost" ? ["localhost", "127.0.0.1", "::1"] : [hostname];
+  return selfSignedCertificate({ commonName: hostname, days, serverNames });
 }

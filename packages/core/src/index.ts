@@ -16,6 +16,7 @@ export * from "./users/index.ts";
 export * from "./domains/index.ts";
 export * from "./ses/index.ts";
 export * from "./recipients/index.ts";
+export { addressDomain, bareAddress, parseAddress, type ParsedAddress } from "./addresses/parse.ts";
 export * from "./suppressions/address.ts";
 export * from "./suppressions/service.ts";
 export * from "./suppressions/sendTime.ts";

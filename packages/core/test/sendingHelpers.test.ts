@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { addressOf, splitRecipients } from "../src/sending/recipients.ts";
+import { bareAddress } from "../src/addresses/parse.ts";
+import { splitRecipients } from "../src/sending/recipients.ts";
 import { decideRetry } from "../src/sending/retry.ts";
 
 describe("decideRetry", () => {
@@ -30,8 +31,8 @@ describe("decideRetry", () => {
 
 describe("test recipients", () => {
   it("compares bare addresses case-insensitively and keeps the original form", () => {
-    expect(addressOf("Zoë Example <Zoe@Example.COM>")).toBe("zoe@example.com");
-    expect(addressOf(" Plain@Example.com ")).toBe("plain@example.com");
+    expect(bareAddress("Zoë Example <Zoe@Example.COM>")).toBe("zoe@example.com");
+    expect(bareAddress(" Plain@Example.com ")).toBe("plain@example.com");
     expect(splitRecipients(["A <A@x.test>", "b@x.test", "C@X.TEST"], new Set(["a@x.test", "c@x.test"]))).toEqual({
       allowed: ["A <A@x.test>", "C@X.TEST"],
       dropped: ["b@x.test"],

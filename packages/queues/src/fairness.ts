@@ -1,18 +1,5 @@
 import type { Redis } from "ioredis";
-
-/**
- * Adds `count` to this window's bucket and answers the bucket's new value with the previous
- * window's, so the caller can estimate the group's rate over a sliding window. One round trip,
- * atomic per group.
- */
-const COUNT = `
-local now = redis.call('INCRBY', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local previous = redis.call('GET', KEYS[2])
-return { now, previous and tonumber(previous) or 0 }
-`;
-
-type CountingRedis = Redis & { svcSendFairness(current: string, previous: string, count: number, ttlMs: number): Promise<[number, number]> };
+import { withScripts, type ScriptedRedis } from "./scripts.ts";
 
 /** BullMQ's largest priority. */
 const MAX_PRIORITY = 2 ** 21 - 1;
@@ -34,7 +21,7 @@ export interface FairnessOptions {
  * window has passed).
  */
 export class SendFairness {
-  private readonly redis: CountingRedis;
+  private readonly redis: ScriptedRedis;
   private readonly windowMs: number;
   private readonly step: number;
 
@@ -44,8 +31,7 @@ export class SendFairness {
     options: FairnessOptions = {},
   ) {
     // A defined command runs by its hash (EVALSHA): every send would otherwise ship the script.
-    if (!("svcSendFairness" in redis)) redis.defineCommand("svcSendFairness", { numberOfKeys: 2, lua: COUNT });
-    this.redis = redis as CountingRedis;
+    this.redis = withScripts(redis);
     this.windowMs = options.windowMs ?? 60_000;
     this.step = options.step ?? 100;
   }

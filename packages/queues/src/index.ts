@@ -7,3 +7,5 @@ export { closeConnections, createProducerConnection, createWorkerConnection } fr
 export { isFinishedJobState } from "./jobStates.ts";
 export type { Redis } from "ioredis";
 export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } from "./sendProbe.ts";
+export { withScripts, type ScriptCommands, type ScriptedRedis } from "./scripts.ts";
+export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";

@@ -1,32 +1,7 @@
 import type { Logger } from "@svc/logger";
 import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
-
-/**
- * One request against a bucket, atomically in Redis, with Redis's own clock so that every API
- * process shares one bucket per key whatever their clocks say. GCRA (the token bucket written as
- * one time): the key holds the "theoretical arrival time" up to which requests are paid for; a
- * request is allowed while that time stays within `burst` intervals of now, and each allowed
- * request moves it one interval on. The key expires once the bucket is full again.
- *
- * ARGV[1]: milliseconds per request (1000 / rate); ARGV[2]: burst.
- * Answers {allowed 0/1, remaining, ms until a request would be allowed, ms until the bucket is full}.
- */
-const GCRA_SCRIPT = `
-local interval = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local capacity = burst * interval
-local next_tat = tat + interval
-if next_tat - now > capacity then
-  return {0, 0, math.ceil(next_tat - now - capacity), math.ceil(tat - now)}
-end
-redis.call('SET', KEYS[1], string.format('%.3f', next_tat), 'PX', math.ceil(next_tat - now) + 1000)
-return {1, math.floor((capacity - (next_tat - now)) / interval), 0, math.ceil(next_tat - now)}
-`;
+import { withScripts, type ScriptedRedis } from "./scripts.ts";
 
 export interface RateLimitPolicy {
   perSecond: number;
@@ -53,16 +28,15 @@ const DECISION_TIMEOUT_MS = 250;
 /** While the limiter fails, one warning per this interval (with how many requests passed), not one per request. */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
-type GcraRedis = Redis & { svcGcra(key: string, intervalMs: string, burst: string): Promise<[number, number, number, number]> };
-
 /**
- * Per-key request limits shared by every API and SMTP relay process through Redis. When Redis cannot answer
+ * Per-key request limits shared by every API and SMTP relay process through Redis: one atomic
+ * GCRA step per request (`lua/gcra-1.lua`), on Redis's clock. When Redis cannot answer
  * (down, flushed, slow), requests are not refused because of the limiter: `take` answers null and
  * the request goes on, since a send is durable in Postgres without Redis. The failure is logged
  * when it starts, at most once a minute while it lasts, and when it ends.
  */
 export class RedisRateLimiter {
-  private readonly redis: GcraRedis;
+  private readonly redis: ScriptedRedis;
   private failingSince: number | null = null;
   private lastFailureLog = 0;
   private passedUnlimited = 0;
@@ -73,8 +47,7 @@ export class RedisRateLimiter {
     private readonly log: Logger,
     private readonly clock: () => number = Date.now,
   ) {
-    if (!("svcGcra" in redis)) redis.defineCommand("svcGcra", { numberOfKeys: 1, lua: GCRA_SCRIPT });
-    this.redis = redis as GcraRedis;
+    this.redis = withScripts(redis);
   }
 
   /** Counts one request of `subject` under `policy`; null when the limiter could not decide. */

@@ -10,3 +10,4 @@ export { bodyErrorAnswer, type BodyErrorAnswer, type BodyWording } from "./bodyE
 export { hasNul, nulField, NUL_MESSAGE, requestTargetProblem, type RequestTargetProblem } from "./requestText.ts";
 export { isDatabaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE } from "./databaseErrors.ts";
 export { keptPemPair, type PemPair } from "./keptPemPair.ts";
+export { selfSignedCertificate, type SelfSignedOptions } from "./selfSigned.ts";

@@ -47,6 +47,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
     maxFailures: deps.env.DASHBOARD_LOGIN_MAX_FAILURES,
     windowSeconds: deps.env.DASHBOARD_LOGIN_WINDOW_SECONDS,
+    log: deps.log,
   });
   const signupEnabled = deps.env.DASHBOARD_SIGNUP;
 
@@ -74,15 +75,9 @@ export function authRoutes(deps: DashboardDeps): Router {
     if (!email || !password) return page(422, "Enter your email and password.");
 
     const ip = req.ip ?? "unknown";
-    let decision;
-    try {
-      // The attempt's slot is taken before the password is verified, so parallel guesses cannot
-      // all pass the check before any failure is counted.
-      decision = await throttle.reserve(email, ip);
-    } catch (error) {
-      deps.log.error({ err: error }, "login throttle unavailable");
-      return page(503, "Logging in is temporarily unavailable. Please try again in a moment.");
-    }
+    // The attempt's slot is taken before the password is verified, so parallel guesses cannot
+    // all pass the check before any failure is counted. Without Redis it is counted in this process.
+    const decision = await throttle.reserve(email, ip);
     if (!decision.allowed) {
       res.set("Retry-After", String(decision.retryAfterSeconds));
       deps.log.warn({ ip }, "login throttled");
@@ -212,8 +207,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     const email = invitation.invitation.email;
     let decision = null;
     if (invitation.accountExists) {
-      decision = await throttle.reserve(email, ip).catch(() => null);
-      if (!decision) return retry(503, "This is temporarily unavailable. Please try again in a moment.");
+      decision = await throttle.reserve(email, ip);
       if (!decision.allowed) return retry(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
     }
     const slot = decision?.allowed ? decision : null;

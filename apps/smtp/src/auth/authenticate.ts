@@ -1,5 +1,4 @@
 import { AppError, hashApiKey, scopeAllows, type ApiKeyAuthenticator, type AuthenticatedKey } from "@svc/core";
-import type { Logger } from "@svc/logger";
 import { SmtpReply } from "../replies.ts";
 import type { AuthThrottle } from "./throttle.ts";
 
@@ -26,12 +25,11 @@ export class SmtpAuthenticator {
   constructor(
     private readonly keys: ApiKeyAuthenticator,
     private readonly throttle: AuthThrottle,
-    private readonly log: Logger,
   ) {}
 
   async login(input: { username: string; password: string; clientAddress: string }): Promise<SmtpUser> {
     const { password, clientAddress } = input;
-    const wait = await this.throttleWait(clientAddress, password);
+    const wait = await this.throttle.waitSeconds(clientAddress, password);
     if (wait > 0) {
       throw new SmtpReply(421, "4.7.0", `Too many failed authentication attempts; try again in ${wait} seconds.`);
     }
@@ -42,7 +40,7 @@ export class SmtpAuthenticator {
       if (input.username.toLowerCase() !== SMTP_USERNAME) throw new AppError("unauthorized", INVALID_KEY_MESSAGE);
     } catch (error) {
       if (error instanceof AppError && error.code === "unauthorized") {
-        await this.countFailure(clientAddress, password);
+        await this.throttle.countFailure(clientAddress, password);
         throw new SmtpReply(535, "5.7.8", error.message);
       }
       throw error;
@@ -65,24 +63,6 @@ export class SmtpAuthenticator {
     }
     requireSendPermission(auth);
     return auth;
-  }
-
-  /** Without Redis the throttle cannot count; AUTH stays open rather than refusing every client. */
-  private async throttleWait(clientAddress: string, password: string): Promise<number> {
-    try {
-      return await this.throttle.waitSeconds(clientAddress, password);
-    } catch (error) {
-      this.log.warn({ err: error }, "AUTH throttle unavailable (Redis?); attempt not throttled");
-      return 0;
-    }
-  }
-
-  private async countFailure(clientAddress: string, password: string): Promise<void> {
-    try {
-      await this.throttle.countFailure(clientAddress, password);
-    } catch (error) {
-      this.log.warn({ err: error }, "AUTH throttle unavailable (Redis?); failure not counted");
-    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressDomain, parseAddress } from "../addresses/parse.ts";
 import { AppError } from "../errors.ts";
 import { storableString } from "../text.ts";
 import {
@@ -52,24 +53,17 @@ export interface Mailbox {
 }
 
 /**
- * Accepts `addr@domain` or `Display Name <addr@domain>` (the name may be quoted). Anything that
- * could smuggle a header (line breaks, control characters) is refused, since `from` ends up in a
- * header of the outgoing message.
+ * Accepts `addr@domain` or `Display Name <addr@domain>` (the name may be quoted), as parseAddress
+ * reads them. Anything that could smuggle a header (line breaks, control characters) is refused,
+ * since `from` ends up in a header of the outgoing message.
  */
 export function parseMailbox(value: string): Mailbox | null {
-  const trimmed = value.trim();
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return null;
-  const angle = /^(.*?)\s*<([^<>]*)>$/.exec(trimmed);
-  const rawName = angle ? angle[1]!.trim() : null;
-  const address = angle ? angle[2]!.trim() : trimmed;
+  const parsed = parseAddress(value);
+  if (!parsed) return null;
+  const { name, address } = parsed;
   if (address.length > SEND_LIMITS.maxAddressLength || !addressSchema.safeParse(address).success) return null;
-  let name: string | null = null;
-  if (rawName) {
-    name = /^"(.*)"$/.test(rawName) ? rawName.slice(1, -1) : rawName;
-    if (!name || name.length > SEND_LIMITS.maxDisplayNameLength || /[<>"]/.test(name.replace(/\\"/g, ""))) return null;
-  }
-  const domain = address.slice(address.lastIndexOf("@") + 1).toLowerCase();
-  return { name, address, domain };
+  if (name !== null && (!name || name.length > SEND_LIMITS.maxDisplayNameLength)) return null;
+  return { name, address, domain: addressDomain(address) };
 }
 
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);

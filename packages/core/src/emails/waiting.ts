@@ -1,3 +1,4 @@
+import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { Db } from "@svc/db";
 import { findDomainsNamed } from "../stores/domains.ts";
 import type { IdentityState } from "../domains/identities.ts";
@@ -101,8 +102,7 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
 
 /** The from-domain's state, for the explanation (the workspace's own domain only). */
 export async function fromDomainFacts(prisma: Db, workspaceId: string, from: string): Promise<DomainFacts> {
-  const address = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
-  const name = address.slice(address.lastIndexOf("@") + 1);
+  const name = addressDomain(bareAddress(from));
   const [domain] = await findDomainsNamed(prisma, workspaceId, [name]);
   return {
     name,

@@ -3,7 +3,8 @@ import type { ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, suppressionKeysOf, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, type ProviderError } from "./provider.ts";
-import { addressOf, filterTestRecipients } from "./recipients.ts";
+import { addressDomain, bareAddress } from "../addresses/parse.ts";
+import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
 
 export type HandoffOutcome =
@@ -202,6 +203,5 @@ async function enqueueDeliveries(ports: HandoffPorts, deliveryIds: string[], log
 
 /** The domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased. */
 function domainOf(from: string): string {
-  const address = addressOf(from);
-  return address.slice(address.lastIndexOf("@") + 1);
+  return addressDomain(bareAddress(from));
 }

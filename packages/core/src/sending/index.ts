@@ -4,5 +4,5 @@ export type { Clock, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports
 export { handoffRecords } from "./records.ts";
 export { AttachmentBudget } from "./attachmentBudget.ts";
 export { decideRetry, type HandoffRetryPolicy, type RetryDecision } from "./retry.ts";
-export { addressOf, filterTestRecipients, splitRecipients, type PreVerifiedLookup, type RecipientSplit } from "./recipients.ts";
+export { filterTestRecipients, splitRecipients, type PreVerifiedLookup, type RecipientSplit } from "./recipients.ts";
 export { emailsAwaitingClaim, findAcceptedEmails } from "./recovery.ts";

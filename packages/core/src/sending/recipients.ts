@@ -1,18 +1,14 @@
-/** The bare address of "Name <a@b>" or "a@b", lower-cased: test recipients are stored that way. */
-export function addressOf(recipient: string): string {
-  const bracketed = /<([^<>]+)>\s*$/.exec(recipient);
-  return (bracketed?.[1] ?? recipient).trim().toLowerCase();
-}
+import { bareAddress } from "../addresses/parse.ts";
 
 export interface RecipientSplit {
   allowed: string[];
   dropped: string[];
 }
 
-/** Keeps the recipients whose address is in `verified` (lower-cased), in their original form. */
+/** Keeps the recipients whose bare address (lower-cased, as test recipients are stored) is in `verified`, in their original form. */
 export function splitRecipients(to: string[], verified: ReadonlySet<string>): RecipientSplit {
   const split: RecipientSplit = { allowed: [], dropped: [] };
-  for (const recipient of to) (verified.has(addressOf(recipient)) ? split.allowed : split.dropped).push(recipient);
+  for (const recipient of to) (verified.has(bareAddress(recipient)) ? split.allowed : split.dropped).push(recipient);
   return split;
 }
 
@@ -24,5 +20,5 @@ export type PreVerifiedLookup = (workspaceId: string, addresses: string[]) => Pr
  * before the handoff.
  */
 export async function filterTestRecipients(preVerified: PreVerifiedLookup, workspaceId: string, to: string[]): Promise<RecipientSplit> {
-  return splitRecipients(to, new Set(await preVerified(workspaceId, to.map(addressOf))));
+  return splitRecipients(to, new Set(await preVerified(workspaceId, to.map(bareAddress))));
 }

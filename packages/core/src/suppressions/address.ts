@@ -1,3 +1,4 @@
+import { bareAddress } from "../addresses/parse.ts";
 import { MAX_RECIPIENT_ADDRESS_LENGTH } from "../recipients/address.ts";
 
 /**
@@ -6,8 +7,7 @@ import { MAX_RECIPIENT_ADDRESS_LENGTH } from "../recipients/address.ts";
  * control characters): such a value is never stored, and never matches.
  */
 export function suppressionKey(recipient: string): string | null {
-  const bracketed = /<([^<>]*)>\s*$/.exec(recipient);
-  const address = (bracketed?.[1] ?? recipient).trim().toLowerCase();
+  const address = bareAddress(recipient);
   const at = address.lastIndexOf("@");
   if (at <= 0 || at === address.length - 1 || address.length > MAX_RECIPIENT_ADDRESS_LENGTH) return null;
   // eslint-disable-next-line no-control-regex

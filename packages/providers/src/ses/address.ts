@@ -1,4 +1,5 @@
 import { domainToASCII } from "node:url";
+import { parseAddress } from "@svc/core";
 
 /**
  * A mailbox as SES takes it, in 7-bit ASCII: a display name with other characters becomes an
@@ -8,19 +9,13 @@ import { domainToASCII } from "node:url";
  * addresses, the first chosen by the sender.
  */
 export function toSesAddress(address: string): string {
-  const match = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(address);
-  if (!match) return asciiMailbox(address.trim());
-  const [, rawName = "", mailbox = ""] = match;
-  const name = displayName(rawName);
-  const ascii = asciiMailbox(mailbox.trim());
+  const parsed = parseAddress(address);
+  if (!parsed) return asciiMailbox(address.trim());
+  // The name as people meant it: parseAddress takes a quoted-string's quotes and escapes off.
+  const name = parsed.name?.trim();
+  const ascii = asciiMailbox(parsed.address);
   if (!name) return ascii;
   return `${isAscii(name) ? phrase(name) : encodedWord(name)} <${ascii}>`;
-}
-
-/** The name as people meant it: a quoted-string loses its quotes and backslash escapes. */
-function displayName(raw: string): string {
-  const quoted = /^"(.*)"$/.exec(raw);
-  return (quoted ? quoted[1]!.replace(/\\(.)/g, "$1") : raw).trim();
 }
 
 /** RFC 5322 atext: what a name may hold, between single spaces, without quotes. */

@@ -1,3 +1,5 @@
+import { bareAddress } from "@svc/core";
+
 /**
  * What the simulator reports, chosen by each recipient's local part (before any `+label`), on
  * any domain. Anything not listed is delivered.
@@ -34,9 +36,9 @@ export interface PlannedEvent {
 
 /** `Name <Bounce+x@Example.com>` → `bounce`. */
 export function scenarioKey(address: string): string {
-  const bare = /<([^>]*)>/.exec(address)?.[1] ?? address;
+  const bare = bareAddress(address);
   const at = bare.lastIndexOf("@");
-  const local = (at === -1 ? bare : bare.slice(0, at)).trim().toLowerCase();
+  const local = at === -1 ? bare : bare.slice(0, at);
   const plus = local.indexOf("+");
   return plus === -1 ? local : local.slice(0, plus);
 }

@@ -1,3 +1,4 @@
+import { addressDomain, bareAddress } from "@svc/core";
 import { EMAIL_ID_TAG, type OutboundEmail } from "../types.ts";
 import { sesLikeId } from "./messageIds.ts";
 import type { PlannedEvent, SimulatedEventKind } from "./scenarios.ts";
@@ -188,8 +189,7 @@ function mailObject({ email, messageId, acceptedAt, configurationSet }: Simulate
 }
 
 function fromDomain(from: string): string {
-  const address = /<([^>]*)>/.exec(from)?.[1] ?? from;
-  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase();
+  return addressDomain(bareAddress(from));
 }
 
 /** The first http(s) link of the HTML body, or a stand-in: what a reader would click. */
