@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 /** Terminates every backend of the test database but the caller's own; answers how many. */
-export async function terminateBackends(client: pg.Client, name: string): Promise<number> {
+async function terminateBackends(client: pg.Client, name: string): Promise<number> {
   const { rows } = await client.query("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
   return (rows[0] as { n: number }).n;
 }
