@@ -114,6 +114,10 @@ export const PORT_VARIABLE: Record<AppName, string> = {
 /** One app as its own process group (tsx and the node process it runs), its output in a log file. */
 export class AppProcess {
   private child: ChildProcess | null = null;
+  /** Whether the suite itself is ending the current child (crash, stop): any other exit is a finding. */
+  private ending = { expected: false };
+  /** Every exit the suite did not cause, with the end of the app's output. */
+  readonly unexpectedExits: string[] = [];
   output = "";
 
   constructor(
@@ -137,6 +141,11 @@ export class AppProcess {
       detached: true,
     });
     this.child = child;
+    const ending = { expected: false };
+    this.ending = ending;
+    child.once("exit", (code, signal) => {
+      if (!ending.expected) this.unexpectedExits.push(`${this.name} exited on its own (code ${code}, signal ${signal}):\n${this.output.slice(-2000)}`);
+    });
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-50_000));
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
@@ -161,6 +170,7 @@ export class AppProcess {
 
   /** kill -9 of the whole process group; resolves once nothing of it is left. */
   async crash(): Promise<void> {
+    this.ending.expected = true;
     const pid = this.child?.pid;
     if (!pid) return;
     try {
@@ -179,6 +189,7 @@ export class AppProcess {
   }
 
   async stop(): Promise<void> {
+    this.ending.expected = true;
     const child = this.child;
     if (!child?.pid || !this.running) return this.crash();
     const exited = new Promise((r) => child.once("exit", r));

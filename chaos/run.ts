@@ -14,7 +14,7 @@ import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { SecretBox, createWebhookSubscription, EVENT_TYPES } from "@svc/core";
+import { PLANS, SecretBox, createWebhookSubscription, EVENT_TYPES, runRetentionOnce } from "@svc/core";
 import { createDb, type DbHandle } from "@svc/db";
 import { verifyWebhook, HEADERS } from "@svc/webhooks";
 import { prepareDatabase } from "../infra/scripts/database.ts";
@@ -225,10 +225,53 @@ async function timeRecovery(stack: Stack, load: Load, fault: string, since: numb
   return result;
 }
 
-async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome: Outcome; load: Load; settleMs: number }> {
+/**
+ * An email scheduled past its plan's retention age (its creation is moved back beyond it, as if
+ * scheduled that far ahead), due during the faults. Retention runs while it waits, and again
+ * after; `check` says whether it was sent and is still there.
+ */
+class ScheduledAcrossRetention {
+  private id: string | null = null;
+
+  constructor(private readonly stack: Stack) {}
+
+  async schedule(dueInMs: number): Promise<void> {
+    const { fx, apps, db } = this.stack;
+    const response = await fetch(`${apps.api.url}/emails`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+      body: JSON.stringify({ from: `Chaos <later@${fx.domain}>`, to: ["someone+scheduled@example.com"], subject: "scheduled across retention", text: "later", scheduledAt: new Date(Date.now() + dueInMs).toISOString() }),
+    });
+    const body = (await response.json()) as { id?: string };
+    if (response.status !== 202 || !body.id) throw new Error(`scheduling the email failed: ${response.status} ${JSON.stringify(body)}`);
+    this.id = body.id;
+    const ageMs = (PLANS.unlimited.retentionDays + 5) * 86_400_000;
+    await db.pool.query(`UPDATE emails SET "createdAt" = now() - $2::int * interval '1 millisecond' WHERE id = $1`, [this.id, ageMs]);
+    await this.retention("while it is scheduled");
+  }
+
+  async retention(when: string): Promise<void> {
+    const run = await runRetentionOnce(this.stack.db);
+    log(`retention run ${when}: ${run.ran ? `${run.result.emailsDeleted} emails deleted` : "skipped (lock held)"}`);
+  }
+
+  /** Null when the email was sent and is still stored (delivered), else what is wrong. */
+  async check(): Promise<string | null> {
+    if (!this.id) return "never scheduled";
+    const { rows } = await this.stack.db.pool.query(`SELECT status::text AS status FROM emails WHERE id = $1`, [this.id]);
+    const status = (rows[0] as { status: string } | undefined)?.status;
+    if (!status) return `${this.id} was deleted by retention`;
+    return status === "delivered" ? null : `${this.id} is ${status}, not delivered`;
+  }
+}
+
+async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome: Outcome; load: Load; settleMs: number; scheduledAcrossRetention: string | null }> {
   const load = new Load(stack);
   load.start();
   log(`load: ${RATE_PER_S} emails/s to ${RECIPIENTS.length} simulator scenarios`);
+  const scheduled = new ScheduledAcrossRetention(stack);
+  log("an email scheduled past its plan's retention age, due in 40 s; retention runs while it waits");
+  await scheduled.schedule(40_000);
   await sleep(8_000);
   const faults: FaultResult[] = [];
   const gap = () => sleep(6_000);
@@ -254,6 +297,15 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
   faults.push(await timeRecovery(stack, load, "postgres restart", pgAt));
   await gap();
 
+  for (let n = 1; n <= 5; n++) {
+    log(`PostgreSQL restart ${n} of 5 in a row (immediate stop, 2 s down, start)`);
+    const at = Date.now();
+    await stack.pg.restart(2_000);
+    faults.push(await timeRecovery(stack, load, `postgres restart ${n}/5`, at));
+  }
+  await scheduled.retention("after the restarts");
+  await gap();
+
   log("kill -9 api with requests in flight");
   const apiAt = Date.now();
   const burst = Array.from({ length: 30 }, (_, i) => load.send(`${RECIPIENTS[i % RECIPIENTS.length]}+burst${i}@example.com`));
@@ -274,7 +326,10 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
   }
   const settleMs = Date.now() - settleStart;
   log(`settled: ${outcome.settled} after ${(settleMs / 1000).toFixed(1)} s`);
-  return { faults, outcome, load, settleMs };
+  await scheduled.retention("after everything settled");
+  const scheduledAcrossRetention = await scheduled.check();
+  log(`scheduled email across retention runs: ${scheduledAcrossRetention ?? "sent, delivered and kept"}`);
+  return { faults, outcome, load, settleMs, scheduledAcrossRetention };
 }
 
 async function main(): Promise<number> {
@@ -285,7 +340,7 @@ async function main(): Promise<number> {
   try {
     for (const [name, app] of Object.entries(stack.apps)) if (!app.running) throw new Error(`${name} is not running`);
     if (mode === "all" || mode === "faults") {
-      const { faults, outcome, load, settleMs } = await runFaults(stack);
+      const { faults, outcome, load, settleMs, scheduledAcrossRetention } = await runFaults(stack);
       console.log("\n== faults ==");
       console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never", "then first webhook (ms)": f.webhookRecoveryMs ?? "never" })));
       console.log("== outcome ==");
@@ -305,6 +360,7 @@ async function main(): Promise<number> {
       const lossy = outcome.summary.lost + outcome.summary.duplicateEvents + outcome.summary.missingWebhookDeliveries + stack.receiver.invalidSignatures;
       if (lossy > 0) failures += 1;
       if (faults.some((f) => f.sendRecoveryMs === null || f.eventRecoveryMs === null || f.webhookRecoveryMs === null)) failures += 1;
+      if (scheduledAcrossRetention !== null) failures += 1;
     }
     if (mode === "all" || mode === "bad-input") {
       const report: BadInputReport = await runBadInput(stack, log);
@@ -313,6 +369,11 @@ async function main(): Promise<number> {
       for (const example of report.examples.slice(0, 15)) console.log(`  e.g. ${example}`);
       if (!report.ok) failures += 1;
     }
+    // Every fault above is one the suite causes; an app that exited by itself is a finding.
+    const exits = Object.values(stack.apps).flatMap((app) => app.unexpectedExits);
+    console.log(`\n== exits the suite did not cause: ${exits.length} ==`);
+    for (const exit of exits) console.log(exit);
+    if (exits.length > 0) failures += 1;
   } finally {
     await stopStack(stack);
     log("stopped every process and removed the temporary directories");

@@ -56,7 +56,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
       sessionSweeper = startSessionSweeper(deps.prisma, log);
       // Every dashboard schedules it; an advisory lock lets one run it at a time.
       if (env.DOMAIN_RECHECK_INTERVAL_HOURS > 0) {
-        domainRecheck = scheduleDomainRecheck(db, log.child({ component: "domain-recheck" }), { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver }, deps.domains);
+        domainRecheck = scheduleDomainRecheck(db, log.child({ component: "domain-recheck" }), { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver, deliveries: webhookProducer }, deps.domains);
       }
       if (env.DASHBOARD_SIGNUP && !deps.mailer) {
         log.warn("sign-up is open with no system sender (DASHBOARD_SYSTEM_API_KEY): addresses are not confirmed by email; fine for local development, not for a public server");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { cancelScheduledEmail, parseSendEmailInput, queueEmail, rescheduleEmail, sqlPool, type SendContext } from "@svc/core";
+import { PLANS, cancelScheduledEmail, parseSendEmailInput, purgeExpiredEmails, queueEmail, rescheduleEmail, sqlPool, type SendContext } from "@svc/core";
 import { queueDueScheduledEmails } from "@svc/core/stores";
 import { createProducerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -126,5 +126,34 @@ describe("scheduled emails", () => {
     await sender.queueDueOnce();
     await sender.sweepOnce();
     await expectNeverSent(canceled.id, canceled.subject);
+  });
+
+  it("one whose time comes after its plan's retention age is sent, and retention removes it only after it has finished", async () => {
+    const DAY = 86_400_000;
+    const retentionMs = PLANS.unlimited.retentionDays * DAY;
+    const at = inMs(2_500);
+    const late = await schedule(at);
+    // As if it had been scheduled (the longest) ahead: created longer ago than the retention age.
+    await db.email.update({ where: { id: late.id }, data: { createdAt: new Date(Date.now() - retentionMs - 5 * DAY) } });
+
+    await purgeExpiredEmails(db, new Date());
+    expect((await rowOf(late.id)).status).toBe("scheduled");
+
+    if (!sender) {
+      sender = createTestSender(senderEnv());
+      await sender.start();
+    }
+    await waitFor("the late email to be queued", async () => (await rowOf(late.id)).status !== "scheduled", 30_000);
+    // Retention runs while it waits to be handed off (or just after): it stays.
+    await purgeExpiredEmails(db, new Date());
+    await waitFor("the late email to be sent", () => isSent(late.id), 60_000);
+    await expectSentOnceAtOrAfter(late.id, at);
+
+    await purgeExpiredEmails(db, new Date());
+    expect(await db.email.count({ where: { id: late.id } })).toBe(1);
+    // Its last activity (the handoff) past the retention age: now it goes.
+    await db.email.update({ where: { id: late.id }, data: { lastActivityAt: new Date(Date.now() - retentionMs - DAY) } });
+    await purgeExpiredEmails(db, new Date());
+    expect(await db.email.count({ where: { id: late.id } })).toBe(0);
   });
 });

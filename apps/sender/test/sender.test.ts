@@ -303,19 +303,30 @@ describe("provider failures", () => {
     }
   });
 
-  it("transient ones end the email failed, with the last error, once the retry window has passed", async () => {
+  it("transient ones end the email failed, with the last error and our failed event for subscribers, once the retry window has passed", async () => {
+    const fxOwn = await createWorkspaceFixture(handle);
+    workspaces.push(fxOwn.workspaceId);
+    const subscription = await db.webhookSubscription.create({
+      data: { id: newId("webhook"), workspaceId: fxOwn.workspaceId, url: "https://hooks.example.com/f", events: ["failed"], secretEncrypted: "v1.x.y.z" },
+    });
     const peer = await startScriptedSes(() => sesError(503, "ServiceUnavailable", "SES is having a moment"));
     // A window of ~0.7 s: a few retries, then the end.
     const running = await startSender({ SES_ENDPOINT: peer.url, SEND_RETRY_WINDOW_HOURS: "0.0002" });
     try {
-      const id = await insertEmail(handle, fx);
+      const id = await insertEmail(handle, fxOwn);
       await running.enqueue(id);
       const row = await waitForStatus(id, ["failed"]);
       expect(row.errorMessage).toContain("SES is having a moment");
       expect(row.failedAt).toBeInstanceOf(Date);
       expect(row.attempts).toBeGreaterThanOrEqual(2);
       expect(peer.requests.length).toBe(row.attempts);
-      expect(await db.emailEvent.count({ where: { emailId: id } })).toBe(0);
+      const events = await db.emailEvent.findMany({ where: { emailId: id } });
+      expect(events.map((event) => [event.type, event.dedupeKey])).toEqual([["failed", `failed:${id}`]]);
+      expect(JSON.parse(events[0]!.payloadJson)).toEqual({ source: "svc", reason: "retry_window_over", message: row.errorMessage });
+      const deliveries = await db.webhookDelivery.findMany({ where: { eventId: events[0]!.id } });
+      expect(deliveries.map((delivery) => delivery.subscriptionId)).toEqual([subscription.id]);
+      expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ data: { emailId: id, event: { eventId: events[0]!.id, type: "failed" } } });
+      expect(await running.deliveryQueue.has(deliveries[0]!.id)).toBe(true);
       const job = await running.sendQueue.queue.getJob(id);
       expect(await job?.getState()).toBe("failed");
     } finally {

@@ -27,6 +27,7 @@ export { HEADER_LIMITS, isServiceOwnedHeader, type MessageHeader } from "./email
 export { TAG_LIMITS, type EmailTag } from "./emails/tags.ts";
 export * from "./emails/sendContext.ts";
 export * from "./emails/rejection.ts";
+export { failEmailsFromDomain, type EmailFailure, type FailureReason } from "./emails/failure.ts";
 export { nextStatus } from "./emails/status.ts";
 export * from "./emails/idempotency.ts";
 export * from "./emails/queue.ts";

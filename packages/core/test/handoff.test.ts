@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { SuppressionReason } from "@svc/db";
 import { createLogger } from "@svc/logger";
+import type { FailureReason } from "../src/emails/failure.ts";
 import type { ClaimedEmail } from "../src/stores/emails.ts";
 import { handOff } from "../src/sending/handoff.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
@@ -63,7 +64,7 @@ function portsFor(partial: Partial<World> = {}) {
   const seen = {
     sent: [] as OutboundEmail[],
     markedSent: [] as Array<{ emailId: string; provider: string; providerMessageId: string }>,
-    failed: [] as Array<{ emailId: string; reason: string; provider: string | null }>,
+    failed: [] as Array<{ emailId: string; reason: FailureReason; provider: string | null }>,
     released: [] as string[],
     suppressedNoted: [] as unknown[],
     rejectedSuppressed: [] as unknown[],
@@ -87,7 +88,10 @@ function portsFor(partial: Partial<World> = {}) {
       markSent: async (accepted) => void seen.markedSent.push(accepted),
     },
     records: {
-      fail: async (emailId, reason, provider) => (seen.failed.push({ emailId, reason, provider }), true),
+      fail: async (emailId, failure, provider) => {
+        seen.failed.push({ emailId, reason: failure.reason, provider });
+        return ["wd_failed"];
+      },
       release: async (emailId) => void seen.released.push(emailId),
       setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
       rejectSuppressed: async (_emailId, suppressed) => (seen.rejectedSuppressed.push(suppressed), ["wd_suppressed"]),
@@ -139,11 +143,12 @@ describe("handOff: when an email is not sent", () => {
     expect([seen.sent, seen.failed, seen.markedSent, seen.released]).toEqual([[], [], [], []]);
   });
 
-  it("its from-domain is no longer verified: failed without a provider", async () => {
+  it("its from-domain is no longer verified: failed without a provider, its failed event's deliveries enqueued", async () => {
     const { ports, seen } = portsFor({ verifiedDomains: new Set() });
     const outcome = await handOff(ports, "email_1", log);
     expect(outcome).toEqual({ kind: "failed", reason: expect.stringContaining("The from domain acme.test is no longer verified") });
-    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: null }]);
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: "domain_not_verified", provider: null }]);
+    expect(seen.enqueued).toEqual(["wd_failed"]);
     expect(seen.sent).toEqual([]);
   });
 
@@ -167,12 +172,13 @@ describe("handOff: when an email is not sent", () => {
     expect(seen.sent[0]).toEqual(expect.objectContaining({ to: ["ann@example.com"], cc: [] }));
   });
 
-  it("a test key with no pre-verified recipient: failed without a provider, its files deleted", async () => {
+  it("a test key with no pre-verified recipient: failed without a provider (the failure record deletes its files)", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail({ ...withFile, environment: "test" }) });
     const outcome = await handOff(ports, "email_1", log);
     expect(outcome).toEqual({ kind: "failed", reason: "Test keys deliver only to verified test recipients; not verified: Ann <ann@example.com>" });
-    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: null }]);
-    expect(seen.filesDeleted).toEqual(["email_1"]);
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: "no_permitted_recipient", provider: null }]);
+    expect(seen.enqueued).toEqual(["wd_failed"]);
+    expect(seen.filesDeleted).toEqual([]);
     expect(seen.sent).toEqual([]);
   });
 
@@ -186,7 +192,7 @@ describe("handOff: when an email is not sent", () => {
   it("its files' bytes are gone: failed without a provider", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [] });
     expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: expect.stringContaining("attachment contents are missing") });
-    expect(seen.failed).toHaveLength(1);
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: "attachments_missing", provider: null }]);
     expect(seen.sent).toEqual([]);
   });
 
@@ -221,13 +227,14 @@ describe("handOff: a transient provider failure", () => {
     expect(seen.failed).toEqual([]);
   });
 
-  it("past the retry window: given up, failed naming the provider", async () => {
+  it("past the retry window: given up, failed naming the provider, its failed event's deliveries enqueued", async () => {
     const email = claimedEmail({ ...withFile, attempts: 9, queuedAt: new Date(NOW - RETRY.windowMs) });
     const { ports, seen } = portsFor({ email, files: [Buffer.from("pdf")], provider: () => Promise.reject(throttled) });
     expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: "Gave up after 9 attempts: Maximum sending rate exceeded." });
-    expect(seen.failed).toEqual([{ emailId: "email_1", reason: expect.any(String), provider: "memory" }]);
+    expect(seen.failed).toEqual([{ emailId: "email_1", reason: "retry_window_over", provider: "memory" }]);
+    expect(seen.enqueued).toEqual(["wd_failed"]);
     expect(seen.released).toEqual([]);
-    expect(seen.filesDeleted).toEqual(["email_1"]);
+    expect(seen.filesDeleted).toEqual([]);
   });
 
   it("anything else a provider throws is retried like a transient failure", async () => {

@@ -56,6 +56,14 @@ export function createDb({
   });
   // A connection that dies while idle must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor one that dies while checked out (a transaction or an advisory-lock holder between
+  // statements, a streaming cursor, Prisma's interactive transaction): pg-pool listens to a
+  // client's 'error' only while it is idle, and a server restart then ends every process that
+  // holds one. This listener lives as long as the connection. The caller learns of the loss
+  // from its next statement, which fails, and the pool discards the dead client on release.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     prisma,

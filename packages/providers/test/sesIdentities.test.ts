@@ -207,7 +207,7 @@ describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
     identity.verifiedForSending = false;
     identity.dkim!.status = "FAILED";
 
-    const result = await recheckDomains(db, { resolver, maxAgeMs: 0, log, workspaceIds: [vanished.workspaceId, sesFailed.workspaceId] }, ses);
+    const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: [vanished.workspaceId, sesFailed.workspaceId] }, ses);
     expect(result).toMatchObject({ checked: 2, errors: 0 });
     expect(result.failed.map((entry) => entry.id).sort()).toEqual([vanished.id, sesFailed.id].sort());
     const first = await getDomain(db, vanished.workspaceId, vanished.id);

@@ -19,7 +19,7 @@ export const emailStatusSchema = z.enum(Object.values(EmailStatus) as [EmailStat
     "Moves forward only: `queued → sending → sent → delivery_delayed → delivered → complained`; `bounced`, `rejected` and `failed` are final; `opened`/`clicked` leave it unchanged.",
 });
 
-export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType", description: "What the provider reported about an email." });
+export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType", description: "What the provider reported about an email; `failed` is ours: the email ended failed without a provider's verdict (its payload has `source: \"svc\"`, a `reason` code and a `message`)." });
 
 export const queuedEmailSchema = z
   .strictObject({ id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"), status: z.enum(["queued", "scheduled"]) })

@@ -24,6 +24,8 @@ function identityParts(type: EventType, object: Json): unknown[] {
     case "sent":
     case "rejected":
     case "rendering_failed":
+    // Ours, never an SES event (the mapping has no SES type for it); listed so the switch stays exhaustive.
+    case "failed":
       return [];
     case "delivered":
       return [timestamp, sortedStrings(object.recipients)];

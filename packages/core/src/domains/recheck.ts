@@ -1,4 +1,5 @@
 import type { Db, DbHandle } from "@svc/db";
+import type { Producer } from "@svc/queues";
 import type { Logger } from "@svc/logger";
 import { every, type PeriodicTask } from "@svc/runtime";
 import type { SecretBox } from "../crypto/secretBox.ts";
@@ -6,6 +7,7 @@ import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
 import { refreshTestRecipients } from "../recipients/service.ts";
+import { failEmailsFromDomain } from "../emails/failure.ts";
 import { sealDkimKey } from "./dkim.ts";
 import type { TxtResolver } from "./resolver.ts";
 import { checkDomain, isOperatorOverride, type DomainContext } from "./service.ts";
@@ -19,8 +21,8 @@ const CONCURRENCY = 8;
 
 export interface RecheckResult {
   checked: number;
-  /** Domains that were verified and are `failed` now. */
-  failed: Array<{ id: string; workspaceId: string; domain: string; reason: string | null }>;
+  /** Domains that were verified and are `failed` now, with how many waiting emails from each were ended. */
+  failed: Array<{ id: string; workspaceId: string; domain: string; reason: string | null; emailsFailed: number }>;
   /** Domains that became verified (a pending one whose records appeared, a failed one fixed). */
   verified: number;
   /** Checks that could not be made (the provider or the database failed); tried again next run. */
@@ -46,18 +48,23 @@ export async function sealPlainDkimKeys(prisma: Db, secrets: SecretBox): Promise
   }
 }
 
+/** Where the webhook deliveries of the `failed` events of a failed domain's emails go (null: the dispatcher's sweeper). */
+export type RecheckDeliveries = Pick<Producer<"webhookDelivery">, "enqueueMany"> | null;
+
 /**
  * Checks every domain not checked for `maxAgeMs` (DNS, and SES's states with SES), moving its
  * status like `svc domain verify`. A domain that was verified and is not any more becomes
- * `failed`: its sends are refused with the reason, and the operator log says so here. No
- * webhooks: this is the operator's business, not the workspace's mail.
+ * `failed`: its sends are refused with the reason, the operator log says so here, and every email
+ * from it that waits to be sent (`scheduled`, `queued`, retrying) ends `failed` with a `failed`
+ * event and its webhooks, in bounded batches.
  */
 export async function recheckDomains(
-  prisma: Db,
+  db: DbHandle,
   /** `workspaceIds`: only these workspaces' domains (an operator's targeted run, and tests). */
-  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; workspaceIds?: readonly string[] },
+  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; workspaceIds?: readonly string[]; deliveries: RecheckDeliveries },
   context: DomainContext,
 ): Promise<RecheckResult> {
+  const prisma = db.prisma;
   const now = options.now ?? new Date();
   const result: RecheckResult = {
     checked: 0,
@@ -82,10 +89,12 @@ export async function recheckDomains(
             const outcome = await checkDomain(prisma, domain, { domainId: domain.id }, { resolver: options.resolver, now: () => now }, context);
             result.checked += 1;
             if (domain.status === "verified" && outcome.status === "failed") {
-              result.failed.push({ id: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason });
+              const message = `The from domain ${domain.name} failed its re-check${outcome.reason ? ` (${outcome.reason})` : ""}; not sent.`;
+              const emailsFailed = await failEmailsFromDomain(sqlPool(db), { workspaceId: domain.workspaceId, domain: domain.name, message }, options.deliveries);
+              result.failed.push({ id: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, emailsFailed });
               options.log.warn(
-                { domainId: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, lastVerifiedAt: domain.lastVerifiedAt ?? domain.verifiedAt },
-                "domain re-check: verified domain failed; its sends are refused until it verifies again",
+                { domainId: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, lastVerifiedAt: domain.lastVerifiedAt ?? domain.verifiedAt, emailsFailed },
+                "domain re-check: verified domain failed; its sends are refused until it verifies again and its waiting emails failed",
               );
             } else if (domain.status !== "verified" && outcome.status === "verified") {
               result.verified += 1;
@@ -108,10 +117,10 @@ export type RecheckRun = { ran: true; result: RecheckResult } | { ran: false };
 /** `recheckDomains` unless another process is running it right now. */
 export async function runDomainRecheckOnce(
   db: DbHandle,
-  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger },
+  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; deliveries: RecheckDeliveries },
   context: DomainContext,
 ): Promise<RecheckRun> {
-  const run = await withAdvisoryLock(sqlPool(db), DOMAIN_RECHECK_LOCK_ID, () => recheckDomains(db.prisma, options, context));
+  const run = await withAdvisoryLock(sqlPool(db), DOMAIN_RECHECK_LOCK_ID, () => recheckDomains(db, options, context));
   return run.locked ? { ran: true, result: run.value } : { ran: false };
 }
 
@@ -123,11 +132,11 @@ export async function runDomainRecheckOnce(
 export function scheduleDomainRecheck(
   db: DbHandle,
   log: Logger,
-  options: { intervalMs: number; resolver: TxtResolver; firstRunMs?: number },
+  options: { intervalMs: number; resolver: TxtResolver; firstRunMs?: number; deliveries: RecheckDeliveries },
   context: DomainContext,
 ): PeriodicTask {
   const run = async () => {
-    const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log }, context);
+    const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log, deliveries: options.deliveries }, context);
     if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
     const { checked, failed, verified, errors, sealedKeys, recipientsVerified } = outcome.result;
     if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0) {

@@ -9,7 +9,8 @@ import type { EmailStatus, EventType } from "@svc/db";
  * move back is the sender giving up its claim for a retry (`sending` → `queued`).
  *
  * `scheduled` comes before the sending pipeline: only SCHEDULE_MOVES leave it (due → `queued`,
- * or `canceled`, which is final). No sender move and no provider event starts from it.
+ * or `canceled`, which is final) and DOMAIN_MOVES (its from-domain failed). No sender move and no
+ * provider event starts from it.
  */
 const RANK: Record<EmailStatus, number> = {
   scheduled: -1,
@@ -35,6 +36,7 @@ const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
   bounced: "bounced",
   rejected: "rejected",
   rendering_failed: "failed",
+  failed: "failed",
   opened: null,
   clicked: null,
 };
@@ -102,6 +104,20 @@ export const SCHEDULE_MOVES = {
   /** A new time, still before it falls due. */
   reschedule: { from: ["scheduled"], to: "scheduled" },
 } as const satisfies Record<string, EmailMove>;
+
+/**
+ * A verified domain that fails its re-check ends the emails from it that wait to be sent. One the
+ * sender has claimed (`sending`) is left to the sender, whose handoff checks the domain again.
+ */
+export const DOMAIN_MOVES = {
+  failed: { from: ["scheduled", "queued"], to: "failed" },
+} as const satisfies Record<string, EmailMove>;
+
+/**
+ * Statuses in which an email has not yet left the sending path: retention never deletes these,
+ * whatever their age, and `lastActivityAt` is only set once an email is past them.
+ */
+export const WAITING_TO_SEND: readonly EmailStatus[] = ["scheduled", "queued", "sending"];
 
 /** `column = 'a'` or `column IN ('a', 'b')`: an SQL condition that `column` holds one of `statuses`. */
 export function statusInSql(column: string, statuses: readonly EmailStatus[]): string {

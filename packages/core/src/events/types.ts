@@ -10,4 +10,7 @@ export const EVENT_TYPES = [
   "rejected",
   "rendering_failed",
   "delivery_delayed",
+  // Ours, not a provider's: the email ended `failed` without a provider's verdict (see
+  // emails/failure.ts). Beyond the nine types the specification names.
+  "failed",
 ] as const satisfies readonly EventType[];

@@ -2,7 +2,7 @@ import type { Db, Plan } from "@svc/db";
 import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
 import { PLANS } from "../plans.ts";
 import { deleteLeftoverAttachmentContents } from "../stores/emailAttachments.ts";
-import { deleteEmailsCreatedBefore } from "../stores/emails.ts";
+import { deleteFinishedEmailsInactiveSince } from "../stores/emails.ts";
 import { deleteIdempotencyKeysCreatedBefore } from "../stores/idempotencyKeys.ts";
 import { deleteUnmatchedNotificationsCreatedBefore } from "../stores/unmatchedNotifications.ts";
 
@@ -21,8 +21,9 @@ export interface PurgeResult {
 }
 
 /**
- * Deletes emails older than their workspace plan's retention, with their events (and those
- * events' webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
+ * Deletes finished emails whose last activity is older than their workspace plan's retention
+ * (never one still `scheduled`, `queued` or `sending`), with their events (and those events'
+ * webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
  * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS, and the attachment
  * bytes of emails past their handoff. Works in batches, each its own short statement, so a large backlog never holds long
  * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
@@ -33,7 +34,7 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
   for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
     const cutoff = new Date(now.getTime() - limits.retentionDays * DAY_MS);
     for (;;) {
-      const deleted = await deleteEmailsCreatedBefore(db, plan, cutoff, batchSize);
+      const deleted = await deleteFinishedEmailsInactiveSince(db, plan, cutoff, batchSize);
       emailsDeleted += deleted;
       if (deleted < batchSize) break;
     }

@@ -1,4 +1,5 @@
 import type { Logger } from "@svc/logger";
+import type { EmailFailure } from "../emails/failure.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, suppressionKeysOf, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { HandoffPorts } from "./ports.ts";
@@ -24,6 +25,8 @@ export type HandoffOutcome =
  *
  * 1. It is not claimable (another worker has it, or it is no longer waiting): skipped.
  * 2. Its from-domain is no longer a verified domain of its workspace: failed.
+ *
+ * Every `failed` here comes with a `failed` event of ours (reason and message) and its webhooks.
  * 3. Suppressed recipients (to, cc, bcc; test and live keys alike) are dropped; when none is
  *    left it is failed with a `rejected` event of ours.
  * 4. A test key's recipients that are not pre-verified test recipients are dropped; when none
@@ -46,7 +49,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   const fromDomain = domainOf(email.from);
   if (!(await ports.writes.domainVerified({ workspaceId: email.organizationId, domain: fromDomain }))) {
     const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
-    await ports.records.fail(email.id, reason, null);
+    await endFailed(ports, email, { reason: "domain_not_verified", message: reason }, null, log);
     log.warn({ domain: fromDomain }, "from domain no longer verified; email failed without a handoff");
     return { kind: "failed", reason };
   }
@@ -74,8 +77,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     if (dropped.length > 0) log.info({ dropped: dropped.length, kept: allowed.length }, "test key: dropped unverified recipients");
     if (allowed.length === 0) {
       const reason = `Test keys deliver only to verified test recipients; not verified: ${dropped.join(", ")}`;
-      await ports.records.fail(email.id, reason, null);
-      await dropAttachmentContents(ports, email, log);
+      await endFailed(ports, email, { reason: "no_permitted_recipient", message: reason }, null, log);
       return { kind: "failed", reason };
     }
     const isAllowed = new Set(allowed);
@@ -87,7 +89,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     const attachments = await loadAttachments(ports, email);
     if (attachments === null) {
       const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
-      await ports.records.fail(email.id, reason, null);
+      await endFailed(ports, email, { reason: "attachments_missing", message: reason }, null, log);
       log.error("attachment contents missing; email failed");
       return { kind: "failed", reason };
     }
@@ -136,8 +138,7 @@ async function handleProviderFailure(
   const decision = decideRetry(ports.retry, email.attempts, email.queuedAt, ports.clock.now());
   if ("giveUp" in decision) {
     const reason = `Gave up after ${email.attempts} attempts: ${error.message}`;
-    await ports.records.fail(email.id, reason, ports.provider.name);
-    await dropAttachmentContents(ports, email, log);
+    await endFailed(ports, email, { reason: "retry_window_over", message: reason }, ports.provider.name, log);
     log.warn({ code: error.code, attempt: email.attempts }, "retry window ended; email failed");
     return { kind: "failed", reason };
   }
@@ -161,6 +162,15 @@ async function recordAccepted(ports: HandoffPorts, emailId: string, providerMess
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
+}
+
+/**
+ * Ends the email `failed` with its `failed` event (the same statement deletes its files) and
+ * enqueues the event's webhook deliveries.
+ */
+async function endFailed(ports: HandoffPorts, email: ClaimedEmail, failure: EmailFailure, provider: string | null, log: Logger): Promise<void> {
+  const deliveryIds = await ports.records.fail(email.id, failure, provider);
+  if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
 }
 
 /**

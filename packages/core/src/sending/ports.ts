@@ -1,5 +1,6 @@
 import type { SuppressionReason } from "@svc/db";
 import type { Producer } from "@svc/queues";
+import type { EmailFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import type { SendingDomainLookup } from "../stores/domains.ts";
@@ -30,8 +31,11 @@ export interface HandoffWrites {
  * keys, files). One statement each, not batched: `handoffRecords(db)` is their Postgres version.
  */
 export interface HandoffRecords {
-  /** Ends the email `failed`; `provider` when one was asked. True if the email was moved. */
-  fail(emailId: string, reason: string, provider: string | null): Promise<boolean>;
+  /**
+   * Ends the email `failed` with its `failed` event (our payload); `provider` when one was asked.
+   * Answers the webhook deliveries to enqueue, or null if the email was not moved.
+   */
+  fail(emailId: string, failure: EmailFailure, provider: string | null): Promise<string[] | null>;
   /** Gives the claim back: the email waits, queued, for its retry. */
   release(emailId: string): Promise<void>;
   /** Notes on the email which recipients were dropped as suppressed. */
@@ -56,7 +60,7 @@ export interface HandoffPorts {
   /** The claim, the checks before the handoff and the record of an accepted one (batched). */
   writes: HandoffWrites;
   records: HandoffRecords;
-  /** Where the webhook deliveries of a `rejected` event go. */
+  /** Where the webhook deliveries of a `rejected` or `failed` event go. */
   deliveries: Pick<Producer<"webhookDelivery">, "enqueueMany">;
   /** Attachment bytes this process may hold at once (see AttachmentBudget). */
   attachmentBudget: Pick<AttachmentBudget, "hold">;

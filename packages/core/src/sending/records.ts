@@ -1,16 +1,17 @@
 import type { DbHandle } from "@svc/db";
 import { preVerifiedRecipients } from "../recipients/service.ts";
+import { failEmail } from "../emails/failure.ts";
 import { rejectEmail, rejectSuppressedEmail } from "../emails/rejection.ts";
 import { sqlPool } from "../sql.ts";
 import { deleteAttachmentContents, selectAttachmentContents } from "../stores/emailAttachments.ts";
-import { markEmailFailed, releaseEmailClaim, setSuppressedRecipients } from "../stores/emails.ts";
+import { releaseEmailClaim, setSuppressedRecipients } from "../stores/emails.ts";
 import type { HandoffRecords } from "./ports.ts";
 
 /** The handoff's unbatched records and reads, on Postgres. */
 export function handoffRecords(db: DbHandle): HandoffRecords {
   const pool = sqlPool(db);
   return {
-    fail: (emailId, reason, provider) => markEmailFailed(pool, emailId, reason, provider),
+    fail: (emailId, failure, provider) => failEmail(pool, emailId, failure, provider),
     release: (emailId) => releaseEmailClaim(pool, emailId),
     setSuppressedRecipients: (emailId, suppressed) => setSuppressedRecipients(pool, emailId, suppressed),
     rejectSuppressed: (emailId, suppressed) => rejectSuppressedEmail(db, emailId, suppressed),

@@ -1,9 +1,9 @@
-import type { EventType } from "@svc/db";
+import type { EmailStatus, EventType } from "@svc/db";
 import { ID_PREFIXES, Prisma, newId, randomAlphanumeric } from "@svc/db";
 import { statusForEvent, statusMayMoveSql, statusRank } from "../emails/status.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
 import type { Pool } from "pg";
-import type { SqlClient } from "../sql.ts";
+import type { Queryable, SqlClient } from "../sql.ts";
 
 /**
  * The `email_events` table: immutable provider events of an email.
@@ -143,6 +143,34 @@ function preparedDeliveryIds(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `${ID_PREFIXES.delivery}_${random.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH)}`);
 }
 
+/**
+ * The fan-out of stored events, as two CTEs (`fanout`, `deliveries`): one webhook delivery per
+ * active subscription of the email's workspace that lists the event's type, its body the event's
+ * template with the delivery id, email id and tags in their slots. `created` names a CTE of the
+ * events stored now (n, event_id, email_id, workspace_id, email_tags, type, template); `ids` the
+ * parameter of prepared delivery ids (text[]); `now` the parameter of the creation time.
+ */
+function fanOutSql(created: string, ids: string, now: string): string {
+  return `fanout AS (
+  SELECT c.event_id, c.email_id, c.email_tags, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
+    FROM ${created} c
+    JOIN webhook_subscriptions s ON s."workspaceId" = c.workspace_id AND s."isActive" AND c.type = ANY (s.events)
+),
+deliveries AS (
+  INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt")
+  SELECT d.id, d.subscription_id, d.event_id, d.type,
+         replace(replace(replace(d.template, '${DELIVERY_ID_SLOT}', d.id), '${EMAIL_ID_SLOT}', d.email_id), '"${TAGS_SLOT}"', COALESCE(d.email_tags, '[]'::jsonb)::text), ${now}, ${now}
+    FROM (SELECT f.*,
+                 -- More deliveries than prepared ids: mint one here.
+                 COALESCE((${ids}::text[])[f.k], 'wd_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24)) AS id
+            FROM fanout f) d
+  RETURNING id, "eventId"
+)`;
+}
+
+/** The winning event moves the email's status (see statusMayMoveSql). */
+const MAY_MOVE = `(w.target_rank IS NOT NULL AND ${statusMayMoveSql("e.status", "w.target_rank")})`;
+
 const RECORD_EVENTS_SQL = `
 WITH input AS (
   SELECT *
@@ -174,23 +202,23 @@ created AS (
   SELECT m.* FROM matched m JOIN ev ON ev.id = m.event_id
 ),
 winners AS (
+  -- One row per email with an event stored now: its highest-ranked target, if any moves it.
   SELECT DISTINCT ON (email_id) email_id, target, target_rank, error_message, failed_at
     FROM created
-   WHERE target IS NOT NULL
-   ORDER BY email_id, target_rank DESC, n
+   ORDER BY email_id, target_rank DESC NULLS LAST, n
 ),
 moved AS (
   -- The row lock and READ COMMITTED's re-check of the WHERE clause make concurrent moves of one
-  -- email apply in turn, each only forward.
+  -- email apply in turn, each only forward. The email's last activity (retention counts from it)
+  -- follows every move, and other events of a finished email at most once a day, so that opens
+  -- and clicks do not rewrite the row each time.
   UPDATE emails e
-     SET status = w.target, "errorMessage" = COALESCE(w.error_message, e."errorMessage"), "failedAt" = COALESCE(w.failed_at, e."failedAt")
+     SET status = CASE WHEN ${MAY_MOVE} THEN w.target ELSE e.status END,
+         "errorMessage" = CASE WHEN ${MAY_MOVE} THEN COALESCE(w.error_message, e."errorMessage") ELSE e."errorMessage" END,
+         "failedAt" = CASE WHEN ${MAY_MOVE} THEN COALESCE(w.failed_at, e."failedAt") ELSE e."failedAt" END,
+         "lastActivityAt" = $3
     FROM winners w
-   WHERE e.id = w.email_id AND ${statusMayMoveSql("e.status", "w.target_rank")}
-),
-fanout AS (
-  SELECT c.event_id, c.email_id, c.email_tags, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
-    FROM created c
-    JOIN webhook_subscriptions s ON s."workspaceId" = c.workspace_id AND s."isActive" AND c.type = ANY (s.events)
+   WHERE e.id = w.email_id AND (${MAY_MOVE} OR e."lastActivityAt" < $3::timestamptz - interval '1 day')
 ),
 suppressed AS (
   -- The suppression list learns from the event in the same statement (and commit) that stores
@@ -209,16 +237,7 @@ suppressed AS (
      SET reason = EXCLUDED.reason, "emailId" = EXCLUDED."emailId", "eventId" = EXCLUDED."eventId", "expiresAt" = NULL
    WHERE suppressions.reason = 'manual' OR (suppressions.reason = 'hard_bounce' AND EXCLUDED.reason = 'complaint')
 ),
-deliveries AS (
-  INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt")
-  SELECT d.id, d.subscription_id, d.event_id, d.type,
-         replace(replace(replace(d.template, '${DELIVERY_ID_SLOT}', d.id), '${EMAIL_ID_SLOT}', d.email_id), '"${TAGS_SLOT}"', COALESCE(d.email_tags, '[]'::jsonb)::text), $3, $3
-    FROM (SELECT f.*,
-                 -- More deliveries than prepared ids: mint one here.
-                 COALESCE(($2::text[])[f.k], 'wd_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24)) AS id
-            FROM fanout f) d
-  RETURNING id, "eventId"
-)
+${fanOutSql("created", "$2", "$3")}
 SELECT m.email_id AS "emailId", c.event_id IS NOT NULL AS created, d.ids AS "deliveryIds"
   FROM matched m
   LEFT JOIN created c ON c.event_id = m.event_id
@@ -251,3 +270,121 @@ export async function countEventsPerDay(
     GROUP BY 1, 2`;
   return rows.map((row) => ({ day: row.day, type: row.type, count: Number(row.count) }));
 }
+
+/** Which emails a failure statement ends: these ids, or those of a from-domain of a workspace. */
+export type FailureTargets =
+  | { emailIds: readonly string[] }
+  | { workspaceId: string; domain: string; limit: number };
+
+export interface EmailFailureToRecord {
+  /** Only emails in one of these statuses are ended (the status machine's move). */
+  from: readonly EmailStatus[];
+  errorMessage: string;
+  /** The `failed` event's payload (JSON): ours, not a provider's. */
+  payload: Record<string, unknown>;
+  /** The provider that was asked, when one was. */
+  provider: string | null;
+}
+
+export interface FailedEmail {
+  emailId: string;
+  /** Webhook deliveries of its `failed` event, to enqueue once the statement has committed. */
+  deliveryIds: string[];
+}
+
+const EVENT_ID_SLOT = "__svc_event_id__";
+
+/** The bare address's domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased, in SQL. */
+const FROM_DOMAIN_SQL = `lower(substring(btrim(COALESCE(substring(e."from" from '<([^<>]+)>[[:space:]]*$'), e."from")) from '@([^@]*)$'))`;
+
+/**
+ * Ends emails `failed` with an event of type `failed` (our payload) and its webhook deliveries,
+ * and deletes their attachment bytes: one statement, so the status, the event, its fan-out and
+ * the files go together. Only emails still in one of `failure.from` are ended (a race lost to the
+ * sender, a cancel or an event ends nothing). By domain, at most `limit` of the workspace's
+ * emails from it, skipping rows another transaction holds; the caller repeats until fewer come
+ * back. Answers the emails it ended.
+ */
+export async function failEmailsWithEvents(db: Queryable, targets: FailureTargets, failure: EmailFailureToRecord): Promise<FailedEmail[]> {
+  const now = new Date();
+  const byIds = "emailIds" in targets;
+  const limit = byIds ? new Set(targets.emailIds).size : targets.limit;
+  if (limit === 0) return [];
+  const template = buildDeliveryBody({
+    deliveryId: DELIVERY_ID_SLOT,
+    createdAt: now,
+    emailId: EMAIL_ID_SLOT,
+    tags: TAGS_SLOT,
+    eventId: EVENT_ID_SLOT,
+    eventType: "failed",
+    eventTimestamp: now,
+  });
+  const { rows } = await db.query({
+    name: byIds ? "svc_fail_emails_by_id" : "svc_fail_emails_by_domain",
+    text: byIds ? FAIL_BY_IDS_SQL : FAIL_BY_DOMAIN_SQL,
+    values: [
+      byIds ? [...new Set(targets.emailIds)] : targets.workspaceId,
+      [...failure.from],
+      now,
+      failure.errorMessage,
+      failure.provider,
+      JSON.stringify(failure.payload),
+      template,
+      Array.from({ length: limit }, () => newId("event")),
+      preparedDeliveryIds(Math.max(PREPARED_DELIVERY_IDS, PREPARED_DELIVERY_IDS_PER_EVENT * limit)),
+      ...(byIds ? [] : [targets.domain, targets.limit]),
+    ],
+  });
+  return (rows as Array<{ emailId: string; deliveryIds: string[] }>).map((row) => ({ emailId: row.emailId, deliveryIds: row.deliveryIds }));
+}
+
+/**
+ * The failure statement after its `targets` CTE (ids to end). $1 the targets' parameter (ids, or
+ * the workspace with the domain in $10 and the limit in $11), $2 the
+ * statuses it ends from, $3 now, $4 the error message, $5 the provider, $6 the payload, $7 the
+ * delivery body template, $8 prepared event ids, $9 prepared delivery ids.
+ */
+function failSql(targets: string): string {
+  return `
+WITH targets AS (${targets}),
+failed AS (
+  UPDATE emails e
+     SET status = 'failed', "failedAt" = $3, "errorMessage" = $4, "claimedAt" = NULL,
+         provider = COALESCE($5::text, e.provider), "lastActivityAt" = $3
+    FROM targets t
+   WHERE e.id = t.id AND e.status = ANY ($2::"EmailStatus"[])
+  RETURNING e.id AS email_id, e."organizationId" AS workspace_id, e.tags AS email_tags
+),
+numbered AS (
+  SELECT f.*, row_number() OVER (ORDER BY f.email_id)::int AS n FROM failed f
+),
+ev AS (
+  INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
+  SELECT ($8::text[])[nb.n], nb.email_id, 'failed', $3, $6, 'failed:' || nb.email_id FROM numbered nb ORDER BY nb.email_id
+  ON CONFLICT ("dedupeKey") DO NOTHING
+  RETURNING id, "emailId"
+),
+created AS (
+  SELECT nb.n, ev.id AS event_id, nb.email_id, nb.workspace_id, nb.email_tags, 'failed'::"EventType" AS type,
+         replace($7::text, '${EVENT_ID_SLOT}', ev.id) AS template
+    FROM numbered nb JOIN ev ON ev."emailId" = nb.email_id
+),
+files AS (
+  DELETE FROM email_attachments WHERE "emailId" IN (SELECT email_id FROM failed)
+),
+${fanOutSql("created", "$9", "$3")}
+SELECT nb.email_id AS "emailId", COALESCE(d.ids, '{}') AS "deliveryIds"
+  FROM numbered nb
+  LEFT JOIN created c ON c.email_id = nb.email_id
+  LEFT JOIN (SELECT "eventId", array_agg(id) AS ids FROM deliveries GROUP BY "eventId") d ON d."eventId" = c.event_id
+ ORDER BY nb.n`;
+}
+
+const FAIL_BY_IDS_SQL = failSql(`SELECT unnest($1::text[]) AS id`);
+
+const FAIL_BY_DOMAIN_SQL = failSql(`
+  SELECT e.id FROM emails e
+   WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND ${FROM_DOMAIN_SQL} = $10::text
+   ORDER BY e."createdAt", e.id
+   LIMIT $11::int
+   FOR UPDATE SKIP LOCKED`);

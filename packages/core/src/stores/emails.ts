@@ -2,7 +2,7 @@ import { Prisma, type EmailStatus, type KeyEnvironment, type Plan } from "@svc/d
 import type { AttachmentMetadata, EmailFields } from "../emails/fields.ts";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
-import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql } from "../emails/status.ts";
+import { SCHEDULE_MOVES, SENDER_MOVES, WAITING_TO_SEND, statusInSql } from "../emails/status.ts";
 import type { EmailViewSource } from "../emails/views.ts";
 import type { Queryable } from "../sql.ts";
 
@@ -320,6 +320,7 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
     `UPDATE emails e
         SET status = CASE WHEN ${statusInSql("e.status", SENDER_MOVES.accepted.from)} THEN '${SENDER_MOVES.accepted.to}'::"EmailStatus" ELSE e.status END,
             "sentAt" = COALESCE(e."sentAt", now()),
+            "lastActivityAt" = now(),
             provider = v.provider,
             "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
        FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
@@ -335,7 +336,7 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
 export async function markEmailFailed(db: Queryable, emailId: string, errorMessage: string, provider: string | null): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE emails
-        SET status = '${SENDER_MOVES.failed.to}', "failedAt" = now(), "errorMessage" = $2, "claimedAt" = NULL,
+        SET status = '${SENDER_MOVES.failed.to}', "failedAt" = now(), "lastActivityAt" = now(), "errorMessage" = $2, "claimedAt" = NULL,
             provider = COALESCE($3::text, provider)
       WHERE id = $1 AND ${statusInSql("status", SENDER_MOVES.failed.from)}`,
     [emailId, errorMessage, provider],
@@ -378,16 +379,21 @@ export async function selectEmailsAwaitingClaim(
      LIMIT ${limit}`;
 }
 
+const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
+
 /**
- * Deletes up to `limit` emails of workspaces on `plan` created before `cutoff`; their events,
- * webhook deliveries and attempts go by cascade. Answers how many were deleted. An email still
- * `scheduled` is kept whatever its age: it has not been sent yet.
+ * Deletes up to `limit` finished emails of workspaces on `plan` whose last activity (handoff,
+ * failure, cancel or event: `lastActivityAt`) is before `cutoff`; their events, webhook
+ * deliveries and attempts go by cascade. Answers how many were deleted. An email that has not
+ * left the sending path (`scheduled`, `queued`, `sending`) is never deleted, whatever its age: a
+ * range scan of the lastActivityAt index, which holds no date for those.
  */
-export async function deleteEmailsCreatedBefore(db: Prisma.TransactionClient, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+export async function deleteFinishedEmailsInactiveSince(db: Prisma.TransactionClient, plan: Plan, cutoff: Date, limit: number): Promise<number> {
   return db.$executeRaw`
     DELETE FROM emails WHERE id IN (
       SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-      WHERE w.plan = ${plan}::"Plan" AND e."createdAt" < ${cutoff} AND e.status <> 'scheduled'
+      WHERE e."lastActivityAt" < ${cutoff} AND NOT (${STILL_WAITING}) AND w.plan = ${plan}::"Plan"
+      ORDER BY e."lastActivityAt"
       LIMIT ${limit})`;
 }
 
@@ -411,15 +417,22 @@ export async function queueDueScheduledEmails(db: Queryable, limit: number): Pro
 }
 
 /**
- * Cancels the workspace's emails among `emailIds` that are still `scheduled` (the `cancel` move);
- * answers the ids it moved. The condition is the guard against the scheduler (see
+ * Cancels the workspace's emails among `emailIds` that are still `scheduled` (the `cancel` move),
+ * deleting their attachment bytes in the same statement: a canceled email needs them no more.
+ * Answers the ids it moved. The condition is the guard against the scheduler (see
  * queueDueScheduledEmails).
  */
 export async function cancelScheduledEmails(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<string[]> {
   const { rows } = await db.query(
-    `UPDATE emails SET status = '${SCHEDULE_MOVES.cancel.to}'
-      WHERE id = ANY ($1::text[]) AND "organizationId" = $2 AND ${statusInSql("status", SCHEDULE_MOVES.cancel.from)}
-     RETURNING id`,
+    `WITH canceled AS (
+       UPDATE emails SET status = '${SCHEDULE_MOVES.cancel.to}', "lastActivityAt" = now()
+        WHERE id = ANY ($1::text[]) AND "organizationId" = $2 AND ${statusInSql("status", SCHEDULE_MOVES.cancel.from)}
+       RETURNING id
+     ),
+     files AS (
+       DELETE FROM email_attachments WHERE "emailId" IN (SELECT id FROM canceled)
+     )
+     SELECT id FROM canceled`,
     [[...emailIds], workspaceId],
   );
   return (rows as Array<{ id: string }>).map((row) => row.id);

@@ -411,10 +411,10 @@ export interface components {
             test?: true;
         };
         /**
-         * @description What the provider reported about an email.
+         * @description What the provider reported about an email; `failed` is ours: the email ended failed without a provider's verdict (its payload has `source: "svc"`, a `reason` code and a `message`).
          * @enum {string}
          */
-        EventType: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed";
+        EventType: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed";
         /** @description The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`). */
         QueuedEmail: {
             /**
@@ -3229,7 +3229,7 @@ export interface operations {
                 /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
                 "X-Service-Signature": string;
                 /** @description The event's type, for routing without parsing the body. */
-                "X-Service-Event-Type": "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed";
+                "X-Service-Event-Type": "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed";
                 /** @description The delivery id; constant across retries. */
                 "X-Service-Delivery-Id": string;
             };

@@ -55,6 +55,27 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
   )}`;
 }
 
+/** An event we recorded ourselves (`failed`, our `rejected`) says so in its payload: `source: "svc"`. */
+function ourPayload(payloadJson: string): { reason?: unknown; message?: unknown } | null {
+  try {
+    const payload = JSON.parse(payloadJson) as unknown;
+    return payload !== null && typeof payload === "object" && (payload as { source?: unknown }).source === "svc" ? (payload as { reason?: unknown; message?: unknown }) : null;
+  } catch {
+    return null;
+  }
+}
+
+function isOurs(payloadJson: string): boolean {
+  return ourPayload(payloadJson) !== null;
+}
+
+/** The reason of one of our events, in words, on the timeline itself. */
+function ourReason(payloadJson: string): SafeHtml | false {
+  const ours = ourPayload(payloadJson);
+  if (!ours || typeof ours.message !== "string") return false;
+  return html`<p class="timeline-reason">${ours.message}${typeof ours.reason === "string" ? html` <span class="muted mono">${ours.reason}</span>` : ""}</p>`;
+}
+
 function timeline(email: EmailWithEventsView): SafeHtml {
   if (email.events.length === 0) {
     return emptyState("No events yet", "Events appear as the provider reports them: sent, delivered, bounced and so on.");
@@ -64,8 +85,9 @@ function timeline(email: EmailWithEventsView): SafeHtml {
       <div class="timeline-marker" aria-hidden="true"></div>
       <div class="timeline-content">
         <div class="timeline-head">${badge(event.type)} <time datetime="${event.eventTimestamp}" title="${formatDateTime(event.eventTimestamp)}">${formatDateTime(event.eventTimestamp).replace(/ \d\d:\d\d:\d\d UTC$/, "")} ${formatTimeWithMs(event.eventTimestamp)} UTC</time></div>
+        ${ourReason(event.payloadJson)}
         <details class="payload">
-          <summary>Provider payload <span class="muted mono">${event.id}</span></summary>
+          <summary>${isOurs(event.payloadJson) ? "Our record" : "Provider payload"} <span class="muted mono">${event.id}</span></summary>
           <pre class="code-block"><code>${prettyJson(event.payloadJson)}</code></pre>
         </details>
       </div>
@@ -113,7 +135,7 @@ export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWa
       ]),
       { title: "Details" },
     )}
-    ${card(timeline(email), { title: "Event timeline", description: "Oldest first, as reported by the provider." })}
+    ${card(timeline(email), { title: "Event timeline", description: "Oldest first, as reported by the provider (and our own failed and rejected records)." })}
   </div>
   ${card(
     html`${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}

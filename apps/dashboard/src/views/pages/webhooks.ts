@@ -12,6 +12,7 @@ const EVENT_HELP: Record<string, string> = {
   rejected: "Refused by the provider",
   rendering_failed: "Template rendering failed",
   delivery_delayed: "Delayed; the provider retries",
+  failed: "Not sent: ended by us (domain, test recipients, files, retries)",
 };
 
 export interface WebhookFormState {
