@@ -49,8 +49,8 @@ const OVER_BUDGET = () => new SmtpReply(451, "4.3.1", "The relay is busy with ot
 /** Reads the rest of a DATA stream without keeping it, so that the client hears the answer. */
 function drain(stream: Readable): Promise<void> {
   return new Promise((resolve) => {
-    if (stream.readableEnded) return resolve();
-    stream.once("end", resolve).once("error", () => resolve());
+    if (stream.readableEnded || stream.destroyed) return resolve();
+    stream.once("end", resolve).once("close", resolve).once("error", () => resolve());
     stream.resume();
   });
 }

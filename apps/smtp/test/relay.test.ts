@@ -532,6 +532,24 @@ describe("the message budget (SMTP_MESSAGE_BUDGET_MB)", () => {
   }, 60_000);
 });
 
+describe("the message budget, when a client goes away", () => {
+  it("gives back the share of a message whose client disconnects half-way", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const raw = new PassThrough();
+    const sending = client.sendMail({ envelope: { from: `hello@${fx.domain}`, to: ["someone@example.org"] }, raw });
+    raw.write(`From: hello@${fx.domain}\r\nTo: someone@example.org\r\nSubject: Gone\r\n\r\n`);
+    raw.write(`${"a".repeat(998)}\r\n`.repeat(2_000));
+    while (relay.app.budgetInUse() === 0) await new Promise((r) => setTimeout(r, 20));
+    client.close();
+    raw.destroy();
+    await sending.catch(() => {});
+    const deadline = Date.now() + 5_000;
+    while ((relay.app.budgetInUse() > 0 || relay.app.messagesInFlight() > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(relay.app.budgetInUse()).toBe(0);
+    expect(relay.app.messagesInFlight()).toBe(0);
+  });
+});
+
 describe("health and shutdown", () => {
   it("answers /healthz and /readyz", async () => {
     expect((await fetch(`${relay.healthUrl}/healthz`)).status).toBe(200);
