@@ -105,6 +105,16 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
     expect(byKind("Service").map((service) => service.metadata.name).sort()).toEqual(["svc-api", "svc-dashboard", "svc-ingest", "svc-smtp"]);
   });
 
+  it("keeps SMTP clients' own addresses (externalTrafficPolicy: Local) and gives the relay room for its message budget", () => {
+    const service = byKind("Service").find((item) => item.metadata.name === "svc-smtp")!;
+    expect(service.spec.type).toBe("LoadBalancer");
+    expect(service.spec.externalTrafficPolicy).toBe("Local");
+    const limit = deployment("smtp")!.spec.template.spec.containers[0].resources.limits.memory as string;
+    const mib = Number(/^(\d+)Mi$/.exec(limit)?.[1] ?? /^(\d+)Gi$/.exec(limit)?.[1]) * (limit.endsWith("Gi") ? 1024 : 1);
+    expect(mib).toBeGreaterThanOrEqual(Number(config.SMTP_MESSAGE_BUDGET_MB) + 200);
+    expect(config.SMTP_PROXY_PROTOCOL).toBe("");
+  });
+
   it("runs the migrations as a Job with the built migration script", () => {
     const [job] = byKind("Job");
     expect(job!.spec.template.spec.containers[0].args).toEqual(["infra/dist/migrate.js"]);

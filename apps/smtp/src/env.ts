@@ -1,5 +1,10 @@
 import { apiRateLimitEnv, commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
+import { isIP } from "node:net";
 import { z } from "zod";
+import { MEMORY_PER_MESSAGE_BYTE } from "./message/budget.ts";
+import { MAX_MESSAGE_BYTES } from "./relay.ts";
+
+const MIB = 1024 * 1024;
 
 /** Settings only the relay reads. */
 const smtpOnlyEnv = {
@@ -18,14 +23,47 @@ const smtpOnlyEnv = {
    * development only.
    */
   SMTP_ALLOW_INSECURE_AUTH: flag(false),
-  /** Failed AUTH attempts allowed per client address, and per key prefix, within the window. */
+  /**
+   * Failed AUTH attempts allowed per client address, and per API key (once the presented key is
+   * known to be that key), within the window.
+   */
   SMTP_AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   SMTP_AUTH_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /**
-   * Connections one relay process serves at once. Each message is held in memory while it is
-   * parsed (up to the 40 MB limit), so this also bounds the process's memory.
-   */
+  /** Connections one relay process serves at once. */
   SMTP_MAX_CLIENTS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * Memory one relay process may hold for messages being received, parsed and stored, in MiB
+   * (see MessageBudget: about three times a message's size). A message that finds it full is
+   * answered 451 4.3.1 and its client retries. At least the share of one message of the 40 MB
+   * limit, so that every message can be taken on its own; size the container's memory limit as
+   * this plus about 200 MiB for the process itself.
+   */
+  SMTP_MESSAGE_BUDGET_MB: z.coerce
+    .number()
+    .int()
+    .min(Math.ceil((MAX_MESSAGE_BYTES * MEMORY_PER_MESSAGE_BYTE) / MIB))
+    .max(64 * 1024)
+    .default(256),
+  /**
+   * PROXY protocol (v1, as HAProxy's `send-proxy` writes it) in front of the relay: empty for none
+   * (the default), `*` to expect the header from every peer, or the comma-separated addresses of
+   * the load balancers that send it. The client address it carries is the one AUTH failures are
+   * counted for; without it, behind a load balancer that hides client addresses, every client
+   * shares the balancer's address. A peer that is expected to send the header and does not is
+   * disconnected, so enable it only where every connection passes through such a balancer.
+   */
+  SMTP_PROXY_PROTOCOL: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      if (entries.length === 0) return false;
+      if (entries.includes("*")) return true;
+      for (const entry of entries) {
+        if (isIP(entry) === 0) ctx.addIssue({ code: "custom", message: `${entry} is not an IP address (give load balancer addresses, or * for every peer)` });
+      }
+      return entries;
+    }),
   /** An idle connection is closed after this long. */
   SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /**

@@ -1,11 +1,14 @@
 import { parseMailbox, SEND_LIMITS, type AuthenticatedKey } from "@svc/core";
 import type { Logger } from "@svc/logger";
+import { recordMessageOverBudget } from "@svc/metrics";
+import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
 import type { SmtpAuthenticator, SmtpUser } from "./auth/authenticate.ts";
 import { InFlight } from "./inFlight.ts";
-import { readMessage } from "./message/readMessage.ts";
+import type { MessageBudget } from "./message/budget.ts";
+import { receiveMessage } from "./message/readMessage.ts";
 import { knownReplyFor, replyFor, SmtpReply } from "./replies.ts";
-import { submitMessage, type SubmitDeps } from "./submit.ts";
+import { countAgainstRateLimit, submitMessage, type SubmitDeps } from "./submit.ts";
 import type { TlsIdentity } from "./tls.ts";
 
 /**
@@ -22,6 +25,14 @@ export interface RelayOptions {
   socketTimeoutMs: number;
   /** smtp-server's own limit on a shutdown, a backstop behind closeRelay's. */
   closeTimeoutMs: number;
+  /** Memory for messages in flight (SMTP_MESSAGE_BUDGET_MB). */
+  budget: MessageBudget;
+  /**
+   * PROXY protocol (v1) headers to read before the greeting: from every peer (`true`), from the
+   * listed load balancer addresses, or from none (`false`). The client address it carries is the
+   * one AUTH failures are counted for.
+   */
+  useProxy: boolean | string[];
 }
 
 export interface Relay {
@@ -31,6 +42,17 @@ export interface Relay {
   implicitTls: SMTPServer;
   /** Messages being received or stored right now. */
   inFlight: InFlight;
+}
+
+const OVER_BUDGET = () => new SmtpReply(451, "4.3.1", "The relay is busy with other messages; please try again shortly.");
+
+/** Reads the rest of a DATA stream without keeping it, so that the client hears the answer. */
+function drain(stream: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.readableEnded || stream.destroyed) return resolve();
+    stream.once("end", resolve).once("close", resolve).once("error", () => resolve());
+    stream.resume();
+  });
 }
 
 const tooManyRecipients = () =>
@@ -87,21 +109,41 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
       // The answer is given inside the in-flight span: a shutdown waiting for the span to end
       // must find the 250 already written.
       void inFlight.run(async () => {
+        let release = () => {};
         try {
-          const raw = await readMessage(stream);
-          // Over SIZE: smtp-server answers 552 itself (rejectOversized), whatever is passed here.
-          if (raw === null) return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
           const key = transactionKeys.get(session.envelope);
           if (!key) throw new Error("DATA without a key checked at MAIL FROM");
+          // Before the message is read: one over its key's rate costs no memory or parsing.
+          await countAgainstRateLimit(submit, key).catch(async (error: unknown) => {
+            await drain(stream);
+            throw error;
+          });
+          const received = await receiveMessage(stream, options.budget);
+          release = received.release;
+          const { result } = received;
+          // Over SIZE: smtp-server answers 552 itself (rejectOversized), whatever is passed here.
+          if (result.outcome === "oversized") return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
+          if (result.outcome === "over_budget") {
+            recordMessageOverBudget();
+            log.info({ keyId: key.keyId, budgetBytes: options.budget.capacity }, "smtp message refused for now: the message budget is full");
+            return callback(OVER_BUDGET());
+          }
+          if (result.outcome === "unparseable") {
+            log.info({ err: result.error }, "unparseable message refused");
+            return callback(new SmtpReply(554, "5.6.0", "The message could not be parsed as MIME."));
+          }
           const envelope = {
             mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             rcptTo: session.envelope.rcptTo.map((r) => r.address),
           };
-          const submitted = await submitMessage(submit, key, raw, envelope);
-          log.info({ emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: raw.length }, "smtp message queued");
+          const submitted = await submitMessage(submit, key, result.mail, envelope);
+          log.info({ emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: result.bytes }, "smtp message queued");
           callback(null, `2.0.0 Ok: queued as ${submitted.emailId}`);
         } catch (error) {
+          await drain(stream);
           callback(answer(error, "data"));
+        } finally {
+          release();
         }
       });
     },
@@ -124,6 +166,7 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
     // XCLIENT/XFORWARD trust to manage.
     disableReverseLookup: true,
     hideDSN: true,
+    useProxy: options.useProxy,
     logger: false,
   };
   const submission = new SMTPServer({ ...base, secure: false });

@@ -2,12 +2,14 @@ import { ApiKeyAuthenticator, sqlPool, type ApiKeyRecord } from "@svc/core";
 import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { watchMessageBudget } from "@svc/metrics";
 import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
 import { Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
 import { AuthThrottle } from "./auth/throttle.ts";
 import type { SmtpEnv } from "./env.ts";
+import { MessageBudget } from "./message/budget.ts";
 import { createRelay, type Relay } from "./relay.ts";
 import { loadTlsIdentity } from "./tls.ts";
 
@@ -22,6 +24,8 @@ export interface SmtpResources {
 export interface Smtp extends App {
   /** Messages being received or stored right now (tests watch a shutdown wait for them). */
   messagesInFlight(): number;
+  /** Bytes the message budget holds now (tests see it given back). */
+  budgetInUse(): number;
 }
 
 /** Time the health endpoints and the shutdown steps after the relay's grace period may take. */
@@ -51,6 +55,8 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
   });
   const keys = new ApiKeyAuthenticator(db, { lookUp: (keyHash) => keyLookups.submit(keyHash) });
   const authenticator = new SmtpAuthenticator(keys, throttle);
+  const budget = new MessageBudget(env.SMTP_MESSAGE_BUDGET_MB * 1024 * 1024);
+  const unwatchBudget = watchMessageBudget(budget);
   let relay: Relay | null = null;
   const health = createHealthServer(
     [
@@ -59,6 +65,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
       { name: "smtp", check: async () => (relay?.submission.server.listening ? true : Promise.reject(new Error("not listening"))) },
     ],
     httpTimeoutsFrom(env),
+    env.METRICS_TOKEN,
   );
 
   return {
@@ -72,6 +79,8 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
           maxClients: env.SMTP_MAX_CLIENTS,
           socketTimeoutMs: env.SMTP_SOCKET_TIMEOUT_MS,
           closeTimeoutMs: env.SMTP_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS / 2,
+          budget,
+          useProxy: env.SMTP_PROXY_PROTOCOL,
         },
         authenticator,
         {
@@ -97,8 +106,10 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
       { name: "smtp servers", run: () => relay && closeRelay(relay, env.SMTP_SHUTDOWN_GRACE_MS, log) },
       { name: "health server", run: () => closeServer(health) },
       { name: "send queue", run: () => sendQueue.close() },
+      { name: "metrics", run: () => unwatchBudget() },
     ],
     messagesInFlight: () => relay?.inFlight.size ?? 0,
+    budgetInUse: () => budget.inUse,
   };
 }
 

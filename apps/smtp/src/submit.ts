@@ -3,7 +3,7 @@ import { AppError, queueEmail, type AuthenticatedKey } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { rateLimitedMessage, type RateLimitPolicy, type RedisRateLimiter, type SendQueue } from "@svc/queues";
-import { parseMessage } from "./message/readMessage.ts";
+import type { ParsedMail } from "mailparser";
 import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
 import { SmtpReply } from "./replies.ts";
 
@@ -26,15 +26,17 @@ export interface Submitted {
 
 /**
  * The idempotency key of a message: its Message-ID, hashed to a fixed length (a Message-ID may be
- * up to a header line long). Scoped to the workspace (see IdempotencyScope): a client that lost
- * the connection before our 250 and sends the message again creates no second email.
+ * up to a header line long), under the key's environment. Scoped to the workspace (see
+ * IdempotencyScope): a client that lost the connection before our 250 and sends the message again
+ * creates no second email. A message tried with a test key and then sent with a live one is two
+ * emails: the test email is never delivered, so answering the live send with its id would lose it.
  */
-function messageIdKey(messageId: string): string {
-  return `smtp-message-id:${createHash("sha256").update(messageId.trim()).digest("hex")}`;
+function messageIdKey(environment: AuthenticatedKey["environment"], messageId: string): string {
+  return `smtp-message-id:${environment}:${createHash("sha256").update(messageId.trim()).digest("hex")}`;
 }
 
 /** Refuses the message (451 4.7.1, the client retries later) when its key is over its request rate. */
-async function countAgainstRateLimit(deps: SubmitDeps, auth: AuthenticatedKey): Promise<void> {
+export async function countAgainstRateLimit(deps: SubmitDeps, auth: AuthenticatedKey): Promise<void> {
   const policy = auth.rateLimitOverride ?? deps.rateLimit;
   if (policy.perSecond === 0) return;
   const decision = await deps.rateLimiter.take(auth.keyId, policy);
@@ -42,16 +44,12 @@ async function countAgainstRateLimit(deps: SubmitDeps, auth: AuthenticatedKey): 
 }
 
 /**
- * One accepted SMTP message becomes one email through the same service as `POST /emails`
- * (queueEmail: daily limit, domain check, idempotency, the row), and then its send job.
- * Throws an AppError or SmtpReply for a refusal; nothing is stored for a refused message.
+ * One accepted SMTP message (parsed, and counted against its key's rate by
+ * `countAgainstRateLimit` before it was read) becomes one email through the same service as
+ * `POST /emails` (queueEmail: daily limit, domain check, idempotency, the row), and then its send
+ * job. Throws an AppError or SmtpReply for a refusal; nothing is stored for a refused message.
  */
-export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, raw: Buffer, envelope: Envelope): Promise<Submitted> {
-  await countAgainstRateLimit(deps, auth);
-  const mail = await parseMessage(raw).catch((error: unknown) => {
-    deps.log.info({ err: error }, "unparseable message refused");
-    throw new SmtpReply(554, "5.6.0", "The message could not be parsed as MIME.");
-  });
+export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, mail: ParsedMail, envelope: Envelope): Promise<Submitted> {
   const input = sendInputFromMime(mail, envelope);
   const messageId = mail.messageId?.trim();
   let queued;
@@ -60,7 +58,7 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ra
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      messageId ? { idempotencyKey: messageIdKey(messageId), idempotencyScope: "workspace" } : {},
+      messageId ? { idempotencyKey: messageIdKey(auth.environment, messageId), idempotencyScope: "workspace" } : {},
     );
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict") {

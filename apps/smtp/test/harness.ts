@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { databaseOptions, loadEnv } from "@svc/config";
@@ -75,6 +76,20 @@ export function transport(relay: RelayInstance, password: string, options: Parti
     auth: { user: "svc", pass: password },
     ...options,
   } satisfies SMTPTransport.Options);
+}
+
+/**
+ * A nodemailer `getSocket` that connects as a load balancer would and announces `origin` as the
+ * client's address in a PROXY protocol (v1) header, for a relay started with SMTP_PROXY_PROTOCOL.
+ */
+export function throughProxy(relay: RelayInstance, origin: string): SMTPTransport.Options["getSocket"] {
+  return (_options, callback) => {
+    const socket = net.connect(relay.smtpPort, "127.0.0.1", () => {
+      socket.write(`PROXY TCP4 ${origin} 127.0.0.1 ${40_000 + Math.floor(Math.random() * 20_000)} ${relay.smtpPort}\r\n`);
+      callback(null, { connection: socket });
+    });
+    socket.once("error", (error) => callback(error, false));
+  };
 }
 
 /** The refusal nodemailer reports: the reply code and the reply line. */

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { revokeApiKey, setWorkspacePlan, utcDay } from "@svc/core";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { queuedId, refusalOf, startRelay, transport, type RelayInstance, type SmtpFailure } from "./harness.ts";
+import { queuedId, refusalOf, startRelay, throughProxy, transport, type RelayInstance, type SmtpFailure } from "./harness.ts";
 
 /**
  * The relay in this process against the real Postgres and Redis, driven by nodemailer (a real
@@ -157,7 +157,81 @@ describe("accepted messages", () => {
   });
 });
 
+describe("ordinary client mail", () => {
+  /** What Outlook and Exchange add to a reply in a long thread, and a few of the client's own. */
+  const outlookHeaders = {
+    "Thread-Topic": "Quarterly numbers",
+    "Thread-Index": "AQHZ1234567890abcdefABCDEF==",
+    "X-MS-Has-Attach": "",
+    "X-MS-TNEF-Correlator": "",
+    "X-MS-Exchange-Organization-SCL": "-1",
+    "X-MS-Exchange-Organization-AuthAs": "Internal",
+    "X-MS-Office365-Filtering-Correlation-Id": "0f0e0d0c-0b0a-0908-0706-050403020100",
+    "X-Microsoft-Antispam": "BCL:0;",
+    "X-Originating-IP": "[192.0.2.10]",
+    "Accept-Language": "en-US",
+    msip_labels: "",
+    "X-Mailer": "Microsoft Outlook 16.0",
+    Importance: "high",
+    "X-Priority": "1",
+    "X-Campaign": "q3",
+    "X-Ticket": "T-1234",
+  };
+
+  it("accepts 16 extra headers and a 1,200-character References: trace headers dropped, threading and the client's own kept", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const ids = Array.from({ length: 40 }, (_, n) => `<thread-${String(n).padStart(2, "0")}-${"x".repeat(16)}@mail.example.org>`);
+    const references = ids.join(" ");
+    expect(Object.keys(outlookHeaders)).toHaveLength(16);
+    expect(references.length).toBeGreaterThan(1_200);
+    const info = await client.sendMail(message({ headers: outlookHeaders, references, inReplyTo: ids.at(-1) }));
+    const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
+    const headers = row.headers as Array<{ name: string; value: string }>;
+    const value = (name: string) => headers.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;
+    expect(headers.map((header) => header.name).sort()).toEqual(["Importance", "In-Reply-To", "References", "X-Campaign", "X-Priority", "X-Ticket"]);
+    expect(value("In-Reply-To")).toBe(ids.at(-1));
+    // The thread's root and the latest messages, within one header line.
+    const kept = value("References")!.split(" ");
+    expect("References".length + value("References")!.length).toBeLessThanOrEqual(996);
+    expect(kept[0]).toBe(ids[0]);
+    expect(kept.slice(1)).toEqual(ids.slice(ids.length - (kept.length - 1)));
+    expect(kept.length).toBeGreaterThan(10);
+    client.close();
+  });
+
+  it("keeps at most the provider's 15 extra headers, the ones recipients act on first", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const own = Object.fromEntries(Array.from({ length: 20 }, (_, n) => [`X-Custom-${n}`, String(n)]));
+    const info = await client.sendMail(message({ headers: { ...own, "List-Unsubscribe": "<mailto:u@example.org>" } }));
+    const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
+    const names = (row.headers as Array<{ name: string }>).map((header) => header.name);
+    expect(names).toHaveLength(15);
+    expect(names).toContain("List-Unsubscribe");
+    expect(names.slice(0, 14)).toEqual(Array.from({ length: 14 }, (_, n) => `X-Custom-${n}`));
+    client.close();
+  });
+
+  it("takes a message without a Subject, with an empty subject", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const raw = `From: hello@${fx.domain}\r\nTo: someone@example.org\r\nMessage-ID: <no-subject-${Date.now()}@${fx.domain}>\r\n\r\nNo subject here.\r\n`;
+    const info = await client.sendMail({ envelope: { from: `hello@${fx.domain}`, to: ["someone@example.org"] }, raw });
+    const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
+    expect(row).toMatchObject({ subject: "", text: "No subject here.\n" });
+    client.close();
+  });
+});
+
 describe("a retransmitted message (same Message-ID, same workspace, within 24 hours)", () => {
+  it("sent first with a test key and then with a live key is a new, live email; the live one's retransmission is the live email", async () => {
+    const again = message();
+    const test = queuedId((await transport(relay, fx.testKey).sendMail(again)).response);
+    const live = queuedId((await transport(relay, fx.keys["send-only"]).sendMail(again)).response);
+    expect(live).not.toBe(test);
+    expect(await db.email.findUniqueOrThrow({ where: { id: live } })).toMatchObject({ environment: "live" });
+    expect(queuedId((await transport(relay, fx.keys["full-access"]).sendMail(again)).response)).toBe(live);
+    expect(queuedId((await transport(relay, fx.testKey).sendMail(again)).response)).toBe(test);
+  });
+
   it("creates no second email, also when sent again with another key of the workspace", async () => {
     const again = message();
     const first = transport(relay, fx.keys["send-only"]);
@@ -263,10 +337,10 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     client.close();
   });
 
-  it("a message the REST API would refuse (no subject): 554 5.6.0 naming the field", async () => {
+  it("a message the REST API would refuse (an empty body): 554 5.6.0 naming the field", async () => {
     const client = transport(relay, fx.keys["send-only"]);
-    const refusal = await refusalOf(client.sendMail(message({ subject: undefined })));
-    expect(refusal.response).toBe("554 5.6.0 Invalid request: subject: is required.");
+    const refusal = await refusalOf(client.sendMail(message({ text: undefined, html: undefined })));
+    expect(refusal.response).toBe("554 5.6.0 Invalid request: html: at least one of html or text is required.");
     client.close();
   });
 
@@ -340,21 +414,139 @@ describe("authentication", () => {
     }
   });
 
-  it("failed attempts are throttled per key prefix, whatever the address", async () => {
+  it("never counts failures by a key's prefix: guesses sharing a real key's first characters do not lock it out", async () => {
     const own = await startRelay({ SMTP_AUTH_MAX_FAILURES: "2", QUEUE_PREFIX: `smtp-throttle-prefix-${Date.now()}` });
     try {
-      // Same first 17 characters, different rest: one key family.
-      const guess = (tail: string) => `svc_live_AAAAAAAA${tail.repeat(24)}`;
-      // Each from its own loopback address, so that no address counter fills up.
-      const from = (address: string, tail: string) => transport(own, guess(tail), { localAddress: address }).sendMail(message());
-      expect((await refusalOf(from("127.0.0.2", "b"))).responseCode).toBe(535);
-      expect((await refusalOf(from("127.0.0.3", "c"))).responseCode).toBe(535);
-      expect((await refusalOf(from("127.0.0.4", "d"))).response).toMatch(/^421 4\.7\.0 /);
-      // Another key family from a fresh address is still heard.
-      expect((await refusalOf(transport(own, "svc_live_" + "Z".repeat(32), { localAddress: "127.0.0.5" }).sendMail(message()))).responseCode).toBe(535);
+      const real = fx.keys["send-only"];
+      // Same first 17 characters as the real key, from fresh addresses each (no address counter fills up).
+      for (const [n, address] of ["127.0.0.2", "127.0.0.3", "127.0.0.4"].entries()) {
+        const guess = real.slice(0, 17) + String(n).repeat(real.length - 17);
+        expect((await refusalOf(transport(own, guess, { localAddress: address }).sendMail(message()))).response).toBe("535 5.7.8 Invalid or missing API key.");
+      }
+      queuedId((await transport(own, real, { localAddress: "127.0.0.5" }).sendMail(message())).response);
     } finally {
       await own.close();
     }
+  });
+
+  it("failures of a key that was presented whole count for that key, whatever the address", async () => {
+    const own = await startRelay({ SMTP_AUTH_MAX_FAILURES: "2", QUEUE_PREFIX: `smtp-throttle-key-${Date.now()}` });
+    try {
+      const other = await createWorkspaceFixture(handle, { plan: "unlimited" });
+      const key = other.keys["send-only"];
+      // The right key under another user name, from two addresses: two failures of that key.
+      for (const address of ["127.0.0.6", "127.0.0.7"]) {
+        const client = transport(own, key, { localAddress: address, auth: { user: "admin", pass: key } });
+        expect((await refusalOf(client.sendMail(message({ from: `hello@${other.domain}` })))).responseCode).toBe(535);
+      }
+      const refusal = await refusalOf(transport(own, key, { localAddress: "127.0.0.8" }).sendMail(message({ from: `hello@${other.domain}` })));
+      expect(refusal.response).toMatch(/^421 4\.7\.0 Too many failed authentication attempts/);
+      // Another key is heard from that address.
+      queuedId((await transport(own, fx.keys["send-only"], { localAddress: "127.0.0.8" }).sendMail(message())).response);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("behind a load balancer (SMTP_PROXY_PROTOCOL)", () => {
+  it("counts failures per origin from the PROXY header: ten bad AUTHs from one origin do not refuse another origin's valid AUTH", async () => {
+    const own = await startRelay({ SMTP_PROXY_PROTOCOL: "127.0.0.1", QUEUE_PREFIX: `smtp-proxy-${Date.now()}` });
+    try {
+      // Every connection comes from the balancer's address (127.0.0.1); the header names the client.
+      const via = (origin: string, key: string) => transport(own, key, { getSocket: throughProxy(own, origin) });
+      for (let n = 0; n < 10; n += 1) {
+        expect((await refusalOf(via("203.0.113.7", `svc_live_${String(n).repeat(32)}`).sendMail(message()))).responseCode).toBe(535);
+      }
+      expect((await refusalOf(via("203.0.113.7", fx.keys["send-only"]).sendMail(message()))).response).toMatch(/^421 4\.7\.0 /);
+      const info = await via("198.51.100.20", fx.keys["send-only"]).sendMail(message());
+      expect(await db.email.count({ where: { id: queuedId(info.response) } })).toBe(1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("gives a client that bypasses the balancer (no PROXY header) no session", async () => {
+    const own = await startRelay({ SMTP_PROXY_PROTOCOL: "*" });
+    try {
+      await expect(transport(own, fx.keys["send-only"], { connectionTimeout: 3000, greetingTimeout: 3000 }).verify()).rejects.toThrow();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("the message budget (SMTP_MESSAGE_BUDGET_MB)", () => {
+  it("answers 451 4.3.1 to a message that finds it full, takes it once there is room, and gives every byte back", async () => {
+    const own = await startRelay({ SMTP_MESSAGE_BUDGET_MB: "120" });
+    try {
+      const client = transport(own, fx.keys["send-only"]);
+      // A large message, held open half-way: its bytes so far hold most of the budget.
+      const raw = new PassThrough();
+      const first = client.sendMail({ envelope: { from: `hello@${fx.domain}`, to: ["someone@example.org"] }, raw });
+      raw.write(
+        [
+          `From: hello@${fx.domain}`,
+          "To: someone@example.org",
+          "Subject: Large",
+          `Message-ID: <large-${Date.now()}@${fx.domain}>`,
+          "MIME-Version: 1.0",
+          'Content-Type: multipart/mixed; boundary="b1"',
+          "",
+          "--b1",
+          "Content-Type: text/plain",
+          "",
+          "See the file.",
+          "--b1",
+          'Content-Type: application/octet-stream; name="large.bin"',
+          'Content-Disposition: attachment; filename="large.bin"',
+          "Content-Transfer-Encoding: base64",
+          "",
+          "",
+        ].join("\r\n"),
+      );
+      // 30 MB of base64 lines (76 characters, zeros once decoded).
+      const chunk = `${"A".repeat(76)}\r\n`.repeat(10_000);
+      const chunks = Math.ceil((30 * 1024 * 1024) / chunk.length);
+      for (let n = 0; n < chunks; n += 1) raw.write(chunk);
+      while (own.app.budgetInUse() < 80 * 1024 * 1024) await new Promise((r) => setTimeout(r, 20));
+
+      const attachment = Buffer.alloc(12 * 1024 * 1024, 7);
+      const second = message({ attachments: [{ filename: "data.bin", content: attachment }] });
+      const refusal = await refusalOf(transport(own, fx.keys["send-only"]).sendMail(second));
+      expect(refusal.response).toBe("451 4.3.1 The relay is busy with other messages; please try again shortly.");
+
+      raw.end("--b1--\r\n");
+      const stored = await db.email.findUniqueOrThrow({ where: { id: queuedId((await first).response) } });
+      expect(stored.attachments).toEqual([{ filename: "large.bin", contentType: "application/octet-stream", contentId: null, size: chunks * 10_000 * 57 }]);
+      expect(own.app.budgetInUse()).toBe(0);
+      // The client retries and is taken.
+      const retried = await transport(own, fx.keys["send-only"]).sendMail(second);
+      const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(retried.response) } });
+      expect(row.attachments).toEqual([{ filename: "data.bin", contentType: "application/octet-stream", contentId: null, size: attachment.length }]);
+      expect(own.app.budgetInUse()).toBe(0);
+      client.close();
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
+describe("the message budget, when a client goes away", () => {
+  it("gives back the share of a message whose client disconnects half-way", async () => {
+    const client = transport(relay, fx.keys["send-only"]);
+    const raw = new PassThrough();
+    const sending = client.sendMail({ envelope: { from: `hello@${fx.domain}`, to: ["someone@example.org"] }, raw });
+    raw.write(`From: hello@${fx.domain}\r\nTo: someone@example.org\r\nSubject: Gone\r\n\r\n`);
+    raw.write(`${"a".repeat(998)}\r\n`.repeat(2_000));
+    while (relay.app.budgetInUse() === 0) await new Promise((r) => setTimeout(r, 20));
+    client.close();
+    raw.destroy();
+    await sending.catch(() => {});
+    const deadline = Date.now() + 5_000;
+    while ((relay.app.budgetInUse() > 0 || relay.app.messagesInFlight() > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(relay.app.budgetInUse()).toBe(0);
+    expect(relay.app.messagesInFlight()).toBe(0);
   });
 });
 
@@ -363,6 +555,21 @@ describe("health and shutdown", () => {
     expect((await fetch(`${relay.healthUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${relay.healthUrl}/readyz`);
     expect(await ready.json()).toEqual({ status: "ready", checks: { postgres: "ok", redis: "ok", smtp: "ok" } });
+  });
+
+  it("serves /metrics behind METRICS_TOKEN, with the message budget", async () => {
+    const own = await startRelay({ METRICS_TOKEN: "relay-metrics-token" });
+    try {
+      const open = await fetch(`${own.healthUrl}/metrics`);
+      expect(open.status).toBe(401);
+      expect(await open.json()).toEqual({ error: "A valid metrics bearer token is required.", code: "unauthorized" });
+      expect((await fetch(`${own.healthUrl}/metrics`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
+      const scraped = await fetch(`${own.healthUrl}/metrics`, { headers: { authorization: "Bearer relay-metrics-token" } });
+      expect(scraped.status).toBe(200);
+      expect(await scraped.text()).toMatch(/^svc_smtp_message_budget_bytes\{state="capacity"[^}]*\} \d+/m);
+    } finally {
+      await own.close();
+    }
   });
 
   it("lets a message being received finish (250) before closing, and refuses new connections", async () => {

@@ -23,7 +23,7 @@ export * from "./suppressions/sendTime.ts";
 export * from "./suppressions/reputation.ts";
 export * from "./emails/input.ts";
 export { ATTACHMENT_LIMITS } from "./emails/attachments.ts";
-export { HEADER_LIMITS, isServiceOwnedHeader, type MessageHeader } from "./emails/headers.ts";
+export { HEADER_LIMITS, headerProblems, isServiceOwnedHeader, type MessageHeader } from "./emails/headers.ts";
 export { TAG_LIMITS, type EmailTag } from "./emails/tags.ts";
 export * from "./emails/sendContext.ts";
 export * from "./emails/rejection.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { AppError, ATTACHMENT_LIMITS, parseSendEmailInput } from "@svc/core";
+import { AppError, ATTACHMENT_LIMITS, parseInProcessSendInput, parseSendEmailInput } from "@svc/core";
 
 const base = { from: "Acme <hello@acme.test>", to: "ann@example.com", subject: "Invoice", html: '<p>See <img src="cid:logo@acme"></p>', text: "See attached" };
 
@@ -184,5 +184,39 @@ describe("attachments", () => {
 
   it("bounds html and text together at 1 MB: the email row carries them", () => {
     expect(refusal({ html: "x".repeat(600 * 1024), text: "y".repeat(500 * 1024) })).toContain("html: html and text together must be at most 1 MB");
+  });
+});
+
+describe("parseInProcessSendInput (the SMTP relay's parsed messages)", () => {
+  const inProcess = (body: Record<string, unknown>): string => {
+    try {
+      parseInProcessSendInput({ ...base, ...body });
+    } catch (error) {
+      expect((error as AppError).code).toBe("validation_failed");
+      return (error as AppError).message;
+    }
+    throw new Error("expected a 422");
+  };
+
+  it("takes attachment bytes as Buffers, as they are", () => {
+    const content = Buffer.from([0, 1, 2, 255]);
+    const input = parseInProcessSendInput({ ...base, attachments: [{ filename: "a.bin", content }] });
+    expect(input.attachments[0]).toEqual({ filename: "a.bin", contentType: "application/octet-stream", contentId: null, content });
+    expect(input.attachments[0]!.content).toBe(content);
+  });
+
+  it("holds Buffers to the same rules and messages: empty, executable, over 40 MB once encoded; a base64 string is not a Buffer", () => {
+    expect(inProcess({ attachments: [{ filename: "a.bin", content: Buffer.alloc(0) }] })).toBe("Invalid request: attachments[0].content: must not be empty.");
+    expect(inProcess({ attachments: [{ filename: "setup.exe", content: Buffer.from("MZ") }] })).toContain(".exe files are executable content");
+    expect(inProcess({ attachments: [{ filename: "big.bin", content: Buffer.alloc(30 * 1024 * 1024, 7) }] })).toMatch(/the message would be over 40 MB once encoded/);
+    expect(inProcess({ attachments: [{ filename: "a.txt", content: b64("x") }] })).toBe("Invalid request: attachments[0].content: must be a Buffer.");
+  });
+
+  it("takes an empty subject (a message without Subject), still refusing line breaks and overlong ones", () => {
+    expect(parseInProcessSendInput({ ...base, subject: "" }).subject).toBe("");
+    expect(inProcess({ subject: "a\r\nBcc: x@example.com" })).toContain("subject: must not contain line breaks");
+    expect(inProcess({ subject: "x".repeat(999) })).toContain("subject: must be at most 998 characters");
+    // The REST API still requires one.
+    expect(refusal({ subject: "" })).toContain("subject: must not be empty");
   });
 });

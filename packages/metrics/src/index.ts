@@ -3,3 +3,4 @@ export { metricsEndpoint, type MetricsEndpointOptions } from "./endpoint.ts";
 export { httpMetrics } from "./http.ts";
 export { watchQueueDepth, countWorkerJobs, type QueueSource, type QueueRedis, type WorkerEvents } from "./queues.ts";
 export { observeHttp } from "./observeHttp.ts";
+export { watchMessageBudget, recordMessageOverBudget, type MessageBudgetSource } from "./smtp.ts";

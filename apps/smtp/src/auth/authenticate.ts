@@ -1,6 +1,6 @@
 import { AppError, hashApiKey, scopeAllows, type ApiKeyAuthenticator, type AuthenticatedKey } from "@svc/core";
 import { SmtpReply } from "../replies.ts";
-import type { AuthThrottle } from "./throttle.ts";
+import type { AuthFailureSource, AuthThrottle } from "./throttle.ts";
 
 /** The one AUTH user name; the password is an API key with the send permission. */
 export const SMTP_USERNAME = "svc";
@@ -19,7 +19,8 @@ const INVALID_KEY_MESSAGE = "Invalid or missing API key.";
 /**
  * SMTP AUTH (PLAIN and LOGIN) against API keys, with the REST API's checks and answers: the key
  * must exist, be unrevoked and carry the `emails:send` permission. Failed attempts are throttled
- * per client address and per key prefix (AuthThrottle), shared by every relay process.
+ * per client address and, once the presented key is known to be one, per key (AuthThrottle),
+ * shared by every relay process.
  */
 export class SmtpAuthenticator {
   constructor(
@@ -29,24 +30,32 @@ export class SmtpAuthenticator {
 
   async login(input: { username: string; password: string; clientAddress: string }): Promise<SmtpUser> {
     const { password, clientAddress } = input;
-    const wait = await this.throttle.waitSeconds(clientAddress, password);
-    if (wait > 0) {
-      throw new SmtpReply(421, "4.7.0", `Too many failed authentication attempts; try again in ${wait} seconds.`);
-    }
+    await this.refuseWhileThrottled({ clientAddress });
     let auth: AuthenticatedKey;
     try {
-      // The user name is compared after the lookup, so that both failures take the same path.
       auth = await this.keys.authenticateKey(password);
-      if (input.username.toLowerCase() !== SMTP_USERNAME) throw new AppError("unauthorized", INVALID_KEY_MESSAGE);
     } catch (error) {
       if (error instanceof AppError && error.code === "unauthorized") {
-        await this.throttle.countFailure(clientAddress, password);
+        // No key has this hash: only the address counts it.
+        await this.throttle.countFailure({ clientAddress });
         throw new SmtpReply(535, "5.7.8", error.message);
       }
       throw error;
     }
-    requireSendPermission(auth);
+    const source = { clientAddress, keyId: auth.keyId };
+    await this.refuseWhileThrottled(source);
+    const refusal =
+      input.username.toLowerCase() !== SMTP_USERNAME ? new SmtpReply(535, "5.7.8", INVALID_KEY_MESSAGE) : sendPermissionRefusal(auth);
+    if (refusal) {
+      await this.throttle.countFailure(source);
+      throw refusal;
+    }
     return { username: SMTP_USERNAME, keyHash: hashApiKey(password), keyId: auth.keyId };
+  }
+
+  private async refuseWhileThrottled(source: AuthFailureSource): Promise<void> {
+    const wait = await this.throttle.waitSeconds(source);
+    if (wait > 0) throw new SmtpReply(421, "4.7.0", `Too many failed authentication attempts; try again in ${wait} seconds.`);
   }
 
   /**
@@ -61,13 +70,13 @@ export class SmtpAuthenticator {
       if (error instanceof AppError && error.code === "unauthorized") throw new SmtpReply(535, "5.7.8", error.message);
       throw error;
     }
-    requireSendPermission(auth);
+    const refusal = sendPermissionRefusal(auth);
+    if (refusal) throw refusal;
     return auth;
   }
 }
 
-function requireSendPermission(auth: AuthenticatedKey): void {
-  if (!scopeAllows(auth.scope, "emails:send")) {
-    throw new SmtpReply(535, "5.7.8", `This API key (scope ${auth.scope}) lacks the emails:send permission required for this request.`);
-  }
+function sendPermissionRefusal(auth: AuthenticatedKey): SmtpReply | null {
+  if (scopeAllows(auth.scope, "emails:send")) return null;
+  return new SmtpReply(535, "5.7.8", `This API key (scope ${auth.scope}) lacks the emails:send permission required for this request.`);
 }

@@ -1,5 +1,6 @@
-import { AppError, isServiceOwnedHeader, parseSendEmailInput, type SendEmailInput } from "@svc/core";
+import { parseInProcessSendInput, type SendEmailInput } from "@svc/core";
 import type { AddressObject, Attachment, ParsedMail } from "mailparser";
+import { selectHeaders } from "./headers.ts";
 
 /** The SMTP envelope of one transaction: who the client said it sends for, and to whom. */
 export interface Envelope {
@@ -10,22 +11,24 @@ export interface Envelope {
 }
 
 /**
- * One SMTP message as the body of a `POST /emails`: the relay hands it to the same parser as the
- * REST API, so a message is held to exactly the same rules and limits, and refused with the
- * same messages.
+ * One SMTP message as the body of a `POST /emails`, with its attachments as the Buffers mailparser
+ * decoded: the relay hands it to the REST API's rules (`parseInProcessSendInput`), so a message is
+ * held to the same limits and refused with the same messages.
  *
  * - The recipients are the envelope's (RCPT TO): a message's headers do not say who gets it. Each
  *   keeps the role its address has in the headers: in `To`, in `Cc`, or in neither, which is
  *   what a Bcc recipient is.
  * - The sender is the `From` header (the one a reader sees, and the one whose domain must be
- *   verified); without one, the envelope sender. `Reply-To` and `Subject` are the headers'.
- * - The other headers of the message are its extra headers, except the ones the service writes
- *   itself (Date, Message-ID, MIME-Version, Content-*, trace and signature headers), which every
- *   client sends and which describe the message as the client built it, not as it will leave.
+ *   verified); without one, the envelope sender. `Reply-To` and `Subject` are the headers'; a
+ *   message without a Subject has an empty one.
+ * - The other headers of the message are its extra headers as `selectHeaders` keeps them: the
+ *   ones the service writes itself and the client's trace headers are left out, and what the
+ *   provider cannot carry is trimmed or left out rather than refused.
  * - Its attachments are the attachments; a part the HTML shows by `cid:` (in a multipart/related,
  *   or marked inline) keeps its Content-ID and stays inline.
  */
 export function restBodyFromMime(mail: ParsedMail, envelope: Envelope): Record<string, unknown> {
+  const headers = selectHeaders(mail.headerLines).kept;
   const roles = recipientRoles(mail, envelope.rcptTo);
   const replyTo = headerAddresses(mail.replyTo).map(mailboxText);
   return {
@@ -34,17 +37,17 @@ export function restBodyFromMime(mail: ParsedMail, envelope: Envelope): Record<s
     cc: roles.cc,
     bcc: roles.bcc,
     ...(replyTo.length > 0 ? { replyTo } : {}),
-    subject: mail.subject,
+    subject: mail.subject ?? "",
     html: typeof mail.html === "string" ? mail.html : undefined,
     text: mail.text,
-    headers: extraHeaders(mail),
+    headers: Object.fromEntries(headers.map(({ name, value }) => [name, value])),
     attachments: mail.attachments.map(attachmentBody),
   };
 }
 
 /** The message as the core send input, or the REST API's 422 (an AppError) naming what is wrong. */
 export function sendInputFromMime(mail: ParsedMail, envelope: Envelope): SendEmailInput {
-  return parseSendEmailInput(restBodyFromMime(mail, envelope));
+  return parseInProcessSendInput(restBodyFromMime(mail, envelope));
 }
 
 /** Addresses of a header as mailparser gives them (one object, or one per header line). */
@@ -92,34 +95,12 @@ function sender(mail: ParsedMail, envelope: Envelope): string | undefined {
   return mailboxText(from[0]!);
 }
 
-/**
- * The message's own extra headers, as written (unfolded; encoded words stay encoded, which is the
- * printable ASCII the REST API takes). A name given twice cannot be one entry of the REST API's
- * header object, so it is refused with that API's words for it.
- */
-function extraHeaders(mail: ParsedMail): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const seen = new Set<string>();
-  for (const { line } of mail.headerLines) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim();
-    if (isServiceOwnedHeader(name)) continue;
-    if (seen.has(name.toLowerCase())) {
-      throw new AppError("validation_failed", `Invalid request: headers: ${name} is given more than once.`);
-    }
-    seen.add(name.toLowerCase());
-    headers[name] = line.slice(colon + 1).replace(/\r?\n[ \t]+/g, " ").trim();
-  }
-  return headers;
-}
-
 /** An attachment as the REST API takes it. An inline image without a file name is named after its Content-ID. */
 function attachmentBody(attachment: Attachment, index: number): Record<string, unknown> {
   const inline = Boolean(attachment.cid) && (attachment.related || attachment.contentDisposition === "inline");
   return {
     filename: attachment.filename ?? (inline ? attachment.cid : `attachment-${index + 1}`),
-    content: attachment.content.toString("base64"),
+    content: attachment.content,
     contentType: attachment.contentType,
     ...(inline ? { contentId: attachment.cid } : {}),
   };

@@ -158,7 +158,20 @@ const tagsField = z
   })
   .optional();
 
-const attachmentField = z.strictObject(
+/** An attachment's bytes as a JSON body carries them. */
+const base64Content = requiredString()
+  .refine(isBase64, { error: "must be base64 (RFC 4648, padded, without line breaks)" })
+  .refine((content) => content.length > 0, { error: "must not be empty" });
+
+/**
+ * An attachment's bytes as an in-process caller holds them (the SMTP relay's parsed MIME parts):
+ * no base64 text of tens of megabytes made only to be decoded again.
+ */
+const bufferContent = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value), { error: (issue) => (issue.input === undefined ? "is required" : "must be a Buffer") })
+  .refine((content) => content.length > 0, { error: "must not be empty" });
+
+const attachmentFieldWith = <C extends z.ZodType>(content: C) => z.strictObject(
   {
     filename: requiredString()
       .refine((name) => name.trim().length > 0, { error: "must not be empty" })
@@ -168,9 +181,7 @@ const attachmentField = z.strictObject(
         const extension = refusedExtension(name);
         if (extension) ctx.addIssue({ code: "custom", message: `.${extension} files are executable content the provider refuses to send` });
       }),
-    content: requiredString()
-      .refine(isBase64, { error: "must be base64 (RFC 4648, padded, without line breaks)" })
-      .refine((content) => content.length > 0, { error: "must not be empty" }),
+    content,
     contentType: z
       .string({ error: "must be a string" })
       .max(ATTACHMENT_LIMITS.maxContentTypeLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentTypeLength} characters` })
@@ -186,8 +197,8 @@ const attachmentField = z.strictObject(
   { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {filename, content, contentType?, contentId?}") },
 );
 
-const attachmentsField = z
-  .array(attachmentField, { error: "must be an array of attachments" })
+const attachmentsFieldWith = <C extends z.ZodType>(content: C) => z
+  .array(attachmentFieldWith(content), { error: "must be an array of attachments" })
   .max(ATTACHMENT_LIMITS.maxAttachments, { error: `must contain at most ${ATTACHMENT_LIMITS.maxAttachments} attachments` })
   .superRefine((attachments, ctx) => {
     const seen = new Set<string>();
@@ -199,17 +210,28 @@ const attachmentsField = z
   })
   .optional();
 
-const subjectField = requiredString()
-  .refine((value) => value.trim().length > 0, { error: "must not be empty" })
-  .refine((value) => value.length <= SEND_LIMITS.maxSubjectLength, {
-    error: `must be at most ${SEND_LIMITS.maxSubjectLength} characters`,
-  })
-  .refine(noLineBreaks, { error: "must not contain line breaks" });
+const subjectWithin = (subject: z.ZodType<string>) =>
+  subject
+    .refine((value) => value.length <= SEND_LIMITS.maxSubjectLength, {
+      error: `must be at most ${SEND_LIMITS.maxSubjectLength} characters`,
+    })
+    .refine(noLineBreaks, { error: "must not contain line breaks" });
+
+const subjectField = subjectWithin(requiredString().refine((value) => value.trim().length > 0, { error: "must not be empty" }));
+
+/**
+ * A message without a Subject header is valid mail (RFC 5322 makes it optional): an in-process
+ * caller that relays such messages passes an empty subject.
+ */
+const optionalSubjectField = subjectWithin(requiredString());
 
 const bodyField = storableString({ error: "must be a string" }).nullish();
 
-/** The POST /emails body as callers write it; also the source of its OpenAPI description. */
-export const sendEmailSchema = z
+/**
+ * The send input's schema, with the form of attachment bytes and the subject rule of its caller:
+ * everything else is held to the same rules and limits, and refused with the same words.
+ */
+const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<string>) => z
   .strictObject(
     {
       from: fromField,
@@ -217,12 +239,12 @@ export const sendEmailSchema = z
       cc: copyField,
       bcc: copyField,
       replyTo: replyToField,
-      subject: subjectField,
+      subject,
       html: bodyField,
       text: bodyField,
       headers: headersField,
       tags: tagsField,
-      attachments: attachmentsField,
+      attachments: attachmentsFieldWith(content),
       scheduledAt: scheduledAtField.nullish(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
@@ -244,7 +266,7 @@ export const sendEmailSchema = z
     const messageBytes = encodedMessageBytesAtMost({
       bodyBytes,
       headerBytes,
-      attachmentBytes: listOf(value.attachments).map((file) => (typeof file?.content === "string" ? base64DecodedBytes(file.content) : 0)),
+      attachmentBytes: listOf(value.attachments).map((file) => decodedBytes((file as { content?: unknown } | undefined)?.content)),
     });
     if (messageBytes > ATTACHMENT_LIMITS.maxMessageBytes) {
       ctx.addIssue({
@@ -254,6 +276,17 @@ export const sendEmailSchema = z
       });
     }
   });
+
+/** The POST /emails body as callers write it; also the source of its OpenAPI description. */
+export const sendEmailSchema = sendSchemaWith(base64Content, subjectField);
+
+/** The same input built in this process: attachment bytes as Buffers, and the subject may be empty. */
+const inProcessSendSchema = sendSchemaWith(bufferContent, optionalSubjectField);
+
+function decodedBytes(content: unknown): number {
+  if (typeof content === "string") return base64DecodedBytes(content);
+  return Buffer.isBuffer(content) ? content.length : 0;
+}
 
 function listOf<T>(value: T[] | null | undefined): T[] {
   return Array.isArray(value) ? value : [];
@@ -312,8 +345,21 @@ function refuseOversizedLists(body: unknown): void {
 
 /** Validates a POST /emails body; throws a 422 naming every field that is wrong. */
 export function parseSendEmailInput(body: unknown): SendEmailInput {
+  return inputFrom(validated(sendEmailSchema, body));
+}
+
+/**
+ * Validates a send input an in-process caller built (the SMTP relay, from a parsed message):
+ * attachment contents are Buffers, taken as they are, and the subject may be empty; otherwise
+ * the same rules, limits and 422 messages as `parseSendEmailInput`.
+ */
+export function parseInProcessSendInput(body: unknown): SendEmailInput {
+  return inputFrom(validated(inProcessSendSchema, body));
+}
+
+function validated<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   refuseOversizedLists(body);
-  const result = sendEmailSchema.safeParse(body);
+  const result = schema.safeParse(body);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const field = fieldName(issue.path);
@@ -321,7 +367,11 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     });
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
-  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = result.data;
+  return result.data;
+}
+
+function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inProcessSendSchema>): SendEmailInput {
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = data;
   const mailbox = parseMailbox(from)!;
   const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
@@ -340,7 +390,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
       filename: attachment.filename,
       contentType: attachment.contentType ?? contentTypeFor(attachment.filename),
       contentId: attachment.contentId ?? null,
-      content: Buffer.from(attachment.content, "base64"),
+      content: typeof attachment.content === "string" ? Buffer.from(attachment.content, "base64") : attachment.content,
     })),
     scheduledAt: scheduledAt ?? null,
   };
