@@ -34,6 +34,7 @@ const handle = openTestDb();
 const db = handle.prisma;
 const log = createLogger("ses-identities-test", "silent");
 const secrets = new SecretBox("22".repeat(32));
+const INSTALL_ID = "inst_identitiestest";
 let aws: AwsLocal;
 let dns: TestDnsServer;
 let identities: SesIdentities;
@@ -42,7 +43,7 @@ let resolver: ReturnType<typeof createDnsResolver>;
 
 beforeAll(async () => {
   [aws, dns] = await Promise.all([startAwsLocal({ region: "eu-west-1" }), startDnsServer()]);
-  identities = new SesIdentities({ region: "eu-west-1", endpoint: aws.url });
+  identities = new SesIdentities({ region: "eu-west-1", endpoint: aws.url, installId: INSTALL_ID });
   ses = { secrets, identities, region: "eu-west-1" };
   resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 400, tries: 1 });
 });
@@ -125,7 +126,7 @@ describe("svc domain add with EMAIL_PROVIDER=ses", () => {
     const taken = (await addDomain(db, { workspaceId: other.id, domain: domain.domain }, ses).catch((caught: unknown) => caught)) as AppError;
     expect(taken.code).toBe("conflict");
 
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
     const refused = (await addDomain(db, { workspaceId: other.id, domain: uniqueDomain("down") }, down).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(refused.message).toContain("Could not create the domain's identity at the email provider");
@@ -222,7 +223,7 @@ describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
 describe("svc domain remove with EMAIL_PROVIDER=ses", () => {
   it("deletes the SES identity, and keeps the domain when SES cannot be reached", async () => {
     const domain = await newDomain("remove");
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
     const refused = (await removeDomain(db, domain.id, down).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(await db.domain.count({ where: { id: domain.id } })).toBe(1);

@@ -152,7 +152,7 @@ async function status(_flags: Flags, { db, config }: CliContext) {
       lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
       configurationSetOverride: config.SES_CONFIGURATION_SET ?? null,
       // Per domain: our status and SES's identity states now (verified for sending, DKIM, MAIL FROM).
-      ...(await withDomainContext(config, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
+      ...(await withDomainContext({ config, db }, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
     };
   } finally {
     clients.close();
