@@ -20,13 +20,10 @@ CREATE UNIQUE INDEX "installation_id_key" ON "installation"("id");
 -- One row only.
 ALTER TABLE "installation" ADD CONSTRAINT "installation_singleton_check" CHECK ("singleton");
 
--- Domains verified before claims: each name's earliest verified domain owns it; a later one
--- (possible with the simulator, where several workspaces could verify a name) loses it at its
--- next check.
-UPDATE "domains" d SET "provenAt" = COALESCE(d."verifiedAt", d."createdAt")
- WHERE d."id" IN (SELECT DISTINCT ON ("name") "id" FROM "domains" WHERE "status" = 'verified'
-                   ORDER BY "name", "verifiedAt" ASC NULLS LAST, "createdAt" ASC, "id" ASC);
+-- Domains verified before claims: the earliest verified domain of each name owns it.
+UPDATE "domains" SET "provenAt" = COALESCE("verifiedAt", "createdAt")
+ WHERE "id" IN (SELECT DISTINCT ON ("name") "id" FROM "domains" WHERE "status" = 'verified'
+                 ORDER BY "name", "verifiedAt" ASC NULLS LAST, "createdAt" ASC, "id" ASC);
 
--- One owner per name: the first claim whose DNS proves the name takes it; a second proof of the
--- same name fails on this index, race-free.
+-- One owner per name: the first claim whose DNS proves it.
 CREATE UNIQUE INDEX "domains_name_proven_key" ON "domains"("name") WHERE "provenAt" IS NOT NULL;

@@ -261,6 +261,9 @@ export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: s
     providerState: state,
   });
   if (!updated) throw notFound("Domain");
+  // A rival that won while this check ran ended this claim before this write, or will after it:
+  // read the owner after writing, so that either way the claim ends `failed`.
+  if (!owner && (await findDomainOwner(prisma, domain.name))) return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), checks);
   return {
     id: domain.id,
     domain: domain.name,
