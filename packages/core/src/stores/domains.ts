@@ -253,3 +253,8 @@ export async function expireDomainClaims(prisma: Prisma.TransactionClient, added
   const { count } = await prisma.domain.updateMany({ where: { status: "pending", provenAt: null, createdAt: { lt: addedBefore } }, data: { status: "failed", failureReason: reason } });
   return count;
 }
+
+/** The names of the workspace's verified domains. */
+export async function findVerifiedDomainNames(prisma: Prisma.TransactionClient, workspaceId: string): Promise<string[]> {
+  return (await prisma.domain.findMany({ where: { workspaceId, status: "verified" }, select: { name: true } })).map((domain) => domain.name);
+}
