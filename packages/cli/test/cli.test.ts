@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
-import { recordSesSetup } from "@svc/core";
+import { addUserToWorkspace, recordSesSetup } from "@svc/core";
 import { runCli, runCliJson } from "./runCli.ts";
 
 /** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
@@ -41,7 +41,7 @@ describe("svc operator", () => {
     const workspaceId = await newWorkspace();
     const email = `op-${Math.random().toString(36).slice(2, 8)}@example.com`;
     expect(await runFailing(["operator", "grant", "--email", email], 1)).toContain("User not found.");
-    await runJson(["user", "create", "--email", email, "--workspace", workspaceId, "--role", "owner"]);
+    await addUserToWorkspace(db, { email, workspaceId, role: "owner", password: "correct horse battery staple" });
     expect(await runJson(["operator", "grant", "--email", email.toUpperCase()])).toEqual({ email, isOperator: true });
     expect((await runJson<{ operators: string[] }>(["operator", "list"])).operators).toContain(email);
     expect(await runJson(["operator", "revoke", "--email", email])).toEqual({ email, isOperator: false });
@@ -179,7 +179,7 @@ describe("svc domain", () => {
 
   it("reports a lookup that times out as a failed check with its reason", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", "slow.example.test"]);
+    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", `slow-${Math.random().toString(36).slice(2, 10)}.example.test`]);
     dns.setTxt(added.records[0]!.name, [added.records[0]!.value]);
     dns.misbehave(added.records[1]!.name, "timeout");
     const result = await runJson<Verification>(["domain", "verify", "--id", added.id]);
@@ -189,13 +189,19 @@ describe("svc domain", () => {
 
   it("lets the operator mark a domain verified without DNS, saying so in its checks", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ id: string }>(["domain", "add", "--workspace", workspaceId, "--domain", "local-trial.test"]);
+    // A name has one owner, also across test runs sharing a database: a name of this run.
+    const name = `local-trial-${Math.random().toString(36).slice(2, 10)}.test`;
+    const added = await runJson<{ id: string }>(["domain", "add", "--workspace", workspaceId, "--domain", name]);
+    const rival = await runJson<{ id: string }>(["domain", "add", "--workspace", await newWorkspace(), "--domain", name]);
     const marked = await runJson<{ id: string; status: string; verifiedAt: string }>(["domain", "mark-verified", "--id", added.id]);
     expect(marked).toMatchObject({ id: added.id, status: "verified", verifiedAt: expect.any(String) });
     const row = await db.domain.findUniqueOrThrow({ where: { id: added.id } });
     expect(row.status).toBe("verified");
     expect(JSON.stringify(row.lastChecks)).toContain("marked verified by the operator");
     await runFailing(["domain", "mark-verified", "--id", "dom_doesnotexist"], 1);
+    // The override keeps one owner per name: the other claim ended, and cannot be marked too.
+    expect(await db.domain.findUniqueOrThrow({ where: { id: rival.id } })).toMatchObject({ status: "failed" });
+    expect(await runFailing(["domain", "mark-verified", "--id", rival.id], 1)).toContain(`Another workspace of this installation owns ${name}`);
   });
 
   it("refuses bad domains and unknown workspaces or domains, creating nothing", async () => {
@@ -275,6 +281,7 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
     expect(aws.state.calls.slice(before).every((call) => call === "ses:GetEmailIdentity")).toBe(true);
     expect(aws.state.ses.identities.get(name)!.dkim!.origin).toBe("AWS_SES");
 
+    await db.sesSetup.deleteMany({ where: { region: "us-east-1" } });
     expect(await runFailing(["ses", "adopt", "--identity", name], 1, sesEnv())).toContain("run svc ses setup first");
     await recordSesSetup(db, {
       region: "us-east-1",
