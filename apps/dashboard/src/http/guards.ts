@@ -52,11 +52,13 @@ export function requirePermission(permission: WorkspacePermission) {
 export function requireOperator() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const state = stateOf(req);
-    if (!state.session) return loginRedirect(req, res);
-    if (!state.session.isOperator || !state.workspace) {
-      return renderErrorPage(req, res, 403, "You don't have access to this", "This page shows the whole installation; only its operators see it. Your workspace's domains show their own SES states.");
+    if (!state.session) {
+      loginRedirect(req, res);
+    } else if (!state.session.isOperator || !state.workspace) {
+      renderErrorPage(req, res, 403, "You don't have access to this", "This page shows the whole installation; only its operators see it. Your workspace's domains show their own SES states.");
+    } else {
+      next();
     }
-    next();
   };
 }
 
