@@ -1,4 +1,4 @@
-import { SecretBox, createDnsResolver, scheduleDomainRecheck } from "@svc/core";
+import { SecretBox, createDnsResolver, installationId, scheduleDomainRecheck } from "@svc/core";
 import { createSendingIdentities } from "@svc/providers";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -30,7 +30,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     : noSystemMailer;
   const invitations = invitationMailer(mailer);
   const secrets = new SecretBox(env.WEBHOOK_SECRET_KEY);
-  const identities = createSendingIdentities(env);
+  const identities = createSendingIdentities(env, () => installationId(db.prisma));
   const deps: DashboardDeps = {
     env,
     prisma: db.prisma,
@@ -39,7 +39,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     log,
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     secrets,
-    domains: { secrets, identities, region: env.AWS_REGION },
+    domains: { secrets, identities, region: env.AWS_REGION, claimTtlMs: env.DOMAIN_CLAIM_TTL_HOURS * 3_600_000 },
     sendProducer: sendQueue.producer,
     webhookProducer,
     invitations,

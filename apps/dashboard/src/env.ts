@@ -1,4 +1,4 @@
-import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainRecheckEnv, providerEnv, sesEnv, smtpPublicEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainClaimEnv, domainRecheckEnv, providerEnv, sesEnv, smtpPublicEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */
@@ -13,6 +13,7 @@ export const dashboardEnvSchema = z.object({
   ...providerEnv,
   ...sesEnv,
   ...domainRecheckEnv,
+  ...domainClaimEnv,
   ...smtpPublicEnv,
 });
 

@@ -77,7 +77,7 @@ describe("configuration sets", () => {
     await setDomainTracking(handle.prisma, domain.id, { open: true, click: true });
     expect(await sendOne()).toBe("svc-open-click");
     // A custom tracking domain whose set setup has not made yet: the same tracking on SES's own domain.
-    await setDomainTracking(handle.prisma, domain.id, { click: false, domain: "track.example.org" });
+    await setDomainTracking(handle.prisma, domain.id, { click: false, domain: `track.${domain.name}` });
     expect(await sendOne()).toBe("svc-open");
   });
 

@@ -5,6 +5,7 @@ import { AwsLocalRouter, listenLoopback, type AwsLocalModule } from "./server.ts
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
 import { identities } from "./ses/identities.ts";
+import { tags } from "./ses/tags.ts";
 import { initialAccount, type AwsLocalState } from "./state.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
@@ -19,7 +20,7 @@ export { XmlMap, type XmlValue } from "./xml.ts";
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
-export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, topics, subscriptions];
+export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, tags, topics, subscriptions];
 
 export interface AwsLocalOptions {
   accountId?: string;

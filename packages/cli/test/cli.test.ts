@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
+import { addUserToWorkspace, recordSesSetup } from "@svc/core";
 import { runCli, runCliJson } from "./runCli.ts";
 
 /** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
@@ -34,6 +35,19 @@ async function runFailing(args: string[], code: number, env?: Record<string, str
 async function newWorkspace(): Promise<string> {
   return (await runJson<{ id: string }>(["workspace", "create", "--name", "CLI test"])).id;
 }
+
+describe("svc operator", () => {
+  it("grants and revokes the install-wide operator role by email", async () => {
+    const workspaceId = await newWorkspace();
+    const email = `op-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    expect(await runFailing(["operator", "grant", "--email", email], 1)).toContain("User not found.");
+    await addUserToWorkspace(db, { email, workspaceId, role: "owner", password: "correct horse battery staple" });
+    expect(await runJson(["operator", "grant", "--email", email.toUpperCase()])).toEqual({ email, isOperator: true });
+    expect((await runJson<{ operators: string[] }>(["operator", "list"])).operators).toContain(email);
+    expect(await runJson(["operator", "revoke", "--email", email])).toEqual({ email, isOperator: false });
+    expect((await db.user.findUniqueOrThrow({ where: { email } })).isOperator).toBe(false);
+  });
+});
 
 describe("svc workspace", () => {
   it("creates a workspace and changes its plan", async () => {
@@ -165,7 +179,7 @@ describe("svc domain", () => {
 
   it("reports a lookup that times out as a failed check with its reason", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", "slow.example.test"]);
+    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", `slow-${Math.random().toString(36).slice(2, 10)}.example.test`]);
     dns.setTxt(added.records[0]!.name, [added.records[0]!.value]);
     dns.misbehave(added.records[1]!.name, "timeout");
     const result = await runJson<Verification>(["domain", "verify", "--id", added.id]);
@@ -175,13 +189,19 @@ describe("svc domain", () => {
 
   it("lets the operator mark a domain verified without DNS, saying so in its checks", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ id: string }>(["domain", "add", "--workspace", workspaceId, "--domain", "local-trial.test"]);
+    // A name has one owner, also across test runs sharing a database: a name of this run.
+    const name = `local-trial-${Math.random().toString(36).slice(2, 10)}.test`;
+    const added = await runJson<{ id: string }>(["domain", "add", "--workspace", workspaceId, "--domain", name]);
+    const rival = await runJson<{ id: string }>(["domain", "add", "--workspace", await newWorkspace(), "--domain", name]);
     const marked = await runJson<{ id: string; status: string; verifiedAt: string }>(["domain", "mark-verified", "--id", added.id]);
     expect(marked).toMatchObject({ id: added.id, status: "verified", verifiedAt: expect.any(String) });
     const row = await db.domain.findUniqueOrThrow({ where: { id: added.id } });
     expect(row.status).toBe("verified");
     expect(JSON.stringify(row.lastChecks)).toContain("marked verified by the operator");
     await runFailing(["domain", "mark-verified", "--id", "dom_doesnotexist"], 1);
+    // The override keeps one owner per name: the other claim ended, and cannot be marked too.
+    expect(await db.domain.findUniqueOrThrow({ where: { id: rival.id } })).toMatchObject({ status: "failed" });
+    expect(await runFailing(["domain", "mark-verified", "--id", rival.id], 1)).toContain(`Another workspace of this installation owns ${name}`);
   });
 
   it("refuses bad domains and unknown workspaces or domains, creating nothing", async () => {
@@ -249,6 +269,33 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
 
     expect(await runJson(["domain", "remove", "--id", added.id], sesEnv())).toEqual({ id: added.id, domain: name, removed: true });
     expect(aws.state.ses.identities.has(name)).toBe(false);
+  });
+
+  it("leaves an identity made outside the install alone (409, reads only) until an operator adopts it with svc ses adopt", async () => {
+    const name = `theirs-${Math.random().toString(36).slice(2, 10)}.example.test`;
+    // Made outside this install (another application on the account): no install tag.
+    aws.state.ses.identities.set(name, { identity: name, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { origin: "AWS_SES", status: "SUCCESS", signingEnabled: true }, tags: [] });
+    const workspaceId = await newWorkspace();
+    const before = aws.state.calls.length;
+    expect(await runFailing(["domain", "add", "--workspace", workspaceId, "--domain", name], 1, sesEnv())).toContain(`was not created by it`);
+    expect(aws.state.calls.slice(before).every((call) => call === "ses:GetEmailIdentity")).toBe(true);
+    expect(aws.state.ses.identities.get(name)!.dkim!.origin).toBe("AWS_SES");
+
+    await db.sesSetup.deleteMany({ where: { region: "us-east-1" } });
+    expect(await runFailing(["ses", "adopt", "--identity", name], 1, sesEnv())).toContain("run svc ses setup first");
+    await recordSesSetup(db, {
+      region: "us-east-1",
+      accountId: aws.state.accountId,
+      topicArn: `arn:aws:sns:us-east-1:${aws.state.accountId}:svc-ses-events`,
+      subscriptionArn: null,
+      ingestUrl: "https://ingest.example.com/sns/ses",
+      eventDestination: "svc-sns",
+      configurationSets: [],
+    });
+    expect(await runJson(["ses", "adopt", "--identity", name], sesEnv())).toMatchObject({ identity: name, outcome: "adopted" });
+    expect(aws.state.ses.identities.get(name)!.tags.map((tag) => tag.Key)).toContain("svc:install");
+    const added = await runJson<AddedDomain>(["domain", "add", "--workspace", workspaceId, "--domain", name], sesEnv());
+    expect(added.records[0]!.name).toBe(`_svc.${name}`);
   });
 
   it("adds a test recipient as an SES email identity, pending until SES verifies it", async () => {

@@ -219,6 +219,14 @@ function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
 
+/**
+ * Claims of a domain name: several workspaces may claim a name, the first whose DNS proves it owns
+ * it; a claim not proven within this many hours of being added ends `failed`.
+ */
+export const domainClaimEnv = {
+  DOMAIN_CLAIM_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+};
+
 /** The scheduled re-check of every sending domain (DNS records and, with SES, the identity's states). */
 export const domainRecheckEnv = {
   /** Each domain is re-checked this often; 0 turns the re-check off in this process. */

@@ -13,6 +13,7 @@ export * from "./events/deliveryBody.ts";
 export * from "./events/record.ts";
 export { keepUnmatchedNotification, type UnmatchedNotification } from "./events/unmatched.ts";
 export * from "./users/index.ts";
+export { installationId } from "./installation.ts";
 export * from "./domains/index.ts";
 export * from "./ses/index.ts";
 export * from "./recipients/index.ts";

@@ -333,9 +333,9 @@ describe("matching rules", () => {
     expect(statusAfterCheck("pending", [ok, ok, advice])).toBe("verified");
     expect(statusAfterCheck("verified", [ok, ok, advice])).toBe("verified");
 
-    const waiting = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "PENDING", dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
-    const failed = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "FAILED", dkim: { status: "FAILED", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
-    const sending = providerVerdict("ses", { verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { status: "SUCCESS", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null });
+    const waiting = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "PENDING", dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
+    const failed = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "FAILED", dkim: { status: "FAILED", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
+    const sending = providerVerdict("ses", { verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { status: "SUCCESS", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
     const missing = providerVerdict("ses", null);
     // DNS alone is not enough: SES must send from it.
     expect(statusAfterCheck("pending", [ok, ok], waiting)).toBe("pending");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createPrivateKey, createPublicKey } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { CreateEmailIdentityCommand, ListTagsForResourceCommand, SESv2Client, UntagResourceCommand } from "@aws-sdk/client-sesv2";
 import {
   AppError,
   SecretBox,
@@ -21,7 +22,7 @@ import {
 } from "@svc/core";
 import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { SesIdentities } from "@svc/providers";
+import { INSTALL_TAG_KEY, SesIdentities } from "@svc/providers";
 import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
@@ -34,6 +35,7 @@ const handle = openTestDb();
 const db = handle.prisma;
 const log = createLogger("ses-identities-test", "silent");
 const secrets = new SecretBox("22".repeat(32));
+const INSTALL_ID = "inst_identitiestest";
 let aws: AwsLocal;
 let dns: TestDnsServer;
 let identities: SesIdentities;
@@ -42,7 +44,7 @@ let resolver: ReturnType<typeof createDnsResolver>;
 
 beforeAll(async () => {
   [aws, dns] = await Promise.all([startAwsLocal({ region: "eu-west-1" }), startDnsServer()]);
-  identities = new SesIdentities({ region: "eu-west-1", endpoint: aws.url });
+  identities = new SesIdentities({ region: "eu-west-1", endpoint: aws.url, installId: INSTALL_ID });
   ses = { secrets, identities, region: "eu-west-1" };
   resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 400, tries: 1 });
 });
@@ -119,28 +121,138 @@ describe("svc domain add with EMAIL_PROVIDER=ses", () => {
     expect(await db.domain.count({ where: { workspaceId: workspace.id } })).toBe(1);
   });
 
-  it("keeps one workspace per domain (SES has one identity per domain) and leaves nothing behind when SES refuses", async () => {
-    const domain = await newDomain("owned");
+  it("leaves nothing behind when SES refuses", async () => {
     const other = await createWorkspace(db, { name: "other" });
-    const taken = (await addDomain(db, { workspaceId: other.id, domain: domain.domain }, ses).catch((caught: unknown) => caught)) as AppError;
-    expect(taken.code).toBe("conflict");
-
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
     const refused = (await addDomain(db, { workspaceId: other.id, domain: uniqueDomain("down") }, down).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(refused.message).toContain("Could not create the domain's identity at the email provider");
     expect(await db.domain.count({ where: { workspaceId: other.id } })).toBe(0);
   });
+});
 
-  it("makes an identity created by hand sign with our key", async () => {
-    const name = uniqueDomain("console");
-    await identities.putAddress("someone@" + name); // unrelated address identity, left alone
-    aws.state.ses.identities.set(name, { identity: name, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { origin: "AWS_SES", status: "SUCCESS", signingEnabled: true }, tags: [] });
-    const workspace = await createWorkspace(db, { name: "console" });
+describe("identities the install did not create", () => {
+  /** An identity made directly through the SDK, as another application on the account would. */
+  async function foreignIdentity(name: string, dkim?: { selector: string; key: string }): Promise<void> {
+    await new SESv2Client({ region: "eu-west-1", endpoint: aws.url }).send(
+      new CreateEmailIdentityCommand({ EmailIdentity: name, ...(dkim ? { DkimSigningAttributes: { DomainSigningSelector: dkim.selector, DomainSigningPrivateKey: dkim.key } } : {}) }),
+    );
+  }
+  const writes = (from: number) => aws.state.calls.slice(from).filter((call) => !/ses:(Get|List)/.test(call));
+
+  it("are neither re-keyed nor deleted by a workspace: 409, nothing called but reads; an operator's adoption hands them over", async () => {
+    const name = uniqueDomain("foreign");
+    const key = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "der" }).toString("base64");
+    await foreignIdentity(name, { selector: "theirs", key });
+    const workspace = await createWorkspace(db, { name: "foreign" });
+    const before = aws.state.calls.length;
+    const refused = (await addDomain(db, { workspaceId: workspace.id, domain: name }, ses).catch((caught: unknown) => caught)) as AppError;
+    expect(refused.code).toBe("conflict");
+    expect(refused.message).toContain("was not created by it");
+    expect(refused.message).toContain(`svc ses adopt ${name}`);
+    const address = `someone-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    await foreignIdentity(address);
+    const afterCreate = aws.state.calls.length;
+    expect(((await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities).catch((caught: unknown) => caught)) as AppError).code).toBe("conflict");
+    expect(writes(before).filter((call) => call !== "ses:CreateEmailIdentity")).toEqual([]);
+    expect(writes(afterCreate)).toEqual([]);
+    expect(sesIdentity(name)!.dkim).toMatchObject({ selector: "theirs", privateKey: key });
+    expect(await db.domain.count({ where: { workspaceId: workspace.id } })).toBe(0);
+    expect(await db.testRecipient.count({ where: { workspaceId: workspace.id } })).toBe(0);
+
+    // Removal deletes only ours.
+    expect(await identities.delete(name)).toBe("not_ours");
+    expect(sesIdentity(name)).toBeDefined();
+
+    // The operator adopts it (svc ses adopt): now the claim that proves the name re-keys it.
+    expect(await identities.adopt(name, aws.state.accountId)).toBe("adopted");
+    expect(await identities.adopt(name, aws.state.accountId)).toBe("already_ours");
+    const tags = await new SESv2Client({ region: "eu-west-1", endpoint: aws.url }).send(
+      new ListTagsForResourceCommand({ ResourceArn: `arn:aws:ses:eu-west-1:${aws.state.accountId}:identity/${name}` }),
+    );
+    expect(tags.Tags).toEqual([{ Key: INSTALL_TAG_KEY, Value: INSTALL_ID }]);
     const domain = await addDomain(db, { workspaceId: workspace.id, domain: name }, ses);
+    expect(sesIdentity(name)!.dkim!.selector).toBe("theirs"); // adding proves nothing
+    publish(domain);
+    await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(sesIdentity(name)!.dkim!.selector).toBe(domain.records[1]!.name.split(".")[0]);
+  });
+
+  it("an identity whose tag was removed is no longer touched by the domain's own checks", async () => {
+    const domain = await newDomain("untagged");
+    publish(domain);
+    sesVerifies(domain.domain);
+    expect((await verifyDomain(db, domain.id, { resolver }, ses)).status).toBe("verified");
+    await new SESv2Client({ region: "eu-west-1", endpoint: aws.url }).send(
+      new UntagResourceCommand({ ResourceArn: `arn:aws:ses:eu-west-1:${aws.state.accountId}:identity/${domain.domain}`, TagKeys: [INSTALL_TAG_KEY] }),
+    );
+    const before = aws.state.calls.length;
+    const result = await verifyDomain(db, domain.id, { resolver }, ses);
+    expect(result.status).toBe("failed");
+    expect(result.reason).toContain("was not created by this installation");
+    await removeDomain(db, domain.id, ses);
+    expect(writes(before)).toEqual([]);
+    expect(sesIdentity(domain.domain)).toBeDefined();
+  });
+});
+
+describe("claims of a domain name", () => {
+  it("racing adds leave one identity with one key; the workspace whose DNS proves the name owns it, the other's claim fails saying why", async () => {
+    const name = uniqueDomain("race");
+    const [a, b] = await Promise.all([createWorkspace(db, { name: "A" }), createWorkspace(db, { name: "B" })]);
+    const [first, second] = await Promise.all([addDomain(db, { workspaceId: a.id, domain: name }, ses), addDomain(db, { workspaceId: b.id, domain: name }, ses)]);
+    expect(first.records[0]!.value).not.toBe(second.records[0]!.value); // each its own token
+    const selectorOf = (domain: DomainView) => domain.records[1]!.name.split(".")[0];
+    const creates = aws.state.calls.filter((call) => call === "ses:PutEmailIdentityDkimSigningAttributes").length;
     const identity = sesIdentity(name)!;
-    expect(identity.dkim).toMatchObject({ origin: "EXTERNAL", selector: domain.records[1]!.name.split(".")[0] });
-    expect(aws.state.calls).toContain("ses:PutEmailIdentityDkimSigningAttributes");
+    expect([selectorOf(first), selectorOf(second)]).toContain(identity.dkim!.selector);
+    expect(aws.state.calls.filter((call) => call === "ses:PutEmailIdentityDkimSigningAttributes").length).toBe(creates); // nobody re-keyed
+
+    // B's DNS proves the name (both check at once): B owns it, A's claim fails with why.
+    publish(second);
+    dns.setTxt(first.records[0]!.name, [second.records[0]!.value]);
+    const [checkA, checkB] = await Promise.all([verifyDomain(db, first.id, { resolver }, ses), verifyDomain(db, second.id, { resolver }, ses)]);
+    expect(checkB.status).toBe("pending"); // SES has yet to verify B's key
+    expect(checkA.status).toBe("failed");
+    expect(sesIdentity(name)!.dkim!.selector).toBe(selectorOf(second));
+    const lost = await getDomain(db, a.id, first.id);
+    expect(lost).toMatchObject({ status: "failed" });
+    expect(lost.failureReason).toContain(`Another workspace of this installation proved control of ${name} first`);
+    expect(lost.failureReason).not.toContain(b.id);
+    sesVerifies(name);
+    expect((await verifyDomain(db, second.id, { resolver }, ses)).status).toBe("verified");
+    expect((await verifyDomain(db, first.id, { resolver }, ses)).status).toBe("failed");
+
+    // Two claims proven at once: exactly one owns the name.
+    const twice = uniqueDomain("both");
+    const [x, y] = await Promise.all([addDomain(db, { workspaceId: a.id, domain: twice }, ses), addDomain(db, { workspaceId: b.id, domain: twice }, ses)]);
+    publish(x);
+    dns.setTxt(x.records[0]!.name, [x.records[0]!.value, y.records[0]!.value]);
+    const outcomes = await Promise.all([verifyDomain(db, x.id, { resolver }, ses), verifyDomain(db, y.id, { resolver }, ses)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["failed", "pending"]);
+    expect(await db.domain.count({ where: { name: twice, provenAt: { not: null } } })).toBe(1);
+    const winner = outcomes.find((outcome) => outcome.status === "pending")!;
+    expect(sesIdentity(twice)!.dkim!.selector).toBe(selectorOf(winner.id === x.id ? x : y));
+
+    // A third workspace cannot claim a proven name; removing A's lost claim leaves B's identity.
+    const c = await createWorkspace(db, { name: "C" });
+    expect(((await addDomain(db, { workspaceId: c.id, domain: name }, ses).catch((caught: unknown) => caught)) as AppError).code).toBe("conflict");
+    await removeDomain(db, first.id, ses);
+    expect(sesIdentity(name)).toBeDefined();
+  });
+
+  it("a claim never proven expires after the configured time", async () => {
+    const short: DomainContext = { ...ses, claimTtlMs: 3_600_000 };
+    const workspace = await createWorkspace(db, { name: "expiry" });
+    const domain = await addDomain(db, { workspaceId: workspace.id, domain: uniqueDomain("expiry") }, short);
+    await db.domain.update({ where: { id: domain.id }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
+    publish(domain);
+    const result = await recheckDomains(db, { resolver, maxAgeMs: 0, log, workspaceIds: [workspace.id] }, short);
+    expect(result.claimsExpired).toBeGreaterThanOrEqual(1);
+    const expired = await getDomain(db, workspace.id, domain.id);
+    expect(expired.status).toBe("failed");
+    expect(expired.failureReason).toContain("expired");
+    expect((await verifyDomain(db, domain.id, { resolver }, short)).status).toBe("failed");
   });
 });
 
@@ -187,6 +299,7 @@ describe("svc domain verify with EMAIL_PROVIDER=ses", () => {
     const selector = sesIdentity(domain.domain)!.dkim!.selector;
     const key = sesIdentity(domain.domain)!.dkim!.privateKey;
     aws.state.ses.identities.delete(domain.domain);
+    publish(domain); // only the name's owner (its DNS proved it) writes to SES
     const result = await verifyDomain(db, domain.id, { resolver }, ses);
     expect(result.status).toBe("pending");
     expect(sesIdentity(domain.domain)!.dkim).toMatchObject({ selector, privateKey: key });
@@ -222,7 +335,7 @@ describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
 describe("svc domain remove with EMAIL_PROVIDER=ses", () => {
   it("deletes the SES identity, and keeps the domain when SES cannot be reached", async () => {
     const domain = await newDomain("remove");
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9" }) };
+    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
     const refused = (await removeDomain(db, domain.id, down).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(await db.domain.count({ where: { id: domain.id } })).toBe(1);

@@ -44,6 +44,24 @@ export function requirePermission(permission: WorkspacePermission) {
   };
 }
 
+/**
+ * Route guard of install-wide pages (the SES account, its configuration sets, every workspace's
+ * identities): signed in, in a workspace (for the page's frame), and an operator of the install
+ * (`svc operator grant`). A workspace role, even owner, is not enough.
+ */
+export function requireOperator() {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const state = stateOf(req);
+    if (!state.session) {
+      loginRedirect(req, res);
+    } else if (!state.session.isOperator || !state.workspace) {
+      renderErrorPage(req, res, 403, "You don't have access to this", "This page shows the whole installation; only its operators see it. Your workspace's domains show their own SES states.");
+    } else {
+      next();
+    }
+  };
+}
+
 export function workspaceRequest(req: Request): WorkspaceRequest {
   const state = stateOf(req);
   if (!state.session || !state.workspace) throw new AppError("unauthorized", "Please log in.");

@@ -2,14 +2,17 @@ import { eventTypesFor, getSesSetup } from "@svc/core";
 import { createSesApiClients, readSesStatus, type SesStatus } from "@svc/providers";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
-import { requirePermission, workspaceRequest } from "../http/guards.ts";
+import { requireOperator, workspaceRequest } from "../http/guards.ts";
 import { sendPage } from "../http/render.ts";
 import { sesStatusBody } from "../views/pages/ses.ts";
 
-/** GET /ses: what `svc ses status` shows, for workspace owners (the SES account is the install's). */
+/**
+ * GET /ses: what `svc ses status` shows, for operators only: the SES account, its topic (and so
+ * the account id) and every configuration set are the install's, not a workspace's.
+ */
 export function sesRoutes(deps: DashboardDeps): Router {
   const router = Router();
-  router.get("/ses", requirePermission("members:manage"), async (req, res) => {
+  router.get("/ses", requireOperator(), async (req, res) => {
     const w = workspaceRequest(req);
     const { env } = deps;
     if (env.EMAIL_PROVIDER !== "ses") {

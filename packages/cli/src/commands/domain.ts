@@ -28,7 +28,7 @@ export const domainCommands: Command[] = [
     path: ["domain", "add"],
     usage: "--workspace ID --domain example.com [--mail-from bounce]",
     run: async (flags, { db, config }) =>
-      withDomainContext(config, async (context) => {
+      withDomainContext({ config, db }, async (context) => {
         const mailFrom = optionalFlag(flags, "mail-from");
         const input = { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain"), ...(mailFrom !== undefined ? { mailFrom } : {}) };
         return published(await addDomain(db.prisma, input, context));
@@ -39,7 +39,7 @@ export const domainCommands: Command[] = [
     path: ["domain", "verify"],
     usage: "--id DOM_ID [--workspace ID]",
     run: async (flags, { db, config }) =>
-      withDomainContext(config, (context) =>
+      withDomainContext({ config, db }, (context) =>
         verifyDomain(
           db.prisma,
           requireFlag(flags, "id"),
@@ -92,7 +92,7 @@ export const domainCommands: Command[] = [
     path: ["domain", "remove"],
     usage: "--id DOM_ID [--workspace ID]",
     run: async (flags, { db, config }) =>
-      withDomainContext(config, async (context) => {
+      withDomainContext({ config, db }, async (context) => {
         const removed = await removeDomain(db.prisma, requireFlag(flags, "id"), context, optionalFlag(flags, "workspace"));
         return { id: removed.id, domain: removed.domain, removed: true };
       }),

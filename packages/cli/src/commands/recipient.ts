@@ -8,14 +8,14 @@ export const recipientCommands: Command[] = [
     path: ["recipient", "add"],
     usage: "--workspace ID --email ADDRESS",
     run: async (flags, { db, config }) =>
-      withDomainContext(config, (context) => addTestRecipient(db.prisma, { workspaceId: requireFlag(flags, "workspace"), email: requireFlag(flags, "email") }, context.identities)),
+      withDomainContext({ config, db }, (context) => addTestRecipient(db.prisma, { workspaceId: requireFlag(flags, "workspace"), email: requireFlag(flags, "email") }, context.identities)),
   },
   {
     path: ["recipient", "list"],
     usage: "--workspace ID",
     run: async (flags, { db, config }) => {
       const workspace = await getWorkspace(db.prisma, requireFlag(flags, "workspace"));
-      return withDomainContext(config, (context) => listTestRecipients(db.prisma, workspace.id, context.identities));
+      return withDomainContext({ config, db }, (context) => listTestRecipients(db.prisma, workspace.id, context.identities));
     },
   },
   {
@@ -26,7 +26,7 @@ export const recipientCommands: Command[] = [
       const email = optionalFlag(flags, "email");
       const id = optionalFlag(flags, "id");
       if ((email === undefined) === (id === undefined)) throw new AppError("bad_request", "Give exactly one of --email or --id.");
-      const removed = await withDomainContext(config, (context) =>
+      const removed = await withDomainContext({ config, db }, (context) =>
         removeTestRecipient(db.prisma, workspaceId, id !== undefined ? { id } : { email: email! }, context.identities),
       );
       return { ...removed, removed: true };

@@ -4,6 +4,7 @@ import {
   domainIdentityStatuses,
   eventTypesFor,
   getSesSetup,
+  installationId,
   recordSesSetup,
   trackingCombinationsInUse,
   type RecordedConfigurationSet,
@@ -152,14 +153,36 @@ async function status(_flags: Flags, { db, config }: CliContext) {
       lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
       configurationSetOverride: config.SES_CONFIGURATION_SET ?? null,
       // Per domain: our status and SES's identity states now (verified for sending, DKIM, MAIL FROM).
-      ...(await withDomainContext(config, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
+      ...(await withDomainContext({ config, db }, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
     };
   } finally {
     clients.close();
   }
 }
 
+/**
+ * `svc ses adopt`: the operator's explicit consent to hand an identity the install did not create
+ * (a domain verified by hand, one added before EMAIL_PROVIDER=ses) to the install: it is tagged as
+ * ours, so that the workspace whose DNS proves the name re-keys it, and removing it deletes it.
+ */
+async function adopt(flags: Flags, { db, config }: CliContext) {
+  const identity = requireFlag(flags, "identity").trim().toLowerCase();
+  if (config.EMAIL_PROVIDER !== "ses") throw new AppError("bad_request", "svc ses adopt needs EMAIL_PROVIDER=ses: the simulator has no identities.");
+  const recorded = await getSesSetup(db.prisma, config.AWS_REGION);
+  if (!recorded) throw new AppError("conflict", `No SES setup is recorded for ${config.AWS_REGION}: run svc ses setup first (it records the account the identity belongs to).`);
+  const { createSendingIdentities } = await import("@svc/providers");
+  const identities = createSendingIdentities(config, () => installationId(db.prisma))!;
+  try {
+    const outcome = await identities.adopt(identity, recorded.accountId);
+    if (outcome === "absent") throw new AppError("not_found", `SES has no identity ${identity} in ${config.AWS_REGION}.`);
+    return { identity, region: config.AWS_REGION, outcome };
+  } finally {
+    identities.close();
+  }
+}
+
 export const sesCommands: Command[] = [
   { path: ["ses", "setup"], usage: "--ingest-url https://HOST/sns/ses [--prefix svc] [--wait-seconds 20]", run: setup },
   { path: ["ses", "status"], usage: "", run: status },
+  { path: ["ses", "adopt"], usage: "--identity DOMAIN_OR_ADDRESS", run: adopt },
 ];

@@ -1,7 +1,7 @@
 export { createDnsResolver, type TxtResolver } from "./resolver.ts";
 export type { RecordCheck } from "./checks.ts";
 export type { DomainView } from "./views.ts";
-export { IdentityProviderError, type IdentityCheckStatus, type IdentityState, type SendingIdentities, type DomainIdentitySpec } from "./identities.ts";
+export { IdentityNotOursError, IdentityProviderError, type IdentityCheckStatus, type IdentityState, type SendingIdentities, type DomainIdentitySpec } from "./identities.ts";
 export {
   addDomain,
   getDomain,

@@ -5,7 +5,8 @@ import { every, type PeriodicTask } from "@svc/runtime";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
-import { findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
+import { expireDomainClaims, findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
+import { DEFAULT_CLAIM_TTL_MS, claimExpiredReason } from "./claims.ts";
 import { refreshTestRecipients } from "../recipients/service.ts";
 import { failEmailsFromDomain } from "../emails/failure.ts";
 import { sealDkimKey } from "./dkim.ts";
@@ -31,6 +32,8 @@ export interface RecheckResult {
   sealedKeys: number;
   /** Test recipients the provider verified since the last run (they may be mailed now). */
   recipientsVerified: number;
+  /** Claims left unproven past DOMAIN_CLAIM_TTL_HOURS, ended `failed` in this run. */
+  claimsExpired: number;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function recheckDomains(
     sealedKeys: await sealPlainDkimKeys(prisma, context.secrets),
     // Recipients wait for SES's confirmation link; a list page asks too, this catches the rest.
     recipientsVerified: context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
+    claimsExpired: await expireDomainClaims(prisma, new Date(now.getTime() - (context.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)), claimExpiredReason("the domain", context.claimTtlMs)),
   };
   const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
   let afterId: string | null = null;
@@ -138,9 +142,9 @@ export function scheduleDomainRecheck(
   const run = async () => {
     const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log, deliveries: options.deliveries }, context);
     if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
-    const { checked, failed, verified, errors, sealedKeys, recipientsVerified } = outcome.result;
-    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0) {
-      log.info({ checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified }, "domain re-check finished");
+    const { checked, failed, verified, errors, sealedKeys, recipientsVerified, claimsExpired } = outcome.result;
+    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0 || claimsExpired > 0) {
+      log.info({ checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified, claimsExpired }, "domain re-check finished");
     }
   };
   const wakeMs = Math.min(options.intervalMs, 3_600_000);

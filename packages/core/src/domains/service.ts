@@ -3,11 +3,14 @@ import { Prisma, newId } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError, notFound } from "../errors.ts";
 import {
+  claimDomainName,
   countDomains,
   deleteDomain,
   domainNameTaken,
   domainNameUsedElsewhere,
+  failRivalClaims,
   findDomain,
+  findDomainOwner,
   findDomainsOfWorkspace,
   insertDomain,
   updateDomainCheck,
@@ -24,7 +27,8 @@ import {
   type RecordCheck,
 } from "./checks.ts";
 import { generateDkimKeyPair, openDkimKey, pemBody, sealDkimKey } from "./dkim.ts";
-import { IdentityProviderError, type IdentityState, type SendingIdentities } from "./identities.ts";
+import { claimExpired, claimExpiredReason, identityNotOurs, lostClaimReason, notOursVerdict } from "./claims.ts";
+import { IdentityNotOursError, IdentityProviderError, type IdentityState, type SendingIdentities } from "./identities.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "./name.ts";
 import { DEFAULT_MAIL_FROM_LABEL, LONGEST_RECORD_PREFIX, expectedRecords, newDkimSelector, newVerificationToken } from "./records.ts";
 import type { TxtResolver } from "./resolver.ts";
@@ -43,6 +47,8 @@ export interface DomainContext {
   identities: SendingIdentities | null;
   /** The SES region: names the MAIL FROM MX host (`feedback-smtp.<region>.amazonses.com`). */
   region: string;
+  /** How long a claim may stay unproven before it ends `failed` (DOMAIN_CLAIM_TTL_HOURS); 7 days unless given. */
+  claimTtlMs?: number;
 }
 
 /** A provider call failed: said as a 503 naming the provider's error, never a 500. */
@@ -68,14 +74,15 @@ function mailFromDomainOf(domain: string, input: string | undefined): string {
 }
 
 /**
- * Adds a sending domain in `pending` state with its ownership token, a fresh DKIM key pair (the
- * private key sealed at rest) and a MAIL FROM subdomain, and returns the records to publish.
+ * Adds a claim of a sending domain in `pending` state with its own ownership token, a fresh DKIM
+ * key pair (the private key sealed at rest) and a MAIL FROM subdomain, and returns the records to
+ * publish. Several workspaces may claim a name; the first whose DNS proves it owns it (see
+ * `checkDomain`), so adding a name proves nothing and blocks nobody. A name another workspace has
+ * proven is refused.
  *
- * With a provider (SES), the identity is created at once with our key and selector
- * (bring-your-own-DKIM), so the DKIM record shown is the key SES signs with. SES keeps one
- * identity per domain for the whole account, so there a domain belongs to one workspace only.
- * Without one (the simulator), the same domain may be added by several workspaces: each has its
- * own token and selector, and proves control of the DNS for itself.
+ * With a provider (SES), the identity is created at once, marked as ours, with this claim's key
+ * and selector (bring-your-own-DKIM), unless one exists: ours (another claim's) is left as it is
+ * until a claim proves the name; one the install did not create is refused with 409, untouched.
  */
 export async function addDomain(prisma: Db, input: { workspaceId: string; domain: string; mailFrom?: string }, context: DomainContext): Promise<DomainView> {
   const name = parseDomainName(input.domain);
@@ -87,8 +94,9 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
   if (!(await workspaceExists(prisma, workspaceId))) throw notFound("Workspace");
   const duplicate = () => new AppError("conflict", `The domain ${name} is already added to this workspace.`);
   if (await domainNameTaken(prisma, workspaceId, name)) throw duplicate();
-  if (context.identities && (await domainNameUsedElsewhere(prisma, name, workspaceId))) {
-    throw new AppError("conflict", `The domain ${name} is already added to another workspace of this installation; SES keeps one identity per domain.`);
+  const owner = await findDomainOwner(prisma, name);
+  if (owner && owner.workspaceId !== workspaceId) {
+    throw new AppError("conflict", `The domain ${name} is already proven by another workspace of this installation: a name has one owner, the first whose DNS proves it.`);
   }
   // Not atomic with the insert: a soft bound, exact enough for an operator-level resource.
   if ((await countDomains(prisma, workspaceId)) >= MAX_DOMAINS_PER_WORKSPACE) {
@@ -120,10 +128,11 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
   }
   if (context.identities) {
     try {
-      await context.identities.putDomain({ domain: name, dkimSelector, dkimPrivateKey: pemBody(keys.privateKeyPem), mailFromDomain });
+      await context.identities.createDomain({ domain: name, dkimSelector, dkimPrivateKey: pemBody(keys.privateKeyPem), mailFromDomain });
     } catch (error) {
       // Nothing half-made: a domain SES does not know could never send.
       await deleteDomain(prisma, { domainId: domain.id });
+      if (error instanceof IdentityNotOursError) throw identityNotOurs(name);
       throw providerUnavailable("create the domain's identity", error);
     }
   }
@@ -150,6 +159,7 @@ export async function removeDomain(prisma: Db, domainId: string, context: Pick<D
   const key = { domainId, workspaceId };
   const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
+  // The identity goes with the name's last claim, and only if the install created it.
   if (context.identities && !(await domainNameUsedElsewhere(prisma, domain.name, domain.workspaceId))) {
     try {
       await context.identities.delete(domain.name);
@@ -180,40 +190,65 @@ export interface VerifyOptions {
 }
 
 /**
- * The provider's state of the identity. An identity the provider lacks (a domain added before
- * EMAIL_PROVIDER=ses, or deleted in the AWS console) is created again with the domain's own key,
- * so verifying repairs it.
+ * The provider's state of the identity. The name's owner (the claim its DNS proved) makes the
+ * identity sign with its own key, re-creating it if the provider lacks it (a domain added before
+ * EMAIL_PROVIDER=ses, or deleted in the AWS console), so verifying repairs it. A claim that has
+ * not proven the name only reads. An identity the install did not create is only read.
  */
-async function providerStateOf(domain: Domain, context: DomainContext): Promise<IdentityState | null> {
+async function providerStateOf(domain: Domain, owner: boolean, context: DomainContext): Promise<IdentityState | null> {
   const identities = context.identities!;
   try {
-    const state = await identities.get(domain.name);
-    if (state) return state;
-    await identities.putDomain({
-      domain: domain.name,
-      dkimSelector: domain.dkimSelector,
-      dkimPrivateKey: pemBody(openDkimKey(context.secrets, domain.dkimPrivateKey)),
-      mailFromDomain: domain.mailFromDomain,
-    });
+    if (owner) {
+      await identities
+        .putDomain({
+          domain: domain.name,
+          dkimSelector: domain.dkimSelector,
+          dkimPrivateKey: pemBody(openDkimKey(context.secrets, domain.dkimPrivateKey)),
+          mailFromDomain: domain.mailFromDomain,
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof IdentityNotOursError)) throw error;
+        });
+    }
     return await identities.get(domain.name);
   } catch (error) {
     throw providerUnavailable("read the domain's identity", error);
   }
 }
 
-/** One check of one domain: DNS, the provider, DMARC advice; the outcome stored on the row. */
+/** Stores a check that ended the claim without looking further (lost to another claim, or expired). */
+async function endClaim(prisma: Db, domain: Domain, key: { domainId: string; workspaceId?: string }, now: Date, reason: string, checks: RecordCheck[]): Promise<DomainVerification> {
+  const updated = await updateDomainCheck(prisma, key, { status: "failed", lastCheckedAt: now, lastChecks: checks, failureReason: reason });
+  if (!updated) throw notFound("Domain");
+  return { id: domain.id, domain: domain.name, status: "failed", reason, checks, provider: null };
+}
+
+/**
+ * One check of one domain: DNS, the provider, DMARC advice; the outcome stored on the row.
+ *
+ * Ownership first: a claim whose ownership record is in DNS takes the name unless another claim
+ * has (the database lets one through), and then every other claim of the name ends `failed`; a
+ * claim that lost ends `failed` the same way, and one left unproven past its time expires. Only
+ * the owner writes to the provider.
+ */
 export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: string; workspaceId?: string }, options: VerifyOptions, context: DomainContext): Promise<DomainVerification> {
-  const [outcomes, dmarc, state] = await Promise.all([
-    checkRecords(options.resolver, recordsOf(domain)),
-    checkDmarc(options.resolver, domain.name),
-    context.identities ? providerStateOf(domain, context) : Promise.resolve(null),
-  ]);
-  const verdict: ProviderVerdict | null = context.identities ? providerVerdict(context.identities.provider, state) : null;
+  const now = options.now?.() ?? new Date();
+  if (!domain.provenAt && claimExpired(domain.createdAt, now, context.claimTtlMs)) {
+    return endClaim(prisma, domain, key, now, claimExpiredReason(domain.name, context.claimTtlMs), []);
+  }
+  const [outcomes, dmarc] = await Promise.all([checkRecords(options.resolver, recordsOf(domain)), checkDmarc(options.resolver, domain.name)]);
+  let owner = domain.provenAt !== null;
+  if (!owner && outcomes.some((outcome) => outcome.check.purpose === "ownership" && outcome.check.ok)) {
+    owner = await claimDomainName(prisma, domain.id, now);
+    if (!owner) return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), [...outcomes.map((outcome) => outcome.check), dmarc]);
+    await failRivalClaims(prisma, domain.name, domain.id, lostClaimReason(domain.name));
+  }
+  const state = context.identities ? await providerStateOf(domain, owner, context) : null;
+  const verdict: ProviderVerdict | null = context.identities ? (state && !state.ours ? notOursVerdict(context.identities.provider, domain.name) : providerVerdict(context.identities.provider, state)) : null;
   let checks = outcomes.map((outcome) => outcome.check);
   if (context.identities) checks = withProviderStates(checks, context.identities.provider, state);
   checks.push(dmarc);
   const status = statusAfterCheck(domain.status, outcomes, verdict);
-  const now = options.now?.() ?? new Date();
   const reason = status === "verified" ? null : failureReasonOf(checks, verdict);
   const updated = await updateDomainCheck(prisma, key, {
     status,
@@ -226,6 +261,9 @@ export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: s
     providerState: state,
   });
   if (!updated) throw notFound("Domain");
+  // A rival that won while this check ran ended this claim before this write, or will after it:
+  // read the owner after writing, so that either way the claim ends `failed`.
+  if (!owner && (await findDomainOwner(prisma, domain.name))) return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), checks);
   return {
     id: domain.id,
     domain: domain.name,
@@ -269,6 +307,11 @@ export function isOperatorOverride(domain: Domain): boolean {
 export async function markDomainVerified(prisma: Db, domainId: string, now: Date = new Date()): Promise<DomainView> {
   const domain = await findDomain(prisma, { domainId });
   if (!domain) throw notFound("Domain");
+  // Even the operator's override keeps one owner per name.
+  if (!(await claimDomainName(prisma, domain.id, now))) {
+    throw new AppError("conflict", `Another workspace of this installation owns ${domain.name}; remove it there first.`);
+  }
+  await failRivalClaims(prisma, domain.name, domain.id, lostClaimReason(domain.name));
   const updated = await updateDomainCheck(prisma, { domainId }, {
     status: "verified",
     verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,

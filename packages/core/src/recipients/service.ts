@@ -12,7 +12,8 @@ import {
   listTestRecipientRows,
   selectTestRecipientAddresses,
 } from "../stores/testRecipients.ts";
-import type { SendingIdentities } from "../domains/identities.ts";
+import { IdentityNotOursError, type SendingIdentities } from "../domains/identities.ts";
+import { identityNotOurs } from "../domains/claims.ts";
 import { parseRecipientAddress } from "./address.ts";
 
 /**
@@ -45,7 +46,8 @@ export function toTestRecipientView(recipient: TestRecipient): TestRecipientView
 
 /**
  * With a provider (SES), the address also becomes an SES email identity: SES mails it a
- * confirmation link, and the recipient counts as pre-verified once SES says it is verified.
+ * confirmation link, and the recipient counts as pre-verified once SES says it is verified. An
+ * address identity the install did not create is refused (409) and left untouched.
  */
 export async function addTestRecipient(db: Db, input: { workspaceId: string; email: string }, identities: SendingIdentities | null = null): Promise<TestRecipientView> {
   const email = parseRecipientAddress(input.email);
@@ -62,6 +64,7 @@ export async function addTestRecipient(db: Db, input: { workspaceId: string; ema
         await identities.putAddress(email);
       } catch (error) {
         await deleteTestRecipient(db, input.workspaceId, insert.inserted.id);
+        if (error instanceof IdentityNotOursError) throw identityNotOurs(email);
         throw new AppError("unavailable", `Could not create the recipient's identity at the email provider (${error instanceof Error ? error.message : String(error)}).`);
       }
     }
@@ -95,7 +98,8 @@ export async function removeTestRecipient(
 ): Promise<TestRecipientView> {
   const recipient = await findTestRecipient(db, workspaceId, "id" in which ? { id: which.id } : { email: parseRecipientAddress(which.email) });
   if (!recipient || !(await deleteTestRecipient(db, workspaceId, recipient.id))) throw notFound("Test recipient");
-  // The SES identity goes with the last workspace listing the address; failing that is not worth
+  // The SES identity goes with the last workspace listing the address, and only if the install
+  // created it (`delete` leaves anyone else's); failing that is not worth
   // refusing the removal for (an address identity only lets SES mail it).
   if (identities && !(await testRecipientListedElsewhere(db, recipient.email, workspaceId))) await identities.delete(recipient.email).catch(() => {});
   return toTestRecipientView(recipient);

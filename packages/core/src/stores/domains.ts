@@ -212,3 +212,49 @@ export async function findCustomTrackingCombinations(prisma: Prisma.TransactionC
 export function findAllDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
   return prisma.domain.findMany({ orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }], take: limit });
 }
+
+/** The domain that owns `name` (its DNS proved it first), if any. */
+export function findDomainOwner(prisma: Prisma.TransactionClient, name: string): Promise<{ id: string; workspaceId: string; provenAt: Date | null } | null> {
+  return prisma.domain.findFirst({ where: { name, provenAt: { not: null } }, select: { id: true, workspaceId: true, provenAt: true } });
+}
+
+/**
+ * Makes this domain the owner of its name, unless another domain owns it: the partial unique
+ * index `domains_name_proven_key` lets exactly one of any number of concurrent claims through.
+ * True when this domain owns the name now (also when it did already).
+ */
+export async function claimDomainName(prisma: Prisma.TransactionClient, domainId: string, now: Date): Promise<boolean> {
+  try {
+    const claimed = await prisma.$executeRaw`UPDATE "domains" SET "provenAt" = ${now} WHERE "id" = ${domainId} AND "provenAt" IS NULL`;
+    if (claimed > 0) return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+  return (await prisma.domain.count({ where: { id: domainId, provenAt: { not: null } } })) > 0;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}` : "";
+  return text.includes("23505") || text.includes("domains_name_proven_key") || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+}
+
+/** Ends every other claim of the name (not the owner's) as `failed`, saying why. The number ended. */
+export async function failRivalClaims(prisma: Prisma.TransactionClient, name: string, ownerId: string, reason: string): Promise<number> {
+  const { count } = await prisma.domain.updateMany({
+    where: { name, id: { not: ownerId }, provenAt: null, NOT: { status: "failed", failureReason: reason } },
+    data: { status: "failed", failureReason: reason },
+  });
+  return count;
+}
+
+/** Ends claims never proven and added before `addedBefore` as `failed`, saying why. The number ended. */
+export async function expireDomainClaims(prisma: Prisma.TransactionClient, addedBefore: Date, reason: string): Promise<number> {
+  const { count } = await prisma.domain.updateMany({ where: { status: "pending", provenAt: null, createdAt: { lt: addedBefore } }, data: { status: "failed", failureReason: reason } });
+  return count;
+}
+
+/** The names of the workspace's verified domains. */
+export async function findVerifiedDomainNames(prisma: Prisma.TransactionClient, workspaceId: string): Promise<string[]> {
+  return (await prisma.domain.findMany({ where: { workspaceId, status: "verified" }, select: { name: true } })).map((domain) => domain.name);
+}

@@ -8,6 +8,7 @@ export * from "./emailAttachments.ts";
 export * from "./emailEvents.ts";
 export * from "./emails.ts";
 export * from "./idempotencyKeys.ts";
+export * from "./installation.ts";
 export * from "./invitations.ts";
 export * from "./members.ts";
 export * from "./pendingSignups.ts";

@@ -1,12 +1,12 @@
 /**
  * The `sessions` table (dashboard sign-ins). Rows are found by the SHA-256 of the cookie token;
- * reads join the user's email. Functions take the Prisma client or a transaction client.
+ * reads join the user's email and whether the user is an operator. Functions take the Prisma client or a transaction client.
  */
 import type { Prisma, Session } from "@svc/db";
 
-export type SessionRow = Session & { user: { email: string } };
+export type SessionRow = Session & { user: { email: string; isOperator: boolean } };
 
-const WITH_EMAIL = { user: { select: { email: true } } } as const;
+const WITH_EMAIL = { user: { select: { email: true, isOperator: true } } } as const;
 
 export function insertSession(
   prisma: Prisma.TransactionClient,

@@ -13,3 +13,14 @@ export function findUserByEmail(prisma: Prisma.TransactionClient, email: string)
 export async function userExistsWithEmail(prisma: Prisma.TransactionClient, email: string): Promise<boolean> {
   return (await prisma.user.findUnique({ where: { email }, select: { id: true } })) !== null;
 }
+
+/** Grants or revokes the operator role; false when there is no such user. */
+export async function setUserOperator(prisma: Prisma.TransactionClient, email: string, isOperator: boolean): Promise<boolean> {
+  const { count } = await prisma.user.updateMany({ where: { email }, data: { isOperator } });
+  return count > 0;
+}
+
+/** Every operator's address, in order. */
+export async function findOperatorEmails(prisma: Prisma.TransactionClient): Promise<string[]> {
+  return (await prisma.user.findMany({ where: { isOperator: true }, select: { email: true }, orderBy: { email: "asc" } })).map((user) => user.email);
+}

@@ -15,3 +15,4 @@ export {
   type InvitationView,
   type OpenInvitation,
 } from "./invitations.ts";
+export { listOperators, setOperator } from "./operators.ts";

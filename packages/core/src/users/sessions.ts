@@ -23,6 +23,8 @@ export interface SessionRecord {
   id: string;
   userId: string;
   userEmail: string;
+  /** An operator of the install (install-wide pages); read with the session, so a revocation counts at once. */
+  isOperator: boolean;
   workspaceId: string | null;
   csrfToken: string;
   expiresAt: Date;
@@ -31,7 +33,7 @@ export interface SessionRecord {
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 function toSessionRecord(row: SessionRow): SessionRecord {
-  return { id: row.id, userId: row.userId, userEmail: row.user.email, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+  return { id: row.id, userId: row.userId, userEmail: row.user.email, isOperator: row.user.isOperator, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
 }
 
 /** Starts a session in the given workspace (or the user's first one). Returns the cookie token. */
