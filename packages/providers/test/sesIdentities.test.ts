@@ -247,7 +247,7 @@ describe("claims of a domain name", () => {
     const domain = await addDomain(db, { workspaceId: workspace.id, domain: uniqueDomain("expiry") }, short);
     await db.domain.update({ where: { id: domain.id }, data: { createdAt: new Date(Date.now() - 2 * 3_600_000) } });
     publish(domain);
-    const result = await recheckDomains(db, { resolver, maxAgeMs: 0, log, workspaceIds: [workspace.id] }, short);
+    const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: [workspace.id] }, short);
     expect(result.claimsExpired).toBeGreaterThanOrEqual(1);
     const expired = await getDomain(db, workspace.id, domain.id);
     expect(expired.status).toBe("failed");
