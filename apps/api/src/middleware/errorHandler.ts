@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { recordDailyLimitRefusal } from "@svc/metrics/maintenance";
+import { recordAttachmentQuotaRefusal, recordDailyLimitRefusal } from "@svc/metrics/maintenance";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { toAppError } from "../errors.ts";
 
@@ -26,6 +26,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (known) {
       if (known.code === "daily_limit_reached") recordDailyLimitRefusal();
+      if (known.code === "attachment_quota_exceeded") recordAttachmentQuotaRefusal();
       if (known.status >= 500) logger.warn({ err: error, method: req.method, path: req.path }, known.message);
       res.status(known.status).json({ ...known.details, error: known.message, code: known.code });
       return;

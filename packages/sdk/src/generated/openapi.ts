@@ -349,9 +349,11 @@ export interface components {
          *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
          *     | `validation_failed` | 422 | A field, query parameter or header is invalid; the message names every one that is wrong. |
+         *     | `attachment_quota_exceeded` | 422 | The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL) did not answer in time; retry later. |
+         *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
          * @example {
          *       "error": "Invalid or missing API key.",
@@ -365,14 +367,18 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
+            /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
+            quotaBytes?: number;
+            /** @description On `attachment_quota_exceeded`: the attachment bytes the workspace's unsent emails hold now. */
+            heldBytes?: number;
         };
         /** @description The JSON body of every webhook request. Every retry sends exactly the same bytes. */
         WebhookEvent: {
@@ -472,7 +478,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -893,7 +899,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -919,6 +925,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1117,7 +1125,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            /**
+             * @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong.
+             *
+             *     `attachment_quota_exceeded`: The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.
+             */
             422: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1137,7 +1149,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "attachment_quota_exceeded";
                     };
                 };
             };
@@ -1154,7 +1166,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1171,7 +1183,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1180,6 +1196,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1191,7 +1209,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -1418,7 +1436,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1435,7 +1453,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1444,6 +1466,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1455,7 +1479,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -1617,7 +1641,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1643,6 +1667,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1792,7 +1818,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1818,6 +1844,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,7 +2095,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2084,7 +2112,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -2093,6 +2125,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,7 +2138,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -2215,7 +2249,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2241,6 +2275,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2390,7 +2426,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2416,6 +2452,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2570,7 +2608,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2596,6 +2634,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,7 +2849,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2826,7 +2866,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -2835,6 +2879,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2846,7 +2892,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -3035,7 +3081,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3061,6 +3107,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

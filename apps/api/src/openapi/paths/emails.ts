@@ -99,7 +99,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
         headers: replayedHeader,
       },
     },
-    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached"],
+    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached", "attachment_quota_exceeded"],
   });
 
   registerOperation(registry, {
