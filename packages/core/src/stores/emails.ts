@@ -161,7 +161,7 @@ export interface EmailRange {
   status?: EmailStatus;
   /** Part of a recipient address, case-insensitive (a scan: the dashboard's search box). */
   recipientContains?: string;
-  /** A whole recipient address, case-insensitive, matched through the recipients' GIN index. */
+  /** A whole recipient address, case-insensitive, matched through the workspace's entries of the recipients' GIN indexes. */
   recipient?: string;
   /** Created strictly after / strictly before these times. */
   createdAfter?: Date;
@@ -188,7 +188,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 
 /**
  * The recipient columns a `recipient` filter searches, each with a GIN index on
- * svc_lower_addresses(column) (see the migrations): the expression here must be the indexed one.
+ * ("organizationId", svc_lower_addresses(column)) (btree_gin, see the migrations): the expression
+ * here must be the indexed one, and the workspace condition is what keeps the search to the
+ * workspace's own entries.
  */
 const RECIPIENT_COLUMNS = [`"to"`, `"cc"`, `"bcc"`] as const;
 
