@@ -254,12 +254,20 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
 
 const EVENTS_OLDEST_FIRST = [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.EmailEventOrderByWithRelationInput[];
 
-/** The workspace's email `emailId` with its events (reads `email_events`), oldest first; null when missing. */
-export async function findEmailWithEvents(db: Prisma.TransactionClient, workspaceId: string, emailId: string) {
+/**
+ * The workspace's email `emailId` with its first `eventLimit` events (reads `email_events`),
+ * oldest first; null when missing. The rest are read a page at a time (selectEventsOfEmail).
+ */
+export async function findEmailWithEvents(db: Prisma.TransactionClient, workspaceId: string, emailId: string, eventLimit: number) {
   return db.email.findFirst({
     where: { id: emailId, organizationId: workspaceId },
-    include: { events: { orderBy: EVENTS_OLDEST_FIRST } },
+    include: { events: { orderBy: EVENTS_OLDEST_FIRST, take: eventLimit } },
   });
+}
+
+/** Whether the workspace has this email. */
+export async function emailExists(db: Prisma.TransactionClient, workspaceId: string, emailId: string): Promise<boolean> {
+  return (await db.email.count({ where: { id: emailId, organizationId: workspaceId } })) > 0;
 }
 
 /** An email as taken for a handoff attempt; its files' bytes are read from email_attachments, only when there are any. */
