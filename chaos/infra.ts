@@ -164,6 +164,14 @@ export class AppProcess {
     throw new Error(`${this.name} not healthy after ${timeoutMs} ms:\n${this.output.slice(-3000)}`);
   }
 
+  /** The node process that runs the app (tsx starts it as its child), for reading its memory; null when not running. */
+  appPid(): number | null {
+    const pid = this.child?.pid;
+    if (!pid || !this.running) return null;
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).trim().split(/\s+/).filter(Boolean).map(Number);
+    return children[0] ?? pid;
+  }
+
   get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }

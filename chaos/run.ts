@@ -1,7 +1,8 @@
 /**
  * The chaos suite: the whole service on a PostgreSQL cluster and a Redis of its own (never the
  * shared ones), every app its own process, under steady load while processes are killed, Redis
- * is flushed and PostgreSQL restarts; then a check, from Postgres and the webhook receiver, that
+ * is flushed and PostgreSQL restarts, a burst of large bodies presses on the api's memory and a
+ * sign-up flood on the dashboard's system sender; then a check, from Postgres and the webhook receiver, that
  * nothing accepted was lost or doubled. Then (or alone, `pnpm chaos bad-input`) malformed input
  * to every HTTP endpoint. Exits 1 on any loss or finding.
  *
@@ -14,13 +15,14 @@ import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PLANS, SecretBox, createWebhookSubscription, EVENT_TYPES, runRetentionOnce } from "@svc/core";
+import { PLANS, SecretBox, createWebhookSubscription, EVENT_TYPES, runRetentionOnce, utcDay } from "@svc/core";
 import { createDb, type DbHandle } from "@svc/db";
 import { verifyWebhook, HEADERS } from "@svc/webhooks";
 import { prepareDatabase } from "../infra/scripts/database.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
 import { AppProcess, PORT_VARIABLE, PrivatePostgres, PrivateRedis, freePort, type AppName } from "./infra.ts";
 import { runBadInput, type BadInputReport } from "./badInput.ts";
+import { largeBodyBurst, signupFlood, type PressureReport } from "./pressure.ts";
 import { checkOutcome, type Outcome } from "./check.ts";
 
 const mode = process.argv[2] ?? "all";
@@ -76,6 +78,8 @@ interface Stack {
   fx: WorkspaceFixture;
   receiver: Receiver;
   keyDir: string;
+  /** The workspace of the dashboard's system sender (Free plan, today's limit used up). */
+  systemWorkspaceId: string;
 }
 
 async function startStack(): Promise<Stack> {
@@ -118,6 +122,12 @@ async function startStack(): Promise<Stack> {
     API_RATE_LIMIT_BURST: "1000000",
   };
   const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
+  // The dashboard mails through a system sender whose daily limit is already used up: its own
+  // mail (sign-up links, invitations) must go all the same (the sign-up flood checks it).
+  const system = await createWorkspaceFixture(db, { plan: "free" });
+  await db.prisma.dailyUsage.create({ data: { workspaceId: system.workspaceId, day: utcDay(), count: 100 } });
+  env.DASHBOARD_SYSTEM_API_KEY = system.keys["send-only"];
+  env.DASHBOARD_INVITE_FROM = `Chaos <accounts@${system.domain}>`;
   let secret = "";
   const receiver = await startReceiver(() => secret);
   const subscription = await createWebhookSubscription(
@@ -130,7 +140,7 @@ async function startStack(): Promise<Stack> {
   const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<AppName, AppProcess>;
   for (const app of Object.values(apps)) await app.start();
   log(`stack up: pg :${pg.port}, redis :${redis.port}, api :${apps.api.port}, ingest :${apps.ingest.port}, dashboard :${apps.dashboard.port}`);
-  return { pg, redis, db, apps, fx, receiver, keyDir };
+  return { pg, redis, db, apps, fx, receiver, keyDir, systemWorkspaceId: system.workspaceId };
 }
 
 async function stopStack(stack: Stack): Promise<void> {
@@ -265,7 +275,7 @@ class ScheduledAcrossRetention {
   }
 }
 
-async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome: Outcome; load: Load; settleMs: number; scheduledAcrossRetention: string | null }> {
+async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; pressure: PressureReport[]; outcome: Outcome; load: Load; settleMs: number; scheduledAcrossRetention: string | null }> {
   const load = new Load(stack);
   load.start();
   log(`load: ${RATE_PER_S} emails/s to ${RECIPIENTS.length} simulator scenarios`);
@@ -274,6 +284,7 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
   await scheduled.schedule(40_000);
   await sleep(8_000);
   const faults: FaultResult[] = [];
+  const pressure: PressureReport[] = [];
   const gap = () => sleep(6_000);
 
   for (const name of ["api", "ingest", "sender", "dispatcher", "dashboard"] as AppName[]) {
@@ -316,6 +327,11 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
   faults.push(await timeRecovery(stack, load, "kill -9 api mid-request", apiAt));
   await gap();
 
+  pressure.push(await largeBodyBurst(stack.db, stack.apps.api, load, log));
+  await gap();
+  pressure.push(await signupFlood(stack.db, stack.apps.dashboard, stack.systemWorkspaceId, log));
+  await gap();
+
   await load.stop();
   log(`load stopped: ${load.accepted} accepted (202), ${load.refused} refused, ${load.failed} failed to connect or answer`);
   const settleStart = Date.now();
@@ -329,7 +345,7 @@ async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; outcome
   await scheduled.retention("after everything settled");
   const scheduledAcrossRetention = await scheduled.check();
   log(`scheduled email across retention runs: ${scheduledAcrossRetention ?? "sent, delivered and kept"}`);
-  return { faults, outcome, load, settleMs, scheduledAcrossRetention };
+  return { faults, pressure, outcome, load, settleMs, scheduledAcrossRetention };
 }
 
 async function main(): Promise<number> {
@@ -340,9 +356,12 @@ async function main(): Promise<number> {
   try {
     for (const [name, app] of Object.entries(stack.apps)) if (!app.running) throw new Error(`${name} is not running`);
     if (mode === "all" || mode === "faults") {
-      const { faults, outcome, load, settleMs, scheduledAcrossRetention } = await runFaults(stack);
+      const { faults, pressure, outcome, load, settleMs, scheduledAcrossRetention } = await runFaults(stack);
       console.log("\n== faults ==");
       console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never", "then first webhook (ms)": f.webhookRecoveryMs ?? "never" })));
+      console.log("== pressure ==");
+      for (const report of pressure) console.log(`${report.ok ? "ok  " : "FAIL"} ${report.fault}: ${JSON.stringify(report.details)}`);
+      if (pressure.some((report) => !report.ok)) failures += 1;
       console.log("== outcome ==");
       console.log(
         JSON.stringify(

@@ -24,6 +24,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // the tests of the limiter itself, which set their own.
     API_RATE_LIMIT_PER_SECOND: "100000",
     API_RATE_LIMIT_BURST: "1000000",
+    // Likewise the dashboard's sign-up throttles: the tests sign up many accounts from one address.
+    DASHBOARD_SIGNUPS_PER_ORIGIN_PER_HOUR: "1000000",
+    DASHBOARD_SIGNUPS_PER_HOUR: "10000000",
     ...overrides,
   };
 }

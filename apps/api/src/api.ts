@@ -1,8 +1,9 @@
 import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { setBodyBudget } from "@svc/metrics/api";
 import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
-import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
 
@@ -18,7 +19,9 @@ export interface ApiResources {
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
-  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env, rateLimiter }), httpTimeoutsFrom(env));
+  const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
+  setBodyBudget(bodyBudget.maxBytes);
+  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env, rateLimiter, bodyBudget }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {

@@ -4,7 +4,9 @@ import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
 import { coalescedStatements } from "./coalescedStatements.ts";
 import type { ApiDeps } from "./deps.ts";
+import { LARGEST_BODY_BYTES } from "./env.ts";
 import { authenticate } from "./middleware/authenticate.ts";
+import { bodyBudget } from "./middleware/bodyBudget.ts";
 import { errorHandler, notFound } from "./middleware/errorHandler.ts";
 import { rateLimit } from "./middleware/rateLimit.ts";
 import { requestLog } from "./middleware/requestLog.ts";
@@ -44,6 +46,7 @@ export function createApiApp(deps: ApiDeps): Express {
   const requireKey = [
     authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey })),
     rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
+    bodyBudget(deps.bodyBudget, { unknownLength: LARGEST_BODY_BYTES }),
   ];
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));

@@ -3,6 +3,7 @@ import type { Logger } from "@svc/logger";
 import type { SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
 import type { RedisRateLimiter } from "@svc/queues";
+import type { ByteBudget } from "@svc/runtime";
 
 /** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {
@@ -13,4 +14,6 @@ export interface ApiDeps {
   config: ApiEnv;
   /** Per-key request limits, shared by every API process through Redis. */
   rateLimiter: RedisRateLimiter;
+  /** Memory for request bodies in flight in this process (API_BODY_MEMORY_BUDGET_MB). */
+  bodyBudget: ByteBudget;
 }

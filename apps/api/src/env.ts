@@ -1,5 +1,15 @@
 import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber } from "@svc/config";
+import { BATCH_LIMITS, SEND_LIMITS } from "@svc/core";
 import { z } from "zod";
+import { BODY_MEMORY_FACTOR } from "./middleware/bodyBudget.ts";
+
+const MB = 1024 * 1024;
+
+/** The largest body any route takes: what a body of unknown length is charged. */
+export const LARGEST_BODY_BYTES = Math.max(SEND_LIMITS.maxBodyBytes, BATCH_LIMITS.maxBodyBytes);
+
+/** Room for two of the largest bodies at once (the memory they take while parsed), in MB. */
+const DEFAULT_BODY_MEMORY_BUDGET_MB = Math.ceil((2 * LARGEST_BODY_BYTES * BODY_MEMORY_FACTOR) / MB);
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
 export const apiEnvSchema = z.object({
@@ -14,6 +24,13 @@ export const apiEnvSchema = z.object({
    */
   ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   ...apiRateLimitEnv,
+  /**
+   * Memory (MB) the process may spend on request bodies at once; a body is charged its size times
+   * the memory a body takes while parsed. Over it, a request is answered 503 `server_busy`.
+   */
+  API_BODY_MEMORY_BUDGET_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_BODY_MEMORY_BUDGET_MB),
+  /** The share of that budget one workspace may hold (one body of any allowed size always fits when it holds none). */
+  API_BODY_BUDGET_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

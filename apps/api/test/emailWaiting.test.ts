@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { recordRetry } from "@svc/queues";
+import { Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { TEST_REDIS_URL } from "../../../test/support/env.ts";
 import { newId, type EmailStatus } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -70,6 +73,27 @@ describe("GET /emails/{id}: an email waiting longer than expected says why", () 
       message: `The provider refused the last attempt for now (SES TooManyRequestsException: Maximum sending rate exceeded.); the next attempt is at ${new Date(retryAt).toISOString()}.`,
       nextAttemptAt: new Date(retryAt).toISOString(),
     });
+  });
+
+  it("names a backlog of send jobs waiting with a priority (BullMQ's prioritized set) while a sender is connected", async () => {
+    const queue = api.producer.queue;
+    const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    // A connected sender that takes no job, so that the jobs stay waiting.
+    const worker = new Worker(queue.name, async () => {}, { connection, prefix: queue.opts.prefix, autorun: false });
+    try {
+      await worker.waitUntilReady();
+      const ids = [await email({ ageMs: 5 * 60_000 }), await email({ ageMs: 5 * 60_000 }), await email({ ageMs: 5 * 60_000 })];
+      for (const id of ids) await api.producer.enqueue(id, { emailId: id }, { priority: 3 });
+      expect(await (await queue.getJob(ids[0]!))!.getState()).toBe("prioritized");
+      const body = await read(ids[0]!);
+      expect(codes(body)).toEqual(["backlog"]);
+      expect(body.waiting.reasons[0].message).toMatch(/^\d+ emails are waiting to be sent/);
+      expect(Number(/^(\d+)/.exec(body.waiting.reasons[0].message)![1])).toBeGreaterThanOrEqual(3);
+      for (const id of ids) await (await queue.getJob(id))?.remove();
+    } finally {
+      await worker.close();
+      connection.disconnect();
+    }
   });
 
   it("names a from-domain that is not verified, here or at SES", async () => {

@@ -14,6 +14,7 @@ import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
 import { RedisRateLimiter } from "@svc/queues";
 import { loadEnv } from "@svc/config";
+import { ByteBudget } from "@svc/runtime";
 import { buildDeliveryBody } from "@svc/core";
 import { newId } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
@@ -95,7 +96,7 @@ describe("routes and the document", () => {
     const sendQueue = new SendQueue(redis, config.QUEUE_PREFIX);
     const logger = createLogger("routes", "silent");
     // Built as createApi builds it; no request is served, only the router is read.
-    const app = createApiApp({ db: handle, sendQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger) });
+    const app = createApiApp({ db: handle, sendQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger), bodyBudget: new ByteBudget(1024) });
     await sendQueue.close();
     redis.disconnect();
     type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };

@@ -151,7 +151,7 @@ describe("GET /emails/:id", () => {
     }
     const res = await get(`/emails/${emailId}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events", "waiting"].sort());
+    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events", "eventsNextCursor", "waiting"].sort());
     expect(res.body.suppressedRecipients).toEqual([]);
     expect(res.body.id).toBe(emailId);
     expect(res.body.events.map((event: { type: string }) => event.type)).toEqual(["sent", "delivered", "opened"]);

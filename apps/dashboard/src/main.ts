@@ -1,7 +1,7 @@
 import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createProducerConnection } from "@svc/queues";
+import { closeConnections, requireRedisVersion, createProducerConnection } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { createDashboard } from "./dashboard.ts";
 import { dashboardEnvSchema } from "./env.ts";
@@ -14,4 +14,4 @@ const dashboard = createDashboard(env, { db, redis, log });
 await runApp("dashboard", dashboard, log, [
   { name: "redis", run: () => closeConnections(redis) },
   { name: "postgres", run: () => db.close() },
-]);
+], [() => requireRedisVersion(redis, log)]);

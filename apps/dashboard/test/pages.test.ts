@@ -67,6 +67,23 @@ describe("emails page", () => {
     expect(ids((await owner.agent.get("/emails?status=nonsense").expect(200)).text)).toHaveLength(25);
   });
 
+  it("pages an email's event timeline, 100 events at a time", async () => {
+    const id = await insertEmail({ to: "x@example.com", subject: "Opened a lot", status: "delivered", createdAt: new Date() });
+    const base = Date.now() - 3_600_000;
+    const events = Array.from({ length: 130 }, (_, i) => ({
+      id: newId("event"), emailId: id, type: (i === 0 ? "sent" : "opened") as EventType, eventTimestamp: new Date(base + i * 1000), payloadJson: "{}", dedupeKey: `timeline-${id}-${i}`,
+    }));
+    await db().emailEvent.createMany({ data: events });
+    const eventIds = (html: string) => [...html.matchAll(/<span class="muted mono">(evt_[A-Za-z0-9]+)<\/span>/g)].map((m) => m[1]);
+
+    const first = await owner.agent.get(`/emails/${id}`).expect(200);
+    expect(eventIds(first.text)).toEqual(events.slice(0, 100).map((event) => event.id));
+    const later = await owner.agent.get(href(first.text, "next")!).expect(200);
+    expect(eventIds(later.text)).toEqual(events.slice(100).map((event) => event.id));
+    expect(href(later.text, "next")).toBeUndefined();
+    expect(later.text).toContain(`href="/emails/${id}" rel="first"`);
+  });
+
   it("escapes what senders wrote and shows the event payload pretty-printed", async () => {
     const id = await insertEmail({ to: "x@example.com", subject: `<img src=x onerror="alert(1)">`, status: "delivered", createdAt: new Date() });
     await recordEmailEvent(dashboard.handle, { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });

@@ -1,7 +1,7 @@
 import { loadEnvOrExit, logFormat } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createProducerConnection, createWorkerConnection } from "@svc/queues";
+import { closeConnections, requireRedisVersion, createProducerConnection, createWorkerConnection } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { createDispatcher } from "./dispatcher.ts";
 import { dispatcherEnvSchema } from "./env.ts";
@@ -16,4 +16,4 @@ const dispatcher = createDispatcher(env, { db, workerRedis, redis, producerRedis
 await runApp("dispatcher", dispatcher, log, [
   { name: "redis", run: () => closeConnections(workerRedis, redis, producerRedis) },
   { name: "postgres", run: () => db.close() },
-]);
+], [() => requireRedisVersion(redis, log)]);

@@ -1,7 +1,7 @@
 import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createProducerConnection } from "@svc/queues";
+import { closeConnections, requireRedisVersion, createProducerConnection } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { ingestEnvSchema } from "./env.ts";
 import { createIngest } from "./ingest.ts";
@@ -14,4 +14,4 @@ const ingest = createIngest(env, { db, redis, log });
 await runApp("ingest", ingest, log, [
   { name: "redis", run: () => closeConnections(redis) },
   { name: "postgres", run: () => db.close() },
-]);
+], [() => requireRedisVersion(redis, log)]);

@@ -1,7 +1,7 @@
 import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createWorkerConnection } from "@svc/queues";
+import { closeConnections, requireRedisVersion, createWorkerConnection } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { senderEnvSchema } from "./env.ts";
 import { createSender } from "./sender.ts";
@@ -15,4 +15,4 @@ const sender = createSender(env, { db, workerRedis, redis, log });
 await runApp("sender", sender, log, [
   { name: "redis", run: () => closeConnections(workerRedis, redis) },
   { name: "postgres", run: () => db.close() },
-]);
+], [() => requireRedisVersion(redis, log)]);

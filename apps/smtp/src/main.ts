@@ -1,7 +1,7 @@
 import { databaseOptions, loadEnvOrExit, logFormat } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createProducerConnection } from "@svc/queues";
+import { closeConnections, requireRedisVersion, createProducerConnection } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { smtpEnvSchema } from "./env.ts";
 import { createSmtp } from "./smtp.ts";
@@ -14,4 +14,4 @@ const smtp = createSmtp(env, { db, redis, log });
 await runApp("smtp", smtp, log, [
   { name: "redis", run: () => closeConnections(redis) },
   { name: "postgres", run: () => db.close() },
-]);
+], [() => requireRedisVersion(redis, log)]);

@@ -289,6 +289,13 @@ export const dashboardEnv = {
   /** Failed logins allowed per account and client address within the window, before a pause. */
   DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * Sign-up requests per client address (an IPv6 client by its /64) per hour, and for the whole
+   * install per hour; each may come in a burst of that size. Every request may hash a password and
+   * mail a stranger from the system sender. 0 turns a throttle off.
+   */
+  DASHBOARD_SIGNUPS_PER_ORIGIN_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  DASHBOARD_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(10_000_000).default(300),
   /** Invitations (re-invites included) one workspace may make per UTC day. */
   DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Minutes before the same address may be invited to the same workspace again. */

@@ -14,9 +14,11 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  attachment_quota_exceeded: 422,
   daily_limit_reached: 429,
   rate_limited: 429,
   unavailable: 503,
+  server_busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

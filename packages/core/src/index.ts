@@ -36,6 +36,7 @@ export * from "./emails/batch.ts";
 export * from "./emails/schedule.ts";
 export { SCHEDULE_LIMITS } from "./emails/scheduledAt.ts";
 export * from "./emails/read.ts";
+export { EVENTS_PAGE_SIZE, MAX_EVENTS_PAGE_SIZE, listEmailEvents, parseEventPageQuery, type EventPage, type EventPageQuery } from "./emails/eventPages.ts";
 export { EXPECTED_HANDOFF_MS, EXPECTED_PROVIDER_EVENT_MS, explainWaiting, getEmailExplained, waitsLongerThanExpected, type EmailWaiting, type WaitingReason } from "./emails/waiting.ts";
 export * from "./emails/listQuery.ts";
 export { EMAIL_STATUSES, searchEmails, type EmailPage, type EmailSearch } from "./emails/search.ts";

@@ -14,6 +14,12 @@ const dailyLimitRefusals = new Counter({
   registers: [registry],
 });
 
+const attachmentQuotaRefusals = new Counter({
+  name: `${PREFIX}attachment_quota_refusals_total`,
+  help: "Sends refused because the workspace's attachment bytes held for unsent emails would exceed its plan's quota.",
+  registers: [registry],
+});
+
 const purged = new Counter({
   name: `${PREFIX}retention_purged_total`,
   help: "Rows the retention job deleted, by kind.",
@@ -27,6 +33,10 @@ export function recordRecovered(sweeper: "send" | "webhook", count: number): voi
 
 export function recordDailyLimitRefusal(): void {
   dailyLimitRefusals.inc();
+}
+
+export function recordAttachmentQuotaRefusal(): void {
+  attachmentQuotaRefusals.inc();
 }
 
 export function recordRetentionPurge(kind: string, count: number): void {

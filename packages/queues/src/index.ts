@@ -9,3 +9,4 @@ export type { Redis } from "ioredis";
 export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } from "./sendProbe.ts";
 export { withScripts, type ScriptCommands, type ScriptedRedis } from "./scripts.ts";
 export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";
+export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from "./redisVersion.ts";

@@ -19,7 +19,10 @@ export interface SendQueueFacts {
   job: SendJobFacts;
   /** Workers connected to the send queue; null when Redis cannot tell (no CLIENT LIST). */
   workers: number | null;
-  /** Jobs waiting to be picked up (the backlog ahead of a waiting job, at most). */
+  /**
+   * Jobs waiting to be picked up (the backlog ahead of a waiting job, at most): send jobs carry a
+   * priority, so they wait in BullMQ's `prioritized` set, not its `wait` list; both are counted.
+   */
   waiting: number;
 }
 
@@ -46,7 +49,7 @@ export async function sendQueueFacts(producer: Producer<"sendEmail">, emailId: s
   const [job, workers, waiting] = await Promise.all([
     queue.getJob(emailId),
     queue.getWorkersCount().catch(() => null),
-    queue.getWaitingCount(),
+    queue.getJobCountByTypes("waiting", "prioritized"),
   ]);
   if (!job) return { job: { state: null, retryAt: null, lastError: null }, workers, waiting };
   const state = await job.getState();

@@ -23,13 +23,21 @@ export interface App {
 
 /**
  * Runs an app as its process: the app's shutdown steps, then `closeConnections`, run on
- * SIGTERM/SIGINT. A start that fails for any reason runs the same steps and exits 1 with one
- * line on stderr, written whatever LOG_LEVEL says.
+ * SIGTERM/SIGINT. `startChecks` run first (a dependency too old to work with, say); a check or a
+ * start that fails for any reason runs the same steps and exits 1 with one line on stderr,
+ * written whatever LOG_LEVEL says.
  */
-export async function runApp(name: string, app: App, log: Logger, closeConnections: readonly ShutdownStep[]): Promise<void> {
+export async function runApp(
+  name: string,
+  app: App,
+  log: Logger,
+  closeConnections: readonly ShutdownStep[],
+  startChecks: ReadonlyArray<() => Promise<void>> = [],
+): Promise<void> {
   setAppLabel(name);
   const shutdown = new Shutdown(log, app.shutdownDeadlineMs).addAll(app.shutdown).addAll(closeConnections).installSignalHandlers();
   try {
+    for (const check of startChecks) await check();
     const started = await app.start();
     log.info(started, `${name} started`);
   } catch (error) {

@@ -6,6 +6,7 @@ export { checkReadiness, createHealthServer, healthEndpoints, HEALTHY, type Heal
 export { withTimeout } from "./timeout.ts";
 export { Batcher, type BatcherOptions } from "./batcher.ts";
 export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
+export { ByteBudget } from "./byteBudget.ts";
 export { bodyErrorAnswer, type BodyErrorAnswer, type BodyWording } from "./bodyErrors.ts";
 export { hasNul, nulField, NUL_MESSAGE, requestTargetProblem, type RequestTargetProblem } from "./requestText.ts";
 export { isDatabaseUnavailable, DATABASE_UNAVAILABLE_MESSAGE } from "./databaseErrors.ts";

@@ -5,7 +5,10 @@ import type {
   ApiKey,
   BatchEntry,
   Email,
+  EmailEvent,
+  EmailEventPage,
   EmailWithEvents,
+  ListEmailEventsQuery,
   ListEmailsQuery,
   ListSuppressionsQuery,
   QueuedEmail,
@@ -122,9 +125,25 @@ class Emails {
     return (await this.http<ScheduleChange>({ method: "PATCH", path: `/emails/${segment(id)}`, body: { scheduledAt: at }, safeToRepeat: true })).body;
   }
 
-  /** One email with its events, oldest first. */
+  /** One email with the first page of its events, oldest first (`eventsNextCursor` leads to the rest: `events`). */
   async get(id: string): Promise<EmailWithEvents> {
     return (await this.http<EmailWithEvents>({ method: "GET", path: `/emails/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /** One page of an email's events, oldest first: `after` is the previous page's `nextCursor` (or the email's `eventsNextCursor`). */
+  async eventsPage(id: string, query: ListEmailEventsQuery = {}): Promise<EmailEventPage> {
+    return (await this.http<EmailEventPage>({ method: "GET", path: `/emails/${segment(id)}/events`, query, safeToRepeat: true })).body;
+  }
+
+  /** Every event of an email, oldest first, fetched a page at a time as you iterate. */
+  async *events(id: string, options: { pageSize?: number } = {}): AsyncGenerator<EmailEvent, void, void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.eventsPage(id, { ...(options.pageSize !== undefined ? { limit: options.pageSize } : {}), ...(after !== undefined ? { after } : {}) });
+      yield* page.events;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
   }
 
   /** One page, newest first, narrowed by the filters given: `after` is the last id of the previous page. */

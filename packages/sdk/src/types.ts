@@ -5,6 +5,7 @@ type Schemas = components["schemas"];
 export type Email = Schemas["Email"];
 export type EmailWithEvents = Schemas["EmailWithEvents"];
 export type EmailEvent = Schemas["EmailEvent"];
+export type EmailEventPage = Schemas["EmailEventPage"];
 export type EmailStatus = Schemas["EmailStatus"];
 export type EventType = Schemas["EventType"];
 export type QueuedEmail = Schemas["QueuedEmail"];
@@ -18,4 +19,5 @@ export type WebhookEvent = Schemas["WebhookEvent"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
+export type ListEmailEventsQuery = NonNullable<operations["listEmailEvents"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;

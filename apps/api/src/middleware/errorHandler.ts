@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { recordDailyLimitRefusal } from "@svc/metrics/maintenance";
+import { recordAttachmentQuotaRefusal, recordDailyLimitRefusal } from "@svc/metrics/maintenance";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { toAppError } from "../errors.ts";
 
@@ -26,7 +26,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (known) {
       if (known.code === "daily_limit_reached") recordDailyLimitRefusal();
-      if (known.status >= 500) logger.warn({ err: error, method: req.method, path: req.path }, known.message);
+      if (known.code === "attachment_quota_exceeded") recordAttachmentQuotaRefusal();
+      // A busy answer is expected under load and counted by its metric; logging each would flood the log.
+      if (known.status >= 500 && known.code !== "server_busy") logger.warn({ err: error, method: req.method, path: req.path }, known.message);
       res.status(known.status).json({ ...known.details, error: known.message, code: known.code });
       return;
     }

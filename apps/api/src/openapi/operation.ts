@@ -8,7 +8,7 @@ export const SECURITY_SCHEME = "apiKey";
 /** Errors any authenticated operation may answer, whatever it does. */
 const AUTHENTICATED_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "unauthorized", "forbidden", "rate_limited", "unavailable"];
 /** Errors of an operation that reads a JSON request body. */
-export const JSON_BODY_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "payload_too_large", "unsupported_media_type", "validation_failed"];
+export const JSON_BODY_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "payload_too_large", "unsupported_media_type", "validation_failed", "server_busy"];
 
 type HeadersObject = Record<string, { description?: string; required?: boolean; schema: object }>;
 
@@ -25,7 +25,7 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
 };
 
 const RETRY_AFTER: HeadersObject = {
-  "Retry-After": { description: "On `rate_limited`: seconds to wait before the next request is allowed.", schema: SECONDS },
+  "Retry-After": { description: "On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again.", schema: SECONDS },
 };
 
 /** zod-described headers as OpenAPI header objects, so they can sit beside the plain ones above. */
@@ -85,7 +85,7 @@ export function registerOperation(registry: OpenAPIRegistry, spec: OperationSpec
   }
   const errors = [...(spec.permission ? AUTHENTICATED_ERRORS : []), ...(spec.errors ?? [])];
   for (const [status, response] of Object.entries(errorResponses(errors))) {
-    const headers = { ...keyed, ...(status === "429" && spec.permission ? RETRY_AFTER : {}) };
+    const headers = { ...keyed, ...((status === "429" || status === "503") && spec.permission ? RETRY_AFTER : {}) };
     responses[status] = Object.keys(headers).length > 0 ? { ...response, headers } : response;
   }
 

@@ -96,7 +96,10 @@ export const emailWithEventsSchema = z
     suppressedRecipients: z
       .array(z.strictObject({ address: z.string(), reason: z.string() }))
       .meta({ description: "Recipients the sender dropped because the workspace's suppression list holds them." }),
-    events: z.array(emailEventSchema).meta({ description: "Oldest first." }),
+    events: z.array(emailEventSchema).meta({ description: "The first page of its events (at most 100), oldest first." }),
+    eventsNextCursor: z
+      .union([z.string(), z.null()])
+      .meta({ description: "When the email has more events than `events` holds: pass it as `after` to GET /emails/{id}/events for the next page. Null when `events` holds them all." }),
     waiting: z
       .union([
         z.strictObject({
@@ -113,7 +116,14 @@ export const emailWithEventsSchema = z
       ])
       .meta({ description: "Why an email waits longer than expected in its status; null when it does not." }),
   })
-  .meta({ id: "EmailWithEvents", description: "An email with its events." });
+  .meta({ id: "EmailWithEvents", description: "An email with the first page of its events." });
+
+export const emailEventPageSchema = z
+  .strictObject({
+    events: z.array(emailEventSchema).meta({ description: "Oldest first." }),
+    nextCursor: z.union([z.string(), z.null()]).meta({ description: "`after` for the next page; null on the last page." }),
+  })
+  .meta({ id: "EmailEventPage", description: "One page of an email's events." });
 
 export const apiKeySchema = z
   .strictObject({

@@ -6,6 +6,8 @@ import {
   cancelScheduledEmail,
   getEmailExplained,
   listEmailBatches,
+  listEmailEvents,
+  parseEventPageQuery,
   parseBatchInput,
   parseBatchMode,
   parseEmailListQuery,
@@ -38,7 +40,7 @@ function writeJson(res: Response, status: number, body: string): void {
 }
 
 /**
- * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, POST /emails/:id/cancel,
+ * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, GET /emails/:id/events, POST /emails/:id/cancel,
  * PATCH /emails/:id. Authentication is applied where this is mounted.
  * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
  */
@@ -90,6 +92,11 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
     // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
     res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.sendQueue.producer, emailId)));
+  });
+
+  router.get("/:id/events", requirePermission("emails:read"), async (req, res) => {
+    const query = parseEventPageQuery(req.query as Record<string, unknown>);
+    res.json(await listEmailEvents(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, query));
   });
 
   router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {

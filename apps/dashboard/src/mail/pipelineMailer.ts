@@ -28,7 +28,7 @@ export const noSystemMailer: SystemMailer = {
 /**
  * The dashboard's emails go through this service's own pipeline, exactly as a customer's email
  * does: the configured system key is authenticated like an API request, the email is queued with
- * `queueEmail` (verified from-domain, daily limit, one row before any job) and its send job is
+ * `queueEmail` (verified from-domain, one row before any job; not the daily limit) and its send job is
  * enqueued. So they show up in the system workspace's email list with their events.
  */
 export class PipelineMailer implements SystemMailer {
@@ -50,7 +50,11 @@ export class PipelineMailer implements SystemMailer {
       throw new AppError("unavailable", "the system sender's API key (DASHBOARD_SYSTEM_API_KEY) may not send email.");
     }
     const input = parseSendEmailInput({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-    const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input);
+    // Not counted against the daily limit: strangers can make the sign-up form mail (within its
+    // throttles), and that must never use up the limit that invitations and notices need.
+    const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input, {
+      countsAgainstDailyLimit: false,
+    });
     try {
       await this.sendQueue.enqueue(key.workspaceId, [queued.emailId]);
     } catch (error) {

@@ -13,6 +13,7 @@ import {
 } from "@svc/core";
 import { Router, type Request, type Response } from "express";
 import { LoginThrottle } from "../auth/loginThrottle.ts";
+import { SignUpThrottle } from "../auth/signupThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
 import type { SystemMailer } from "../mail/pipelineMailer.ts";
 import { secureCookies } from "../env.ts";
@@ -32,6 +33,7 @@ import {
   signupDisabledPage,
   signupPage,
   tooManyAttemptsMessage,
+  tooManySignUpsMessage,
 } from "../views/pages/auth.ts";
 
 /** Only same-site paths: `next` must never send a person to another site after logging in. */
@@ -50,6 +52,12 @@ export function authRoutes(deps: DashboardDeps): Router {
     log: deps.log,
   });
   const signupEnabled = deps.env.DASHBOARD_SIGNUP;
+  const signupThrottle = new SignUpThrottle(deps.redis, {
+    prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
+    perOriginPerHour: deps.env.DASHBOARD_SIGNUPS_PER_ORIGIN_PER_HOUR,
+    perHour: deps.env.DASHBOARD_SIGNUPS_PER_HOUR,
+    log: deps.log,
+  });
 
   async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<void> {
     // A fresh session (and token) on every sign-in: a token planted before login is worthless after it.
@@ -110,6 +118,12 @@ export function authRoutes(deps: DashboardDeps): Router {
     const email = formString(req, "email", 254);
     const workspaceName = formString(req, "workspaceName", 200);
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+    // Before any work for the request (a password hash, a mail): the answer names no address.
+    const throttled = await signupThrottle.take(req.ip ?? req.socket.remoteAddress ?? "unknown");
+    if (!throttled.allowed) {
+      res.set("Retry-After", String(throttled.retryAfterSeconds));
+      return send(res, 429, signupPage({ csrf: stateOf(req).csrfToken, email, workspaceName, error: tooManySignUpsMessage(throttled) }));
+    }
     try {
       if (deps.mailer) return await requestConfirmedSignUp(res, { email, password, workspaceName }, deps.mailer);
       const { user, workspaceId } = await signUp(deps.prisma, { email, password, workspaceName });

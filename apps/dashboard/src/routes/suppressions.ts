@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream/promises";
 import {
   AppError,
   addManualSuppression,
@@ -67,8 +68,8 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
   router.get("/suppressions/export.csv", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
     res.status(200).type("text/csv; charset=utf-8").setHeader("content-disposition", `attachment; filename="suppressions-${w.workspaceId}.csv"`);
-    for await (const chunk of exportSuppressionsCsv(pool, w.workspaceId)) res.write(chunk);
-    res.end();
+    // pipeline waits for the client to take each chunk (back-pressure) and ends or cuts the answer.
+    await pipeline(exportSuppressionsCsv(pool, w.workspaceId), res);
   });
 
   router.post("/suppressions", requirePermission("workspace:write"), async (req, res) => {

@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
 import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
+import { checkUnsentAttachmentQuota } from "./attachmentQuota.ts";
 import { countDailySend } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer, type IdempotencyScope } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
@@ -82,6 +83,12 @@ export interface QueueEmailOptions {
    * default; the API passes a coalescing insert so concurrent sends share one statement.
    */
   insertRow?: EmailRowInsert;
+  /**
+   * False for the service's own mail (sign-up links, invitations, notices): it must not be
+   * refused because the system workspace's daily limit was used up, which anyone could do through
+   * the sign-up form; what strangers can make it send is bounded by the sign-up throttles instead.
+   */
+  countsAgainstDailyLimit?: boolean;
 }
 
 /**
@@ -100,18 +107,21 @@ export async function queueEmail(
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
   const { idempotencyKey, idempotencyScope: scope } = options;
+  const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const emailId = newId("email");
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
   const created: QueuedEmail = { status: ACCEPTED, body, emailId, replayed: false, enqueue: !scheduled };
+  const attachmentBytes = input.attachments.reduce((total, { content }) => total + content.length, 0);
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
-  if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
+  if (idempotencyKey === undefined && !limited) {
     // An email with files (up to the provider's message size) is written in a statement of its
     // own rather than coalesced with others, so one statement never carries several of them.
     const insert = input.attachments.length > 0 ? (row: NewEmailRow) => insertEmailAlone(sqlPool(handle), row) : insertRow;
+    await checkUnsentAttachmentQuota(sqlPool(handle), context, attachmentBytes);
     if (!(await insert({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
@@ -129,7 +139,8 @@ export async function queueEmail(
     // Refused before anything is written: a send over the limit never writes its (up to 1 MB)
     // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
     // is held until commit, through the insert below.
-    await countDailySend(client, context.workspaceId, context.plan);
+    if (limited) await countDailySend(client, context.workspaceId, context.plan);
+    await checkUnsentAttachmentQuota(client, context, attachmentBytes);
     if (!(await insertEmailAlone(client, { emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {

@@ -3,20 +3,28 @@ import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
 import { findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst, type EmailPosition } from "../stores/emails.ts";
+import { EVENTS_PAGE_SIZE, pageOf } from "./eventPages.ts";
 import { filterRange, type EmailListFilters } from "./listQuery.ts";
 import { suppressedRecipientsOf, toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 
 /**
- * One email of the workspace with its events, oldest first. Another workspace's email and one
- * removed by retention are indistinguishable from a missing one.
+ * One email of the workspace with the first page of its events, oldest first, and the cursor of
+ * the next page (eventPages.ts). Another workspace's email and one removed by retention are
+ * indistinguishable from a missing one.
  */
 export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: string): Promise<EmailWithEventsView> {
   if (!hasPrefix(emailId, "email")) throw emailNotFound();
-  const email = await findEmailWithEvents(db, workspaceId, emailId);
+  const email = await findEmailWithEvents(db, workspaceId, emailId, EVENTS_PAGE_SIZE + 1);
   if (!email) throw emailNotFound();
-  return { ...toEmailView(email), suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients), events: email.events.map(toEventView) };
+  const { rows, nextCursor } = pageOf(email.events, EVENTS_PAGE_SIZE);
+  return {
+    ...toEmailView(email),
+    suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients),
+    events: rows.map(toEventView),
+    eventsNextCursor: nextCursor,
+  };
 }
 
 /** Rows one listing statement reads at most. */

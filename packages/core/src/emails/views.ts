@@ -101,8 +101,10 @@ export function toEventView(event: EmailEvent): EmailEventView {
 export interface EmailWithEventsView extends EmailView {
   /** Recipients the sender dropped because the suppression list holds them ([] when none). */
   suppressedRecipients: Array<{ address: string; reason: string }>;
-  /** Oldest first. */
+  /** The first page of its events, oldest first. */
   events: EmailEventView[];
+  /** When it has more events: `after` for GET /emails/{id}/events, the next page; else null. */
+  eventsNextCursor: string | null;
 }
 
 /** The stored `suppressedRecipients` JSON as a list ([] when absent or not a list). */

@@ -28,6 +28,9 @@ export interface EmailWaiting {
   reasons: WaitingReason[];
 }
 
+/** BullMQ states of a job waiting for a worker: `prioritized` is where a job with a priority waits. */
+const WAITING_JOB_STATES = new Set(["waiting", "prioritized"]);
+
 /** What the send queue knows (see @svc/queues sendQueueFacts); null when it could not be asked. */
 interface QueueFacts {
   job: { state: string | null; retryAt: Date | null; lastError: string | null };
@@ -93,7 +96,7 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     }
     if (queue.workers === 0) {
       reasons.push({ code: "no_sender", message: "No sender process is connected to the send queue: start one (the sender app)." });
-    } else if (queue.job.state === "waiting" && queue.waiting > 1) {
+    } else if (WAITING_JOB_STATES.has(queue.job.state ?? "") && queue.waiting > 1) {
       reasons.push({ code: "backlog", message: `${queue.waiting} emails are waiting to be sent; the senders work through them at the provider's send rate.` });
     }
   }

@@ -24,6 +24,25 @@ export async function selectAttachmentContents(db: Queryable, emailIds: readonly
   return byEmail;
 }
 
+/** Statuses of an email whose files are still held for its handoff. */
+const AWAITING_HANDOFF: readonly EmailStatus[] = ["scheduled", "queued", "sending"];
+const AWAITING_HANDOFF_SQL = statusInSql("e.status", AWAITING_HANDOFF);
+
+/**
+ * Bytes of the files the workspace holds for emails not yet handed off. octet_length of a stored
+ * bytea reads its size from the value's header, not its bytes; the emails are found through the
+ * (organizationId, status, …) index.
+ */
+export async function sumUnsentAttachmentBytes(db: Queryable, workspaceId: string): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT COALESCE(sum(octet_length(a.content)), 0)::bigint AS bytes
+       FROM emails e JOIN email_attachments a ON a."emailId" = e.id
+      WHERE e."organizationId" = $1 AND ${AWAITING_HANDOFF_SQL} AND e.attachments <> '[]'::jsonb`,
+    [workspaceId],
+  );
+  return Number((rows[0] as { bytes: string }).bytes);
+}
+
 /** Deletes the attachment bytes of these emails; answers how many files were deleted. */
 export async function deleteAttachmentContents(db: Queryable, emailIds: readonly string[]): Promise<number> {
   if (emailIds.length === 0) return 0;

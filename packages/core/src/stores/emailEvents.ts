@@ -1,4 +1,4 @@
-import type { EmailStatus, EventType } from "@svc/db";
+import type { EmailEvent, EmailStatus, EventType } from "@svc/db";
 import { ID_PREFIXES, Prisma, newId, randomAlphanumeric } from "@svc/db";
 import { statusForEvent, statusMayMoveSql, statusRank } from "../emails/status.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
@@ -388,3 +388,37 @@ const FAIL_BY_DOMAIN_SQL = failSql(`
    ORDER BY e."createdAt", e.id
    LIMIT $11::int
    FOR UPDATE SKIP LOCKED`);
+
+/** An event's place in its email's oldest-first order: (eventTimestamp, createdAt, id). */
+export interface EventPosition {
+  eventTimestamp: Date;
+  createdAt: Date;
+  id: string;
+}
+
+/** Where the event `eventId` of the email `emailId` stands in its order; null when the email has no such event. */
+export async function findEventPosition(db: Prisma.TransactionClient, emailId: string, eventId: string): Promise<EventPosition | null> {
+  return db.emailEvent.findFirst({ where: { id: eventId, emailId }, select: { eventTimestamp: true, createdAt: true, id: true } });
+}
+
+/**
+ * Up to `limit` events of one email, oldest first, after `after` when given: keyset paging on the
+ * (emailId, eventTimestamp) index, so a late page of an email with many opens and clicks costs
+ * what the first does. The caller has checked that the email is the workspace's.
+ */
+export async function selectEventsOfEmail(db: Prisma.TransactionClient, emailId: string, after: EventPosition | null, limit: number): Promise<EmailEvent[]> {
+  const past = after
+    ? {
+        OR: [
+          { eventTimestamp: { gt: after.eventTimestamp } },
+          { eventTimestamp: after.eventTimestamp, createdAt: { gt: after.createdAt } },
+          { eventTimestamp: after.eventTimestamp, createdAt: after.createdAt, id: { gt: after.id } },
+        ],
+      }
+    : {};
+  return db.emailEvent.findMany({
+    where: { emailId, ...past },
+    orderBy: [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+}

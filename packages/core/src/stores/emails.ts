@@ -161,7 +161,7 @@ export interface EmailRange {
   status?: EmailStatus;
   /** Part of a recipient address, case-insensitive (a scan: the dashboard's search box). */
   recipientContains?: string;
-  /** A whole recipient address, case-insensitive, matched through the recipients' GIN index. */
+  /** A whole recipient address, case-insensitive, matched through the workspace's entries of the recipients' GIN indexes. */
   recipient?: string;
   /** Created strictly after / strictly before these times. */
   createdAfter?: Date;
@@ -188,7 +188,9 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
 
 /**
  * The recipient columns a `recipient` filter searches, each with a GIN index on
- * svc_lower_addresses(column) (see the migrations): the expression here must be the indexed one.
+ * ("organizationId", svc_lower_addresses(column)) (btree_gin, see the migrations): the expression
+ * here must be the indexed one, and the workspace condition is what keeps the search to the
+ * workspace's own entries.
  */
 const RECIPIENT_COLUMNS = [`"to"`, `"cc"`, `"bcc"`] as const;
 
@@ -252,12 +254,20 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
 
 const EVENTS_OLDEST_FIRST = [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.EmailEventOrderByWithRelationInput[];
 
-/** The workspace's email `emailId` with its events (reads `email_events`), oldest first; null when missing. */
-export async function findEmailWithEvents(db: Prisma.TransactionClient, workspaceId: string, emailId: string) {
+/**
+ * The workspace's email `emailId` with its first `eventLimit` events (reads `email_events`),
+ * oldest first; null when missing. The rest are read a page at a time (selectEventsOfEmail).
+ */
+export async function findEmailWithEvents(db: Prisma.TransactionClient, workspaceId: string, emailId: string, eventLimit: number) {
   return db.email.findFirst({
     where: { id: emailId, organizationId: workspaceId },
-    include: { events: { orderBy: EVENTS_OLDEST_FIRST } },
+    include: { events: { orderBy: EVENTS_OLDEST_FIRST, take: eventLimit } },
   });
+}
+
+/** Whether the workspace has this email. */
+export async function emailExists(db: Prisma.TransactionClient, workspaceId: string, emailId: string): Promise<boolean> {
+  return (await db.email.count({ where: { id: emailId, organizationId: workspaceId } })) > 0;
 }
 
 /** An email as taken for a handoff attempt; its files' bytes are read from email_attachments, only when there are any. */

@@ -1,3 +1,7 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { CsvError, parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify";
 import type { SuppressionReason } from "@svc/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -208,26 +212,41 @@ export interface SuppressionImportReport {
   invalidLines: Array<{ line: number; value: string; reason: string }>;
 }
 
-/** One CSV record's fields; double quotes may wrap a field and `""` is a quote inside one. */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') (field += '"'), i++;
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") fields.push(field), (field = "");
-    else field += char;
-  }
-  fields.push(field);
-  return fields.map((value) => value.trim());
+const HEADER_NAMES = ["email", "address", "email_address", "emailaddress"];
+
+/**
+ * A cell a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage
+ * return) is written with a leading apostrophe, which spreadsheets show as text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function formulaGuarded(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-const HEADER_NAMES = ["email", "address", "email_address", "emailaddress"];
+/** A cell as it was before formulaGuarded (an export imports back as it is). */
+function withoutFormulaGuard(value: string): string {
+  return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/**
+ * The records of a CSV text (csv-parse: RFC 4180 quoting, a newline inside quotes included),
+ * each with the line it starts on. Empty lines are skipped; a malformed file (an unclosed quote)
+ * is refused whole, naming where.
+ */
+function parseCsvRecords(csv: string): Array<{ fields: string[]; line: number }> {
+  try {
+    const parsed = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true, raw: true }) as unknown as Array<{
+      record: string[];
+      info: { lines: number };
+      raw: string;
+    }>;
+    return parsed.map(({ record, info, raw }) => ({ fields: record, line: info.lines - (raw.trimEnd().match(/\r\n|\n|\r/g)?.length ?? 0) }));
+  } catch (error) {
+    if (error instanceof CsvError) throw invalid(`The file is not valid CSV: ${error.message}`);
+    throw error;
+  }
+}
 
 /**
  * Reads a CSV of addresses: either one address per line, or a header row with a column named
@@ -239,10 +258,10 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
     throw new AppError("payload_too_large", "The file is larger than 1 MB; split it into smaller files.");
   }
   if (csv.includes("\u0000")) throw invalid("The file contains NUL bytes; it is not a CSV text file.");
-  const lines = csv.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const records = parseCsvRecords(csv);
   let column = 0;
   let firstData = 0;
-  const header = csvFields(lines[0] ?? "").map((name) => name.toLowerCase());
+  const header = (records[0]?.fields ?? []).map((name) => name.toLowerCase());
   const named = header.findIndex((name) => HEADER_NAMES.includes(name));
   if (named >= 0) {
     column = named;
@@ -253,14 +272,11 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
   const report: SuppressionImportReport = { added: 0, skipped: 0, invalid: 0, invalidLines: [] };
   const seen = new Set<string>();
   const addresses: string[] = [];
-  let rows = 0;
-  for (let n = firstData; n < lines.length; n++) {
-    const line = lines[n]!;
-    if (line.trim() === "") continue;
-    if (++rows > SUPPRESSION_IMPORT_LIMITS.maxRows) {
-      throw new AppError("payload_too_large", `The file has more than ${SUPPRESSION_IMPORT_LIMITS.maxRows} rows; split it into smaller files.`);
-    }
-    const value = csvFields(line)[column] ?? "";
+  if (records.length - firstData > SUPPRESSION_IMPORT_LIMITS.maxRows) {
+    throw new AppError("payload_too_large", `The file has more than ${SUPPRESSION_IMPORT_LIMITS.maxRows} rows; split it into smaller files.`);
+  }
+  for (const { fields, line } of records.slice(firstData)) {
+    const value = withoutFormulaGuard(fields[column] ?? "");
     try {
       const address = parseRecipientAddress(value, "address");
       if (seen.has(address)) report.skipped++;
@@ -268,7 +284,7 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
     } catch (error) {
       report.invalid++;
       if (report.invalidLines.length < MAX_INVALID_REPORTED) {
-        report.invalidLines.push({ line: n + 1, value: value.slice(0, 100), reason: error instanceof Error ? error.message : "invalid" });
+        report.invalidLines.push({ line, value: value.slice(0, 100), reason: error instanceof Error ? error.message : "invalid" });
       }
     }
   }
@@ -281,22 +297,23 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
   return report;
 }
 
-const CSV_HEADER = "address,reason,created_at,expires_at,email_id,event_id";
+const CSV_COLUMNS = ["address", "reason", "created_at", "expires_at", "email_id", "event_id"];
 
-function csvField(value: string | null): string {
-  if (value === null) return "";
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** The workspace's whole list as CSV lines (header first), a batch of rows at a time. */
-export async function* exportSuppressionsCsv(db: Queryable, workspaceId: string): AsyncGenerator<string, void, void> {
-  yield `${CSV_HEADER}\n`;
-  for await (const rows of allSuppressions(db, workspaceId)) {
-    yield rows
-      .map((row) =>
-        [row.address, row.reason, row.createdAt.toISOString(), row.expiresAt?.toISOString() ?? null, row.emailId, row.eventId].map(csvField).join(","),
-      )
-      .map((line) => `${line}\n`)
-      .join("");
+/**
+ * The workspace's whole list as a CSV stream (header first), read a batch of rows at a time and
+ * only as fast as the reader takes it: pipe it (stream.pipeline) into the response, so that a
+ * slow client holds one batch, not the list. Cells a spreadsheet would run as a formula are
+ * neutralised (formulaGuarded); the import takes such cells back as they were.
+ */
+export function exportSuppressionsCsv(db: Queryable, workspaceId: string): Readable {
+  async function* records() {
+    for await (const rows of allSuppressions(db, workspaceId)) {
+      for (const row of rows) yield [row.address, row.reason, row.createdAt.toISOString(), row.expiresAt?.toISOString() ?? null, row.emailId, row.eventId];
+    }
   }
+  const csv = stringify({ header: true, columns: CSV_COLUMNS, cast: { string: formulaGuarded } });
+  csv.setEncoding("utf8");
+  // pipeline (not pipe): a failed read destroys the CSV stream, so its reader sees the error.
+  pipeline(Readable.from(records()), csv).catch(() => {});
+  return csv;
 }

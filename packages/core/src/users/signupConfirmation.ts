@@ -25,7 +25,8 @@ export type SignUpRequest =
 /**
  * Asks to sign up: stores the sign-up (password already hashed) until its address confirms it.
  * Until then nothing exists, so nobody can claim an address they cannot read: a squatter cannot
- * block an invitee. Every request costs one password hash, whoever owns the address.
+ * block an invitee. Every request past the cooldown costs one password hash, whoever owns the
+ * address; one within it costs none, for a new address and an existing one alike.
  */
 export async function requestSignUp(
   prisma: Db,
@@ -34,9 +35,11 @@ export async function requestSignUp(
 ): Promise<SignUpRequest> {
   const { email, workspaceName } = checkSignUpInput(input);
   const now = options.now ?? new Date();
-  const passwordHash = await hashPassword(input.password);
+  // The cooldown first: a repeated request costs one indexed read, never a password hash.
   const previous = await newestPendingSignupTime(prisma, email);
   if (previous && previous.getTime() + (options.cooldownMs ?? DEFAULT_COOLDOWN_MS) > now.getTime()) return { kind: "too-soon", email };
+  // Hashed whether or not the address has an account, so both take the same work and time.
+  const passwordHash = await hashPassword(input.password);
   const token = newOpaqueToken();
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? DEFAULT_TTL_MS));
   const exists = await userExistsWithEmail(prisma, email);

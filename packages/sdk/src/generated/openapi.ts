@@ -99,6 +99,28 @@ export interface paths {
         patch: operations["rescheduleEmail"];
         trace?: never;
     };
+    "/emails/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an email's events
+         * @description The email's events, oldest first, a page at a time: `after` is the `nextCursor` of the previous page (or the email's `eventsNextCursor`). Unknown parameters are refused (422).
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["listEmailEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -349,9 +371,11 @@ export interface components {
          *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
          *     | `validation_failed` | 422 | A field, query parameter or header is invalid; the message names every one that is wrong. |
+         *     | `attachment_quota_exceeded` | 422 | The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL) did not answer in time; retry later. |
+         *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
          * @example {
          *       "error": "Invalid or missing API key.",
@@ -365,14 +389,18 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
+            /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
+            quotaBytes?: number;
+            /** @description On `attachment_quota_exceeded`: the attachment bytes the workspace's unsent emails hold now. */
+            heldBytes?: number;
         };
         /** @description The JSON body of every webhook request. Every retry sends exactly the same bytes. */
         WebhookEvent: {
@@ -472,7 +500,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -563,7 +591,7 @@ export interface components {
             failedAt: string | null;
             scheduledAt: string | null;
         };
-        /** @description An email with its events. */
+        /** @description An email with the first page of its events. */
         EmailWithEvents: {
             /**
              * @description Prefixed with `email_`.
@@ -629,8 +657,10 @@ export interface components {
                 address: string;
                 reason: string;
             }[];
-            /** @description Oldest first. */
+            /** @description The first page of its events (at most 100), oldest first. */
             events: components["schemas"]["EmailEvent"][];
+            /** @description When the email has more events than `events` holds: pass it as `after` to GET /emails/{id}/events for the next page. Null when `events` holds them all. */
+            eventsNextCursor: string | null;
             /** @description Why an email waits longer than expected in its status; null when it does not. */
             waiting: {
                 /**
@@ -675,6 +705,13 @@ export interface components {
             createdAt: string;
             /** @description The provider's raw event JSON, as a string (not normalised). */
             payloadJson: string;
+        };
+        /** @description One page of an email's events. */
+        EmailEventPage: {
+            /** @description Oldest first. */
+            events: components["schemas"]["EmailEvent"][];
+            /** @description `after` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description An API key record: never the key itself, never its hash. */
         ApiKey: {
@@ -893,7 +930,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -919,6 +956,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1117,7 +1156,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            /**
+             * @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong.
+             *
+             *     `attachment_quota_exceeded`: The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.
+             */
             422: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1137,7 +1180,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "validation_failed";
+                        code?: "validation_failed" | "attachment_quota_exceeded";
                     };
                 };
             };
@@ -1154,7 +1197,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1171,7 +1214,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1180,6 +1227,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1191,7 +1240,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -1418,7 +1467,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1435,7 +1484,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1444,6 +1497,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1455,7 +1510,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -1617,7 +1672,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1643,6 +1698,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1672,7 +1729,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The email and its events, oldest first. */
+            /** @description The email and the first 100 of its events, oldest first; `eventsNextCursor` leads to the rest (GET /emails/{id}/events). */
             200: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1792,7 +1849,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -1818,6 +1875,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,7 +2126,217 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable" | "server_busy";
+                    };
+                };
+            };
+        };
+    };
+    listEmailEvents: {
+        parameters: {
+            query?: {
+                /** @description Start after this event (its id): the previous page's `nextCursor`. */
+                after?: string;
+                /** @description Events per page, 1 to 1000; 100 when absent. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The email's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, oldest first. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailEventPage"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2093,6 +2362,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2215,7 +2486,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2241,6 +2512,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2390,7 +2663,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2416,6 +2689,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2570,7 +2845,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2596,6 +2871,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2809,7 +3086,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2826,7 +3103,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -2835,6 +3116,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2846,7 +3129,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "server_busy";
                     };
                 };
             };
@@ -3035,7 +3318,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3061,6 +3344,8 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { BATCH_LIMITS, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, rescheduleSchema, SCHEDULE_LIMITS, SEND_LIMITS, sendEmailSchema } from "@svc/core";
+import { BATCH_LIMITS, EVENTS_PAGE_SIZE, MAX_EVENTS_PAGE_SIZE, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, rescheduleSchema, SCHEDULE_LIMITS, SEND_LIMITS, sendEmailSchema } from "@svc/core";
 import { z } from "zod";
 import { JSON_BODY_ERRORS, registerOperation } from "../operation.ts";
-import { batchEntrySchema, emailSchema, emailStatusSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
+import { batchEntrySchema, emailEventPageSchema, emailSchema, emailStatusSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
 
 const TAG = "Emails";
 
@@ -99,7 +99,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
         headers: replayedHeader,
       },
     },
-    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached"],
+    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached", "attachment_quota_exceeded"],
   });
 
   registerOperation(registry, {
@@ -170,7 +170,38 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     summary: "Retrieve an email",
     permission: "emails:read",
     request: { params: emailIdParam },
-    responses: { 200: { description: "The email and its events, oldest first.", schema: emailWithEventsSchema } },
+    responses: {
+      200: {
+        description: `The email and the first ${EVENTS_PAGE_SIZE} of its events, oldest first; \`eventsNextCursor\` leads to the rest (GET /emails/{id}/events).`,
+        schema: emailWithEventsSchema,
+      },
+    },
     errors: ["not_found"],
+  });
+
+  registerOperation(registry, {
+    method: "get",
+    path: "/emails/{id}/events",
+    operationId: "listEmailEvents",
+    tag: TAG,
+    summary: "List an email's events",
+    description:
+      "The email's events, oldest first, a page at a time: `after` is the `nextCursor` of the previous page (or the email's `eventsNextCursor`). Unknown parameters are refused (422).",
+    permission: "emails:read",
+    request: {
+      params: emailIdParam,
+      query: z.strictObject({
+        after: z.string().optional().meta({ description: "Start after this event (its id): the previous page's `nextCursor`.", example: "evt_E8pEl2nPq0d2Zb7Tt3xV9kYw" }),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_EVENTS_PAGE_SIZE)
+          .optional()
+          .meta({ description: `Events per page, 1 to ${MAX_EVENTS_PAGE_SIZE}; ${EVENTS_PAGE_SIZE} when absent.` }),
+      }),
+    },
+    responses: { 200: { description: "A page of events, oldest first.", schema: emailEventPageSchema } },
+    errors: ["not_found", "validation_failed"],
   });
 }

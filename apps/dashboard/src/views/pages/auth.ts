@@ -113,6 +113,13 @@ export function invalidSignupLinkPage(message: string): SafeHtml {
   );
 }
 
+/** A throttled sign-up: from this network, or for everyone (the install takes only so many an hour). */
+export function tooManySignUpsMessage(decision: { retryAfterSeconds: number; scope: "origin" | "global" }): string {
+  const minutes = Math.ceil(decision.retryAfterSeconds / 60);
+  const wait = `try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return decision.scope === "origin" ? `Too many sign-ups from your network. Please ${wait}.` : `Sign-up is busy right now. Please ${wait}.`;
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed attempts. For your security, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -76,8 +76,18 @@ function ourReason(payloadJson: string): SafeHtml | false {
   return html`<p class="timeline-reason">${ours.message}${typeof ours.reason === "string" ? html` <span class="muted mono">${ours.reason}</span>` : ""}</p>`;
 }
 
-function timeline(email: EmailWithEventsView): SafeHtml {
-  if (email.events.length === 0) {
+/** Links between the timeline's pages: back to the first, on to the next when there is one. */
+function timelinePager(email: EmailWithEventsView, laterPage: boolean): SafeHtml | string {
+  if (!laterPage && email.eventsNextCursor === null) return "";
+  const base = `/emails/${encodeURIComponent(email.id)}`;
+  return html`<nav class="pager" aria-label="Event pages">
+    ${laterPage ? html`<a class="btn btn-secondary" href="${base}" rel="first">← First events</a>` : html`<span></span>`}
+    ${email.eventsNextCursor !== null ? html`<a class="btn btn-secondary" href="${base}${raw(queryString({ eventsAfter: email.eventsNextCursor }))}" rel="next">Later events →</a>` : ""}
+  </nav>`;
+}
+
+function timeline(email: EmailWithEventsView, laterPage: boolean): SafeHtml {
+  if (email.events.length === 0 && !laterPage) {
     return emptyState("No events yet", "Events appear as the provider reports them: sent, delivered, bounced and so on.");
   }
   return html`<ol class="timeline">${email.events.map(
@@ -92,7 +102,7 @@ function timeline(email: EmailWithEventsView): SafeHtml {
         </details>
       </div>
     </li>`,
-  )}</ol>`;
+  )}</ol>${timelinePager(email, laterPage)}`;
 }
 
 /** Why the email waits longer than expected (GET /emails/{id}'s `waiting`), when it does. */
@@ -105,7 +115,7 @@ function waitingNotice(waiting: EmailWaiting | null): SafeHtml | false {
   );
 }
 
-export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null }): SafeHtml {
+export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null }, options: { laterPage: boolean }): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
   ${waitingNotice(email.waiting ?? null)}
   <div class="two-column">
@@ -135,7 +145,7 @@ export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWa
       ]),
       { title: "Details" },
     )}
-    ${card(timeline(email), { title: "Event timeline", description: "Oldest first, as reported by the provider (and our own failed and rejected records)." })}
+    ${card(timeline(email, options.laterPage), { title: "Event timeline", description: "Oldest first, as reported by the provider (and our own failed and rejected records)." })}
   </div>
   ${card(
     html`${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}
