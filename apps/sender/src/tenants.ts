@@ -26,7 +26,7 @@ export function withTenants(provider: EmailProvider, tenants: Pick<SesTenants, "
     let pending = ensured.get(key);
     if (!pending) {
       if (ensured.size >= MAX_ENTRIES) ensured.clear();
-      pending = tenants.ensure(workspaceId, { identities: [identity], configurationSets: configurationSet ? [configurationSet] : [] });
+      pending = tenants.ensure(workspaceId, { identities: [identity], configurationSets: configurationSet ? [configurationSet] : [] }).then((ensured) => ensured.tenant);
       ensured.set(key, pending);
     }
     try {

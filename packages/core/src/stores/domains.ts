@@ -212,3 +212,17 @@ export async function findCustomTrackingCombinations(prisma: Prisma.TransactionC
 export function findAllDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
   return prisma.domain.findMany({ orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }], take: limit });
 }
+
+/**
+ * Workspaces that have domains, with every domain's name, in workspace id order after `after`,
+ * at most `limit` workspaces (`svc ses setup` makes each one's SES tenant).
+ */
+export function findDomainNamesByWorkspace(prisma: Prisma.TransactionClient, after: string | null, limit: number): Promise<Array<{ workspaceId: string; names: string[] }>> {
+  return prisma.$queryRaw<Array<{ workspaceId: string; names: string[] }>>`
+    SELECT "workspaceId", array_agg(name ORDER BY name) AS names
+    FROM domains
+    WHERE ${after}::text IS NULL OR "workspaceId" > ${after}::text
+    GROUP BY "workspaceId"
+    ORDER BY "workspaceId"
+    LIMIT ${limit}`;
+}

@@ -3,4 +3,4 @@ export { toProviderError } from "./errors.ts";
 export { toSesAddress } from "./address.ts";
 export { SesIdentities, createSendingIdentities, type SesIdentitiesOptions } from "./identities.ts";
 export * from "./setup/index.ts";
-export { SesTenants, tenantNameOf, type TenantResources, type TenantStatusView } from "./tenants.ts";
+export { SesTenants, tenantNameOf, type EnsuredTenant, type TenantResources, type TenantStatusView } from "./tenants.ts";
