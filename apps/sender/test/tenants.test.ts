@@ -15,7 +15,7 @@ import { createTestSender, insertEmail, senderTestEnv, waitFor, type TestSender 
  */
 
 // A region of this file's own: no recorded setup, so no configuration set is named.
-const REGION = "ap-southeast-2";
+const REGION = "ca-central-1";
 const HOLD_MS = 400;
 const handle = openTestDb();
 const redis = createProducerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
