@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
  * - `startSesLocal`: the aws-ses-v2-local emulator as a child process on a free port; what was
  *   sent is read back from its `GET /store`.
  * - `startScriptedSes`: a tiny server that answers each SendEmail request as a script says
- *   (SES-shaped JSON errors, or an accept with a MessageId) and records what it received.
+ *   (SES-shaped JSON errors, or an accept with a MessageId) and records what it received; it
+ *   serves no other operation.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -110,6 +111,11 @@ export async function startScriptedSes(
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", async () => {
+      // Only SendEmail is scripted; other operations (a sender making its tenant) are not served.
+      if (!req.url?.startsWith("/v2/email/outbound-emails")) {
+        res.writeHead(404, { "content-type": "application/json", "x-amzn-errortype": "UnknownOperationException" }).end("{}");
+        return;
+      }
       const raw = Buffer.concat(chunks).toString("utf8");
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const n = requests.length;

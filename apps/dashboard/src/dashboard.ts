@@ -12,6 +12,7 @@ import { invitationMailer } from "./mail/invitationMailer.ts";
 import { PipelineMailer, noSystemMailer } from "./mail/pipelineMailer.ts";
 import { startDisabledWebhookNotices } from "./disabledWebhookNotices.ts";
 import { startSessionSweeper } from "./sessionSweeper.ts";
+import { createTenantStatusReader } from "./tenantStatus.ts";
 
 /** What the dashboard is given and does not own: the caller closes these after its shutdown. */
 export interface DashboardResources {
@@ -44,6 +45,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     webhookProducer,
     invitations,
     mailer: mailer === noSystemMailer ? null : mailer,
+    tenantStatus: createTenantStatusReader(env),
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
@@ -74,6 +76,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
       { name: "disabled webhook notices", run: () => webhookNotices?.stop() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), webhookProducer.close()]) },
       { name: "ses client", run: () => identities?.close() },
+      { name: "ses tenant status", run: () => deps.tenantStatus?.close() },
     ],
   };
 }

@@ -6,6 +6,7 @@ import type { Redis } from "ioredis";
 import type { DashboardEnv } from "./env.ts";
 import type { InvitationMailer } from "./mail/invitationMailer.ts";
 import type { SystemMailer } from "./mail/pipelineMailer.ts";
+import type { TenantStatusReader } from "./tenantStatus.ts";
 
 /** What the dashboard's routes need, built once per process (or per test). */
 export interface DashboardDeps {
@@ -30,4 +31,6 @@ export interface DashboardDeps {
   invitations: InvitationMailer;
   /** The dashboard's own mail (sign-up links); null without a system sender (DASHBOARD_SYSTEM_API_KEY). */
   mailer: SystemMailer | null;
+  /** With SES: the workspace's SES tenant status (its overview); null with the simulator. */
+  tenantStatus: TenantStatusReader | null;
 }

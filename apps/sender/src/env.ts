@@ -12,9 +12,9 @@ const senderOnlyEnv = {
    */
   SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
   /**
-   * The provider's maximum send rate, per second, across every sender process together (a
-   * queue-wide limiter in Redis). 0 turns it off. Unset: the SES account's MaxSendRate
-   * (GetAccount) with EMAIL_PROVIDER=ses, 14 with the simulator.
+   * The provider's maximum send rate, in recipients per second (to, cc and bcc each count, as
+   * SES counts them), across every sender process together (a meter in Redis). 0 turns it off.
+   * Unset: the SES account's MaxSendRate (GetAccount) with EMAIL_PROVIDER=ses, 14 with the simulator.
    */
   SES_MAX_SEND_RATE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Transient failures are retried until this long after the email was queued, then it fails. */
@@ -27,6 +27,16 @@ const senderOnlyEnv = {
    * provider's own timeouts (35 s for SES), or a slow handoff could be repeated by another worker.
    */
   SEND_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  /**
+   * With SES, each workspace sends as its own SES tenant (its own reputation and pauses). `off`:
+   * every email goes as the account, as before tenants (an IAM policy without the tenant actions).
+   */
+  SES_TENANTS: z.enum(["on", "off"]).default("on"),
+  /**
+   * How long a workspace whose SES tenant is paused is held before one of its emails asks SES
+   * again: the longest a re-enabled tenant's mail waits to resume.
+   */
+  SES_TENANT_HOLD_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
   SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).default(5_000),

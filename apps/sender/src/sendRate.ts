@@ -6,9 +6,8 @@ import type { SenderEnv } from "./env.ts";
 const FALLBACK_SEND_RATE = 14;
 
 /**
- * Handoffs per second across all senders: SES_MAX_SEND_RATE when set; with SES otherwise the
- * account's own MaxSendRate (GetAccount), which grows as AWS raises the quota. BullMQ's limiter
- * counts whole jobs, so a fractional rate is rounded down (at least 1).
+ * Recipients per second across all senders: SES_MAX_SEND_RATE when set; with SES otherwise the
+ * account's own MaxSendRate (GetAccount), which grows as AWS raises the quota.
  */
 export async function resolveMaxSendRate(env: SenderEnv, log: Logger): Promise<number> {
   if (env.SES_MAX_SEND_RATE !== undefined) return env.SES_MAX_SEND_RATE;
@@ -17,7 +16,7 @@ export async function resolveMaxSendRate(env: SenderEnv, log: Logger): Promise<n
   try {
     const { maxSendRate } = await readSesAccount(clients.ses);
     if (maxSendRate === null || maxSendRate <= 0) throw new Error("GetAccount returned no MaxSendRate");
-    return Math.max(1, Math.floor(maxSendRate));
+    return maxSendRate;
   } catch (error) {
     log.warn({ err: error, fallback: FALLBACK_SEND_RATE }, "could not read the SES account's MaxSendRate; set SES_MAX_SEND_RATE");
     return FALLBACK_SEND_RATE;

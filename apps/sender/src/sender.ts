@@ -5,8 +5,8 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
-import { createProvider, type EmailProvider } from "@svc/providers";
-import { Producer, SendQueue } from "@svc/queues";
+import { createProvider, createSesApiClients, SesTenants, type EmailProvider, type SesApiClients } from "@svc/providers";
+import { Producer, SendGate, SendQueue } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
 import type { SenderEnv } from "./env.ts";
 import { withConfigurationSets } from "./configurationSets.ts";
@@ -14,6 +14,7 @@ import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import { Scheduler } from "./scheduler.ts";
 import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
+import { withTenants } from "./tenants.ts";
 import { timedProvider } from "./timedProvider.ts";
 import { createSendWorker } from "./worker.ts";
 
@@ -23,6 +24,11 @@ import { createSendWorker } from "./worker.ts";
  * process's memory whatever the queue holds. A wait for room is short against the claim lease.
  */
 const ATTACHMENT_BUDGET_BYTES = 96 * 1024 * 1024;
+/**
+ * The longest a handoff sleeps for its turn at the send rate while holding its claim: well
+ * inside the claim lease; a turn further ahead puts the email back in the queue until then.
+ */
+const MAX_RATE_WAIT_MS = 60_000;
 
 /** What the sender is given and does not own: the caller closes these after its shutdown. */
 export interface SenderResources {
@@ -72,6 +78,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   );
   let provider: EmailProvider | null = null;
   let worker: Worker | null = null;
+  let sesApi: SesApiClients | null = null;
   const server = createHealthServer([
     { name: "postgres", check: () => db.ping() },
     { name: "redis", check: () => redis.ping() },
@@ -84,16 +91,27 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     async start() {
       provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
       const maxSendRate = await resolveMaxSendRate(env, log);
-      if (maxSendRate > 0) unwatch.push(watchRateLimiter(sendQueue.producer.queue, maxSendRate));
+      const gate = new SendGate(redis, env.QUEUE_PREFIX, {
+        recipientsPerSecond: maxSendRate,
+        maxWaitMs: Math.min(MAX_RATE_WAIT_MS, Math.floor(claimLeaseMs / 3)),
+        holdMs: env.SES_TENANT_HOLD_MS,
+      });
+      if (maxSendRate > 0) unwatch.push(watchRateLimiter(gate, maxSendRate));
       const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
+      let sesProvider = provider;
+      if (provider.name === "ses" && env.SES_TENANTS === "on") {
+        sesApi = createSesApiClients(env);
+        sesProvider = withTenants(provider, new SesTenants(sesApi.ses), log.child({ component: "tenants" }));
+      }
       worker = createSendWorker(
         {
-          // Configuration sets are SES's; the simulator keeps its own (SES_CONFIGURATION_SET).
-          provider: timedProvider(provider.name === "ses" ? withConfigurationSets(provider, chooser) : provider),
+          // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
+          provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
           records: handoffRecords(db),
-          clock: { now: () => Date.now() },
+          gate,
+          clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
           attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {
             windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
@@ -101,7 +119,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
             maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
           },
         },
-        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY, maxSendRate },
+        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY },
         log,
       );
       const port = await listen(server, env.SENDER_PORT);
@@ -119,6 +137,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       { name: "scheduler", run: () => scheduler.stop() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
       { name: "provider", run: () => provider?.close() },
+      { name: "SES API clients", run: () => sesApi?.close() },
     ],
     sweepOnce: () => sweeper.sweepOnce(),
     queueDueOnce: () => scheduler.queueDueOnce(),

@@ -10,15 +10,14 @@ export interface SendWorkerOptions {
   connection: Redis;
   prefix: string;
   concurrency: number;
-  /** Handoffs per second across every worker on this queue; 0 = unlimited. */
-  maxSendRate: number;
 }
 
 /**
  * The BullMQ worker on the send queue. The job id is the email id; the job carries nothing else.
  *
- * The rate limit is BullMQ's `limiter`, which counts in Redis per queue: every sender process
- * shares one budget of `maxSendRate` jobs per second, however many there are.
+ * The send rate is not BullMQ's limiter (which counts jobs): the handoff takes its turn at the
+ * shared rate once it knows the email's recipients (the gate in HandoffPorts), so every sender
+ * process together keeps to the account's recipients per second.
  */
 export function createSendWorker(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker {
   const worker = new Worker(QUEUES.sendEmail.name, (job, token) => processSendJob(deps, job, token, log), {
@@ -26,7 +25,6 @@ export function createSendWorker(deps: HandoffPorts, options: SendWorkerOptions,
     prefix: options.prefix,
     concurrency: options.concurrency,
     autorun: false,
-    ...(options.maxSendRate > 0 ? { limiter: { max: options.maxSendRate, duration: 1000 } } : {}),
   });
   worker.on("error", (error) => log.error({ err: error }, "send worker error"));
   countWorkerJobs(worker);
@@ -49,6 +47,13 @@ async function processSendJob(deps: HandoffPorts, job: Job, token: string | unde
       // BullMQ keeps the job, delayed until retryAt; the email waits as `queued`. Why it waits
       // is kept on the job, so that GET /emails/{id} can say so.
       await recordRetry(job, { lastError: outcome.error.message, retryAt: outcome.retryAt }).catch(() => {});
+      await job.moveToDelayed(outcome.retryAt, token);
+      throw new DelayedError();
+    case "held":
+      await recordRetry(job, { lastError: outcome.reason, retryAt: outcome.retryAt, held: "tenant_paused" }).catch(() => {});
+      await job.moveToDelayed(outcome.retryAt, token);
+      throw new DelayedError();
+    case "deferred":
       await job.moveToDelayed(outcome.retryAt, token);
       throw new DelayedError();
     case "rejected":

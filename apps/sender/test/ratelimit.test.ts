@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Producer, createProducerConnection } from "@svc/queues";
 import { testEnv } from "../../../test/support/env.ts";
-import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import {
   FAKE_AWS_CREDENTIALS,
   startRecordingProxy,
@@ -21,10 +21,9 @@ const mainEntry = path.join(root, "apps/sender/src/main.ts");
 const RATE = 4;
 const EMAILS = 20;
 /**
- * BullMQ's limiter counts in fixed windows of `duration` that open with the first job after the
- * previous one expired; a handoff reaches the provider a few milliseconds after its job became
- * active, and those delays differ. A window of 1 s minus this margin, placed anywhere, must
- * never hold more than RATE handoffs.
+ * The shared meter spaces handoffs 1/RATE s apart (per recipient) whichever process makes them;
+ * a handoff reaches the provider a few milliseconds after its turn, and those delays differ. A
+ * window of 1 s minus this margin, placed anywhere, must never hold more than RATE recipients.
  */
 const GRANULARITY_MS = 250;
 
@@ -91,61 +90,100 @@ function busiestWindow(arrivals: number[], windowMs: number): number {
   return most;
 }
 
-describe("SES_MAX_SEND_RATE", () => {
+/** Starts two sender processes on `env`, warms both up, runs `measure`, and stops them. */
+async function withTwoSenders(
+  env: Record<string, string>,
+  fx: WorkspaceFixture,
+  measure: (senders: SenderProcess[], queue: Producer<"sendEmail">) => Promise<void>,
+): Promise<void> {
+  const senders = [spawnSender(env), spawnSender(env)];
+  const queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX!);
+  try {
+    for (const sender of senders) {
+      await waitFor("a sender process to start", async () => {
+        if (sender.child.exitCode !== null) throw new Error(`sender exited:\n${sender.output()}`);
+        return sender.output().includes('"msg":"sender started"');
+      }, 60_000);
+    }
+    // Warm both processes up first: a process's first handoff is slow (connections, lazy SDK
+    // loading), which would bunch the first handoffs measured.
+    for (let round = 0; !senders.every((sender) => handoffLines(sender.output()) > 0); round++) {
+      if (round >= 10) throw new Error("one sender process never took a job");
+      const warmUp = await Promise.all(Array.from({ length: 4 }, () => insertEmail(handle, fx)));
+      await queue.enqueueMany(warmUp.map((id) => ({ jobId: id, payload: { emailId: id } })));
+      await waitForSent(warmUp);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // let the meter run free
+    await measure(senders, queue);
+  } finally {
+    await Promise.all(senders.map((sender) => sender.stop()));
+    await queue.queue.obliterate({ force: true }).catch(() => {});
+    await queue.close();
+  }
+}
+
+function senderEnv(rate: number): Record<string, string> {
+  return testEnv({
+    ...FAKE_AWS_CREDENTIALS,
+    LOG_LEVEL: "debug",
+    EMAIL_PROVIDER: "ses",
+    SES_ENDPOINT: proxy.url,
+    SES_MAX_SEND_RATE: String(rate),
+    SES_TENANTS: "off",
+    SENDER_CONCURRENCY: "5",
+    SENDER_PORT: "0",
+    SWEEP_INTERVAL_MS: "3600000",
+  }) as Record<string, string>;
+}
+
+async function queueEmails(queue: Producer<"sendEmail">, fx: WorkspaceFixture, count: number, to: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await insertEmail(handle, fx, { to }));
+  await queue.enqueueMany(ids.map((id) => ({ jobId: id, payload: { emailId: id } })));
+  return ids;
+}
+
+describe("SES_MAX_SEND_RATE, in recipients per second", () => {
   it("holds across two sender processes together", async () => {
     const fx = await createWorkspaceFixture(handle);
-    const env = testEnv({
-      ...FAKE_AWS_CREDENTIALS,
-      LOG_LEVEL: "debug",
-      EMAIL_PROVIDER: "ses",
-      SES_ENDPOINT: proxy.url,
-      SES_MAX_SEND_RATE: String(RATE),
-      SENDER_CONCURRENCY: "5",
-      SENDER_PORT: "0",
-      SWEEP_INTERVAL_MS: "3600000",
-    });
-    const senders = [spawnSender(env), spawnSender(env)];
-    const queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX!);
-    try {
-      for (const sender of senders) {
-        await waitFor("a sender process to start", async () => {
-          if (sender.child.exitCode !== null) throw new Error(`sender exited:\n${sender.output()}`);
-          return sender.output().includes('"msg":"sender started"');
-        }, 60_000);
-      }
-
-      // Warm both processes up first: a process's first handoff is slow (connections, lazy SDK
-      // loading), which would bunch the first window's handoffs onto the second's.
-      for (let round = 0; !senders.every((sender) => handoffLines(sender.output()) > 0); round++) {
-        if (round >= 10) throw new Error("one sender process never took a job");
-        const warmUp = await Promise.all(Array.from({ length: RATE }, () => insertEmail(handle, fx)));
-        await queue.enqueueMany(warmUp.map((id) => ({ jobId: id, payload: { emailId: id } })));
-        await waitForSent(warmUp);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1_100)); // let the last limiter window close
+    await withTwoSenders(senderEnv(RATE), fx, async (senders, queue) => {
       const before = senders.map((sender) => handoffLines(sender.output()));
       const firstMeasured = proxy.arrivals.length;
-
-      const ids: string[] = [];
-      for (let i = 0; i < EMAILS; i++) ids.push(await insertEmail(handle, fx));
-      await queue.enqueueMany(ids.map((id) => ({ jobId: id, payload: { emailId: id } })));
+      const ids = await queueEmails(queue, fx, EMAILS, ["someone@example.com"]);
       await waitForSent(ids);
 
       const arrivals = proxy.arrivals.slice(firstMeasured);
       expect(arrivals).toHaveLength(EMAILS);
-      // Never more than RATE; and exactly RATE, because the queue is full and the limiter, not a
-      // lack of work, is what spaces the handoffs (without it all 20 go out in one burst).
-      expect(busiestWindow(arrivals, 1000 - GRANULARITY_MS)).toBe(RATE);
+      // Never more than RATE in a second; and the whole run takes as long as the rate says
+      // (without the meter all 20 go out in one burst).
+      expect(busiestWindow(arrivals, 1000 - GRANULARITY_MS)).toBeLessThanOrEqual(RATE);
+      expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(((EMAILS - 1) * 1000) / RATE - GRANULARITY_MS);
       // Each email went out once, and both processes took part.
       const subjects = (await emulator.emails()).map((e) => e.subject);
       expect(ids.every((id) => subjects.filter((s) => s === `Subject ${id}`).length === 1)).toBe(true);
       const perProcess = senders.map((sender, i) => handoffLines(sender.output()) - before[i]!);
       expect(perProcess.reduce((a, b) => a + b, 0)).toBe(EMAILS);
       expect(perProcess.every((count) => count > 0)).toBe(true);
-    } finally {
-      await Promise.all(senders.map((sender) => sender.stop()));
-      await queue.queue.obliterate({ force: true }).catch(() => {});
-      await queue.close();
-    }
+    });
+  });
+
+  it("counts every recipient: at 10 per second, ten emails of five recipients take at least 4.5 s across two senders", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    await withTwoSenders(senderEnv(10), fx, async (senders, queue) => {
+      const before = senders.map((sender) => handoffLines(sender.output()));
+      const firstMeasured = proxy.arrivals.length;
+      const queuedAt = Date.now();
+      const ids = await queueEmails(queue, fx, 10, ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"]);
+      await waitForSent(ids);
+      const arrivals = proxy.arrivals.slice(firstMeasured);
+      expect(arrivals).toHaveLength(10);
+      // 50 recipients at 10 per second: the tenth email's turn is 4.5 s after the first's.
+      expect(Math.max(...arrivals) - queuedAt).toBeGreaterThanOrEqual(4_500);
+      expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(4_500 - 50);
+      // No second holds more than ten recipients (two emails).
+      expect(busiestWindow(arrivals, 1000 - GRANULARITY_MS)).toBeLessThanOrEqual(2);
+      const perProcess = senders.map((sender, i) => handoffLines(sender.output()) - before[i]!);
+      expect(perProcess.every((count) => count > 0)).toBe(true);
+    });
   });
 });

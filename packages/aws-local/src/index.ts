@@ -1,11 +1,13 @@
 import type { Server } from "node:http";
-import type { GetAccountResponse } from "@aws-sdk/client-sesv2";
+import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
 import { AwsLocalRouter, listenLoopback, type AwsLocalModule } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
 import { identities } from "./ses/identities.ts";
+import { sending } from "./ses/sending.ts";
 import { tags } from "./ses/tags.ts";
+import { setTenantSesStatus, tenants } from "./ses/tenants.ts";
 import { initialAccount, type AwsLocalState } from "./state.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
@@ -14,13 +16,14 @@ import { topics } from "./sns/topics.ts";
 export { AwsError, type AwsLocalModule, type AwsLocalRoutes, type SesHandler, type SesRequest, type SnsHandler, type SnsRequest } from "./server.ts";
 export type * from "./state.ts";
 export { XmlMap, type XmlValue } from "./xml.ts";
+export { aggregateStatus, setTenantSesStatus } from "./ses/tenants.ts";
 
 /**
  * A local stand-in for the SES v2 and SNS APIs (dev and tests only): the real AWS SDK clients
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
-export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, tags, topics, subscriptions];
+export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, tags, tenants, sending, topics, subscriptions];
 
 export interface AwsLocalOptions {
   accountId?: string;
@@ -45,6 +48,11 @@ export interface AwsLocal {
    * ones do), and this requests the same path and query here instead.
    */
   visit(snsUrl: string): Promise<Response>;
+  /**
+   * Plays SES disabling a tenant on its reputation findings (DISABLED), or lifting that (ENABLED):
+   * SES's own status of a tenant, which no API sets.
+   */
+  setTenantSesStatus(tenantName: string, status: SendingStatus, cause?: string): void;
   /** Resolves once every post to a subscriber has been answered (or failed). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -58,7 +66,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
     accountId: options.accountId ?? "123456789012",
     region,
     calls: [],
-    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map(), identities: new Map(), confirmationsSent: [] },
+    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map(), identities: new Map(), confirmationsSent: [], tenants: new Map(), sentEmails: [] },
     sns: {
       signing: createSigningIdentity({ commonName: `sns.${region}.amazonaws.com` }),
       certificatePath: CERTIFICATE_PATH,
@@ -83,6 +91,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       const parsed = new URL(snsUrl);
       return fetch(`${url}${parsed.pathname}${parsed.search}`, { signal: AbortSignal.timeout(10_000) });
     },
+    setTenantSesStatus: (tenantName, status, cause) => setTenantSesStatus(state, tenantName, status, cause),
     settled: async () => {
       while (state.sns.pending.size > 0) await Promise.allSettled([...state.sns.pending]);
     },

@@ -8,6 +8,10 @@ import type {
   EventDestination,
   GetAccountResponse,
   ReputationOptions,
+  ResourceType,
+  SendingStatus,
+  StatusRecord,
+  TenantSuppressionAttributes,
   SendingOptions,
   SuppressionOptions,
   Tag,
@@ -37,6 +41,41 @@ export interface SesState {
   identities: Map<string, EmailIdentityState>;
   /** Addresses SES would have mailed a confirmation link to, in order. */
   confirmationsSent: string[];
+  /** Tenants by name. */
+  tenants: Map<string, TenantState>;
+  /** Every message SendEmail accepted, in order. */
+  sentEmails: SentEmailState[];
+}
+
+/**
+ * One SES tenant and its reputation entity. Whether it may send is the aggregate of two
+ * statuses: the one its owner sets (UpdateReputationEntityCustomerManagedStatus) and the one SES
+ * sets on its own findings, which no API changes: tests play SES with `setTenantSesStatus`.
+ */
+export interface TenantState {
+  name: string;
+  id: string;
+  arn: string;
+  createdAt: Date;
+  tags: Tag[];
+  suppressionAttributes: TenantSuppressionAttributes;
+  /** Associated resources (identities, configuration sets, templates) by ARN. */
+  resources: Map<string, { type: ResourceType; associatedAt: Date }>;
+  customerManagedStatus: StatusRecord & { Status: SendingStatus };
+  awsSesManagedStatus: StatusRecord & { Status: SendingStatus };
+}
+
+/** A message SendEmail accepted, as the request named it. */
+export interface SentEmailState {
+  messageId: string;
+  tenantName: string | null;
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string | null;
+  configurationSetName: string | null;
+  tags: Array<{ Name: string; Value: string }>;
 }
 
 /**

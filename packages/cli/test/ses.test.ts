@@ -5,7 +5,7 @@ import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
 import { loadEnv } from "@svc/config";
 import { configurationSetName, eventTypesFor, trackingCombinationsInUse, type TrackingCombination } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { EMAIL_ID_TAG } from "@svc/providers";
+import { EMAIL_ID_TAG, tenantNameOf } from "@svc/providers";
 import { createProducerConnection } from "@svc/queues";
 import { Shutdown, type App } from "@svc/runtime";
 import { signSnsMessage } from "@svc/sns";
@@ -53,6 +53,7 @@ interface SetupOutput {
   subscription: { arn: string | null; protocol: string; endpoint: string; confirmed: boolean };
   configurationSets: Array<{ name: string; eventTypes: string[]; openTracking: boolean; clickTracking: boolean; trackingDomain: string | null }>;
   eventDestination: string;
+  tenants: { workspaces: number; missingIdentities: string[] };
   changed: boolean;
   changes: string[];
   toDo: string[];
@@ -164,6 +165,25 @@ describe("svc ses setup", () => {
     expect(recorded).toMatchObject({ accountId: "123456789012", topicArn: first.topicArn, ingestUrl, eventDestination: "svc-sns", subscriptionArn: null });
     expect((recorded.configurationSets as Array<{ name: string }>).map((set) => set.name)).toEqual(names);
     expect(first.configurationSets.map((set) => set.name)).toEqual(names);
+  });
+
+  it("makes every workspace with domains an SES tenant with its own suppression list, its domains' identities and the sets associated", async () => {
+    const tenant = aws.state.ses.tenants.get(tenantNameOf(fx.workspaceId))!;
+    expect(tenant).toMatchObject({ suppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" }, tags: [{ Key: "svc:workspace", Value: fx.workspaceId }] });
+    const setArns = combinations.map((combination) => `arn:aws:ses:${REGION}:123456789012:configuration-set/${configurationSetName("svc", combination)}`);
+    expect([...tenant.resources.keys()].sort()).toEqual([...setArns].sort());
+    expect(first.tenants.workspaces).toBe(aws.state.ses.tenants.size);
+    expect(first.changes).toContain(`tenant ${tenantNameOf(fx.workspaceId)} created for workspace ${fx.workspaceId}`);
+    // The fixture's domain has no SES identity: not associated, and said so.
+    expect(first.tenants.missingIdentities).toContain(fx.domain);
+    expect(first.toDo.join("\n")).toContain("have no SES identity");
+
+    // Once SES holds the identity, the next run associates it and nothing else.
+    aws.state.ses.identities.set(fx.domain, { identity: fx.domain, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", tags: [] });
+    const next = await setup(["--wait-seconds", "0"]);
+    expect(next.changes.filter((change) => change.startsWith("tenant "))).toEqual([`tenant ${tenantNameOf(fx.workspaceId)}: identity ${fx.domain} associated`]);
+    expect(tenant.resources.has(`arn:aws:ses:${REGION}:123456789012:identity/${fx.domain}`)).toBe(true);
+    expect(next.tenants.missingIdentities).not.toContain(fx.domain);
   });
 
   it("repairs the pending subscription once the ingester runs: the real ingester confirms SNS's signed SubscriptionConfirmation", async () => {

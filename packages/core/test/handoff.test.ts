@@ -6,6 +6,7 @@ import type { ClaimedEmail } from "../src/stores/emails.ts";
 import { handOff } from "../src/sending/handoff.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
 import { ProviderError, type OutboundEmail } from "../src/sending/provider.ts";
+import type { SendGateDecision } from "@svc/queues";
 
 /**
  * The rules of when an email is not sent, against in-memory ports: no Postgres, no Redis, no
@@ -48,6 +49,8 @@ interface World {
   files: Buffer[] | null;
   /** What the provider does with a send. */
   provider: (email: OutboundEmail) => Promise<{ providerMessageId: string }>;
+  /** What the send gate answers. */
+  gate: SendGateDecision;
 }
 
 /** In-memory ports over `world`, and the record of every write and send they saw. */
@@ -59,6 +62,7 @@ function portsFor(partial: Partial<World> = {}) {
     testRecipients: new Set(),
     files: [],
     provider: async () => ({ providerMessageId: "msg-1" }),
+    gate: { kind: "go", waitMs: 0 },
     ...partial,
   };
   const seen = {
@@ -72,6 +76,9 @@ function portsFor(partial: Partial<World> = {}) {
     enqueued: [] as string[],
     filesDeleted: [] as string[],
     budgetHeld: [] as number[],
+    gatePasses: [] as Array<{ workspaceId: string; recipients: number }>,
+    held: [] as string[],
+    slept: [] as number[],
   };
   const ports: HandoffPorts = {
     provider: {
@@ -107,7 +114,15 @@ function portsFor(partial: Partial<World> = {}) {
         return work();
       },
     },
-    clock: { now: () => NOW },
+    gate: {
+      holdMs: 30_000,
+      pass: async (workspaceId, recipients) => {
+        seen.gatePasses.push({ workspaceId, recipients });
+        return world.gate;
+      },
+      hold: async (workspaceId) => void seen.held.push(workspaceId),
+    },
+    clock: { now: () => NOW, sleep: async (ms) => void seen.slept.push(ms) },
     retry: RETRY,
   };
   return { ports, seen, world };
@@ -242,5 +257,52 @@ describe("handOff: a transient provider failure", () => {
     const outcome = await handOff(ports, "email_1", log);
     expect(outcome.kind).toBe("retry");
     expect(outcome.kind === "retry" && [outcome.error.kind, outcome.error.code]).toEqual(["transient", "UnexpectedProviderError"]);
+  });
+});
+
+describe("handOff: the send rate and held workspaces", () => {
+  it("takes one turn per recipient left after suppression, and waits for its turn before the handoff", async () => {
+    const { ports, seen } = portsFor({
+      email: claimedEmail({ to: ["a@example.com", "b@example.com"], cc: ["c@example.com"], bcc: ["gone@example.com"] }),
+      suppressions: new Map([["gone@example.com", "bounce" as SuppressionReason]]),
+      gate: { kind: "go", waitMs: 700 },
+    });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.gatePasses).toEqual([{ workspaceId: "org_1", recipients: 3 }]);
+    expect(seen.slept).toEqual([700]);
+  });
+
+  it("a turn too far ahead puts the email back, queued, until then: nothing sent", async () => {
+    const { ports, seen } = portsFor({ gate: { kind: "busy", waitMs: 90_000 } });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "deferred", retryAt: NOW + 90_000 });
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+  });
+
+  it("a held workspace's email waits, queued, past the hold: nothing sent, nothing failed", async () => {
+    const { ports, seen } = portsFor({ gate: { kind: "held", remainingMs: 10_000 } });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toMatchObject({ kind: "held", reason: expect.stringContaining("paused sending for this workspace") });
+    const retryAt = (outcome as { retryAt: number }).retryAt;
+    expect(retryAt).toBeGreaterThanOrEqual(NOW + 10_000);
+    expect(retryAt).toBeLessThanOrEqual(NOW + 10_000 + 30_000);
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+    expect(seen.failed).toEqual([]);
+  });
+
+  it("the provider pausing the workspace holds it (for every sender) and the email waits, not failed", async () => {
+    const { ports, seen } = portsFor({
+      provider: async () => {
+        throw new ProviderError("paused", "SendingPausedException", "Sending is paused for tenant <org_1>.");
+      },
+    });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toMatchObject({ kind: "held" });
+    expect((outcome as { retryAt: number }).retryAt).toBeGreaterThanOrEqual(NOW + 30_000);
+    expect(seen.held).toEqual(["org_1"]);
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.rejected).toEqual([]);
   });
 });

@@ -2,11 +2,11 @@ import { Counter, Gauge, Histogram } from "prom-client";
 import { LATENCY_BUCKETS, PREFIX, registry } from "./registry.ts";
 
 /** How one handoff attempt ended. */
-export type HandoffOutcome = "accepted" | "transient" | "permanent" | "suppressed" | "failed" | "skipped";
+export type HandoffOutcome = "accepted" | "transient" | "permanent" | "suppressed" | "failed" | "skipped" | "held" | "deferred";
 
 const handoffs = new Counter({
   name: `${PREFIX}sender_handoffs_total`,
-  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals.",
+  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals. held: the workspace's SES tenant is paused; deferred: put back to wait for its turn at the send rate.",
   labelNames: ["provider", "outcome", "error_kind"] as const,
   registers: [registry],
 });
@@ -44,19 +44,20 @@ export function timeProviderCall(provider: string): (result: "ok" | "error") => 
 
 /** Where the queue-wide rate limiter stands: read on each scrape. */
 export interface RateLimitSource {
-  getRateLimitTtl(maxJobs?: number): Promise<number>;
+  /** Milliseconds the rate is spoken for from now. */
+  getRateLimitTtl(): Promise<number>;
 }
 
 const limiterSources = new Set<{ source: RateLimitSource; maxPerSecond: number }>();
 
 new Gauge({
   name: `${PREFIX}sender_rate_limit_wait_seconds`,
-  help: "How long the send queue's shared rate limiter holds every sender back right now (0 when under the limit).",
+  help: "How far ahead the senders' shared send rate (recipients per second) is spoken for right now: the wait of the next email (0 when free).",
   registers: [registry],
   async collect() {
     let waitMs = 0;
-    for (const { source, maxPerSecond } of limiterSources) {
-      const ttl = await source.getRateLimitTtl(maxPerSecond).catch(() => 0);
+    for (const { source } of limiterSources) {
+      const ttl = await source.getRateLimitTtl().catch(() => 0);
       waitMs = Math.max(waitMs, ttl > 0 ? ttl : 0);
     }
     this.set(waitMs / 1000);

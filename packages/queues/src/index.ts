@@ -2,6 +2,7 @@ export { QUEUES, queueJobOptions, type QueueKey, type JobPayload } from "./catal
 export { Producer } from "./producer.ts";
 export { SendFairness, type FairnessOptions } from "./fairness.ts";
 export { SendQueue } from "./sendQueue.ts";
+export { SendGate, type SendGateDecision, type SendGateOptions } from "./sendGate.ts";
 export { RedisRateLimiter, rateLimitedMessage, type RateLimitDecision, type RateLimitPolicy } from "./rateLimiter.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
 export { isFinishedJobState } from "./jobStates.ts";

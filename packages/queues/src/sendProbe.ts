@@ -13,6 +13,8 @@ export interface SendJobFacts {
   retryAt: Date | null;
   /** The provider's answer to the last attempt, when it was a transient failure. */
   lastError: string | null;
+  /** Why the email is held rather than retried (`tenant_paused`: the provider paused its workspace). */
+  held: "tenant_paused" | null;
 }
 
 export interface SendQueueFacts {
@@ -30,11 +32,12 @@ export interface SendQueueFacts {
 interface RetryProgress {
   lastError: string;
   retryAt: number;
+  held?: "tenant_paused";
 }
 
 /** Records why a job waits for a retry, and until when (the job's progress field). */
-export async function recordRetry(job: Job, retry: { lastError: string; retryAt: number }): Promise<void> {
-  const progress: RetryProgress = { lastError: retry.lastError.slice(0, 500), retryAt: retry.retryAt };
+export async function recordRetry(job: Job, retry: { lastError: string; retryAt: number; held?: "tenant_paused" }): Promise<void> {
+  const progress: RetryProgress = { lastError: retry.lastError.slice(0, 500), retryAt: retry.retryAt, ...(retry.held ? { held: retry.held } : {}) };
   await job.updateProgress(progress);
 }
 
@@ -51,11 +54,16 @@ export async function sendQueueFacts(producer: Producer<"sendEmail">, emailId: s
     queue.getWorkersCount().catch(() => null),
     queue.getJobCountByTypes("waiting", "prioritized"),
   ]);
-  if (!job) return { job: { state: null, retryAt: null, lastError: null }, workers, waiting };
+  if (!job) return { job: { state: null, retryAt: null, lastError: null, held: null }, workers, waiting };
   const state = await job.getState();
   const retry = retryOf(job.progress);
   return {
-    job: { state, retryAt: retry && state === "delayed" ? new Date(retry.retryAt) : null, lastError: retry?.lastError ?? null },
+    job: {
+      state,
+      retryAt: retry && state === "delayed" ? new Date(retry.retryAt) : null,
+      lastError: retry?.lastError ?? null,
+      held: retry?.held === "tenant_paused" && state === "delayed" ? "tenant_paused" : null,
+    },
     workers,
     waiting,
   };

@@ -106,9 +106,9 @@ export const emailWithEventsSchema = z
           since: timestamp("Since when it waits in its status."),
           reasons: z.array(
             z.strictObject({
-              code: z.enum(["provider_retry", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"]),
+              code: z.enum(["provider_retry", "tenant_paused", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"]),
               message: z.string(),
-              nextAttemptAt: timestamp("When the next attempt is due (provider_retry).").optional(),
+              nextAttemptAt: timestamp("When the next attempt is due (provider_retry, tenant_paused).").optional(),
             }),
           ),
         }),

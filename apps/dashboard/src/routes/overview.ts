@@ -9,8 +9,8 @@ export function overviewRoutes(deps: DashboardDeps): Router {
   const router = Router();
   router.get("/", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const stats = await loadOverviewStats(deps.db, w.workspaceId);
-    sendPage(req, res, w, { title: "Overview", nav: "overview", body: overviewBody(w.workspace, stats, w.canWrite) });
+    const [stats, tenant] = await Promise.all([loadOverviewStats(deps.db, w.workspaceId), deps.tenantStatus?.read(w.workspaceId) ?? null]);
+    sendPage(req, res, w, { title: "Overview", nav: "overview", body: overviewBody(w.workspace, stats, w.canWrite, tenant) });
   });
   return router;
 }

@@ -9,8 +9,9 @@ import {
   trackingCombinationsInUse,
   type RecordedConfigurationSet,
   type SesSetupInput,
+  workspacesWithDomains,
 } from "@svc/core";
-import { applySesSetup, createSesApiClients, readSesAccount, readSesStatus, type DesiredConfigurationSet, type SesAccountView } from "@svc/providers";
+import { applySesSetup, createSesApiClients, readSesAccount, readSesStatus, SesTenants, type DesiredConfigurationSet, type SesAccountView, type SesApiClients } from "@svc/providers";
 import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
 
@@ -76,7 +77,9 @@ async function setup(flags: Flags, { db, config }: CliContext) {
     );
     // The subscription's ARN, once SNS gives one, is recorded too.
     if (applied.subscription.confirmed) await record({ accountId: applied.accountId, topicArn: applied.topicArn, subscriptionArn: applied.subscription.arn });
+    const tenants = await setUpTenants(clients.ses, db.prisma, [...recordedSets.map((set) => set.name), ...(config.SES_CONFIGURATION_SET ? [config.SES_CONFIGURATION_SET] : [])]);
     const account = await readSesAccount(clients.ses).catch(() => null);
+    const changes = [...applied.changes, ...tenants.changes];
     return {
       region,
       accountId: applied.accountId,
@@ -84,12 +87,43 @@ async function setup(flags: Flags, { db, config }: CliContext) {
       subscription: applied.subscription,
       eventDestination,
       configurationSets: desiredSets.map((set, n) => ({ ...set, openTracking: recordedSets[n]!.openTracking, clickTracking: recordedSets[n]!.clickTracking })),
-      changed: applied.changes.length > 0,
-      changes: applied.changes,
-      toDo: toDo({ ingestUrl, region, subscriptionConfirmed: applied.subscription.confirmed, account, trackingDomains: recordedSets, overrideSet: config.SES_CONFIGURATION_SET }),
+      tenants: { workspaces: tenants.workspaces, missingIdentities: tenants.missing },
+      changed: changes.length > 0,
+      changes,
+      toDo: [
+        ...toDo({ ingestUrl, region, subscriptionConfirmed: applied.subscription.confirmed, account, trackingDomains: recordedSets, overrideSet: config.SES_CONFIGURATION_SET }),
+        ...tenants.toDo,
+      ],
     };
   } finally {
     clients.close();
+  }
+}
+
+/**
+ * Every workspace with domains becomes an SES tenant (its own reputation and pauses), with its
+ * domains' identities and the configuration sets associated: how an install moves to tenants.
+ * The sender makes the tenant of a workspace seen later itself. A failure here (an IAM policy
+ * without the tenant actions) does not undo the rest of the setup: it is said in toDo.
+ */
+async function setUpTenants(ses: SesApiClients["ses"], prisma: CliContext["db"]["prisma"], configurationSets: string[]) {
+  try {
+    const result = await new SesTenants(ses).reconcile(workspacesWithDomains(prisma), configurationSets);
+    const toDo =
+      result.missing.length === 0
+        ? []
+        : [
+            `${result.missing.length} domain(s) have no SES identity, so their workspace's tenant is not associated with them (${result.missing.slice(0, 10).join(", ")}${result.missing.length > 10 ? ", …" : ""}): add them again with EMAIL_PROVIDER=ses, then run svc ses setup again.`,
+          ];
+    return { workspaces: result.tenants, changes: result.changes, missing: result.missing, toDo };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return {
+      workspaces: 0,
+      changes: [],
+      missing: [],
+      toDo: [`SES tenants could not be set up (${reason}). Until they are, workspaces send as the account, sharing its reputation: allow the ses:*Tenant* and ses:*ReputationEntit* actions and run svc ses setup again.`],
+    };
   }
 }
 

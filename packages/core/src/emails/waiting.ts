@@ -2,6 +2,7 @@ import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { Db } from "@svc/db";
 import { findDomainsNamed } from "../stores/domains.ts";
 import type { IdentityState } from "../domains/identities.ts";
+import { TENANT_PAUSED_REASON } from "../sending/handoff.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
 
@@ -16,9 +17,9 @@ export const EXPECTED_HANDOFF_MS = 60_000;
 export const EXPECTED_PROVIDER_EVENT_MS = 2 * 3_600_000;
 
 export interface WaitingReason {
-  code: "provider_retry" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+  code: "provider_retry" | "tenant_paused" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
   message: string;
-  /** When the next attempt is due (provider_retry). */
+  /** When the next attempt is due (provider_retry, tenant_paused). */
   nextAttemptAt?: string;
 }
 
@@ -33,7 +34,7 @@ const WAITING_JOB_STATES = new Set(["waiting", "prioritized"]);
 
 /** What the send queue knows (see @svc/queues sendQueueFacts); null when it could not be asked. */
 interface QueueFacts {
-  job: { state: string | null; retryAt: Date | null; lastError: string | null };
+  job: { state: string | null; retryAt: Date | null; lastError: string | null; held?: "tenant_paused" | null };
   workers: number | null;
   waiting: number;
 }
@@ -85,7 +86,13 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     });
   }
   if (queue) {
-    if (queue.job.state === "delayed" && queue.job.retryAt) {
+    if (queue.job.state === "delayed" && queue.job.retryAt && queue.job.held === "tenant_paused") {
+      reasons.push({
+        code: "tenant_paused",
+        message: `${TENANT_PAUSED_REASON} The workspace's overview shows the provider's status and reason. Next check: ${queue.job.retryAt.toISOString()}.`,
+        nextAttemptAt: queue.job.retryAt.toISOString(),
+      });
+    } else if (queue.job.state === "delayed" && queue.job.retryAt) {
       reasons.push({
         code: "provider_retry",
         message: `The provider refused the last attempt for now${queue.job.lastError ? ` (${queue.job.lastError})` : ""}; the next attempt is at ${queue.job.retryAt.toISOString()}.`,

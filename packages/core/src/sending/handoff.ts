@@ -17,7 +17,15 @@ export type HandoffOutcome =
   /** Every recipient is on the suppression list: failed, with a `rejected` event of ours. */
   | { kind: "suppressed"; suppressed: SuppressedRecipient[] }
   | { kind: "rejected"; error: ProviderError }
-  | { kind: "retry"; retryAt: number; error: ProviderError };
+  | { kind: "retry"; retryAt: number; error: ProviderError }
+  /** The provider paused the workspace's sending (its SES tenant): it waits, queued, until `retryAt`, and then for as long as the pause lasts. */
+  | { kind: "held"; retryAt: number; reason: string }
+  /** The send rate is spoken for beyond what a worker waits through: it waits, queued, until `retryAt`. */
+  | { kind: "deferred"; retryAt: number };
+
+/** What a held email's explanation says (GET /emails/{id} `waiting`, the dashboard). */
+export const TENANT_PAUSED_REASON =
+  "The provider has paused sending for this workspace (its SES tenant is disabled, usually on its bounce or complaint rate); its emails wait and are sent once the provider enables it again.";
 
 /**
  * One attempt to hand one email to the provider, and the answer to "when is an email not sent?".
@@ -31,9 +39,14 @@ export type HandoffOutcome =
  *    left it is failed with a `rejected` event of ours.
  * 4. A test key's recipients that are not pre-verified test recipients are dropped; when none
  *    is left it is failed.
- * 5. Its files' bytes are gone: failed.
- * 6. The provider refuses it for good: failed with the provider's `rejected` event.
- * 7. The provider fails for now: retried with backoff until the retry window ends, then failed.
+ * 5. Its workspace is held (the provider paused its sending): it waits, queued, and is tried
+ *    again once the hold ends; other workspaces are not held. Otherwise it takes its turn at the
+ *    account's send rate, one token per remaining recipient (a turn too far ahead puts it back
+ *    in the queue until then).
+ * 6. Its files' bytes are gone: failed.
+ * 7. The provider refuses it for good: failed with the provider's `rejected` event.
+ * 8. The provider says the workspace's sending is paused: held, as in 5, with its workspace.
+ * 9. The provider fails for now: retried with backoff until the retry window ends, then failed.
  *
  * Everything the caller needs to do next is in the returned outcome.
  */
@@ -84,6 +97,16 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     recipientsToSend = { to: kept.to.filter((r) => isAllowed.has(r)), cc: kept.cc.filter((r) => isAllowed.has(r)), bcc: kept.bcc.filter((r) => isAllowed.has(r)) };
   }
 
+  const recipientCount = recipientsToSend.to.length + recipientsToSend.cc.length + recipientsToSend.bcc.length;
+  const turn = await ports.gate.pass(email.organizationId, recipientCount);
+  if (turn.kind === "held") return holdEmail(ports, email.id, turn.remainingMs, log);
+  if (turn.kind === "busy") {
+    await ports.records.release(email.id);
+    log.debug({ waitMs: turn.waitMs }, "the send rate is spoken for; back in the queue until its turn");
+    return { kind: "deferred", retryAt: ports.clock.now() + turn.waitMs };
+  }
+  if (turn.waitMs > 0) await ports.clock.sleep(turn.waitMs);
+
   const fileBytes = email.attachments.reduce((sum, file) => sum + file.size, 0);
   const handedOff = await ports.attachmentBudget.hold(fileBytes, async (): Promise<HandoffOutcome | { providerMessageId: string }> => {
     const attachments = await loadAttachments(ports, email);
@@ -128,6 +151,11 @@ async function handleProviderFailure(
   error: ProviderError,
   log: Logger,
 ): Promise<HandoffOutcome> {
+  if (error.kind === "paused") {
+    await ports.gate.hold(email.organizationId);
+    log.warn({ code: error.code }, "the provider paused this workspace's sending; its emails are held");
+    return holdEmail(ports, email.id, ports.gate.holdMs, log);
+  }
   if (error.kind === "permanent") {
     const deliveryIds = await ports.records.reject(email.id, error, ports.provider.name);
     await enqueueDeliveries(ports, deliveryIds, log);
@@ -145,6 +173,18 @@ async function handleProviderFailure(
   await ports.records.release(email.id);
   log.info({ code: error.code, attempt: email.attempts, retryAt: new Date(decision.retryAt).toISOString() }, "transient provider failure; will retry");
   return { kind: "retry", retryAt: decision.retryAt, error };
+}
+
+/**
+ * Puts a held email back, queued, until the hold ends, plus a spread so that the held emails of
+ * a workspace do not all come back at once: the first one to come back after the hold asks the
+ * provider, and a refusal holds the rest again.
+ */
+async function holdEmail(ports: HandoffPorts, emailId: string, remainingMs: number, log: Logger): Promise<HandoffOutcome> {
+  await ports.records.release(emailId);
+  const retryAt = ports.clock.now() + remainingMs + Math.round(Math.random() * ports.gate.holdMs);
+  log.info({ retryAt: new Date(retryAt).toISOString() }, "workspace held (provider paused its sending); waiting");
+  return { kind: "held", retryAt, reason: TENANT_PAUSED_REASON };
 }
 
 /**

@@ -1,6 +1,6 @@
 export * from "./provider.ts";
-export { handOff, type HandoffOutcome } from "./handoff.ts";
-export type { Clock, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports.ts";
+export { handOff, TENANT_PAUSED_REASON, type HandoffOutcome } from "./handoff.ts";
+export type { Clock, HandoffGate, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports.ts";
 export { handoffRecords } from "./records.ts";
 export { AttachmentBudget } from "./attachmentBudget.ts";
 export { decideRetry, type HandoffRetryPolicy, type RetryDecision } from "./retry.ts";

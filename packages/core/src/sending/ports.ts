@@ -1,5 +1,5 @@
 import type { SuppressionReason } from "@svc/db";
-import type { Producer } from "@svc/queues";
+import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
@@ -50,9 +50,23 @@ export interface HandoffRecords {
   deleteAttachmentContents(emailId: string): Promise<unknown>;
 }
 
+/**
+ * Shared by every sender (Redis): the account's send rate, counted in recipients, and the
+ * workspaces held because the provider paused their sending. One round trip per handoff.
+ */
+export interface HandoffGate {
+  /** Takes `recipients` of the rate for one of the workspace's emails, unless it is held. */
+  pass(workspaceId: string, recipients: number): Promise<SendGateDecision>;
+  /** Holds the workspace's emails for `holdMs`: the provider said its sending is paused. */
+  hold(workspaceId: string): Promise<void>;
+  readonly holdMs: number;
+}
+
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /** Resolves after `ms` (an email's turn at the send rate). */
+  sleep(ms: number): Promise<void>;
 }
 
 export interface HandoffPorts {
@@ -62,6 +76,7 @@ export interface HandoffPorts {
   records: HandoffRecords;
   /** Where the webhook deliveries of a `rejected` or `failed` event go. */
   deliveries: Pick<Producer<"webhookDelivery">, "enqueueMany">;
+  gate: HandoffGate;
   /** Attachment bytes this process may hold at once (see AttachmentBudget). */
   attachmentBudget: Pick<AttachmentBudget, "hold">;
   clock: Clock;

@@ -12,6 +12,8 @@ export interface OutboundEmail extends EmailFields<OutboundAttachment> {
   workspaceId: string;
   /** The SES configuration set to send through (its event destination and tracking); none when absent. */
   configurationSet?: string;
+  /** The SES tenant the workspace sends as (its own reputation and sending status); none when absent. */
+  tenant?: string;
 }
 
 export type OutboundAttachment = AttachmentWithContent;
@@ -40,11 +42,13 @@ export interface SendResult {
   providerMessageId: string;
 }
 
-export type ProviderFailureKind = "transient" | "permanent";
+export type ProviderFailureKind = "transient" | "permanent" | "paused";
 
 /**
  * A refusal or failure the sender can act on. `transient` is retried with backoff; `permanent`
- * fails the email and records a `rejected` event whose payload is `details`.
+ * fails the email and records a `rejected` event whose payload is `details`; `paused` says the
+ * provider refuses the workspace's mail until it re-enables it (an SES tenant disabled on its
+ * reputation): the email and the workspace's other emails are held, not failed.
  */
 export class ProviderError extends Error {
   constructor(

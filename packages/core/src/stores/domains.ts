@@ -258,3 +258,17 @@ export async function expireDomainClaims(prisma: Prisma.TransactionClient, added
 export async function findVerifiedDomainNames(prisma: Prisma.TransactionClient, workspaceId: string): Promise<string[]> {
   return (await prisma.domain.findMany({ where: { workspaceId, status: "verified" }, select: { name: true } })).map((domain) => domain.name);
 }
+
+/**
+ * Workspaces that have domains, with every domain's name, in workspace id order after `after`,
+ * at most `limit` workspaces (`svc ses setup` makes each one's SES tenant).
+ */
+export function findDomainNamesByWorkspace(prisma: Prisma.TransactionClient, after: string | null, limit: number): Promise<Array<{ workspaceId: string; names: string[] }>> {
+  return prisma.$queryRaw<Array<{ workspaceId: string; names: string[] }>>`
+    SELECT "workspaceId", array_agg(name ORDER BY name) AS names
+    FROM domains
+    WHERE ${after}::text IS NULL OR "workspaceId" > ${after}::text
+    GROUP BY "workspaceId"
+    ORDER BY "workspaceId"
+    LIMIT ${limit}`;
+}

@@ -76,7 +76,13 @@ interface SdkErrorShape {
   $metadata?: { httpStatusCode?: unknown; requestId?: unknown };
 }
 
-export function toProviderError(error: unknown): ProviderError {
+/**
+ * `tenant`: the SES tenant the send named. SES refuses a disabled tenant's sends as it refuses a
+ * paused account's (SendingPausedException): with a tenant named, that is the workspace's pause,
+ * held until SES enables it again, not a refusal of the message. A tenant SES does not know
+ * (deleted behind our back) is transient: the sender creates it again.
+ */
+export function toProviderError(error: unknown, tenant?: string): ProviderError {
   if (error instanceof ProviderError) return error;
   const shape: SdkErrorShape = typeof error === "object" && error !== null ? (error as SdkErrorShape) : {};
   const name = typeof shape.name === "string" && !GENERIC_NAMES.has(shape.name) ? shape.name : undefined;
@@ -90,7 +96,15 @@ export function toProviderError(error: unknown): ProviderError {
   if (typeof shape.$metadata?.requestId === "string") details.requestId = shape.$metadata.requestId;
   if (typeof shape.$fault === "string") details.fault = shape.$fault;
 
-  return new ProviderError(classify(name, networkCode, status), code, `SES ${code}: ${message}`, details);
+  if (tenant) details.tenant = tenant;
+
+  return new ProviderError(tenant ? classifyTenantSend(name, message) ?? classify(name, networkCode, status) : classify(name, networkCode, status), code, `SES ${code}: ${message}`, details);
+}
+
+function classifyTenantSend(name: string | undefined, message: string) {
+  if (name === "SendingPausedException") return "paused";
+  if (name === "NotFoundException" && /tenant/i.test(message)) return "transient";
+  return undefined;
 }
 
 function classify(name: string | undefined, networkCode: string | undefined, status: number | undefined) {

@@ -67,7 +67,7 @@ export class SesProvider implements EmailProvider {
       const output = await this.client.send(new SendEmailCommand(this.toCommandInput(email)));
       messageId = output.MessageId;
     } catch (error) {
-      throw toProviderError(error);
+      throw toProviderError(error, email.tenant);
     }
     if (!messageId) {
       // Should not happen. Treated as transient: the retry window bounds it, and failing an
@@ -103,6 +103,7 @@ export class SesProvider implements EmailProvider {
       // SES_CONFIGURATION_SET overrides the set the sender chose.
       ...((this.env.SES_CONFIGURATION_SET ?? email.configurationSet) ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET ?? email.configurationSet } : {}),
       EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }, ...email.tags.map(({ name, value }) => ({ Name: name, Value: value }))],
+      ...(email.tenant ? { TenantName: email.tenant } : {}),
     };
   }
 

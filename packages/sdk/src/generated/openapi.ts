@@ -670,11 +670,11 @@ export interface components {
                 since: string;
                 reasons: {
                     /** @enum {string} */
-                    code: "provider_retry" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+                    code: "provider_retry" | "tenant_paused" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
                     message: string;
                     /**
                      * Format: date-time
-                     * @description When the next attempt is due (provider_retry).
+                     * @description When the next attempt is due (provider_retry, tenant_paused).
                      */
                     nextAttemptAt?: string;
                 }[];

@@ -3,6 +3,7 @@ import { activityChart } from "../chart.ts";
 import { alert, badge, card, pageHeader } from "../components.ts";
 import { formatNumber } from "../format.ts";
 import { html, type SafeHtml } from "../html.ts";
+import type { TenantStatus } from "../../tenantStatus.ts";
 
 function usageMeter(used: number, limit: number | null): SafeHtml {
   if (limit === null) {
@@ -44,7 +45,30 @@ function reputationSection(stats: OverviewStats): SafeHtml {
   </div>`;
 }
 
-export function overviewBody(workspace: MembershipView, stats: OverviewStats, canWrite: boolean): SafeHtml {
+/** The workspace's own SES sending status (its tenant): SES pauses a workspace, not the install. */
+function tenantSection(tenant: TenantStatus): SafeHtml {
+  if (tenant.kind === "unavailable") {
+    return html`<div class="stats-grid"><section class="stat-card" data-tenant-status="unavailable"><h2>SES sending</h2><p class="stat-value">—</p><p class="stat-help">SES could not be asked just now.</p></section></div>`;
+  }
+  if (tenant.kind === "none") {
+    return html`<div class="stats-grid"><section class="stat-card" data-tenant-status="none"><h2>SES sending</h2><p class="stat-value">Not set up</p><p class="stat-help">The workspace becomes its own SES tenant with its first email (or svc ses setup).</p></section></div>`;
+  }
+  const { view } = tenant;
+  const paused = view.sendingStatus === "DISABLED";
+  const cause = view.sesStatus?.status === "DISABLED" ? view.sesStatus.cause : view.ownerStatus?.status === "DISABLED" ? (view.ownerStatus.cause ?? "paused by the operator") : null;
+  return html`${paused &&
+    alert(
+      "error",
+      `SES has paused sending for this workspace${cause ? `: ${cause}` : ""}. Its emails are held (queued), not lost, and go out once SES enables it again; other workspaces are not affected. Check the bounce and complaint rates below and the suppression list.`,
+      "Sending paused by SES",
+    )}
+  <div class="stats-grid"><section class="stat-card" data-tenant-status="${view.sendingStatus}"><h2>SES sending</h2>
+    <p class="stat-value">${badge(paused ? "failed" : "delivered", paused ? "Paused" : view.sendingStatus === "REINSTATED" ? "Reinstated" : "Enabled")}</p>
+    <p class="stat-help">SES tenant ${view.tenant}: ${paused ? "emails are held until SES enables sending again." : "this workspace's reputation is its own."}</p>
+  </section></div>`;
+}
+
+export function overviewBody(workspace: MembershipView, stats: OverviewStats, canWrite: boolean, tenant: TenantStatus | null = null): SafeHtml {
   const plan = planLimits(workspace.plan);
   const totals = stats.days.reduce(
     (sum, d) => ({ sent: sum.sent + d.counts.sent, delivered: sum.delivered + d.counts.delivered, bounced: sum.bounced + d.counts.bounced, complained: sum.complained + d.counts.complained }),
@@ -59,6 +83,7 @@ export function overviewBody(workspace: MembershipView, stats: OverviewStats, ca
     <section class="stat-card" aria-labelledby="stat-bounced"><h2 id="stat-bounced">Bounced (14 days)</h2><p class="stat-value">${formatNumber(totals.bounced)}</p><p class="stat-help">${rate(totals.bounced)} bounce rate</p></section>
     <section class="stat-card" aria-labelledby="stat-complained"><h2 id="stat-complained">Complaints (14 days)</h2><p class="stat-value">${formatNumber(totals.complained)}</p><p class="stat-help">${rate(totals.complained)} complaint rate</p></section>
   </div>
+  ${tenant && tenantSection(tenant)}
   ${reputationSection(stats)}
   ${card(activityChart(stats.days), { title: "Last 14 days", description: "Events per day (UTC)" })}
   ${gettingStarted &&

@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import type { SendEmailResponse } from "@aws-sdk/client-sesv2";
+import { AwsError, type AwsLocalRoutes } from "../server.ts";
+import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
+import { aggregateStatus } from "./tenants.ts";
+
+/**
+ * SES v2 SendEmail, as far as who may send: the account must be enabled, a named tenant must
+ * exist and be allowed to send (SendingPausedException otherwise, as for a paused account), a
+ * named configuration set must exist. The message is recorded in `state.ses.sentEmails`; nothing
+ * is delivered and its content is not checked (aws-ses-v2-local is the emulator that renders
+ * and stores messages).
+ */
+
+function addressList(value: unknown, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) throw new AwsError("BadRequestException", `${field} must be a list of addresses.`);
+  return value as string[];
+}
+
+export function sending(routes: AwsLocalRoutes): void {
+  routes.ses("POST", "/v2/email/outbound-emails", ({ body, state }): SendEmailResponse => {
+    state.calls.push("ses:SendEmail");
+    const from = optionalString(body.FromEmailAddress, "FromEmailAddress");
+    if (!from) throw new AwsError("BadRequestException", "FromEmailAddress is required.");
+    const destination = optionalObject<Record<string, unknown>>(body.Destination, "Destination") ?? {};
+    const to = addressList(destination.ToAddresses, "ToAddresses");
+    const cc = addressList(destination.CcAddresses, "CcAddresses");
+    const bcc = addressList(destination.BccAddresses, "BccAddresses");
+    if (to.length + cc.length + bcc.length === 0) throw new AwsError("BadRequestException", "Destination must name at least one recipient.");
+    if (state.ses.account.SendingEnabled === false) throw new AwsError("SendingPausedException", "Sending is paused for this account.");
+
+    const tenantName = body.TenantName === undefined ? null : requireName(body.TenantName, "TenantName");
+    if (tenantName !== null) {
+      const tenant = state.ses.tenants.get(tenantName);
+      if (!tenant) throw notFound(`Tenant <${tenantName}>`);
+      if (aggregateStatus(tenant) === "DISABLED") throw new AwsError("SendingPausedException", `Sending is paused for tenant <${tenantName}>.`);
+    }
+    const configurationSetName = body.ConfigurationSetName === undefined ? null : requireName(body.ConfigurationSetName, "ConfigurationSetName");
+    if (configurationSetName !== null && !state.ses.configurationSets.has(configurationSetName)) throw notFound(`Configuration set <${configurationSetName}>`);
+
+    const simple = optionalObject<{ Subject?: { Data?: unknown } }>(optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple, "Simple");
+    const messageId = `awslocal-${randomUUID()}`;
+    state.ses.sentEmails.push({
+      messageId,
+      tenantName,
+      from,
+      to,
+      cc,
+      bcc,
+      subject: typeof simple?.Subject?.Data === "string" ? simple.Subject.Data : null,
+      configurationSetName,
+      tags: Array.isArray(body.EmailTags) ? (body.EmailTags as Array<{ Name: string; Value: string }>) : [],
+    });
+    return { MessageId: messageId };
+  });
+}
