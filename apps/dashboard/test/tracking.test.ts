@@ -5,6 +5,8 @@ import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } fr
 
 let dashboard: TestDashboard;
 let owner: { agent: Agent; csrf: string };
+// A proven name has one owner across runs sharing the database: each run uses its own.
+const run = Date.now().toString(36);
 
 beforeAll(async () => {
   dashboard = await createTestDashboard();
@@ -14,10 +16,10 @@ afterAll(() => dashboard.close());
 
 describe("domain tracking", () => {
   it("is off by default, turns on and off, takes a custom tracking domain, and refuses a bad one", async () => {
-    await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: "tracking.pages.example.com" }).expect(303);
-    const domain = await dashboard.db.domain.findFirstOrThrow({ where: { name: "tracking.pages.example.com" }, orderBy: { createdAt: "desc" } });
+    await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: `tracking-${run}.pages.example.com` }).expect(303);
+    const domain = await dashboard.db.domain.findFirstOrThrow({ where: { name: `tracking-${run}.pages.example.com` }, orderBy: { createdAt: "desc" } });
     // A tracking domain must be under a verified domain of the workspace: not yet.
-    const unproven = await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf, click: "on", trackingDomain: "track.tracking.pages.example.com" }).expect(422);
+    const unproven = await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf, click: "on", trackingDomain: `track.tracking-${run}.pages.example.com` }).expect(422);
     expect(unproven.text).toContain("must be a subdomain of one of this workspace&#39;s verified domains");
     await dashboard.db.domain.update({ where: { id: domain.id }, data: { status: "verified" } });
     const elsewhere = await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf, click: "on", trackingDomain: "track.example.com" }).expect(422);
@@ -30,11 +32,11 @@ describe("domain tracking", () => {
     await owner.agent
       .post(`/domains/${domain.id}/tracking`)
       .type("form")
-      .send({ _csrf: owner.csrf, open: "on", click: "on", trackingDomain: "Track.Tracking.Pages.Example.com" })
+      .send({ _csrf: owner.csrf, open: "on", click: "on", trackingDomain: `Track.Tracking-${run}.Pages.Example.com` })
       .expect(303)
       .expect("location", `/domains/${domain.id}?notice=tracking_saved`);
     const on = await dashboard.db.domain.findUniqueOrThrow({ where: { id: domain.id } });
-    expect([on.openTracking, on.clickTracking, on.trackingDomain]).toEqual([true, true, "track.tracking.pages.example.com"]);
+    expect([on.openTracking, on.clickTracking, on.trackingDomain]).toEqual([true, true, `track.tracking-${run}.pages.example.com`]);
     expect((await owner.agent.get(`/domains/${domain.id}`).expect(200)).text).toMatch(/name="open" value="on"\s+checked/);
 
     const bad = await owner.agent.post(`/domains/${domain.id}/tracking`).type("form").send({ _csrf: owner.csrf, open: "on", trackingDomain: "https://x" }).expect(422);
