@@ -195,7 +195,7 @@ describe("automatic attempts: when a webhook is retried", () => {
     // Signed for this attempt's time, with the subscription's opened secret.
     const [post] = world.posts;
     expect(post).toMatchObject({ url: "https://hooks.example.com/in", body: '{"id":"wd_1"}' });
-    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({ ok: true, timestamp: T0 / 1000 });
+    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({ ok: true, timestamp: T0 / 1000, scheme: "service" });
 
     // A duplicate or early job: no attempt, back when the row says it is due.
     world.now = T0 + 10_000;
