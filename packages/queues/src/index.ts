@@ -7,3 +7,4 @@ export { closeConnections, createProducerConnection, createWorkerConnection } fr
 export { isFinishedJobState } from "./jobStates.ts";
 export type { Redis } from "ioredis";
 export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } from "./sendProbe.ts";
+export { SubscriptionRateLimiter } from "./subscriptionRate.ts";

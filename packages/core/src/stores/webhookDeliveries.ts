@@ -97,6 +97,8 @@ export interface ClaimedDelivery {
   workspaceId: string;
   url: string;
   secretEncrypted: string;
+  /** The subscription's rate limit (automatic attempts per second); null: none. */
+  maxDeliveriesPerSecond: number | null;
   firstAttemptAt: Date | null;
   /** Attempts recorded when the claim was made: the record checks that none came in between. */
   attemptCount: number;
@@ -117,7 +119,7 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM webhook_subscriptions s
  WHERE d.id = ANY($1::text[]) AND s.id = d."subscriptionId" AND s."isActive"
    AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
-RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted",
+RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted", s."maxDeliveriesPerSecond",
           d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
           (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"`;
 

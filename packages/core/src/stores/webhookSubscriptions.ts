@@ -71,6 +71,21 @@ export function disableSubscriptionsFailingSince(prisma: PrismaTx, failingBefore
 }
 
 /**
+ * Disables one active subscription because its endpoint said so (`410 Gone`), recording when and
+ * why as an automatic disable is, so its owners are told the same way; null when it was not
+ * active (already disabled, or gone). A subscription disabled before its first failed automatic
+ * attempt was recorded counts as failing from now.
+ */
+export async function markWebhookSubscriptionDisabled(prisma: PrismaTx, subscriptionId: string, now: Date, reason: string): Promise<AutoDisabledSubscription | null> {
+  const rows = await prisma.$queryRaw<AutoDisabledSubscription[]>`
+    UPDATE webhook_subscriptions
+       SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}, "failingSince" = COALESCE("failingSince", ${now})
+     WHERE id = ${subscriptionId} AND "isActive"
+    RETURNING id, "workspaceId", url, "failingSince", "disabledAt", "disabledReason"`;
+  return rows[0] ?? null;
+}
+
+/**
  * Takes up to `limit` automatically disabled subscriptions whose owners were not told yet,
  * marking them told; rows another process is taking are skipped, so each is taken once.
  */
