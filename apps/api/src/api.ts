@@ -1,7 +1,7 @@
 import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
+import { Producer, RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
 import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
@@ -17,8 +17,9 @@ export interface ApiResources {
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const webhookQueue = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
-  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env, rateLimiter }), httpTimeoutsFrom(env));
+  const server = createHttpServer(createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {
@@ -32,6 +33,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
       { name: "http server", run: () => closeServer(server) },
       { name: "retention job", run: () => retention?.stop() },
       { name: "send queue", run: () => sendQueue.close() },
+      { name: "webhook queue", run: () => webhookQueue.close() },
     ],
   };
 }

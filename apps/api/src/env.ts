@@ -1,4 +1,4 @@
-import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
@@ -14,6 +14,9 @@ export const apiEnvSchema = z.object({
    */
   ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   ...apiRateLimitEnv,
+  /** Webhook subscriptions made over REST: their secrets are sealed with the same key, their URLs checked alike. */
+  ...webhookSecretEnv,
+  ...webhookUrlEnv,
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadConfig, lintFromString } from "@redocly/openapi-core";
 import { SCOPE_NAMES, scopeAllows, type Permission } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, SendQueue } from "@svc/queues";
+import { createProducerConnection, Producer, SendQueue } from "@svc/queues";
 import request from "supertest";
 import { openApiArtifacts } from "../../../infra/scripts/openapiArtifacts.ts";
 import { testEnv } from "../../../test/support/env.ts";
@@ -95,8 +95,10 @@ describe("routes and the document", () => {
     const sendQueue = new SendQueue(redis, config.QUEUE_PREFIX);
     const logger = createLogger("routes", "silent");
     // Built as createApi builds it; no request is served, only the router is read.
-    const app = createApiApp({ db: handle, sendQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger) });
+    const webhookQueue = new Producer("webhookDelivery", redis, config.QUEUE_PREFIX);
+    const app = createApiApp({ db: handle, sendQueue, webhookQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger) });
     await sendQueue.close();
+    await webhookQueue.close();
     redis.disconnect();
     type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };
     const walk = (stack: Layer[], prefix: string): string[] =>

@@ -15,7 +15,15 @@ export type ApiKey = Schemas["ApiKey"];
 export type Suppression = Schemas["Suppression"];
 export type AddSuppressionRequest = Schemas["AddSuppressionRequest"];
 export type WebhookEvent = Schemas["WebhookEvent"];
+export type WebhookSubscription = Schemas["WebhookSubscription"];
+export type CreatedWebhookSubscription = Schemas["CreatedWebhookSubscription"];
+export type CreateWebhookSubscriptionRequest = Schemas["CreateWebhookSubscriptionRequest"];
+export type UpdateWebhookSubscriptionRequest = Schemas["UpdateWebhookSubscriptionRequest"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type WebhookDeliveryDetail = Schemas["WebhookDeliveryDetail"];
+export type WebhookAttempt = Schemas["WebhookAttempt"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
+export type ListWebhookDeliveriesQuery = NonNullable<operations["listWebhookDeliveries"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;

@@ -14,6 +14,7 @@ export interface NewWebhookSubscriptionRow {
   url: string;
   events: EventType[];
   secretEncrypted: string;
+  maxDeliveriesPerSecond?: number | null;
 }
 
 export function insertWebhookSubscription(prisma: PrismaTx, row: NewWebhookSubscriptionRow): Promise<WebhookSubscription> {
@@ -38,6 +39,18 @@ export function selectWebhookSubscription(prisma: PrismaTx, subscriptionId: stri
   return prisma.webhookSubscription.findFirst({
     where: { id: subscriptionId, ...(workspaceId ? { workspaceId } : {}) },
   });
+}
+
+/** The fields an owner edits in place (the active switch has its own, `updateWebhookSubscriptionActive`). */
+export interface WebhookSubscriptionEdit {
+  url?: string;
+  events?: EventType[];
+  maxDeliveriesPerSecond?: number | null;
+}
+
+/** Not async: the returned Prisma promise can join a batch `$transaction`. */
+export function updateWebhookSubscriptionFields(prisma: PrismaTx, subscriptionId: string, edit: WebhookSubscriptionEdit): Prisma.PrismaPromise<WebhookSubscription> {
+  return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data: edit });
 }
 
 /** Not async: the returned Prisma promise can join a batch `$transaction`. */

@@ -14,3 +14,4 @@ export * from "./deliveries.ts";
 export * from "./redeliver.ts";
 export * from "./testEvent.ts";
 export * from "./autoDisable.ts";
+export * from "./requests.ts";

@@ -14,6 +14,8 @@ export interface WebhookSubscriptionView {
   /** Set when the service disabled the subscription itself, with why. */
   disabledAt: string | null;
   disabledReason: string | null;
+  /** At most this many automatic attempts per second across every dispatcher; null: no limit. */
+  maxDeliveriesPerSecond: number | null;
 }
 
 /** Never the secret: it is shown once, by createWebhookSubscription. */
@@ -28,6 +30,7 @@ export function toSubscriptionView(subscription: WebhookSubscription): WebhookSu
     failingSince: isoOrNull(subscription.failingSince),
     disabledAt: isoOrNull(subscription.disabledAt),
     disabledReason: subscription.disabledReason,
+    maxDeliveriesPerSecond: subscription.maxDeliveriesPerSecond,
   };
 }
 

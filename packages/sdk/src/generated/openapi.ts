@@ -191,6 +191,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook subscriptions
+         * @description The workspace's subscriptions, newest first.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         */
+        get: operations["listWebhookSubscriptions"];
+        put?: never;
+        /**
+         * Create a webhook subscription
+         * @description The answer holds the signing secret; it is never shown again. A workspace has at most 20 subscriptions (`conflict`).
+         *
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
+         */
+        post: operations["createWebhookSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook subscription
+         * @description Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         */
+        get: operations["getWebhookSubscription"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Deletes it with its deliveries and attempts; pending deliveries stop.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
+         */
+        delete: operations["deleteWebhookSubscription"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook subscription
+         * @description Changes the URL, event types, rate limit or active switch; fields left out stay. The secret never changes. `isActive: false` fails the pending deliveries.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
+         */
+        patch: operations["updateWebhookSubscription"];
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A real delivery, signed and retried like any other, whose body has `"test": true` and ids that name nothing stored. At most 100 per workspace and UTC day (`rate_limited`). The body is optional.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
+         */
+        post: operations["sendTestWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description The most recent deliveries, newest first, each with its attempts.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery
+         * @description One delivery with its attempts and the exact body it sends.
+         *
+         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -344,7 +470,7 @@ export interface components {
          *     | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
          *     | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
-         *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. |
+         *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
          *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
@@ -740,6 +866,163 @@ export interface components {
             reason?: "manual";
             expiresAt?: string | null;
         };
+        /** @description A webhook subscription. The signing secret is never shown again after creation. */
+        WebhookSubscription: {
+            /**
+             * @description Prefixed with `wh_`.
+             * @example wh_2b7Tt3xV9kYwE8pEl2nPq0dZ
+             */
+            id: string;
+            /** @description Prefixed with `org_`. */
+            workspaceId: string;
+            /** @example https://example.com/hooks/svc */
+            url: string;
+            events: components["schemas"]["EventType"][];
+            isActive: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            failingSince: string | null;
+            disabledAt: string | null;
+            disabledReason: string | null;
+            /** @description At most this many automatic attempts per second; null: no limit. */
+            maxDeliveriesPerSecond: number | null;
+        };
+        CreatedWebhookSubscription: {
+            /**
+             * @description Prefixed with `wh_`.
+             * @example wh_2b7Tt3xV9kYwE8pEl2nPq0dZ
+             */
+            id: string;
+            /** @description Prefixed with `org_`. */
+            workspaceId: string;
+            /** @example https://example.com/hooks/svc */
+            url: string;
+            events: components["schemas"]["EventType"][];
+            isActive: boolean;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            createdAt: string;
+            failingSince: string | null;
+            disabledAt: string | null;
+            disabledReason: string | null;
+            /** @description At most this many automatic attempts per second; null: no limit. */
+            maxDeliveriesPerSecond: number | null;
+            /**
+             * @description The signing secret, shown only in this answer: the HMAC key of `X-Service-Signature` as is, and of the Standard Webhooks `webhook-signature` (its libraries take it as is).
+             * @example whsec_ZJ0wQh2k7m3Xc1bq9PpR5uY8tVn4sLd6aEfGiHjKlMo
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "url": "https://example.com/hooks/svc",
+         *       "events": [
+         *         "delivered",
+         *         "bounced"
+         *       ]
+         *     }
+         */
+        CreateWebhookSubscriptionRequest: {
+            /** @description An https URL on a public address. */
+            url: string;
+            /** @description The event types delivered to it. */
+            events: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed")[];
+            /** @description At most this many automatic attempts per second, across every dispatcher; null or absent: no limit. */
+            maxDeliveriesPerSecond?: number | null;
+        };
+        /**
+         * @example {
+         *       "events": [
+         *         "delivered"
+         *       ],
+         *       "isActive": true
+         *     }
+         */
+        UpdateWebhookSubscriptionRequest: {
+            url?: string;
+            events?: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed")[];
+            /** @description false stops new deliveries and fails pending ones; true starts afresh. */
+            isActive?: boolean;
+            maxDeliveriesPerSecond?: number | null;
+        };
+        WebhookDeliveryDetail: {
+            /** @description Prefixed with `wd_`: the `X-Service-Delivery-Id` and `webhook-id` of its requests. */
+            id: string;
+            subscriptionId: string;
+            /** @description Null for a test event. */
+            eventId: string | null;
+            eventType: components["schemas"]["EventType"];
+            test: boolean;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            firstAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            completedAt: string | null;
+            /** @description Its attempts, oldest first. */
+            attempts?: components["schemas"]["WebhookAttempt"][];
+            /** @description The exact bytes POSTed on every attempt. */
+            body: string;
+        };
+        WebhookAttempt: {
+            id: string;
+            number: number;
+            /** @description Made by hand (a retry from the dashboard, CLI or API), outside the automatic schedule. */
+            manual: boolean;
+            /**
+             * Format: date-time
+             * @description When the POST started.
+             */
+            startedAt: string;
+            durationMs: number;
+            statusCode: number | null;
+            /** @description The first 2 KB of the answer. */
+            responseExcerpt: string | null;
+            error: string | null;
+        };
+        TestWebhookEventRequest: {
+            /**
+             * @description Defaults to the subscription's first event type.
+             * @enum {string}
+             */
+            eventType?: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed";
+        };
+        WebhookDelivery: {
+            /** @description Prefixed with `wd_`: the `X-Service-Delivery-Id` and `webhook-id` of its requests. */
+            id: string;
+            subscriptionId: string;
+            /** @description Null for a test event. */
+            eventId: string | null;
+            eventType: components["schemas"]["EventType"];
+            test: boolean;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attemptCount: number;
+            firstAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            completedAt: string | null;
+            /** @description Its attempts, oldest first. */
+            attempts?: components["schemas"]["WebhookAttempt"][];
+        };
     };
     responses: never;
     parameters: never;
@@ -1045,7 +1328,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1059,7 +1342,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1309,7 +1592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1323,7 +1606,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1584,7 +1867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1598,7 +1881,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -1962,7 +2245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled. */
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -1976,7 +2259,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled.",
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
                      *       "code": "conflict"
                      *     }
                      */
@@ -3023,6 +3306,1686 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscriptions, newest first. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"][];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The new subscription, with its signing secret. */
+            201: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookSubscription"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
+            409: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
+            413: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
+            415: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it now is. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
+            413: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
+            415: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    sendTestWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TestWebhookEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The test delivery, queued. */
+            202: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit. */
+            409: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
+            413: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
+            415: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                status?: "pending" | "succeeded" | "failed";
+                /** @description Default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries, newest first. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription (`wh_…`). */
+                id: string;
+                /** @description The delivery (`wd_…`). */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
                     };
                 };
             };
