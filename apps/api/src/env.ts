@@ -1,4 +1,4 @@
-import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
@@ -17,6 +17,7 @@ export const apiEnvSchema = z.object({
   /** Webhook subscriptions made over REST: their secrets are sealed with the same key, their URLs checked alike. */
   ...webhookSecretEnv,
   ...webhookUrlEnv,
+  ...webhookReplayEnv,
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

@@ -20,6 +20,10 @@ export const webhookBodySchema = z
       }),
     }),
     test: z.literal(true).optional().meta({ description: "Only on a test event sent from the dashboard or CLI: its ids name nothing stored." }),
+    replayOf: z
+      .string()
+      .optional()
+      .meta({ description: "Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it." }),
   })
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request. Every retry sends exactly the same bytes." });
 

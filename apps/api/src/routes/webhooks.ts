@@ -8,6 +8,10 @@ import {
   parseCreateWebhookSubscription,
   parseTestWebhookEvent,
   parseUpdateWebhookSubscription,
+  parseReplayRequest,
+  replayWebhookDeliveries,
+  getWebhookReplay,
+  listWebhookReplays,
   SecretBox,
   sendTestWebhookEvent,
   updateWebhookSubscription,
@@ -82,6 +86,23 @@ export function webhooksRouter(deps: ApiDeps): Router {
     const delivery = await getWebhookDelivery(prisma, req.params.deliveryId as string, workspaceOf(res));
     if (delivery.subscriptionId !== req.params.id) throw new AppError("not_found", "Webhook delivery not found.");
     res.json(delivery);
+  });
+
+  router.post("/:id/replays", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
+    const request = parseReplayRequest(req.body);
+    const replay = await replayWebhookDeliveries(deps.db, deps.webhookQueue, req.params.id as string, request, {
+      workspaceId: workspaceOf(res),
+      defaultPerSecond: deps.config.WEBHOOK_REPLAY_PER_SECOND,
+    });
+    res.status(202).json(replay);
+  });
+
+  router.get("/:id/replays", requirePermission("webhooks:read"), async (req, res) => {
+    res.json(await listWebhookReplays(deps.db, req.params.id as string, workspaceOf(res)));
+  });
+
+  router.get("/:id/replays/:replayId", requirePermission("webhooks:read"), async (req, res) => {
+    res.json(await getWebhookReplay(deps.db, req.params.id as string, req.params.replayId as string, workspaceOf(res)));
   });
 
   return router;

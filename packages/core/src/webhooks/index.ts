@@ -15,3 +15,4 @@ export * from "./redeliver.ts";
 export * from "./testEvent.ts";
 export * from "./autoDisable.ts";
 export * from "./requests.ts";
+export * from "./replay.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { EVENT_TYPES } from "../events/types.ts";
+import { MAX_REPLAY_PER_SECOND, type ReplayRequest } from "./replay.ts";
 import { MAX_DELIVERIES_PER_SECOND, type UpdateWebhookSubscriptionInput } from "./subscriptions.ts";
 
 /*
@@ -43,6 +44,50 @@ export const testWebhookEventSchema = z.strictObject(
   { eventType: z.enum(EVENT_TYPES, { error: `one of ${EVENT_TYPES.join(", ")}` }).optional().meta({ description: "Defaults to the subscription's first event type." }) },
   objectError,
 );
+
+const perSecond = z
+  .number({ error: "must be a number" })
+  .int({ error: "a whole number" })
+  .min(1, { error: "at least 1" })
+  .max(MAX_REPLAY_PER_SECOND, { error: `at most ${MAX_REPLAY_PER_SECOND}` })
+  .optional()
+  .meta({ description: "Deliveries per second the replay is paced at; the server's default (WEBHOOK_REPLAY_PER_SECOND, 10) when absent." });
+const dateTime = (description: string) => z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2030-01-01T00:00:00Z" }).meta({ description });
+const shortId = z.string({ error: "must be a string" }).min(1).max(64, { error: "at most 64 characters" });
+
+export const replayWebhookDeliveriesSchema = z
+  .discriminatedUnion(
+    "kind",
+    [
+      z.strictObject({ kind: z.literal("delivery"), deliveryId: shortId.meta({ description: "The delivery (`wd_…`) to send again." }), perSecond }, objectError),
+      z.strictObject({ kind: z.literal("email"), emailId: shortId.meta({ description: "Every delivery of this email's events to the subscription." }), perSecond }, objectError),
+      z.strictObject({ kind: z.literal("failed_since"), since: dateTime("Every failed delivery created since then: recovery after an outage."), perSecond }, objectError),
+      z.strictObject(
+        { kind: z.literal("range"), since: dateTime("Start of the range (inclusive)."), until: dateTime("End of the range (exclusive)."), perSecond },
+        objectError,
+      ),
+    ],
+    { error: 'kind: one of "delivery", "email", "failed_since", "range"' },
+  )
+  .meta({
+    id: "ReplayWebhookDeliveriesRequest",
+    description: "Which finished deliveries of the subscription to send again (pending ones are still being attempted and are left alone).",
+    example: { kind: "failed_since", since: "2026-01-01T00:00:00Z", perSecond: 20 },
+  });
+
+export function parseReplayRequest(body: unknown): ReplayRequest {
+  const input = parse(replayWebhookDeliveriesSchema, body);
+  switch (input.kind) {
+    case "delivery":
+      return { kind: "delivery", deliveryId: input.deliveryId, perSecond: input.perSecond };
+    case "email":
+      return { kind: "email", emailId: input.emailId, perSecond: input.perSecond };
+    case "failed_since":
+      return { kind: "failed_since", since: new Date(input.since), perSecond: input.perSecond };
+    case "range":
+      return { kind: "range", since: new Date(input.since), until: new Date(input.until), perSecond: input.perSecond };
+  }
+}
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});

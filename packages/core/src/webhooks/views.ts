@@ -65,6 +65,8 @@ export interface WebhookDeliveryView {
   eventId: string | null;
   eventType: string;
   test: boolean;
+  /** A replay's copy of a succeeded delivery: the original's id. */
+  replayOf: string | null;
   status: string;
   attemptCount: number;
   firstAttemptAt: string | null;
@@ -87,7 +89,8 @@ export function toDeliveryView(
     subscriptionId: delivery.subscriptionId,
     eventId: delivery.eventId,
     eventType: delivery.eventType,
-    test: delivery.eventId === null,
+    test: delivery.eventId === null && delivery.replayOf === null,
+    replayOf: delivery.replayOf,
     status: delivery.status,
     attemptCount: delivery.attemptCount,
     firstAttemptAt: isoOrNull(delivery.firstAttemptAt),

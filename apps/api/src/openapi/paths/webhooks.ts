@@ -1,5 +1,11 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { createWebhookSubscriptionSchema, DELIVERY_STATUSES, testWebhookEventSchema, updateWebhookSubscriptionSchema } from "@svc/core";
+import {
+  createWebhookSubscriptionSchema,
+  DELIVERY_STATUSES,
+  replayWebhookDeliveriesSchema,
+  testWebhookEventSchema,
+  updateWebhookSubscriptionSchema,
+} from "@svc/core";
 import { z } from "zod";
 import { JSON_BODY_ERRORS, registerOperation } from "../operation.ts";
 import { eventTypeSchema } from "../schemas.ts";
@@ -51,9 +57,10 @@ const attemptSchema = z
 const deliveryFields = {
   id: z.string().meta({ description: "Prefixed with `wd_`: the `X-Service-Delivery-Id` and `webhook-id` of its requests." }),
   subscriptionId: z.string(),
-  eventId: z.union([z.string(), z.null()]).meta({ description: "Null for a test event." }),
+  eventId: z.union([z.string(), z.null()]).meta({ description: "Null for a test event and for a replay's copy (its body names the event)." }),
   eventType: eventTypeSchema,
   test: z.boolean(),
+  replayOf: z.union([z.string(), z.null()]).meta({ description: "A replay's copy of a succeeded delivery: the original delivery's id." }),
   status: z.enum(DELIVERY_STATUSES),
   attemptCount: z.number().int(),
   firstAttemptAt: nullableTimestamp("The first attempt."),
@@ -69,6 +76,24 @@ export const webhookDeliverySchema = z.strictObject(deliveryFields).meta({ id: "
 const deliveryDetailSchema = z
   .strictObject({ ...deliveryFields, body: z.string().meta({ description: "The exact bytes POSTed on every attempt." }) })
   .meta({ id: "WebhookDeliveryDetail" });
+
+const replaySchema = z
+  .strictObject({
+    id: z.string().meta({ description: "Prefixed with `wr_`." }),
+    subscriptionId: z.string(),
+    kind: z.enum(["delivery", "email", "failed_since", "range"]),
+    deliveryId: z.union([z.string(), z.null()]),
+    emailId: z.union([z.string(), z.null()]),
+    since: nullableTimestamp("The selection's start."),
+    until: nullableTimestamp("The selection's end (range)."),
+    perSecond: z.number().int(),
+    rearmed: z.number().int().meta({ description: "Failed deliveries made pending again under their own id (a fresh 24-hour retry window)." }),
+    copied: z.number().int().meta({ description: "Succeeded deliveries sent again as new deliveries with a new id, the original's in `replayOf`." }),
+    createdAt: timestamp("When the replay was asked for."),
+    pacedUntil: timestamp("When its last delivery is due for its first attempt."),
+    progress: z.strictObject({ pending: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }).meta({ description: "Its deliveries by status now." }),
+  })
+  .meta({ id: "WebhookReplay", description: "Past deliveries of one subscription sent again, paced, with its progress." });
 
 const subscriptionParam = z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }) });
 const deliveryParams = z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }), deliveryId: z.string().meta({ description: "The delivery (`wd_…`)." }) });
@@ -178,6 +203,48 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     },
     responses: { 200: { description: "Deliveries, newest first.", schema: z.array(webhookDeliverySchema) } },
     errors: ["not_found", "validation_failed"],
+  });
+
+  registerOperation(registry, {
+    method: "post",
+    path: "/webhooks/{id}/replays",
+    operationId: "replayWebhookDeliveries",
+    tag: TAG,
+    summary: "Replay deliveries",
+    description: [
+      "Sends again one delivery, every delivery of one email, every failed delivery since a time (recovery after an outage), or every delivery in a time range (after a receiver bug), paced at `perSecond` so that the receiver is not flooded and live deliveries are not delayed.",
+      "",
+      "A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.",
+    ].join("\n"),
+    permission: "webhooks:manage",
+    request: { params: subscriptionParam, body: { required: true, content: { "application/json": { schema: replayWebhookDeliveriesSchema } } } },
+    responses: { 202: { description: "The replay, its deliveries scheduled.", schema: replaySchema } },
+    errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
+  });
+
+  registerOperation(registry, {
+    method: "get",
+    path: "/webhooks/{id}/replays",
+    operationId: "listWebhookReplays",
+    tag: TAG,
+    summary: "List replays",
+    description: "The subscription's 50 most recent replays, newest first, with their progress.",
+    permission: "webhooks:read",
+    request: { params: subscriptionParam },
+    responses: { 200: { description: "Replays, newest first.", schema: z.array(replaySchema) } },
+    errors: ["not_found"],
+  });
+
+  registerOperation(registry, {
+    method: "get",
+    path: "/webhooks/{id}/replays/{replayId}",
+    operationId: "getWebhookReplay",
+    tag: TAG,
+    summary: "Get a replay's progress",
+    permission: "webhooks:read",
+    request: { params: z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }), replayId: z.string().meta({ description: "The replay (`wr_…`)." }) }) },
+    responses: { 200: { description: "The replay.", schema: replaySchema } },
+    errors: ["not_found"],
   });
 
   registerOperation(registry, {
