@@ -119,6 +119,34 @@ describe("webhook subscriptions over REST", () => {
     expect((await as(owner.keys["full-access"]).get(`/webhooks/${second}/deliveries/${delivery}`)).status).toBe(404);
   });
 
+  it("replays over REST: failed deliveries since T keep their id, with progress; writes need full-access; another workspace's is 404", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    const test = (await full.post(`/webhooks/${id}/test`)).body.id as string;
+    await db.webhookDelivery.update({ where: { id: test }, data: { status: "failed", completedAt: new Date(), nextAttemptAt: null } });
+
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const replay = await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since, perSecond: 2 });
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ id: expect.stringMatching(/^wr_/), kind: "failed_since", rearmed: 1, copied: 0, perSecond: 2, progress: { pending: 1, succeeded: 0, failed: 0 } });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: test } })).toMatchObject({ status: "pending", firstAttemptAt: null, replayId: replay.body.id });
+    expect((await full.get(`/webhooks/${id}/replays/${replay.body.id}`)).body.progress).toEqual({ pending: 1, succeeded: 0, failed: 0 });
+    expect((await full.get(`/webhooks/${id}/replays`)).body).toHaveLength(1);
+
+    // The server's default pace when none is given.
+    expect((await full.post(`/webhooks/${id}/replays`, { kind: "delivery", deliveryId: "wd_nothing" })).status).toBe(404);
+    for (const body of [{}, { kind: "other" }, { kind: "range", since }, { kind: "failed_since", since: "yesterday" }, { kind: "failed_since", since, perSecond: 0 }, { kind: "email", emailId: "x", extra: 1 }]) {
+      const res = await full.post(`/webhooks/${id}/replays`, body);
+      expect(res.status).toBe(422);
+    }
+    expect((await as(fx.keys["read-only"]).post(`/webhooks/${id}/replays`, { kind: "failed_since", since })).status).toBe(403);
+    const other = await createWorkspaceFixture(handle);
+    expect((await as(other.keys["full-access"]).post(`/webhooks/${id}/replays`, { kind: "failed_since", since })).status).toBe(404);
+    expect((await as(other.keys["full-access"]).get(`/webhooks/${id}/replays/${replay.body.id}`)).status).toBe(404);
+    expect(await db.webhookReplay.count({ where: { subscriptionId: id } })).toBe(1);
+  });
+
   it.each([
     [{}, "url"],
     [{ url: "http://127.0.0.1:9/hook" }, "events"],

@@ -17,8 +17,10 @@ import type {
   SendEmailRequest,
   Suppression,
   UpdateWebhookSubscriptionRequest,
+  ReplayWebhookDeliveriesRequest,
   WebhookDelivery,
   WebhookDeliveryDetail,
+  WebhookReplay,
   WebhookSubscription,
 } from "./types.ts";
 
@@ -240,6 +242,24 @@ class Webhooks {
   /** The subscription's most recent deliveries, newest first, each with its attempts. */
   async deliveries(id: string, query: ListWebhookDeliveriesQuery = {}): Promise<WebhookDelivery[]> {
     return (await this.http<WebhookDelivery[]>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries`, query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /**
+   * Sends past deliveries again, paced: one delivery, one email's, every failed one since a time
+   * (`{ kind: "failed_since", since }`, recovery after an outage) or a time range. Failed ones
+   * keep their id; succeeded ones go out as new deliveries with `replayOf` the original.
+   */
+  async replay(id: string, request: ReplayWebhookDeliveriesRequest): Promise<WebhookReplay> {
+    return (await this.http<WebhookReplay>({ method: "POST", path: `/webhooks/${segment(id)}/replays`, body: request, safeToRepeat: false })).body;
+  }
+
+  /** A replay with its progress (its deliveries by status). */
+  async replayStatus(id: string, replayId: string): Promise<WebhookReplay> {
+    return (await this.http<WebhookReplay>({ method: "GET", path: `/webhooks/${segment(id)}/replays/${segment(replayId)}`, safeToRepeat: true })).body;
+  }
+
+  async replays(id: string): Promise<WebhookReplay[]> {
+    return (await this.http<WebhookReplay[]>({ method: "GET", path: `/webhooks/${segment(id)}/replays`, safeToRepeat: true })).body;
   }
 
   /** One delivery with its attempts and the exact body it sends. */

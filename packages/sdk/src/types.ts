@@ -22,6 +22,8 @@ export type UpdateWebhookSubscriptionRequest = Schemas["UpdateWebhookSubscriptio
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 export type WebhookDeliveryDetail = Schemas["WebhookDeliveryDetail"];
 export type WebhookAttempt = Schemas["WebhookAttempt"];
+export type WebhookReplay = Schemas["WebhookReplay"];
+export type ReplayWebhookDeliveriesRequest = Schemas["ReplayWebhookDeliveriesRequest"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;

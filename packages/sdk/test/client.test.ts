@@ -155,6 +155,11 @@ describe("the SDK against the API process", () => {
     expect((await svc.webhooks.deliveries(created.id, { status: "pending" })).map((d) => d.id)).toEqual([test.id]);
     expect((await svc.webhooks.delivery(created.id, test.id)).body).toBe(test.body);
     expect(await client(own.keys["read-only"]).webhooks.create({ url: "http://127.0.0.1:9/x", events: ["sent"] }).catch((error: unknown) => error)).toMatchObject({ status: 403, code: "forbidden" });
+    // Nothing finished yet: a replay selects nothing, and says so.
+    const replay = await svc.webhooks.replay(created.id, { kind: "failed_since", since: new Date(Date.now() - 60_000).toISOString(), perSecond: 5 });
+    expect(replay).toMatchObject({ kind: "failed_since", perSecond: 5, rearmed: 0, copied: 0, progress: { pending: 0, succeeded: 0, failed: 0 } });
+    expect(await svc.webhooks.replayStatus(created.id, replay.id)).toMatchObject({ id: replay.id });
+    expect((await svc.webhooks.replays(created.id)).map((r) => r.id)).toEqual([replay.id]);
     expect(await svc.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
     expect(await svc.webhooks.get(created.id).catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
   });
