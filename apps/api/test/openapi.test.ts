@@ -14,7 +14,7 @@ import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
 import { RedisRateLimiter } from "@svc/queues";
 import { loadEnv } from "@svc/config";
-import { buildDeliveryBody } from "@svc/core";
+import { buildDeliveryBody, EVENT_TYPES } from "@svc/core";
 import { newId } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import { checkedAnswers, document, operations, schemaProblems } from "./contract.ts";
@@ -84,6 +84,26 @@ describe("the webhook in the document", () => {
       return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", "emailEvent", "post", "parameters", String(index), "schema"], value);
     });
     expect(problems.filter(Boolean)).toEqual([]);
+  });
+
+  it("catalogues every event type a subscription can list, each with a payload the dispatcher's body matches (and no other type's)", () => {
+    const webhooks = document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>;
+    expect(Object.keys(webhooks).filter((name) => name.startsWith("email.")).sort()).toEqual(EVENT_TYPES.map((type) => `email.${type}`).sort());
+    for (const type of EVENT_TYPES) {
+      const deliveryId = newId("delivery");
+      const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date() });
+      expect([type, schemaProblems(["components", "schemas", `WebhookEvent_${type}`], JSON.parse(rawBody))]).toEqual([type, ""]);
+      const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
+      expect(schemaProblems(["components", "schemas", `WebhookEvent_${other}`], JSON.parse(rawBody))).not.toBe("");
+      const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: type, deliveryId, timestamp: Math.floor(Date.now() / 1000) });
+      const parameters = webhooks[`email.${type}`]!.post.parameters;
+      expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]));
+      const problems = parameters.map((parameter, index) => {
+        const value = Object.entries(headers).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
+        return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", `email.${type}`, "post", "parameters", String(index), "schema"], value);
+      });
+      expect(problems.filter(Boolean)).toEqual([]);
+    }
   });
 });
 

@@ -56,6 +56,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: "Webhook subscriptions", description: "Manage the workspace's webhook subscriptions as code, and see their deliveries." },
       { name: "Service", description: "Health and this reference." },
       { name: "Webhooks", description: "Requests the service makes to your subscription URLs." },
+      { name: "Event catalogue", description: "Every event type a subscription can list, one webhook each, with its payload." },
     ],
   });
 }

@@ -479,6 +479,186 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "email.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `sent`: The provider accepted the message for delivery (handoff complete).
+         * @description Sent to subscriptions listing `sent`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["sentEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `delivered`: The receiving mail server accepted the message.
+         * @description Sent to subscriptions listing `delivered`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["deliveredEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `opened`: A tracking pixel fired (an estimate only; needs open tracking on).
+         * @description Sent to subscriptions listing `opened`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["openedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.clicked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `clicked`: A tracked link was followed (needs click tracking on).
+         * @description Sent to subscriptions listing `clicked`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["clickedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.bounced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `bounced`: The receiving mail server rejected the message.
+         * @description Sent to subscriptions listing `bounced`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["bouncedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.complained": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `complained`: The recipient marked the message as spam.
+         * @description Sent to subscriptions listing `complained`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["complainedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `rejected`: The provider rejected the message before delivery, or the service did not send it (a suppressed recipient).
+         * @description Sent to subscriptions listing `rejected`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["rejectedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.rendering_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `rendering_failed`: Template rendering failed.
+         * @description Sent to subscriptions listing `rendering_failed`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["renderingFailedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.delivery_delayed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `delivery_delayed`: The provider could not deliver yet and will retry.
+         * @description Sent to subscriptions listing `delivery_delayed`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["deliveryDelayedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     emailEvent: {
         parameters: {
             query?: never;
@@ -497,6 +677,12 @@ export interface webhooks {
          *     Receivers must: require both headers; refuse a timestamp more than 300 seconds old or more than 30 seconds ahead; compute the HMAC over the raw body bytes as received (never a re-serialised object) and compare in constant time. `verifyWebhook` in the SDK does all of this.
          *
          *     Example: secret `whsec_Z3JlYXQtdGVzdC12ZWN0b3Itc2VjcmV0LTMyLWJ5dGVzLWxvbmc`, timestamp `1767225600` and the example body give the signature `c736ab49748c9a13694794b05f1d01c6fe13d8ce753ea1903dd132cea9782ee3`.
+         *
+         *     Every request also carries the Standard Webhooks headers, so any Standard Webhooks library verifies it with the same secret as shown: `webhook-id` (the delivery id), `webhook-timestamp` (the same Unix seconds) and `webhook-signature` = `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`.
+         *
+         *     With the example above and delivery id `wd_8Hq2VbN0rTz5LmC1xKp7sQ4e`: `v1,IdFRa1tq71CJ7VN9IriONKvmzAgafVzMHRzsOegQpN4=`.
+         *
+         *     A `429` or `503` answer with `Retry-After` delays the next attempt at least that long (within the 24 hours); a `410 Gone` answer disables the subscription after that one attempt (its owners are told).
          *
          *     Answer any 2xx within 10 seconds to end the delivery. Anything else (another status, a redirect, a timeout) is retried 1, 2, 4, 8… minutes later for 24 hours, with the same body and delivery id and a fresh timestamp and signature. Deduplicate on X-Service-Delivery-Id.
          */
@@ -549,6 +735,357 @@ export interface components {
                 /** @enum {string} */
                 code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "daily_limit_reached" | "rate_limited" | "unavailable" | "internal";
             }[];
+        };
+        /** @description The body of a `sent` event: The provider accepted the message for delivery (handoff complete). */
+        WebhookEvent_sent: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "sent";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `delivered` event: The receiving mail server accepted the message. */
+        WebhookEvent_delivered: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "delivered";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `opened` event: A tracking pixel fired (an estimate only; needs open tracking on). */
+        WebhookEvent_opened: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "opened";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `clicked` event: A tracked link was followed (needs click tracking on). */
+        WebhookEvent_clicked: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "clicked";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `bounced` event: The receiving mail server rejected the message. */
+        WebhookEvent_bounced: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "bounced";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `complained` event: The recipient marked the message as spam. */
+        WebhookEvent_complained: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "complained";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `rejected` event: The provider rejected the message before delivery, or the service did not send it (a suppressed recipient). */
+        WebhookEvent_rejected: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "rejected";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `rendering_failed` event: Template rendering failed. */
+        WebhookEvent_rendering_failed: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "rendering_failed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
+        /** @description The body of a `delivery_delayed` event: The provider could not deliver yet and will retry. */
+        WebhookEvent_delivery_delayed: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "delivery_delayed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
         };
         /** @description The JSON body of every webhook request. Every retry sends exactly the same bytes. */
         WebhookEvent: {
@@ -5946,6 +6483,411 @@ export interface operations {
             };
         };
     };
+    sentEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "sent";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_sent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deliveredEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "delivered";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_delivered"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "opened";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_opened"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    clickedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "clicked";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_clicked"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bouncedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "bounced";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_bounced"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complainedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "complained";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_complained"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rejectedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "rejected";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_rejected"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    renderingFailedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "rendering_failed";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_rendering_failed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deliveryDelayedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "delivery_delayed";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_delivery_delayed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     emailEventWebhook: {
         parameters: {
             query?: never;
@@ -5959,6 +6901,12 @@ export interface operations {
                 "X-Service-Event-Type": "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed";
                 /** @description The delivery id; constant across retries. */
                 "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
