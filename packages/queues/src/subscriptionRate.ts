@@ -1,8 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Redis } from "ioredis";
 
-/** `lua/subscriptionRate-1.lua`: the one step of a subscription's attempt schedule. */
-const SUBSCRIPTION_RATE_LUA = readFileSync(new URL("./lua/subscriptionRate-1.lua", import.meta.url), "utf8");
+/**
+ * `lua/subscriptionRate-1.lua`: the one step of a subscription's attempt schedule. Read when the
+ * first limiter is made (only the dispatcher makes one), relative to this module: the sources'
+ * `lua/` folder, or the copy `pnpm build` puts beside each bundle.
+ */
+const readScript = () => readFileSync(new URL("./lua/subscriptionRate-1.lua", import.meta.url), "utf8");
 
 type RateRedis = Redis & { svcSubscriptionRate(key: string, intervalMs: string): Promise<number> };
 
@@ -18,7 +22,7 @@ export class SubscriptionRateLimiter {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    if (!("svcSubscriptionRate" in redis)) redis.defineCommand("svcSubscriptionRate", { numberOfKeys: 1, lua: SUBSCRIPTION_RATE_LUA });
+    if (!("svcSubscriptionRate" in redis)) redis.defineCommand("svcSubscriptionRate", { numberOfKeys: 1, lua: readScript() });
     this.redis = redis as RateRedis;
   }
 
