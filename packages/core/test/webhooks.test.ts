@@ -91,6 +91,7 @@ describe("createWebhookSubscription", () => {
       failingSince: null,
       disabledAt: null,
       disabledReason: null,
+      maxDeliveriesPerSecond: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}$/),
     });
     // 32 random bytes behind the prefix.

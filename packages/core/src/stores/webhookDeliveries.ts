@@ -103,8 +103,9 @@ export interface ClaimedDelivery {
   /** Attempts recorded when the claim was made: the record checks that none came in between. */
   attemptCount: number;
   /**
-   * Automatic (not manual) attempts of the current retry window (since `firstAttemptAt`; none
-   * while it is null): a replay re-arms a delivery with a fresh window and doubling schedule.
+   * Automatic (not manual) attempts recorded so far; for a delivery a replay re-armed, those of
+   * its fresh retry window only (since `firstAttemptAt`, none while it is null), so its doubling
+   * schedule starts again too.
    */
   automaticAttempts: number;
   /** The claim: nextAttemptAt as the claim set it. Whoever finds it changed lost the claim. */
@@ -124,7 +125,7 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
    AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
 RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted", s."maxDeliveriesPerSecond",
           d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
-          (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND a."startedAt" >= d."firstAttemptAt") AS "automaticAttempts"`;
+          (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND (d."replayId" IS NULL OR a."startedAt" >= d."firstAttemptAt")) AS "automaticAttempts"`;
 
 /**
  * Claims the automatic attempts of these deliveries until `leaseUntil`: one answer per id, in
@@ -226,7 +227,7 @@ export interface DeliveryScheduleState {
 export async function lockWebhookDeliverySchedule(client: SqlClient, deliveryId: string): Promise<DeliveryScheduleState | null> {
   const { rows } = await client.query<DeliveryScheduleState>(
     `SELECT d.status, d."firstAttemptAt", d."nextAttemptAt", d."completedAt",
-            (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND a."startedAt" >= d."firstAttemptAt") AS "automaticAttempts"
+            (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND (d."replayId" IS NULL OR a."startedAt" >= d."firstAttemptAt")) AS "automaticAttempts"
        FROM webhook_deliveries d
       WHERE d.id = $1
         FOR UPDATE OF d`,
