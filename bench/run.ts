@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   pipeline: () => import("./benchmarks/pipeline.ts"),
   ingest: () => import("./benchmarks/ingest.ts"),
   dispatch: () => import("./benchmarks/dispatch.ts"),
+  replay: () => import("./benchmarks/replay.ts"),
   list: () => import("./benchmarks/list.ts"),
   "list-large": () => import("./benchmarks/listLarge.ts"),
   batch: () => import("./benchmarks/batch.ts"),

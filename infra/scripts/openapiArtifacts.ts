@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocument } from "../../apps/api/src/openapi/document.ts";
+import { eventCataloguePage } from "../../apps/api/src/openapi/eventCataloguePage.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -15,5 +16,6 @@ export async function openApiArtifacts(): Promise<Array<{ file: string; text: st
       file: path.join(root, "packages/sdk/src/generated/openapi.ts"),
       text: `// Generated from docs/openapi.json by \`pnpm openapi\` (openapi-typescript). Do not edit.\n\n${types}`,
     },
+    { file: path.join(root, "docs/webhook-events.md"), text: eventCataloguePage(document) },
   ];
 }

@@ -2,7 +2,7 @@ import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
-import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
+import { Producer, RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
 import { ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
@@ -18,10 +18,11 @@ export interface ApiResources {
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const webhookQueue = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);
-  const server = createHttpServer(createApiApp({ db, sendQueue, logger: log, config: env, rateLimiter, bodyBudget }), httpTimeoutsFrom(env));
+  const server = createHttpServer(createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget }), httpTimeoutsFrom(env));
   let retention: PeriodicTask | null = null;
 
   return {
@@ -35,6 +36,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
       { name: "http server", run: () => closeServer(server) },
       { name: "retention job", run: () => retention?.stop() },
       { name: "send queue", run: () => sendQueue.close() },
+      { name: "webhook queue", run: () => webhookQueue.close() },
     ],
   };
 }

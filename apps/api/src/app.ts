@@ -15,6 +15,7 @@ import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
+import { webhooksRouter } from "./routes/webhooks.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
@@ -51,6 +52,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
+  app.use("/webhooks", requireKey, webhooksRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

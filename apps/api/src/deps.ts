@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { SendQueue } from "@svc/queues";
+import type { Producer, SendQueue } from "@svc/queues";
 import type { ApiEnv } from "./env.ts";
 import type { RedisRateLimiter } from "@svc/queues";
 import type { ByteBudget } from "@svc/runtime";
@@ -12,6 +12,8 @@ export interface ApiDeps {
   sendQueue: SendQueue;
   logger: Logger;
   config: ApiEnv;
+  /** The webhook queue: test events and replays are enqueued here for the dispatcher. */
+  webhookQueue: Producer<"webhookDelivery">;
   /** Per-key request limits, shared by every API process through Redis. */
   rateLimiter: RedisRateLimiter;
   /** Memory for request bodies in flight in this process (API_BODY_MEMORY_BUDGET_MB). */

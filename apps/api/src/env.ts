@@ -1,4 +1,4 @@
-import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { BATCH_LIMITS, SEND_LIMITS } from "@svc/core";
 import { z } from "zod";
 import { BODY_MEMORY_FACTOR } from "./middleware/bodyBudget.ts";
@@ -31,6 +31,10 @@ export const apiEnvSchema = z.object({
   API_BODY_MEMORY_BUDGET_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_BODY_MEMORY_BUDGET_MB),
   /** The share of that budget one workspace may hold (one body of any allowed size always fits when it holds none). */
   API_BODY_BUDGET_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  /** Webhook subscriptions made over REST: their secrets are sealed with the same key, their URLs checked alike. */
+  ...webhookSecretEnv,
+  ...webhookUrlEnv,
+  ...webhookReplayEnv,
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

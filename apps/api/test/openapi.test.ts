@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadConfig, lintFromString } from "@redocly/openapi-core";
 import { SCOPE_NAMES, scopeAllows, type Permission } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, SendQueue } from "@svc/queues";
+import { createProducerConnection, Producer, SendQueue } from "@svc/queues";
 import request from "supertest";
 import { openApiArtifacts } from "../../../infra/scripts/openapiArtifacts.ts";
 import { testEnv } from "../../../test/support/env.ts";
@@ -15,7 +15,7 @@ import { apiEnvSchema } from "../src/env.ts";
 import { RedisRateLimiter } from "@svc/queues";
 import { loadEnv } from "@svc/config";
 import { ByteBudget } from "@svc/runtime";
-import { buildDeliveryBody } from "@svc/core";
+import { buildDeliveryBody, EVENT_TYPES } from "@svc/core";
 import { newId } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import { checkedAnswers, document, operations, schemaProblems } from "./contract.ts";
@@ -86,6 +86,26 @@ describe("the webhook in the document", () => {
     });
     expect(problems.filter(Boolean)).toEqual([]);
   });
+
+  it("catalogues every event type a subscription can list, each with a payload the dispatcher's body matches (and no other type's)", () => {
+    const webhooks = document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>;
+    expect(Object.keys(webhooks).filter((name) => name.startsWith("email.")).sort()).toEqual(EVENT_TYPES.map((type) => `email.${type}`).sort());
+    for (const type of EVENT_TYPES) {
+      const deliveryId = newId("delivery");
+      const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date() });
+      expect([type, schemaProblems(["components", "schemas", `WebhookEvent_${type}`], JSON.parse(rawBody))]).toEqual([type, ""]);
+      const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
+      expect(schemaProblems(["components", "schemas", `WebhookEvent_${other}`], JSON.parse(rawBody))).not.toBe("");
+      const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: type, deliveryId, timestamp: Math.floor(Date.now() / 1000) });
+      const parameters = webhooks[`email.${type}`]!.post.parameters;
+      expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]));
+      const problems = parameters.map((parameter, index) => {
+        const value = Object.entries(headers).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
+        return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", `email.${type}`, "post", "parameters", String(index), "schema"], value);
+      });
+      expect(problems.filter(Boolean)).toEqual([]);
+    }
+  });
 });
 
 describe("routes and the document", () => {
@@ -96,8 +116,10 @@ describe("routes and the document", () => {
     const sendQueue = new SendQueue(redis, config.QUEUE_PREFIX);
     const logger = createLogger("routes", "silent");
     // Built as createApi builds it; no request is served, only the router is read.
-    const app = createApiApp({ db: handle, sendQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger), bodyBudget: new ByteBudget(1024) });
+    const webhookQueue = new Producer("webhookDelivery", redis, config.QUEUE_PREFIX);
+    const app = createApiApp({ db: handle, sendQueue, webhookQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger), bodyBudget: new ByteBudget(1024) });
     await sendQueue.close();
+    await webhookQueue.close();
     redis.disconnect();
     type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; rawPath?: unknown };
     const walk = (stack: Layer[], prefix: string): string[] =>

@@ -1,4 +1,4 @@
-import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainClaimEnv, domainRecheckEnv, providerEnv, sesEnv, smtpPublicEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainClaimEnv, domainRecheckEnv, providerEnv, sesEnv, smtpPublicEnv, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */
@@ -7,6 +7,7 @@ export const dashboardEnvSchema = z.object({
   ...httpServerEnv,
   ...webhookSecretEnv,
   ...webhookUrlEnv,
+  ...webhookReplayEnv,
   ...dnsEnv,
   ...dashboardEnv,
   // With EMAIL_PROVIDER=ses, domains and test recipients are SES identities, managed from here too.

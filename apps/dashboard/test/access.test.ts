@@ -92,6 +92,7 @@ describe("roles", () => {
       ["/webhooks", { url: "http://127.0.0.1:9/x", events: "sent" }],
       [`/webhooks/${hook.id}/disable`, {}],
       [`/webhooks/${hook.id}/test`, {}],
+      [`/webhooks/${hook.id}/replay`, { kind: "failed_since", since: "2026-01-01T00:00" }],
       [`/webhooks/${hook.id}/delete`, {}],
       ["/members/invite", { email: uniqueEmail("nope"), role: "owner" }],
     ];
@@ -110,6 +111,12 @@ describe("roles", () => {
   });
 
   it("lets an admin change everything but members and the plan", async () => {
+    const hook = await createWebhookSubscription(db, secrets, { workspaceId, url: "http://127.0.0.1:9/replayed", events: ["delivered"] }, { allowPrivate: true });
+    const since = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19);
+    await admin.agent.post(`/webhooks/${hook.id}/replay`).type("form").send({ _csrf: admin.csrf, kind: "failed_since", since, perSecond: "7" }).expect(303);
+    expect(await db.webhookReplay.findFirstOrThrow({ where: { subscriptionId: hook.id } })).toMatchObject({ kind: "failed_since", perSecond: 7, since: new Date(`${since}Z`) });
+    expect((await admin.agent.get(`/webhooks/${hook.id}`).expect(200)).text).toContain("7/s");
+    await admin.agent.post(`/webhooks/${hook.id}/replay`).type("form").send({ _csrf: admin.csrf, kind: "range", since, until: "soon" }).expect(422);
     await admin.agent.post("/test-recipients").type("form").send({ _csrf: admin.csrf, email: "admin-qa@example.com" }).expect(303);
     expect(await db.testRecipient.count({ where: { workspaceId, email: "admin-qa@example.com" } })).toBe(1);
     const page = await admin.agent.get("/").expect(200);

@@ -4,7 +4,7 @@ import { SecretBox, createWebhookAttempt, postgresDeliveryRows } from "@svc/core
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
-import { Producer, QUEUES, type JobPayload } from "@svc/queues";
+import { Producer, QUEUES, SubscriptionRateLimiter, type JobPayload } from "@svc/queues";
 import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
 import type { DispatcherEnv } from "./env.ts";
 import { DeliveryClaimer } from "./claims.ts";
@@ -71,6 +71,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     poster,
     slots,
     share: new WorkspaceShare(workspaceShareLimit(env)),
+    rate: new SubscriptionRateLimiter(redis, env.QUEUE_PREFIX),
     secrets: new SecretBox(env.WEBHOOK_SECRET_KEY),
     clock: Date,
     schedule: retrySchedule,

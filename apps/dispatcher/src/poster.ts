@@ -51,6 +51,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
     return new Promise((resolve) => {
       let statusCode: number | null = null;
       let location: string | undefined;
+      let retryAfter: string | undefined;
       const chunks: Buffer[] = [];
       let received = 0;
       let settled = false;
@@ -76,6 +77,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
           counted(error === null && statusCode !== null ? statusClass(statusCode) : failureClass, {
             statusCode,
             location,
+            retryAfter,
             responseExcerpt: excerpt,
             error,
             durationMs: elapsed(),
@@ -87,6 +89,8 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
         statusCode = response.statusCode;
         const header = response.headers.location;
         location = Array.isArray(header) ? header[0] : header;
+        const pause = response.headers["retry-after"];
+        retryAfter = Array.isArray(pause) ? pause[0] : pause;
       });
       request.on("data", (chunk: Buffer) => {
         chunks.push(chunk);

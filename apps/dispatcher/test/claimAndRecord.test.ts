@@ -47,6 +47,7 @@ beforeAll(async () => {
     poster: { post: unused },
     slots: { acquire: unused, release: unused },
     share: { hasRoom: unused, tryTake: unused, give: unused },
+    rate: { take: unused },
     secrets: box,
     clock: Date,
     schedule: POLICY,

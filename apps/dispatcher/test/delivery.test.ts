@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { sendTestWebhookEvent } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
+import { Webhook } from "standardwebhooks";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
 
@@ -67,7 +68,7 @@ describe("one webhook request", () => {
     expect(String(ts)).toBe(request.headers["x-service-timestamp"]);
     expect(Math.abs(ts - request.receivedAt / 1000)).toBeLessThan(5);
     expect(request.headers["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret })).toEqual({ ok: true, timestamp: ts });
+    expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret })).toEqual({ ok: true, timestamp: ts, scheme: "service" });
     expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: `${subscription.secret}x` }).ok).toBe(false);
 
     expect(delivery).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
@@ -75,6 +76,30 @@ describe("one webhook request", () => {
     expect(delivery.firstAttemptAt).toEqual(delivery.attempts[0]!.startedAt);
     expect(delivery.attempts).toHaveLength(1);
     expect(delivery.attempts[0]).toMatchObject({ number: 1, manual: false, statusCode: 204, error: null, responseExcerpt: "" });
+  });
+
+  test("the Standard Webhooks headers verify with the standardwebhooks library and the subscription's secret, unchanged", async () => {
+    const db = handle.prisma;
+    const endpoint = await receiver(() => ({ status: 200 }));
+    const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["complained"]);
+    const emailId = await createEmail(db, fixture);
+    const [deliveryId] = await emitEvent(handle, running.producer, emailId, "complained");
+    await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    const request = endpoint.requests[0]!;
+    const headers = request.headers as Record<string, string>;
+    const body = request.rawBody.toString("utf8");
+
+    expect(headers["webhook-id"]).toBe(deliveryId);
+    expect(headers["webhook-timestamp"]).toBe(headers["x-service-timestamp"]);
+    expect(new Webhook(subscription.secret).verify(body, headers)).toEqual(JSON.parse(body));
+    // Tampering with the body, the id or the timestamp fails it.
+    expect(() => new Webhook(subscription.secret).verify(body.replace("complained", "bounced"), headers)).toThrow("No matching signature");
+    expect(() => new Webhook(subscription.secret).verify(body, { ...headers, "webhook-id": `${deliveryId}x` })).toThrow("No matching signature");
+    expect(() => new Webhook(subscription.secret).verify(body, { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) + 1) })).toThrow("No matching signature");
+    // The service's own signature on the same request still verifies, as does ours on the standard headers alone.
+    expect(verifyWebhook({ rawBody: request.rawBody, headers, secret: subscription.secret })).toMatchObject({ ok: true, scheme: "service" });
+    const standardOnly = { "webhook-id": headers["webhook-id"]!, "webhook-timestamp": headers["webhook-timestamp"]!, "webhook-signature": headers["webhook-signature"]! };
+    expect(verifyWebhook({ rawBody: request.rawBody, headers: standardOnly, secret: subscription.secret })).toMatchObject({ ok: true, scheme: "standard" });
   });
 
   test("500, 500, 200: three POSTs with one delivery id, the same body and fresh timestamps and signatures", async () => {

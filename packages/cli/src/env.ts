@@ -1,10 +1,10 @@
-import { commonEnv, dnsEnv, domainClaimEnv, providerEnv, sesEnv, webhookSecretEnv } from "@svc/config";
+import { commonEnv, dnsEnv, domainClaimEnv, providerEnv, sesEnv, webhookReplayEnv, webhookSecretEnv } from "@svc/config";
 import { z } from "zod";
 
 /**
  * The CLI runs against the same environment as the services it administers: with
  * EMAIL_PROVIDER=ses, domain and test-recipient commands also manage the SES identities.
  */
-export const cliEnvSchema = z.object({ ...commonEnv, ...dnsEnv, ...domainClaimEnv, ...webhookSecretEnv, ...providerEnv, ...sesEnv });
+export const cliEnvSchema = z.object({ ...commonEnv, ...dnsEnv, ...domainClaimEnv, ...webhookSecretEnv, ...webhookReplayEnv, ...providerEnv, ...sesEnv });
 
 export type CliConfig = z.infer<typeof cliEnvSchema>;

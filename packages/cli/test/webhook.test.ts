@@ -113,6 +113,23 @@ describe("svc webhook", () => {
     expect(JSON.parse(endpoint.requests[before]!.rawBody.toString("utf8"))).toMatchObject({ id: created.id, test: true });
   });
 
+  test("replay sends a failed delivery again under its id, paced, and replay-status shows its progress", async () => {
+    const db = handle.prisma;
+    answer = 500;
+    const [failed] = (await emitEvent(handle, running.producer, await createEmail(db, fixture), "bounced")) as [string];
+    await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "failed");
+    answer = 200;
+    const since = new Date(Date.now() - 5_000).toISOString();
+    const replay = await svcJson<Record<string, any>>(["webhook", "replay", "--id", subscriptionId, "--failed-since", since, "--rate", "5"]);
+    expect(replay).toMatchObject({ id: expect.stringMatching(/^wr_/), kind: "failed_since", perSecond: 5, rearmed: 1 });
+    await waitUntil("the replayed delivery", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "succeeded");
+    const status = await svcJson<Record<string, any>>(["webhook", "replay-status", "--id", subscriptionId, "--replay", replay.id]);
+    expect(status.progress).toEqual({ pending: 0, succeeded: 1, failed: 0 });
+    const bad = await svc(["webhook", "replay", "--id", subscriptionId, "--email", "x", "--failed-since", since]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/exactly one of/);
+  });
+
   test("delete removes it; unknown ids are errors", async () => {
     expect(await svcJson(["webhook", "delete", "--id", subscriptionId])).toEqual({ id: subscriptionId, deleted: true });
     expect(await svcJson(["webhook", "list", "--workspace", fixture.workspaceId])).toEqual([]);

@@ -242,6 +242,14 @@ export const webhookUrlEnv = {
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag(false),
 };
 
+/**
+ * The pace of a webhook replay (deliveries per second) when its request names none: every
+ * process that starts replays (api, dashboard, CLI) reads it.
+ */
+export const webhookReplayEnv = {
+  WEBHOOK_REPLAY_PER_SECOND: z.coerce.number().int().min(1).max(100).default(10),
+};
+
 /** The webhook dispatcher: per-attempt deadline, retry schedule and concurrency. */
 export const webhookDispatchEnv = {
   ...webhookUrlEnv,

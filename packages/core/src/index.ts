@@ -54,3 +54,4 @@ export type { ApiKeyRecord } from "./stores/apiKeys.ts";
 export type { NewEmailRow } from "./stores/emails.ts";
 export type { RecordedConfigurationSet, SesSetupInput, SesSetupRecord } from "./stores/sesSetups.ts";
 export type { AutoDisabledSubscription } from "./stores/webhookSubscriptions.ts";
+export * from "./events/catalogue.ts";

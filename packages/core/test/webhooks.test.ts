@@ -91,10 +91,11 @@ describe("createWebhookSubscription", () => {
       failingSince: null,
       disabledAt: null,
       disabledReason: null,
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      maxDeliveriesPerSecond: null,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}$/),
     });
     // 32 random bytes behind the prefix.
-    expect(Buffer.from(created.secret.slice("whsec_".length), "base64url")).toHaveLength(32);
+    expect(Buffer.from(created.secret.slice("whsec_".length), "base64")).toHaveLength(32);
     const row = await db.webhookSubscription.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.secretEncrypted).not.toContain(created.secret.slice(6));
     expect(box.open(row.secretEncrypted)).toBe(created.secret);

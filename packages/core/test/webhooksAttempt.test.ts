@@ -47,6 +47,11 @@ class World {
   slotsHeld = 0;
   slotLimit = 10;
   shareHeld = 0;
+  /** Subscriptions disabled because their endpoint answered 410. */
+  readonly disabledGone: string[] = [];
+  /** Per subscription, its rate limit (attempts per second); and when its next attempt may start. */
+  readonly rateLimits = new Map<string, number>();
+  readonly rateFreeAt = new Map<string, number>();
   /** Runs during the next POST, as if at the same time. */
   duringPost: (() => Promise<unknown>) | null = null;
 
@@ -57,8 +62,8 @@ class World {
     return row;
   }
 
-  answer(statusCode: number, location?: string): void {
-    this.answers.push({ statusCode, location, responseExcerpt: `answer ${statusCode}`, error: null, durationMs: 20 });
+  answer(statusCode: number, location?: string, retryAfter?: string): void {
+    this.answers.push({ statusCode, location, retryAfter, responseExcerpt: `answer ${statusCode}`, error: null, durationMs: 20 });
   }
 
   private claimOf(row: Row, leaseUntil: Date): ClaimedDelivery {
@@ -68,6 +73,7 @@ class World {
       eventType: "delivered",
       subscriptionId: row.subscriptionId,
       workspaceId: "org_1",
+      maxDeliveriesPerSecond: this.rateLimits.get(row.subscriptionId) ?? null,
       url: "https://hooks.example.com/in",
       secretEncrypted: `sealed:${SECRET}`,
       firstAttemptAt: row.firstAttemptAt,
@@ -121,6 +127,13 @@ class World {
           const row = this.rows.get(id);
           if (row?.status === "pending") Object.assign(row, { status: "failed", nextAttemptAt: null, completedAt: new Date(this.now), lastError: DISABLED_DELIVERY_ERROR });
         },
+        disableGone: async (subscriptionId) => {
+          this.disabledGone.push(subscriptionId);
+          this.active.set(subscriptionId, false);
+          for (const row of this.rows.values()) {
+            if (row.subscriptionId === subscriptionId && row.status === "pending") Object.assign(row, { status: "failed", nextAttemptAt: null, completedAt: new Date(this.now) });
+          }
+        },
         recordLocked: async (attempt, decide) => {
           const row = this.rows.get(attempt.deliveryId);
           if (!row) return { kind: "gone" };
@@ -156,6 +169,14 @@ class World {
         },
         give: () => {
           this.shareHeld -= 1;
+        },
+      },
+      rate: {
+        take: async (subscriptionId, perSecond) => {
+          const freeAt = this.rateFreeAt.get(subscriptionId) ?? 0;
+          if (freeAt > this.now) return freeAt - this.now;
+          this.rateFreeAt.set(subscriptionId, this.now + 1000 / perSecond);
+          return 0;
         },
       },
       secrets: {
@@ -195,7 +216,7 @@ describe("automatic attempts: when a webhook is retried", () => {
     // Signed for this attempt's time, with the subscription's opened secret.
     const [post] = world.posts;
     expect(post).toMatchObject({ url: "https://hooks.example.com/in", body: '{"id":"wd_1"}' });
-    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({ ok: true, timestamp: T0 / 1000 });
+    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({ ok: true, timestamp: T0 / 1000, scheme: "service" });
 
     // A duplicate or early job: no attempt, back when the row says it is due.
     world.now = T0 + 10_000;
@@ -297,6 +318,62 @@ describe("automatic attempts: when a webhook is retried", () => {
     world.duringPost = async () => world.rows.delete("wd_1");
     expect(await attempt.automatic("wd_1", "job-1")).toMatchObject({ kind: "attempted", record: { kind: "gone" } });
     expect(await attempt.automatic("wd_1", "job-2")).toEqual({ kind: "gone" });
+  });
+});
+
+describe("receiver signals", () => {
+  test("410 Gone: the delivery ends failed after one attempt and its subscription is disabled, its other pending deliveries failed", async () => {
+    const row = world.delivery("wd_1");
+    const other = world.delivery("wd_2");
+    world.answer(410);
+    const decision = recorded(await attempt.automatic("wd_1", "job-1"));
+    expect(decision).toMatchObject({ status: "failed", retryAt: null });
+    expect(row.status).toBe("failed");
+    expect(world.disabledGone).toEqual(["wh_1"]);
+    expect(other.status).toBe("failed");
+    expect(await attempt.automatic("wd_2", "job-2")).toEqual({ kind: "subscription-disabled" });
+    expect(world.posts).toHaveLength(1);
+  });
+
+  test("429 with Retry-After: 120 pushes the next attempt to at least 120 s after the answer; the doubling schedule otherwise", async () => {
+    world.delivery("wd_1");
+    world.answer(429, undefined, "120");
+    const first = recorded(await attempt.automatic("wd_1", "job-1"));
+    expect(first.retryAt!.getTime()).toBeGreaterThanOrEqual(T0 + 20 + 120_000);
+    world.now = first.retryAt!.getTime();
+    world.answer(503); // no Retry-After: the schedule's 2 minutes
+    const second = recorded(await attempt.automatic("wd_1", "job-1"));
+    expect(second.retryAt!.getTime() - world.now).toBe(2 * MINUTE);
+  });
+
+  test("Retry-After as an HTTP date, and one past the window: the last attempt is at the window's end", async () => {
+    world.delivery("wd_1");
+    world.answer(503, undefined, new Date(T0 + 5 * MINUTE).toUTCString());
+    const first = recorded(await attempt.automatic("wd_1", "job-1")).retryAt!.getTime();
+    expect(first).toBeGreaterThanOrEqual(T0 + 5 * MINUTE);
+    expect(first).toBeLessThan(T0 + 5 * MINUTE + 1000);
+    world.now = first;
+    world.answer(429, undefined, String(24 * 3600));
+    expect(recorded(await attempt.automatic("wd_1", "job-1")).retryAt).toEqual(new Date(T0 + SCHEDULE.windowMs));
+  });
+
+  test("Retry-After on another status (500) is not a pause", async () => {
+    world.delivery("wd_1");
+    world.answer(500, undefined, "600");
+    expect(recorded(await attempt.automatic("wd_1", "job-1")).retryAt).toEqual(new Date(T0 + MINUTE));
+  });
+
+  test("a rate-limited subscription: over its rate the claim is given back and the job deferred until the next free moment", async () => {
+    world.rateLimits.set("wh_1", 5);
+    world.delivery("wd_1");
+    world.delivery("wd_2");
+    world.answer(200);
+    world.answer(200);
+    expect((await attempt.automatic("wd_1", "job-1")).kind).toBe("attempted");
+    expect(await attempt.automatic("wd_2", "job-2")).toEqual({ kind: "deferred", until: T0 + 200 });
+    expect(world.rows.get("wd_2")).toMatchObject({ status: "pending", attempts: [] });
+    world.now = T0 + 200;
+    expect((await attempt.automatic("wd_2", "job-2")).kind).toBe("attempted");
   });
 });
 

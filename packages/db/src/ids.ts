@@ -33,6 +33,7 @@ export const ID_PREFIXES = {
   webhook: "wh",
   delivery: "wd",
   attempt: "wa",
+  replay: "wr",
   suppression: "sup",
   installation: "inst",
 } as const;

@@ -11,3 +11,4 @@ export { recordRetry, sendQueueFacts, type SendJobFacts, type SendQueueFacts } f
 export { withScripts, type ScriptCommands, type ScriptedRedis } from "./scripts.ts";
 export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";
 export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from "./redisVersion.ts";
+export { SubscriptionRateLimiter } from "./subscriptionRate.ts";

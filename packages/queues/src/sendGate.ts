@@ -1,37 +1,7 @@
 import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
+import { withScripts, type ScriptedRedis } from "./scripts.ts";
 
-/**
- * What every sender asks Redis before a handoff, in one round trip: is the email's workspace
- * held (its SES tenant paused), and if not, when may it go at the account's send rate?
- *
- * The rate is counted in recipients, as SES's MaxSendRate is: an email to five people takes five
- * tokens. It is a meter with no burst: the key holds the time (Redis's clock, ms) up to which the
- * rate is spoken for; an email is given the wait until that time and moves it on by one interval
- * per recipient, so handoffs of all senders together are spaced at the rate whatever the mix of
- * recipients. When the wait would be longer than `maxWaitMs` nothing is taken: the email is put
- * back to wait that long in the queue rather than hold a worker and its claim.
- *
- * KEYS[1]: the rate's time; KEYS[2]: the workspace's hold.
- * ARGV[1]: ms per recipient (0: unlimited); ARGV[2]: recipients; ARGV[3]: longest wait taken.
- * Answers {0, wait ms} (go after the wait), {1, wait ms} (too long: come back then) or
- * {2, ms left} (held).
- */
-const SEND_GATE_SCRIPT = `
-local held = redis.call('PTTL', KEYS[2])
-if held > 0 then return {2, held} end
-local interval = tonumber(ARGV[1])
-if interval <= 0 then return {0, 0} end
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local wait = tat - now
-if wait > tonumber(ARGV[3]) then return {1, math.ceil(wait)} end
-local next_tat = tat + interval * tonumber(ARGV[2])
-redis.call('SET', KEYS[1], string.format('%.3f', next_tat), 'PX', math.ceil(next_tat - now) + 1000)
-return {0, math.ceil(wait)}
-`;
 
 export type SendGateDecision =
   /** Hand off after `waitMs` (the rate is already taken). */
@@ -54,10 +24,20 @@ export interface SendGateOptions {
 const DECISION_TIMEOUT_MS = 2_000;
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
-type GateRedis = Redis & { svcSendGate(rateKey: string, holdKey: string, intervalMs: string, recipients: string, maxWaitMs: string): Promise<[number, number]> };
-
+/**
+ * What every sender asks Redis before a handoff, in one round trip: is the email's workspace
+ * held (its SES tenant paused), and if not, when may it go at the account's send rate?
+ *
+ * The rate is counted in recipients, as SES's MaxSendRate is: an email to five people takes five
+ * tokens. It is a meter with no burst: the key holds the time (Redis's clock, ms) up to which the
+ * rate is spoken for; an email is given the wait until that time and moves it on by one interval
+ * per recipient, so handoffs of all senders together are spaced at the rate whatever the mix of
+ * recipients. When the wait would be longer than `maxWaitMs` nothing is taken: the email is put
+ * back to wait that long in the queue rather than hold a worker and its claim.
+ * The script is `lua/sendGate-2.lua`.
+ */
 export class SendGate {
-  private readonly redis: GateRedis;
+  private readonly redis: ScriptedRedis;
   private readonly rateKey: string;
 
   constructor(
@@ -65,8 +45,7 @@ export class SendGate {
     private readonly prefix: string,
     readonly options: SendGateOptions,
   ) {
-    if (!("svcSendGate" in redis)) redis.defineCommand("svcSendGate", { numberOfKeys: 2, lua: SEND_GATE_SCRIPT });
-    this.redis = redis as GateRedis;
+    this.redis = withScripts(redis);
     // One hash tag for every key the script touches: on a cluster they share a slot.
     this.rateKey = `${prefix}:{send-gate}:rate`;
   }

@@ -4,17 +4,27 @@ import type {
   AddSuppressionRequest,
   ApiKey,
   BatchEntry,
+  CreatedWebhookSubscription,
+  CreateWebhookSubscriptionRequest,
   Email,
   EmailEvent,
   EmailEventPage,
   EmailWithEvents,
   ListEmailEventsQuery,
+  EventType,
   ListEmailsQuery,
   ListSuppressionsQuery,
+  ListWebhookDeliveriesQuery,
   QueuedEmail,
   ScheduleChange,
   SendEmailRequest,
   Suppression,
+  UpdateWebhookSubscriptionRequest,
+  ReplayWebhookDeliveriesRequest,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookReplay,
+  WebhookSubscription,
 } from "./types.ts";
 
 export interface SvcOptions {
@@ -61,6 +71,7 @@ export class Svc {
   readonly emails: Emails;
   readonly apiKeys: ApiKeys;
   readonly suppressions: Suppressions;
+  readonly webhooks: Webhooks;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -77,6 +88,7 @@ export class Svc {
     this.emails = new Emails(send);
     this.apiKeys = new ApiKeys(send);
     this.suppressions = new Suppressions(send);
+    this.webhooks = new Webhooks(send);
   }
 }
 
@@ -209,6 +221,69 @@ class Suppressions {
   async remove(address: string, options: { confirmComplaint?: boolean } = {}): Promise<Suppression> {
     const query = options.confirmComplaint ? { confirm: "complaint" } : {};
     return (await this.http<Suppression>({ method: "DELETE", path: `/suppressions/${segment(address)}`, query, safeToRepeat: true })).body;
+  }
+}
+
+class Webhooks {
+  constructor(private readonly http: Send) {}
+
+  /** The workspace's subscriptions, newest first. */
+  async list(): Promise<WebhookSubscription[]> {
+    return (await this.http<WebhookSubscription[]>({ method: "GET", path: "/webhooks", safeToRepeat: true })).body;
+  }
+
+  async get(id: string): Promise<WebhookSubscription> {
+    return (await this.http<WebhookSubscription>({ method: "GET", path: `/webhooks/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /**
+   * Creates a subscription; the answer's `secret` is shown this once. Not retried on a lost
+   * answer: a retry would make a second subscription (with a secret you never saw).
+   */
+  async create(subscription: CreateWebhookSubscriptionRequest): Promise<CreatedWebhookSubscription> {
+    return (await this.http<CreatedWebhookSubscription>({ method: "POST", path: "/webhooks", body: subscription, safeToRepeat: false })).body;
+  }
+
+  /** Changes url, events, isActive or maxDeliveriesPerSecond; fields left out stay. */
+  async update(id: string, changes: UpdateWebhookSubscriptionRequest): Promise<WebhookSubscription> {
+    return (await this.http<WebhookSubscription>({ method: "PATCH", path: `/webhooks/${segment(id)}`, body: changes, safeToRepeat: true })).body;
+  }
+
+  async delete(id: string): Promise<{ id: string; deleted: true }> {
+    return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/webhooks/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /** Sends a test event (a real, signed delivery with `"test": true`); the subscription's first event type by default. */
+  async test(id: string, options: { eventType?: EventType } = {}): Promise<WebhookDeliveryDetail> {
+    return (await this.http<WebhookDeliveryDetail>({ method: "POST", path: `/webhooks/${segment(id)}/test`, body: options, safeToRepeat: false })).body;
+  }
+
+  /** The subscription's most recent deliveries, newest first, each with its attempts. */
+  async deliveries(id: string, query: ListWebhookDeliveriesQuery = {}): Promise<WebhookDelivery[]> {
+    return (await this.http<WebhookDelivery[]>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries`, query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /**
+   * Sends past deliveries again, paced: one delivery, one email's, every failed one since a time
+   * (`{ kind: "failed_since", since }`, recovery after an outage) or a time range. Failed ones
+   * keep their id; succeeded ones go out as new deliveries with `replayOf` the original.
+   */
+  async replay(id: string, request: ReplayWebhookDeliveriesRequest): Promise<WebhookReplay> {
+    return (await this.http<WebhookReplay>({ method: "POST", path: `/webhooks/${segment(id)}/replays`, body: request, safeToRepeat: false })).body;
+  }
+
+  /** A replay with its progress (its deliveries by status). */
+  async replayStatus(id: string, replayId: string): Promise<WebhookReplay> {
+    return (await this.http<WebhookReplay>({ method: "GET", path: `/webhooks/${segment(id)}/replays/${segment(replayId)}`, safeToRepeat: true })).body;
+  }
+
+  async replays(id: string): Promise<WebhookReplay[]> {
+    return (await this.http<WebhookReplay[]>({ method: "GET", path: `/webhooks/${segment(id)}/replays`, safeToRepeat: true })).body;
+  }
+
+  /** One delivery with its attempts and the exact body it sends. */
+  async delivery(id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
+    return (await this.http<WebhookDeliveryDetail>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}`, safeToRepeat: true })).body;
   }
 }
 

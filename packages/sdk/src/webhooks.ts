@@ -1,7 +1,16 @@
 import { verifyWebhook, type HeaderSource } from "@svc/webhooks";
 import type { WebhookEvent } from "./types.ts";
 
-export { verifyWebhook, MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, type VerifyResult, type VerifyFailureReason, type VerifyWebhookInput } from "@svc/webhooks";
+export {
+  verifyWebhook,
+  standardWebhooksSecret,
+  MAX_AGE_SECONDS,
+  MAX_FUTURE_SECONDS,
+  type VerifyResult,
+  type VerifyFailureReason,
+  type VerifyWebhookInput,
+  type SignatureScheme,
+} from "@svc/webhooks";
 
 /** A webhook request that failed verification or is not a webhook body. */
 export class WebhookVerificationError extends Error {

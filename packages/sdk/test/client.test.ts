@@ -13,7 +13,7 @@ const proxies: FrontProxy[] = [];
 
 beforeAll(async () => {
   // The real API process, as in production, on the test database and Redis.
-  api = await startApp("api", testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0" }), "API_PORT");
+  api = await startApp("api", testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }), "API_PORT");
   fx = await createWorkspaceFixture(handle);
 });
 afterAll(async () => {
@@ -141,6 +141,27 @@ describe("the SDK against the API process", () => {
     expect(listed).toEqual(["a@example.org", "b@example.org", "c@example.org", "gone@example.org"]);
     expect(await svc.suppressions.remove("gone@example.org")).toMatchObject({ address: "gone@example.org" });
     expect(await svc.suppressions.remove("gone@example.org").catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("manages webhook subscriptions as code", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const created = await svc.webhooks.create({ url: "http://127.0.0.1:9/hook", events: ["delivered"] });
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(await svc.webhooks.list()).toEqual([expect.objectContaining({ id: created.id, url: "http://127.0.0.1:9/hook" })]);
+    expect(await svc.webhooks.update(created.id, { events: ["sent", "bounced"], maxDeliveriesPerSecond: 10 })).toMatchObject({ events: ["sent", "bounced"], maxDeliveriesPerSecond: 10 });
+    const test = await svc.webhooks.test(created.id, { eventType: "bounced" });
+    expect(test).toMatchObject({ subscriptionId: created.id, eventType: "bounced", test: true });
+    expect((await svc.webhooks.deliveries(created.id, { status: "pending" })).map((d) => d.id)).toEqual([test.id]);
+    expect((await svc.webhooks.delivery(created.id, test.id)).body).toBe(test.body);
+    expect(await client(own.keys["read-only"]).webhooks.create({ url: "http://127.0.0.1:9/x", events: ["sent"] }).catch((error: unknown) => error)).toMatchObject({ status: 403, code: "forbidden" });
+    // Nothing finished yet: a replay selects nothing, and says so.
+    const replay = await svc.webhooks.replay(created.id, { kind: "failed_since", since: new Date(Date.now() - 60_000).toISOString(), perSecond: 5 });
+    expect(replay).toMatchObject({ kind: "failed_since", perSecond: 5, rearmed: 0, copied: 0, progress: { pending: 0, succeeded: 0, failed: 0 } });
+    expect(await svc.webhooks.replayStatus(created.id, replay.id)).toMatchObject({ id: replay.id });
+    expect((await svc.webhooks.replays(created.id)).map((r) => r.id)).toEqual([replay.id]);
+    expect(await svc.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
+    expect(await svc.webhooks.get(created.id).catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
   });
 });
 

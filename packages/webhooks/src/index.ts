@@ -1,4 +1,11 @@
 export { signedPayload, computeSignature, HEADERS, USER_AGENT } from "./signature.ts";
+export {
+  STANDARD_HEADERS,
+  standardWebhooksKey,
+  standardWebhooksSecret,
+  standardSignedContent,
+  computeStandardSignature,
+} from "./standard.ts";
 export { webhookRequestHeaders, type SignRequestInput } from "./headers.ts";
 export {
   verifyWebhook,
@@ -6,6 +13,7 @@ export {
   MAX_FUTURE_SECONDS,
   type VerifyWebhookInput,
   type VerifyResult,
+  type SignatureScheme,
   type VerifyFailureReason,
   type HeaderSource,
 } from "./verify.ts";

@@ -2,7 +2,8 @@ import { describe, expect, test } from "@jest/globals";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { computeSignature, verifyWebhook, webhookRequestHeaders, type VerifyResult } from "../src/index.ts";
+import { Webhook } from "standardwebhooks";
+import { computeSignature, standardWebhooksKey, standardWebhooksSecret, verifyWebhook, webhookRequestHeaders, type VerifyResult } from "../src/index.ts";
 
 interface Vector {
   note: string;
@@ -40,7 +41,7 @@ describe("test vectors (computed independently with openssl)", () => {
       secret: vector.secret,
       now: Number(vector.timestamp) * 1000,
     });
-    expect(result).toEqual({ ok: true, timestamp: Number(vector.timestamp) });
+    expect(result).toEqual({ ok: true, timestamp: Number(vector.timestamp), scheme: "service" });
   });
 
   test("a random body and secret agree with openssl dgst -sha256 -hmac", () => {
@@ -58,7 +59,7 @@ describe("verifyWebhook", () => {
   test("accepts a correctly signed request, with headers in any case and the body as string, Buffer or Uint8Array", () => {
     const upper = { "X-SERVICE-TIMESTAMP": String(TS), "X-Service-Signature": computeSignature(SECRET, TS, BODY) };
     for (const rawBody of [BODY, Buffer.from(BODY), new Uint8Array(Buffer.from(BODY))]) {
-      expect(verifyWebhook({ rawBody, headers: upper, secret: SECRET, now: AT_TS })).toEqual({ ok: true, timestamp: TS });
+      expect(verifyWebhook({ rawBody, headers: upper, secret: SECRET, now: AT_TS })).toEqual({ ok: true, timestamp: TS, scheme: "service" });
     }
     expect(verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: SECRET, now: new Date(AT_TS) }).ok).toBe(true);
   });
@@ -77,6 +78,9 @@ describe("verifyWebhook", () => {
       "x-service-signature": computeSignature(SECRET, TS, BODY),
       "x-service-event-type": "bounced",
       "x-service-delivery-id": "wd_abc",
+      "webhook-id": "wd_abc",
+      "webhook-timestamp": String(TS),
+      "webhook-signature": expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
     });
     expect(verifyWebhook({ rawBody: BODY, headers, secret: SECRET, now: AT_TS }).ok).toBe(true);
   });
@@ -132,5 +136,67 @@ describe("verifyWebhook", () => {
     const parsed = JSON.parse(BODY) as unknown as string;
     expect(() => verifyWebhook({ rawBody: parsed, headers: signedHeaders(), secret: SECRET, now: AT_TS })).toThrow(/raw request body/);
     expect(() => verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: "", now: AT_TS })).toThrow(TypeError);
+  });
+});
+
+describe("Standard Webhooks headers", () => {
+  // A secret as generateSigningSecret makes them: whsec_ + 32 bytes in standard base64, unpadded.
+  const secret = `whsec_${randomBytes(32).toString("base64").replace(/=+$/, "")}`;
+  const now = Math.floor(Date.now() / 1000);
+  const headers = () => webhookRequestHeaders({ secret, rawBody: BODY, eventType: "bounced", deliveryId: "wd_abc", timestamp: now });
+  const standardOnly = (all: Record<string, string>) => ({ "webhook-id": all["webhook-id"]!, "webhook-timestamp": all["webhook-timestamp"]!, "webhook-signature": all["webhook-signature"]! });
+
+  test("the standardwebhooks library verifies them with the subscription's secret as shown", () => {
+    expect(new Webhook(secret).verify(BODY, headers())).toEqual(JSON.parse(BODY));
+    expect(new Webhook(secret).verify(BODY, standardOnly(headers()))).toEqual(JSON.parse(BODY));
+  });
+
+  test("the library's own signature equals ours", () => {
+    const all = headers();
+    expect(all["webhook-signature"]).toBe(new Webhook(secret).sign("wd_abc", new Date(now * 1000), BODY));
+  });
+
+  test("tampering with body, id or timestamp fails the library and our verifier", () => {
+    const all = standardOnly(headers());
+    const tampered: Array<[string, Record<string, string>]> = [
+      [BODY.replace("bounced", "delivered"), all],
+      [BODY, { ...all, "webhook-id": "wd_abd" }],
+      [BODY, { ...all, "webhook-timestamp": String(now - 1) }],
+    ];
+    for (const [body, hdrs] of tampered) {
+      expect(() => new Webhook(secret).verify(body, hdrs)).toThrow();
+      expect(reason(verifyWebhook({ rawBody: body, headers: hdrs, secret }))).toBe("signature_mismatch");
+    }
+  });
+
+  test("our verifier accepts the Standard Webhooks headers alone, and says which scheme it checked", () => {
+    expect(verifyWebhook({ rawBody: BODY, headers: standardOnly(headers()), secret })).toEqual({ ok: true, timestamp: now, scheme: "standard" });
+    expect(verifyWebhook({ rawBody: BODY, headers: headers(), secret })).toEqual({ ok: true, timestamp: now, scheme: "service" });
+  });
+
+  test("our verifier rejects a missing id, a stale timestamp, a malformed or other-version signature", () => {
+    const all = standardOnly(headers());
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-id": "" }, secret }))).toBe("missing_id");
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: all, secret, now: (now + 301) * 1000 }))).toBe("timestamp_too_old");
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": "v1,abc" }, secret }))).toBe("malformed_signature");
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": all["webhook-signature"]!.replace("v1,", "v2,") }, secret }))).toBe("malformed_signature");
+    // Several signatures, space-separated (a receiver may see one per key during a rotation): any one matching passes.
+    const two = { ...all, "webhook-signature": `v1,${Buffer.alloc(32).toString("base64")} ${all["webhook-signature"]}` };
+    expect(verifyWebhook({ rawBody: BODY, headers: two, secret }).ok).toBe(true);
+  });
+
+  test("a secret made in base64url has the same key, and standardWebhooksSecret gives the form the library takes", () => {
+    const bytes = Buffer.from("fb".repeat(32), "hex"); // encodes with - and _ in base64url
+    const legacy = `whsec_${bytes.toString("base64url")}`;
+    expect(standardWebhooksKey(legacy)).toEqual(bytes);
+    const all = webhookRequestHeaders({ secret: legacy, rawBody: BODY, eventType: "bounced", deliveryId: "wd_abc", timestamp: now });
+    expect(new Webhook(standardWebhooksSecret(legacy)).verify(BODY, all)).toEqual(JSON.parse(BODY));
+    expect(verifyWebhook({ rawBody: BODY, headers: standardOnly(all), secret: legacy }).ok).toBe(true);
+  });
+
+  test("a secret that is not whsec_<base64> is the key as raw bytes (the libraries' raw format)", () => {
+    const odd = "not a whsec secret!";
+    const all = webhookRequestHeaders({ secret: odd, rawBody: BODY, eventType: "bounced", deliveryId: "wd_abc", timestamp: now });
+    expect(new Webhook(odd, { format: "raw" }).verify(BODY, all)).toEqual(JSON.parse(BODY));
   });
 });

@@ -5,6 +5,7 @@ import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
+import { registerWebhookSubscriptionOperations } from "./paths/webhooks.ts";
 import { registerWebhooks } from "./webhooks.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
@@ -33,6 +34,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerEmailOperations(registry);
   registerApiKeyOperations(registry);
   registerSuppressionOperations(registry);
+  registerWebhookSubscriptionOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 
@@ -51,8 +53,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       { name: "Emails", description: "Queue and read emails." },
       { name: "Suppressions", description: "Addresses never handed to the provider." },
       { name: "API keys", description: "List and revoke the workspace's keys." },
+      { name: "Webhook subscriptions", description: "Manage the workspace's webhook subscriptions as code, and see their deliveries." },
       { name: "Service", description: "Health and this reference." },
       { name: "Webhooks", description: "Requests the service makes to your subscription URLs." },
+      { name: "Event catalogue", description: "Every event type a subscription can list, one webhook each, with its payload." },
     ],
   });
 }

@@ -24,6 +24,7 @@ const NOTICES: Record<string, Notice> = {
   webhook_deleted: { tone: "success", text: "Webhook deleted." },
   delivery_retried: { tone: "success", text: "Retry queued. The attempt appears below in a moment." },
   test_event_sent: { tone: "success", text: "Test event queued. Its delivery appears below in a moment." },
+  replay_started: { tone: "success", text: "Replay started. Its deliveries are sent at the pace you chose; its progress is shown below." },
   invitation_sent: { tone: "success", text: "Invitation sent. The link in it works once and expires in 7 days." },
   member_updated: { tone: "success", text: "Role updated." },
   member_removed: { tone: "success", text: "Member removed." },

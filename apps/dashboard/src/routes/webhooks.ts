@@ -8,8 +8,11 @@ import {
   getWebhookSubscription,
   listWebhookDeliveries,
   listWebhookSubscriptions,
+  listWebhookReplays,
   redeliverWebhook,
+  replayWebhookDeliveries,
   sendTestWebhookEvent,
+  type ReplayRequest,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -57,7 +60,35 @@ export function webhookRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const subscription = await getWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
     const deliveries = await listWebhookDeliveries(deps.prisma, subscription.id, { workspaceId: w.workspaceId, limit: 50 });
-    sendPage(req, res, w, { title: "Webhook", nav: "webhooks", body: webhookDetailBody({ subscription, deliveries, csrf: w.csrf, canWrite: w.canWrite }) });
+    const replays = await listWebhookReplays(deps.db, subscription.id, w.workspaceId);
+    sendPage(req, res, w, {
+      title: "Webhook",
+      nav: "webhooks",
+      body: webhookDetailBody({ subscription, deliveries, replays, csrf: w.csrf, canWrite: w.canWrite, defaultReplayRate: deps.env.WEBHOOK_REPLAY_PER_SECOND }),
+    });
+  });
+
+  // A date-time field of the form: `datetime-local` sends no zone, and the page says UTC.
+  const formDate = (req: Parameters<typeof formString>[0], name: string): Date => {
+    const value = formString(req, name, 40);
+    const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError("validation_failed", `${name}: a date and time (UTC).`);
+    return date;
+  };
+
+  router.post("/webhooks/:id/replay", write, async (req, res) => {
+    const w = workspaceRequest(req);
+    const kind = formString(req, "kind", 20);
+    const selection: ReplayRequest =
+      kind === "range" ? { kind: "range", since: formDate(req, "since"), until: formDate(req, "until") } : { kind: "failed_since", since: formDate(req, "since") };
+    const rate = formString(req, "perSecond", 4);
+    const perSecond = rate === "" ? undefined : /^\d+$/.test(rate) ? Number(rate) : Number.NaN;
+    const replay = await replayWebhookDeliveries(deps.db, deps.webhookProducer, param(req, "id"), { ...selection, perSecond }, {
+      workspaceId: w.workspaceId,
+      defaultPerSecond: deps.env.WEBHOOK_REPLAY_PER_SECOND,
+    });
+    deps.log.info({ workspaceId: w.workspaceId, webhookId: replay.subscriptionId, replayId: replay.id, userId: w.session.userId }, "webhook replay started in dashboard");
+    res.redirect(303, `/webhooks/${replay.subscriptionId}?notice=replay_started#replays`);
   });
 
   router.post("/webhooks/:id/enable", write, async (req, res) => {

@@ -1,4 +1,4 @@
-import { loadEnv, redisEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import { loadEnv, redisEnv, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import {
   AppError,
   SecretBox,
@@ -7,6 +7,9 @@ import {
   disableWebhookSubscription,
   enableWebhookSubscription,
   getWebhookDelivery,
+  getWebhookReplay,
+  replayWebhookDeliveries,
+  type ReplayRequest,
   getWorkspace,
   listWebhookDeliveries,
   listWebhookSubscriptions,
@@ -19,7 +22,24 @@ import { z } from "zod";
 import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
 
 /** The settings webhook commands need beyond the database, read through @svc/config. */
-const webhookCliEnv = z.object({ ...redisEnv, ...webhookSecretEnv, ...webhookUrlEnv });
+const webhookCliEnv = z.object({ ...redisEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...webhookReplayEnv });
+
+function dateFlag(flags: Flags, name: string): Date {
+  const value = requireFlag(flags, name);
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError("validation_failed", `--${name}: an ISO 8601 date-time such as 2030-01-01T00:00:00Z.`);
+  return date;
+}
+
+/** Which deliveries `svc webhook replay` sends again: exactly one of its selection flags. */
+function replaySelection(flags: Flags): ReplayRequest {
+  const given = ["delivery", "email", "failed-since", "from"].filter((name) => optionalFlag(flags, name) !== undefined);
+  if (given.length !== 1) throw new AppError("validation_failed", "Give exactly one of --delivery, --email, --failed-since or --from (with --to).");
+  if (optionalFlag(flags, "delivery") !== undefined) return { kind: "delivery", deliveryId: requireFlag(flags, "delivery") };
+  if (optionalFlag(flags, "email") !== undefined) return { kind: "email", emailId: requireFlag(flags, "email") };
+  if (optionalFlag(flags, "failed-since") !== undefined) return { kind: "failed_since", since: dateFlag(flags, "failed-since") };
+  return { kind: "range", since: dateFlag(flags, "from"), until: dateFlag(flags, "to") };
+}
 
 function settings(context: CliContext) {
   return loadEnv(webhookCliEnv, context.env);
@@ -108,6 +128,20 @@ export const webhookCommands: Command[] = [
       withProducer(context, (producer) =>
         sendTestWebhookEvent(context.db.prisma, producer, requireFlag(flags, "id"), { eventType: optionalFlag(flags, "event") }),
       ),
+  },
+  {
+    path: ["webhook", "replay"],
+    usage: "--id WH_ID (--delivery WD_ID | --email EMAIL_ID | --failed-since DATE | --from DATE --to DATE) [--rate PER_SECOND]",
+    run: async (flags, context) => {
+      const env = settings(context);
+      const request = { ...replaySelection(flags), perSecond: wholeNumber(flags, "rate", env.WEBHOOK_REPLAY_PER_SECOND, 100) };
+      return withProducer(context, (producer) => replayWebhookDeliveries(context.db, producer, requireFlag(flags, "id"), request));
+    },
+  },
+  {
+    path: ["webhook", "replay-status"],
+    usage: "--id WH_ID --replay WR_ID",
+    run: async (flags, { db }) => getWebhookReplay(db, requireFlag(flags, "id"), requireFlag(flags, "replay")),
   },
   {
     path: ["webhook", "disable"],

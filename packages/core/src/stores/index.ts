@@ -23,3 +23,4 @@ export * from "./webhookDeliveries.ts";
 export * from "./webhookSubscriptions.ts";
 export * from "./workspaceDailyCounters.ts";
 export * from "./workspaces.ts";
+export * from "./webhookReplays.ts";

@@ -97,10 +97,16 @@ export interface ClaimedDelivery {
   workspaceId: string;
   url: string;
   secretEncrypted: string;
+  /** The subscription's rate limit (automatic attempts per second); null: none. */
+  maxDeliveriesPerSecond: number | null;
   firstAttemptAt: Date | null;
   /** Attempts recorded when the claim was made: the record checks that none came in between. */
   attemptCount: number;
-  /** Automatic (not manual) attempts recorded so far. */
+  /**
+   * Automatic (not manual) attempts recorded so far; for a delivery a replay re-armed, those of
+   * its fresh retry window only (since `firstAttemptAt`, none while it is null), so its doubling
+   * schedule starts again too.
+   */
   automaticAttempts: number;
   /** The claim: nextAttemptAt as the claim set it. Whoever finds it changed lost the claim. */
   leaseUntil: Date;
@@ -117,9 +123,9 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM webhook_subscriptions s
  WHERE d.id = ANY($1::text[]) AND s.id = d."subscriptionId" AND s."isActive"
    AND d.status = 'pending' AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $2)
-RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted",
+RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.url, s."secretEncrypted", s."maxDeliveriesPerSecond",
           d."firstAttemptAt", d."attemptCount", d."nextAttemptAt" AS "leaseUntil",
-          (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"`;
+          (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND (d."replayId" IS NULL OR a."startedAt" >= d."firstAttemptAt")) AS "automaticAttempts"`;
 
 /**
  * Claims the automatic attempts of these deliveries until `leaseUntil`: one answer per id, in
@@ -221,7 +227,7 @@ export interface DeliveryScheduleState {
 export async function lockWebhookDeliverySchedule(client: SqlClient, deliveryId: string): Promise<DeliveryScheduleState | null> {
   const { rows } = await client.query<DeliveryScheduleState>(
     `SELECT d.status, d."firstAttemptAt", d."nextAttemptAt", d."completedAt",
-            (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual) AS "automaticAttempts"
+            (SELECT count(*)::int FROM webhook_attempts a WHERE a."deliveryId" = d.id AND NOT a.manual AND (d."replayId" IS NULL OR a."startedAt" >= d."firstAttemptAt")) AS "automaticAttempts"
        FROM webhook_deliveries d
       WHERE d.id = $1
         FOR UPDATE OF d`,
@@ -352,4 +358,100 @@ export async function recordClaimedWebhookAttempts(db: Queryable, rows: readonly
   });
   const recorded = new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
   return rows.map((r) => recorded.has(r.attempt.attemptId));
+}
+
+// Replays ----------------------------------------------------------------------------------------
+
+/** Which of a subscription's finished deliveries a replay sends again (`kind` in webhook_replays). */
+export type ReplaySelection =
+  | { kind: "delivery"; deliveryId: string }
+  | { kind: "email"; emailId: string }
+  | { kind: "failed_since"; since: Date }
+  | { kind: "range"; since: Date; until: Date };
+
+export interface ReplayCandidate {
+  id: string;
+  status: DeliveryStatus;
+}
+
+/**
+ * A subscription's finished deliveries matching `selection`, oldest first, at most `limit`.
+ * Pending ones are left out: they are still being attempted on their own schedule.
+ */
+export async function selectReplayCandidates(db: Queryable, subscriptionId: string, selection: ReplaySelection, limit: number): Promise<ReplayCandidate[]> {
+  const filters = {
+    delivery: `d.id = $3`,
+    email: `d."eventId" IN (SELECT e.id FROM email_events e WHERE e."emailId" = $3)`,
+    failed_since: `d.status = 'failed' AND d."createdAt" >= $3`,
+    range: `d."createdAt" >= $3 AND d."createdAt" < $4`,
+  } as const;
+  const bounds =
+    selection.kind === "delivery"
+      ? [selection.deliveryId]
+      : selection.kind === "email"
+        ? [selection.emailId]
+        : selection.kind === "failed_since"
+          ? [selection.since]
+          : [selection.since, selection.until];
+  const { rows } = await db.query(
+    `SELECT d.id, d.status FROM webhook_deliveries d
+      WHERE d."subscriptionId" = $1 AND d.status <> 'pending' AND ${filters[selection.kind]}
+      ORDER BY d."createdAt", d.id
+      LIMIT $2`,
+    [subscriptionId, limit, ...bounds],
+  );
+  return rows as ReplayCandidate[];
+}
+
+/**
+ * Makes failed deliveries pending again under their own id, each due at its paced time, with a
+ * fresh retry window (`firstAttemptAt` cleared) and the replay recorded. Only rows still failed
+ * change; answers how many did.
+ */
+export async function rearmFailedWebhookDeliveries(db: Queryable, replayId: string, ids: readonly string[], dueAts: readonly Date[]): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE webhook_deliveries d
+        SET status = 'pending', "firstAttemptAt" = NULL, "nextAttemptAt" = r.due, "completedAt" = NULL, "replayId" = $3
+       FROM unnest($1::text[], $2::timestamptz[]) AS r(id, due)
+      WHERE d.id = r.id AND d.status = 'failed'`,
+    [ids, dueAts, replayId],
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Copies succeeded deliveries as new deliveries (`newIds`), due at their paced times: the same
+ * body but for its `id`, which becomes the new one, followed by `"replayOf": <the original id>`
+ * (replacing the original's own `replayOf`, when it was a copy itself).
+ * A copy stands for no stored event of its own (`eventId` null, like a test event), so the
+ * one-delivery-per-event-and-subscription rule still holds for the originals.
+ */
+export async function insertReplayCopiesOfWebhookDeliveries(
+  db: Queryable,
+  replayId: string,
+  originals: readonly string[],
+  newIds: readonly string[],
+  dueAts: readonly Date[],
+  now: Date,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt", "replayId", "replayOf")
+     SELECT r.new_id, d."subscriptionId", NULL, d."eventType",
+            '{"id":' || to_json(r.new_id)::text || ',"replayOf":' || to_json(d.id)::text || ',' ||
+              regexp_replace(substr(d.body, length('{"id":' || to_json(d.id)::text || ',') + 1), '^"replayOf":"[^"]*",', ''),
+            $5, r.due, $4, d.id
+       FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS r(old_id, new_id, due)
+       JOIN webhook_deliveries d ON d.id = r.old_id AND d.status = 'succeeded'
+      WHERE starts_with(d.body, '{"id":' || to_json(d.id)::text || ',')`,
+    [originals, newIds, dueAts, replayId, now],
+  );
+  return rowCount ?? 0;
+}
+
+/** A replay's deliveries by status (the ones a later replay took over count there). */
+export async function countWebhookDeliveriesOfReplay(db: Queryable, replayId: string): Promise<Record<DeliveryStatus, number>> {
+  const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE "replayId" = $1 GROUP BY status`, [replayId]);
+  const counts: Record<DeliveryStatus, number> = { pending: 0, succeeded: 0, failed: 0 };
+  for (const row of rows as Array<{ status: DeliveryStatus; n: number }>) counts[row.status] = row.n;
+  return counts;
 }

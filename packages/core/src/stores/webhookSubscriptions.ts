@@ -14,6 +14,7 @@ export interface NewWebhookSubscriptionRow {
   url: string;
   events: EventType[];
   secretEncrypted: string;
+  maxDeliveriesPerSecond?: number | null;
 }
 
 export function insertWebhookSubscription(prisma: PrismaTx, row: NewWebhookSubscriptionRow): Promise<WebhookSubscription> {
@@ -38,6 +39,18 @@ export function selectWebhookSubscription(prisma: PrismaTx, subscriptionId: stri
   return prisma.webhookSubscription.findFirst({
     where: { id: subscriptionId, ...(workspaceId ? { workspaceId } : {}) },
   });
+}
+
+/** The fields an owner edits in place (the active switch has its own, `updateWebhookSubscriptionActive`). */
+export interface WebhookSubscriptionEdit {
+  url?: string;
+  events?: EventType[];
+  maxDeliveriesPerSecond?: number | null;
+}
+
+/** Not async: the returned Prisma promise can join a batch `$transaction`. */
+export function updateWebhookSubscriptionFields(prisma: PrismaTx, subscriptionId: string, edit: WebhookSubscriptionEdit): Prisma.PrismaPromise<WebhookSubscription> {
+  return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data: edit });
 }
 
 /** Not async: the returned Prisma promise can join a batch `$transaction`. */
@@ -68,6 +81,21 @@ export function disableSubscriptionsFailingSince(prisma: PrismaTx, failingBefore
        SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}
      WHERE "isActive" AND "failingSince" < ${failingBefore}
     RETURNING id, "workspaceId", url, "failingSince", "disabledAt", "disabledReason"`;
+}
+
+/**
+ * Disables one active subscription because its endpoint said so (`410 Gone`), recording when and
+ * why as an automatic disable is, so its owners are told the same way; null when it was not
+ * active (already disabled, or gone). A subscription disabled before its first failed automatic
+ * attempt was recorded counts as failing from now.
+ */
+export async function markWebhookSubscriptionDisabled(prisma: PrismaTx, subscriptionId: string, now: Date, reason: string): Promise<AutoDisabledSubscription | null> {
+  const rows = await prisma.$queryRaw<AutoDisabledSubscription[]>`
+    UPDATE webhook_subscriptions
+       SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}, "failingSince" = COALESCE("failingSince", ${now})
+     WHERE id = ${subscriptionId} AND "isActive"
+    RETURNING id, "workspaceId", url, "failingSince", "disabledAt", "disabledReason"`;
+  return rows[0] ?? null;
 }
 
 /**

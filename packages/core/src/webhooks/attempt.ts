@@ -23,13 +23,16 @@ import { isDeliveryFinished } from "./deliveryStatus.ts";
  *  1. Still wanted? An automatic attempt claims the delivery (pending, due, subscription active)
  *     in one statement; a manual one (a re-send by hand) is made whatever the status or schedule.
  *  2. Subscription disabled? A pending delivery ends `failed`, without a POST.
- *  3. Not due yet, or no slot free? No attempt: run again later, without counting one.
+ *  3. Not due yet, over the subscription's rate limit, or no slot free? No attempt: run again
+ *     later, without counting one.
  *  4. Sign (a fresh timestamp and signature each time) and POST.
  *  5. Classify the answer: only a complete 2xx delivers (`attemptAnswer.ts`).
  *  6. Record the attempt, and with it what the delivery becomes (`deliverySchedule.ts`): a 2xx
  *     ends it `succeeded`; a failed automatic attempt n schedules the next at start + base × 2^(n−1)
  *     within the retry window, or past it ends the delivery `failed`; a failed manual attempt
  *     changes neither the status nor the schedule.
+ *     A `410 Gone` ends the delivery and disables its subscription (`disableGone`); a `429` or
+ *     `503` with Retry-After pushes the next attempt out to at least that long.
  *  7. Auto-disable: the claimed record keeps the subscription's `failingSince` (set by the first
  *     failure of a run, cleared by a success); `disableLongFailingSubscriptions` (`autoDisable.ts`)
  *     disables the subscriptions failing for days.
@@ -68,6 +71,8 @@ export interface DeliveryRows {
   toSend(deliveryId: string): Promise<DeliveryToSend | null>;
   /** Ends a pending delivery of a disabled subscription as failed. */
   failOfDisabledSubscription(deliveryId: string): Promise<void>;
+  /** Disables a subscription whose endpoint answered `410 Gone` (owners told, pending deliveries failed). */
+  disableGone(subscriptionId: string): Promise<void>;
   /** Records `attempt` with the delivery row locked, and the state `decide` makes of the row (null: left as it is). */
   recordLocked(attempt: WebhookAttemptRow, decide: (state: DeliveryScheduleState) => DeliveryDecision | null): Promise<AttemptRecordResult>;
 }
@@ -82,6 +87,15 @@ export interface SubscriptionCap {
   /** Takes a slot for `holder`, waiting up to `waitMs` for one to be released; false when none was had. */
   acquire(subscriptionId: string, holder: string, waitMs: number): Promise<boolean>;
   release(subscriptionId: string, holder: string): Promise<void>;
+}
+
+/**
+ * A subscription's optional rate limit (automatic attempts per second), one bucket across every
+ * dispatcher process.
+ */
+export interface SubscriptionRate {
+  /** Counts one attempt; answers 0 when it may go now, otherwise the milliseconds until one may. */
+  take(subscriptionId: string, perSecond: number): Promise<number>;
 }
 
 /** At most a share of one process's attempts in flight per workspace. */
@@ -99,6 +113,7 @@ export interface AttemptPorts {
   poster: EndpointPoster;
   slots: SubscriptionCap;
   share: WorkspaceCap;
+  rate: SubscriptionRate;
   /** Opens the subscription's sealed signing secret (`SecretBox`). */
   secrets: { open(sealed: string): string };
   /** Milliseconds since the epoch (`Date`). */
@@ -143,7 +158,7 @@ const SUBSCRIPTION_DISABLED = { kind: "subscription-disabled" } as const;
 
 /** `holder` names this attempt in the subscription's slots: unique to this run of the job. */
 export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
-  const { claims, records, rows, poster, slots, share, secrets, clock, schedule } = ports;
+  const { claims, records, rows, poster, slots, share, rate, secrets, clock, schedule } = ports;
 
   async function automatic(deliveryId: string, holder: string): Promise<AttemptResult> {
     const claimed = await claim(deliveryId);
@@ -163,6 +178,11 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
     let slotTaken: boolean;
     try {
       secret = openSecret(delivery.secretEncrypted);
+      const waitMs = delivery.maxDeliveriesPerSecond ? await rate.take(delivery.subscriptionId, delivery.maxDeliveriesPerSecond) : 0;
+      if (waitMs > 0) {
+        await claims.release(delivery);
+        return { kind: "deferred", until: clock.now() + waitMs };
+      }
       slotTaken = await takeSlots(delivery, holder);
     } catch (error) {
       // Nothing was posted: give the claim back, or the job's retry would wait out the lease.
@@ -175,7 +195,9 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
     }
     const startedAt = new Date(clock.now());
     const outcome = await postInSlots(delivery, secret, startedAt, holder);
-    return { kind: "attempted", outcome, record: await recordClaimed(delivery, startedAt, outcome) };
+    const record = await recordClaimed(delivery, startedAt, outcome);
+    if (outcome.gone) await rows.disableGone(delivery.subscriptionId);
+    return { kind: "attempted", outcome, record };
   }
 
   async function manual(deliveryId: string, holder: string): Promise<AttemptResult> {
@@ -189,7 +211,9 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
     if (!(await takeSlots(delivery, holder))) return deferBriefly();
     const startedAt = new Date(clock.now());
     const outcome = await postInSlots(delivery, secret, startedAt, holder);
-    return { kind: "attempted", outcome, record: await recordManual(deliveryId, startedAt, outcome) };
+    const record = await recordManual(deliveryId, startedAt, outcome);
+    if (outcome.gone) await rows.disableGone(delivery.subscriptionId);
+    return { kind: "attempted", outcome, record };
   }
 
   /**
@@ -254,7 +278,8 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
         deliveryId: delivery.id,
         timestamp: Math.floor(startedAt.getTime() / 1000),
       });
-      return classifyAnswer(await poster.post(delivery.url, delivery.body, headers));
+      const answer = await poster.post(delivery.url, delivery.body, headers);
+      return classifyAnswer(answer, clock.now());
     } finally {
       share.give(delivery.workspaceId);
       void slots.release(delivery.subscriptionId, holder).catch(() => {});

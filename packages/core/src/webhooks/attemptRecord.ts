@@ -13,6 +13,10 @@ export interface AttemptOutcome {
   /** Why the attempt failed; null when it succeeded. */
   error: string | null;
   durationMs: number;
+  /** The endpoint answered `410 Gone`: it wants no more deliveries. */
+  gone?: boolean;
+  /** How long a `429`/`503` answer asked to wait (its Retry-After), in ms; null when it did not. */
+  retryAfterMs?: number | null;
 }
 
 export type AttemptRecordResult =
@@ -25,7 +29,14 @@ export type AttemptRecordResult =
   | { kind: "gone" };
 
 function facts(manual: boolean, startedAt: Date, outcome: AttemptOutcome): Omit<AttemptFacts, "automaticAttempts"> {
-  return { succeeded: outcome.succeeded, manual, startedAt, finishedAt: new Date(startedAt.getTime() + outcome.durationMs) };
+  return {
+    succeeded: outcome.succeeded,
+    manual,
+    startedAt,
+    finishedAt: new Date(startedAt.getTime() + outcome.durationMs),
+    gone: outcome.gone ?? false,
+    retryAfterMs: outcome.retryAfterMs ?? null,
+  };
 }
 
 /**

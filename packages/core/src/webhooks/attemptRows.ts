@@ -8,6 +8,7 @@ import {
   selectWebhookDeliveryToSend,
 } from "../stores/webhookDeliveries.ts";
 import type { DeliveryRows } from "./attempt.ts";
+import { disableGoneSubscription } from "./autoDisable.ts";
 
 /**
  * The delivery rows an attempt reads and writes one at a time (the off-hot paths: a delivery
@@ -18,6 +19,9 @@ export function postgresDeliveryRows(db: DbHandle): DeliveryRows {
     dispatchState: (deliveryId) => selectWebhookDeliveryDispatchState(sqlPool(db), deliveryId),
     toSend: (deliveryId) => selectWebhookDeliveryToSend(sqlPool(db), deliveryId),
     failOfDisabledSubscription: (deliveryId) => failWebhookDeliveryOfDisabledSubscription(sqlPool(db), deliveryId),
+    disableGone: async (subscriptionId) => {
+      await disableGoneSubscription(db.prisma, subscriptionId);
+    },
     // One transaction with the delivery row locked: the decision is made from the row as it is.
     recordLocked: (attempt, decide) =>
       inTransaction(db, async (client) => {

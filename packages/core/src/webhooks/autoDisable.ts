@@ -3,6 +3,7 @@ import { findMembersOfWorkspace } from "../stores/members.ts";
 import { failPendingWebhookDeliveriesOfSubscription } from "../stores/webhookDeliveries.ts";
 import {
   disableSubscriptionsFailingSince,
+  markWebhookSubscriptionDisabled,
   takeSubscriptionsToNotify,
   untakeSubscriptionsToNotify,
   type AutoDisabledSubscription,
@@ -20,6 +21,21 @@ export async function disableLongFailingSubscriptions(prisma: Db, failingDays: n
   return prisma.$transaction(async (tx) => {
     const disabled = await disableSubscriptionsFailingSince(tx, new Date(now.getTime() - failingDays * DAY_MS), now, reason);
     for (const subscription of disabled) await failPendingWebhookDeliveriesOfSubscription(tx, subscription.id, now);
+    return disabled;
+  });
+}
+
+export const GONE_DISABLE_REASON = "Disabled automatically: the endpoint answered 410 Gone.";
+
+/**
+ * Disables a subscription whose endpoint answered `410 Gone`: the receiver has said it wants no
+ * more, so no retry schedule is spent on it. Its pending deliveries end `failed` and its owners
+ * are told, exactly as for a subscription failing for days.
+ */
+export async function disableGoneSubscription(prisma: Db, subscriptionId: string, now: Date = new Date()): Promise<AutoDisabledSubscription | null> {
+  return prisma.$transaction(async (tx) => {
+    const disabled = await markWebhookSubscriptionDisabled(tx, subscriptionId, now, GONE_DISABLE_REASON);
+    if (disabled) await failPendingWebhookDeliveriesOfSubscription(tx, subscriptionId, now);
     return disabled;
   });
 }

@@ -40,6 +40,10 @@ export interface AttemptFacts {
   finishedAt: Date;
   /** Automatic attempts of this delivery so far, this one included. */
   automaticAttempts: number;
+  /** The endpoint answered `410 Gone`: no further automatic attempt. */
+  gone?: boolean;
+  /** The endpoint asked (Retry-After on a 429 or 503) to wait this long before the next attempt. */
+  retryAfterMs?: number | null;
 }
 
 /** A delivery's state after an attempt, as it is written to its row. */
@@ -56,7 +60,10 @@ export interface DeliveryDecision {
  * What a delivery becomes after an attempt. A 2xx always ends it as succeeded. A failed manual
  * attempt changes nothing about the schedule (a pending delivery keeps its next automatic
  * retry; a finished one stays as it was). A failed automatic attempt schedules the next retry
- * or, past the window, ends the delivery as failed.
+ * or, past the window, ends the delivery as failed; answered `410 Gone`, it ends the delivery
+ * at once (its subscription is disabled with it). A Retry-After the endpoint sent pushes the
+ * next attempt out to at least that long after this one ended, never past the window's end
+ * (where the last attempt is made, as with the doubling schedule).
  */
 export function decideAfterAttempt(schedule: DeliveryRetrySchedule, state: DeliveryState, attempt: AttemptFacts): DeliveryDecision {
   const firstAttemptAt = state.firstAttemptAt ?? attempt.startedAt;
@@ -70,11 +77,21 @@ export function decideAfterAttempt(schedule: DeliveryRetrySchedule, state: Deliv
   if (attempt.manual) {
     return { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt, nextAttemptAt: state.nextAttemptAt, completedAt: null, retryAt: null };
   }
-  const retryAt = nextRetryAt(schedule, {
-    firstAttemptAt,
-    attemptStartedAt: attempt.startedAt,
-    automaticAttempts: attempt.automaticAttempts,
-  });
+  const scheduled = attempt.gone
+    ? null
+    : nextRetryAt(schedule, {
+        firstAttemptAt,
+        attemptStartedAt: attempt.startedAt,
+        automaticAttempts: attempt.automaticAttempts,
+      });
+  const retryAt = scheduled && attempt.retryAfterMs ? honourRetryAfter(schedule, firstAttemptAt, scheduled, attempt.finishedAt, attempt.retryAfterMs) : scheduled;
   if (!retryAt) return { status: "failed", firstAttemptAt, nextAttemptAt: null, completedAt: attempt.finishedAt, retryAt: null };
   return { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt, nextAttemptAt: retryAt, completedAt: null, retryAt };
+}
+
+/** The later of the schedule's retry and the endpoint's Retry-After, within the window. */
+function honourRetryAfter(schedule: DeliveryRetrySchedule, firstAttemptAt: Date, scheduled: Date, finishedAt: Date, retryAfterMs: number): Date {
+  const windowEnd = firstAttemptAt.getTime() + schedule.windowMs;
+  const asked = finishedAt.getTime() + retryAfterMs;
+  return new Date(Math.min(Math.max(scheduled.getTime(), asked), windowEnd));
 }

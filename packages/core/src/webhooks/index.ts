@@ -14,3 +14,5 @@ export * from "./deliveries.ts";
 export * from "./redeliver.ts";
 export * from "./testEvent.ts";
 export * from "./autoDisable.ts";
+export * from "./requests.ts";
+export * from "./replay.ts";

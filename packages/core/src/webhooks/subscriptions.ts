@@ -11,6 +11,7 @@ import {
   selectWebhookSubscription,
   selectWebhookSubscriptions,
   updateWebhookSubscriptionActive,
+  updateWebhookSubscriptionFields,
 } from "../stores/webhookSubscriptions.ts";
 import { getWorkspace } from "../workspaces/service.ts";
 import { generateSigningSecret } from "./secret.ts";
@@ -23,6 +24,19 @@ export interface CreateWebhookSubscriptionInput {
   workspaceId: string;
   url: string;
   events: readonly string[];
+  /** At most this many automatic attempts per second (1 to MAX_DELIVERIES_PER_SECOND); absent or null: no limit. */
+  maxDeliveriesPerSecond?: number | null;
+}
+
+/** The highest per-subscription rate limit an owner may set: above it, a limit means nothing. */
+export const MAX_DELIVERIES_PER_SECOND = 1000;
+
+function parseRateLimit(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_DELIVERIES_PER_SECOND) {
+    throw new AppError("validation_failed", `maxDeliveriesPerSecond: a whole number from 1 to ${MAX_DELIVERIES_PER_SECOND}, or null for no limit.`);
+  }
+  return value;
 }
 
 export type CreatedWebhookSubscription = WebhookSubscriptionView & {
@@ -58,6 +72,7 @@ export async function createWebhookSubscription(
 ): Promise<CreatedWebhookSubscription> {
   const url = validateWebhookUrl(input.url, policy);
   const events = parseEventTypes(input.events);
+  const maxDeliveriesPerSecond = parseRateLimit(input.maxDeliveriesPerSecond);
   const workspace = await getWorkspace(prisma, input.workspaceId);
   const existing = await countWebhookSubscriptions(prisma, workspace.id);
   if (existing >= MAX_SUBSCRIPTIONS_PER_WORKSPACE) {
@@ -70,6 +85,7 @@ export async function createWebhookSubscription(
     url,
     events,
     secretEncrypted: box.seal(secret),
+    maxDeliveriesPerSecond,
   });
   return { ...toSubscriptionView(subscription), secret };
 }
@@ -97,6 +113,37 @@ export async function enableWebhookSubscription(prisma: Db, subscriptionId: stri
   const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
   const updated = await updateWebhookSubscriptionActive(prisma, subscription.id, true);
   return toSubscriptionView(updated);
+}
+
+export interface UpdateWebhookSubscriptionInput {
+  url?: string;
+  events?: readonly string[];
+  isActive?: boolean;
+  maxDeliveriesPerSecond?: number | null;
+}
+
+/**
+ * Changes a subscription in place: its URL, event types, rate limit and active switch (which
+ * behaves as `enableWebhookSubscription`/`disableWebhookSubscription`). The signing secret never
+ * changes. Fields left out stay as they are; every given field is checked before anything is written.
+ */
+export async function updateWebhookSubscription(
+  prisma: Db,
+  subscriptionId: string,
+  input: UpdateWebhookSubscriptionInput,
+  options: { workspaceId?: string; policy?: WebhookUrlPolicy } = {},
+): Promise<WebhookSubscriptionView> {
+  const edit = {
+    ...(input.url !== undefined ? { url: validateWebhookUrl(input.url, options.policy ?? { allowPrivate: false }) } : {}),
+    ...(input.events !== undefined ? { events: parseEventTypes(input.events) } : {}),
+    ...(input.maxDeliveriesPerSecond !== undefined ? { maxDeliveriesPerSecond: parseRateLimit(input.maxDeliveriesPerSecond) } : {}),
+  };
+  if (input.isActive !== undefined && typeof input.isActive !== "boolean") throw new AppError("validation_failed", "isActive: true or false.");
+  const subscription = await findWebhookSubscription(prisma, subscriptionId, options.workspaceId);
+  if (Object.keys(edit).length > 0) await updateWebhookSubscriptionFields(prisma, subscription.id, edit);
+  if (input.isActive === true && !subscription.isActive) return enableWebhookSubscription(prisma, subscription.id);
+  if (input.isActive === false && subscription.isActive) return disableWebhookSubscription(prisma, subscription.id);
+  return getWebhookSubscription(prisma, subscription.id);
 }
 
 /**

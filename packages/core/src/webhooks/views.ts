@@ -14,6 +14,8 @@ export interface WebhookSubscriptionView {
   /** Set when the service disabled the subscription itself, with why. */
   disabledAt: string | null;
   disabledReason: string | null;
+  /** At most this many automatic attempts per second across every dispatcher; null: no limit. */
+  maxDeliveriesPerSecond: number | null;
 }
 
 /** Never the secret: it is shown once, by createWebhookSubscription. */
@@ -28,6 +30,7 @@ export function toSubscriptionView(subscription: WebhookSubscription): WebhookSu
     failingSince: isoOrNull(subscription.failingSince),
     disabledAt: isoOrNull(subscription.disabledAt),
     disabledReason: subscription.disabledReason,
+    maxDeliveriesPerSecond: subscription.maxDeliveriesPerSecond,
   };
 }
 
@@ -62,6 +65,8 @@ export interface WebhookDeliveryView {
   eventId: string | null;
   eventType: string;
   test: boolean;
+  /** A replay's copy of a succeeded delivery: the original's id. */
+  replayOf: string | null;
   status: string;
   attemptCount: number;
   firstAttemptAt: string | null;
@@ -84,7 +89,8 @@ export function toDeliveryView(
     subscriptionId: delivery.subscriptionId,
     eventId: delivery.eventId,
     eventType: delivery.eventType,
-    test: delivery.eventId === null,
+    test: delivery.eventId === null && delivery.replayOf === null,
+    replayOf: delivery.replayOf,
     status: delivery.status,
     attemptCount: delivery.attemptCount,
     firstAttemptAt: isoOrNull(delivery.firstAttemptAt),

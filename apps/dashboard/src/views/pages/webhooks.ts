@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type WebhookDeliveryView, type WebhookSubscriptionView } from "@svc/core";
+import { EVENT_TYPES, type WebhookDeliveryView, type WebhookReplayView, type WebhookSubscriptionView } from "@svc/core";
 import { alert, badge, card, confirmAction, csrfField, emptyState, pageHeader, postButton, secretReveal, time } from "../components.ts";
 import { html, raw, type SafeHtml } from "../html.ts";
 
@@ -137,7 +137,45 @@ function deliveryItem(delivery: WebhookDeliveryView, csrf: string, canWrite: boo
   </details>`;
 }
 
-export function webhookDetailBody(input: { subscription: WebhookSubscriptionView; deliveries: WebhookDeliveryView[]; csrf: string; canWrite: boolean }): SafeHtml {
+/** Recovery and replay: the form (owners and admins) and the recent replays with their progress. */
+function replaysCard(s: WebhookSubscriptionView, replays: WebhookReplayView[], csrf: string, canWrite: boolean, defaultRate: number): SafeHtml {
+  const form =
+    canWrite &&
+    s.isActive &&
+    html`<form method="post" action="/webhooks/${s.id}/replay" class="stack">
+      ${csrfField(csrf)}
+      <div class="field">
+        <label for="r-kind">Send again</label>
+        <select id="r-kind" name="kind">
+          <option value="failed_since">Every failed delivery since (recover after an outage)</option>
+          <option value="range">Every delivery between (replay after a receiver bug)</option>
+        </select>
+      </div>
+      <div class="field"><label for="r-since">From (UTC)</label><input id="r-since" name="since" type="datetime-local" step="1" required></div>
+      <div class="field"><label for="r-until">Until (UTC, for “between”)</label><input id="r-until" name="until" type="datetime-local" step="1"></div>
+      <div class="field"><label for="r-rate">Deliveries per second</label><input id="r-rate" name="perSecond" type="number" min="1" max="100" value="${String(defaultRate)}"></div>
+      <p class="muted">Failed deliveries are sent again under their own id. Deliveries that succeeded are sent as new deliveries (a new id, the original's in <code>replayOf</code>), so a receiver that deduplicates on ids processes them.</p>
+      <div><button type="submit" class="btn">Start replay</button></div>
+    </form>`;
+  const list =
+    replays.length === 0
+      ? html`<p class="muted">No replays yet.</p>`
+      : html`<table class="table"><thead><tr><th>Started</th><th>What</th><th>Pace</th><th>Sent again</th><th>Pending</th><th>Succeeded</th><th>Failed</th></tr></thead><tbody>
+        ${replays.map(
+          (r) =>
+            html`<tr><td>${time(r.createdAt)}</td><td>${r.kind === "range" ? html`between ${time(r.since)} and ${time(r.until)}` : r.kind === "failed_since" ? html`failed since ${time(r.since)}` : r.kind}</td><td>${String(r.perSecond)}/s</td><td>${String(r.rearmed + r.copied)}</td><td>${String(r.progress.pending)}</td><td>${String(r.progress.succeeded)}</td><td>${String(r.progress.failed)}</td></tr>`,
+        )}</tbody></table>`;
+  return card(html`${form}${list}`, { title: "Replay and recovery", id: "replays", description: "Send past deliveries again, paced so that your endpoint and live deliveries are not flooded." });
+}
+
+export function webhookDetailBody(input: {
+  subscription: WebhookSubscriptionView;
+  deliveries: WebhookDeliveryView[];
+  replays?: WebhookReplayView[];
+  csrf: string;
+  canWrite: boolean;
+  defaultReplayRate?: number;
+}): SafeHtml {
   const s = input.subscription;
   return html`${pageHeader("Webhook", {
     back: { href: "/webhooks", label: "Webhooks" },
@@ -157,5 +195,6 @@ export function webhookDetailBody(input: { subscription: WebhookSubscriptionView
       ? emptyState("No deliveries yet", "Deliveries appear here when a subscribed event happens. Use “Send test event” to try your endpoint now.")
       : html`<div class="deliveries">${input.deliveries.map((d, i) => deliveryItem(d, input.csrf, input.canWrite, i === 0))}</div>`,
     { title: "Recent deliveries", description: "The 50 most recent, newest first, with every attempt." },
-  )}`;
+  )}
+  ${replaysCard(s, input.replays ?? [], input.csrf, input.canWrite, input.defaultReplayRate ?? 10)}`;
 }

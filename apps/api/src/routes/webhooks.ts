@@ -1,0 +1,109 @@
+import {
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  getWebhookDelivery,
+  getWebhookSubscription,
+  listWebhookDeliveries,
+  listWebhookSubscriptions,
+  parseCreateWebhookSubscription,
+  parseTestWebhookEvent,
+  parseUpdateWebhookSubscription,
+  parseReplayRequest,
+  replayWebhookDeliveries,
+  getWebhookReplay,
+  listWebhookReplays,
+  SecretBox,
+  sendTestWebhookEvent,
+  updateWebhookSubscription,
+  AppError,
+} from "@svc/core";
+import { Router, type RequestHandler } from "express";
+import type { ApiDeps } from "../deps.ts";
+import { authOf } from "../middleware/authenticate.ts";
+import { jsonBody } from "../middleware/jsonBody.ts";
+import { requirePermission } from "../middleware/requirePermission.ts";
+
+/**
+ * Webhook subscriptions as code: list and read (read-only, full-access); create, update, delete
+ * and send a test event (full-access). Every subscription and delivery is the key's workspace's:
+ * another workspace's is a missing one (404). The signing secret is in the create answer only.
+ */
+/** A JSON body when one is sent; none (no Content-Type, no length) is an empty object. */
+const readJson = jsonBody();
+const optionalJsonBody: RequestHandler = (req, res, next) => {
+  const hasBody = req.headers["content-type"] !== undefined || (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
+  if (hasBody) return readJson(req, res, next);
+  req.body = {};
+  next();
+};
+
+export function webhooksRouter(deps: ApiDeps): Router {
+  const router = Router();
+  const prisma = deps.db.prisma;
+  const box = new SecretBox(deps.config.WEBHOOK_SECRET_KEY);
+  const policy = { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE_URLS };
+  const workspaceOf = (res: Parameters<typeof authOf>[0]) => authOf(res).workspaceId;
+
+  router.get("/", requirePermission("webhooks:read"), async (_req, res) => {
+    res.json(await listWebhookSubscriptions(prisma, workspaceOf(res)));
+  });
+
+  router.post("/", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
+    const input = parseCreateWebhookSubscription(req.body);
+    res.status(201).json(await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy));
+  });
+
+  router.get("/:id", requirePermission("webhooks:read"), async (req, res) => {
+    res.json(await getWebhookSubscription(prisma, req.params.id as string, workspaceOf(res)));
+  });
+
+  router.patch("/:id", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
+    const input = parseUpdateWebhookSubscription(req.body);
+    res.json(await updateWebhookSubscription(prisma, req.params.id as string, input, { workspaceId: workspaceOf(res), policy }));
+  });
+
+  router.delete("/:id", requirePermission("webhooks:manage"), async (req, res) => {
+    res.json(await deleteWebhookSubscription(prisma, req.params.id as string, workspaceOf(res)));
+  });
+
+  router.post("/:id/test", requirePermission("webhooks:manage"), optionalJsonBody, async (req, res) => {
+    const { eventType } = parseTestWebhookEvent(req.body);
+    res.status(202).json(await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, { workspaceId: workspaceOf(res), eventType }));
+  });
+
+  router.get("/:id/deliveries", requirePermission("webhooks:read"), async (req, res) => {
+    const { status, limit } = req.query;
+    if ((status !== undefined && typeof status !== "string") || (limit !== undefined && typeof limit !== "string")) {
+      throw new AppError("validation_failed", "status and limit: each at most once.");
+    }
+    const unknown = Object.keys(req.query).filter((name) => name !== "status" && name !== "limit");
+    if (unknown.length > 0) throw new AppError("validation_failed", `Unknown query parameter(s): ${unknown.join(", ")}.`);
+    const pageSize = limit === undefined ? undefined : /^\d{1,4}$/.test(limit) ? Number(limit) : Number.NaN;
+    res.json(await listWebhookDeliveries(prisma, req.params.id as string, { workspaceId: workspaceOf(res), status, limit: pageSize }));
+  });
+
+  router.get("/:id/deliveries/:deliveryId", requirePermission("webhooks:read"), async (req, res) => {
+    const delivery = await getWebhookDelivery(prisma, req.params.deliveryId as string, workspaceOf(res));
+    if (delivery.subscriptionId !== req.params.id) throw new AppError("not_found", "Webhook delivery not found.");
+    res.json(delivery);
+  });
+
+  router.post("/:id/replays", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
+    const request = parseReplayRequest(req.body);
+    const replay = await replayWebhookDeliveries(deps.db, deps.webhookQueue, req.params.id as string, request, {
+      workspaceId: workspaceOf(res),
+      defaultPerSecond: deps.config.WEBHOOK_REPLAY_PER_SECOND,
+    });
+    res.status(202).json(replay);
+  });
+
+  router.get("/:id/replays", requirePermission("webhooks:read"), async (req, res) => {
+    res.json(await listWebhookReplays(deps.db, req.params.id as string, workspaceOf(res)));
+  });
+
+  router.get("/:id/replays/:replayId", requirePermission("webhooks:read"), async (req, res) => {
+    res.json(await getWebhookReplay(deps.db, req.params.id as string, req.params.replayId as string, workspaceOf(res)));
+  });
+
+  return router;
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import request from "supertest";
+import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+import { bearer, startApi, type ApiInstance } from "./harness.ts";
+
+/** Webhook subscriptions as code: every answer is also checked against the OpenAPI document (harness). */
+
+const handle = openTestDb();
+const db = handle.prisma;
+let api: ApiInstance;
+
+beforeAll(async () => {
+  // Receivers in tests listen on loopback.
+  api = await startApi({ WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+});
+afterAll(async () => {
+  await api.close();
+  await handle.close();
+});
+
+const as = (key: string) => ({
+  get: (path: string) => request(api.url).get(path).set(bearer(key)),
+  post: (path: string, body?: object) => (body === undefined ? request(api.url).post(path).set(bearer(key)) : request(api.url).post(path).set(bearer(key)).send(body)),
+  patch: (path: string, body: object) => request(api.url).patch(path).set(bearer(key)).send(body),
+  delete: (path: string) => request(api.url).delete(path).set(bearer(key)),
+});
+
+describe("webhook subscriptions over REST", () => {
+  it("creates (secret shown once), reads, updates, tests and deletes a subscription with a full-access key", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+
+    const created = await full.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["delivered", "bounced"] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ url: "http://127.0.0.1:9/hook", events: ["delivered", "bounced"], isActive: true, maxDeliveriesPerSecond: null, workspaceId: fx.workspaceId });
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}$/);
+    const id = created.body.id as string;
+
+    const read = await full.get(`/webhooks/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).not.toHaveProperty("secret");
+    expect((await full.get("/webhooks")).body.map((s: { id: string }) => s.id)).toEqual([id]);
+    expect((await as(fx.keys["read-only"]).get("/webhooks")).status).toBe(200);
+
+    const updated = await full.patch(`/webhooks/${id}`, { url: "http://127.0.0.1:9/other", events: ["sent"], maxDeliveriesPerSecond: 5 });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ url: "http://127.0.0.1:9/other", events: ["sent"], maxDeliveriesPerSecond: 5, isActive: true });
+
+    const tested = await full.post(`/webhooks/${id}/test`);
+    expect(tested.status).toBe(202);
+    expect(tested.body).toMatchObject({ subscriptionId: id, eventType: "sent", test: true, status: "pending" });
+    expect(JSON.parse(tested.body.body)).toMatchObject({ id: tested.body.id, test: true });
+    const typed = await full.post(`/webhooks/${id}/test`, { eventType: "bounced" });
+    expect(typed.body.eventType).toBe("bounced");
+
+    const deliveries = await full.get(`/webhooks/${id}/deliveries`);
+    expect(deliveries.status).toBe(200);
+    expect(deliveries.body.map((d: { id: string }) => d.id).sort()).toEqual([tested.body.id, typed.body.id].sort());
+    expect(deliveries.body[0].attempts).toEqual([]);
+    const one = await full.get(`/webhooks/${id}/deliveries/${tested.body.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.body).toBe(tested.body.body);
+    expect((await full.get(`/webhooks/${id}/deliveries?status=pending&limit=1`)).body).toHaveLength(1);
+
+    const disabled = await full.patch(`/webhooks/${id}`, { isActive: false });
+    expect(disabled.body.isActive).toBe(false);
+    // Disabling fails the pending deliveries; a test event needs an active subscription.
+    expect(await db.webhookDelivery.count({ where: { subscriptionId: id, status: "pending" } })).toBe(0);
+    expect((await full.post(`/webhooks/${id}/test`)).status).toBe(409);
+    expect((await full.patch(`/webhooks/${id}`, { isActive: true })).body.isActive).toBe(true);
+
+    const deleted = await full.delete(`/webhooks/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ id, deleted: true });
+    expect((await full.get(`/webhooks/${id}`)).status).toBe(404);
+    expect(await db.webhookDelivery.count({ where: { subscriptionId: id } })).toBe(0);
+  });
+
+  it("read-only and send-only keys get 403 on every write, changing nothing; send-only cannot read either", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const id = (await as(fx.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    for (const scope of ["read-only", "send-only"] as const) {
+      const key = as(fx.keys[scope]);
+      const answers = [
+        await key.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] }),
+        await key.patch(`/webhooks/${id}`, { isActive: false }),
+        await key.post(`/webhooks/${id}/test`),
+        await key.delete(`/webhooks/${id}`),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(403);
+        expect(answer.body.code).toBe("forbidden");
+      }
+    }
+    expect((await as(fx.keys["send-only"]).get("/webhooks")).status).toBe(403);
+    expect(await db.webhookSubscription.findMany({ where: { workspaceId: fx.workspaceId } })).toEqual([expect.objectContaining({ id, isActive: true })]);
+    expect(await db.webhookDelivery.count({ where: { subscriptionId: id } })).toBe(0);
+  });
+
+  it("another workspace's subscription and deliveries are 404, whatever the operation", async () => {
+    const owner = await createWorkspaceFixture(handle);
+    const other = await createWorkspaceFixture(handle);
+    const id = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    const delivery = (await as(owner.keys["full-access"]).post(`/webhooks/${id}/test`)).body.id as string;
+    const stranger = as(other.keys["full-access"]);
+    const answers = [
+      await stranger.get(`/webhooks/${id}`),
+      await stranger.patch(`/webhooks/${id}`, { isActive: false }),
+      await stranger.post(`/webhooks/${id}/test`),
+      await stranger.delete(`/webhooks/${id}`),
+      await stranger.get(`/webhooks/${id}/deliveries`),
+      await stranger.get(`/webhooks/${id}/deliveries/${delivery}`),
+    ];
+    for (const answer of answers) expect(answer.status).toBe(404);
+    expect((await stranger.get("/webhooks")).body).toEqual([]);
+    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id } })).toMatchObject({ isActive: true });
+    // A delivery of one subscription is not found under another of the same workspace.
+    const second = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/b", events: ["sent"] })).body.id as string;
+    expect((await as(owner.keys["full-access"]).get(`/webhooks/${second}/deliveries/${delivery}`)).status).toBe(404);
+  });
+
+  it("replays over REST: failed deliveries since T keep their id, with progress; writes need full-access; another workspace's is 404", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    const test = (await full.post(`/webhooks/${id}/test`)).body.id as string;
+    await db.webhookDelivery.update({ where: { id: test }, data: { status: "failed", completedAt: new Date(), nextAttemptAt: null } });
+
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const replay = await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since, perSecond: 2 });
+    expect(replay.status).toBe(202);
+    expect(replay.body).toMatchObject({ id: expect.stringMatching(/^wr_/), kind: "failed_since", rearmed: 1, copied: 0, perSecond: 2, progress: { pending: 1, succeeded: 0, failed: 0 } });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: test } })).toMatchObject({ status: "pending", firstAttemptAt: null, replayId: replay.body.id });
+    expect((await full.get(`/webhooks/${id}/replays/${replay.body.id}`)).body.progress).toEqual({ pending: 1, succeeded: 0, failed: 0 });
+    expect((await full.get(`/webhooks/${id}/replays`)).body).toHaveLength(1);
+
+    // The server's default pace when none is given.
+    expect((await full.post(`/webhooks/${id}/replays`, { kind: "delivery", deliveryId: "wd_nothing" })).status).toBe(404);
+    for (const body of [{}, { kind: "other" }, { kind: "range", since }, { kind: "failed_since", since: "yesterday" }, { kind: "failed_since", since, perSecond: 0 }, { kind: "email", emailId: "x", extra: 1 }]) {
+      const res = await full.post(`/webhooks/${id}/replays`, body);
+      expect(res.status).toBe(422);
+    }
+    expect((await as(fx.keys["read-only"]).post(`/webhooks/${id}/replays`, { kind: "failed_since", since })).status).toBe(403);
+    const other = await createWorkspaceFixture(handle);
+    expect((await as(other.keys["full-access"]).post(`/webhooks/${id}/replays`, { kind: "failed_since", since })).status).toBe(404);
+    expect((await as(other.keys["full-access"]).get(`/webhooks/${id}/replays/${replay.body.id}`)).status).toBe(404);
+    expect(await db.webhookReplay.count({ where: { subscriptionId: id } })).toBe(1);
+  });
+
+  it.each([
+    [{}, "url"],
+    [{ url: "http://127.0.0.1:9/hook" }, "events"],
+    [{ url: "http://127.0.0.1:9/hook", events: [] }, "events"],
+    [{ url: "http://127.0.0.1:9/hook", events: ["nope"] }, "events"],
+    [{ url: "not a url", events: ["sent"] }, "URL"],
+    [{ url: "http://127.0.0.1:9/hook", events: ["sent"], maxDeliveriesPerSecond: 0 }, "maxDeliveriesPerSecond"],
+    [{ url: "http://127.0.0.1:9/hook", events: ["sent"], maxDeliveriesPerSecond: 1.5 }, "maxDeliveriesPerSecond"],
+    [{ url: "http://127.0.0.1:9/hook", events: ["sent"], secret: "mine" }, "unknown field(s): secret"],
+  ])("refuses the create body %j with 422, creating nothing", async (body, message) => {
+    const fx = await createWorkspaceFixture(handle);
+    const res = await as(fx.keys["full-access"]).post("/webhooks", body);
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe("validation_failed");
+    expect(res.body.error).toContain(message);
+    expect(await db.webhookSubscription.count({ where: { workspaceId: fx.workspaceId } })).toBe(0);
+  });
+
+  it("refuses an empty or unknown update, and bad delivery queries, with 422", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    for (const body of [{}, { isActive: "yes" }, { events: ["sent"], other: 1 }, { url: "ftp://example.com/x" }]) {
+      const res = await full.patch(`/webhooks/${id}`, body);
+      expect(res.status).toBe(422);
+    }
+    expect((await full.get(`/webhooks/${id}/deliveries?limit=0`)).status).toBe(422);
+    expect((await full.get(`/webhooks/${id}/deliveries?status=odd`)).status).toBe(422);
+    expect((await full.get(`/webhooks/${id}/deliveries?page=2`)).status).toBe(422);
+    expect((await full.post(`/webhooks/${id}/test`, { eventType: "nope" })).status).toBe(422);
+    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id } })).toMatchObject({ url: "http://127.0.0.1:9/hook", events: ["sent"], isActive: true });
+  });
+});

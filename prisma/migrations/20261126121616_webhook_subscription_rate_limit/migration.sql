@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "webhook_subscriptions" ADD COLUMN     "maxDeliveriesPerSecond" INTEGER;
+
