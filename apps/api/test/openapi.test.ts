@@ -92,7 +92,9 @@ describe("the webhook in the document", () => {
     expect(Object.keys(webhooks).filter((name) => name.startsWith("email.")).sort()).toEqual(EVENT_TYPES.map((type) => `email.${type}`).sort());
     for (const type of EVENT_TYPES) {
       const deliveryId = newId("delivery");
-      const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date() });
+      // Our own `failed` events carry why the email ended unsent.
+      const reason = type === "failed" ? { reason: { code: "retry_window_over", text: "Gave up after 8 attempts." } } : {};
+      const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date(), ...reason });
       expect([type, schemaProblems(["components", "schemas", `WebhookEvent_${type}`], JSON.parse(rawBody))]).toEqual([type, ""]);
       const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
       expect(schemaProblems(["components", "schemas", `WebhookEvent_${other}`], JSON.parse(rawBody))).not.toBe("");

@@ -39,6 +39,7 @@ export async function failEmail(db: Queryable, emailId: string, failure: EmailFa
     from: SENDER_MOVES.failed.from,
     errorMessage: failure.message,
     payload: payloadOf(failure),
+    reason: { code: failure.reason, text: failure.message },
     provider,
   });
   return failed ? failed.deliveryIds : null;
@@ -68,6 +69,7 @@ export async function failEmailsFromDomain(
       from: DOMAIN_MOVES.failed.from,
       errorMessage: failure.message,
       payload: payloadOf(failure),
+      reason: { code: failure.reason, text: failure.message },
       provider: null,
     });
     ended += failed.length;

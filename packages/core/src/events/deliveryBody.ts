@@ -15,6 +15,8 @@ export function buildDeliveryBody(input: {
   eventId: string;
   eventType: string;
   eventTimestamp: Date;
+  /** Why an email ended unsent: on our `failed` events only, so a receiver needs no look-up. */
+  reason?: { code: string; text: string };
 }): string {
   return JSON.stringify({
     id: input.deliveryId,
@@ -27,6 +29,7 @@ export function buildDeliveryBody(input: {
         eventId: input.eventId,
         type: input.eventType,
         eventTimestamp: input.eventTimestamp.toISOString(),
+        ...(input.reason ? { reason: input.reason } : {}),
       },
     },
   });

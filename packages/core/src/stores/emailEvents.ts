@@ -282,6 +282,8 @@ export interface EmailFailureToRecord {
   errorMessage: string;
   /** The `failed` event's payload (JSON): ours, not a provider's. */
   payload: Record<string, unknown>;
+  /** The same reason, as the webhook body carries it. */
+  reason: { code: string; text: string };
   /** The provider that was asked, when one was. */
   provider: string | null;
 }
@@ -318,6 +320,7 @@ export async function failEmailsWithEvents(db: Queryable, targets: FailureTarget
     eventId: EVENT_ID_SLOT,
     eventType: "failed",
     eventTimestamp: now,
+    reason: failure.reason,
   });
   const { rows } = await db.query({
     name: byIds ? "svc_fail_emails_by_id" : "svc_fail_emails_by_domain",
