@@ -56,7 +56,7 @@ function request(method: string, target: string, headers: Record<string, string>
 }
 
 const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
-const deepObject = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${"}".repeat(n)}`;
 
 /** JSON bodies that are broken, of the wrong types, huge, deep, or full of control characters. */
 function badJsonBodies(domain: string): string[] {
@@ -105,14 +105,14 @@ const BAD_PATHS = [
   "/emails/%",
   "/emails/%00",
   "/emails/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
-  "/emails/" + "a".repeat(5000),
+  `/emails/${"a".repeat(5000)}`,
   "/emails/email_%ff%fe",
   "/emails?limit=abc",
   "/emails?limit=-1",
   "/emails?limit=99999999999999999999",
   "/emails?limit=1&limit=2",
   "/emails?cursor=%ff",
-  "/emails?cursor=" + "z".repeat(4000),
+  `/emails?cursor=${"z".repeat(4000)}`,
   "/emails?after=%00&before=%0d%0a",
   "/emails?status[]=x&status[y]=z",
   "/emails?%ff=%ff",
@@ -201,7 +201,7 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
   const headerCases: Array<[string, Record<string, string>]> = [
     ["NUL in authorization", { authorization: "Bearer svc_live_\u0000abc" }],
     ["CR in header value", { authorization: "Bearer x\rInjected: 1" }],
-    ["overlong authorization", { authorization: "Bearer " + "a".repeat(15_000) }],
+    ["overlong authorization", { authorization: `Bearer ${"a".repeat(15_000)}` }],
     ["overlong header (64 KB)", { "x-long": "a".repeat(65_536) }],
     ["many headers", Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-h${i}`, "v"]))],
     ["non-ASCII authorization", { authorization: "Bearer svc_live_ÿÿÿÿ" }],
@@ -209,7 +209,7 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
     ["basic auth", { authorization: "Basic Zm9vOmJhcg==" }],
     ["two content-lengths", { authorization: auth, "content-type": "application/json", "content-length": "2\r\nContent-Length: 5" }],
     ["chunked garbage", { authorization: auth, "content-type": "application/json", "transfer-encoding": "chunked" }],
-    ["bad cookie", { cookie: "svc_session=%ff%00; svc_session=" + "a".repeat(5000) }],
+    ["bad cookie", { cookie: `svc_session=%ff%00; svc_session=${"a".repeat(5000)}` }],
   ];
   for (const [label, headers] of headerCases) {
     for (const target of ["/emails", "/emails/email_x", "/sns/ses", "/", "/login", "/api-keys"]) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { freePort } from "../../test/support/stack.ts";
 import { BENCH_ROOT, REPO_ROOT } from "./paths.ts";
 
 const tsx = path.join(REPO_ROOT, "node_modules/.bin/tsx");
@@ -17,7 +18,6 @@ function commandFor(script: string, flags: string[]): [string, string[]] {
 }
 
 // The test suite's own: one definition of "a port the OS says is free right now".
-import { freePort } from "../../test/support/stack.ts";
 export { freePort };
 
 export interface Process {

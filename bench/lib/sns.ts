@@ -15,7 +15,7 @@ export interface CertificateHost {
 
 export async function serveSigningCertificate(): Promise<CertificateHost> {
   const identity = createSigningIdentity({ commonName: "sns.bench.local" });
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/x-pem-file" }).end(identity.certificatePem);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

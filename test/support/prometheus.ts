@@ -25,7 +25,10 @@ export function parseMetrics(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
   const family = (name: string) => {
     let found = families.get(name);
-    if (!found) families.set(name, (found = { name, type: "untyped", help: "", samples: [] }));
+    if (!found) {
+      found = { name, type: "untyped", help: "", samples: [] };
+      families.set(name, found);
+    }
     return found;
   };
   for (const line of text.split("\n")) {

@@ -48,7 +48,9 @@ describe("POST /emails/batch", () => {
 
     const rows = await db.email.findMany({ where: { id: { in: ids } }, select: { id: true, subject: true, status: true, organizationId: true } });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    ids.forEach((id, i) => expect(byId.get(id)).toEqual({ id, subject: `Email ${i}`, status: "queued", organizationId: ws.workspaceId }));
+    ids.forEach((id, i) => {
+      expect(byId.get(id)).toEqual({ id, subject: `Email ${i}`, status: "queued", organizationId: ws.workspaceId });
+    });
 
     // Written by one statement: every row carries the same inserting transaction id.
     const writers = await handle.prisma.$queryRaw<Array<{ xmin: string }>>`SELECT DISTINCT xmin::text AS xmin FROM emails WHERE id = ANY (${ids})`;

@@ -118,7 +118,7 @@ describe("GET /emails filters", () => {
     const res = await get("/emails?tag=category:welcome");
     expect(res.status).toBe(200);
     expect(idsOf(res.body)).toEqual([first]);
-    expect(idsOf((await get("/emails?tag=tenant:t1&status=" + seeded[0]!.status)).body)).toEqual([first]);
+    expect(idsOf((await get(`/emails?tag=tenant:t1&status=${seeded[0]!.status}`)).body)).toEqual([first]);
     await handle.pool.query(`UPDATE emails SET tags = '[]'::jsonb WHERE id = ANY ($1::text[])`, [[first, second, third]]);
   });
 

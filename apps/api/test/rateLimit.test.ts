@@ -73,7 +73,7 @@ describe("request rate limit headers and 429", () => {
   });
 
   it("answers without a valid key carry no limit and cost none", async () => {
-    const res = await request(api.url).get("/emails").set(bearer("svc_live_" + "x".repeat(32)));
+    const res = await request(api.url).get("/emails").set(bearer(`svc_live_${"x".repeat(32)}`));
     expect(res.status).toBe(401);
     expect(res.headers["ratelimit-limit"]).toBeUndefined();
     expect((await request(api.url).get("/healthz")).headers["ratelimit-limit"]).toBeUndefined();

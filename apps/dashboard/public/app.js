@@ -3,13 +3,13 @@
 // - a[data-confirm]: asks in a dialog, then POSTs the link's target with the page's CSRF token
 //   (without JS the link opens a confirmation page that does the same).
 // - input[type=file][data-csv-target="#id"]: reads the chosen file into that textarea (CSV import).
-(function () {
-  "use strict";
+(() => {
+  
   document.documentElement.classList.add("js");
 
   function copyText(text) {
     if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-    return new Promise(function (resolve, reject) {
+    return new Promise((resolve, reject) => {
       var area = document.createElement("textarea");
       area.value = text;
       area.setAttribute("readonly", "");
@@ -22,23 +22,23 @@
     });
   }
 
-  document.addEventListener("click", function (event) {
+  document.addEventListener("click", (event) => {
     var button = event.target.closest("[data-copy]");
     if (!button) return;
     var target = document.querySelector(button.getAttribute("data-copy"));
     if (!target) return;
     var label = button.textContent;
     copyText(target.value || target.textContent || "").then(
-      function () {
+      () => {
         button.textContent = "Copied";
         button.classList.add("copied");
-        setTimeout(function () {
+        setTimeout(() => {
           button.textContent = label;
           button.classList.remove("copied");
         }, 2000);
       },
-      function () {
-        target.select && target.select();
+      () => {
+        target.select?.();
         button.textContent = "Press Ctrl+C";
       },
     );
@@ -60,12 +60,12 @@
     var csrf = document.createElement("input");
     csrf.type = "hidden";
     csrf.name = "_csrf";
-    csrf.value = link.getAttribute("data-csrf") || (document.querySelector('meta[name="csrf-token"]') || {}).content || "";
+    csrf.value = link.getAttribute("data-csrf") || document.querySelector('meta[name="csrf-token"]')?.content || "";
     var cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "btn btn-secondary";
     cancel.textContent = "Cancel";
-    cancel.addEventListener("click", function () {
+    cancel.addEventListener("click", () => {
       dialog.close();
     });
     var confirm = document.createElement("button");
@@ -74,7 +74,7 @@
     confirm.textContent = link.getAttribute("data-confirm-label") || "Confirm";
     form.append(csrf, cancel, confirm);
     dialog.append(title, question, form);
-    dialog.addEventListener("close", function () {
+    dialog.addEventListener("close", () => {
       dialog.remove();
       link.focus();
     });
@@ -83,20 +83,20 @@
     cancel.focus();
   }
 
-  document.addEventListener("click", function (event) {
+  document.addEventListener("click", (event) => {
     var link = event.target.closest("a[data-confirm]");
     if (!link || typeof HTMLDialogElement !== "function" || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     confirmDialog(link);
   });
 
-  document.addEventListener("change", function (event) {
+  document.addEventListener("change", (event) => {
     var input = event.target;
-    if (!input.matches || !input.matches("input[type=file][data-csv-target]") || !input.files || !input.files[0]) return;
+    if (!input.matches?.("input[type=file][data-csv-target]") || !input.files?.[0]) return;
     var target = document.querySelector(input.getAttribute("data-csv-target"));
     if (!target) return;
     var reader = new FileReader();
-    reader.onload = function () {
+    reader.onload = () => {
       target.value = String(reader.result);
     };
     reader.readAsText(input.files[0]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addUserToWorkspace, addDomain, createApiKey, createWebhookSubscription, listMembers } from "@svc/core";
 import { newId } from "@svc/db";
 import request from "supertest";
-import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, uniqueEmail, type Agent } from "./support.ts";
+import { PASSWORD, createTestDashboard, loggedInAgent, signedUpAgent, uniqueEmail, type Agent } from "./support.ts";
 
 /**
  * What the server enforces whatever the browser shows: CSRF on every state change, each role's

@@ -42,7 +42,7 @@ export class DeliveryClaimer implements DeliveryClaims {
     return claimWebhookDeliveries(sqlPool(this.db), ids, new Date(now), new Date(now + this.options.leaseMs));
   }
 
-  private async releaseMany(claims: ClaimedDelivery[]): Promise<void[]> {
+  private async releaseMany(claims: ClaimedDelivery[]): Promise<undefined[]> {
     // Our clock, as the claim's: the deferred job finds the delivery due by the same measure.
     await releaseWebhookDeliveryClaims(sqlPool(this.db), claims, new Date());
     return claims.map(() => undefined);

@@ -32,7 +32,10 @@ describe("AcceptedTopics", () => {
     let now = 0;
     let loads = 0;
     const recorded = [setup(OURS)];
-    const topics = new AcceptedTopics({ provider: "ses", listed: [], loadSetups: async () => (loads++, [...recorded]), refreshIntervalMs: 1000, now: () => now });
+    const topics = new AcceptedTopics({ provider: "ses", listed: [], loadSetups: async () => {
+        loads++;
+        return [...recorded];
+      }, refreshIntervalMs: 1000, now: () => now });
     await topics.start();
     expect(await topics.accepts(OURS)).toBe(true);
     expect(await topics.accepts(THEIRS)).toBe(false);

@@ -131,7 +131,12 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     // The health server first, then the worker (in-flight handoffs finish), then background work.
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
-      { name: "queue metrics", run: () => unwatch.forEach((stop) => stop()) },
+      {
+        name: "queue metrics",
+        run: () => {
+          for (const stop of unwatch) stop();
+        },
+      },
       { name: "send worker", run: () => worker?.close() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },

@@ -11,7 +11,6 @@ import {
   sesError,
   startScriptedSes,
   startSesLocal,
-  type ScriptedAnswer,
   type SesLocal,
 } from "../../../test/support/ses.ts";
 import { batchedHandoffWrites } from "../src/emails/batchedWrites.ts";

@@ -360,7 +360,7 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
 
 describe("authentication", () => {
   it("a wrong key: 535 5.7.8 with the REST API's message", async () => {
-    const refusal = await refusalOf(transport(relay, "svc_live_" + "x".repeat(32)).sendMail(message()));
+    const refusal = await refusalOf(transport(relay, `svc_live_${"x".repeat(32)}`).sendMail(message()));
     expect(refusal.responseCode).toBe(535);
     expect(refusal.response).toBe("535 5.7.8 Invalid or missing API key.");
   });

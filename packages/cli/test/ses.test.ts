@@ -23,7 +23,6 @@ import { runCli, runCliJson } from "./runCli.ts";
 
 // A region of this file's own: the test database is shared, and setups are recorded per region.
 const REGION = "us-west-2";
-const INGEST_PREFIX = "svc";
 const NINE = ["SEND", "DELIVERY", "BOUNCE", "COMPLAINT", "REJECT", "RENDERING_FAILURE", "DELIVERY_DELAY", "OPEN", "CLICK"];
 const MUTATING = /:(Create|Put|Update|Set|Subscribe|Delete|Unsubscribe)/;
 

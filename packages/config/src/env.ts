@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 
 /**
  * The one place that reads `process.env`. Each process declares the schema it needs from the

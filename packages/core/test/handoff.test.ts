@@ -101,8 +101,14 @@ function portsFor(partial: Partial<World> = {}) {
       },
       release: async (emailId) => void seen.released.push(emailId),
       setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
-      rejectSuppressed: async (_emailId, suppressed) => (seen.rejectedSuppressed.push(suppressed), ["wd_suppressed"]),
-      reject: async (_emailId, refusal, provider) => (seen.rejected.push({ code: refusal.code, provider }), ["wd_rejected"]),
+      rejectSuppressed: async (_emailId, suppressed) => {
+        seen.rejectedSuppressed.push(suppressed);
+        return ["wd_suppressed"];
+      },
+      reject: async (_emailId, refusal, provider) => {
+        seen.rejected.push({ code: refusal.code, provider });
+        return ["wd_rejected"];
+      },
       preVerifiedRecipients: async (_workspaceId, addresses) => addresses.filter((a) => world.testRecipients.has(a)),
       attachmentContents: async () => world.files ?? [],
       deleteAttachmentContents: async (emailId) => void seen.filesDeleted.push(emailId),

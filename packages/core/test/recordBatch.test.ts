@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import { newId, type EmailStatus, type EventType } from "@svc/db";
 import { nextStatus, recordEmailEvent, sqlPool } from "@svc/core";
 import { recordEmailEvents, type EmailEventToRecord } from "@svc/core/stores";
-import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { createWorkspaceFixture, insertEmail, openTestDb, } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;

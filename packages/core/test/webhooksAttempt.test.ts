@@ -107,7 +107,7 @@ class World {
       records: {
         recordClaimed: async ({ attempt, claim, next }) => {
           const row = this.rows.get(attempt.deliveryId);
-          if (!row || row.status !== "pending" || time(row.nextAttemptAt) !== claim.leaseUntil.getTime() || row.attempts.length !== claim.attemptCount) return false;
+          if (row?.status !== "pending" || time(row.nextAttemptAt) !== claim.leaseUntil.getTime() || row.attempts.length !== claim.attemptCount) return false;
           this.write(row, attempt, next);
           return true;
         },

@@ -12,7 +12,9 @@ const TEXT_OID = 25;
  * (prisma/orm#27403). The values are plain strings either way; only the reported type changes.
  */
 export class NameAsTextPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool#query is overloaded (promise or callback); this passes every form through.
   override query(...args: unknown[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
     const result = (super.query as (...a: unknown[]) => any)(...args);
     if (result && typeof result.then === "function") {
       return result.then((value: pg.QueryResult) => {
@@ -35,12 +37,14 @@ export class NameAsTextPool extends pg.Pool {
  * Dropping the name here keeps that decision out of every store.
  */
 export class UnnamedStatementsClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query is overloaded (promise or callback); this passes every form through.
   override query(...args: unknown[]): any {
     const [config] = args;
     if (config && typeof config === "object" && "name" in config && "text" in config) {
       const { name: _name, ...unnamed } = config as pg.QueryConfig;
       args[0] = unnamed;
     }
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
     return (super.query as (...a: unknown[]) => any)(...args);
   }
 }

@@ -58,7 +58,7 @@ new Gauge({
     let waitMs = 0;
     for (const { source } of limiterSources) {
       const ttl = await source.getRateLimitTtl().catch(() => 0);
-      waitMs = Math.max(waitMs, ttl > 0 ? ttl : 0);
+      waitMs = Math.max(waitMs, ttl);
     }
     this.set(waitMs / 1000);
   },

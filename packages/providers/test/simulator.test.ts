@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadEnv, simulatorEnv } from "@svc/config";

@@ -96,5 +96,7 @@ export class Batcher<I, O> {
 }
 
 function settle<I, O>(batch: Array<Waiting<I, O>>, results: O[]): void {
-  batch.forEach((waiting, index) => waiting.resolve(results[index] as O));
+  batch.forEach((waiting, index) => {
+    waiting.resolve(results[index] as O);
+  });
 }

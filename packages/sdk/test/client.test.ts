@@ -205,7 +205,7 @@ describe("retries", () => {
   });
 
   it("retries a 5xx from a gateway in front with backoff", async () => {
-    const front = await proxy((request, n) => (n < 2 ? { status: 502, body: { message: "bad gateway" } } : "forward"));
+    const front = await proxy((_request, n) => (n < 2 ? { status: 502, body: { message: "bad gateway" } } : "forward"));
     const subject = `sdk 502 ${newId("email")}`;
     const sent = await client(fx.keys["send-only"], { baseUrl: front.url, retry: { baseDelayMs: 50 } }).emails.send(email(subject));
     expect(sent.status).toBe("queued");

@@ -14,10 +14,10 @@ import {
 } from "./attachments.ts";
 import type { AttachmentWithContent, EmailFields } from "./fields.ts";
 import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
+import { scheduledAtField } from "./scheduledAt.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
 const MB = 1024 * 1024;
-import { scheduledAtField } from "./scheduledAt.ts";
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have one (RFC 5321 path

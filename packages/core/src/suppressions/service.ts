@@ -280,7 +280,10 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
     try {
       const address = parseRecipientAddress(value, "address");
       if (seen.has(address)) report.skipped++;
-      else seen.add(address), addresses.push(address);
+      else {
+        seen.add(address);
+        addresses.push(address);
+      }
     } catch (error) {
       report.invalid++;
       if (report.invalidLines.length < MAX_INVALID_REPORTED) {

@@ -54,7 +54,7 @@ const invalidLink = () => new AppError("not_found", "This sign-up link is invali
 export async function openSignUp(prisma: Db, token: string, now: Date = new Date()): Promise<{ email: string; workspaceName: string }> {
   if (!token || token.length > 200) throw invalidLink();
   const row = await findPendingSignupByTokenHash(prisma, hashOpaqueToken(token));
-  if (!row || !row.passwordHash || row.expiresAt <= now) throw invalidLink();
+  if (!row?.passwordHash || row.expiresAt <= now) throw invalidLink();
   return { email: row.email, workspaceName: row.workspaceName };
 }
 
@@ -65,7 +65,7 @@ export async function openSignUp(prisma: Db, token: string, now: Date = new Date
 export async function confirmSignUp(prisma: Db, token: string, now: Date = new Date()) {
   if (!token || token.length > 200) throw invalidLink();
   const row = await findPendingSignupByTokenHash(prisma, hashOpaqueToken(token));
-  if (!row || !row.passwordHash || row.expiresAt <= now) throw invalidLink();
+  if (!row?.passwordHash || row.expiresAt <= now) throw invalidLink();
   if ((await deletePendingSignupsOf(prisma, row.email)) === 0) throw invalidLink(); // a concurrent confirm won
   return createAccount(prisma, { email: row.email, passwordHash: row.passwordHash, workspaceName: row.workspaceName });
 }
