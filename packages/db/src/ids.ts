@@ -34,6 +34,7 @@ export const ID_PREFIXES = {
   delivery: "wd",
   attempt: "wa",
   suppression: "sup",
+  template: "tmpl",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
