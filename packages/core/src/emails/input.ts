@@ -18,6 +18,7 @@ import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
 const MB = 1024 * 1024;
 import { scheduledAtField } from "./scheduledAt.ts";
+import { templateField, templateRequestOf, type TemplateRequest } from "../templates/sending.ts";
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have one (RFC 5321 path
@@ -217,20 +218,25 @@ export const sendEmailSchema = z
       cc: copyField,
       bcc: copyField,
       replyTo: replyToField,
-      subject: subjectField,
+      // Optional only with a template, whose subject it overrides (checked below).
+      subject: subjectField.optional(),
       html: bodyField,
       text: bodyField,
       headers: headersField,
       tags: tagsField,
       attachments: attachmentsField,
       scheduledAt: scheduledAtField.nullish(),
+      template: templateField.optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
   // zod runs this also when a field failed its own schema, so every field is read defensively.
   .superRefine((value, ctx) => {
-    if (!value.html && !value.text) {
-      ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
+    if (value.template !== undefined) {
+      if (value.html || value.text) ctx.addIssue({ code: "custom", path: ["template"], message: "is given in place of html and text, not with them" });
+    } else {
+      if (value.subject === undefined) ctx.addIssue({ code: "custom", path: ["subject"], message: "is required" });
+      if (!value.html && !value.text) ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
     }
     const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
     if (recipients > SEND_LIMITS.maxRecipients) {
@@ -270,6 +276,11 @@ export interface SendEmailInput extends EmailFields<AttachmentInput> {
   fromDomain: string;
   /** When to send it (the email is `scheduled` until then); null to send at once. */
   scheduledAt: Date | null;
+  /**
+   * Sent by template: html and text are null, and `subject` is the subject's template source
+   * (the caller's, or the version's once pinTemplates has pinned it).
+   */
+  template: TemplateRequest | null;
 }
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
@@ -321,7 +332,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     });
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
-  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = result.data;
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt, template } = result.data;
   const mailbox = parseMailbox(from)!;
   const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
@@ -331,7 +342,7 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
     cc: trimmed(cc),
     bcc: trimmed(bcc),
     replyTo: trimmed(replyTo),
-    subject,
+    subject: subject ?? "",
     html: html || null,
     text: text || null,
     headers: headers ?? [],
@@ -343,5 +354,6 @@ export function parseSendEmailInput(body: unknown): SendEmailInput {
       content: Buffer.from(attachment.content, "base64"),
     })),
     scheduledAt: scheduledAt ?? null,
+    template: template ? templateRequestOf(template) : null,
   };
 }

@@ -7,6 +7,7 @@ import { asProviderError, type OutboundAttachment, type ProviderError } from "./
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
+import { TemplateRenderError } from "../templates/engine.ts";
 
 export type HandoffOutcome =
   /** Another worker has it, or it is no longer waiting to be sent: nothing was done. */
@@ -31,9 +32,12 @@ export type HandoffOutcome =
  *    left it is failed with a `rejected` event of ours.
  * 4. A test key's recipients that are not pre-verified test recipients are dropped; when none
  *    is left it is failed.
- * 5. Its files' bytes are gone: failed.
- * 6. The provider refuses it for good: failed with the provider's `rejected` event.
- * 7. The provider fails for now: retried with backoff until the retry window ends, then failed.
+ * 5. A templated email is rendered from the version pinned when it was accepted; a render that
+ *    fails (a limit, a filter error on its data, output over the size limit, the template
+ *    deleted) ends it failed with a `rendering_failed` event of ours.
+ * 6. Its files' bytes are gone: failed.
+ * 7. The provider refuses it for good: failed with the provider's `rejected` event.
+ * 8. The provider fails for now: retried with backoff until the retry window ends, then failed.
  *
  * Everything the caller needs to do next is in the returned outcome.
  */
@@ -84,6 +88,9 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     recipientsToSend = { to: kept.to.filter((r) => isAllowed.has(r)), cc: kept.cc.filter((r) => isAllowed.has(r)), bcc: kept.bcc.filter((r) => isAllowed.has(r)) };
   }
 
+  const content = await renderContent(ports, email, log);
+  if ("kind" in content) return content;
+
   const fileBytes = email.attachments.reduce((sum, file) => sum + file.size, 0);
   const handedOff = await ports.attachmentBudget.hold(fileBytes, async (): Promise<HandoffOutcome | { providerMessageId: string }> => {
     const attachments = await loadAttachments(ports, email);
@@ -100,9 +107,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
         from: email.from,
         ...recipientsToSend,
         replyTo: email.replyTo,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
+        ...content,
         headers: email.headers,
         tags: email.tags,
         attachments,
@@ -119,6 +124,22 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
   return { kind: "sent", providerMessageId };
+}
+
+/** The email's subject, html and text: as stored, or rendered from its pinned template version. */
+async function renderContent(ports: HandoffPorts, email: ClaimedEmail, log: Logger): Promise<HandoffOutcome | Pick<ClaimedEmail, "subject" | "html" | "text">> {
+  if (email.templateId === null || email.templateVersion === null) return { subject: email.subject, html: email.html, text: email.text };
+  const pinned = { templateId: email.templateId, version: email.templateVersion };
+  try {
+    return await ports.templates.render({ ...pinned, variables: email.templateVariables ?? {}, subject: email.subject });
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    const deliveryIds = await ports.records.failRendering(email.id, { template: pinned.templateId, version: pinned.version, error: error.message });
+    // The same statement deleted its files.
+    if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
+    log.warn({ template: pinned.templateId, version: pinned.version, error: error.message }, "template did not render; email failed");
+    return { kind: "failed", reason: `rendering_failed: ${error.message}` };
+  }
 }
 
 /** A permanent refusal ends the email; a transient failure is retried within the retry window. */

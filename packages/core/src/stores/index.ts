@@ -22,3 +22,4 @@ export * from "./webhookDeliveries.ts";
 export * from "./webhookSubscriptions.ts";
 export * from "./workspaceDailyCounters.ts";
 export * from "./workspaces.ts";
+export * from "./templates.ts";
