@@ -13,6 +13,7 @@ import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
+import { templatesRouter } from "./routes/templates.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
@@ -48,6 +49,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
+  app.use("/templates", requireKey, templatesRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

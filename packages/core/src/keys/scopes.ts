@@ -1,7 +1,7 @@
 import type { KeyScope } from "@svc/db";
 
 /** What each scope preset may do. No key may manage the account. */
-const PERMISSIONS = ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage"] as const;
+const PERMISSIONS = ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage", "templates:read", "templates:manage"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const SCOPE_NAMES = ["send-only", "read-only", "full-access"] as const;
@@ -9,8 +9,9 @@ export type ScopeName = (typeof SCOPE_NAMES)[number];
 
 const GRANTS: Record<ScopeName, readonly Permission[]> = {
   "send-only": ["emails:send"],
-  "read-only": ["emails:read", "suppressions:read"],
-  "full-access": ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage"],
+  // A send-only key may send by template (emails:send) without reading templates.
+  "read-only": ["emails:read", "suppressions:read", "templates:read"],
+  "full-access": ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage", "templates:read", "templates:manage"],
 };
 
 export function scopeAllows(scope: ScopeName, permission: Permission): boolean {
