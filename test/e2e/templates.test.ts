@@ -163,7 +163,7 @@ describe("sending by template", () => {
     const deliveries = await handle.prisma.webhookDelivery.findMany({ where: { eventId: events[0]!.id } });
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ subscriptionId: subscription.id, eventType: "rendering_failed" });
-    expect(JSON.parse(deliveries[0]!.body as string)).toMatchObject({ type: "rendering_failed", data: { email_id: sent.body.id } });
+    expect(JSON.parse(deliveries[0]!.body as string)).toMatchObject({ type: "email.event", data: { emailId: sent.body.id, event: { type: "rendering_failed" } } });
   });
 
   it("send-only keys send by template but cannot read templates; read-only keys read but cannot write", async () => {
