@@ -5,6 +5,7 @@ import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
+import { registerTemplateOperations } from "./paths/templates.ts";
 import { registerWebhooks } from "./webhooks.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
@@ -33,6 +34,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerEmailOperations(registry);
   registerApiKeyOperations(registry);
   registerSuppressionOperations(registry);
+  registerTemplateOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 
