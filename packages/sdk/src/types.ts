@@ -15,7 +15,14 @@ export type ApiKey = Schemas["ApiKey"];
 export type Suppression = Schemas["Suppression"];
 export type AddSuppressionRequest = Schemas["AddSuppressionRequest"];
 export type WebhookEvent = Schemas["WebhookEvent"];
+export type Template = Schemas["Template"];
+export type TemplateVersion = Schemas["TemplateVersion"];
+export type TemplateVariable = Schemas["TemplateVariable"];
+export type CreateTemplateRequest = Schemas["CreateTemplateRequest"];
+export type UpdateTemplateRequest = Schemas["UpdateTemplateRequest"];
+export type RenderedTemplate = Schemas["RenderedTemplate"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;
+export type ListTemplatesQuery = NonNullable<operations["listTemplates"]["parameters"]["query"]>;
