@@ -10,6 +10,9 @@ import { startStack, type Stack } from "../support/stack.ts";
  * Templates end to end: the api and the sender as their own processes, the sender handing off
  * through the AWS SDK to the SES emulator, whose store holds what was rendered.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the API's JSON answers are read loosely here; the API tests check their shape.
+type Loose = any;
+
 const handle = openTestDb();
 let emulator: SesLocal;
 let stack: Stack;
@@ -36,10 +39,10 @@ async function api(path: string, init: { method?: string; body?: unknown; key?: 
     headers: { authorization: `Bearer ${init.key ?? fx.keys["full-access"]}`, "content-type": "application/json" },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: (await response.json()) as Loose };
 }
 
-async function waitForEnd(id: string): Promise<any> {
+async function waitForEnd(id: string): Promise<Loose> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const { body: email } = await api(`/emails/${id}`);
@@ -49,7 +52,7 @@ async function waitForEnd(id: string): Promise<any> {
   throw new Error(`${id} did not end in time`);
 }
 
-async function stored(email: any): Promise<StoredEmail> {
+async function stored(email: Loose): Promise<StoredEmail> {
   const found = (await emulator.emails()).find((e) => e.messageId === email.providerMessageId);
   if (!found) throw new Error(`${email.id} is ${email.status} (${email.errorMessage}) but the emulator has no ${email.providerMessageId}`);
   return found;
@@ -136,7 +139,7 @@ describe("sending by template", () => {
     expect((await stored(first)).body.html).toBe("<p>one</p>");
     expect((await stored(second)).subject).toBe("Notice v2");
     const versions = await api("/templates/notice/versions");
-    expect(versions.body.data.map((v: any) => v.version)).toEqual([2, 1]);
+    expect(versions.body.data.map((v: Loose) => v.version)).toEqual([2, 1]);
   });
 
   it("a render that fails at the handoff (output over the limit for the given data) ends the email failed with a rendering_failed event and its webhook deliveries", async () => {

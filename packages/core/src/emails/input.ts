@@ -16,9 +16,10 @@ import type { AttachmentWithContent, EmailFields } from "./fields.ts";
 import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
-const MB = 1024 * 1024;
 import { scheduledAtField } from "./scheduledAt.ts";
 import { templateField, templateRequestOf, type TemplateRequest } from "../templates/sending.ts";
+
+const MB = 1024 * 1024;
 
 /**
  * Limits of POST /emails. These follow the mail standards where they have one (RFC 5321 path
