@@ -229,3 +229,25 @@ export async function renderTemplate(db: Queryable, workspaceId: string, idOrAli
     throw error;
   }
 }
+
+/**
+ * The dashboard's live preview: renders unsaved sources of one of the workspace's templates
+ * (with its layout's published HTML) with sample values as given, unchecked against the
+ * declarations. Answers the rendered parts, or the error a person should see.
+ */
+export async function previewTemplateDraft(
+  db: Queryable,
+  workspaceId: string,
+  idOrAlias: string,
+  draft: { subject: string; html: string; text: string | null; sample: Record<string, unknown> },
+): Promise<RenderedContent | { error: string }> {
+  const template = await selectTemplate(db, workspaceId, idOrAlias);
+  if (!template) throw notFound("Template");
+  const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
+  try {
+    return await compileTemplate({ subject: draft.subject, html: draft.html, text: draft.text, layoutHtml }).render(draft.sample);
+  } catch (error) {
+    if (error instanceof TemplateRenderError) return { error: error.message };
+    throw error;
+  }
+}
