@@ -148,16 +148,16 @@ describe("the dashboard in a browser", () => {
     expect(await frame.getAttribute("sandbox")).toBe("");
     expect(await owner.frameLocator("iframe[data-template-preview]").locator("p").textContent()).toBe("Hello there");
 
-    await owner.getByLabel("HTML").fill("<h1>Thanks {{ name }}</h1><script>parent.document.title = 'owned'</script>");
+    await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1><script>parent.document.title = 'owned'</script>");
     await owner.getByLabel("Sample data for the preview (JSON)").fill('{"name": "<b>Ann</b>"}');
     const heading = owner.frameLocator("iframe[data-template-preview]").locator("h1");
     await heading.waitFor();
     await expect(heading.textContent()).resolves.toBe("Thanks <b>Ann</b>");
     expect(await owner.title()).not.toBe("owned");
-    await owner.getByLabel("HTML").fill("{{ name | no_such_filter }}");
+    await owner.getByLabel("HTML", { exact: true }).fill("{{ name | no_such_filter }}");
     await owner.locator("[data-preview-error]:not([hidden])").waitFor();
     expect(await owner.textContent("[data-preview-error]")).toContain("no_such_filter");
-    await owner.getByLabel("HTML").fill("<h1>Thanks {{ name }}</h1>");
+    await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1>");
     await submit(owner, "Save draft");
     await submit(owner, "Publish");
     expect(await owner.textContent("[data-template-versions]")).toContain("v1");

@@ -59,11 +59,11 @@ export function templateEditorBody(page: TemplateEditorPage): SafeHtml {
     ${card(
       html`<form method="post" action="/templates/${t.id}" class="form-stack" data-template-editor data-preview-url="/templates/${t.id}/preview">
         ${csrfField(page.csrf)}
-        <label>Subject <input name="subject" required value="${t.draft.subject}" data-template-part></label>
-        <label>HTML <textarea name="html" rows="12" data-template-part>${t.draft.html}</textarea></label>
-        <label>Text (empty: derived from the HTML) <textarea name="text" rows="5" data-template-part>${t.draft.text ?? ""}</textarea></label>
-        <label>Variables (JSON: [{"name", "type", "fallback"?}]) <textarea name="variables" rows="5">${JSON.stringify(t.draft.variables, null, 2)}</textarea></label>
-        <label>Sample data for the preview (JSON) <textarea name="sample" rows="5" data-template-part>${page.sample}</textarea></label>
+        <label for="tpl-subject">Subject</label><input id="tpl-subject" name="subject" required value="${t.draft.subject}" data-template-part>
+        <label for="tpl-html">HTML</label><textarea id="tpl-html" name="html" rows="12" data-template-part>${t.draft.html}</textarea>
+        <label for="tpl-text">Text (empty: derived from the HTML)</label><textarea id="tpl-text" name="text" rows="5" data-template-part>${t.draft.text ?? ""}</textarea>
+        <label for="tpl-variables">Variables (JSON: [{"name", "type", "fallback"?}])</label><textarea id="tpl-variables" name="variables" rows="5">${JSON.stringify(t.draft.variables, null, 2)}</textarea>
+        <label for="tpl-sample">Sample data for the preview (JSON)</label><textarea id="tpl-sample" name="sample" rows="5" data-template-part>${page.sample}</textarea>
         ${page.canWrite && html`<button class="btn btn-primary" type="submit">Save draft</button>`}
       </form>
       ${page.canWrite && postButton({ action: `/templates/${t.id}/publish`, label: "Publish", csrf: page.csrf, tone: "secondary" })}`,
