@@ -134,7 +134,7 @@ export async function selectTemplatesNewestFirst(db: Queryable, workspaceId: str
 }
 
 /** Deletes one of the workspace's templates and its versions; true if there was one. */
-export async function deleteTemplate(db: Queryable, workspaceId: string, templateId: string): Promise<boolean> {
+export async function deleteTemplateRow(db: Queryable, workspaceId: string, templateId: string): Promise<boolean> {
   const { rowCount } = await db.query(`DELETE FROM templates WHERE "workspaceId" = $1 AND id = $2`, [workspaceId, templateId]);
   return (rowCount ?? 0) > 0;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import type { Queryable } from "../sql.ts";
 import {
-  deleteTemplate as deleteTemplateRow,
+  deleteTemplateRow,
   insertTemplate,
   publishTemplateVersion,
   selectPublishedHtml,
