@@ -67,6 +67,11 @@ describe("/templates", () => {
     expect(missing.status).toBe(422);
     expect(missing.body.error).toContain("template.variables.inviter: is required");
 
+    const copy = await full.post("/templates/invite/duplicate", { alias: "invite-copy" });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ name: "Invitation (copy)", alias: "invite-copy", publishedVersion: null, draft: { subject: "Welcome from {{ inviter }}" } });
+    expect((await full.post("/templates/invite/duplicate", { alias: "invite-copy" })).status).toBe(409);
+
     expect((await full.delete("/templates/invite")).body).toEqual({ id: created.body.id, deleted: true });
     expect((await full.get("/templates/invite")).status).toBe(404);
   });

@@ -241,6 +241,11 @@ class Templates {
     return (await this.http<TemplateVersion>({ method: "POST", path: `/templates/${segment(idOrAlias)}/publish`, body: options, safeToRepeat: false })).body;
   }
 
+  /** A new template under `alias` with a copy of this one's draft. */
+  async duplicate(idOrAlias: string, copy: { alias: string; name?: string }): Promise<Template> {
+    return (await this.http<Template>({ method: "POST", path: `/templates/${segment(idOrAlias)}/duplicate`, body: copy, safeToRepeat: true })).body;
+  }
+
   async versions(idOrAlias: string): Promise<TemplateVersion[]> {
     return (await this.http<{ data: TemplateVersion[] }>({ method: "GET", path: `/templates/${segment(idOrAlias)}/versions`, safeToRepeat: true })).body.data;
   }

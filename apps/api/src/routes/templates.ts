@@ -1,6 +1,7 @@
 import {
   createTemplate,
   deleteTemplate,
+  duplicateTemplate,
   getTemplate,
   listTemplates,
   listTemplateVersions,
@@ -41,6 +42,9 @@ export function templatesRouter(deps: ApiDeps): Router {
   });
   router.post("/:id/publish", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
     res.status(201).json(await publishTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
+  });
+  router.post("/:id/duplicate", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
+    res.status(201).json(await duplicateTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
   });
   router.get("/:id/versions", requirePermission("templates:read"), async (req, res) => {
     res.json({ data: await listTemplateVersions(pool, authOf(res).workspaceId, name(req.params)) });

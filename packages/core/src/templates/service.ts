@@ -171,6 +171,28 @@ export async function deleteTemplate(db: Queryable, workspaceId: string, idOrAli
   return { id: row.id, deleted: true };
 }
 
+const duplicateSchema = z.strictObject({ name: templateFields.name.optional(), alias: templateFields.alias }, unknownFields("{alias, name?}"));
+
+/** A new template whose draft is a copy of this one's (its versions are not copied). */
+export async function duplicateTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<TemplateView> {
+  const { name, alias } = parse(duplicateSchema, body);
+  const source = await selectTemplate(db, workspaceId, idOrAlias);
+  if (!source) throw notFound("Template");
+  const row = await insertTemplate(db, {
+    id: newId("template"),
+    workspaceId,
+    name: name ?? `${source.name} (copy)`.slice(0, 200),
+    alias,
+    layoutId: source.layoutId,
+    subject: source.draftSubject,
+    html: source.draftHtml,
+    text: source.draftText,
+    variables: source.draftVariables,
+  });
+  if (!row) throw new AppError("conflict", `A template with the alias ${alias} already exists in this workspace.`);
+  return viewOf(row);
+}
+
 const publishSchema = z.strictObject(
   { fromVersion: z.int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(2_147_483_647, { error: "is too large" }).optional() },
   unknownFields("{fromVersion?}"),

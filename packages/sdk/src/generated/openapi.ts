@@ -271,6 +271,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/templates/{id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a template
+         * @description A new template under `alias` whose draft is a copy of this one's draft (no versions are copied).
+         *
+         *     Requires an API key whose scope preset grants `templates:manage`: `full-access`.
+         */
+        post: operations["duplicateTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/templates/{id}/versions": {
         parameters: {
             query?: never;
@@ -952,6 +974,10 @@ export interface components {
         };
         PublishTemplateRequest: {
             fromVersion?: number;
+        };
+        DuplicateTemplateRequest: {
+            alias: string;
+            name?: string;
         };
         RenderedTemplate: {
             subject: string;
@@ -4483,6 +4509,281 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
+            413: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
+            415: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`: seconds to wait before the next request is allowed. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    duplicateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The template's id or alias. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DuplicateTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new template. */
+            201: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Template"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; on a template, an alias the workspace already uses. */
+            409: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; on a template, an alias the workspace already uses.",
+                     *       "code": "conflict"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "conflict";
                     };
                 };
             };

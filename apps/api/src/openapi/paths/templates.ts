@@ -139,6 +139,18 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     errors: [...JSON_BODY_ERRORS, "not_found"],
   });
   registerOperation(registry, {
+    method: "post",
+    path: "/templates/{id}/duplicate",
+    operationId: "duplicateTemplate",
+    tag: TAG,
+    summary: "Duplicate a template",
+    description: "A new template under `alias` whose draft is a copy of this one's draft (no versions are copied).",
+    permission: "templates:manage",
+    request: { params: idParam, ...body(z.object({ alias: sources.alias, name: sources.name.optional() }).meta({ id: "DuplicateTemplateRequest" })) },
+    responses: { 201: { description: "The new template.", schema: template } },
+    errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
+  });
+  registerOperation(registry, {
     method: "get",
     path: "/templates/{id}/versions",
     operationId: "listTemplateVersions",
