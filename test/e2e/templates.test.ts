@@ -167,6 +167,9 @@ describe("sending by template", () => {
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ subscriptionId: subscription.id, eventType: "rendering_failed" });
     expect(JSON.parse(deliveries[0]!.body as string)).toMatchObject({ type: "email.event", data: { emailId: sent.body.id, event: { type: "rendering_failed" } } });
+    // The sender counts it apart from its other failures.
+    const metrics = await (await fetch(`${stack.apps.sender!.url}/metrics`)).text();
+    expect(metrics).toMatch(/svc_sender_handoffs_total\{[^}]*outcome="rendering_failed"[^}]*\} 1/);
   });
 
   it("send-only keys send by template but cannot read templates; read-only keys read but cannot write", async () => {

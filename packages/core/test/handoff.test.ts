@@ -274,7 +274,7 @@ describe("handOff: a templated email", () => {
   it("whose render fails ends failed with a rendering_failed record (template, version, error) and its deliveries; nothing is handed off", async () => {
     const { ports, seen } = portsFor({ email: templated, templateHtml: "{{ name | no_such_filter }}" });
     const outcome = await handOff(ports, "email_1", log);
-    expect(outcome.kind).toBe("failed");
+    expect(outcome).toEqual({ kind: "rendering_failed", error: expect.stringContaining("no_such_filter") });
     expect(seen.sent).toEqual([]);
     expect(seen.renderingFailed).toEqual([{ emailId: "email_1", template: "tmpl_1", version: 2, error: expect.stringContaining("no_such_filter") }]);
     expect(seen.enqueued).toEqual(["wd_rendering"]);

@@ -15,6 +15,8 @@ export type HandoffOutcome =
   | { kind: "sent"; providerMessageId: string }
   /** Failed without a provider refusal: its domain, no test recipient left, files gone, or the retry window ran out. */
   | { kind: "failed"; reason: string }
+  /** Its template did not render from its pinned version: failed, with a `rendering_failed` event of ours. */
+  | { kind: "rendering_failed"; error: string }
   /** Every recipient is on the suppression list: failed, with a `rejected` event of ours. */
   | { kind: "suppressed"; suppressed: SuppressedRecipient[] }
   | { kind: "rejected"; error: ProviderError }
@@ -138,7 +140,7 @@ async function renderContent(ports: HandoffPorts, email: ClaimedEmail, log: Logg
     // The same statement deleted its files.
     if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
     log.warn({ template: pinned.templateId, version: pinned.version, error: error.message }, "template did not render; email failed");
-    return { kind: "failed", reason: `rendering_failed: ${error.message}` };
+    return { kind: "rendering_failed", error: error.message };
   }
 }
 
