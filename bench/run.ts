@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   batch: () => import("./benchmarks/batch.ts"),
   scale: () => import("./benchmarks/scale.ts"),
   smtp: () => import("./benchmarks/smtp.ts"),
+  templates: () => import("./benchmarks/templates.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */

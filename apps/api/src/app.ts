@@ -16,6 +16,7 @@ import { emailsRouter } from "./routes/emails.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 import { webhooksRouter } from "./routes/webhooks.ts";
+import { templatesRouter } from "./routes/templates.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
@@ -53,6 +54,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
   app.use("/webhooks", requireKey, webhooksRouter(deps));
+  app.use("/templates", requireKey, templatesRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -101,4 +101,38 @@
     };
     reader.readAsText(input.files[0]);
   });
+  // Template editor: the preview follows the draft as it is typed (the server renders it; the
+  // frame is sandboxed without scripts, so the rendered HTML cannot run anything).
+  var editor = document.querySelector("form[data-template-editor]");
+  if (editor) {
+    var timer = null;
+    var sequence = 0;
+    var refresh = function () {
+      var mine = ++sequence;
+      fetch(editor.getAttribute("data-preview-url"), { method: "POST", body: new URLSearchParams(new FormData(editor)), credentials: "same-origin" })
+        .then(function (response) {
+          return response.json();
+        })
+        .then(function (answer) {
+          if (mine !== sequence) return;
+          var error = document.querySelector("[data-preview-error]");
+          var subject = document.querySelector("[data-preview-subject]");
+          var frame = document.querySelector("iframe[data-template-preview]");
+          if (answer.error) {
+            error.textContent = answer.error;
+            error.hidden = false;
+            return;
+          }
+          error.hidden = true;
+          subject.textContent = "Subject: " + answer.subject;
+          frame.srcdoc = answer.html;
+        })
+        .catch(function () {});
+    };
+    editor.addEventListener("input", function (event) {
+      if (!event.target.matches("[data-template-part]")) return;
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 250);
+    });
+  }
 })();

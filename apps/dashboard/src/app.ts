@@ -18,6 +18,7 @@ import { sesRoutes } from "./routes/ses.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
+import { templateRoutes } from "./routes/templates.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { smtpRoutes } from "./routes/smtp.ts";
 
@@ -45,6 +46,8 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   // A CSV import (1 MB of text, larger once form-encoded) is the one big form; everything else stays small.
   app.use("/suppressions/import", express.urlencoded({ extended: false, limit: "4mb", parameterLimit: 10 }));
+  // A template's draft (its sources, variables and sample data) is the other big form.
+  app.use("/templates", express.urlencoded({ extended: false, limit: "512kb", parameterLimit: 20 }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
   app.use(refuseNulInForms);
   app.use(loadSession(deps));
@@ -57,6 +60,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(domainRoutes(deps));
   app.use(recipientRoutes(deps));
   app.use(suppressionRoutes(deps));
+  app.use(templateRoutes(deps));
   app.use(webhookRoutes(deps));
   app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));

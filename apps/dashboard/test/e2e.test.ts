@@ -137,6 +137,34 @@ describe("the dashboard in a browser", () => {
     await screenshot(owner, "test-recipients");
   });
 
+  it("edits a template with a live preview in a sandboxed frame, saves and publishes it, with its version history", async () => {
+    await owner.getByRole("link", { name: "Templates" }).click();
+    await owner.getByLabel("Name").fill("Receipt");
+    await owner.getByLabel("Alias").fill("receipt");
+    await submit(owner, "Create template");
+    await owner.waitForURL(/\/templates\/tmpl_/);
+    const frame = owner.locator("iframe[data-template-preview]");
+    // No scripts, no forms, no same origin: the rendered HTML cannot act.
+    expect(await frame.getAttribute("sandbox")).toBe("");
+    expect(await owner.frameLocator("iframe[data-template-preview]").locator("p").textContent()).toBe("Hello there");
+
+    await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1><script>parent.document.title = 'owned'</script>");
+    await owner.getByLabel("Sample data for the preview (JSON)").fill('{"name": "<b>Ann</b>"}');
+    const heading = owner.frameLocator("iframe[data-template-preview]").locator("h1");
+    await heading.waitFor();
+    await expect(heading.textContent()).resolves.toBe("Thanks <b>Ann</b>");
+    expect(await owner.title()).not.toBe("owned");
+    await owner.getByLabel("HTML", { exact: true }).fill("{{ name | no_such_filter }}");
+    await owner.locator("[data-preview-error]:not([hidden])").waitFor();
+    expect(await owner.textContent("[data-preview-error]")).toContain("no_such_filter");
+    await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1>");
+    await submit(owner, "Save draft");
+    await submit(owner, "Publish");
+    expect(await owner.textContent("[data-template-versions]")).toContain("v1");
+    expect(await owner.textContent(".page-description")).toContain("version 1 in force");
+    await screenshot(owner, "template-editor");
+  });
+
   it("creates an API key, shows it once and copies it to the clipboard", async () => {
     await owner.getByRole("link", { name: "API keys" }).click();
     await owner.getByLabel("Name").fill("Production backend");

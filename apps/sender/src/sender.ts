@@ -1,6 +1,6 @@
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import { AttachmentBudget, ConfigurationSetChooser, findAcceptedEmails, handoffRecords } from "@svc/core";
+import { AttachmentBudget, cachedTemplateRenderer, ConfigurationSetChooser, findAcceptedEmails, handoffRecords, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
@@ -111,6 +111,8 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           writes: batchedHandoffWrites(db, claimLeaseMs),
           records: handoffRecords(db),
           gate,
+          // Compiled per published version, which never changes; the least recently used go first.
+          templates: cachedTemplateRenderer(sqlPool(db), { maxCached: 500 }),
           clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
           attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {

@@ -60,6 +60,8 @@ async function processSendJob(deps: HandoffPorts, job: Job, token: string | unde
       throw new UnrecoverableError(outcome.error.message);
     case "failed":
       throw new UnrecoverableError(outcome.reason);
+    case "rendering_failed":
+      throw new UnrecoverableError(`the template did not render: ${outcome.error}`);
     case "suppressed":
       throw new UnrecoverableError("every recipient is on the suppression list");
   }

@@ -28,7 +28,7 @@ export { HEADER_LIMITS, headerProblems, isServiceOwnedHeader, type MessageHeader
 export { TAG_LIMITS, type EmailTag } from "./emails/tags.ts";
 export * from "./emails/sendContext.ts";
 export * from "./emails/rejection.ts";
-export { failEmailsFromDomain, type EmailFailure, type FailureReason } from "./emails/failure.ts";
+export { failEmailsFromDomain, type EmailFailure, type FailureReason, type RenderingFailure } from "./emails/failure.ts";
 export { nextStatus } from "./emails/status.ts";
 export * from "./emails/idempotency.ts";
 export * from "./emails/queue.ts";
@@ -47,6 +47,7 @@ export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts
 export { countSendsToday } from "./emails/dailyLimit.ts";
 export * from "./emails/fields.ts";
 export * from "./sending/index.ts";
+export * from "./templates/index.ts";
 
 // Store row types that are part of a service's interface (the stores themselves are in
 // `@svc/core/stores`, and the hot statements apps batch in `@svc/core/batched`).

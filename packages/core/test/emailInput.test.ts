@@ -32,6 +32,7 @@ describe("parseSendEmailInput", () => {
       tags: [],
       attachments: [],
       scheduledAt: null,
+      template: null,
     });
   });
 

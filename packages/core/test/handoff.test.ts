@@ -4,6 +4,7 @@ import { createLogger } from "@svc/logger";
 import type { FailureReason } from "../src/emails/failure.ts";
 import type { ClaimedEmail } from "../src/stores/emails.ts";
 import { handOff } from "../src/sending/handoff.ts";
+import { compileTemplate } from "../src/templates/engine.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
 import { ProviderError, type OutboundEmail } from "../src/sending/provider.ts";
 import type { SendGateDecision } from "@svc/queues";
@@ -29,6 +30,9 @@ function claimedEmail(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
     bcc: [],
     replyTo: [],
     subject: "Hello",
+    templateId: null,
+    templateVersion: null,
+    templateVariables: null,
     html: "<p>Hello</p>",
     text: "Hello",
     headers: [],
@@ -51,6 +55,8 @@ interface World {
   provider: (email: OutboundEmail) => Promise<{ providerMessageId: string }>;
   /** What the send gate answers. */
   gate: SendGateDecision;
+  /** The HTML of the template a templated email pinned. */
+  templateHtml?: string;
 }
 
 /** In-memory ports over `world`, and the record of every write and send they saw. */
@@ -79,6 +85,8 @@ function portsFor(partial: Partial<World> = {}) {
     gatePasses: [] as Array<{ workspaceId: string; recipients: number }>,
     held: [] as string[],
     slept: [] as number[],
+    renderingFailed: [] as Array<{ emailId: string; template: string; version: number; error: string }>,
+    rendered: [] as string[],
   };
   const ports: HandoffPorts = {
     provider: {
@@ -99,6 +107,7 @@ function portsFor(partial: Partial<World> = {}) {
         seen.failed.push({ emailId, reason: failure.reason, provider });
         return ["wd_failed"];
       },
+      failRendering: async (emailId, failure) => (seen.renderingFailed.push({ emailId, ...failure }), ["wd_rendering"]),
       release: async (emailId) => void seen.released.push(emailId),
       setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
       rejectSuppressed: async (_emailId, suppressed) => {
@@ -130,6 +139,13 @@ function portsFor(partial: Partial<World> = {}) {
     },
     clock: { now: () => NOW, sleep: async (ms) => void seen.slept.push(ms) },
     retry: RETRY,
+    templates: {
+      render: async ({ templateId, version, variables, subject }) =>
+        compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null }).render(variables).then((rendered) => {
+          seen.rendered.push(`${templateId}:${version}`);
+          return rendered;
+        }),
+    },
   };
   return { ports, seen, world };
 }
@@ -310,5 +326,25 @@ describe("handOff: the send rate and held workspaces", () => {
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.failed).toEqual([]);
     expect(seen.rejected).toEqual([]);
+  });
+});
+
+describe("handOff: a templated email", () => {
+  const templated = claimedEmail({ subject: "Hi {{ name }}", html: null, text: null, templateId: "tmpl_1", templateVersion: 2, templateVariables: { name: "<b>Ann</b>", n: 3 } });
+
+  it("is rendered from its pinned version: subject plain, HTML escaped, text derived from the HTML", async () => {
+    const { ports, seen } = portsFor({ email: templated, templateHtml: "<p>Hello {{ name }}, {{ n }} items</p>" });
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.rendered).toEqual(["tmpl_1:2"]);
+    expect(seen.sent[0]).toMatchObject({ subject: "Hi <b>Ann</b>", html: "<p>Hello &lt;b&gt;Ann&lt;/b&gt;, 3 items</p>", text: "Hello <b>Ann</b>, 3 items" });
+  });
+
+  it("whose render fails ends failed with a rendering_failed record (template, version, error) and its deliveries; nothing is handed off", async () => {
+    const { ports, seen } = portsFor({ email: templated, templateHtml: "{{ name | no_such_filter }}" });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toEqual({ kind: "rendering_failed", error: expect.stringContaining("no_such_filter") });
+    expect(seen.sent).toEqual([]);
+    expect(seen.renderingFailed).toEqual([{ emailId: "email_1", template: "tmpl_1", version: 2, error: expect.stringContaining("no_such_filter") }]);
+    expect(seen.enqueued).toEqual(["wd_rendering"]);
   });
 });

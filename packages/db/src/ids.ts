@@ -36,6 +36,7 @@ export const ID_PREFIXES = {
   replay: "wr",
   suppression: "sup",
   installation: "inst",
+  template: "tmpl",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -25,6 +25,12 @@ import type {
   WebhookDeliveryDetail,
   WebhookReplay,
   WebhookSubscription,
+  CreateTemplateRequest,
+  ListTemplatesQuery,
+  RenderedTemplate,
+  Template,
+  TemplateVersion,
+  UpdateTemplateRequest,
 } from "./types.ts";
 
 export interface SvcOptions {
@@ -72,6 +78,7 @@ export class Svc {
   readonly apiKeys: ApiKeys;
   readonly suppressions: Suppressions;
   readonly webhooks: Webhooks;
+  readonly templates: Templates;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -89,6 +96,7 @@ export class Svc {
     this.apiKeys = new ApiKeys(send);
     this.suppressions = new Suppressions(send);
     this.webhooks = new Webhooks(send);
+    this.templates = new Templates(send);
   }
 }
 
@@ -284,6 +292,65 @@ class Webhooks {
   /** One delivery with its attempts and the exact body it sends. */
   async delivery(id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
     return (await this.http<WebhookDeliveryDetail>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}`, safeToRepeat: true })).body;
+  }
+}
+
+/** Templates are named by id or alias. Sending by template is `emails.send({ ..., template: { alias, variables } })`. */
+class Templates {
+  constructor(private readonly http: Send) {}
+
+  /** One page, newest first: `after` is the id of the last template of the previous page. */
+  async listPage(query: ListTemplatesQuery = {}): Promise<{ data: Template[]; hasMore: boolean }> {
+    return (await this.http<{ data: Template[]; hasMore: boolean }>({ method: "GET", path: "/templates", query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /** Every template, newest first, a page at a time as you iterate. */
+  async *list(options: { pageSize?: number } = {}): AsyncGenerator<Template, void, void> {
+    const limit = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.listPage({ limit, ...(after !== undefined ? { after } : {}) });
+      yield* page.data;
+      if (!page.hasMore || page.data.length === 0) return;
+      after = page.data[page.data.length - 1]!.id;
+    }
+  }
+
+  async get(idOrAlias: string): Promise<Template> {
+    return (await this.http<Template>({ method: "GET", path: `/templates/${segment(idOrAlias)}`, safeToRepeat: true })).body;
+  }
+
+  /** A retry after a lost answer meets the alias it created: a 409 conflict, nothing created twice. */
+  async create(template: CreateTemplateRequest): Promise<Template> {
+    return (await this.http<Template>({ method: "POST", path: "/templates", body: template, safeToRepeat: true })).body;
+  }
+
+  /** Changes the draft; published versions never change. */
+  async update(idOrAlias: string, change: UpdateTemplateRequest): Promise<Template> {
+    return (await this.http<Template>({ method: "PATCH", path: `/templates/${segment(idOrAlias)}`, body: change, safeToRepeat: true })).body;
+  }
+
+  /** Publishes the draft as the next version, or `fromVersion` again (a rollback). Not retried: a retry would publish twice. */
+  async publish(idOrAlias: string, options: { fromVersion?: number } = {}): Promise<TemplateVersion> {
+    return (await this.http<TemplateVersion>({ method: "POST", path: `/templates/${segment(idOrAlias)}/publish`, body: options, safeToRepeat: false })).body;
+  }
+
+  /** A new template under `alias` with a copy of this one's draft. */
+  async duplicate(idOrAlias: string, copy: { alias: string; name?: string }): Promise<Template> {
+    return (await this.http<Template>({ method: "POST", path: `/templates/${segment(idOrAlias)}/duplicate`, body: copy, safeToRepeat: true })).body;
+  }
+
+  async versions(idOrAlias: string): Promise<TemplateVersion[]> {
+    return (await this.http<{ data: TemplateVersion[] }>({ method: "GET", path: `/templates/${segment(idOrAlias)}/versions`, safeToRepeat: true })).body.data;
+  }
+
+  /** A test render of the draft (or of `version`); nothing is sent. */
+  async render(idOrAlias: string, input: { version?: number; variables?: Record<string, unknown> } = {}): Promise<RenderedTemplate> {
+    return (await this.http<RenderedTemplate>({ method: "POST", path: `/templates/${segment(idOrAlias)}/render`, body: input, safeToRepeat: true })).body;
+  }
+
+  async delete(idOrAlias: string): Promise<{ id: string; deleted: true }> {
+    return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/templates/${segment(idOrAlias)}`, safeToRepeat: true })).body;
   }
 }
 

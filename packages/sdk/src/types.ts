@@ -25,9 +25,16 @@ export type WebhookDeliveryDetail = Schemas["WebhookDeliveryDetail"];
 export type WebhookAttempt = Schemas["WebhookAttempt"];
 export type WebhookReplay = Schemas["WebhookReplay"];
 export type ReplayWebhookDeliveriesRequest = Schemas["ReplayWebhookDeliveriesRequest"];
+export type Template = Schemas["Template"];
+export type TemplateVersion = Schemas["TemplateVersion"];
+export type TemplateVariable = Schemas["TemplateVariable"];
+export type CreateTemplateRequest = Schemas["CreateTemplateRequest"];
+export type UpdateTemplateRequest = Schemas["UpdateTemplateRequest"];
+export type RenderedTemplate = Schemas["RenderedTemplate"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
 export type ListEmailEventsQuery = NonNullable<operations["listEmailEvents"]["parameters"]["query"]>;
 export type ListWebhookDeliveriesQuery = NonNullable<operations["listWebhookDeliveries"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;
+export type ListTemplatesQuery = NonNullable<operations["listTemplates"]["parameters"]["query"]>;

@@ -163,6 +163,26 @@ describe("the SDK against the API process", () => {
     expect(await svc.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
     expect(await svc.webhooks.get(created.id).catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
   });
+
+  it("manages templates and sends by template", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const created = await svc.templates.create({ name: "Reset", alias: "reset", subject: "Reset for {{ user }}", html: "<p>{{ link }}</p>", variables: [{ name: "user", type: "string" }, { name: "link", type: "string" }] });
+    expect(created).toMatchObject({ alias: "reset", publishedVersion: null });
+    expect(await svc.templates.publish("reset")).toMatchObject({ version: 1 });
+    await svc.templates.update("reset", { name: "Password reset" });
+    expect((await svc.templates.get(created.id)).name).toBe("Password reset");
+    expect((await svc.templates.versions("reset")).map((v) => v.version)).toEqual([1]);
+    expect(await svc.templates.render("reset", { variables: { user: "ann", link: "<x>" } })).toMatchObject({ subject: "Reset for ann", html: "<p>&lt;x&gt;</p>" });
+    const listed: string[] = [];
+    for await (const template of svc.templates.list({ pageSize: 1 })) listed.push(template.alias);
+    expect(listed).toEqual(["reset"]);
+    const sent = await client(own.keys["send-only"]).emails.send({ from: `Acme <hello@${own.domain}>`, to: ["someone@example.org"], template: { alias: "reset", variables: { user: "ann", link: "https://x" } } });
+    expect(sent.status).toBe("queued");
+    const refused = await svc.emails.send({ from: `Acme <hello@${own.domain}>`, to: ["someone@example.org"], template: { alias: "reset", variables: {} } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 422, code: "validation_failed" });
+    expect(await svc.templates.delete("reset")).toEqual({ id: created.id, deleted: true });
+  });
 });
 
 describe("retries", () => {

@@ -6,6 +6,7 @@ import { registerEmailOperations } from "./paths/emails.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
 import { registerWebhookSubscriptionOperations } from "./paths/webhooks.ts";
+import { registerTemplateOperations } from "./paths/templates.ts";
 import { registerWebhooks } from "./webhooks.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
@@ -35,6 +36,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerApiKeyOperations(registry);
   registerSuppressionOperations(registry);
   registerWebhookSubscriptionOperations(registry);
+  registerTemplateOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

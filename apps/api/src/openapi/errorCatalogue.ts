@@ -17,7 +17,7 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   forbidden: "The key's scope preset lacks the permission this operation needs (the message names it).",
   domain_not_verified: "The domain of `from` is not a verified domain of the key's workspace.",
   not_found: "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
-  conflict: "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit.",
+  conflict: "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses.",
   confirmation_required: "Removing a complaint suppression needs `?confirm=complaint`.",
   payload_too_large: "The request body is larger than the operation allows (see its request body).",
   unsupported_media_type: "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",

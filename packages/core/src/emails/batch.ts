@@ -9,6 +9,7 @@ import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "
 import { parseSendEmailInput, type SendEmailInput } from "./input.ts";
 import { fingerprintFields } from "./queue.ts";
 import type { SendContext } from "./sendContext.ts";
+import { pinTemplates } from "../templates/sending.ts";
 
 /**
  * POST /emails/batch: up to BATCH_LIMITS.maxEmails emails, each of the POST /emails shape, written
@@ -88,10 +89,22 @@ function refusedList(refusals: Array<{ index: number; error: AppError }>) {
 export async function queueEmailBatch(
   handle: DbHandle,
   context: SendContext,
-  items: readonly BatchItem[],
+  givenItems: readonly BatchItem[],
   options: { mode: BatchMode; idempotencyKey?: string },
 ): Promise<QueuedBatch> {
+  let items = givenItems;
   const { mode, idempotencyKey } = options;
+  // A templated email naming an unknown template or version, or missing or mistyping a variable,
+  // is invalid like any other (one statement checks the batch's templates).
+  const checked = items.flatMap((item) => (item.ok ? [item.input] : []));
+  if (checked.some((input) => input.template)) {
+    const refusals = await pinTemplates(sqlPool(handle), context.workspaceId, checked);
+    const refusalOf = new Map(checked.map((input, i) => [input, refusals[i]]));
+    items = items.map((item) => {
+      const refused = item.ok ? refusalOf.get(item.input) : null;
+      return refused ? { ok: false, error: refused } : item;
+    });
+  }
   const invalid = items.flatMap((item, index) => (item.ok ? [] : [{ index, error: item.error }]));
   if (mode === "strict" && invalid.length > 0) {
     throw new AppError("validation_failed", `${invalid.length} of ${items.length} emails are invalid; nothing was created.`, {

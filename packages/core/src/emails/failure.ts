@@ -80,3 +80,25 @@ export async function failEmailsFromDomain(
     if (failed.length < limit) return ended;
   }
 }
+
+/** What a `rendering_failed` event of ours says: which template version, and why it did not render. */
+export interface RenderingFailure {
+  template: string;
+  version: number;
+  error: string;
+}
+
+/**
+ * Ends an email the sender holds as `failed` with a `rendering_failed` event (our payload: the
+ * template, the version, the error) and its webhook deliveries, in one statement as failEmail.
+ */
+export async function failEmailRendering(db: Queryable, emailId: string, failure: RenderingFailure): Promise<string[] | null> {
+  const [failed] = await failEmailsWithEvents(db, { emailIds: [emailId] }, {
+    from: SENDER_MOVES.failed.from,
+    errorMessage: `The template ${failure.template} (version ${failure.version}) did not render: ${failure.error}`,
+    payload: { source: "svc", template: failure.template, version: failure.version, error: failure.error },
+    provider: null,
+    eventType: "rendering_failed",
+  });
+  return failed ? failed.deliveryIds : null;
+}

@@ -17,6 +17,8 @@ import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts"
 import { scheduledAtField } from "./scheduledAt.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
+import { templateField, templateRequestOf, type TemplateRequest } from "../templates/sending.ts";
+
 const MB = 1024 * 1024;
 
 /**
@@ -239,20 +241,25 @@ const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<stri
       cc: copyField,
       bcc: copyField,
       replyTo: replyToField,
-      subject,
+      // Optional only with a template, whose subject it overrides (checked below).
+      subject: subject.optional(),
       html: bodyField,
       text: bodyField,
       headers: headersField,
       tags: tagsField,
       attachments: attachmentsFieldWith(content),
       scheduledAt: scheduledAtField.nullish(),
+      template: templateField.optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
   )
   // zod runs this also when a field failed its own schema, so every field is read defensively.
   .superRefine((value, ctx) => {
-    if (!value.html && !value.text) {
-      ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
+    if (value.template !== undefined) {
+      if (value.html || value.text) ctx.addIssue({ code: "custom", path: ["template"], message: "is given in place of html and text, not with them" });
+    } else {
+      if (value.subject === undefined) ctx.addIssue({ code: "custom", path: ["subject"], message: "is required" });
+      if (!value.html && !value.text) ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
     }
     const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
     if (recipients > SEND_LIMITS.maxRecipients) {
@@ -303,6 +310,11 @@ export interface SendEmailInput extends EmailFields<AttachmentInput> {
   fromDomain: string;
   /** When to send it (the email is `scheduled` until then); null to send at once. */
   scheduledAt: Date | null;
+  /**
+   * Sent by template: html and text are null, and `subject` is the subject's template source
+   * (the caller's, or the version's once pinTemplates has pinned it).
+   */
+  template: TemplateRequest | null;
 }
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
@@ -371,7 +383,7 @@ function validated<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inProcessSendSchema>): SendEmailInput {
-  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt } = data;
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt, template } = data;
   const mailbox = parseMailbox(from)!;
   const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
@@ -381,7 +393,7 @@ function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inPr
     cc: trimmed(cc),
     bcc: trimmed(bcc),
     replyTo: trimmed(replyTo),
-    subject,
+    subject: subject ?? "",
     html: html || null,
     text: text || null,
     headers: headers ?? [],
@@ -393,5 +405,6 @@ function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inPr
       content: typeof attachment.content === "string" ? Buffer.from(attachment.content, "base64") : attachment.content,
     })),
     scheduledAt: scheduledAt ?? null,
+    template: template ? templateRequestOf(template) : null,
   };
 }

@@ -11,6 +11,7 @@ import { countDailySend } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer, type IdempotencyScope } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
+import { pinTemplates } from "../templates/sending.ts";
 
 /**
  * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
@@ -31,6 +32,7 @@ export function fingerprintFields(input: SendEmailInput): Record<string, unknown
   if (input.replyTo.length > 0) fields.replyTo = input.replyTo;
   if (input.headers.length > 0) fields.headers = input.headers;
   if (input.tags.length > 0) fields.tags = input.tags;
+  if (input.template) fields.template = { ...input.template.reference, variables: input.template.variables };
   if (input.attachments.length > 0) {
     fields.attachments = input.attachments.map(({ filename, contentType, contentId, content }) => ({
       filename,
@@ -113,6 +115,10 @@ export async function queueEmail(
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
   const created: QueuedEmail = { status: ACCEPTED, body, emailId, replayed: false, enqueue: !scheduled };
+  if (input.template) {
+    const [refused] = await pinTemplates(sqlPool(handle), context.workspaceId, [input]);
+    if (refused) throw refused;
+  }
   const attachmentBytes = input.attachments.reduce((total, { content }) => total + content.length, 0);
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for

@@ -9,6 +9,8 @@ const PERMISSIONS = [
   "suppressions:manage",
   "webhooks:read",
   "webhooks:manage",
+  "templates:read",
+  "templates:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -17,8 +19,9 @@ export type ScopeName = (typeof SCOPE_NAMES)[number];
 
 const GRANTS: Record<ScopeName, readonly Permission[]> = {
   "send-only": ["emails:send"],
-  "read-only": ["emails:read", "suppressions:read", "webhooks:read"],
-  "full-access": ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage", "webhooks:read", "webhooks:manage"],
+  // A send-only key may send by template (emails:send) without reading templates.
+  "read-only": ["emails:read", "suppressions:read", "webhooks:read", "templates:read"],
+  "full-access": ["emails:send", "emails:read", "api_keys:manage", "suppressions:read", "suppressions:manage", "webhooks:read", "webhooks:manage", "templates:read", "templates:manage"],
 };
 
 export function scopeAllows(scope: ScopeName, permission: Permission): boolean {

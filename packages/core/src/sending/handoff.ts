@@ -7,6 +7,7 @@ import { asProviderError, type OutboundAttachment, type ProviderError } from "./
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
+import { TemplateRenderError } from "../templates/engine.ts";
 
 export type HandoffOutcome =
   /** Another worker has it, or it is no longer waiting to be sent: nothing was done. */
@@ -14,6 +15,8 @@ export type HandoffOutcome =
   | { kind: "sent"; providerMessageId: string }
   /** Failed without a provider refusal: its domain, no test recipient left, files gone, or the retry window ran out. */
   | { kind: "failed"; reason: string }
+  /** Its template did not render from its pinned version: failed, with a `rendering_failed` event of ours. */
+  | { kind: "rendering_failed"; error: string }
   /** Every recipient is on the suppression list: failed, with a `rejected` event of ours. */
   | { kind: "suppressed"; suppressed: SuppressedRecipient[] }
   | { kind: "rejected"; error: ProviderError }
@@ -39,14 +42,17 @@ export const TENANT_PAUSED_REASON =
  *    left it is failed with a `rejected` event of ours.
  * 4. A test key's recipients that are not pre-verified test recipients are dropped; when none
  *    is left it is failed.
- * 5. Its workspace is held (the provider paused its sending): it waits, queued, and is tried
+ * 5. A templated email is rendered from the version pinned when it was accepted; a render that
+ *    fails (a limit, a filter error on its data, output over the size limit, the template
+ *    deleted) ends it failed with a `rendering_failed` event of ours.
+ * 6. Its workspace is held (the provider paused its sending): it waits, queued, and is tried
  *    again once the hold ends; other workspaces are not held. Otherwise it takes its turn at the
  *    account's send rate, one token per remaining recipient (a turn too far ahead puts it back
  *    in the queue until then).
- * 6. Its files' bytes are gone: failed.
- * 7. The provider refuses it for good: failed with the provider's `rejected` event.
- * 8. The provider says the workspace's sending is paused: held, as in 5, with its workspace.
- * 9. The provider fails for now: retried with backoff until the retry window ends, then failed.
+ * 7. Its files' bytes are gone: failed.
+ * 8. The provider refuses it for good: failed with the provider's `rejected` event.
+ * 9. The provider says the workspace's sending is paused: held, as in 6, with its workspace.
+ * 10. The provider fails for now: retried with backoff until the retry window ends, then failed.
  *
  * Everything the caller needs to do next is in the returned outcome.
  */
@@ -97,6 +103,9 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     recipientsToSend = { to: kept.to.filter((r) => isAllowed.has(r)), cc: kept.cc.filter((r) => isAllowed.has(r)), bcc: kept.bcc.filter((r) => isAllowed.has(r)) };
   }
 
+  const content = await renderContent(ports, email, log);
+  if ("kind" in content) return content;
+
   const recipientCount = recipientsToSend.to.length + recipientsToSend.cc.length + recipientsToSend.bcc.length;
   const turn = await ports.gate.pass(email.organizationId, recipientCount);
   if (turn.kind === "held") return holdEmail(ports, email.id, turn.remainingMs, log);
@@ -123,9 +132,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
         from: email.from,
         ...recipientsToSend,
         replyTo: email.replyTo,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
+        ...content,
         headers: email.headers,
         tags: email.tags,
         attachments,
@@ -142,6 +149,22 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
   return { kind: "sent", providerMessageId };
+}
+
+/** The email's subject, html and text: as stored, or rendered from its pinned template version. */
+async function renderContent(ports: HandoffPorts, email: ClaimedEmail, log: Logger): Promise<HandoffOutcome | Pick<ClaimedEmail, "subject" | "html" | "text">> {
+  if (email.templateId === null || email.templateVersion === null) return { subject: email.subject, html: email.html, text: email.text };
+  const pinned = { templateId: email.templateId, version: email.templateVersion };
+  try {
+    return await ports.templates.render({ ...pinned, variables: email.templateVariables ?? {}, subject: email.subject });
+  } catch (error) {
+    if (!(error instanceof TemplateRenderError)) throw error;
+    const deliveryIds = await ports.records.failRendering(email.id, { template: pinned.templateId, version: pinned.version, error: error.message });
+    // The same statement deleted its files.
+    if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
+    log.warn({ template: pinned.templateId, version: pinned.version, error: error.message }, "template did not render; email failed");
+    return { kind: "rendering_failed", error: error.message };
+  }
 }
 
 /** A permanent refusal ends the email; a transient failure is retried within the retry window. */

@@ -1,6 +1,7 @@
 import type { SuppressionReason } from "@svc/db";
 import type { Producer, SendGateDecision } from "@svc/queues";
-import type { EmailFailure } from "../emails/failure.ts";
+import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
+import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import type { SendingDomainLookup } from "../stores/domains.ts";
@@ -36,6 +37,8 @@ export interface HandoffRecords {
    * Answers the webhook deliveries to enqueue, or null if the email was not moved.
    */
   fail(emailId: string, failure: EmailFailure, provider: string | null): Promise<string[] | null>;
+  /** Ends the email `failed` with a `rendering_failed` event (our payload); as `fail` otherwise. */
+  failRendering(emailId: string, failure: RenderingFailure): Promise<string[] | null>;
   /** Gives the claim back: the email waits, queued, for its retry. */
   release(emailId: string): Promise<void>;
   /** Notes on the email which recipients were dropped as suppressed. */
@@ -81,4 +84,6 @@ export interface HandoffPorts {
   attachmentBudget: Pick<AttachmentBudget, "hold">;
   clock: Clock;
   retry: HandoffRetryPolicy;
+  /** Renders templated emails from their pinned version (see cachedTemplateRenderer). */
+  templates: TemplateRenderer;
 }

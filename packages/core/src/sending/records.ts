@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { preVerifiedRecipients } from "../recipients/service.ts";
-import { failEmail } from "../emails/failure.ts";
+import { failEmail, failEmailRendering } from "../emails/failure.ts";
 import { rejectEmail, rejectSuppressedEmail } from "../emails/rejection.ts";
 import { sqlPool } from "../sql.ts";
 import { deleteAttachmentContents, selectAttachmentContents } from "../stores/emailAttachments.ts";
@@ -12,6 +12,7 @@ export function handoffRecords(db: DbHandle): HandoffRecords {
   const pool = sqlPool(db);
   return {
     fail: (emailId, failure, provider) => failEmail(pool, emailId, failure, provider),
+    failRendering: (emailId, failure) => failEmailRendering(pool, emailId, failure),
     release: (emailId) => releaseEmailClaim(pool, emailId),
     setSuppressedRecipients: (emailId, suppressed) => setSuppressedRecipients(pool, emailId, suppressed),
     rejectSuppressed: (emailId, suppressed) => rejectSuppressedEmail(db, emailId, suppressed),

@@ -282,10 +282,12 @@ export interface EmailFailureToRecord {
   errorMessage: string;
   /** The `failed` event's payload (JSON): ours, not a provider's. */
   payload: Record<string, unknown>;
-  /** The same reason, as the webhook body carries it. */
-  reason: { code: string; text: string };
+  /** The same reason, as the webhook body of a `failed` event carries it. */
+  reason?: { code: string; text: string };
   /** The provider that was asked, when one was. */
   provider: string | null;
+  /** The event recorded: ours (`failed`), or `rendering_failed` for a template that did not render. */
+  eventType?: "failed" | "rendering_failed";
 }
 
 export interface FailedEmail {
@@ -318,13 +320,15 @@ export async function failEmailsWithEvents(db: Queryable, targets: FailureTarget
     emailId: EMAIL_ID_SLOT,
     tags: TAGS_SLOT,
     eventId: EVENT_ID_SLOT,
-    eventType: "failed",
+    eventType: failure.eventType ?? "failed",
     eventTimestamp: now,
-    reason: failure.reason,
+    ...(failure.reason ? { reason: failure.reason } : {}),
   });
+  // A template fails at its own email's handoff only, by id.
+  const renderingFailed = failure.eventType === "rendering_failed" && byIds;
   const { rows } = await db.query({
-    name: byIds ? "svc_fail_emails_by_id" : "svc_fail_emails_by_domain",
-    text: byIds ? FAIL_BY_IDS_SQL : FAIL_BY_DOMAIN_SQL,
+    name: renderingFailed ? "svc_fail_emails_rendering" : byIds ? "svc_fail_emails_by_id" : "svc_fail_emails_by_domain",
+    text: renderingFailed ? RENDERING_FAILED_BY_IDS_SQL : byIds ? FAIL_BY_IDS_SQL : FAIL_BY_DOMAIN_SQL,
     values: [
       byIds ? [...new Set(targets.emailIds)] : targets.workspaceId,
       [...failure.from],
@@ -347,7 +351,7 @@ export async function failEmailsWithEvents(db: Queryable, targets: FailureTarget
  * statuses it ends from, $3 now, $4 the error message, $5 the provider, $6 the payload, $7 the
  * delivery body template, $8 prepared event ids, $9 prepared delivery ids.
  */
-function failSql(targets: string): string {
+function failSql(targets: string, type: "failed" | "rendering_failed" = "failed"): string {
   return `
 WITH targets AS (${targets}),
 failed AS (
@@ -363,12 +367,12 @@ numbered AS (
 ),
 ev AS (
   INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
-  SELECT ($8::text[])[nb.n], nb.email_id, 'failed', $3, $6, 'failed:' || nb.email_id FROM numbered nb ORDER BY nb.email_id
+  SELECT ($8::text[])[nb.n], nb.email_id, '${type}', $3, $6, '${type}:' || nb.email_id FROM numbered nb ORDER BY nb.email_id
   ON CONFLICT ("dedupeKey") DO NOTHING
   RETURNING id, "emailId"
 ),
 created AS (
-  SELECT nb.n, ev.id AS event_id, nb.email_id, nb.workspace_id, nb.email_tags, 'failed'::"EventType" AS type,
+  SELECT nb.n, ev.id AS event_id, nb.email_id, nb.workspace_id, nb.email_tags, '${type}'::"EventType" AS type,
          replace($7::text, '${EVENT_ID_SLOT}', ev.id) AS template
     FROM numbered nb JOIN ev ON ev."emailId" = nb.email_id
 ),
@@ -385,12 +389,16 @@ SELECT nb.email_id AS "emailId", COALESCE(d.ids, '{}') AS "deliveryIds"
 
 const FAIL_BY_IDS_SQL = failSql(`SELECT unnest($1::text[]) AS id`);
 
-const FAIL_BY_DOMAIN_SQL = failSql(`
+const RENDERING_FAILED_BY_IDS_SQL = failSql(`SELECT unnest($1::text[]) AS id`, "rendering_failed");
+
+const FAIL_BY_DOMAIN_TARGETS = `
   SELECT e.id FROM emails e
    WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND ${FROM_DOMAIN_SQL} = $10::text
    ORDER BY e."createdAt", e.id
    LIMIT $11::int
-   FOR UPDATE SKIP LOCKED`);
+   FOR UPDATE SKIP LOCKED`;
+
+const FAIL_BY_DOMAIN_SQL = failSql(FAIL_BY_DOMAIN_TARGETS);
 
 /** An event's place in its email's oldest-first order: (eventTimestamp, createdAt, id). */
 export interface EventPosition {

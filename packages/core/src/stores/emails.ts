@@ -26,12 +26,12 @@ export interface NewEmailRow {
 export type EmailInsertOutcome = "inserted" | "domain_not_verified" | "withheld";
 
 /** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 18;
+const COLUMNS_PER_ROW = 21;
 
 /** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
   const n = index * COLUMNS_PER_ROW;
-  const types = ["text", "text", "text", '"KeyEnvironment"', "text", "text[]", "text[]", "text[]", "text[]", "text", "text", "text", "jsonb", "jsonb", "jsonb", "text", '"EmailStatus"', "timestamptz"];
+  const types = ["text", "text", "text", '"KeyEnvironment"', "text", "text[]", "text[]", "text[]", "text[]", "text", "text", "text", "jsonb", "jsonb", "jsonb", "text", '"EmailStatus"', "timestamptz", "text", "int", "jsonb"];
   return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
 }
 
@@ -74,7 +74,7 @@ export async function insertEmailsIfDomainVerified(
       input.cc,
       input.bcc,
       input.replyTo,
-      input.subject,
+      input.template?.pinned?.subject ?? input.subject,
       input.html,
       input.text,
       JSON.stringify(input.headers),
@@ -83,6 +83,9 @@ export async function insertEmailsIfDomainVerified(
       input.fromDomain.toLowerCase(),
       status,
       input.scheduledAt,
+      input.template?.pinned?.templateId ?? null,
+      input.template?.pinned?.version ?? null,
+      input.template?.pinned ? JSON.stringify(input.template.pinned.variables) : null,
     );
   }
   values.push(options.allOrNothing === true);
@@ -104,15 +107,16 @@ export async function insertEmailsIfDomainVerified(
             SELECT f.email_id, f.position, f.content FROM (VALUES ${contents.join(", ")}) AS f(email_id, position, content)
              WHERE f.email_id IN (SELECT id FROM inserted))`;
   const result = await db.query(
-    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt") AS (
+    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
             SELECT v.*, EXISTS (SELECT 1 FROM domains d
                                  WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified') AS verified
               FROM v),
           inserted AS (
-            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt")
-            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt"
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables")
+            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
+                   c."templateId", c."templateVersion", c."templateVariables"
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
             RETURNING id)${insertContents}
@@ -280,6 +284,10 @@ export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
   createdAt: Date;
   /** When it entered the sending path: its creation, or its scheduled time if later. */
   queuedAt: Date;
+  /** A templated email's pinned version and values (html and text are then null); null otherwise. */
+  templateId: string | null;
+  templateVersion: number | null;
+  templateVariables: Record<string, unknown> | null;
 }
 
 /**
@@ -298,7 +306,7 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
      RETURNING id, "organizationId", environment, "from", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
                COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
-               GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt"`,
+               GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables"`,
     [[...new Set(emailIds)], leaseMs],
   );
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));

@@ -24,3 +24,4 @@ export * from "./webhookSubscriptions.ts";
 export * from "./workspaceDailyCounters.ts";
 export * from "./workspaces.ts";
 export * from "./webhookReplays.ts";
+export * from "./templates.ts";

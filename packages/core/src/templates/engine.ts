@@ -1,0 +1,123 @@
+import { convert } from "html-to-text";
+import { Liquid, type Template } from "liquidjs";
+import { SEND_LIMITS } from "../emails/input.ts";
+
+/**
+ * Templates are written by tenants, so the engine is LiquidJS: a template is data, never code
+ * (no JavaScript expressions or helpers a template could define, unlike Handlebars or EJS), it
+ * reads only the variables' own properties, and it has DoS limits of its own (parse length,
+ * render time, memory, render count). It is configured here to read nothing from disk
+ * (`include`/`render`/`layout` look in an empty in-memory map; layouts come from our database),
+ * to HTML-escape every output of the HTML part unless the author writes `| raw`, and to refuse
+ * unknown filters.
+ */
+export const TEMPLATE_LIMITS = {
+  /** Subject, HTML and text sources together (UTF-16 units, LiquidJS's `parseLimit`). */
+  maxSourceLength: 512 * 1024,
+  /** One part's render (LiquidJS's `renderLimit`, ms). */
+  renderMs: 250,
+  /** Tags, outputs and text pieces rendered in one part (LiquidJS's `templateLimit`). */
+  maxRenders: 100_000,
+  /** Objects, strings and arrays a part's render may create (LiquidJS's `memoryLimit`). */
+  memory: 10_000_000,
+  /** The rendered html and text together, as for a posted email. */
+  maxOutputBytes: SEND_LIMITS.maxBodyPartsBytes,
+} as const;
+
+const common = {
+  templates: {},
+  strictFilters: true,
+  ownPropertyOnly: true,
+  parseLimit: TEMPLATE_LIMITS.maxSourceLength,
+  renderLimit: TEMPLATE_LIMITS.renderMs,
+  memoryLimit: TEMPLATE_LIMITS.memory,
+  cache: false,
+} as const;
+
+const htmlEngine = new Liquid({ ...common, outputEscape: "escape" });
+/** Subject and text are not HTML: escaping would show `&amp;` to the reader. */
+const plainEngine = new Liquid(common);
+
+const RENDER_OPTIONS = { templateLimit: TEMPLATE_LIMITS.maxRenders, renderLimit: TEMPLATE_LIMITS.renderMs, memoryLimit: TEMPLATE_LIMITS.memory };
+
+/** A template's parts whose render failed (a limit, a filter error, output too large): the message says which. */
+export class TemplateRenderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "TemplateRenderError";
+  }
+}
+
+export interface TemplateSources {
+  subject: string;
+  html: string;
+  text: string | null;
+  /** Wraps the HTML: `{{ content }}` is where the template's rendered HTML goes. */
+  layoutHtml: string | null;
+}
+
+export interface RenderedContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface CompiledTemplate {
+  render(variables: Record<string, unknown>, subjectSource?: string): Promise<RenderedContent>;
+}
+
+/** `{{ content }}` in a layout is the already escaped HTML of the template: written as is. */
+const CONTENT_OUTPUT = /\{\{-?\s*content\s*-?\}\}/g;
+
+function parse(engine: Liquid, part: string, source: string): Template[] {
+  try {
+    return engine.parse(source);
+  } catch (error) {
+    throw new TemplateRenderError(`${part}: ${messageOf(error)}`);
+  }
+}
+
+/** Parses every part once; throws TemplateRenderError naming the part that does not parse. */
+export function compileTemplate(sources: TemplateSources): CompiledTemplate {
+  const total = sources.subject.length + sources.html.length + (sources.text?.length ?? 0) + (sources.layoutHtml?.length ?? 0);
+  if (total > TEMPLATE_LIMITS.maxSourceLength) throw new TemplateRenderError(`the template is over ${TEMPLATE_LIMITS.maxSourceLength} characters`);
+  const subject = parse(plainEngine, "subject", sources.subject);
+  const html = parse(htmlEngine, "html", sources.html);
+  const text = sources.text === null ? null : parse(plainEngine, "text", sources.text);
+  const layout = sources.layoutHtml === null ? null : parse(htmlEngine, "layout", sources.layoutHtml.replace(CONTENT_OUTPUT, "{{ content | raw }}"));
+  return {
+    async render(variables, subjectSource) {
+      const subjectParts = subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
+      const renderedSubject = (await renderPart(plainEngine, "subject", subjectParts, variables)).replace(/[\r\n]+/g, " ").trim();
+      if (renderedSubject.length === 0) throw new TemplateRenderError("subject: renders empty");
+      if (renderedSubject.length > SEND_LIMITS.maxSubjectLength) throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
+      let renderedHtml = await renderPart(htmlEngine, "html", html, variables);
+      if (layout) renderedHtml = await renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml });
+      checkOutputSize(Buffer.byteLength(renderedHtml));
+      const renderedText = text ? await renderPart(plainEngine, "text", text, variables) : convert(renderedHtml, { wordwrap: 100 });
+      checkOutputSize(Buffer.byteLength(renderedHtml) + Buffer.byteLength(renderedText));
+      return { subject: renderedSubject, html: renderedHtml, text: renderedText };
+    },
+  };
+}
+
+function checkOutputSize(bytes: number): void {
+  if (bytes > TEMPLATE_LIMITS.maxOutputBytes) {
+    throw new TemplateRenderError(`the rendered html and text are over ${TEMPLATE_LIMITS.maxOutputBytes / (1024 * 1024)} MB`);
+  }
+}
+
+async function renderPart(engine: Liquid, part: string, parsed: Template[], variables: Record<string, unknown>): Promise<string> {
+  try {
+    const output = await engine.render(parsed, variables, RENDER_OPTIONS);
+    return String(output);
+  } catch (error) {
+    throw new TemplateRenderError(`${part}: ${messageOf(error)}`);
+  }
+}
+
+/** LiquidJS's message without its source excerpt (the first line says what and where). */
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!.slice(0, 500);
+}
