@@ -34,6 +34,9 @@ export const ID_PREFIXES = {
   delivery: "wd",
   attempt: "wa",
   suppression: "sup",
+  receivingDomain: "rdom",
+  inboundRoute: "rt",
+  inbound: "inb",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
