@@ -1,4 +1,4 @@
-import { authenticate, type AuthenticateResult } from "mailauth";
+import mailauth, { type AuthenticateResult } from "mailauth";
 
 /** Each verdict as stored on the record and shown over REST and in webhooks. */
 export interface Verdict {
@@ -38,13 +38,13 @@ export async function authenticateInbound(
 ): Promise<InboundVerdicts> {
   let result: AuthenticateResult;
   try {
-    result = await authenticate(raw, {
+    result = await mailauth.authenticate(raw, {
       ip: envelope.ip,
       helo: envelope.helo,
       sender: envelope.mailFrom,
       mta: envelope.mta,
       disableBimi: true,
-      resolver: (name: string, rrtype: string) => resolver.resolve(name, rrtype) as Promise<string[][] | string[]>,
+      resolver: (name: string, rrtype: string) => resolver.resolve(name, rrtype),
     });
   } catch {
     const failed: Verdict = { result: "temperror", domain: null, policy: null };
