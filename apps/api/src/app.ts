@@ -11,6 +11,7 @@ import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 
@@ -48,6 +49,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
+  app.use("/inbound", requireKey, inboundRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -25,6 +25,7 @@ import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-se
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { swaks } from "../../../test/support/swaks.ts";
+import { bearer, startApi, type ApiInstance } from "../../api/test/harness.ts";
 
 let dns: TestDnsServer;
 let db: DbHandle;
@@ -35,6 +36,7 @@ let fx: WorkspaceFixture;
 let other: WorkspaceFixture;
 let receiving: ReceivingDomainView;
 let subscriptionId: string;
+let api: ApiInstance;
 
 const SENDER_DOMAIN = `sender-${Date.now()}.test`;
 const STRICT_DOMAIN = `strict-${Date.now()}.test`;
@@ -51,6 +53,7 @@ beforeAll(async () => {
   const redis = createProducerConnection(env.REDIS_URL, { disconnectTimeout: 100 });
   const app = createInbound(env, { db, redis, log });
   port = (await app.start()).smtpPort as number;
+  api = await startApi();
   shutdown = async () => {
     await new Shutdown(log, 10_000).addAll(app.shutdown).run();
     redis.disconnect();
@@ -83,6 +86,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await api?.close();
   await shutdown?.();
   await dns?.close();
   await rm(dir, { recursive: true, force: true });
@@ -233,5 +237,66 @@ describe("the built-in MX receiver", () => {
     const id = storedId(run.replies)!;
     await expect(getInbound(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
     await expect(getInboundRaw(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("serves the record over REST: text, HTML, attachments and raw bytes exactly; another workspace gets 404", async () => {
+    const to = `support@${receiving.domain}`;
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10, 0x80]);
+    const raw = [
+      `From: Customer <ann@${SENDER_DOMAIN}>`,
+      `To: ${to}`,
+      "Subject: Over REST",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b1"',
+      "",
+      "--b1",
+      'Content-Type: multipart/alternative; boundary="b2"',
+      "",
+      "--b2",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Plain é",
+      "--b2",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      "<b>Bold</b>",
+      "--b2--",
+      "--b1",
+      'Content-Type: application/pdf; name="résumé.pdf"',
+      "Content-Disposition: attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf",
+      "Content-Transfer-Encoding: base64",
+      "",
+      pdf.toString("base64"),
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const run = await send(raw, { from: `bounces@${SENDER_DOMAIN}`, to });
+    const id = storedId(run.replies)!;
+    const key = bearer(fx.keys["read-only"]);
+
+    const record = await fetch(`${api.url}/inbound/${id}`, { headers: key });
+    expect(record.status).toBe(200);
+    expect(await record.json()).toMatchObject({ id, subject: "Over REST", text: "Plain é", html: "<b>Bold</b>", attachments: [{ filename: "résumé.pdf", contentType: "application/pdf", size: 8 }] });
+
+    const rawAnswer = await fetch(`${api.url}/inbound/${id}/raw`, { headers: key });
+    expect(rawAnswer.headers.get("content-type")).toMatch(/^message\/rfc822/);
+    expect(Buffer.from(await rawAnswer.arrayBuffer())).toEqual(Buffer.from(raw, "utf8"));
+
+    const file = await fetch(`${api.url}/inbound/${id}/attachments/0`, { headers: key });
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(pdf);
+    expect((await fetch(`${api.url}/inbound/${id}/attachments/1`, { headers: key })).status).toBe(404);
+    expect((await fetch(`${api.url}/inbound/${id}/attachments/x`, { headers: key })).status).toBe(422);
+
+    const list = (await (await fetch(`${api.url}/inbound?limit=2`, { headers: key })).json()) as { data: Array<{ id: string }>; nextCursor: string | null };
+    expect(list.data[0]!.id).toBe(id);
+    expect(list.nextCursor).toBe(list.data[1]!.id);
+
+    const stranger = bearer(other.keys["full-access"]);
+    for (const route of [`/inbound/${id}`, `/inbound/${id}/raw`, `/inbound/${id}/attachments/0`]) {
+      expect((await fetch(`${api.url}${route}`, { headers: stranger })).status).toBe(404);
+    }
+    expect(((await (await fetch(`${api.url}/inbound`, { headers: stranger })).json()) as { data: unknown[] }).data).toEqual([]);
+    expect((await fetch(`${api.url}/inbound`, { headers: bearer(fx.keys["send-only"]) })).status).toBe(403);
   });
 });

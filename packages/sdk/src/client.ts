@@ -6,6 +6,9 @@ import type {
   BatchEntry,
   Email,
   EmailWithEvents,
+  Inbound,
+  InboundSummary,
+  ListInboundQuery,
   ListEmailsQuery,
   ListSuppressionsQuery,
   QueuedEmail,
@@ -58,6 +61,7 @@ export class Svc {
   readonly emails: Emails;
   readonly apiKeys: ApiKeys;
   readonly suppressions: Suppressions;
+  readonly inbound: InboundMessages;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -74,6 +78,7 @@ export class Svc {
     this.emails = new Emails(send);
     this.apiKeys = new ApiKeys(send);
     this.suppressions = new Suppressions(send);
+    this.inbound = new InboundMessages(send);
   }
 }
 
@@ -190,6 +195,32 @@ class Suppressions {
   async remove(address: string, options: { confirmComplaint?: boolean } = {}): Promise<Suppression> {
     const query = options.confirmComplaint ? { confirm: "complaint" } : {};
     return (await this.http<Suppression>({ method: "DELETE", path: `/suppressions/${segment(address)}`, query, safeToRepeat: true })).body;
+  }
+}
+
+/** Messages received for the workspace's receiving domains (`GET /inbound`). */
+class InboundMessages {
+  constructor(private readonly http: Send) {}
+
+  /** One page, newest first: pass the previous page's `nextCursor` as `after`. */
+  async listPage(query: ListInboundQuery = {}): Promise<{ data: InboundSummary[]; nextCursor: string | null }> {
+    return (await this.http<{ data: InboundSummary[]; nextCursor: string | null }>({ method: "GET", path: "/inbound", query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /** Every received message, newest first, a page at a time as you iterate. */
+  async *list(options: { pageSize?: number } = {}): AsyncGenerator<InboundSummary, void, void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.listPage({ limit: options.pageSize ?? 100, ...(after !== undefined ? { after } : {}) });
+      yield* page.data;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
+  }
+
+  /** One message with its text, HTML, headers and verdicts (raw bytes and attachments: `GET /inbound/{id}/raw`, `/attachments/{n}`). */
+  async get(id: string): Promise<Inbound> {
+    return (await this.http<Inbound>({ method: "GET", path: `/inbound/${segment(id)}`, safeToRepeat: true })).body;
   }
 }
 

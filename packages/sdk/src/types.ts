@@ -15,7 +15,10 @@ export type ApiKey = Schemas["ApiKey"];
 export type Suppression = Schemas["Suppression"];
 export type AddSuppressionRequest = Schemas["AddSuppressionRequest"];
 export type WebhookEvent = Schemas["WebhookEvent"];
+export type Inbound = Schemas["Inbound"];
+export type InboundSummary = Schemas["InboundSummary"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
+export type ListInboundQuery = NonNullable<operations["listInbound"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;

@@ -3,6 +3,7 @@ import { errorComponent } from "./errorCatalogue.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
+import { registerInboundOperations } from "./paths/inbound.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
 import { registerWebhooks } from "./webhooks.ts";
@@ -33,6 +34,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerEmailOperations(registry);
   registerApiKeyOperations(registry);
   registerSuppressionOperations(registry);
+  registerInboundOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

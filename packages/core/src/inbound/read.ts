@@ -1,5 +1,6 @@
 import type { Db } from "@svc/db";
-import { notFound } from "../errors.ts";
+import { z } from "zod";
+import { AppError, notFound } from "../errors.ts";
 import { selectInboundAttachment } from "../stores/inboundAttachments.ts";
 import { selectInboundCursor, selectInboundEmail, selectInboundEmails, selectInboundRaw, selectRepliesToEmail, type ListedInboundEmail } from "../stores/inboundEmails.ts";
 import type { InboundAttachmentMeta } from "./parse.ts";
@@ -51,6 +52,21 @@ function toSummary(row: ListedInboundEmail): InboundSummaryView {
 }
 
 export const INBOUND_PAGE_LIMIT = { default: 20, max: 100 } as const;
+
+export const inboundListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(INBOUND_PAGE_LIMIT.max).optional(),
+  after: z.string().min(1).max(64).optional(),
+});
+
+/** `?limit=&after=`; anything else is a validation error. */
+export function parseInboundListQuery(query: Record<string, unknown>): { limit?: number; after?: string } {
+  const parsed = inboundListQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError("validation_failed", `${issue.path.join(".") || "query"}: ${issue.message}`);
+  }
+  return parsed.data;
+}
 
 /** A workspace's received messages, newest first; `after` is the last id of the previous page. */
 export async function listInbound(prisma: Db, workspaceId: string, options: { limit?: number; after?: string } = {}): Promise<{ data: InboundSummaryView[]; nextCursor: string | null }> {
