@@ -12,6 +12,7 @@ import {
   getInboundAttachment,
   getInboundRaw,
   listRepliesToEmail,
+  purgeExpiredEmails,
   verifyReceivingDomain,
   type ReceivingDomainView,
 } from "@svc/core";
@@ -298,5 +299,17 @@ describe("the built-in MX receiver", () => {
     }
     expect(((await (await fetch(`${api.url}/inbound`, { headers: stranger })).json()) as { data: unknown[] }).data).toEqual([]);
     expect((await fetch(`${api.url}/inbound`, { headers: bearer(fx.keys["send-only"]) })).status).toBe(403);
+  });
+
+  it("retention deletes a record older than its workspace plan's retention, with its files and deliveries", async () => {
+    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Old" }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
+    const id = storedId(run.replies)!;
+    const young = storedId((await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Young" }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` })).replies)!;
+    await db.prisma.inboundEmail.update({ where: { id }, data: { receivedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+    const result = await purgeExpiredEmails(db.prisma);
+    expect(result.inboundDeleted).toBeGreaterThanOrEqual(1);
+    expect(await db.prisma.inboundEmail.findUnique({ where: { id } })).toBeNull();
+    expect(await db.prisma.webhookDelivery.count({ where: { inboundEmailId: id } })).toBe(0);
+    expect(await db.prisma.inboundEmail.findUnique({ where: { id: young } })).not.toBeNull();
   });
 });

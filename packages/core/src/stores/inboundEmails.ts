@@ -3,7 +3,7 @@
  * raw bytes, the parsed parts and the verdicts. Their attachment bytes (`inbound_attachments`)
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
-import { Prisma, type InboundEmail, type InboundSource } from "@svc/db";
+import { Prisma, type InboundEmail, type InboundSource, type Plan } from "@svc/db";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -116,9 +116,9 @@ export function selectRepliesToEmail(prisma: PrismaTx, workspaceId: string, emai
   return prisma.inboundEmail.findMany({ where: { workspaceId, replyToEmailId: emailId }, orderBy: { receivedAt: "asc" }, take: 100, select: LISTED });
 }
 
-/** Retention: deletes up to `limit` records received before `cutoff` (files and deliveries go with them). */
-export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, cutoff: Date, limit: number): Promise<number> {
-  const rows = await prisma.inboundEmail.findMany({ where: { receivedAt: { lt: cutoff } }, select: { id: true }, take: limit });
+/** Retention: deletes up to `limit` records of workspaces on `plan` received before `cutoff` (files and deliveries go with them). */
+export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+  const rows = await prisma.inboundEmail.findMany({ where: { receivedAt: { lt: cutoff }, workspace: { plan } }, select: { id: true }, take: limit });
   if (rows.length === 0) return 0;
   return (await prisma.inboundEmail.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
 }
