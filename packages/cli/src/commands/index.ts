@@ -7,6 +7,7 @@ import { userCommands } from "./user.ts";
 import { webhookCommands } from "./webhook.ts";
 import { suppressionCommands } from "./suppression.ts";
 import { sesCommands } from "./ses.ts";
+import { inboundCommands } from "./inbound.ts";
 
 /** Every command group. Each group lives in its own file and exports its commands. */
-export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands, ...suppressionCommands, ...sesCommands];
+export const COMMANDS: Command[] = [...workspaceCommands, ...keyCommands, ...domainCommands, ...recipientCommands, ...userCommands, ...webhookCommands, ...suppressionCommands, ...sesCommands, ...inboundCommands];
