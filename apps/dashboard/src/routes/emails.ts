@@ -1,4 +1,4 @@
-import { getEmailExplained, searchEmails, type EmailSearch } from "@svc/core";
+import { getEmailExplained, listRepliesToEmail, searchEmails, type EmailSearch } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -29,7 +29,8 @@ export function emailRoutes(deps: DashboardDeps): Router {
   router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
     const email = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) => sendQueueFacts(deps.sendProducer, emailId));
-    sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email) });
+    const replies = await listRepliesToEmail(deps.prisma, w.workspaceId, email.id);
+    sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody({ ...email, replies }) });
   });
 
   return router;
