@@ -6,3 +6,4 @@ export { storeInbound, routeRecipients, type ArrivedMessage, type RoutedRecipien
 export { CATCH_ALL, parseRouteLocalPart, splitRecipient, matchRoute } from "./routes.ts";
 export { parseInbound, type InboundAttachmentMeta, type ParsedInbound } from "./parse.ts";
 export { providerMessageIdsIn } from "./replies.ts";
+export { ingestSesReceipt, sesReceiptSchema, sesVerdicts, type SesReceipt, type SesReceiptOutcome } from "./sesReceipt.ts";

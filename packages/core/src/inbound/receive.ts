@@ -48,7 +48,8 @@ export interface ArrivedMessage {
 }
 
 export interface StoredInbound {
-  inboundId: string;
+  /** Null when nothing was stored (`created` false). */
+  inboundId: string | null;
   workspaceId: string;
   /** False when this arrival was stored before (a replayed SES notification). */
   created: boolean;
@@ -128,7 +129,7 @@ export async function storeInbound(prisma: Db, producer: Producer<"webhookDelive
       return deliveryIds;
     });
     if (result === null) {
-      stored.push({ inboundId, workspaceId, created: false, deliveryIds: [] });
+      stored.push({ inboundId: null, workspaceId, created: false, deliveryIds: [] });
       continue;
     }
     // Committed first; if Redis is unreachable the dispatcher's sweeper enqueues them.
