@@ -58,7 +58,7 @@ const overlays = { base: render("base"), example: render("overlays/example") };
 const APPS = readdirSync(path.join(root, "apps")).filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")));
 /** How long each app's shutdown may take (packages/runtime's default; the dispatcher's own). */
 const SHUTDOWN_DEADLINE_S: Record<string, number> = { dispatcher: 20 };
-const PORT_VARIABLE: Record<string, string> = { api: "API_PORT", ingest: "INGEST_PORT", dashboard: "DASHBOARD_PORT", sender: "SENDER_PORT", dispatcher: "DISPATCHER_PORT", smtp: "SMTP_HEALTH_PORT" };
+const PORT_VARIABLE: Record<string, string> = { api: "API_PORT", ingest: "INGEST_PORT", dashboard: "DASHBOARD_PORT", sender: "SENDER_PORT", dispatcher: "DISPATCHER_PORT", smtp: "SMTP_HEALTH_PORT", inbound: "INBOUND_HEALTH_PORT" };
 
 const redis = createProducerConnection(TEST_REDIS_URL);
 afterAll(() => closeConnections(redis));

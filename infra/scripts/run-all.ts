@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
  */
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), "../..");
-const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard", "smtp"];
+const APPS = ["ingest", "api", "sender", "dispatcher", "dashboard", "smtp", "inbound"];
 const fromBuild = self.endsWith(".js");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 

@@ -13,6 +13,7 @@ import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 import { webhooksRouter } from "./routes/webhooks.ts";
@@ -55,6 +56,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
   app.use("/webhooks", requireKey, webhooksRouter(deps));
   app.use("/templates", requireKey, templatesRouter(deps));
+  app.use("/inbound", requireKey, inboundRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -15,7 +15,7 @@ import { apiEnvSchema } from "../src/env.ts";
 import { RedisRateLimiter } from "@svc/queues";
 import { loadEnv } from "@svc/config";
 import { ByteBudget } from "@svc/runtime";
-import { buildDeliveryBody, EVENT_TYPES } from "@svc/core";
+import { buildDeliveryBody, buildInboundDeliveryBody, EVENT_TYPES } from "@svc/core";
 import { newId } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import { checkedAnswers, document, operations, schemaProblems } from "./contract.ts";
@@ -94,7 +94,14 @@ describe("the webhook in the document", () => {
       const deliveryId = newId("delivery");
       // Our own `failed` events carry why the email ended unsent.
       const reason = type === "failed" ? { reason: { code: "retry_window_over", text: "Gave up after 8 attempts." } } : {};
-      const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date(), ...reason });
+      const rawBody =
+        type === "received"
+          ? buildInboundDeliveryBody({
+              deliveryId,
+              createdAt: new Date(),
+              inbound: { id: newId("inbound"), from: "a@example.org", to: ["reply@in.example.com"], rcptTo: ["reply@in.example.com"], subject: "Re: hi", messageId: "<m@example.org>", replyToEmailId: null, attachmentCount: 0, size: 120, verdicts: {}, parseError: false, receivedAt: new Date() },
+            })
+          : buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date(), ...reason });
       expect([type, schemaProblems(["components", "schemas", `WebhookEvent_${type}`], JSON.parse(rawBody))]).toEqual([type, ""]);
       const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
       expect(schemaProblems(["components", "schemas", `WebhookEvent_${other}`], JSON.parse(rawBody))).not.toBe("");

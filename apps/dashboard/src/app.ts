@@ -12,6 +12,7 @@ import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
+import { inboundRoutes } from "./routes/inbound.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { sesRoutes } from "./routes/ses.ts";
@@ -56,6 +57,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(authRoutes(deps));
   app.use(overviewRoutes(deps));
   app.use(emailRoutes(deps));
+  app.use(inboundRoutes(deps));
   app.use(keyRoutes(deps));
   app.use(domainRoutes(deps));
   app.use(recipientRoutes(deps));

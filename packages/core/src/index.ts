@@ -43,6 +43,7 @@ export { EMAIL_STATUSES, searchEmails, type EmailPage, type EmailSearch } from "
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./webhooks/index.ts";
+export * from "./inbound/index.ts";
 export { inTransaction, sqlPool, type Queryable, type SqlClient } from "./sql.ts";
 export { countSendsToday } from "./emails/dailyLimit.ts";
 export * from "./emails/fields.ts";

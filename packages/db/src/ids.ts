@@ -37,6 +37,9 @@ export const ID_PREFIXES = {
   suppression: "sup",
   installation: "inst",
   template: "tmpl",
+  receivingDomain: "rdom",
+  inboundRoute: "rt",
+  inbound: "inb",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

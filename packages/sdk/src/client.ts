@@ -12,6 +12,9 @@ import type {
   EmailWithEvents,
   ListEmailEventsQuery,
   EventType,
+  Inbound,
+  InboundSummary,
+  ListInboundQuery,
   ListEmailsQuery,
   ListSuppressionsQuery,
   ListWebhookDeliveriesQuery,
@@ -79,6 +82,7 @@ export class Svc {
   readonly suppressions: Suppressions;
   readonly webhooks: Webhooks;
   readonly templates: Templates;
+  readonly inbound: InboundMessages;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -97,6 +101,7 @@ export class Svc {
     this.suppressions = new Suppressions(send);
     this.webhooks = new Webhooks(send);
     this.templates = new Templates(send);
+    this.inbound = new InboundMessages(send);
   }
 }
 
@@ -351,6 +356,32 @@ class Templates {
 
   async delete(idOrAlias: string): Promise<{ id: string; deleted: true }> {
     return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/templates/${segment(idOrAlias)}`, safeToRepeat: true })).body;
+  }
+}
+
+/** Messages received for the workspace's receiving domains (`GET /inbound`). */
+class InboundMessages {
+  constructor(private readonly http: Send) {}
+
+  /** One page, newest first: pass the previous page's `nextCursor` as `after`. */
+  async listPage(query: ListInboundQuery = {}): Promise<{ data: InboundSummary[]; nextCursor: string | null }> {
+    return (await this.http<{ data: InboundSummary[]; nextCursor: string | null }>({ method: "GET", path: "/inbound", query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /** Every received message, newest first, a page at a time as you iterate. */
+  async *list(options: { pageSize?: number } = {}): AsyncGenerator<InboundSummary, void, void> {
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.listPage({ limit: options.pageSize ?? 100, ...(after !== undefined ? { after } : {}) });
+      yield* page.data;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
+  }
+
+  /** One message with its text, HTML, headers and verdicts (raw bytes and attachments: `GET /inbound/{id}/raw`, `/attachments/{n}`). */
+  async get(id: string): Promise<Inbound> {
+    return (await this.http<Inbound>({ method: "GET", path: `/inbound/${segment(id)}`, safeToRepeat: true })).body;
   }
 }
 

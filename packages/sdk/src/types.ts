@@ -31,10 +31,13 @@ export type TemplateVariable = Schemas["TemplateVariable"];
 export type CreateTemplateRequest = Schemas["CreateTemplateRequest"];
 export type UpdateTemplateRequest = Schemas["UpdateTemplateRequest"];
 export type RenderedTemplate = Schemas["RenderedTemplate"];
+export type Inbound = Schemas["Inbound"];
+export type InboundSummary = Schemas["InboundSummary"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
 export type ListEmailEventsQuery = NonNullable<operations["listEmailEvents"]["parameters"]["query"]>;
 export type ListWebhookDeliveriesQuery = NonNullable<operations["listWebhookDeliveries"]["parameters"]["query"]>;
+export type ListInboundQuery = NonNullable<operations["listInbound"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;
 export type ListTemplatesQuery = NonNullable<operations["listTemplates"]["parameters"]["query"]>;

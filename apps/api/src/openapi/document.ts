@@ -3,6 +3,7 @@ import { errorComponent } from "./errorCatalogue.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
+import { registerInboundOperations } from "./paths/inbound.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
 import { registerWebhookSubscriptionOperations } from "./paths/webhooks.ts";
@@ -37,6 +38,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerSuppressionOperations(registry);
   registerWebhookSubscriptionOperations(registry);
   registerTemplateOperations(registry);
+  registerInboundOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

@@ -96,8 +96,32 @@ const webhookHeaders = (eventType: z.ZodType) =>
       .meta({ description: "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret.", example: EXAMPLE_STANDARD_SIGNATURE }),
   });
 
+/** The body of a `received` delivery (buildInboundDeliveryBody): metadata of a message that arrived. */
+const receivedBodySchema = z
+  .strictObject({
+    id: webhookBodySchema.shape.id,
+    type: z.literal("email.received"),
+    createdAt: webhookBodySchema.shape.createdAt,
+    data: z.strictObject({
+      inboundId: z.string().meta({ description: "The received message (`inb_…`): GET /inbound/{id}, its raw bytes and attachments." }),
+      event: z.strictObject({ type: z.literal("received"), eventTimestamp: z.string().meta({ format: "date-time", description: "When it arrived." }) }),
+      from: z.string().nullable(),
+      to: z.array(z.string()),
+      recipients: z.array(z.string()).meta({ description: "The envelope recipients (RCPT TO) of this workspace." }),
+      subject: z.string().nullable(),
+      messageId: z.string().nullable(),
+      replyToEmailId: z.string().nullable().meta({ description: "The sent email it replies to (In-Reply-To/References), when it names one of ours." }),
+      attachmentCount: z.int().min(0),
+      size: z.int().min(0).meta({ description: "Bytes of the raw message." }),
+      verdicts: z.unknown().meta({ description: "SPF, DKIM, DMARC and ARC results (mailauth)." }),
+      parseError: z.boolean().meta({ description: "True when the MIME could not be parsed: the raw message is kept as it came." }),
+    }),
+  })
+  .meta({ id: "WebhookEvent_received", description: `The body of a \`received\` event: ${EVENT_CATALOGUE.received.when}` });
+
 /** The body of one event type's webhook: the common shape, `data.event.type` that type, and the fields it adds. */
 function eventBodySchema(type: keyof typeof EVENT_CATALOGUE): z.ZodType {
+  if (type === "received") return receivedBodySchema;
   const common = webhookBodySchema.shape;
   const data = common.data.shape;
   return z

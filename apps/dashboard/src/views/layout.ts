@@ -3,7 +3,7 @@ import { roleAllows, type MembershipView } from "@svc/core";
 import { alert, csrfField, type AlertTone } from "./components.ts";
 import { html, raw, type Renderable, type SafeHtml } from "./html.ts";
 
-export type NavKey = "overview" | "emails" | "keys" | "domains" | "recipients" | "suppressions" | "templates" | "webhooks" | "smtp" | "members";
+export type NavKey = "overview" | "emails" | "inbox" | "keys" | "domains" | "recipients" | "suppressions" | "templates" | "webhooks" | "smtp" | "members";
 
 export interface Notice {
   tone: AlertTone;
@@ -32,12 +32,14 @@ const ICONS: Record<NavKey, string> = {
   templates: '<rect x="4" y="4" width="16" height="16" rx="2"/><path d="M8 9h8M8 13h8M8 17h5"/>',
   webhooks: '<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7"/><path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"/>',
   smtp: '<path d="M4 6h16v12H4z"/><path d="M4 6l8 7 8-7"/><path d="M9 15h6"/>',
+  inbox: '<path d="M3 13l3-8h12l3 8v6H3z"/><path d="M3 13h5l1 3h6l1-3h5"/>',
   members: '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 5"/>',
 };
 
 const NAV: Array<{ key: NavKey; href: string; label: string; ownerOnly?: boolean }> = [
   { key: "overview", href: "/", label: "Overview" },
   { key: "emails", href: "/emails", label: "Emails" },
+  { key: "inbox", href: "/inbound", label: "Inbox" },
   { key: "keys", href: "/api-keys", label: "API keys" },
   { key: "domains", href: "/domains", label: "Domains" },
   { key: "recipients", href: "/test-recipients", label: "Test recipients" },

@@ -26,6 +26,7 @@ function identityParts(type: EventType, object: Json): unknown[] {
     case "rendering_failed":
     // Ours, never an SES event (the mapping has no SES type for it); listed so the switch stays exhaustive.
     case "failed":
+    case "received":
       return [];
     case "delivered":
       return [timestamp, sortedStrings(object.recipients)];

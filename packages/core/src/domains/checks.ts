@@ -69,7 +69,8 @@ function recordValueMatches(record: ExpectedRecord, found: string): boolean {
     case "dkim":
       return dkimValueMatches(found, record.value);
     case "mail_from_mx":
-      // Found values are `<priority> <exchange>`; any priority routes the feedback.
+    case "inbound_mx":
+      // Found values are `<priority> <exchange>`; any priority routes the mail.
       return found.split(" ")[1] === record.value.toLowerCase();
     case "mail_from_spf":
       return spfAllowsSes(found);

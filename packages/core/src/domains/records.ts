@@ -3,7 +3,7 @@ import { randomAlphanumeric } from "@svc/db";
 import { dkimRecordValue } from "./dkim.ts";
 
 /** What a record is for; lets the checker compare each kind the right way. */
-export type RecordPurpose = "ownership" | "dkim" | "mail_from_mx" | "mail_from_spf";
+export type RecordPurpose = "ownership" | "dkim" | "mail_from_mx" | "mail_from_spf" | "inbound_mx";
 
 /** DMARC is only looked up and advised, so it is a check's purpose but never an expected record's. */
 export type CheckPurpose = RecordPurpose | "dmarc";
@@ -45,6 +45,11 @@ export function isRequiredRecord(record: Pick<ExpectedRecord, "purpose">): boole
   return record.purpose === "ownership" || record.purpose === "dkim";
 }
 
+/** The TXT record proving control of `domain` (sending and receiving domains alike). */
+export function ownershipRecord(domain: string, verificationToken: string): ExpectedRecord {
+  return { type: "TXT", purpose: "ownership", name: `${OWNERSHIP_LABEL}.${domain}`, value: `${OWNERSHIP_PREFIX}${verificationToken}` };
+}
+
 export function newVerificationToken(): string {
   return randomAlphanumeric(32);
 }
@@ -66,7 +71,7 @@ export function expectedRecords(input: {
   region: string;
 }): ExpectedRecord[] {
   const records: ExpectedRecord[] = [
-    { type: "TXT", purpose: "ownership", name: `${OWNERSHIP_LABEL}.${input.domain}`, value: `${OWNERSHIP_PREFIX}${input.verificationToken}` },
+    ownershipRecord(input.domain, input.verificationToken),
     { type: "TXT", purpose: "dkim", name: `${input.dkimSelector}._domainkey.${input.domain}`, value: dkimRecordValue(input.dkimPublicKey) },
   ];
   if (input.mailFromDomain) {

@@ -39,6 +39,8 @@ const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
   failed: "failed",
   opened: null,
   clicked: null,
+  // Inbound mail: a record of its own, never an email's event.
+  received: null,
 };
 
 /** The status `event` moves an email towards, or null for events that leave the status alone. */

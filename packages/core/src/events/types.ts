@@ -13,4 +13,7 @@ export const EVENT_TYPES = [
   // Ours, not a provider's: the email ended `failed` without a provider's verdict (see
   // emails/failure.ts). Beyond the nine types the specification names.
   "failed",
+  // Ours: a message arrived for a receiving domain. Its deliveries are about an inbound record
+  // (inbound/delivery.ts), not an email.
+  "received",
 ] as const satisfies readonly EventType[];

@@ -4,6 +4,7 @@ import { PLANS } from "../plans.ts";
 import { deleteLeftoverAttachmentContents } from "../stores/emailAttachments.ts";
 import { deleteFinishedEmailsInactiveSince } from "../stores/emails.ts";
 import { deleteIdempotencyKeysCreatedBefore } from "../stores/idempotencyKeys.ts";
+import { deleteInboundEmailsReceivedBefore } from "../stores/inboundEmails.ts";
 import { deleteUnmatchedNotificationsCreatedBefore } from "../stores/unmatchedNotifications.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,8 @@ export interface PurgeResult {
   unmatchedNotificationsDeleted: number;
   /** Attachment files of emails already handed off or ended that the sender had not deleted. */
   attachmentContentsDeleted: number;
+  /** Received messages older than their workspace plan's retention (with their files and deliveries). */
+  inboundDeleted: number;
 }
 
 /**
@@ -36,6 +39,17 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
     for (;;) {
       const deleted = await deleteFinishedEmailsInactiveSince(db, plan, cutoff, batchSize);
       emailsDeleted += deleted;
+      if (deleted < batchSize) break;
+    }
+  }
+
+  // Received mail is kept as long as sent mail: the plan's retention, counted from its arrival.
+  let inboundDeleted = 0;
+  for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
+    const cutoff = new Date(now.getTime() - limits.retentionDays * DAY_MS);
+    for (;;) {
+      const deleted = await deleteInboundEmailsReceivedBefore(db, plan, cutoff, batchSize);
+      inboundDeleted += deleted;
       if (deleted < batchSize) break;
     }
   }
@@ -63,5 +77,5 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
     attachmentContentsDeleted += deleted;
     if (deleted < batchSize) break;
   }
-  return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted, attachmentContentsDeleted };
+  return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted, attachmentContentsDeleted, inboundDeleted };
 }

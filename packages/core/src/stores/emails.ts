@@ -518,3 +518,10 @@ export async function selectAcceptedEmailsAwaitingEvents(
   );
   return rows as AcceptedEmailWithEventCount[];
 }
+
+/** The first email of `workspaceId` whose provider message id is one of `providerMessageIds` (inbound replies' link). */
+export async function findEmailByProviderMessageIds(db: Prisma.TransactionClient, workspaceId: string, providerMessageIds: readonly string[]): Promise<string | null> {
+  if (providerMessageIds.length === 0) return null;
+  const row = await db.email.findFirst({ where: { organizationId: workspaceId, providerMessageId: { in: [...providerMessageIds] } }, select: { id: true } });
+  return row?.id ?? null;
+}

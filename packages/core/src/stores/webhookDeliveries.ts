@@ -23,6 +23,8 @@ export interface NewWebhookDeliveryRow {
   id: string;
   subscriptionId: string;
   eventId: string | null;
+  /** A `received` delivery's inbound record (its eventId is null). */
+  inboundEmailId?: string | null;
   eventType: EventType;
   body: string;
   createdAt: Date;

@@ -119,3 +119,8 @@ export async function untakeSubscriptionsToNotify(prisma: PrismaTx, subscription
 export async function deleteWebhookSubscriptionById(prisma: PrismaTx, subscriptionId: string): Promise<void> {
   await prisma.webhookSubscription.delete({ where: { id: subscriptionId } });
 }
+
+/** The active subscriptions of `workspaceId` that list `received` (an inbound record's fan-out). */
+export function selectActiveSubscriptionsForReceived(prisma: PrismaTx, workspaceId: string): Promise<Array<{ id: string }>> {
+  return prisma.webhookSubscription.findMany({ where: { workspaceId, isActive: true, events: { has: "received" } }, select: { id: true } });
+}

@@ -1,7 +1,8 @@
-import { EMAIL_STATUSES, type EmailPage, type EmailSearch, type EmailView, type EmailWaiting, type EmailWithEventsView } from "@svc/core";
+import { EMAIL_STATUSES, type EmailPage, type InboundSummaryView, type EmailSearch, type EmailView, type EmailWaiting, type EmailWithEventsView } from "@svc/core";
 import { alert, badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";
+import { inboundList } from "./inbound.ts";
 
 function filters(search: EmailSearch): SafeHtml {
   return html`<form method="get" action="/emails" class="filters" role="search">
@@ -115,7 +116,7 @@ function waitingNotice(waiting: EmailWaiting | null): SafeHtml | false {
   );
 }
 
-export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null }, options: { laterPage: boolean }): SafeHtml {
+export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[] }, options: { laterPage: boolean }): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
   ${waitingNotice(email.waiting ?? null)}
   <div class="two-column">
@@ -147,6 +148,7 @@ export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWa
     )}
     ${card(timeline(email, options.laterPage), { title: "Event timeline", description: "Oldest first, as reported by the provider (and our own failed and rejected records)." })}
   </div>
+  ${(email.replies ?? []).length > 0 && html`<div data-replies>${card(inboundList(email.replies!), { title: "Replies", description: "Mail received that answers this email (its In-Reply-To or References name it)." })}</div>`}
   ${card(
     html`${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}
     ${email.html !== null && html`<details class="payload"><summary>HTML source</summary><pre class="code-block"><code>${email.html}</code></pre></details>`}`,

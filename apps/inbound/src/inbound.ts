@@ -1,0 +1,68 @@
+import { createDnsResolver, type MailauthResolver } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Logger } from "@svc/logger";
+import { Producer, type Redis } from "@svc/queues";
+import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
+import type { SMTPServer } from "smtp-server";
+import type { InboundEnv } from "./env.ts";
+import { ClientRateLimit } from "./rateLimit.ts";
+import { createReceiver } from "./receiver.ts";
+
+export interface InboundResources {
+  db: DbHandle;
+  /** A fail-fast producer connection: the webhook delivery queue. */
+  redis: Redis;
+  log: Logger;
+}
+
+const SHUTDOWN_MARGIN_MS = 10_000;
+
+/** The built-in MX receiver process: SMTP on INBOUND_PORT, health on INBOUND_HEALTH_PORT. */
+export function createInbound(env: InboundEnv, { db, redis, log }: InboundResources): App {
+  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const resolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }) as unknown as MailauthResolver;
+  let server: SMTPServer | null = null;
+  const health = createHealthServer(
+    [
+      { name: "postgres", check: () => db.ping() },
+      { name: "redis", check: () => redis.ping() },
+      { name: "smtp", check: async () => (server?.server.listening ? true : Promise.reject(new Error("not listening"))) },
+    ],
+    httpTimeoutsFrom(env),
+  );
+  return {
+    async start() {
+      server = createReceiver(
+        {
+          hostname: env.INBOUND_HOSTNAME,
+          maxMessageBytes: env.INBOUND_MAX_MESSAGE_BYTES,
+          maxRecipients: env.INBOUND_MAX_RECIPIENTS,
+          maxClients: env.INBOUND_MAX_CLIENTS,
+          socketTimeoutMs: env.INBOUND_SOCKET_TIMEOUT_MS,
+          closeTimeoutMs: env.INBOUND_SHUTDOWN_GRACE_MS,
+        },
+        { db: db.prisma, deliveries, resolver, rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE), log },
+      );
+      const smtpPort = await listenSmtp(server, env.INBOUND_PORT);
+      const port = await listen(health, env.INBOUND_HEALTH_PORT);
+      return { port, smtpPort };
+    },
+    shutdownDeadlineMs: env.INBOUND_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS,
+    shutdown: [
+      { name: "smtp server", run: () => server && new Promise<void>((resolve) => server!.close(() => resolve())) },
+      { name: "health server", run: () => closeServer(health) },
+      { name: "delivery queue", run: () => deliveries.close() },
+    ],
+  };
+}
+
+function listenSmtp(server: SMTPServer, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "0.0.0.0", () => {
+      server.server.off("error", reject);
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    });
+  });
+}

@@ -1,0 +1,3 @@
+export { createInbound, type InboundResources } from "./inbound.ts";
+export { inboundEnvSchema, type InboundEnv } from "./env.ts";
+export { ClientRateLimit } from "./rateLimit.ts";

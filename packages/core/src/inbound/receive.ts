@@ -1,0 +1,140 @@
+import type { Db } from "@svc/db";
+import { newId } from "@svc/db";
+import type { Producer } from "@svc/queues";
+import { insertInboundEmail } from "../stores/inboundEmails.ts";
+import { findVerifiedReceivingDomains } from "../stores/receivingDomains.ts";
+import { insertWebhookDelivery } from "../stores/webhookDeliveries.ts";
+import { selectActiveSubscriptionsForReceived } from "../stores/webhookSubscriptions.ts";
+import type { InboundVerdicts } from "./authenticate.ts";
+import { buildInboundDeliveryBody } from "./deliveryBody.ts";
+import { parseInbound } from "./parse.ts";
+import { findRepliedEmail } from "./replies.ts";
+import { matchRoute, splitRecipient } from "./routes.ts";
+
+/** Where one recipient goes: the workspace whose verified receiving domain has a route for it. */
+export interface RoutedRecipient {
+  address: string;
+  workspaceId: string;
+  receivingDomainId: string;
+}
+
+/**
+ * Routes recipients: each to the workspace that has its domain verified for receiving and a
+ * route taking it (exact, `+tag`, catch-all); null for one nobody receives. One look-up for all.
+ */
+export async function routeRecipients(prisma: Db, addresses: readonly string[]): Promise<Array<RoutedRecipient | null>> {
+  const split = addresses.map(splitRecipient);
+  const names = [...new Set(split.flatMap((recipient) => (recipient ? [recipient.domain] : [])))];
+  const domains = names.length > 0 ? await findVerifiedReceivingDomains(prisma, names) : [];
+  const byName = new Map(domains.map((domain) => [domain.name, domain]));
+  return split.map((recipient) => {
+    if (!recipient) return null;
+    const domain = byName.get(recipient.domain);
+    if (!domain || !matchRoute(domain.routes, recipient)) return null;
+    return { address: recipient.address, workspaceId: domain.workspaceId, receivingDomainId: domain.id };
+  });
+}
+
+export interface ArrivedMessage {
+  source: "mx" | "ses";
+  /** SES: the receipt's message id, so that a replayed notification stores nothing twice. */
+  sourceKey: string | null;
+  mailFrom: string;
+  /** Routed recipients (several workspaces possible: each gets its own record). */
+  recipients: readonly RoutedRecipient[];
+  raw: Buffer;
+  verdicts: InboundVerdicts;
+  receivedAt: Date;
+}
+
+export interface StoredInbound {
+  /** Null when nothing was stored (`created` false). */
+  inboundId: string | null;
+  workspaceId: string;
+  /** False when this arrival was stored before (a replayed SES notification). */
+  created: boolean;
+  deliveryIds: string[];
+}
+
+/**
+ * Stores a received message once per workspace it reaches: the record, its attachment bytes and
+ * one `received` delivery per subscription listing it, in one transaction, then enqueues the
+ * deliveries (the dispatcher's sweeper enqueues any whose job is lost). A message that cannot be
+ * parsed is stored raw with its parse error.
+ */
+export async function storeInbound(prisma: Db, producer: Producer<"webhookDelivery">, message: ArrivedMessage): Promise<StoredInbound[]> {
+  const parsed = await parseInbound(message.raw);
+  const byWorkspace = new Map<string, string[]>();
+  for (const recipient of message.recipients) byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
+  const stored: StoredInbound[] = [];
+  for (const [workspaceId, rcptTo] of byWorkspace) {
+    const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
+    const inboundId = newId("inbound");
+    const result = await prisma.$transaction(async (tx) => {
+      const row = await insertInboundEmail(
+        tx,
+        {
+          id: inboundId,
+          workspaceId,
+          source: message.source,
+          sourceKey: message.sourceKey,
+          mailFrom: message.mailFrom,
+          rcptTo,
+          from: parsed.from,
+          to: parsed.to,
+          cc: parsed.cc,
+          subject: parsed.subject,
+          messageId: parsed.messageId,
+          inReplyTo: parsed.inReplyTo,
+          references: parsed.references,
+          text: parsed.text,
+          html: parsed.html,
+          headers: parsed.headers,
+          attachments: parsed.attachments,
+          raw: message.raw,
+          size: message.raw.length,
+          verdicts: { ...message.verdicts },
+          parseError: parsed.parseError,
+          replyToEmailId,
+          receivedAt: message.receivedAt,
+        },
+        parsed.files,
+      );
+      if (!row) return null;
+      const deliveryIds: string[] = [];
+      const now = new Date();
+      for (const subscription of await selectActiveSubscriptionsForReceived(tx, workspaceId)) {
+        const id = newId("delivery");
+        const body = buildInboundDeliveryBody({
+          deliveryId: id,
+          createdAt: now,
+          inbound: {
+            id: inboundId,
+            from: parsed.from,
+            to: parsed.to,
+            rcptTo,
+            subject: parsed.subject,
+            messageId: parsed.messageId,
+            replyToEmailId,
+            attachmentCount: parsed.attachments.length,
+            size: message.raw.length,
+            verdicts: message.verdicts,
+            parseError: parsed.parseError !== null,
+            receivedAt: message.receivedAt,
+          },
+        });
+        await insertWebhookDelivery(tx, { id, subscriptionId: subscription.id, eventId: null, inboundEmailId: inboundId, eventType: "received", body, createdAt: now, nextAttemptAt: now });
+        deliveryIds.push(id);
+      }
+      return deliveryIds;
+    });
+    if (result === null) {
+      stored.push({ inboundId: null, workspaceId, created: false, deliveryIds: [] });
+      continue;
+    }
+    // Committed first; if Redis is unreachable the dispatcher's sweeper enqueues them.
+    await producer.enqueueMany(result.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } }))).catch(() => {});
+    stored.push({ inboundId, workspaceId, created: true, deliveryIds: result });
+  }
+  return stored;
+}

@@ -1,0 +1,124 @@
+/**
+ * The `inbound_emails` table: received messages, one row per message and workspace, with the
+ * raw bytes, the parsed parts and the verdicts. Their attachment bytes (`inbound_attachments`)
+ * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
+ */
+import { Prisma, type InboundEmail, type InboundSource, type Plan } from "@svc/db";
+
+type PrismaTx = Prisma.TransactionClient;
+
+export interface NewInboundEmailRow {
+  id: string;
+  workspaceId: string;
+  source: InboundSource;
+  sourceKey: string | null;
+  mailFrom: string;
+  rcptTo: string[];
+  from: string | null;
+  to: unknown[];
+  cc: unknown[];
+  subject: string | null;
+  messageId: string | null;
+  inReplyTo: string | null;
+  references: string[];
+  text: string | null;
+  html: string | null;
+  headers: unknown[];
+  attachments: unknown[];
+  raw: Buffer;
+  size: number;
+  verdicts: Record<string, unknown>;
+  parseError: string | null;
+  replyToEmailId: string | null;
+  receivedAt: Date;
+}
+
+const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/**
+ * Inserts the record and its attachment bytes; null when the workspace already holds a record
+ * with this `sourceKey` (a replayed SES notification), which then stores nothing.
+ */
+export async function insertInboundEmail(prisma: PrismaTx, row: NewInboundEmailRow, files: readonly Buffer[]): Promise<InboundEmail | null> {
+  try {
+    return await prisma.inboundEmail.create({
+      data: {
+        ...row,
+        to: json(row.to),
+        cc: json(row.cc),
+        headers: json(row.headers),
+        attachments: json(row.attachments),
+        verdicts: json(row.verdicts),
+        raw: new Uint8Array(row.raw),
+        contents: { create: files.map((content, position) => ({ position, content: new Uint8Array(content) })) },
+      },
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && row.sourceKey !== null) return null;
+    throw error;
+  }
+}
+
+/** The fields listed and shown (everything but the raw bytes). */
+const LISTED = {
+  id: true,
+  workspaceId: true,
+  source: true,
+  mailFrom: true,
+  rcptTo: true,
+  from: true,
+  to: true,
+  cc: true,
+  subject: true,
+  messageId: true,
+  inReplyTo: true,
+  references: true,
+  attachments: true,
+  size: true,
+  verdicts: true,
+  parseError: true,
+  replyToEmailId: true,
+  receivedAt: true,
+} as const satisfies Prisma.InboundEmailSelect;
+
+export type ListedInboundEmail = Prisma.InboundEmailGetPayload<{ select: typeof LISTED }>;
+export type InboundEmailDetail = Prisma.InboundEmailGetPayload<{ select: typeof LISTED & { text: true; html: true; headers: true } }>;
+
+/** A workspace's records, newest first, after the cursor (the last id of the previous page). */
+export async function selectInboundEmails(prisma: PrismaTx, workspaceId: string, options: { limit: number; after?: { receivedAt: Date; id: string } }): Promise<ListedInboundEmail[]> {
+  const after = options.after;
+  return prisma.inboundEmail.findMany({
+    where: {
+      workspaceId,
+      ...(after ? { OR: [{ receivedAt: { lt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { lt: after.id } }] } : {}),
+    },
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    take: options.limit,
+    select: LISTED,
+  });
+}
+
+export function selectInboundEmail(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<InboundEmailDetail | null> {
+  return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { ...LISTED, text: true, html: true, headers: true } });
+}
+
+export function selectInboundCursor(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<{ id: string; receivedAt: Date } | null> {
+  return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { id: true, receivedAt: true } });
+}
+
+export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<Buffer | null> {
+  const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { raw: true } });
+  return row ? Buffer.from(row.raw) : null;
+}
+
+/** Replies to a sent email (the dashboard's timeline), oldest first. */
+export function selectRepliesToEmail(prisma: PrismaTx, workspaceId: string, emailId: string): Promise<ListedInboundEmail[]> {
+  return prisma.inboundEmail.findMany({ where: { workspaceId, replyToEmailId: emailId }, orderBy: { receivedAt: "asc" }, take: 100, select: LISTED });
+}
+
+/** Retention: deletes up to `limit` records of workspaces on `plan` received before `cutoff` (files and deliveries go with them). */
+export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+  const rows = await prisma.inboundEmail.findMany({ where: { receivedAt: { lt: cutoff }, workspace: { plan } }, select: { id: true }, take: limit });
+  if (rows.length === 0) return 0;
+  return (await prisma.inboundEmail.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
+}
