@@ -1,6 +1,6 @@
 import path from "node:path";
-import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { defineConfig } from "prisma/config";
 import { NameAsTextPool } from "./packages/db/src/pool";
 
 // Prisma 6.19 with the JS (WASM) schema engine runs fully offline; the native engine of the

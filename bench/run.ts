@@ -85,12 +85,19 @@ async function main(): Promise<number> {
     try {
       const module = await BENCHMARKS[name]!();
       const result = await module.default();
-      line = { ...result, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
+      line = {
+        ...result,
+        conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() },
+      };
       if (!result.checks.passed) failed += 1;
     } catch (error) {
       failed += 1;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      line = { name, error: message, conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() } };
+      line = {
+        name,
+        error: message,
+        conditions: { ...conditions, durationS: Math.round((Date.now() - started) / 1000), loadAverageAfter: loadAverage() },
+      };
     }
     process.stdout.write(`${JSON.stringify(line)}\n`);
     writeFileSync(resultFile(name, "json"), `${JSON.stringify(line, null, 2)}\n`);

@@ -73,7 +73,7 @@ function badJsonBodies(domain: string): string[] {
     "{'from': 1}",
     '{"from": "a@b.c",}',
     "\u0000",
-    "{\"from\": \"\u0000\"}",
+    '{"from": "\u0000"}',
     JSON.stringify({ from: 1, to: 2, subject: 3 }),
     JSON.stringify({ from, to: "not-a-list", subject: "s", text: "t" }),
     JSON.stringify({ from, to: [1, 2], subject: "s", text: "t" }),
@@ -165,14 +165,20 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
   const latencyBefore = await latency();
   const auth = `Bearer ${fx.keys["full-access"]}`;
   const cases: Array<{ app: "api" | "ingest" | "dashboard"; label: string; head: string | Buffer; body: string | Buffer }> = [];
-  const add = (app: "api" | "ingest" | "dashboard", label: string, [head, body]: [string | Buffer, string | Buffer]) => cases.push({ app, label, head, body });
+  const add = (app: "api" | "ingest" | "dashboard", label: string, [head, body]: [string | Buffer, string | Buffer]) =>
+    cases.push({ app, label, head, body });
 
   const bodies = badJsonBodies(fx.domain);
   for (const body of bodies) {
-    const label = body.length > 60 ? `${body.slice(0, 40).replace(/[^\x20-\x7e]/g, "?")}… (${body.length} chars)` : body.replace(/[^\x20-\x7e]/g, "?");
+    const label =
+      body.length > 60 ? `${body.slice(0, 40).replace(/[^\x20-\x7e]/g, "?")}… (${body.length} chars)` : body.replace(/[^\x20-\x7e]/g, "?");
     for (const type of ["application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16"]) {
       add("api", `POST /emails ${type} ${label}`, request("POST", "/emails", { authorization: auth, "content-type": type }, body));
-      add("ingest", `POST /sns/ses ${type} ${label}`, request("POST", "/sns/ses", { "content-type": type, "x-amz-sns-message-type": "Notification" }, body));
+      add(
+        "ingest",
+        `POST /sns/ses ${type} ${label}`,
+        request("POST", "/sns/ses", { "content-type": type, "x-amz-sns-message-type": "Notification" }, body),
+      );
       add("dashboard", `POST /login ${type} ${label}`, request("POST", "/login", { "content-type": type }, body));
       add("dashboard", `POST /signup ${type} ${label}`, request("POST", "/signup", { "content-type": type }, body));
     }
@@ -180,15 +186,47 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
   // SNS-shaped messages that are wrong in every field.
   for (const fields of [
     { Type: "Notification" },
-    { Type: "Notification", Message: "{", Signature: "AAAA", SignatureVersion: "2", SigningCertURL: "http://127.0.0.1:1/x.pem", TopicArn: "x", MessageId: "m", Timestamp: "now" },
-    { Type: "SubscriptionConfirmation", SubscribeURL: "http://169.254.169.254/latest", Token: "t", TopicArn: "x", Signature: "x", SignatureVersion: "1", SigningCertURL: "https://sns.us-east-1.amazonaws.com/x.pem" },
+    {
+      Type: "Notification",
+      Message: "{",
+      Signature: "AAAA",
+      SignatureVersion: "2",
+      SigningCertURL: "http://127.0.0.1:1/x.pem",
+      TopicArn: "x",
+      MessageId: "m",
+      Timestamp: "now",
+    },
+    {
+      Type: "SubscriptionConfirmation",
+      SubscribeURL: "http://169.254.169.254/latest",
+      Token: "t",
+      TopicArn: "x",
+      Signature: "x",
+      SignatureVersion: "1",
+      SigningCertURL: "https://sns.us-east-1.amazonaws.com/x.pem",
+    },
     { Type: "UnsubscribeConfirmation", SignatureVersion: "99" },
     { Type: ["Notification"], Message: { a: 1 }, Signature: 1 },
-    { Type: "Notification", Message: "\u0000".repeat(1000), Signature: "\u0000", SignatureVersion: "2", SigningCertURL: "https://sns.us-east-1.amazonaws.com/\u0000.pem" },
+    {
+      Type: "Notification",
+      Message: "\u0000".repeat(1000),
+      Signature: "\u0000",
+      SignatureVersion: "2",
+      SigningCertURL: "https://sns.us-east-1.amazonaws.com/\u0000.pem",
+    },
   ]) {
-    add("ingest", `POST /sns/ses SNS ${JSON.stringify(fields).slice(0, 50)}`, request("POST", "/sns/ses", { "content-type": "text/plain" }, JSON.stringify(fields)));
+    add(
+      "ingest",
+      `POST /sns/ses SNS ${JSON.stringify(fields).slice(0, 50)}`,
+      request("POST", "/sns/ses", { "content-type": "text/plain" }, JSON.stringify(fields)),
+    );
   }
-  for (let i = 0; i < 200; i++) add("ingest", "POST /sns/ses random bytes", request("POST", "/sns/ses", { "content-type": "text/plain" }, randomBytes(64 + Math.floor(Math.random() * 4000))));
+  for (let i = 0; i < 200; i++)
+    add(
+      "ingest",
+      "POST /sns/ses random bytes",
+      request("POST", "/sns/ses", { "content-type": "text/plain" }, randomBytes(64 + Math.floor(Math.random() * 4000))),
+    );
   // Paths, query values and methods.
   for (const target of BAD_PATHS) {
     for (const method of METHODS) {
@@ -222,7 +260,8 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
     }
   }
   // Raw garbage instead of HTTP.
-  for (let i = 0; i < 30; i++) for (const app of ["api", "ingest", "dashboard"] as const) add(app, "random bytes instead of a request", [randomBytes(512), ""]);
+  for (let i = 0; i < 30; i++)
+    for (const app of ["api", "ingest", "dashboard"] as const) add(app, "random bytes instead of a request", [randomBytes(512), ""]);
 
   log(`bad input: ${cases.length} malformed requests to api, ingest and dashboard`);
   const deadline = Date.now() + 240_000;
@@ -234,7 +273,13 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
       sent += 1;
       const key = `${one.app} ${answer.status ?? "closed"}`;
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      if (answer.status !== null && answer.status >= 200 && answer.status < 300 && one.app === "api" && one.label.startsWith("POST /emails")) {
+      if (
+        answer.status !== null &&
+        answer.status >= 200 &&
+        answer.status < 300 &&
+        one.app === "api" &&
+        one.label.startsWith("POST /emails")
+      ) {
         if (examples.length < 40) examples.push(`${one.app}: ${one.label} → ${answer.status} (accepted)`);
       }
       if (answer.status !== null && answer.status >= 500) {
@@ -250,7 +295,9 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
-  const crashed = Object.entries(apps).filter(([, app]) => !app.running).map(([name]) => name);
+  const crashed = Object.entries(apps)
+    .filter(([, app]) => !app.running)
+    .map(([name]) => name);
   const after = await counts();
   const changed = Object.keys(before).filter((key) => before[key] !== after[key]);
   const latencyAfter = await latency();
@@ -266,5 +313,9 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
     medianLatencyMs: { before: latencyBefore, after: latencyAfter },
     statuses: Object.fromEntries([...statuses.entries()].sort()),
   };
-  return { ok: serverErrors === 0 && noAnswer === 0 && crashed.length === 0 && changed.length === 0 && !slow && sent === cases.length, summary, examples };
+  return {
+    ok: serverErrors === 0 && noAnswer === 0 && crashed.length === 0 && changed.length === 0 && !slow && sent === cases.length,
+    summary,
+    examples,
+  };
 }

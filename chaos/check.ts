@@ -69,7 +69,8 @@ export async function checkOutcome(db: DbHandle, workspaceId: string, receiver: 
     }
     if (row.status !== expected || stored.length < plan.length) {
       lost += 1;
-      if (examples.length < 50) examples.push(`${row.id} (${key}) is ${row.status} with events [${stored.join(", ")}], expected ${expected} with ${plan.length}`);
+      if (examples.length < 50)
+        examples.push(`${row.id} (${key}) is ${row.status} with events [${stored.join(", ")}], expected ${expected} with ${plan.length}`);
     }
   }
   const { rows: deliveryRows } = await db.pool.query(

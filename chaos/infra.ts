@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs a PostgreSQL binary as the `postgres` OS user when we are root (initdb refuses root). */
 function pgCommand(binary: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const [command, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, binary), ...args]] : [path.join(PG_BIN, binary), args];
+  const [command, argv] = asRoot
+    ? ["runuser", ["-u", "postgres", "--", path.join(PG_BIN, binary), ...args]]
+    : [path.join(PG_BIN, binary), args];
   execFileSync(command, argv, { stdio: ["ignore", "ignore", "pipe"] });
 }
 
@@ -75,7 +77,9 @@ export class PrivateRedis {
 
   static async start(): Promise<PrivateRedis> {
     const port = await freePort();
-    const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     const redis = new PrivateRedis(port, child);
     for (let i = 0; i < 100; i++) {
       try {
@@ -144,7 +148,8 @@ export class AppProcess {
     const ending = { expected: false };
     this.ending = ending;
     child.once("exit", (code, signal) => {
-      if (!ending.expected) this.unexpectedExits.push(`${this.name} exited on its own (code ${code}, signal ${signal}):\n${this.output.slice(-2000)}`);
+      if (!ending.expected)
+        this.unexpectedExits.push(`${this.name} exited on its own (code ${code}, signal ${signal}):\n${this.output.slice(-2000)}`);
     });
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-50_000));
     child.stdout!.on("data", keep);
@@ -168,7 +173,11 @@ export class AppProcess {
   appPid(): number | null {
     const pid = this.child?.pid;
     if (!pid || !this.running) return null;
-    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return children[0] ?? pid;
   }
 

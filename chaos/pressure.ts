@@ -20,7 +20,9 @@ export interface PressureReport {
 }
 
 function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
 }
 
@@ -28,11 +30,23 @@ function post(url: string, key: string, body: Buffer): Promise<{ status: number;
   return new Promise((resolve) => {
     const target = new URL("/emails", url);
     const req = request(
-      { host: target.hostname, port: target.port, path: "/emails", method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: "/emails",
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), retryAfter: res.headers["retry-after"] as string | undefined }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            retryAfter: res.headers["retry-after"] as string | undefined,
+          }),
+        );
       },
     );
     req.on("error", () => resolve({ status: 0, text: "", retryAfter: undefined }));
@@ -109,8 +123,14 @@ class Browser {
 
   constructor(private readonly base: string) {}
 
-  async fetch(path: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
-    const headers: Record<string, string> = { ...init.headers, cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") };
+  async fetch(
+    path: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string> = {
+      ...init.headers,
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    };
     let body: string | undefined;
     if (init.form) {
       headers["content-type"] = "application/x-www-form-urlencoded";
@@ -138,7 +158,12 @@ class Browser {
  * workspace has used up its daily limit: the flood is throttled (a handful get through, the rest
  * 429), and an owner's invitation is still mailed and handed to the provider.
  */
-export async function signupFlood(db: DbHandle, dashboard: AppProcess, systemWorkspaceId: string, log: (message: string) => void): Promise<PressureReport> {
+export async function signupFlood(
+  db: DbHandle,
+  dashboard: AppProcess,
+  systemWorkspaceId: string,
+  log: (message: string) => void,
+): Promise<PressureReport> {
   const owner = `owner-${Date.now()}@chaos.example`;
   const password = "a long enough chaos password";
   await signUp(db.prisma, { email: owner, password, workspaceName: "Chaos inviting" });
@@ -151,8 +176,14 @@ export async function signupFlood(db: DbHandle, dashboard: AppProcess, systemWor
   for (let start = 0; start < 500; start += 25) {
     const batch = Array.from({ length: 25 }, (_, i) =>
       stranger
-        .fetch("/signup", { method: "POST", form: { _csrf: csrf, email: `flood${start + i}-${started}@chaos.example`, password, workspaceName: "Flood" } })
-        .then((r) => r.status, () => 0),
+        .fetch("/signup", {
+          method: "POST",
+          form: { _csrf: csrf, email: `flood${start + i}-${started}@chaos.example`, password, workspaceName: "Flood" },
+        })
+        .then(
+          (r) => r.status,
+          () => 0,
+        ),
     );
     statuses.push(...(await Promise.all(batch)));
   }
@@ -162,17 +193,37 @@ export async function signupFlood(db: DbHandle, dashboard: AppProcess, systemWor
   const loginCsrf = await browser.csrf("/login");
   const login = await browser.fetch("/login", { method: "POST", form: { _csrf: loginCsrf, email: owner, password } });
   const invitee = `invitee-${Date.now()}@chaos.example`;
-  const invite = await browser.fetch("/members/invite", { method: "POST", form: { _csrf: await browser.csrf("/members"), email: invitee, role: "viewer" } });
+  const invite = await browser.fetch("/members/invite", {
+    method: "POST",
+    form: { _csrf: await browser.csrf("/members"), email: invitee, role: "viewer" },
+  });
   let invitation: { status: string } | null = null;
   for (let i = 0; i < 300; i++) {
-    invitation = await db.prisma.email.findFirst({ where: { organizationId: systemWorkspaceId, to: { has: invitee } }, select: { status: true } });
+    invitation = await db.prisma.email.findFirst({
+      where: { organizationId: systemWorkspaceId, to: { has: invitee } },
+      select: { status: true },
+    });
     if (invitation && ["sent", "delivered"].includes(invitation.status)) break;
     await sleep(100);
   }
   const accepted = statuses.filter((s) => s === 200).length;
   const throttled = statuses.filter((s) => s === 429).length;
-  const details = { floodMs, accepted, throttled, other: statuses.length - accepted - throttled, login: login.status, invite: invite.status, invitationStatus: invitation?.status ?? "none" };
-  const ok = throttled >= 450 && accepted + throttled === 500 && login.status === 303 && invite.status === 303 && invitation !== null && ["sent", "delivered"].includes(invitation.status);
+  const details = {
+    floodMs,
+    accepted,
+    throttled,
+    other: statuses.length - accepted - throttled,
+    login: login.status,
+    invite: invite.status,
+    invitationStatus: invitation?.status ?? "none",
+  };
+  const ok =
+    throttled >= 450 &&
+    accepted + throttled === 500 &&
+    login.status === 303 &&
+    invite.status === 303 &&
+    invitation !== null &&
+    ["sent", "delivered"].includes(invitation.status);
   log(`  sign-up flood: ${JSON.stringify(details)}`);
   return { fault: "sign-up flood", ok, details };
 }

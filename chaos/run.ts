@@ -11,19 +11,19 @@
  *   pnpm chaos bad-input    bad input only
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { PLANS, SecretBox, createWebhookSubscription, EVENT_TYPES, runRetentionOnce, utcDay } from "@svc/core";
+import { createWebhookSubscription, EVENT_TYPES, PLANS, runRetentionOnce, SecretBox, utcDay } from "@svc/core";
 import { createDb, type DbHandle } from "@svc/db";
-import { verifyWebhook, HEADERS } from "@svc/webhooks";
+import { HEADERS, verifyWebhook } from "@svc/webhooks";
 import { prepareDatabase } from "../infra/scripts/database.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
-import { AppProcess, PORT_VARIABLE, PrivatePostgres, PrivateRedis, freePort, type AppName } from "./infra.ts";
-import { runBadInput, type BadInputReport } from "./badInput.ts";
-import { largeBodyBurst, signupFlood, type PressureReport } from "./pressure.ts";
+import { type BadInputReport, runBadInput } from "./badInput.ts";
 import { checkOutcome, type Outcome } from "./check.ts";
+import { type AppName, AppProcess, freePort, PORT_VARIABLE, PrivatePostgres, PrivateRedis } from "./infra.ts";
+import { largeBodyBurst, type PressureReport, signupFlood } from "./pressure.ts";
 
 const mode = process.argv[2] ?? "all";
 if (!["all", "faults", "bad-input"].includes(mode)) {
@@ -137,9 +137,14 @@ async function startStack(): Promise<Stack> {
     { allowPrivate: true },
   );
   secret = subscription.secret;
-  const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<AppName, AppProcess>;
+  const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<
+    AppName,
+    AppProcess
+  >;
   for (const app of Object.values(apps)) await app.start();
-  log(`stack up: pg :${pg.port}, redis :${redis.port}, api :${apps.api.port}, ingest :${apps.ingest.port}, dashboard :${apps.dashboard.port}`);
+  log(
+    `stack up: pg :${pg.port}, redis :${redis.port}, api :${apps.api.port}, ingest :${apps.ingest.port}, dashboard :${apps.dashboard.port}`,
+  );
   return { pg, redis, db, apps, fx, receiver, keyDir, systemWorkspaceId: system.workspaceId };
 }
 
@@ -182,7 +187,13 @@ class Load {
       const response = await fetch(`${apps.api.url}/emails`, {
         method: "POST",
         headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
-        body: JSON.stringify({ from: `Chaos <load@${fx.domain}>`, to: [to], subject: "chaos", text: "hi", html: '<p><a href="https://example.com/x">hi</a></p>' }),
+        body: JSON.stringify({
+          from: `Chaos <load@${fx.domain}>`,
+          to: [to],
+          subject: "chaos",
+          text: "hi",
+          html: '<p><a href="https://example.com/x">hi</a></p>',
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       await response.body?.cancel();
@@ -230,8 +241,16 @@ async function timeRecovery(stack: Stack, load: Load, fault: string, since: numb
     }
     await sleep(100);
   }
-  const result = { fault, restartMs, sendRecoveryMs: sendAt === null ? null : sendAt - back, eventRecoveryMs: eventAt === null ? null : Math.max(0, eventAt - back), webhookRecoveryMs: webhookAt === null ? null : webhookAt - back };
-  log(`  ${fault}: back after ${restartMs} ms; then first 202 after ${result.sendRecoveryMs ?? "never"} ms, first event stored after ${result.eventRecoveryMs ?? "never"} ms, first webhook after ${result.webhookRecoveryMs ?? "never"} ms`);
+  const result = {
+    fault,
+    restartMs,
+    sendRecoveryMs: sendAt === null ? null : sendAt - back,
+    eventRecoveryMs: eventAt === null ? null : Math.max(0, eventAt - back),
+    webhookRecoveryMs: webhookAt === null ? null : webhookAt - back,
+  };
+  log(
+    `  ${fault}: back after ${restartMs} ms; then first 202 after ${result.sendRecoveryMs ?? "never"} ms, first event stored after ${result.eventRecoveryMs ?? "never"} ms, first webhook after ${result.webhookRecoveryMs ?? "never"} ms`,
+  );
   return result;
 }
 
@@ -250,7 +269,13 @@ class ScheduledAcrossRetention {
     const response = await fetch(`${apps.api.url}/emails`, {
       method: "POST",
       headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
-      body: JSON.stringify({ from: `Chaos <later@${fx.domain}>`, to: ["someone+scheduled@example.com"], subject: "scheduled across retention", text: "later", scheduledAt: new Date(Date.now() + dueInMs).toISOString() }),
+      body: JSON.stringify({
+        from: `Chaos <later@${fx.domain}>`,
+        to: ["someone+scheduled@example.com"],
+        subject: "scheduled across retention",
+        text: "later",
+        scheduledAt: new Date(Date.now() + dueInMs).toISOString(),
+      }),
     });
     const body = (await response.json()) as { id?: string };
     if (response.status !== 202 || !body.id) throw new Error(`scheduling the email failed: ${response.status} ${JSON.stringify(body)}`);
@@ -275,7 +300,14 @@ class ScheduledAcrossRetention {
   }
 }
 
-async function runFaults(stack: Stack): Promise<{ faults: FaultResult[]; pressure: PressureReport[]; outcome: Outcome; load: Load; settleMs: number; scheduledAcrossRetention: string | null }> {
+async function runFaults(stack: Stack): Promise<{
+  faults: FaultResult[];
+  pressure: PressureReport[];
+  outcome: Outcome;
+  load: Load;
+  settleMs: number;
+  scheduledAcrossRetention: string | null;
+}> {
   const load = new Load(stack);
   load.start();
   log(`load: ${RATE_PER_S} emails/s to ${RECIPIENTS.length} simulator scenarios`);
@@ -358,7 +390,15 @@ async function main(): Promise<number> {
     if (mode === "all" || mode === "faults") {
       const { faults, pressure, outcome, load, settleMs, scheduledAcrossRetention } = await runFaults(stack);
       console.log("\n== faults ==");
-      console.table(faults.map((f) => ({ fault: f.fault, "back (ms)": f.restartMs, "then first 202 (ms)": f.sendRecoveryMs ?? "never", "then first event (ms)": f.eventRecoveryMs ?? "never", "then first webhook (ms)": f.webhookRecoveryMs ?? "never" })));
+      console.table(
+        faults.map((f) => ({
+          fault: f.fault,
+          "back (ms)": f.restartMs,
+          "then first 202 (ms)": f.sendRecoveryMs ?? "never",
+          "then first event (ms)": f.eventRecoveryMs ?? "never",
+          "then first webhook (ms)": f.webhookRecoveryMs ?? "never",
+        })),
+      );
       console.log("== pressure ==");
       for (const report of pressure) console.log(`${report.ok ? "ok  " : "FAIL"} ${report.fault}: ${JSON.stringify(report.details)}`);
       if (pressure.some((report) => !report.ok)) failures += 1;
@@ -376,7 +416,11 @@ async function main(): Promise<number> {
         ),
       );
       for (const example of outcome.examples.slice(0, 10)) console.log(`  e.g. ${example}`);
-      const lossy = outcome.summary.lost + outcome.summary.duplicateEvents + outcome.summary.missingWebhookDeliveries + stack.receiver.invalidSignatures;
+      const lossy =
+        outcome.summary.lost +
+        outcome.summary.duplicateEvents +
+        outcome.summary.missingWebhookDeliveries +
+        stack.receiver.invalidSignatures;
       if (lossy > 0) failures += 1;
       if (faults.some((f) => f.sendRecoveryMs === null || f.eventRecoveryMs === null || f.webhookRecoveryMs === null)) failures += 1;
       if (scheduledAcrossRetention !== null) failures += 1;

@@ -9,7 +9,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { pathToFileURL } from "node:url";
-import { constructWebhookEvent, WebhookVerificationError, type WebhookEvent } from "@svc/sdk";
+import { constructWebhookEvent, type WebhookEvent, WebhookVerificationError } from "@svc/sdk";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

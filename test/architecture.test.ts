@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
@@ -72,7 +72,13 @@ describe("stores own their tables", () => {
       "await prisma.$queryRaw`SELECT 1`;",
       "// a comment about SELECT id FROM emails is not a statement",
     ].join("\n");
-    expect(databaseStatements(sample, models)).toEqual(["SELECT id", "SELECT 1", "UPDATE emails e SET", ".$queryRaw", ".webhookDelivery.findMany("]);
+    expect(databaseStatements(sample, models)).toEqual([
+      "SELECT id",
+      "SELECT 1",
+      "UPDATE emails e SET",
+      ".$queryRaw",
+      ".webhookDelivery.findMany(",
+    ]);
   });
 
   it("no statement outside packages/core/src/stores", () => {
@@ -102,11 +108,21 @@ function parse(file: string, source: string = readFileSync(file, "utf8")): ts.So
   return ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
 }
 
-const isExported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
-type NamedDeclaration = ts.FunctionDeclaration | ts.ClassDeclaration | ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
+type NamedDeclaration =
+  | ts.FunctionDeclaration
+  | ts.ClassDeclaration
+  | ts.InterfaceDeclaration
+  | ts.TypeAliasDeclaration
+  | ts.EnumDeclaration;
 const isNamedDeclaration = (node: ts.Node): node is NamedDeclaration =>
-  ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isEnumDeclaration(node);
+  ts.isFunctionDeclaration(node) ||
+  ts.isClassDeclaration(node) ||
+  ts.isInterfaceDeclaration(node) ||
+  ts.isTypeAliasDeclaration(node) ||
+  ts.isEnumDeclaration(node);
 
 /** Every name a store module exports (functions, constants, row types). */
 function storeExports(): Set<string> {
@@ -117,7 +133,8 @@ function storeExports(): Set<string> {
       if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         for (const element of statement.exportClause.elements) names.add(element.name.text);
       } else if (isExported(statement) && ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
+        for (const declaration of statement.declarationList.declarations)
+          if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
       } else if (isExported(statement) && isNamedDeclaration(statement) && statement.name) {
         names.add(statement.name.text);
       }
@@ -128,7 +145,8 @@ function storeExports(): Set<string> {
 
 /** The specifier of a store module, by package subpath or by path into packages/core/src/stores. */
 function namesAStore(specifier: string, fromFile: string): boolean {
-  if (specifier === "@svc/core/stores" || specifier.startsWith("@svc/core/stores/") || specifier.startsWith("@svc/core/src/stores")) return true;
+  if (specifier === "@svc/core/stores" || specifier.startsWith("@svc/core/stores/") || specifier.startsWith("@svc/core/src/stores"))
+    return true;
   if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) return false;
   const target = path.resolve(path.dirname(fromFile), specifier);
   return target === STORES.slice(0, -1) || target.startsWith(STORES);
@@ -141,7 +159,8 @@ function storeTypesOfCoreIndex(): { types: Set<string>; values: string[] } {
   for (const statement of parse(CORE_INDEX).statements) {
     if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     if (!namesAStore(statement.moduleSpecifier.text, CORE_INDEX)) continue;
-    if (!statement.exportClause || !ts.isNamedExports(statement.exportClause)) values.push(`export * from "${statement.moduleSpecifier.text}"`);
+    if (!statement.exportClause || !ts.isNamedExports(statement.exportClause))
+      values.push(`export * from "${statement.moduleSpecifier.text}"`);
     else {
       for (const element of statement.exportClause.elements) {
         if (statement.isTypeOnly || element.isTypeOnly) types.add(element.name.text);
@@ -164,7 +183,11 @@ function storeImports(file: string, source: string, stores: ReadonlySet<string>,
   };
   const namespaces = new Set<string>();
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const specifier = node.moduleSpecifier.text;
       if (namesAStore(specifier, file)) found.push(specifier);
       else if (specifier === "@svc/core") {
@@ -191,7 +214,9 @@ describe("apps reach tables through services", () => {
   const index = storeTypesOfCoreIndex();
 
   it("recognises imports of a store", () => {
-    expect([...stores]).toEqual(expect.arrayContaining(["lookUpApiKeys", "findSuppression", "deleteExpiredSessions", "ApiKeyRecord", "withAdvisoryLock"]));
+    expect([...stores]).toEqual(
+      expect.arrayContaining(["lookUpApiKeys", "findSuppression", "deleteExpiredSessions", "ApiKeyRecord", "withAdvisoryLock"]),
+    );
     expect([...index.types]).toEqual(expect.arrayContaining(["ApiKeyRecord", "SesSetupRecord"]));
     const file = path.join(root, "apps/api/src/sample.ts");
     const sample = [
@@ -224,7 +249,9 @@ describe("apps reach tables through services", () => {
     const offenders = srcDirs()
       .filter((dir) => dir.includes(`${path.sep}apps${path.sep}`))
       .flatMap(sourceFiles)
-      .flatMap((file) => storeImports(file, readFileSync(file, "utf8"), stores, index.types).map((store) => `${path.relative(root, file)}: ${store}`));
+      .flatMap((file) =>
+        storeImports(file, readFileSync(file, "utf8"), stores, index.types).map((store) => `${path.relative(root, file)}: ${store}`),
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ function render(dir: string): Manifest[] {
   try {
     text = execFileSync("kubectl", ["kustomize", path.join(k8s, dir)], { encoding: "utf8" });
   } catch (error) {
-    throw new Error(`kubectl kustomize ${dir} failed (kubectl ships kustomize; install kubectl to run this test): ${(error as Error).message}`);
+    throw new Error(
+      `kubectl kustomize ${dir} failed (kubectl ships kustomize; install kubectl to run this test): ${(error as Error).message}`,
+    );
   }
   return parseAllDocuments(text).map((document) => unfoldSecretData(document.toJSON() as Manifest));
 }
@@ -47,7 +49,12 @@ function unfoldSecretData(manifest: Manifest): Manifest {
 /** The kubernetes-models (or KEDA models) class for a manifest's apiVersion and kind. */
 async function modelOf(manifest: Manifest): Promise<new (data: unknown) => { validate(): void }> {
   const [group, version] = manifest.apiVersion.includes("/") ? manifest.apiVersion.split("/") : ["", manifest.apiVersion];
-  const module = group === "keda.sh" ? `@kubernetes-models/keda/keda.sh/${version}` : group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
+  const module =
+    group === "keda.sh"
+      ? `@kubernetes-models/keda/keda.sh/${version}`
+      : group
+        ? `kubernetes-models/${group}/${version}`
+        : `kubernetes-models/${version}`;
   const models = (await import(module)) as Record<string, new (data: unknown) => { validate(): void }>;
   const model = models[manifest.kind];
   if (!model) throw new Error(`no model for ${manifest.apiVersion} ${manifest.kind}`);
@@ -58,7 +65,15 @@ const overlays = { base: render("base"), example: render("overlays/example") };
 const APPS = readdirSync(path.join(root, "apps")).filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")));
 /** How long each app's shutdown may take (packages/runtime's default; the dispatcher's own). */
 const SHUTDOWN_DEADLINE_S: Record<string, number> = { dispatcher: 20 };
-const PORT_VARIABLE: Record<string, string> = { api: "API_PORT", ingest: "INGEST_PORT", dashboard: "DASHBOARD_PORT", sender: "SENDER_PORT", dispatcher: "DISPATCHER_PORT", smtp: "SMTP_HEALTH_PORT", inbound: "INBOUND_HEALTH_PORT" };
+const PORT_VARIABLE: Record<string, string> = {
+  api: "API_PORT",
+  ingest: "INGEST_PORT",
+  dashboard: "DASHBOARD_PORT",
+  sender: "SENDER_PORT",
+  dispatcher: "DISPATCHER_PORT",
+  smtp: "SMTP_HEALTH_PORT",
+  inbound: "INBOUND_HEALTH_PORT",
+};
 
 const redis = createProducerConnection(TEST_REDIS_URL);
 afterAll(() => closeConnections(redis));
@@ -96,13 +111,19 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
   it("protects every Deployment with a PodDisruptionBudget", () => {
     for (const item of byKind("Deployment")) {
       const labels = item.spec.template.metadata.labels;
-      const budget = byKind("PodDisruptionBudget").find((pdb) => Object.entries(pdb.spec.selector.matchLabels).every(([key, value]) => labels[key] === value));
+      const budget = byKind("PodDisruptionBudget").find((pdb) =>
+        Object.entries(pdb.spec.selector.matchLabels).every(([key, value]) => labels[key] === value),
+      );
       expect(budget).toBeDefined();
     }
   });
 
   it("exposes api, ingest, dashboard and the SMTP relay as Services", () => {
-    expect(byKind("Service").map((service) => service.metadata.name).sort()).toEqual(["svc-api", "svc-dashboard", "svc-ingest", "svc-smtp"]);
+    expect(
+      byKind("Service")
+        .map((service) => service.metadata.name)
+        .sort(),
+    ).toEqual(["svc-api", "svc-dashboard", "svc-ingest", "svc-smtp"]);
   });
 
   it("keeps SMTP clients' own addresses (externalTrafficPolicy: Local) and gives the relay room for its message budget", () => {
@@ -156,7 +177,8 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
   it("scales the API on CPU, and leaves replicas of KEDA's targets to KEDA", () => {
     const api = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === "svc-api");
     expect(api!.spec.triggers).toEqual([expect.objectContaining({ type: "cpu", metricType: "Utilization" })]);
-    for (const scaled of byKind("ScaledObject")) expect(deployment(scaled.spec.scaleTargetRef.name.replace(/^svc-/, ""))!.spec.replicas).toBeUndefined();
+    for (const scaled of byKind("ScaledObject"))
+      expect(deployment(scaled.spec.scaleTargetRef.name.replace(/^svc-/, ""))!.spec.replicas).toBeUndefined();
   });
 });
 

@@ -54,7 +54,12 @@ describe("alert rules", () => {
 
   it("cover queue age, webhook failures, SES throttling, bounce and complaint rates", () => {
     const exprs = all.map((rule) => rule.expr).join("\n");
-    for (const metric of ["svc_queue_oldest_waiting_age_seconds", "svc_dispatcher_attempts_total", "svc_sender_provider_throttled_total", "svc_ingest_events_stored_total"]) {
+    for (const metric of [
+      "svc_queue_oldest_waiting_age_seconds",
+      "svc_dispatcher_attempts_total",
+      "svc_sender_provider_throttled_total",
+      "svc_ingest_events_stored_total",
+    ]) {
       expect(exprs).toContain(metric);
     }
     expect(exprs).toMatch(/type="bounced"/);
@@ -76,7 +81,10 @@ describe("Grafana dashboard", () => {
     for (const panel of graphs) expect(panel.targets?.length).toBeGreaterThan(0);
   });
 
-  it.each(graphs.map((panel) => [panel.title, panel.targets!.map((target) => target.expr).join("\n")]))("%s names only served metrics", (_title, exprs) => {
-    for (const name of metricNames(exprs)) expect(served).toContain(name);
-  });
+  it.each(graphs.map((panel) => [panel.title, panel.targets!.map((target) => target.expr).join("\n")]))(
+    "%s names only served metrics",
+    (_title, exprs) => {
+      for (const name of metricNames(exprs)) expect(served).toContain(name);
+    },
+  );
 });

@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { Agent as HttpAgent } from "node:http";
 import { performance } from "node:perf_hooks";
-import got from "got";
 import { webhookRequestHeaders } from "@svc/webhooks";
+import got from "got";
 
 const url = process.env.RECEIVER_URL ?? "";
 const secret = process.env.SECRET ?? "";
@@ -34,7 +34,13 @@ async function worker(): Promise<void> {
   while (next < count) {
     const n = next++;
     const { id, body } = deliveryBody(n);
-    const headers = webhookRequestHeaders({ secret, rawBody: body, eventType: "delivered", deliveryId: id, timestamp: Math.floor(Date.now() / 1000) });
+    const headers = webhookRequestHeaders({
+      secret,
+      rawBody: body,
+      eventType: "delivered",
+      deliveryId: id,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
     const response = await got.post(url, {
       body,
       headers,

@@ -1,12 +1,12 @@
 import path from "node:path";
-import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
-import { runHttpLoad, type HttpLoadResult } from "../lib/load.ts";
+import { type HttpLoadResult, runHttpLoad } from "../lib/load.ts";
 import { BENCH_ROOT } from "../lib/paths.ts";
-import { cpuTimeOf, freePort, spawnScript, startApp, type Process } from "../lib/processes.ts";
+import { type PgActivity, samplePgActivity } from "../lib/pgActivity.ts";
+import { cpuTimeOf, freePort, type Process, spawnScript, startApp } from "../lib/processes.ts";
 import { jobCounts } from "../lib/queues.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
-import { samplePgActivity, type PgActivity } from "../lib/pgActivity.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
@@ -52,7 +52,13 @@ export default async function apiBenchmark(): Promise<BenchResult> {
   try {
     const workspace = await createBenchWorkspace(env.db);
     const rowsOf = async () =>
-      Number((await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [workspace.workspaceId])).rows[0]?.n);
+      Number(
+        (
+          await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [
+            workspace.workspaceId,
+          ])
+        ).rows[0]?.n,
+      );
 
     // The retention job is off so that nothing but requests runs in the process.
     const api = await startApp("api", env.appEnv({ RETENTION_INTERVAL_SECONDS: "0" }));

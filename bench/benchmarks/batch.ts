@@ -1,9 +1,9 @@
-import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
-import { runHttpLoad, type HttpLoadResult } from "../lib/load.ts";
+import { type HttpLoadResult, runHttpLoad } from "../lib/load.ts";
 import { cpuTimeOf, startApp } from "../lib/processes.ts";
 import { jobCounts } from "../lib/queues.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
 
 const BATCH_SIZE = 100;
@@ -36,7 +36,13 @@ export default async function batchBenchmark(): Promise<BenchResult> {
   try {
     const workspace = await createBenchWorkspace(env.db);
     const rowsOf = async () =>
-      Number((await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [workspace.workspaceId])).rows[0]?.n);
+      Number(
+        (
+          await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [
+            workspace.workspaceId,
+          ])
+        ).rows[0]?.n,
+      );
     const api = await startApp("api", env.appEnv({ RETENTION_INTERVAL_SECONDS: "0" }));
     const headers = { authorization: `Bearer ${workspace.apiKey}`, "content-type": "application/json" };
 
@@ -80,7 +86,11 @@ export default async function batchBenchmark(): Promise<BenchResult> {
         unit: "emails/s",
         what: `POST /emails/batch, ${BATCH_SIZE} emails a request, ${BATCH_CONNECTIONS} connections, ${DURATION_S} s`,
       },
-      baseline: { value: single.emailsPerSecond, unit: "emails/s", what: `POST /emails, ${SINGLE_CONNECTIONS} connections, ${DURATION_S} s, same API process` },
+      baseline: {
+        value: single.emailsPerSecond,
+        unit: "emails/s",
+        what: `POST /emails, ${SINGLE_CONNECTIONS} connections, ${DURATION_S} s, same API process`,
+      },
       ratio,
       target: { description: "batch >= 5 x single sends", met: ratio >= 5 },
       checks: {

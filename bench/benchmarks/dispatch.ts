@@ -3,13 +3,13 @@ import { performance } from "node:perf_hooks";
 import { webhookDispatchEnv } from "@svc/config";
 import { startCpuMeter } from "../lib/cpu.ts";
 import { createPendingDeliveries, deliveryStatuses, enqueueDeliveries } from "../lib/deliveries.ts";
-import { createBenchEnvironment, type BenchEnvironment } from "../lib/environment.ts";
-import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "../lib/fixtures.ts";
+import { type BenchEnvironment, createBenchEnvironment } from "../lib/environment.ts";
+import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "../lib/fixtures.ts";
 import { BENCH_ROOT } from "../lib/paths.ts";
 import { samplePgActivity } from "../lib/pgActivity.ts";
-import { runScriptForJson, startApp, type App } from "../lib/processes.ts";
-import { startReceiver, type Receiver } from "../lib/receiver.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { type App, runScriptForJson, startApp } from "../lib/processes.ts";
+import { type Receiver, startReceiver } from "../lib/receiver.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { median, round, sleep } from "../lib/stats.ts";
 
 const CONCURRENCY = 50;
@@ -35,7 +35,11 @@ interface Target {
 
 async function target(env: BenchEnvironment, workspace: BenchWorkspace, options: { hang?: boolean } = {}): Promise<Target> {
   const receiver = await startReceiver(options);
-  const subscription = await createSubscription(env.db, env.webhookSecretKey, { workspaceId: workspace.workspaceId, url: receiver.url, events: ["delivered"] });
+  const subscription = await createSubscription(env.db, env.webhookSecretKey, {
+    workspaceId: workspace.workspaceId,
+    url: receiver.url,
+    events: ["delivered"],
+  });
   receiver.setSecret(subscription.secret);
   return { receiver, workspace, subscriptionId: subscription.id, secret: subscription.secret };
 }
@@ -61,7 +65,12 @@ async function phase(
   hanging: { targets: Target[]; count: number } = { targets: [], count: 0 },
 ): Promise<Phase> {
   const make = (to: Target, n: number) =>
-    createPendingDeliveries(env.db, { workspaceId: to.workspace.workspaceId, apiKeyId: to.workspace.apiKeyId, subscriptionId: to.subscriptionId, count: n });
+    createPendingDeliveries(env.db, {
+      workspaceId: to.workspace.workspaceId,
+      apiKeyId: to.workspace.apiKeyId,
+      subscriptionId: to.subscriptionId,
+      count: n,
+    });
   const hangingIds: string[] = [];
   for (const target of hanging.targets) hangingIds.push(...(await make(target, hanging.count)));
   const ids = await make(healthy, count);
@@ -90,8 +99,17 @@ async function phase(
   };
 }
 
-async function withDispatcher<T>(env: BenchEnvironment, label: string, settings: Record<string, string>, work: (app: App) => Promise<T>): Promise<T> {
-  const app = await startApp("dispatcher", env.appEnv({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", DISPATCHER_CONCURRENCY: String(CONCURRENCY), ...settings }), label);
+async function withDispatcher<T>(
+  env: BenchEnvironment,
+  label: string,
+  settings: Record<string, string>,
+  work: (app: App) => Promise<T>,
+): Promise<T> {
+  const app = await startApp(
+    "dispatcher",
+    env.appEnv({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", DISPATCHER_CONCURRENCY: String(CONCURRENCY), ...settings }),
+    label,
+  );
   try {
     return await work(app);
   } finally {
@@ -121,21 +139,30 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     //    workspace's share the whole worker, so that one subscription can use every slot: the
     //    dispatcher's own cost is what is measured. The baseline runs between the dispatcher's
     //    rounds, while the dispatcher sits idle.
-    const rounds = await withDispatcher(env, "dispatcher-throughput", { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(CONCURRENCY), WEBHOOK_WORKSPACE_SHARE: "1" }, async (app) => {
-      await phase(env, app, healthy, 200); // warm-up
-      const pairs: Array<{ dispatcher: Phase; baseline: BaselineRun; ratio: number }> = [];
-      for (let n = 0; n < ROUNDS; n++) {
-        const baseline = await runScriptForJson<BaselineRun>("dispatch-baseline", path.join(BENCH_ROOT, "baselines/dispatchBaseline.ts"), {
-          RECEIVER_URL: healthy.receiver.url,
-          SECRET: healthy.secret,
-          COUNT: String(THROUGHPUT_DELIVERIES),
-          CONCURRENCY: String(CONCURRENCY),
-        });
-        const dispatcher = await phase(env, app, healthy, THROUGHPUT_DELIVERIES);
-        pairs.push({ dispatcher, baseline, ratio: ratioOf(dispatcher.deliveriesPerSecond, baseline.perSecond) });
-      }
-      return pairs;
-    });
+    const rounds = await withDispatcher(
+      env,
+      "dispatcher-throughput",
+      { WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY: String(CONCURRENCY), WEBHOOK_WORKSPACE_SHARE: "1" },
+      async (app) => {
+        await phase(env, app, healthy, 200); // warm-up
+        const pairs: Array<{ dispatcher: Phase; baseline: BaselineRun; ratio: number }> = [];
+        for (let n = 0; n < ROUNDS; n++) {
+          const baseline = await runScriptForJson<BaselineRun>(
+            "dispatch-baseline",
+            path.join(BENCH_ROOT, "baselines/dispatchBaseline.ts"),
+            {
+              RECEIVER_URL: healthy.receiver.url,
+              SECRET: healthy.secret,
+              COUNT: String(THROUGHPUT_DELIVERIES),
+              CONCURRENCY: String(CONCURRENCY),
+            },
+          );
+          const dispatcher = await phase(env, app, healthy, THROUGHPUT_DELIVERIES);
+          pairs.push({ dispatcher, baseline, ratio: ratioOf(dispatcher.deliveriesPerSecond, baseline.perSecond) });
+        }
+        return pairs;
+      },
+    );
     const throughputRate = round(median(rounds.map((pair) => pair.dispatcher.deliveriesPerSecond)), 1);
     const baselineRate = round(median(rounds.map((pair) => pair.baseline.perSecond)), 1);
 
@@ -159,18 +186,29 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     const ratio = median(rounds.map((pair) => pair.ratio));
     const isolationRatio = ratioOf(isolation.besideHanging.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
     const tenantRatio = ratioOf(isolation.besideTarpitWorkspace.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
-    const notSucceeded = [...rounds.map((pair) => pair.dispatcher), isolation.alone, isolation.besideHanging, isolation.besideTarpitWorkspace].reduce(
-      (sum, p) => sum + p.deliveries - (p.statuses.succeeded ?? 0),
-      0,
-    );
+    const notSucceeded = [
+      ...rounds.map((pair) => pair.dispatcher),
+      isolation.alone,
+      isolation.besideHanging,
+      isolation.besideTarpitWorkspace,
+    ].reduce((sum, p) => sum + p.deliveries - (p.statuses.succeeded ?? 0), 0);
     const invalid = healthy.receiver.invalid;
     return {
       name: "dispatch",
-      figure: { value: throughputRate, unit: "deliveries/s", what: `median of ${ROUNDS} rounds of ${THROUGHPUT_DELIVERIES} deliveries, one subscription, concurrency ${CONCURRENCY}` },
-      baseline: { value: baselineRate, unit: "deliveries/s", what: `median of ${ROUNDS} got POST loops, freshly signed, new connection each, concurrency ${CONCURRENCY}, run between the dispatcher's rounds` },
+      figure: {
+        value: throughputRate,
+        unit: "deliveries/s",
+        what: `median of ${ROUNDS} rounds of ${THROUGHPUT_DELIVERIES} deliveries, one subscription, concurrency ${CONCURRENCY}`,
+      },
+      baseline: {
+        value: baselineRate,
+        unit: "deliveries/s",
+        what: `median of ${ROUNDS} got POST loops, freshly signed, new connection each, concurrency ${CONCURRENCY}, run between the dispatcher's rounds`,
+      },
       ratio,
       target: {
-        description: "dispatch >= 0.6 x baseline; beside a hanging endpoint, and beside another workspace with five hanging endpoints, within 10% of alone",
+        description:
+          "dispatch >= 0.6 x baseline; beside a hanging endpoint, and beside another workspace with five hanging endpoints, within 10% of alone",
         met: ratio >= 0.6 && isolationRatio >= 0.9 && tenantRatio >= 0.9,
       },
       checks: {

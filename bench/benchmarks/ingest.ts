@@ -1,14 +1,14 @@
 import { performance } from "node:perf_hooks";
-import { CertificateCache, SnsVerifier, certUrlPolicy } from "@svc/sns";
+import { CertificateCache, certUrlPolicy, SnsVerifier } from "@svc/sns";
 import { startCpuMeter } from "../lib/cpu.ts";
-import { typedPool, createBenchEnvironment, type BenchEnvironment } from "../lib/environment.ts";
-import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "../lib/fixtures.ts";
+import { type BenchEnvironment, createBenchEnvironment, typedPool } from "../lib/environment.ts";
+import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "../lib/fixtures.ts";
 import { runHttpLoad } from "../lib/load.ts";
 import { samplePgActivity } from "../lib/pgActivity.ts";
 import { startApp } from "../lib/processes.ts";
 import { jobCounts } from "../lib/queues.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
-import { serveSigningCertificate, signedDeliveryNotification, type CertificateHost } from "../lib/sns.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
+import { type CertificateHost, serveSigningCertificate, signedDeliveryNotification } from "../lib/sns.ts";
 import { round } from "../lib/stats.ts";
 
 const NOTIFICATIONS = Number(process.env.BENCH_INGEST_NOTIFICATIONS ?? 6000);
@@ -16,7 +16,13 @@ const WARMUP = 300;
 const CONNECTIONS = 32;
 
 /** `count` sent emails (with provider message ids) and one signed Delivery notification for each. */
-async function emailsWithNotifications(env: BenchEnvironment, workspace: BenchWorkspace, host: CertificateHost, tag: string, count: number): Promise<string[]> {
+async function emailsWithNotifications(
+  env: BenchEnvironment,
+  workspace: BenchWorkspace,
+  host: CertificateHost,
+  tag: string,
+  count: number,
+): Promise<string[]> {
   const inserted = await typedPool(env.db).query<{ id: string; pmid: string }>(
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, provider, "providerMessageId", "sentAt")
      SELECT 'email_i' || $3 || lpad(i::text, 12, '0'), $1, $2, 'live', 'Bench <bench@bench.example.com>', ARRAY['someone@example.com'],
@@ -25,7 +31,9 @@ async function emailsWithNotifications(env: BenchEnvironment, workspace: BenchWo
      RETURNING id, "providerMessageId" AS pmid`,
     [workspace.workspaceId, workspace.apiKeyId, tag, count],
   );
-  return inserted.rows.map((row) => signedDeliveryNotification(host, { emailId: row.id, providerMessageId: row.pmid, recipient: "someone@example.com" }));
+  return inserted.rows.map((row) =>
+    signedDeliveryNotification(host, { emailId: row.id, providerMessageId: row.pmid, recipient: "someone@example.com" }),
+  );
 }
 
 /**
@@ -40,7 +48,11 @@ export default async function ingestBenchmark(): Promise<BenchResult> {
   try {
     const workspace = await createBenchWorkspace(env.db);
     // The deliveries' target is never called: no dispatcher runs in this benchmark.
-    await createSubscription(env.db, env.webhookSecretKey, { workspaceId: workspace.workspaceId, url: "http://127.0.0.1:9/webhooks", events: ["delivered"] });
+    await createSubscription(env.db, env.webhookSecretKey, {
+      workspaceId: workspace.workspaceId,
+      url: "http://127.0.0.1:9/webhooks",
+      events: ["delivered"],
+    });
     const warmupBodies = await emailsWithNotifications(env, workspace, host, "w", WARMUP);
     const bodies = await emailsWithNotifications(env, workspace, host, "m", NOTIFICATIONS);
 
@@ -93,8 +105,16 @@ export default async function ingestBenchmark(): Promise<BenchResult> {
     const perSecond = round(measured.completed / durationS, 1);
     return {
       name: "ingest",
-      figure: { value: perSecond, unit: "notifications/s", what: `${NOTIFICATIONS} signed SNS Delivery notifications, ${CONNECTIONS} connections` },
-      baseline: { value: baseline, unit: "verifications/s", what: "SnsVerifier.verify (parse, checks, RSA-SHA256 with the cached certificate) in a loop, one process" },
+      figure: {
+        value: perSecond,
+        unit: "notifications/s",
+        what: `${NOTIFICATIONS} signed SNS Delivery notifications, ${CONNECTIONS} connections`,
+      },
+      baseline: {
+        value: baseline,
+        unit: "verifications/s",
+        what: "SnsVerifier.verify (parse, checks, RSA-SHA256 with the cached certificate) in a loop, one process",
+      },
       ratio: ratioOf(perSecond, baseline),
       target: { description: ">= 1,000 notifications/s", met: perSecond >= 1000 },
       checks: {
@@ -104,7 +124,12 @@ export default async function ingestBenchmark(): Promise<BenchResult> {
         deliveriesMissing: expected - deliveries,
         jobsMissing: expected - jobsQueued,
       },
-      details: { load: { ...measured, requestsPerSecond: perSecond, durationS: round(durationS, 3), autocannonDurationS: measured.durationS }, cpu, postgresBackends: postgres.averageBackends, stored: { events, deliveries, jobsQueued } },
+      details: {
+        load: { ...measured, requestsPerSecond: perSecond, durationS: round(durationS, 3), autocannonDurationS: measured.durationS },
+        cpu,
+        postgresBackends: postgres.averageBackends,
+        stored: { events, deliveries, jobsQueued },
+      },
     };
   } finally {
     await host.close();

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { performance } from "node:perf_hooks";
-import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
 import { memoryOf, startApp } from "../lib/processes.ts";
 import type { BenchResult } from "../lib/result.ts";

@@ -39,7 +39,11 @@ export default async function pipelineBenchmark(): Promise<BenchResult> {
       const met = throughput.emailsPerSecond >= 250 && paced.latencyMs.p99 < 1000 && lost === 0;
       return {
         name: "pipeline",
-        figure: { value: throughput.emailsPerSecond, unit: "emails/s", what: `${THROUGHPUT_EMAILS} emails, first POST to last delivered webhook` },
+        figure: {
+          value: throughput.emailsPerSecond,
+          unit: "emails/s",
+          what: `${THROUGHPUT_EMAILS} emails, first POST to last delivered webhook`,
+        },
         baseline: null,
         ratio: null,
         target: { description: ">= 250 emails/s; p99 < 1 s at 100 emails/s; loss 0", met },
@@ -70,5 +74,10 @@ export default async function pipelineBenchmark(): Promise<BenchResult> {
 /** The apps' settings for this run: production defaults unless BENCH_PIPELINE_SETTINGS overrides (k=v,k=v). */
 export function pipelineSettings(): Record<string, string> {
   const raw = process.env.BENCH_PIPELINE_SETTINGS ?? "";
-  return Object.fromEntries(raw.split(",").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
+  return Object.fromEntries(
+    raw
+      .split(",")
+      .filter(Boolean)
+      .map((pair) => pair.split("=") as [string, string]),
+  );
 }

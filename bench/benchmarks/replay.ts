@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { replayWebhookDeliveries } from "@svc/core";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { createPendingDeliveries, deliveryStatuses } from "../lib/deliveries.ts";
-import { createBenchEnvironment, typedPool, type BenchEnvironment } from "../lib/environment.ts";
-import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "../lib/fixtures.ts";
-import { startApp, type App } from "../lib/processes.ts";
-import { startReceiver, type Receiver } from "../lib/receiver.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { type BenchEnvironment, createBenchEnvironment, typedPool } from "../lib/environment.ts";
+import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "../lib/fixtures.ts";
+import { type App, startApp } from "../lib/processes.ts";
+import { type Receiver, startReceiver } from "../lib/receiver.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { distribution, round, sleep } from "../lib/stats.ts";
 
 /** Failed deliveries the replay sends again ("recover since T" after an outage). */
@@ -25,7 +25,11 @@ interface Target {
 
 async function target(env: BenchEnvironment, workspace: BenchWorkspace): Promise<Target> {
   const receiver = await startReceiver();
-  const subscription = await createSubscription(env.db, env.webhookSecretKey, { workspaceId: workspace.workspaceId, url: receiver.url, events: ["delivered"] });
+  const subscription = await createSubscription(env.db, env.webhookSecretKey, {
+    workspaceId: workspace.workspaceId,
+    url: receiver.url,
+    events: ["delivered"],
+  });
   receiver.setSecret(subscription.secret);
   return { receiver, workspace, subscriptionId: subscription.id };
 }
@@ -34,9 +38,18 @@ async function target(env: BenchEnvironment, workspace: BenchWorkspace): Promise
  * `count` live deliveries to `live`, one job every 1 / LIVE_PER_SECOND s as the ingester would
  * enqueue them; the latency of each is from its enqueue to its arrival at the receiver.
  */
-async function liveTraffic(env: BenchEnvironment, producer: Producer<"webhookDelivery">, live: Target): Promise<{ latenciesMs: number[]; ids: string[] }> {
+async function liveTraffic(
+  env: BenchEnvironment,
+  producer: Producer<"webhookDelivery">,
+  live: Target,
+): Promise<{ latenciesMs: number[]; ids: string[] }> {
   const count = LIVE_PER_SECOND * LIVE_SECONDS;
-  const ids = await createPendingDeliveries(env.db, { workspaceId: live.workspace.workspaceId, apiKeyId: live.workspace.apiKeyId, subscriptionId: live.subscriptionId, count });
+  const ids = await createPendingDeliveries(env.db, {
+    workspaceId: live.workspace.workspaceId,
+    apiKeyId: live.workspace.apiKeyId,
+    subscriptionId: live.subscriptionId,
+    count,
+  });
   const enqueuedAt = new Map<string, number>();
   const started = performance.now();
   for (const [i, id] of ids.entries()) {
@@ -89,7 +102,11 @@ export default async function replayBenchmark(): Promise<BenchResult> {
     const without = await liveTraffic(env, producer, live);
 
     const replayStarted = performance.now();
-    const replay = await replayWebhookDeliveries(env.db, producer, replayed.subscriptionId, { kind: "failed_since", since: outageStart, perSecond: REPLAY_RATE });
+    const replay = await replayWebhookDeliveries(env.db, producer, replayed.subscriptionId, {
+      kind: "failed_since",
+      since: outageStart,
+      perSecond: REPLAY_RATE,
+    });
     const during = await liveTraffic(env, producer, live);
     await replayed.receiver.waitFor(REPLAYED, 60_000);
     const replaySeconds = (performance.now() - replayStarted) / 1000;
@@ -103,12 +120,18 @@ export default async function replayBenchmark(): Promise<BenchResult> {
     const liveLost = without.ids.length + during.ids.length - without.latenciesMs.length - during.latenciesMs.length;
     return {
       name: "replay",
-      figure: { value: duringDistribution.p99, unit: "ms", what: `live p99, ${LIVE_PER_SECOND}/s to another subscription, during a ${REPLAYED}-delivery replay paced at ${REPLAY_RATE}/s` },
+      figure: {
+        value: duringDistribution.p99,
+        unit: "ms",
+        what: `live p99, ${LIVE_PER_SECOND}/s to another subscription, during a ${REPLAYED}-delivery replay paced at ${REPLAY_RATE}/s`,
+      },
       baseline: { value: withoutDistribution.p99, unit: "ms", what: "the same live traffic with no replay running, same dispatcher" },
       ratio: ratioOf(duringDistribution.p99, withoutDistribution.p99),
       target: {
         description: "live p99 during the replay within 1.5 x (or 50 ms of) without; the replay keeps its pace (at most 10% over)",
-        met: (duringDistribution.p99 <= withoutDistribution.p99 * 1.5 || duringDistribution.p99 - withoutDistribution.p99 <= 50) && achievedRate <= REPLAY_RATE * 1.1,
+        met:
+          (duringDistribution.p99 <= withoutDistribution.p99 * 1.5 || duringDistribution.p99 - withoutDistribution.p99 <= 50) &&
+          achievedRate <= REPLAY_RATE * 1.1,
       },
       checks: {
         passed:
@@ -124,7 +147,14 @@ export default async function replayBenchmark(): Promise<BenchResult> {
         invalidSignatures: replayed.receiver.invalid + live.receiver.invalid,
         liveLost,
       },
-      details: { without: withoutDistribution, during: duringDistribution, replaySeconds: round(replaySeconds, 1), achievedRate, replay, liveStatuses },
+      details: {
+        without: withoutDistribution,
+        during: duringDistribution,
+        replaySeconds: round(replaySeconds, 1),
+        achievedRate,
+        replay,
+        liveStatuses,
+      },
     };
   } finally {
     await dispatcher?.stop();

@@ -1,6 +1,6 @@
 import { createBenchEnvironment } from "../lib/environment.ts";
-import { runPipeline, startPipeline, summary, type PipelineRun } from "../lib/pipeline.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { type PipelineRun, runPipeline, startPipeline, summary } from "../lib/pipeline.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { pipelineSettings } from "./pipeline.ts";
 
 const EMAILS = Number(process.env.BENCH_SCALE_EMAILS ?? 1000);

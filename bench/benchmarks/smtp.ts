@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { typedPool, createBenchEnvironment } from "../lib/environment.ts";
+import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
 import { runHttpLoad } from "../lib/load.ts";
 import { REPO_ROOT } from "../lib/paths.ts";
 import { cpuTimeOf, freePort, spawnScript, startApp } from "../lib/processes.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { distribution, round, sleep } from "../lib/stats.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_SMTP_CONNECTIONS ?? 10);
@@ -26,7 +26,14 @@ interface SmtpLoadResult {
  * `connections` nodemailer clients, each on one kept-open STARTTLS connection (authenticated once,
  * as a pooled client is), each sending its next message as soon as the last one is answered.
  */
-async function runSmtpLoad(options: { port: number; ca: string; apiKey: string; domain: string; durationS: number; first: number }): Promise<SmtpLoadResult> {
+async function runSmtpLoad(options: {
+  port: number;
+  ca: string;
+  apiKey: string;
+  domain: string;
+  durationS: number;
+  first: number;
+}): Promise<SmtpLoadResult> {
   const latencies: number[] = [];
   let accepted = 0;
   let refused = 0;
@@ -66,7 +73,13 @@ async function runSmtpLoad(options: { port: number; ca: string; apiKey: string; 
     }),
   );
   const durationS = (Date.now() - started) / 1000;
-  return { messagesPerSecond: round(accepted / durationS, 1), accepted, refused, latencyMs: distribution(latencies), durationS: round(durationS, 2) };
+  return {
+    messagesPerSecond: round(accepted / durationS, 1),
+    accepted,
+    refused,
+    latencyMs: distribution(latencies),
+    durationS: round(durationS, 2),
+  };
 }
 
 /**
@@ -80,7 +93,13 @@ export default async function smtpBenchmark(): Promise<BenchResult> {
   try {
     const workspace = await createBenchWorkspace(env.db);
     const rowsOf = async () =>
-      Number((await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [workspace.workspaceId])).rows[0]?.n);
+      Number(
+        (
+          await typedPool(env.db).query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1`, [
+            workspace.workspaceId,
+          ])
+        ).rows[0]?.n,
+      );
 
     const [smtpPort, healthPort] = [await freePort(), await freePort()];
     const relay = await spawnScript({
@@ -129,10 +148,17 @@ export default async function smtpBenchmark(): Promise<BenchResult> {
     const ratio = ratioOf(smtp.messagesPerSecond, rest.requestsPerSecond);
     return {
       name: "smtp",
-      figure: { value: smtp.messagesPerSecond, unit: "messages/s", what: `SMTP relay, ${CONNECTIONS} connections (STARTTLS, AUTH once each), ${DURATION_S} s` },
+      figure: {
+        value: smtp.messagesPerSecond,
+        unit: "messages/s",
+        what: `SMTP relay, ${CONNECTIONS} connections (STARTTLS, AUTH once each), ${DURATION_S} s`,
+      },
       baseline: { value: rest.requestsPerSecond, unit: "req/s", what: `POST /emails, ${CONNECTIONS} connections, same message` },
       ratio,
-      target: { description: "reported, no target (SMTP carries TLS, MIME parsing and a Message-ID idempotency transaction per message)", met: true },
+      target: {
+        description: "reported, no target (SMTP carries TLS, MIME parsing and a Message-ID idempotency transaction per message)",
+        met: true,
+      },
       checks: {
         passed: smtp.refused === 0 && rest.non2xx + rest.errors === 0,
         smtpRefused: smtp.refused,

@@ -1,9 +1,9 @@
 import { createTemplate, publishTemplate } from "@svc/core";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { emailBody } from "../lib/fixtures.ts";
-import { cpuTimeOf } from "../lib/processes.ts";
 import { startPipeline } from "../lib/pipeline.ts";
-import { ratioOf, type BenchResult } from "../lib/result.ts";
+import { cpuTimeOf } from "../lib/processes.ts";
+import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
 
 const BATCH_SIZE = 100;
@@ -43,9 +43,22 @@ export default async function templatesBenchmark(): Promise<BenchResult> {
     if (!sender) throw new Error("no sender in the pipeline");
     const headers = { authorization: `Bearer ${workspace.apiKey}`, "content-type": "application/json" };
     const waiting = async () =>
-      Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1 AND status IN ('queued', 'sending')`, [workspace.workspaceId])).rows[0]?.n);
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            `SELECT count(*) AS n FROM emails WHERE "organizationId" = $1 AND status IN ('queued', 'sending')`,
+            [workspace.workspaceId],
+          )
+        ).rows[0]?.n,
+      );
     const sentCount = async () =>
-      Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1 AND "sentAt" IS NOT NULL`, [workspace.workspaceId])).rows[0]?.n);
+      Number(
+        (
+          await pool.query<{ n: string }>(`SELECT count(*) AS n FROM emails WHERE "organizationId" = $1 AND "sentAt" IS NOT NULL`, [
+            workspace.workspaceId,
+          ])
+        ).rows[0]?.n,
+      );
 
     const phase = async (item: (n: number) => string): Promise<Phase> => {
       const sentBefore = await sentCount();
@@ -62,10 +75,20 @@ export default async function templatesBenchmark(): Promise<BenchResult> {
       const cpuMs = cpuTimeOf(sender.scriptPid()) - cpuBefore;
       const emails = BATCHES * BATCH_SIZE;
       const sent = (await sentCount()) - sentBefore;
-      return { emails, emailsPerSecond: round(sent / elapsedS, 1), senderCpuMsPerEmail: round(cpuMs / Math.max(1, sent), 3), notSent: emails - sent };
+      return {
+        emails,
+        emailsPerSecond: round(sent / elapsedS, 1),
+        senderCpuMsPerEmail: round(cpuMs / Math.max(1, sent), 3),
+        notSent: emails - sent,
+      };
     };
     const plainItem = (n: number) => emailBody(workspace.domain, "someone@example.com", n);
-    const templatedItem = (n: number) => JSON.stringify({ from: `Bench <bench@${workspace.domain}>`, to: ["someone@example.com"], template: { alias: "receipt", variables: { n } } });
+    const templatedItem = (n: number) =>
+      JSON.stringify({
+        from: `Bench <bench@${workspace.domain}>`,
+        to: ["someone@example.com"],
+        template: { alias: "receipt", variables: { n } },
+      });
 
     let plain: Phase;
     let templated: Phase;
@@ -78,7 +101,11 @@ export default async function templatesBenchmark(): Promise<BenchResult> {
     const cpuRatio = ratioOf(templated.senderCpuMsPerEmail, plain.senderCpuMsPerEmail);
     return {
       name: "templates",
-      figure: { value: templated.senderCpuMsPerEmail, unit: "sender CPU ms/email", what: `${BATCHES} batches of ${BATCH_SIZE} templated emails (rendered at the handoff)` },
+      figure: {
+        value: templated.senderCpuMsPerEmail,
+        unit: "sender CPU ms/email",
+        what: `${BATCHES} batches of ${BATCH_SIZE} templated emails (rendered at the handoff)`,
+      },
       baseline: { value: plain.senderCpuMsPerEmail, unit: "sender CPU ms/email", what: "the same with plain emails of the same content" },
       ratio: cpuRatio,
       target: { description: "templated within 1.3 x plain sender CPU per email", met: cpuRatio > 0 && cpuRatio <= 1.3 },

@@ -57,7 +57,8 @@ export function startCpuMeter(processes: Process[]): { stop(count: number): Reco
         }
         used[label] = per(ms);
       }
-      for (const [label, command] of Object.entries(SHARED_SERVICES)) used[label] = per(cpuOfCommand(command) - (servicesBefore[label] ?? 0));
+      for (const [label, command] of Object.entries(SHARED_SERVICES))
+        used[label] = per(cpuOfCommand(command) - (servicesBefore[label] ?? 0));
       const bench = process.cpuUsage(benchBefore);
       used.bench = per((bench.user + bench.system) / 1000);
       const machine = machineTimes();

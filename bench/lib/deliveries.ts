@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DbHandle } from "@svc/db";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { typedPool } from "./environment.ts";
-import { Producer, createProducerConnection } from "@svc/queues";
 
 /**
  * `count` pending webhook deliveries for one subscription, each with the email and event it is

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { Redis } from "ioredis";
 import { createDb, type DbHandle } from "@svc/db";
+import { Redis } from "ioredis";
+import pg from "pg";
 import { prepareDatabase } from "../../infra/scripts/database.ts";
 
 /**
@@ -54,7 +54,6 @@ async function recreateDatabase(url: string): Promise<void> {
   await dropDatabase(url);
   await prepareDatabase(url);
 }
-
 
 /** BENCH_KEEP_DATABASES=1 leaves each benchmark's database behind, to query afterwards. */
 const KEEP_DATABASES = process.env.BENCH_KEEP_DATABASES === "1";

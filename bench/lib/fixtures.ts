@@ -1,4 +1,4 @@
-import { SecretBox, addDomain, createApiKey, createWebhookSubscription, createWorkspace, markDomainVerified } from "@svc/core";
+import { addDomain, createApiKey, createWebhookSubscription, createWorkspace, markDomainVerified, SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 /** Seals the bench domains' DKIM keys; they are never used to sign. */
@@ -21,7 +21,11 @@ export async function createBenchWorkspace(db: DbHandle, name = "Bench"): Promis
   const prisma = db.prisma;
   const workspace = await createWorkspace(prisma, { name, plan: "unlimited" });
   const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
-  const domain = await addDomain(prisma, { workspaceId: workspace.id, domain: domainName }, { secrets: new SecretBox(BENCH_SECRET_KEY), identities: null, region: "us-east-1" });
+  const domain = await addDomain(
+    prisma,
+    { workspaceId: workspace.id, domain: domainName },
+    { secrets: new SecretBox(BENCH_SECRET_KEY), identities: null, region: "us-east-1" },
+  );
   await markDomainVerified(prisma, domain.id);
   const key = await createApiKey(prisma, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
   return { workspaceId: workspace.id, domain: domainName, apiKey: key.key, apiKeyId: key.id };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import pg from "pg";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { BENCH_REDIS_URL } from "./environment.ts";
 
 export interface MachineInfo {
@@ -18,7 +18,9 @@ export interface MachineInfo {
 /** What the figures were measured on: cores, CPU, RAM and the versions of everything involved. */
 export async function machineInfo(): Promise<MachineInfo> {
   const cpuinfo = readFileSync("/proc/cpuinfo", "utf8");
-  const client = new pg.Client({ connectionString: `${process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432"}/postgres` });
+  const client = new pg.Client({
+    connectionString: `${process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432"}/postgres`,
+  });
   await client.connect();
   let postgres = "";
   const postgresSettings: Record<string, string> = {};

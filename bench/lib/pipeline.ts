@@ -1,10 +1,10 @@
-import type { BenchEnvironment } from "./environment.ts";
 import { startCpuMeter } from "./cpu.ts";
 import { postEmails } from "./emailPoster.ts";
-import { createBenchWorkspace, createSubscription, type BenchWorkspace } from "./fixtures.ts";
-import { freePort, startApp, type App } from "./processes.ts";
-import { startReceiver, type Receiver } from "./receiver.ts";
-import { distribution, round, type Distribution } from "./stats.ts";
+import type { BenchEnvironment } from "./environment.ts";
+import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "./fixtures.ts";
+import { type App, freePort, startApp } from "./processes.ts";
+import { type Receiver, startReceiver } from "./receiver.ts";
+import { type Distribution, distribution, round } from "./stats.ts";
 
 /**
  * The whole pipeline on the simulator, every app its own process: api → send queue → sender
@@ -21,7 +21,10 @@ export interface PipelineStack {
   stop(): Promise<void>;
 }
 
-export async function startPipeline(env: BenchEnvironment, options: { senders?: number; settings?: Record<string, string> } = {}): Promise<PipelineStack> {
+export async function startPipeline(
+  env: BenchEnvironment,
+  options: { senders?: number; settings?: Record<string, string> } = {},
+): Promise<PipelineStack> {
   const workspace = await createBenchWorkspace(env.db);
   const receiver = await startReceiver();
   const subscription = await createSubscription(env.db, env.webhookSecretKey, {

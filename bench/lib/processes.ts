@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../test/support/stack.ts";
@@ -42,7 +42,10 @@ export interface SpawnOptions {
  * bench/results/profiles/ when the process exits after SIGTERM.
  */
 function cpuProfileArgs(label: string): string[] {
-  const wanted = (process.env.BENCH_CPU_PROF ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const wanted = (process.env.BENCH_CPU_PROF ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const app = label.split("-")[0] ?? label;
   if (!wanted.includes("all") && !wanted.includes(app) && !wanted.includes(label)) return [];
   const dir = path.join(BENCH_ROOT, "results/profiles", label);
@@ -142,7 +145,8 @@ export async function startApp(name: AppName, env: Record<string, string>, label
   const url = `http://127.0.0.1:${port}`;
   const proc = await spawnScript({
     label,
-    script: RUNTIME === "build" ? path.join(REPO_ROOT, "apps", name, "dist", "main.js") : path.join(REPO_ROOT, "apps", name, "src", "main.ts"),
+    script:
+      RUNTIME === "build" ? path.join(REPO_ROOT, "apps", name, "dist", "main.js") : path.join(REPO_ROOT, "apps", name, "src", "main.ts"),
     env: { ...env, [PORT_VARIABLE[name]]: String(port) },
     healthUrl: `${url}/healthz`,
   });

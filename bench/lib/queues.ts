@@ -1,6 +1,6 @@
+import { QUEUES, type QueueKey } from "@svc/queues";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { QUEUES, type QueueKey } from "@svc/queues";
 
 /** Jobs of one queue by state, read straight from Redis (for the "nothing lost" checks). */
 export async function jobCounts(redisUrl: string, prefix: string, key: QueueKey): Promise<Record<string, number>> {

@@ -1,7 +1,7 @@
-import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
+import { createPrivateKey, type KeyObject, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { EMAIL_ID_TAG } from "@svc/providers";
-import { createSigningIdentity, signSnsMessage, type SigningIdentity } from "@svc/sns";
+import { createSigningIdentity, type SigningIdentity, signSnsMessage } from "@svc/sns";
 
 export const BENCH_TOPIC_ARN = "arn:aws:sns:us-east-1:000000000000:svc-bench";
 

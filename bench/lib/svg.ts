@@ -69,7 +69,9 @@ export function latencyChart(valuesMs: readonly number[], options: { title: stri
   bins.forEach((count, i) => {
     if (count === 0) return;
     const left = x(i * binWidth);
-    parts.push(`<rect x="${left + 0.5}" y="${y(count)}" width="${Math.max(1, x((i + 1) * binWidth) - left - 1)}" height="${margin.top + plotH - y(count)}" fill="#4a90d9"/>`);
+    parts.push(
+      `<rect x="${left + 0.5}" y="${y(count)}" width="${Math.max(1, x((i + 1) * binWidth) - left - 1)}" height="${margin.top + plotH - y(count)}" fill="#4a90d9"/>`,
+    );
   });
 
   // Cumulative share.
@@ -82,7 +84,10 @@ export function latencyChart(valuesMs: readonly number[], options: { title: stri
   parts.push(`<polyline points="${x(0)},${yShare(0)} ${points.join(" ")}" fill="none" stroke="#c0392b" stroke-width="2"/>`);
 
   // Percentile markers.
-  for (const [label, p] of [["p50", 50], ["p99", 99]] as const) {
+  for (const [label, p] of [
+    ["p50", 50],
+    ["p99", 99],
+  ] as const) {
     const value = percentile(sorted, p);
     if (!Number.isFinite(value)) continue;
     parts.push(

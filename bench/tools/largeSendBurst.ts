@@ -27,12 +27,17 @@ const MB = 1024 * 1024;
 const MARGIN_MB = 128;
 
 function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" }).trim().split(/\s+/).map(Number);
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return children[0] ?? tsxPid;
 }
 
 function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
 }
 
@@ -40,11 +45,23 @@ function post(url: string, key: string, body: Buffer): Promise<{ status: number;
   return new Promise((resolve, reject) => {
     const target = new URL("/emails", url);
     const req = request(
-      { host: target.hostname, port: target.port, path: "/emails", method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: "/emails",
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), retryAfter: res.headers["retry-after"] as string | undefined }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            retryAfter: res.headers["retry-after"] as string | undefined,
+          }),
+        );
       },
     );
     req.on("error", reject);
@@ -61,16 +78,29 @@ const child = spawn("node_modules/.bin/tsx", ["apps/api/src/main.ts"], {
 });
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 300) throw new Error("the api did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
 const pid = appPid(child.pid!);
-const budgetMb = Number(/"?svc_api_body_budget_bytes(?:\{[^}]*\})? (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0) / MB;
+const budgetMb =
+  Number(/"?svc_api_body_budget_bytes(?:\{[^}]*\})? (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0) / MB;
 const small = { from: `a@${fx.domain}`, to: "b@example.com", subject: "warm-up", text: "x" };
 await post(url, fx.keys["full-access"], Buffer.from(JSON.stringify(small)));
 
-const body = Buffer.from(JSON.stringify({ ...small, subject: "burst", attachments: [{ filename: "scan.tiff", content: Buffer.alloc(attachmentMb * MB, 7).toString("base64") }] }));
+const body = Buffer.from(
+  JSON.stringify({
+    ...small,
+    subject: "burst",
+    attachments: [{ filename: "scan.tiff", content: Buffer.alloc(attachmentMb * MB, 7).toString("base64") }],
+  }),
+);
 await new Promise((r) => setTimeout(r, 2000));
 writeFileSync(`/proc/${pid}/clear_refs`, "5");
 const before = memoryKb(pid, "VmRSS");
@@ -102,5 +132,6 @@ process.stdout.write(`${JSON.stringify(report)}\n`);
 child.kill("SIGTERM");
 await new Promise((r) => child.once("exit", r));
 await db.close();
-const failed = (byStatus[500] ?? 0) > 0 || rows !== ids.length || busyWithoutRetryAfter > 0 || peak - before > (budgetMb + MARGIN_MB) * 1024;
+const failed =
+  (byStatus[500] ?? 0) > 0 || rows !== ids.length || busyWithoutRetryAfter > 0 || peak - before > (budgetMb + MARGIN_MB) * 1024;
 process.exit(failed ? 1 : 0);

@@ -20,12 +20,17 @@ const MB = 1024 * 1024;
 
 /** The node process that runs the app: tsx starts one child. */
 function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" }).trim().split(/\s+/).map(Number);
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return children[0] ?? tsxPid;
 }
 
 function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
 }
 
@@ -38,22 +43,40 @@ const child = spawn("node_modules/.bin/tsx", ["apps/api/src/main.ts"], {
 });
 const url = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
-  if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 300) throw new Error("the api did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
 const pid = appPid(child.pid!);
 // A small send first, so that what is measured is the large body, not the first request's warm-up.
 const small = { from: `a@${fx.domain}`, to: "b@example.com", subject: "warm-up", text: "x" };
-await fetch(`${url}/emails`, { method: "POST", headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" }, body: JSON.stringify(small) });
+await fetch(`${url}/emails`, {
+  method: "POST",
+  headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+  body: JSON.stringify(small),
+});
 
 for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
-  const body = JSON.stringify({ ...small, subject: `${sizeMb} MB`, attachments: [{ filename: "scan.tiff", content: Buffer.alloc(sizeMb * MB, 7).toString("base64") }] });
+  const body = JSON.stringify({
+    ...small,
+    subject: `${sizeMb} MB`,
+    attachments: [{ filename: "scan.tiff", content: Buffer.alloc(sizeMb * MB, 7).toString("base64") }],
+  });
   await new Promise((r) => setTimeout(r, 2000));
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
   const before = memoryKb(pid, "VmRSS");
   const started = Date.now();
-  const res = await fetch(`${url}/emails`, { method: "POST", headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" }, body });
+  const res = await fetch(`${url}/emails`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+    body,
+  });
   const ms = Date.now() - started;
   const peak = memoryKb(pid, "VmHWM");
   const bodyMb = Buffer.byteLength(body) / MB;

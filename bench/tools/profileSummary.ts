@@ -87,7 +87,8 @@ export function summarize(file: string, top = 25): string {
       const frame = byId.get(cursor)!.callFrame;
       const bucket = bucketOf(frame.url, frame.functionName);
       const key = bucket.startsWith("svc:") ? `svc:${bucket.split("/").slice(1, 3).join("/")}` : bucket;
-      if (key.startsWith("pkg:") || key.startsWith("svc:") || key.startsWith("wasm")) seen.add(key.startsWith("wasm") ? "wasm (Prisma query compiler)" : key);
+      if (key.startsWith("pkg:") || key.startsWith("svc:") || key.startsWith("wasm"))
+        seen.add(key.startsWith("wasm") ? "wasm (Prisma query compiler)" : key);
     }
     for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + us);
   }
@@ -97,13 +98,22 @@ export function summarize(file: string, top = 25): string {
     `wall ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s (${((busy / total) * 100).toFixed(0)}%)`,
     "",
     "self time by package / file:",
-    ...[...buckets].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `${pct(us)}  ${name}`),
+    ...[...buckets]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${pct(us)}  ${name}`),
     "",
     "inclusive time (package or svc folder anywhere on the stack):",
-    ...[...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `${pct(us)}  ${name}`),
+    ...[...inclusive]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${pct(us)}  ${name}`),
     "",
     "heaviest functions (self):",
-    ...[...functions].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `${pct(us)}  ${name}`),
+    ...[...functions]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${pct(us)}  ${name}`),
     "",
     "native functions by the first package or svc frame above them:",
     ...[...nativeCallers]
@@ -112,7 +122,10 @@ export function summarize(file: string, top = 25): string {
       .slice(0, 5)
       .flatMap(([name, callers, sum]) => [
         `${pct(sum)}  ${name}`,
-        ...[...callers].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([owner, us]) => `    ${pct(us)}  ${owner}`),
+        ...[...callers]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([owner, us]) => `    ${pct(us)}  ${owner}`),
       ]),
   ];
   return lines.join("\n");

@@ -26,7 +26,10 @@ const MB = 1024 * 1024;
 
 /** The node process that runs the app: tsx starts one child. */
 function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" }).trim().split(/\s+/).map(Number);
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return children[0] ?? tsxPid;
 }
 
@@ -49,14 +52,27 @@ const child = spawn("node_modules/.bin/tsx", ["apps/smtp/src/main.ts"], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 for (let i = 0; ; i++) {
-  if (await fetch(`http://127.0.0.1:${healthPort}/healthz`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`http://127.0.0.1:${healthPort}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   if (i > 300) throw new Error("the relay did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
 const pid = appPid(child.pid!);
 
 const client = () =>
-  nodemailer.createTransport({ host: "127.0.0.1", port: smtpPort, secure: false, requireTLS: true, tls: { rejectUnauthorized: false }, auth: { user: "svc", pass: fx.keys["send-only"] } });
+  nodemailer.createTransport({
+    host: "127.0.0.1",
+    port: smtpPort,
+    secure: false,
+    requireTLS: true,
+    tls: { rejectUnauthorized: false },
+    auth: { user: "svc", pass: fx.keys["send-only"] },
+  });
 const send = (subject: string, attachmentBytes: number) =>
   client()
     .sendMail({
@@ -85,7 +101,8 @@ const peak = memoryOf(pid).hwm;
 const alive = child.exitCode === null && child.signalCode === null;
 
 const accepted = results.filter((result) => result.id !== null).map((result) => result.id!);
-const stored = accepted.length === 0 ? 0 : Number((await db.pool.query("SELECT count(*) FROM emails WHERE id = ANY($1)", [accepted])).rows[0].count);
+const stored =
+  accepted.length === 0 ? 0 : Number((await db.pool.query("SELECT count(*) FROM emails WHERE id = ANY($1)", [accepted])).rows[0].count);
 const replies: Record<string, number> = {};
 for (const { reply } of results) {
   const key = reply.replace(/email_\w+/, "email_…");

@@ -13,7 +13,8 @@ type Line = BenchResult & { conditions: RunConditions };
 
 const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale"];
 
-const fmt = (value: number | null | undefined, unit = "") => (value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`);
+const fmt = (value: number | null | undefined, unit = "") =>
+  value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`;
 
 function extra(line: Line): string {
   const d = line.details as Record<string, any>;
@@ -60,7 +61,9 @@ for (const name of ORDER) {
       line.conditions.busyShareBefore === undefined ? "–" : `${Math.round(line.conditions.busyShareBefore * 100)} %`,
       line.conditions.commit ?? "",
       "",
-    ].join(" | ").trim(),
+    ]
+      .join(" | ")
+      .trim(),
   );
 }
 process.stdout.write(`${rows.join("\n")}\n`);

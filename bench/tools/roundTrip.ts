@@ -16,9 +16,11 @@ async function measure(label: string, once: (i: number) => Promise<unknown>): Pr
   for (let i = 0; i < 500; i++) await once(i);
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    for (let i = 0; i < N / IN_FLIGHT; i++) await once(i);
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let i = 0; i < N / IN_FLIGHT; i++) await once(i);
+    }),
+  );
   const used = process.cpuUsage(cpu);
   const ms = performance.now() - started;
   process.stdout.write(
@@ -26,7 +28,10 @@ async function measure(label: string, once: (i: number) => Promise<unknown>): Pr
   );
 }
 
-const pool = new pg.Pool({ connectionString: `${process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432"}/postgres`, max: IN_FLIGHT });
+const pool = new pg.Pool({
+  connectionString: `${process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432"}/postgres`,
+  max: IN_FLIGHT,
+});
 await measure("pg SELECT $1 (one round trip)", (i) => pool.query("SELECT $1::int", [i]));
 await pool.end();
 const redis = new Redis(BENCH_REDIS_URL);

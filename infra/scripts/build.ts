@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions } from "esbuild";
+import { type BuildOptions, build } from "esbuild";
 
 /**
  * `pnpm build`: type-checks the whole workspace, then compiles every process's entry point to
@@ -49,7 +49,8 @@ function entries(): Entry[] {
 function checkExternalsAreRootDependencies(): void {
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
   const missing = EXTERNAL.filter((name) => !OPTIONAL.has(name) && !manifest.dependencies?.[name]);
-  if (missing.length > 0) throw new Error(`Bundles load ${missing.join(", ")} at run time: add them to the root package.json "dependencies".`);
+  if (missing.length > 0)
+    throw new Error(`Bundles load ${missing.join(", ")} at run time: add them to the root package.json "dependencies".`);
 }
 
 const shared: BuildOptions = {
@@ -80,7 +81,9 @@ if (typecheck) {
   execFileSync(path.join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json", "--noEmit"], { cwd: root, stdio: "inherit" });
 }
 const started = Date.now();
-await Promise.all(entries().map(({ source, output }) => build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) })));
+await Promise.all(
+  entries().map(({ source, output }) => build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) })),
+);
 for (const { output } of entries()) {
   for (const folder of RUNTIME_FOLDERS) {
     const target = path.join(root, path.dirname(output), folder.name);
@@ -88,4 +91,8 @@ for (const { output } of entries()) {
     cpSync(path.join(root, folder.source), target, { recursive: true, force: true });
   }
 }
-process.stdout.write(`Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries().map((entry) => entry.output).join(", ")}\n`);
+process.stdout.write(
+  `Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries()
+    .map((entry) => entry.output)
+    .join(", ")}\n`,
+);

@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { verifyWebhook } from "@svc/webhooks";
 import { z } from "zod";
 import { TEST_DATABASE_URL } from "../support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startStack, type AppName, type Stack } from "../support/stack.ts";
+import { type AppName, type Stack, startStack } from "../support/stack.ts";
 
 /**
  * The production build: `pnpm build`'s output run with plain node, every app its own process,
@@ -46,7 +46,12 @@ beforeAll(async () => {
   stack = await startStack({ apps: APPS, runtime: "build" });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
-  ({ secret } = await createWebhookSubscription(handle.prisma, box, { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["delivered"] }, { allowPrivate: true }));
+  ({ secret } = await createWebhookSubscription(
+    handle.prisma,
+    box,
+    { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["delivered"] },
+    { allowPrivate: true },
+  ));
 }, 180_000);
 
 afterAll(async () => {
@@ -76,7 +81,9 @@ describe("the built apps (node apps/<app>/dist/main.js)", () => {
     const deadline = Date.now() + 30_000;
     let email: { status: string; events: Array<{ type: string }> } | undefined;
     while (Date.now() < deadline) {
-      email = (await (await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as typeof email;
+      email = (await (
+        await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+      ).json()) as typeof email;
       const hook = hooks.find((received) => received.body.toString().includes(id));
       if (email?.status === "delivered" && hook) {
         expect(email.events.map((event) => event.type)).toEqual(["sent", "delivered"]);
@@ -97,7 +104,10 @@ describe("the built apps (node apps/<app>/dist/main.js)", () => {
 
 describe("the built operator scripts", () => {
   it("migrate: applies migrations (none pending here) and says the database is ready", async () => {
-    const { stdout } = await run(process.execPath, ["infra/dist/migrate.js"], { cwd: root, env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL } });
+    const { stdout } = await run(process.execPath, ["infra/dist/migrate.js"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL },
+    });
     expect(stdout).toContain(`Database ready: ${new URL(TEST_DATABASE_URL).pathname.slice(1)}`);
   });
 

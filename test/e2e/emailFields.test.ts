@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal, type StoredEmail } from "../support/ses.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Every field of one email from POST /emails to the provider: the api and the sender run as
@@ -15,7 +15,10 @@ let fx: WorkspaceFixture;
 
 beforeAll(async () => {
   emulator = await startSesLocal();
-  stack = await startStack({ apps: ["api", "sender"], env: { EMAIL_PROVIDER: "ses", SES_ENDPOINT: emulator.url, ...FAKE_AWS_CREDENTIALS } });
+  stack = await startStack({
+    apps: ["api", "sender"],
+    env: { EMAIL_PROVIDER: "ses", SES_ENDPOINT: emulator.url, ...FAKE_AWS_CREDENTIALS },
+  });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
 }, 120_000);
 
@@ -81,7 +84,11 @@ describe("an email with every field, through the api and the sender to the SES e
 
     expect(email.status).toBe("sent");
     expect(stored.from).toBe(`Acme Billing <billing@${fx.domain}>`);
-    expect(stored.destination).toEqual({ to: ["ann@example.com", "ann2@example.com"], cc: ["bob@example.com"], bcc: ["carol@example.com"] });
+    expect(stored.destination).toEqual({
+      to: ["ann@example.com", "ann2@example.com"],
+      cc: ["bob@example.com"],
+      bcc: ["carol@example.com"],
+    });
     expect(stored.replyTo).toEqual(["Acme Support <support@example.com>"]);
     expect(stored.subject).toBe("Your invoice");
     expect(stored.body).toEqual({ html: '<p>Invoice attached. <img src="cid:logo@acme" alt="Acme"></p>', text: "Invoice attached." });
@@ -94,9 +101,20 @@ describe("an email with every field, through the api and the sender to the SES e
     ]);
     const [file, image] = stored.attachments!;
     expect(Buffer.from(file!.content, "base64").equals(pdf)).toBe(true);
-    expect(file).toMatchObject({ filename: "invoice.pdf", contentType: "application/pdf", contentDisposition: "ATTACHMENT", size: pdf.length });
+    expect(file).toMatchObject({
+      filename: "invoice.pdf",
+      contentType: "application/pdf",
+      contentDisposition: "ATTACHMENT",
+      size: pdf.length,
+    });
     expect(Buffer.from(image!.content, "base64").equals(png)).toBe(true);
-    expect(image).toMatchObject({ filename: "logo.png", contentType: "image/png", contentDisposition: "INLINE", contentId: "logo@acme", size: png.length });
+    expect(image).toMatchObject({
+      filename: "logo.png",
+      contentType: "image/png",
+      contentDisposition: "INLINE",
+      contentId: "logo@acme",
+      size: png.length,
+    });
 
     // Handed off: the bytes are gone, what they were is still answered.
     expect(await handle.prisma.emailAttachment.count({ where: { emailId: email.id } })).toBe(0);
@@ -137,7 +155,9 @@ describe("an email with every field, through the api and the sender to the SES e
     await api("/suppressions", { method: "POST", body: { address: "only-bcc@example.com" } });
     await api("/suppressions", { method: "POST", body: { address: "only-to@example.com" } });
     const before = (await emulator.emails()).length;
-    const sent = await api("/emails", { body: { from: `billing@${fx.domain}`, to: "only-to@example.com", bcc: "only-bcc@example.com", subject: "None left", text: "Hi" } });
+    const sent = await api("/emails", {
+      body: { from: `billing@${fx.domain}`, to: "only-to@example.com", bcc: "only-bcc@example.com", subject: "None left", text: "Hi" },
+    });
     const deadline = Date.now() + 30_000;
     let email: any;
     while (Date.now() < deadline) {

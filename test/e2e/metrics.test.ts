@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { parseMetrics, samples, total, type Family } from "../support/prometheus.ts";
-import { startStack, type AppName, type Stack } from "../support/stack.ts";
+import { type Family, parseMetrics, samples, total } from "../support/prometheus.ts";
+import { type AppName, type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Every app its own process, one email through the whole pipeline, then every app's /metrics
@@ -45,7 +45,12 @@ beforeAll(async () => {
   stack = await startStack({ apps: APPS, env: { METRICS_TOKEN: TOKEN, SIMULATOR_RECOVERY_GRACE_MS: String(10 * 365 * 24 * 3_600_000) } });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
-  await createWebhookSubscription(handle.prisma, box, { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["sent", "delivered"] }, { allowPrivate: true });
+  await createWebhookSubscription(
+    handle.prisma,
+    box,
+    { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["sent", "delivered"] },
+    { allowPrivate: true },
+  );
 
   const sent = await fetch(`${stack.apiUrl}/emails`, {
     method: "POST",
@@ -58,9 +63,12 @@ beforeAll(async () => {
   // Delivered (two events stored) and both webhooks answered.
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const email = (await (await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as { status: string };
+    const email = (await (
+      await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+    ).json()) as { status: string };
     if (email.status === "delivered" && hooksReceived >= 2) break;
-    if (Date.now() > deadline) throw new Error(`email ${id} not delivered with its webhooks: ${JSON.stringify(email)}, ${hooksReceived} webhooks`);
+    if (Date.now() > deadline)
+      throw new Error(`email ${id} not delivered with its webhooks: ${JSON.stringify(email)}, ${hooksReceived} webhooks`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   // The attempt's record (and so its job's completion) follows the subscriber's answer.
@@ -94,7 +102,9 @@ describe("GET /metrics on every app", () => {
   it("api: POST /emails and GET /emails/:id by route template and status", () => {
     const api = scraped.get("api")!;
     expect(total(api, "svc_http_request_duration_seconds", { route: "/emails", method: "POST", status: "202" })).toBe(1);
-    expect(total(api, "svc_http_request_duration_seconds", { route: "/emails/:id", method: "GET", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(total(api, "svc_http_request_duration_seconds", { route: "/emails/:id", method: "GET", status: "200" })).toBeGreaterThanOrEqual(
+      1,
+    );
     // Concrete ids never become labels.
     expect(samples(api, "svc_http_request_duration_seconds").some((sample) => sample.labels?.route?.includes("email_"))).toBe(false);
     expect(total(api, "svc_http_requests_in_flight")).toBeGreaterThanOrEqual(0);
@@ -129,6 +139,8 @@ describe("GET /metrics on every app", () => {
 
   it("dashboard: its own requests are measured under its app label", async () => {
     const dashboard = scraped.get("dashboard")!;
-    expect(total(dashboard, "svc_http_request_duration_seconds", { app: "dashboard", route: "/healthz", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(
+      total(dashboard, "svc_http_request_duration_seconds", { app: "dashboard", route: "/healthz", status: "200" }),
+    ).toBeGreaterThanOrEqual(1);
   });
 });

@@ -22,7 +22,10 @@ afterAll(async () => {
 
 /** Terminates every backend of the test database but the caller's own; answers how many. */
 async function terminateBackends(client: pg.Client, name: string): Promise<number> {
-  const { rows } = await client.query("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+  const { rows } = await client.query(
+    "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [name],
+  );
   return (rows[0] as { n: number }).n;
 }
 
@@ -39,7 +42,8 @@ describe("a PostgreSQL restart under held connections", () => {
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const waitFor = async (text: string) => {
-      for (let i = 0; i < 600 && !output.includes(text) && child.exitCode === null; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 600 && !output.includes(text) && child.exitCode === null; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       if (!output.includes(text)) throw new Error(`child did not say "${text}" (exit ${child.exitCode}):\n${output}`);
     };
     try {

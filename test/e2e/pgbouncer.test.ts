@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { withAdvisoryLock } from "@svc/core/stores";
-import { createDb, UnnamedStatementsClient, type DbHandle } from "@svc/db";
+import { createDb, type DbHandle, UnnamedStatementsClient } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
 // ioredis's own key-slot function.
 import clusterKeySlot from "cluster-key-slot";
@@ -12,8 +12,8 @@ import pg from "pg";
 import { z } from "zod";
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startPgBouncer, type PgBouncer } from "../support/pgbouncer.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { type PgBouncer, startPgBouncer } from "../support/pgbouncer.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * The service behind a transaction-pooling PgBouncer (Debian's, 1.18: no named statements in
@@ -63,7 +63,12 @@ beforeAll(async () => {
   });
   fx = await createWorkspaceFixture(handle, { plan: "pro" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
-  ({ secret } = await createWebhookSubscription(handle.prisma, box, { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["delivered", "bounced"] }, { allowPrivate: true }));
+  ({ secret } = await createWebhookSubscription(
+    handle.prisma,
+    box,
+    { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["delivered", "bounced"] },
+    { allowPrivate: true },
+  ));
 }, 120_000);
 
 afterAll(async () => {
@@ -95,7 +100,9 @@ describe("the pipeline through a transaction-pooling PgBouncer", () => {
     for (const [index, id] of ids.entries()) {
       const [, status, events] = scenarios[index]!;
       for (;;) {
-        const email = (await (await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as {
+        const email = (await (
+          await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+        ).json()) as {
           status: string;
           events: Array<{ type: string }>;
         };
@@ -105,12 +112,17 @@ describe("the pipeline through a transaction-pooling PgBouncer", () => {
           expect(verifyWebhook({ rawBody: hook.body, headers: hook.headers, secret })).toMatchObject({ ok: true });
           break;
         }
-        if (Date.now() > deadline) throw new Error(`email ${id} did not reach ${status} with its webhook: ${JSON.stringify(email)}\n${stack.apps.sender!.output().slice(-2000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `email ${id} did not reach ${status} with its webhook: ${JSON.stringify(email)}\n${stack.apps.sender!.output().slice(-2000)}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
     // The streamed list (a cursor) through the pooler too.
-    const list = (await (await fetch(`${stack.apiUrl}/emails`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as Array<{ id: string }>;
+    const list = (await (
+      await fetch(`${stack.apiUrl}/emails`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+    ).json()) as Array<{ id: string }>;
     expect(list.map((email) => email.id)).toEqual(expect.arrayContaining(ids));
     // Nothing went wrong in any app on the way.
     for (const app of Object.values(stack.apps)) expect(app.output()).not.toMatch(/prepared statement .* does not exist/);
@@ -138,8 +150,18 @@ describe("a hash-tagged QUEUE_PREFIX", () => {
         cursor = next;
         keys.push(...batch);
       } while (cursor !== "0");
-      const kinds = new Set(keys.map((key) => key.slice(hashTaggedPrefix.length + 1).split(":").slice(0, 2).join(":")));
-      expect([...kinds]).toEqual(expect.arrayContaining(["send-email:meta", "webhook-delivery:meta", "send-email:id", "webhook-delivery:id"]));
+      const kinds = new Set(
+        keys.map((key) =>
+          key
+            .slice(hashTaggedPrefix.length + 1)
+            .split(":")
+            .slice(0, 2)
+            .join(":"),
+        ),
+      );
+      expect([...kinds]).toEqual(
+        expect.arrayContaining(["send-email:meta", "webhook-delivery:meta", "send-email:id", "webhook-delivery:id"]),
+      );
       expect(keys.some((key) => key.includes(":dispatcher-alive:"))).toBe(true);
       const slots = new Set(keys.map((key) => clusterKeySlot(key)));
       expect(slots.size).toBe(1);

@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription, EVENT_TYPES } from "@svc/core";
+import { createWebhookSubscription, EVENT_TYPES, SecretBox } from "@svc/core";
 import { verifyWebhook } from "@svc/webhooks";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * The whole loop, every app its own process: POST /emails → sender → simulator → signed SNS →
@@ -129,7 +129,11 @@ describe("the pipeline on the simulator", () => {
     }
     expect(hook).toBeDefined();
     expect(verifyWebhook({ rawBody: hook!.rawBody, headers: hook!.headers, secret })).toMatchObject({ ok: true });
-    const body = JSON.parse(hook!.rawBody.toString()) as { id: string; type: string; data: { emailId: string; event: { eventId: string; type: string } } };
+    const body = JSON.parse(hook!.rawBody.toString()) as {
+      id: string;
+      type: string;
+      data: { emailId: string; event: { eventId: string; type: string } };
+    };
     expect(body).toMatchObject({ type: "email.event", data: { emailId: id, event: { type: "bounced" } } });
     expect(body.id).toMatch(/^wd_/);
     expect(hook!.headers["x-service-delivery-id"]).toBe(body.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { freePort, startApp, startStack, type RunningApp, type Stack } from "../support/stack.ts";
+import { freePort, type RunningApp, type Stack, startApp, startStack } from "../support/stack.ts";
 
 /**
  * The simulator's pending events live in the sender's memory. A sender killed after handing
@@ -24,7 +24,10 @@ const EXPECTED: Record<string, { status: string; events: string[] }> = {
 
 beforeAll(async () => {
   // No ingester yet: the simulator accepts the emails and cannot post their events.
-  stack = await startStack({ apps: ["api", "sender"], env: { SIMULATOR_RECOVERY_GRACE_MS: "1000", SIMULATOR_RECOVERY_INTERVAL_MS: "1000" } });
+  stack = await startStack({
+    apps: ["api", "sender"],
+    env: { SIMULATOR_RECOVERY_GRACE_MS: "1000", SIMULATOR_RECOVERY_INTERVAL_MS: "1000" },
+  });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
 }, 120_000);
 
@@ -38,7 +41,13 @@ async function send(to: string): Promise<string> {
   const response = await fetch(`${stack.apiUrl}/emails`, {
     method: "POST",
     headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
-    body: JSON.stringify({ from: `Acme <hello@${fx.domain}>`, to: [to], subject: `Scenario ${to}`, text: "Hi", html: '<p><a href="https://example.com/x">Hi</a></p>' }),
+    body: JSON.stringify({
+      from: `Acme <hello@${fx.domain}>`,
+      to: [to],
+      subject: `Scenario ${to}`,
+      text: "Hi",
+      html: '<p><a href="https://example.com/x">Hi</a></p>',
+    }),
   });
   expect(response.status).toBe(202);
   return ((await response.json()) as { id: string }).id;
@@ -62,11 +71,17 @@ describe("simulator events owed by a sender that was killed", () => {
     await stack.apps.sender!.crash();
     extra.push(await startApp("ingest", stack.env, "INGEST_PORT"));
     // Two senders rebuilding at once.
-    const [a, b] = await Promise.all([startApp("sender", { ...stack.env, SENDER_PORT: String(await freePort()) }, "SENDER_PORT"), startApp("sender", { ...stack.env, SENDER_PORT: String(await freePort()) }, "SENDER_PORT")]);
+    const [a, b] = await Promise.all([
+      startApp("sender", { ...stack.env, SENDER_PORT: String(await freePort()) }, "SENDER_PORT"),
+      startApp("sender", { ...stack.env, SENDER_PORT: String(await freePort()) }, "SENDER_PORT"),
+    ]);
     extra.push(a!, b!);
 
     const done = (emails: Awaited<ReturnType<typeof snapshot>>) =>
-      emails.every((email) => email.status === EXPECTED[sent.get(email.id)!]!.status && email.events.length >= EXPECTED[sent.get(email.id)!]!.events.length);
+      emails.every(
+        (email) =>
+          email.status === EXPECTED[sent.get(email.id)!]!.status && email.events.length >= EXPECTED[sent.get(email.id)!]!.events.length,
+      );
     const until = Date.now() + 45_000;
     let emails = await snapshot(ids);
     while (!done(emails) && Date.now() < until) {
@@ -78,7 +93,10 @@ describe("simulator events owed by a sender that was killed", () => {
     emails = await snapshot(ids);
     for (const email of emails) {
       const expected = EXPECTED[sent.get(email.id)!]!;
-      expect({ to: sent.get(email.id), status: email.status, events: email.events.map((e) => e.type).sort() }).toEqual({ to: sent.get(email.id), ...expected });
+      expect({ to: sent.get(email.id), status: email.status, events: email.events.map((e) => e.type).sort() }).toEqual({
+        to: sent.get(email.id),
+        ...expected,
+      });
     }
   }, 150_000);
 });

@@ -3,11 +3,11 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription, EVENT_TYPES } from "@svc/core";
+import { createWebhookSubscription, EVENT_TYPES, SecretBox } from "@svc/core";
 import { verifyWebhook } from "@svc/webhooks";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 import { queuedIdIn, swaks } from "../support/swaks.ts";
 
 /**
@@ -58,10 +58,22 @@ afterAll(async () => {
 /** swaks to the relay over STARTTLS, checking the relay's certificate against the one it keeps. */
 function swaksArgs(key: string, extra: string[] = []): string[] {
   return [
-    "--server", "127.0.0.1", "--port", stack.env.SMTP_PORT!,
-    "--tls", "--tls-verify", "--tls-ca-path", caFile,
-    "--auth", "PLAIN", "--auth-user", "svc", "--auth-password", key,
-    "--from", `hello@${fx.domain}`,
+    "--server",
+    "127.0.0.1",
+    "--port",
+    stack.env.SMTP_PORT!,
+    "--tls",
+    "--tls-verify",
+    "--tls-ca-path",
+    caFile,
+    "--auth",
+    "PLAIN",
+    "--auth-user",
+    "svc",
+    "--auth-password",
+    key,
+    "--from",
+    `hello@${fx.domain}`,
     ...extra,
   ];
 }
@@ -83,12 +95,16 @@ describe("the relay in the pipeline (simulator)", () => {
   });
 
   it("queues a swaks message as the email GET /emails shows, and its events reach a signed webhook", async () => {
-    const run = await swaks(swaksArgs(fx.keys["send-only"], ["--to", "someone+smtp@example.com", "--header", "Subject: Over SMTP", "--body", "Sent with swaks"]));
+    const run = await swaks(
+      swaksArgs(fx.keys["send-only"], ["--to", "someone+smtp@example.com", "--header", "Subject: Over SMTP", "--body", "Sent with swaks"]),
+    );
     expect(run.code).toBe(0);
     expect(run.transcript).toContain("STARTTLS");
     const id = queuedIdIn(run.transcript);
 
-    const list = (await (await fetch(`${stack.apiUrl}/emails`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })).json()) as Array<{ id: string; subject: string; to: string[] }>;
+    const list = (await (
+      await fetch(`${stack.apiUrl}/emails`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+    ).json()) as Array<{ id: string; subject: string; to: string[] }>;
     expect(list.find((e) => e.id === id)).toMatchObject({ subject: "Over SMTP", to: ["someone+smtp@example.com"] });
 
     const email = await waitFor("the email to be delivered", async () => {
@@ -107,7 +123,9 @@ describe("the relay in the pipeline (simulator)", () => {
   });
 
   it("refuses AUTH without TLS (swaks without --tls), so the key never travels in the clear", async () => {
-    const args = swaksArgs(fx.keys["send-only"], ["--to", "someone@example.com"]).filter((arg) => !["--tls", "--tls-verify", "--tls-ca-path", caFile].includes(arg));
+    const args = swaksArgs(fx.keys["send-only"], ["--to", "someone@example.com"]).filter(
+      (arg) => !["--tls", "--tls-verify", "--tls-ca-path", caFile].includes(arg),
+    );
     const run = await swaks(args);
     expect(run.code).not.toBe(0);
     expect(run.transcript).toMatch(/538 Error: Must issue a STARTTLS command first/);
@@ -115,7 +133,14 @@ describe("the relay in the pipeline (simulator)", () => {
 
   it("refuses an unverified From domain with 550 5.7.1 and stores nothing", async () => {
     const before = await handle.prisma.email.count({ where: { organizationId: fx.workspaceId } });
-    const args = swaksArgs(fx.keys["send-only"], ["--to", "someone@example.com", "--header", "From: m@not-verified.example", "--header", "Subject: no"]);
+    const args = swaksArgs(fx.keys["send-only"], [
+      "--to",
+      "someone@example.com",
+      "--header",
+      "From: m@not-verified.example",
+      "--header",
+      "Subject: no",
+    ]);
     const run = await swaks(args);
     expect(run.code).not.toBe(0);
     expect(run.replies).toContain("550 5.7.1 The from domain not-verified.example is not verified for this workspace.");
@@ -124,7 +149,14 @@ describe("the relay in the pipeline (simulator)", () => {
 
   it("queues one email for a message retransmitted with the same Message-ID", async () => {
     const messageId = `<retransmit-${Date.now()}@${fx.domain}>`;
-    const args = swaksArgs(fx.keys["send-only"], ["--to", "someone@example.com", "--header", "Subject: Twice", "--header", `Message-Id: ${messageId}`]);
+    const args = swaksArgs(fx.keys["send-only"], [
+      "--to",
+      "someone@example.com",
+      "--header",
+      "Subject: Twice",
+      "--header",
+      `Message-Id: ${messageId}`,
+    ]);
     const first = queuedIdIn((await swaks(args)).transcript);
     const second = queuedIdIn((await swaks(args)).transcript);
     expect(second).toBe(first);

@@ -1,11 +1,11 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addTestRecipient } from "@svc/core";
 import nodemailer from "nodemailer";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal, type StoredEmail } from "../support/ses.ts";
-import { startStack, type Stack } from "../support/stack.ts";
-import { readFileSync } from "node:fs";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * The relay → api's core service → sender → the real AWS SDK → aws-ses-v2-local, each app its own

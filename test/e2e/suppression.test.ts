@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { verifyWebhook } from "@svc/webhooks";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * The suppression list end to end, every app its own process on the simulator: a permanent
@@ -125,7 +125,9 @@ describe("the suppression list on the simulator", () => {
     const address = "bounce+supp@example.com";
     const first = await send([address]);
     await waitForEmail(first, (e) => e.status === "bounced");
-    expect(await suppressions(`?address=bounce%2Bsupp`)).toEqual([expect.objectContaining({ address, reason: "hard_bounce", emailId: first })]);
+    expect(await suppressions(`?address=bounce%2Bsupp`)).toEqual([
+      expect.objectContaining({ address, reason: "hard_bounce", emailId: first }),
+    ]);
 
     await expectSuppressed(await send(["Bounce+Supp@Example.com"]), address, "hard_bounce");
     await expectSuppressed(await send([address], fx.testKey), address, "hard_bounce");

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
-import { SecretBox, createWebhookSubscription } from "@svc/core";
+import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal, type StoredEmail } from "../support/ses.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Templates end to end: the api and the sender as their own processes, the sender handing off
  * through the AWS SDK to the SES emulator, whose store holds what was rendered.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the API's JSON answers are read loosely here; the API tests check their shape.
+/** The API's JSON answers, read loosely here; the API tests check their shape. */
 type Loose = any;
 
 const handle = openTestDb();
@@ -83,7 +83,11 @@ describe("sending by template", () => {
   it("delivers the rendered subject, HTML and derived text; a <script> variable arrives escaped", async () => {
     await publishedTemplate("receipt", receipt);
     const sent = await api("/emails", {
-      body: { from: `Acme <billing@${fx.domain}>`, to: "ann@example.com", template: { alias: "receipt", variables: { name: "<script>alert(1)</script>", total: 42 } } },
+      body: {
+        from: `Acme <billing@${fx.domain}>`,
+        to: "ann@example.com",
+        template: { alias: "receipt", variables: { name: "<script>alert(1)</script>", total: 42 } },
+      },
     });
     expect(sent.status).toBe(202);
     const email = await waitForEnd(sent.body.id);
@@ -116,19 +120,26 @@ describe("sending by template", () => {
     const bad = { ...base, template: { alias: "welcome", variables: {} } };
     const strict = await api("/emails/batch", { body: [good, bad] });
     expect(strict.status).toBe(422);
-    expect(strict.body.errors).toEqual([{ index: 1, error: expect.stringContaining("template.variables.who: is required"), code: "validation_failed" }]);
+    expect(strict.body.errors).toEqual([
+      { index: 1, error: expect.stringContaining("template.variables.who: is required"), code: "validation_failed" },
+    ]);
     expect(await emailCount()).toBe(before);
     const permissive = await api("/emails/batch?mode=permissive", { body: [good, bad] });
     expect(permissive.status).toBe(202);
     expect(permissive.body[0]).toEqual({ id: expect.any(String), status: "queued" });
-    expect(permissive.body[1]).toEqual({ error: expect.stringContaining("template.variables.who: is required"), code: "validation_failed" });
+    expect(permissive.body[1]).toEqual({
+      error: expect.stringContaining("template.variables.who: is required"),
+      code: "validation_failed",
+    });
     expect(await emailCount()).toBe(before + 1);
   });
 
   it("a scheduled email keeps the version in force when it was accepted; new sends use the newer one", async () => {
     await publishedTemplate("notice", { subject: "Notice v1", html: "<p>one</p>" });
     const base = { from: `Acme <hi@${fx.domain}>`, to: "ann@example.com" };
-    const scheduled = await api("/emails", { body: { ...base, template: { alias: "notice" }, scheduledAt: new Date(Date.now() + 3_000).toISOString() } });
+    const scheduled = await api("/emails", {
+      body: { ...base, template: { alias: "notice" }, scheduledAt: new Date(Date.now() + 3_000).toISOString() },
+    });
     expect(scheduled.status).toBe(202);
     expect((await api("/templates/notice", { method: "PATCH", body: { subject: "Notice v2", html: "<p>two</p>" } })).status).toBe(200);
     const v2 = await api("/templates/notice/publish", { body: {} });
@@ -155,18 +166,28 @@ describe("sending by template", () => {
       html: "{% for i in (1..30) %}{{ blob }}{% endfor %}",
       variables: [{ name: "blob", type: "string" }],
     });
-    const sent = await api("/emails", { body: { from: `Acme <hi@${fx.domain}>`, to: "ann@example.com", template: { alias: "huge", variables: { blob: "x".repeat(60_000) } } } });
+    const sent = await api("/emails", {
+      body: { from: `Acme <hi@${fx.domain}>`, to: "ann@example.com", template: { alias: "huge", variables: { blob: "x".repeat(60_000) } } },
+    });
     expect(sent.status).toBe(202);
     const email = await waitForEnd(sent.body.id);
     expect(email.status).toBe("failed");
     expect(email.errorMessage).toContain("over 1 MB");
     const events = await handle.prisma.emailEvent.findMany({ where: { emailId: sent.body.id } });
     expect(events.map((e) => e.type)).toEqual(["rendering_failed"]);
-    expect(JSON.parse(events[0]!.payloadJson as string)).toMatchObject({ source: "svc", template: templateId, version: 1, error: expect.stringContaining("over 1 MB") });
+    expect(JSON.parse(events[0]!.payloadJson as string)).toMatchObject({
+      source: "svc",
+      template: templateId,
+      version: 1,
+      error: expect.stringContaining("over 1 MB"),
+    });
     const deliveries = await handle.prisma.webhookDelivery.findMany({ where: { eventId: events[0]!.id } });
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ subscriptionId: subscription.id, eventType: "rendering_failed" });
-    expect(JSON.parse(deliveries[0]!.body as string)).toMatchObject({ type: "email.event", data: { emailId: sent.body.id, event: { type: "rendering_failed" } } });
+    expect(JSON.parse(deliveries[0]!.body as string)).toMatchObject({
+      type: "email.event",
+      data: { emailId: sent.body.id, event: { type: "rendering_failed" } },
+    });
     // The sender counts it apart from its other failures.
     const metrics = await (await fetch(`${stack.apps.sender!.url}/metrics`)).text();
     expect(metrics).toMatch(/svc_sender_handoffs_total\{[^}]*outcome="rendering_failed"[^}]*\} 1/);
@@ -175,7 +196,9 @@ describe("sending by template", () => {
   it("send-only keys send by template but cannot read templates; read-only keys read but cannot write", async () => {
     expect((await api("/templates", { key: fx.keys["send-only"] })).status).toBe(403);
     expect((await api("/templates", { key: fx.keys["read-only"] })).status).toBe(200);
-    expect((await api("/templates", { key: fx.keys["read-only"], body: { name: "x", alias: "x", subject: "s", html: "h" } })).status).toBe(403);
+    expect((await api("/templates", { key: fx.keys["read-only"], body: { name: "x", alias: "x", subject: "s", html: "h" } })).status).toBe(
+      403,
+    );
     const render = await api("/templates/receipt/render", { body: { variables: { name: "Bo", total: 1 } } });
     expect(render.body).toMatchObject({ subject: "Receipt for Bo", html: "<h1>Thanks Bo</h1><p>0 items, total 1</p>" });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
-import { startStack, type Stack } from "../support/stack.ts";
+import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * A templated email offline, through the simulator: rendered by the sender like the SES path
@@ -31,9 +31,26 @@ async function api(path: string, body?: unknown): Promise<{ status: number; body
 
 describe("a templated email through the simulator", () => {
   it("is rendered at the handoff and delivered, with its template pinned on the row", async () => {
-    expect((await api("/templates", { name: "Reset", alias: "reset", subject: "Reset for {{ user }}", html: "<p>{{ link }}</p>", variables: [{ name: "user", type: "string" }, { name: "link", type: "string" }] })).status).toBe(201);
+    expect(
+      (
+        await api("/templates", {
+          name: "Reset",
+          alias: "reset",
+          subject: "Reset for {{ user }}",
+          html: "<p>{{ link }}</p>",
+          variables: [
+            { name: "user", type: "string" },
+            { name: "link", type: "string" },
+          ],
+        })
+      ).status,
+    ).toBe(201);
     expect((await api("/templates/reset/publish", {})).status).toBe(201);
-    const sent = await api("/emails", { from: `Acme <hi@${fx.domain}>`, to: "success@simulator.amazonses.com", template: { alias: "reset", variables: { user: "ann", link: "<https://x>" } } });
+    const sent = await api("/emails", {
+      from: `Acme <hi@${fx.domain}>`,
+      to: "success@simulator.amazonses.com",
+      template: { alias: "reset", variables: { user: "ann", link: "<https://x>" } },
+    });
     expect(sent.status).toBe(202);
     const id = sent.body.id as string;
     const deadline = Date.now() + 30_000;
@@ -44,6 +61,12 @@ describe("a templated email through the simulator", () => {
     }
     expect(status).toBe("delivered");
     const row = await handle.prisma.email.findUniqueOrThrow({ where: { id } });
-    expect(row).toMatchObject({ templateVersion: 1, templateVariables: { user: "ann", link: "<https://x>" }, subject: "Reset for {{ user }}", html: null, text: null });
+    expect(row).toMatchObject({
+      templateVersion: 1,
+      templateVariables: { user: "ann", link: "<https://x>" },
+      subject: "Reset for {{ user }}",
+      html: null,
+      text: null,
+    });
   });
 });

@@ -116,7 +116,10 @@ function encodeTxtAnswer(record: TxtRecord): Buffer {
 /** A name in uncompressed wire form: length-prefixed labels and a zero byte. */
 function encodeName(name: string): Buffer {
   const labels = name.replace(/\.$/, "").split(".").filter(Boolean);
-  return Buffer.concat([...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "latin1")])), Buffer.from([0])]);
+  return Buffer.concat([
+    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, "latin1")])),
+    Buffer.from([0]),
+  ]);
 }
 
 function encodeMxAnswer(record: MxRecord): Buffer {
@@ -167,7 +170,8 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     const txt = records.get(question.name);
     const mx = mxRecords.get(question.name);
     if (!txt && !mx) return encodeResponse(query, question, RCODE.nxDomain, []);
-    const answers = question.type === TYPE_TXT ? (txt ?? []).map(encodeTxtAnswer) : question.type === TYPE_MX ? (mx ?? []).map(encodeMxAnswer) : [];
+    const answers =
+      question.type === TYPE_TXT ? (txt ?? []).map(encodeTxtAnswer) : question.type === TYPE_MX ? (mx ?? []).map(encodeMxAnswer) : [];
     const full = encodeResponse(query, question, RCODE.noError, answers);
     // Over UDP, an answer bigger than the client takes is truncated so that it retries over TCP.
     if (transport === "udp" && full.length > question.udpLimit) return encodeResponse(query, question, RCODE.noError, answers, true);
@@ -182,10 +186,16 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     address: `${host}:${port}`,
     queries,
     setTxt(name, txt) {
-      records.set(normalise(name), txt.map((record) => (typeof record === "string" ? record : [...record])));
+      records.set(
+        normalise(name),
+        txt.map((record) => (typeof record === "string" ? record : [...record])),
+      );
     },
     setMx(name, mx) {
-      mxRecords.set(normalise(name), mx.map((record) => ({ ...record })));
+      mxRecords.set(
+        normalise(name),
+        mx.map((record) => ({ ...record })),
+      );
     },
     remove(name) {
       records.delete(normalise(name));

@@ -1,5 +1,5 @@
-import { createDb, newId, type DbHandle, type EmailStatus } from "@svc/db";
 import { createApiKey, createWorkspace, type ScopeName } from "@svc/core";
+import { createDb, type DbHandle, type EmailStatus, newId } from "@svc/db";
 import { TEST_DATABASE_URL } from "./env.ts";
 
 export function openTestDb(): DbHandle {

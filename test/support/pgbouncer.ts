@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import os from "node:os";
@@ -7,7 +7,8 @@ import { freePort } from "./stack.ts";
 
 /** Debian's pgbouncer (infra/scripts/ensure-pgbouncer.sh installs it for `npm test`). */
 function pgbouncerBinary(): string {
-  for (const candidate of ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"]) if (existsSync(candidate)) return candidate;
+  for (const candidate of ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"])
+    if (existsSync(candidate)) return candidate;
   throw new Error("pgbouncer is not installed: apt-get install pgbouncer (npm test does it when it may)");
 }
 
@@ -85,7 +86,9 @@ export async function startPgBouncer(postgres: URL, options: { poolSize?: number
 }
 
 function postgresUser(): { uid: number; gid: number } {
-  const line = readFileSync("/etc/passwd", "utf8").split("\n").find((entry) => entry.startsWith("postgres:"));
+  const line = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("postgres:"));
   if (!line) throw new Error("no postgres user to run pgbouncer as");
   const [, , uid, gid] = line.split(":");
   return { uid: Number(uid), gid: Number(gid) };

@@ -53,7 +53,9 @@ export function parseMetrics(text: string): Map<string, Family> {
       if (!label || LABEL.lastIndex === start) throw new Error(`malformed labels in: ${line}`);
       labels[label[1]!] = label[2]!.replace(/\\n/g, "\n").replace(/\\"/g, '"').replace(/\\\\/g, "\\");
     }
-    const owner = families.has(name!) ? name! : SUFFIXES.map((suffix) => (name!.endsWith(suffix) ? name!.slice(0, -suffix.length) : "")).find((base) => base && families.has(base));
+    const owner = families.has(name!)
+      ? name!
+      : SUFFIXES.map((suffix) => (name!.endsWith(suffix) ? name!.slice(0, -suffix.length) : "")).find((base) => base && families.has(base));
     if (!owner) throw new Error(`sample ${name} has no TYPE line before it`);
     family(owner).samples.push({ name: name!, labels, value });
   }
@@ -73,9 +75,12 @@ function parseValue(text: string): number | null {
 export function samples(families: Map<string, Family>, name: string, labels: Record<string, string> = {}): Sample[] {
   const family = families.get(name);
   if (!family) return [];
-  const series = family.type === "histogram" ? `${name}_count` : family.type === "counter" && !name.endsWith("_total") ? `${name}_total` : null;
+  const series =
+    family.type === "histogram" ? `${name}_count` : family.type === "counter" && !name.endsWith("_total") ? `${name}_total` : null;
   return family.samples.filter(
-    (sample) => (series === null || sample.name === series || sample.name === name) && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    (sample) =>
+      (series === null || sample.name === series || sample.name === name) &&
+      Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
   );
 }
 

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,7 +28,14 @@ export interface StoredEmail {
   /** Simple content's custom headers, as sent. */
   headers?: Array<{ name: string; value: string }>;
   /** `content` is the file's bytes in base64. */
-  attachments?: Array<{ filename: string; content: string; contentType: string; contentDisposition?: string; contentId?: string; size: number }>;
+  attachments?: Array<{
+    filename: string;
+    content: string;
+    contentType: string;
+    contentDisposition?: string;
+    contentId?: string;
+    size: number;
+  }>;
   at: number;
 }
 
@@ -146,10 +153,13 @@ export async function startScriptedSes(
 }
 
 /** An SES-shaped error answer. */
-export function sesError(status: number, type: string, message = `${type} from the test`, via: "header" | "body" = "header"): ScriptedAnswer {
-  return via === "header"
-    ? { status, errorTypeHeader: type, body: { message } }
-    : { status, body: { __type: type, message } };
+export function sesError(
+  status: number,
+  type: string,
+  message = `${type} from the test`,
+  via: "header" | "body" = "header",
+): ScriptedAnswer {
+  return via === "header" ? { status, errorTypeHeader: type, body: { message } } : { status, body: { __type: type, message } };
 }
 
 export function sesAccept(messageId: string): ScriptedAnswer {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -62,7 +62,12 @@ function appCommand(name: AppName, runtime: AppRuntime): [string, string[]] {
 }
 
 /** Starts one app as its own process (as in production) and waits for its /healthz. */
-export async function startApp(name: AppName, env: Record<string, string>, portVariable: string, runtime: AppRuntime = "source"): Promise<RunningApp> {
+export async function startApp(
+  name: AppName,
+  env: Record<string, string>,
+  portVariable: string,
+  runtime: AppRuntime = "source",
+): Promise<RunningApp> {
   const port = Number(env[portVariable]);
   const [command, args] = appCommand(name, runtime);
   const child = spawn(command, args, {
@@ -135,9 +140,7 @@ const PORT_VARIABLES: Record<AppName, string> = {
  * The whole pipeline on the simulator, each app its own process on free ports, sharing the test
  * database and a Redis queue prefix of its own: api → sender → simulator → SNS → ingest → dispatcher.
  */
-export async function startStack(
-  options: { apps?: AppName[]; env?: Record<string, string>; runtime?: AppRuntime } = {},
-): Promise<Stack> {
+export async function startStack(options: { apps?: AppName[]; env?: Record<string, string>; runtime?: AppRuntime } = {}): Promise<Stack> {
   const apps = options.apps ?? ["ingest", "api", "sender", "dispatcher"];
   const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-sim-"));
   const ports = Object.fromEntries(

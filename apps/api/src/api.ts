@@ -2,8 +2,8 @@ import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
-import { Producer, RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
-import { ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { Producer, type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
+import { type App, ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
 
@@ -22,7 +22,10 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);
-  const server = createHttpServer(createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget }), httpTimeoutsFrom(env));
+  const server = createHttpServer(
+    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget }),
+    httpTimeoutsFrom(env),
+  );
   let retention: PeriodicTask | null = null;
 
   return {

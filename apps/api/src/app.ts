@@ -16,8 +16,8 @@ import { emailsRouter } from "./routes/emails.ts";
 import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
-import { webhooksRouter } from "./routes/webhooks.ts";
 import { templatesRouter } from "./routes/templates.ts";
+import { webhooksRouter } from "./routes/webhooks.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps

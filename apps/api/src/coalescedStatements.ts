@@ -1,4 +1,4 @@
-import { sqlPool, type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow } from "@svc/core";
+import { type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow, sqlPool } from "@svc/core";
 import { insertEmailsIfDomainVerified, lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";

@@ -1,9 +1,8 @@
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer, SendQueue } from "@svc/queues";
-import type { ApiEnv } from "./env.ts";
-import type { RedisRateLimiter } from "@svc/queues";
+import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
 import type { ByteBudget } from "@svc/runtime";
+import type { ApiEnv } from "./env.ts";
 
 /** Everything the routes need, built by createApi and handed to createApiApp. */
 export interface ApiDeps {

@@ -17,7 +17,12 @@ export const apiEnvSchema = z.object({
   ...httpServerEnv,
   API_PORT: portNumber(3000),
   /** Seconds between retention runs; 0 turns the job off in this instance. */
-  RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(3600),
+  RETENTION_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(3600),
   /**
    * How long a send waits for Redis to take its job before answering anyway (the row is already
    * committed; the sender's sweeper enqueues it later).

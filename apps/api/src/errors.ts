@@ -1,5 +1,5 @@
 import { AppError } from "@svc/core";
-import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
+import { type BodyWording, bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@svc/runtime";
 
 /** How body errors name the API's request bodies (jsonBody names each route's own limit). */
 const BODY_WORDING: BodyWording = { body: "The request body", limit: "1 MB" };

@@ -1,2 +1,2 @@
-export { createApi, type ApiResources } from "./api.ts";
-export { apiEnvSchema, type ApiEnv } from "./env.ts";
+export { type ApiResources, createApi } from "./api.ts";
+export { type ApiEnv, apiEnvSchema } from "./env.ts";

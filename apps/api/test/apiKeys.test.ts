@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -26,7 +26,16 @@ describe("GET /api-keys", () => {
     const ids = (res.body as Array<{ id: string }>).map((key) => key.id).sort();
     expect(ids).toEqual([...Object.values(fx.keyIds), fx.testKeyId].sort());
     for (const key of res.body) {
-      expect(Object.keys(key).sort()).toEqual(["createdAt", "displayHint", "environment", "id", "lastUsedAt", "name", "revokedAt", "scope"]);
+      expect(Object.keys(key).sort()).toEqual([
+        "createdAt",
+        "displayHint",
+        "environment",
+        "id",
+        "lastUsedAt",
+        "name",
+        "revokedAt",
+        "scope",
+      ]);
     }
     const full = res.body.find((key: { id: string }) => key.id === fx.keyIds["full-access"]);
     expect(full).toMatchObject({ environment: "live", scope: "full-access", revokedAt: null });

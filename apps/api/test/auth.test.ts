@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { revokeApiKey } from "@svc/core";
-import { generateApiKey } from "../../../packages/core/src/keys/format.ts";
 import request from "supertest";
+import { generateApiKey } from "../../../packages/core/src/keys/format.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { utcDay } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 const batch = (body: unknown, { key = fx.keys["send-only"], query = "" } = {}) =>
-  request(api.url).post(`/emails/batch${query}`).set(bearer(key)).send(body as object);
+  request(api.url)
+    .post(`/emails/batch${query}`)
+    .set(bearer(key))
+    .send(body as object);
 
 /** `count` valid emails of `domain`, each with its index in the subject. */
 const emails = (domain: string, count: number) => Array.from({ length: count }, (_, i) => sendBody(domain, { subject: `Email ${i}` }));
@@ -46,14 +49,19 @@ describe("POST /emails/batch", () => {
     });
     expect(new Set(ids).size).toBe(100);
 
-    const rows = await db.email.findMany({ where: { id: { in: ids } }, select: { id: true, subject: true, status: true, organizationId: true } });
+    const rows = await db.email.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, subject: true, status: true, organizationId: true },
+    });
     const byId = new Map(rows.map((row) => [row.id, row]));
     ids.forEach((id, i) => {
       expect(byId.get(id)).toEqual({ id, subject: `Email ${i}`, status: "queued", organizationId: ws.workspaceId });
     });
 
     // Written by one statement: every row carries the same inserting transaction id.
-    const writers = await handle.prisma.$queryRaw<Array<{ xmin: string }>>`SELECT DISTINCT xmin::text AS xmin FROM emails WHERE id = ANY (${ids})`;
+    const writers = await handle.prisma.$queryRaw<
+      Array<{ xmin: string }>
+    >`SELECT DISTINCT xmin::text AS xmin FROM emails WHERE id = ANY (${ids})`;
     expect(writers).toHaveLength(1);
 
     const jobs = await Promise.all(ids.map((id) => api.producer.queue.getJob(id)));
@@ -110,13 +118,18 @@ describe("POST /emails/batch", () => {
     expect(strict.body).toEqual({
       error: "1 of 4 emails are from a domain that is not verified; nothing was created.",
       code: "domain_not_verified",
-      errors: [{ index: 2, error: "The from domain not-verified.example.net is not verified for this workspace.", code: "domain_not_verified" }],
+      errors: [
+        { index: 2, error: "The from domain not-verified.example.net is not verified for this workspace.", code: "domain_not_verified" },
+      ],
     });
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 0, idempotencyKeys: 0, usage: 0 });
 
     const permissive = await batch(body, { key: ws.keys["send-only"], query: "?mode=permissive" });
     expect(permissive.status).toBe(202);
-    expect(permissive.body[2]).toEqual({ error: "The from domain not-verified.example.net is not verified for this workspace.", code: "domain_not_verified" });
+    expect(permissive.body[2]).toEqual({
+      error: "The from domain not-verified.example.net is not verified for this workspace.",
+      code: "domain_not_verified",
+    });
     expect([0, 1, 3].map((i) => permissive.body[i].status)).toEqual(["queued", "queued", "queued"]);
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 3, idempotencyKeys: 0, usage: 3 });
   });
@@ -154,13 +167,19 @@ describe("POST /emails/batch", () => {
     expect(replay.text).toBe(first.text);
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 20, idempotencyKeys: 1, usage: 20 });
 
-    const changed = await batch(emails(ws.domain, 21), { key: ws.keys["send-only"], query: "?mode=permissive" }).set("Idempotency-Key", "nightly-2026-11-23");
+    const changed = await batch(emails(ws.domain, 21), { key: ws.keys["send-only"], query: "?mode=permissive" }).set(
+      "Idempotency-Key",
+      "nightly-2026-11-23",
+    );
     expect(changed.status).toBe(409);
     expect(changed.body.code).toBe("conflict");
     // The same emails in the other mode are another request too.
     expect((await batch(body, { key: ws.keys["send-only"] }).set("Idempotency-Key", "nightly-2026-11-23")).status).toBe(409);
     // A single send under the batch's key is another request.
-    expect((await request(api.url).post("/emails").set(bearer(ws.keys["send-only"])).set("Idempotency-Key", "nightly-2026-11-23").send(body[0]!)).status).toBe(409);
+    expect(
+      (await request(api.url).post("/emails").set(bearer(ws.keys["send-only"])).set("Idempotency-Key", "nightly-2026-11-23").send(body[0]!))
+        .status,
+    ).toBe(409);
     expect(await footprint(ws.workspaceId)).toEqual({ emails: 20, idempotencyKeys: 1, usage: 20 });
   });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { parseSendEmailInput, revokeApiKey, sqlPool } from "@svc/core";
 import { lookUpApiKeys, type NewEmailRow } from "@svc/core/stores";
-import { hashApiKey } from "../../../packages/core/src/keys/format.ts";
 import { newId } from "@svc/db";
 import request from "supertest";
+import { hashApiKey } from "../../../packages/core/src/keys/format.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { coalescedStatements } from "../src/coalescedStatements.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -43,9 +43,21 @@ describe("one statement for many keys", () => {
   it("answers each hash with its own key (two workspaces), a revoked key as revoked, an unknown one as null", async () => {
     const own = await createWorkspaceFixture(handle);
     await revokeApiKey(db, own.keyIds["send-only"]);
-    const hashes = [a.keys["send-only"], b.keys["full-access"], own.keys["send-only"], `svc_live_${"x".repeat(32)}`, a.keys["send-only"]].map(hashApiKey);
+    const hashes = [
+      a.keys["send-only"],
+      b.keys["full-access"],
+      own.keys["send-only"],
+      `svc_live_${"x".repeat(32)}`,
+      a.keys["send-only"],
+    ].map(hashApiKey);
     const [fromA, fromB, revoked, unknown, again] = await lookUpApiKeys(sqlPool(handle), hashes);
-    expect(fromA).toMatchObject({ id: a.keyIds["send-only"], workspaceId: a.workspaceId, scope: "send-only", plan: "unlimited", revokedAt: null });
+    expect(fromA).toMatchObject({
+      id: a.keyIds["send-only"],
+      workspaceId: a.workspaceId,
+      scope: "send-only",
+      plan: "unlimited",
+      revokedAt: null,
+    });
     expect(fromB).toMatchObject({ id: b.keyIds["full-access"], workspaceId: b.workspaceId, scope: "full-access" });
     expect(revoked?.revokedAt).toBeInstanceOf(Date);
     expect(unknown).toBeNull();
@@ -108,7 +120,11 @@ describe("POST /emails sent together", () => {
   it("gives each request its own answer: two workspaces accepted, an unverified domain 403, a revoked key 401", async () => {
     const revokedOwner = await createWorkspaceFixture(handle);
     await revokeApiKey(db, revokedOwner.keyIds["send-only"]);
-    const post = (key: string, body: unknown) => request(api.url).post("/emails").set(bearer(key)).send(body as object);
+    const post = (key: string, body: unknown) =>
+      request(api.url)
+        .post("/emails")
+        .set(bearer(key))
+        .send(body as object);
     const [fromA, fromB, unverified, revoked, readOnly] = await Promise.all([
       post(a.keys["send-only"], sendBody(a.domain)),
       post(b.keys["full-access"], sendBody(b.domain, { subject: "From b" })),
@@ -117,11 +133,18 @@ describe("POST /emails sent together", () => {
       post(b.keys["read-only"], sendBody(b.domain)),
     ]);
     expect([fromA.status, fromB.status, unverified.status, revoked.status, readOnly.status]).toEqual([202, 202, 403, 401, 403]);
-    expect(unverified.body).toEqual({ error: `The from domain ${b.domain} is not verified for this workspace.`, code: "domain_not_verified" });
+    expect(unverified.body).toEqual({
+      error: `The from domain ${b.domain} is not verified for this workspace.`,
+      code: "domain_not_verified",
+    });
     expect(revoked.body.code).toBe("unauthorized");
     expect(readOnly.body.code).toBe("forbidden");
     expect(await stored(fromA.body.id)).toMatchObject({ organizationId: a.workspaceId, apiKeyId: a.keyIds["send-only"] });
-    expect(await stored(fromB.body.id)).toMatchObject({ organizationId: b.workspaceId, apiKeyId: b.keyIds["full-access"], subject: "From b" });
+    expect(await stored(fromB.body.id)).toMatchObject({
+      organizationId: b.workspaceId,
+      apiKeyId: b.keyIds["full-access"],
+      subject: "From b",
+    });
     expect(await db.email.count({ where: { organizationId: revokedOwner.workspaceId } })).toBe(0);
   });
 });

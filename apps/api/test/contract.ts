@@ -25,7 +25,9 @@ interface Operation {
 export const document = buildOpenApiDocument() as unknown as Json & { paths: Record<string, Record<string, Json>> };
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (
+  ajv: Ajv2020,
+) => void;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
 ajv.addSchema(document, "openapi.json");
@@ -86,8 +88,12 @@ export interface ObservedAnswer {
 /** What is wrong with an answer by the document, or null when it matches. */
 export function contractProblem(answer: ObservedAnswer): string | null {
   const operation = findOperation(answer.method, answer.path);
-  const contentType = String(answer.headers["content-type"] ?? "").split(";")[0]!.trim();
-  const where = operation ? `${operation.method.toUpperCase()} ${operation.template} → ${answer.status}` : `${answer.method} ${answer.path} (no such operation) → ${answer.status}`;
+  const contentType = String(answer.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim();
+  const where = operation
+    ? `${operation.method.toUpperCase()} ${operation.template} → ${answer.status}`
+    : `${answer.method} ${answer.path} (no such operation) → ${answer.status}`;
 
   if (!operation) {
     // A path or method the API does not have: only the one error shape may come back, as a 4xx.
@@ -107,7 +113,9 @@ export function contractProblem(answer: ObservedAnswer): string | null {
       if (header.required) return `${where}: required header ${name} is missing`;
       continue;
     }
-    const validate = validatorFor(`openapi.json#/${pointer("paths", operation.template, operation.method, "responses", responseKey, "headers", name, "schema")}`);
+    const validate = validatorFor(
+      `openapi.json#/${pointer("paths", operation.template, operation.method, "responses", responseKey, "headers", name, "schema")}`,
+    );
     if (!validate(value)) return `${where}: header ${name}: ${errorsOf(validate)}`;
   }
 
@@ -116,9 +124,12 @@ export function contractProblem(answer: ObservedAnswer): string | null {
   if (Object.keys(media).length === 0) {
     return answer.text ? `${where}: a body came back where none is documented` : null;
   }
-  if (!media[contentType]) return `${where}: content type "${contentType}" is not documented (documented: ${Object.keys(media).join(", ")})`;
+  if (!media[contentType])
+    return `${where}: content type "${contentType}" is not documented (documented: ${Object.keys(media).join(", ")})`;
   if (contentType !== "application/json") return null;
-  const validate = validatorFor(`openapi.json#/${pointer("paths", operation.template, operation.method, "responses", responseKey, "content", contentType, "schema")}`);
+  const validate = validatorFor(
+    `openapi.json#/${pointer("paths", operation.template, operation.method, "responses", responseKey, "content", contentType, "schema")}`,
+  );
   return validate(answer.body) ? null : `${where}: body does not match the document: ${errorsOf(validate)}`;
 }
 
@@ -132,7 +143,11 @@ export function watchApi(baseUrl: string): () => void {
 /** How many answers were checked, for a test that the hook is really in place. */
 export const checkedAnswers = { count: 0 };
 
-type SupertestTest = { url: string; method: string; assert(resError: unknown, res: unknown, fn: (error: unknown, res: unknown) => void): unknown };
+type SupertestTest = {
+  url: string;
+  method: string;
+  assert(resError: unknown, res: unknown, fn: (error: unknown, res: unknown) => void): unknown;
+};
 const Test = (request as unknown as { Test: { prototype: SupertestTest & { __contractChecked?: boolean } } }).Test;
 
 // Installed once per module registry (Jest gives each test file its own).
@@ -145,7 +160,14 @@ if (!Test.prototype.__contractChecked) {
     if (base && response) {
       checkedAnswers.count++;
       const path = new URL(this.url).pathname;
-      const problem = contractProblem({ method: this.method, path, status: response.status, headers: response.headers, body: response.body, text: response.text });
+      const problem = contractProblem({
+        method: this.method,
+        path,
+        status: response.status,
+        headers: response.headers,
+        body: response.body,
+        text: response.text,
+      });
       if (problem) return fn.call(this, new Error(`OpenAPI contract: ${problem}`), res);
     }
     return assert.call(this, resError, res, fn);

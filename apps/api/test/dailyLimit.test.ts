@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { countSendsToday, setWorkspacePlan, utcDay } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { Browser } from "playwright-core";
 import { launchChromium, screenshot } from "../../dashboard/test/browser/chromium.ts";
-import { operations } from "./contract.ts";
-import { document } from "./contract.ts";
-import { startApi, type ApiInstance } from "./harness.ts";
+import { document, operations } from "./contract.ts";
+import { type ApiInstance, startApi } from "./harness.ts";
 
 let api: ApiInstance;
 let browser: Browser;

@@ -1,24 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import {
-  SecretBox,
   addDomain,
   createApiKey,
   createDnsResolver,
   createWorkspace,
+  type DomainView,
   failEmailsFromDomain,
   markDomainVerified,
   recheckDomains,
+  SecretBox,
   verifyDomain,
-  type DomainView,
 } from "@svc/core";
-import { newId, type EmailStatus } from "@svc/db";
+import { type EmailStatus, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import request from "supertest";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { TEST_REDIS_URL } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -76,7 +76,13 @@ describe("the scheduled domain re-check", () => {
     dns.remove(dkim.name);
     const lastVerifiedAt = (await db.domain.findUniqueOrThrow({ where: { id: domain.id } })).lastVerifiedAt!;
     const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: mine }, local);
-    expect(result.failed).toContainEqual({ id: domain.id, workspaceId: workspace.id, domain: domain.domain, reason: expect.stringContaining(dkim.name), emailsFailed: expect.any(Number) });
+    expect(result.failed).toContainEqual({
+      id: domain.id,
+      workspaceId: workspace.id,
+      domain: domain.domain,
+      reason: expect.stringContaining(dkim.name),
+      emailsFailed: expect.any(Number),
+    });
     expect((await db.domain.findUniqueOrThrow({ where: { id: domain.id } })).status).toBe("failed");
 
     const emailsBefore = await db.email.count({ where: { organizationId: workspace.id } });
@@ -104,12 +110,30 @@ describe("the scheduled domain re-check", () => {
     const other = await addDomain(db, { workspaceId: workspace.id, domain: `stays-${Date.now()}.example.test` }, local);
     await markDomainVerified(db, other.id);
     const subscription = await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: workspace.id, url: "https://hooks.example.com/failed", events: ["failed"], secretEncrypted: "v1.x.y.z" },
+      data: {
+        id: newId("webhook"),
+        workspaceId: workspace.id,
+        url: "https://hooks.example.com/failed",
+        events: ["failed"],
+        secretEncrypted: "v1.x.y.z",
+      },
     });
     const email = async (from: string, status: EmailStatus, extra: { attempts?: number; scheduledAt?: Date } = {}) => {
       const id = newId("email");
       await db.email.create({
-        data: { id, organizationId: workspace.id, apiKeyId: key.id, environment: "live", from, to: ["r@example.org"], subject: "s", text: "t", status, tags: [{ name: "k", value: "v" }], ...extra },
+        data: {
+          id,
+          organizationId: workspace.id,
+          apiKeyId: key.id,
+          environment: "live",
+          from,
+          to: ["r@example.org"],
+          subject: "s",
+          text: "t",
+          status,
+          tags: [{ name: "k", value: "v" }],
+          ...extra,
+        },
       });
       return id;
     };
@@ -128,7 +152,12 @@ describe("the scheduled domain re-check", () => {
       const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries, workspaceIds: [workspace.id] }, local);
       expect(result.failed).toEqual([expect.objectContaining({ id: domain.id, emailsFailed: 3 })]);
 
-      const statuses = new Map((await db.email.findMany({ where: { organizationId: workspace.id }, select: { id: true, status: true } })).map((row) => [row.id, row.status]));
+      const statuses = new Map(
+        (await db.email.findMany({ where: { organizationId: workspace.id }, select: { id: true, status: true } })).map((row) => [
+          row.id,
+          row.status,
+        ]),
+      );
       expect([queued, retrying, scheduled].map((id) => statuses.get(id))).toEqual(["failed", "failed", "failed"]);
       expect([claimed, delivered, otherDomain].map((id) => statuses.get(id))).toEqual(["sending", "delivered", "queued"]);
       expect(await db.emailAttachment.count({ where: { emailId: scheduled } })).toBe(0);
@@ -137,11 +166,18 @@ describe("the scheduled domain re-check", () => {
       expect(events.map((event) => event.emailId).sort()).toEqual([queued, retrying, scheduled].sort());
       for (const event of events) {
         expect(event.type).toBe("failed");
-        expect(JSON.parse(event.payloadJson)).toEqual({ source: "svc", reason: "domain_not_verified", message: expect.stringContaining(`The from domain ${domain.domain} failed its re-check`) });
+        expect(JSON.parse(event.payloadJson)).toEqual({
+          source: "svc",
+          reason: "domain_not_verified",
+          message: expect.stringContaining(`The from domain ${domain.domain} failed its re-check`),
+        });
         const [delivery, ...more] = await db.webhookDelivery.findMany({ where: { eventId: event.id } });
         expect(more).toEqual([]);
         expect(delivery!.subscriptionId).toBe(subscription.id);
-        expect(JSON.parse(delivery!.body)).toMatchObject({ id: delivery!.id, data: { emailId: event.emailId, tags: [{ name: "k", value: "v" }], event: { eventId: event.id, type: "failed" } } });
+        expect(JSON.parse(delivery!.body)).toMatchObject({
+          id: delivery!.id,
+          data: { emailId: event.emailId, tags: [{ name: "k", value: "v" }], event: { eventId: event.id, type: "failed" } },
+        });
         expect(await deliveries.has(delivery!.id)).toBe(true);
       }
       const row = await db.email.findUniqueOrThrow({ where: { id: queued } });
@@ -159,14 +195,28 @@ describe("the scheduled domain re-check", () => {
     const name = `batches-${Date.now()}.example.test`;
     const ids = Array.from({ length: 5 }, () => newId("email"));
     await db.email.createMany({
-      data: ids.map((id) => ({ id, organizationId: workspace.id, apiKeyId: key.id, environment: "live" as const, from: `a@${name}`, to: ["r@example.org"], subject: "s", text: "t", status: "queued" as const })),
+      data: ids.map((id) => ({
+        id,
+        organizationId: workspace.id,
+        apiKeyId: key.id,
+        environment: "live" as const,
+        from: `a@${name}`,
+        to: ["r@example.org"],
+        subject: "s",
+        text: "t",
+        status: "queued" as const,
+      })),
     });
-    const ended = await failEmailsFromDomain(handle.pool, { workspaceId: workspace.id, domain: name, message: "gone" }, null, { batchSize: 2 });
+    const ended = await failEmailsFromDomain(handle.pool, { workspaceId: workspace.id, domain: name, message: "gone" }, null, {
+      batchSize: 2,
+    });
     expect(ended).toBe(5);
     expect(await db.email.count({ where: { id: { in: ids }, status: "failed" } })).toBe(5);
     expect(await db.emailEvent.count({ where: { emailId: { in: ids }, type: "failed" } })).toBe(5);
     // A second run finds nothing left to end and records nothing twice.
-    expect(await failEmailsFromDomain(handle.pool, { workspaceId: workspace.id, domain: name, message: "gone" }, null, { batchSize: 2 })).toBe(0);
+    expect(
+      await failEmailsFromDomain(handle.pool, { workspaceId: workspace.id, domain: name, message: "gone" }, null, { batchSize: 2 }),
+    ).toBe(0);
     expect(await db.emailEvent.count({ where: { emailId: { in: ids } } })).toBe(5);
   });
 });

@@ -3,7 +3,7 @@ import { newId } from "@svc/db";
 import request from "supertest";
 import { Svc } from "../../../packages/sdk/src/index.ts";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 /** An email's events are read a page at a time: GET /emails/{id} carries the first, /events the rest. */
 const handle = openTestDb();
@@ -68,7 +68,10 @@ describe("events of an email, paginated", () => {
     expect((await get(`/emails/${emailId}/events?limit=1001`).expect(422)).body.error).toContain("limit");
     expect((await get(`/emails/${emailId}/events?page=2`).expect(422)).body.error).toContain("unknown query parameter");
     const other = await createWorkspaceFixture(handle);
-    expect((await get(`/emails/${emailId}/events`, other.keys["read-only"]).expect(404)).body).toEqual({ error: "Email not found.", code: "not_found" });
+    expect((await get(`/emails/${emailId}/events`, other.keys["read-only"]).expect(404)).body).toEqual({
+      error: "Email not found.",
+      code: "not_found",
+    });
     // Another email's event is no cursor for this one.
     const quiet = await insertEmail(handle, fx);
     expect((await get(`/emails/${quiet}/events?after=${expected[0]}`).expect(422)).body.code).toBe("validation_failed");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { purgeExpiredEmails } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -20,7 +20,11 @@ afterAll(async () => {
 });
 
 const send = (body: unknown, headers: Record<string, string> = {}) =>
-  request(api.url).post("/emails").set(bearer(fx.keys["full-access"])).set(headers).send(body as object);
+  request(api.url)
+    .post("/emails")
+    .set(bearer(fx.keys["full-access"]))
+    .set(headers)
+    .send(body as object);
 const read = (path: string) => request(api.url).get(path).set(bearer(fx.keys["read-only"]));
 
 const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0xfe, 0x0d, 0x0a, 0x80]);
@@ -84,7 +88,14 @@ describe("POST /emails with every field", () => {
 
     const list = await read("/emails?limit=5");
     const listed = (list.body as Array<Record<string, unknown>>).find((email) => email.id === id)!;
-    expect(listed).toMatchObject({ cc: one.body.cc, bcc: one.body.bcc, replyTo: one.body.replyTo, headers: one.body.headers, tags: one.body.tags, attachments: one.body.attachments });
+    expect(listed).toMatchObject({
+      cc: one.body.cc,
+      bcc: one.body.bcc,
+      replyTo: one.body.replyTo,
+      headers: one.body.headers,
+      tags: one.body.tags,
+      attachments: one.body.attachments,
+    });
 
     // The bytes are in their own table, in order, exactly as sent.
     const files = await db.emailAttachment.findMany({ where: { emailId: id }, orderBy: { position: "asc" } });
@@ -98,21 +109,51 @@ describe("POST /emails with every field", () => {
     expect(again.status).toBe(202);
     expect(again.body.id).toBe(first.body.id);
     expect(again.headers["idempotent-replayed"]).toBe("true");
-    const other = await send(fullBody({ attachments: [{ filename: "invoice.pdf", content: Buffer.from("other").toString("base64") }] }), { "Idempotency-Key": key });
+    const other = await send(fullBody({ attachments: [{ filename: "invoice.pdf", content: Buffer.from("other").toString("base64") }] }), {
+      "Idempotency-Key": key,
+    });
     expect(other.status).toBe(409);
   });
 });
 
 describe("POST /emails refusals name the field and change nothing", () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ["a service-owned header", { headers: { "X-Ok": "1", Bcc: "spy@evil.test", "Content-Type": "text/plain" } }, "headers: Bcc, Content-Type are set by the service and cannot be given"],
-    ["a header value with CR/LF", { headers: { "X-A": "x\r\nBcc: spy@evil.test" } }, "headers: X-A: the value must be printable ASCII on one line"],
-    ["an executable attachment", { attachments: [{ filename: "update.exe", content: "TVo=" }] }, "attachments[0].filename: .exe files are executable content the provider refuses to send"],
-    ["attachment content that is not base64", { attachments: [{ filename: "a.pdf", content: "%%%" }] }, "attachments[0].content: must be base64"],
-    ["a tag outside the charset", { tags: [{ name: "cat egory", value: "x" }] }, "tags[0].name: may contain only ASCII letters, digits, _ and -"],
+    [
+      "a service-owned header",
+      { headers: { "X-Ok": "1", Bcc: "spy@evil.test", "Content-Type": "text/plain" } },
+      "headers: Bcc, Content-Type are set by the service and cannot be given",
+    ],
+    [
+      "a header value with CR/LF",
+      { headers: { "X-A": "x\r\nBcc: spy@evil.test" } },
+      "headers: X-A: the value must be printable ASCII on one line",
+    ],
+    [
+      "an executable attachment",
+      { attachments: [{ filename: "update.exe", content: "TVo=" }] },
+      "attachments[0].filename: .exe files are executable content the provider refuses to send",
+    ],
+    [
+      "attachment content that is not base64",
+      { attachments: [{ filename: "a.pdf", content: "%%%" }] },
+      "attachments[0].content: must be base64",
+    ],
+    [
+      "a tag outside the charset",
+      { tags: [{ name: "cat egory", value: "x" }] },
+      "tags[0].name: may contain only ASCII letters, digits, _ and -",
+    ],
     ["51 tags", { tags: Array.from({ length: 51 }, (_, i) => ({ name: `t${i}`, value: "v" })) }, "tags: must contain at most 50 tags"],
-    ["more than 50 recipients in to, cc and bcc", { to: ["a@example.com"], cc: Array.from({ length: 50 }, (_, i) => `c${i}@example.com`) }, "to, cc and bcc together must contain at most 50 addresses (52 given)"],
-    ["11 reply-to addresses", { replyTo: Array.from({ length: 11 }, (_, i) => `r${i}@example.com`) }, "replyTo: must contain at most 10 addresses"],
+    [
+      "more than 50 recipients in to, cc and bcc",
+      { to: ["a@example.com"], cc: Array.from({ length: 50 }, (_, i) => `c${i}@example.com`) },
+      "to, cc and bcc together must contain at most 50 addresses (52 given)",
+    ],
+    [
+      "11 reply-to addresses",
+      { replyTo: Array.from({ length: 11 }, (_, i) => `r${i}@example.com`) },
+      "replyTo: must contain at most 10 addresses",
+    ],
     ["a bad cc address", { cc: ["nope"] }, "cc[0]: must be a valid email address"],
   ];
   for (const [what, overrides, message] of cases) {
@@ -129,8 +170,16 @@ describe("POST /emails refusals name the field and change nothing", () => {
   it("a message over 40 MB once encoded: 422 naming attachments; one that fits (28 MB of files) is accepted", async () => {
     // fetch rather than supertest: it writes a large body in one piece.
     const post = async (megabytes: number) => {
-      const body = JSON.stringify(sendBody(fx.domain, { attachments: [{ filename: "scan.tiff", content: Buffer.alloc(megabytes * 1024 * 1024, 1).toString("base64") }] }));
-      const res = await fetch(`${api.url}/emails`, { method: "POST", headers: { ...bearer(fx.keys["full-access"]), "content-type": "application/json" }, body });
+      const body = JSON.stringify(
+        sendBody(fx.domain, {
+          attachments: [{ filename: "scan.tiff", content: Buffer.alloc(megabytes * 1024 * 1024, 1).toString("base64") }],
+        }),
+      );
+      const res = await fetch(`${api.url}/emails`, {
+        method: "POST",
+        headers: { ...bearer(fx.keys["full-access"]), "content-type": "application/json" },
+        body,
+      });
       return { status: res.status, body: (await res.json()) as Record<string, string> };
     };
     const before = await footprint();
@@ -150,7 +199,13 @@ describe("POST /emails refusals name the field and change nothing", () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL(`${api.url}/emails`);
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...bearer(fx.keys["full-access"]), "content-type": "application/json", "content-length": size } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { ...bearer(fx.keys["full-access"]), "content-type": "application/json", "content-length": size },
+        },
         (res) => {
           let body = "";
           res.on("data", (chunk: Buffer) => (body += chunk.toString()));

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type EmailStatus, newId } from "@svc/db";
 import { recordRetry } from "@svc/queues";
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { TEST_REDIS_URL } from "../../../test/support/env.ts";
-import { newId, type EmailStatus } from "@svc/db";
 import request from "supertest";
+import { TEST_REDIS_URL } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -18,7 +18,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Nothing of this file's may be left waiting for other files' sweepers.
-  await db.email.updateMany({ where: { organizationId: fx.workspaceId, status: { in: ["queued", "sending"] } }, data: { status: "failed" } });
+  await db.email.updateMany({
+    where: { organizationId: fx.workspaceId, status: { in: ["queued", "sending"] } },
+    data: { status: "failed" },
+  });
   await api.close();
   await handle.close();
 });
@@ -37,7 +40,9 @@ async function email(options: { status?: EmailStatus; ageMs: number; from?: stri
       text: "Hi",
       status: options.status ?? "queued",
       createdAt: new Date(Date.now() - options.ageMs),
-      ...(options.sentAgoMs !== undefined ? { sentAt: new Date(Date.now() - options.sentAgoMs), provider: "ses", providerMessageId: `pm-${id}` } : {}),
+      ...(options.sentAgoMs !== undefined
+        ? { sentAt: new Date(Date.now() - options.sentAgoMs), provider: "ses", providerMessageId: `pm-${id}` }
+        : {}),
     },
   });
   return id;
@@ -100,19 +105,40 @@ describe("GET /emails/{id}: an email waiting longer than expected says why", () 
     const failedDomain = `failed-${fx.domain}`;
     await db.domain.create({
       data: {
-        id: newId("domain"), workspaceId: fx.workspaceId, name: failedDomain, status: "failed", failureReason: "TXT x: gone.",
-        records: [], verificationToken: "t", dkimSelector: "s", dkimPublicKey: "p", dkimPrivateKey: "k",
+        id: newId("domain"),
+        workspaceId: fx.workspaceId,
+        name: failedDomain,
+        status: "failed",
+        failureReason: "TXT x: gone.",
+        records: [],
+        verificationToken: "t",
+        dkimSelector: "s",
+        dkimPublicKey: "p",
+        dkimPrivateKey: "k",
       },
     });
     const failed = await read(await email({ ageMs: 5 * 60_000, from: `x@${failedDomain}` }));
-    expect(failed.waiting.reasons[0]).toMatchObject({ code: "domain_not_verified", message: expect.stringContaining("is failed: TXT x: gone.") });
+    expect(failed.waiting.reasons[0]).toMatchObject({
+      code: "domain_not_verified",
+      message: expect.stringContaining("is failed: TXT x: gone."),
+    });
 
     await db.domain.updateMany({
       where: { workspaceId: fx.workspaceId, name: fx.domain },
-      data: { providerState: { verifiedForSending: false, verificationStatus: "PENDING", dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null } },
+      data: {
+        providerState: {
+          verifiedForSending: false,
+          verificationStatus: "PENDING",
+          dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null },
+          mailFrom: null,
+        },
+      },
     });
     const atSes = await read(await email({ ageMs: 5 * 60_000 }));
-    expect(atSes.waiting.reasons[0]).toMatchObject({ code: "provider_identity_not_verified", message: expect.stringContaining("DKIM PENDING") });
+    expect(atSes.waiting.reasons[0]).toMatchObject({
+      code: "provider_identity_not_verified",
+      message: expect.stringContaining("DKIM PENDING"),
+    });
   });
 
   it("makes an email the provider accepted hours ago, with no event since, visible as such", async () => {

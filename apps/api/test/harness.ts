@@ -1,12 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadEnv, databaseOptions } from "@svc/config";
+import { databaseOptions, loadEnv } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger, type Logger } from "@svc/logger";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
-import { apiEnvSchema, createApi } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
+import { apiEnvSchema, createApi } from "../src/index.ts";
 import { watchApi } from "./contract.ts";
 
 /** One running API instance on an ephemeral port, with its own pool and Redis connection. */

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 let api: ApiInstance;
@@ -43,8 +43,14 @@ describe("U+0000 is refused at the boundary, never a 500", () => {
   });
 
   it("NUL in from and to → 422 naming the field", async () => {
-    for (const [field, value] of [["from", `A\u0000 <hello@${fx.domain}>`], ["to", ["a\u0000@example.org"]]] as const) {
-      const res = await request(api.url).post("/emails").set(bearer(fx.keys["full-access"])).send(sendBody(fx.domain, { [field]: value }));
+    for (const [field, value] of [
+      ["from", `A\u0000 <hello@${fx.domain}>`],
+      ["to", ["a\u0000@example.org"]],
+    ] as const) {
+      const res = await request(api.url)
+        .post("/emails")
+        .set(bearer(fx.keys["full-access"]))
+        .send(sendBody(fx.domain, { [field]: value }));
       expect(res.status).toBe(422);
       expect(res.body.error).toContain(field);
     }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
 import { trickleRequest } from "../../../test/support/trickle.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 let api: ApiInstance;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { newId, type EmailStatus } from "@svc/db";
+import { type EmailStatus, newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 let api: ApiInstance;
@@ -26,7 +26,14 @@ async function seed(fx: WorkspaceFixture, rows: Seed[]): Promise<void> {
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, "createdAt")
      SELECT s.id, $1, $2, 'live', 'a@x.test', string_to_array(s.recipients, ','), 'filtered', 'body', s.status::"EmailStatus", s.created_at
        FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS s(id, recipients, status, created_at)`,
-    [fx.workspaceId, fx.keyIds["send-only"], rows.map((r) => r.id), rows.map((r) => r.to.join(",")), rows.map((r) => r.status), rows.map((r) => r.createdAt)],
+    [
+      fx.workspaceId,
+      fx.keyIds["send-only"],
+      rows.map((r) => r.id),
+      rows.map((r) => r.to.join(",")),
+      rows.map((r) => r.status),
+      rows.map((r) => r.createdAt),
+    ],
   );
 }
 
@@ -55,7 +62,10 @@ beforeAll(async () => {
   }));
   await seed(a, seeded);
   // Another workspace with the same recipients and statuses: never in a's answers.
-  await seed(b, seeded.slice(0, 50).map((s) => ({ ...s, id: newId("email") })));
+  await seed(
+    b,
+    seeded.slice(0, 50).map((s) => ({ ...s, id: newId("email") })),
+  );
 });
 afterAll(async () => {
   await api.close();
@@ -104,7 +114,9 @@ describe("GET /emails filters", () => {
     expect(idsOf(res.body)).toEqual(want);
     // An offset other than Z names the same instant; a date alone is midnight UTC.
     const shifted = "2026-03-01T01:30:00+01:00"; // = after
-    expect(idsOf((await get(`/emails?createdAfter=${encodeURIComponent(shifted)}&createdBefore=${before.toISOString()}`)).body)).toEqual(want);
+    expect(idsOf((await get(`/emails?createdAfter=${encodeURIComponent(shifted)}&createdBefore=${before.toISOString()}`)).body)).toEqual(
+      want,
+    );
     expect(idsOf((await get("/emails?createdBefore=2026-03-01")).body)).toEqual([]);
     expect(idsOf((await get("/emails?createdAfter=2026-03-01")).body)).toEqual(expected((s) => s.createdAt > BASE));
   });
@@ -112,9 +124,21 @@ describe("GET /emails filters", () => {
   it("tag: only emails carrying that exact name and value", async () => {
     expect((await get("/emails?tag=category:welcome")).body).toEqual([]);
     const [first, second, third] = seeded.slice(0, 3).map((s) => s.id);
-    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [first, JSON.stringify([{ name: "category", value: "welcome" }, { name: "tenant", value: "t1" }])]);
-    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [second, JSON.stringify([{ name: "category", value: "welcome-back" }])]);
-    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [third, JSON.stringify([{ name: "welcome", value: "category" }])]);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [
+      first,
+      JSON.stringify([
+        { name: "category", value: "welcome" },
+        { name: "tenant", value: "t1" },
+      ]),
+    ]);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [
+      second,
+      JSON.stringify([{ name: "category", value: "welcome-back" }]),
+    ]);
+    await handle.pool.query(`UPDATE emails SET tags = $2::jsonb WHERE id = $1`, [
+      third,
+      JSON.stringify([{ name: "welcome", value: "category" }]),
+    ]);
     const res = await get("/emails?tag=category:welcome");
     expect(res.status).toBe(200);
     expect(idsOf(res.body)).toEqual([first]);

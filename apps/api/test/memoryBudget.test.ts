@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const MB = 1024 * 1024;
 const handle = openTestDb();
@@ -29,7 +29,13 @@ function halfSentSend(url: string, key: string, body: string): { finish: () => P
   let answered: (status: number) => void;
   const status = new Promise<number>((resolve) => (answered = resolve));
   const req = httpRequest(
-    { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...bearer(key), "content-type": "application/json", "content-length": bytes.length } },
+    {
+      host: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: "POST",
+      headers: { ...bearer(key), "content-type": "application/json", "content-length": bytes.length },
+    },
     (res) => {
       res.resume();
       answered(res.statusCode ?? 0);
@@ -47,7 +53,11 @@ function halfSentSend(url: string, key: string, body: string): { finish: () => P
 describe("the body budget", () => {
   it("answers 503 server_busy with Retry-After past a workspace's share, never 500, and every 202 has its email", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
-    const send = () => request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(withFile(fx.domain, 1 * MB));
+    const send = () =>
+      request(api.url)
+        .post("/emails")
+        .set(bearer(fx.keys["send-only"]))
+        .send(withFile(fx.domain, 1 * MB));
     const accepted: string[] = [];
     // A body held half-sent takes the workspace's share for as long as the test needs.
     const held = halfSentSend(api.url, fx.keys["send-only"], JSON.stringify(withFile(fx.domain, 1 * MB)));
@@ -85,17 +95,26 @@ describe("the body budget", () => {
     try {
       // Wait until the half-sent body is charged: the greedy workspace's next send is refused.
       for (let i = 0; ; i++) {
-        const probe = await request(api.url).post("/emails").set(bearer(greedy.keys["send-only"])).send(withFile(greedy.domain, 1 * MB));
+        const probe = await request(api.url)
+          .post("/emails")
+          .set(bearer(greedy.keys["send-only"]))
+          .send(withFile(greedy.domain, 1 * MB));
         if (probe.status === 503) break;
         expect(probe.status).toBe(202);
         if (i > 50) throw new Error("the half-sent body was never charged");
       }
-      const small = await request(api.url).post("/emails").set(bearer(other.keys["send-only"])).send(withFile(other.domain, 1 * MB));
+      const small = await request(api.url)
+        .post("/emails")
+        .set(bearer(other.keys["send-only"]))
+        .send(withFile(other.domain, 1 * MB));
       expect(small.status).toBe(202);
     } finally {
       expect(await held.finish()).toBe(202);
     }
-    const after = await request(api.url).post("/emails").set(bearer(greedy.keys["send-only"])).send(withFile(greedy.domain, 1 * MB));
+    const after = await request(api.url)
+      .post("/emails")
+      .set(bearer(greedy.keys["send-only"]))
+      .send(withFile(greedy.domain, 1 * MB));
     expect(after.status).toBe(202);
   });
 
@@ -135,7 +154,10 @@ describe("the quota of attachment bytes held for unsent emails", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     const heldId = await holdFiles(fx.workspaceId, fx.keyIds["full-access"], 255.5 * MB);
 
-    const refused = await request(api.url).post("/emails").set(bearer(fx.keys["full-access"])).send(withFile(fx.domain, 1 * MB));
+    const refused = await request(api.url)
+      .post("/emails")
+      .set(bearer(fx.keys["full-access"]))
+      .send(withFile(fx.domain, 1 * MB));
     expect(refused.status).toBe(422);
     expect(refused.body).toEqual({
       error: expect.stringContaining("256 MB"),
@@ -149,9 +171,23 @@ describe("the quota of attachment bytes held for unsent emails", () => {
     expect((await request(api.url).post("/emails").set(bearer(fx.keys["full-access"])).send(sendBody(fx.domain))).status).toBe(202);
     // Another workspace is not affected by this one's files.
     const other = await createWorkspaceFixture(handle, { plan: "free" });
-    expect((await request(api.url).post("/emails").set(bearer(other.keys["full-access"])).send(withFile(other.domain, 1 * MB))).status).toBe(202);
+    expect(
+      (
+        await request(api.url)
+          .post("/emails")
+          .set(bearer(other.keys["full-access"]))
+          .send(withFile(other.domain, 1 * MB))
+      ).status,
+    ).toBe(202);
 
     expect((await request(api.url).post(`/emails/${heldId}/cancel`).set(bearer(fx.keys["full-access"]))).status).toBe(200);
-    expect((await request(api.url).post("/emails").set(bearer(fx.keys["full-access"])).send(withFile(fx.domain, 1 * MB))).status).toBe(202);
+    expect(
+      (
+        await request(api.url)
+          .post("/emails")
+          .set(bearer(fx.keys["full-access"]))
+          .send(withFile(fx.domain, 1 * MB))
+      ).status,
+    ).toBe(202);
   });
 });

@@ -2,24 +2,22 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { loadConfig, lintFromString } from "@redocly/openapi-core";
-import { SCOPE_NAMES, scopeAllows, type Permission } from "@svc/core";
+import { lintFromString, loadConfig } from "@redocly/openapi-core";
+import { loadEnv } from "@svc/config";
+import { buildDeliveryBody, buildInboundDeliveryBody, EVENT_TYPES, type Permission, SCOPE_NAMES, scopeAllows } from "@svc/core";
+import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, Producer, SendQueue } from "@svc/queues";
+import { createProducerConnection, Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
+import { ByteBudget } from "@svc/runtime";
+import { webhookRequestHeaders } from "@svc/webhooks";
 import request from "supertest";
 import { openApiArtifacts } from "../../../infra/scripts/openapiArtifacts.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createApiApp } from "../src/app.ts";
 import { apiEnvSchema } from "../src/env.ts";
-import { RedisRateLimiter } from "@svc/queues";
-import { loadEnv } from "@svc/config";
-import { ByteBudget } from "@svc/runtime";
-import { buildDeliveryBody, buildInboundDeliveryBody, EVENT_TYPES } from "@svc/core";
-import { newId } from "@svc/db";
-import { webhookRequestHeaders } from "@svc/webhooks";
 import { checkedAnswers, document, operations, schemaProblems } from "./contract.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const handle = openTestDb();
@@ -52,7 +50,9 @@ describe("GET /openapi.json", () => {
     // are the recommended-strict rules of redocly.yaml (one turned off, with its reason there).
     const config = await loadConfig({ configPath: path.join(root, "redocly.yaml") });
     const problems = await lintFromString({ source: res.text, absoluteRef: path.join(root, "docs/openapi.json"), config });
-    const described = problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`);
+    const described = problems.map(
+      (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
     expect(described).toEqual([]);
   });
 
@@ -64,8 +64,12 @@ describe("GET /openapi.json", () => {
 
   it("describes every error code with its status, the bearer scheme, and the webhook with its signature headers", () => {
     const schemas = (document.components as { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> }).schemas;
-    expect(schemas.Error!.properties.code!.enum).toEqual(expect.arrayContaining(["validation_failed", "daily_limit_reached", "rate_limited", "internal"]));
-    expect((document.components as { securitySchemes: unknown }).securitySchemes).toEqual({ apiKey: expect.objectContaining({ type: "http", scheme: "bearer" }) });
+    expect(schemas.Error!.properties.code!.enum).toEqual(
+      expect.arrayContaining(["validation_failed", "daily_limit_reached", "rate_limited", "internal"]),
+    );
+    expect((document.components as { securitySchemes: unknown }).securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: "http", scheme: "bearer" }),
+    });
     const webhook = (document.webhooks as Record<string, { post: { parameters: Array<{ name: string; in: string }> } }>).emailEvent!.post;
     expect(webhook.parameters.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(["X-Service-Signature", "X-Service-Timestamp", "X-Service-Event-Type", "X-Service-Delivery-Id"]),
@@ -76,20 +80,40 @@ describe("GET /openapi.json", () => {
 describe("the webhook in the document", () => {
   it("matches the request the dispatcher makes: the body from the one body builder, the headers from the one signer", () => {
     const deliveryId = newId("delivery");
-    const rawBody = buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [{ name: "plan", value: "pro" }], eventId: newId("event"), eventType: "delivered", eventTimestamp: new Date() });
+    const rawBody = buildDeliveryBody({
+      deliveryId,
+      createdAt: new Date(),
+      emailId: newId("email"),
+      tags: [{ name: "plan", value: "pro" }],
+      eventId: newId("event"),
+      eventType: "delivered",
+      eventTimestamp: new Date(),
+    });
     expect(schemaProblems(["components", "schemas", "WebhookEvent"], JSON.parse(rawBody))).toBe("");
-    const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: "delivered", deliveryId, timestamp: Math.floor(Date.now() / 1000) });
+    const headers = webhookRequestHeaders({
+      secret: "whsec_test",
+      rawBody,
+      eventType: "delivered",
+      deliveryId,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
     const parameters = (document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>).emailEvent!.post.parameters;
     const problems = parameters.map((parameter, index) => {
       const value = Object.entries(headers).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
-      return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", "emailEvent", "post", "parameters", String(index), "schema"], value);
+      return value === undefined
+        ? `${parameter.name}: not sent`
+        : schemaProblems(["webhooks", "emailEvent", "post", "parameters", String(index), "schema"], value);
     });
     expect(problems.filter(Boolean)).toEqual([]);
   });
 
   it("catalogues every event type a subscription can list, each with a payload the dispatcher's body matches (and no other type's)", () => {
     const webhooks = document.webhooks as Record<string, { post: { parameters: Array<{ name: string }> } }>;
-    expect(Object.keys(webhooks).filter((name) => name.startsWith("email.")).sort()).toEqual(EVENT_TYPES.map((type) => `email.${type}`).sort());
+    expect(
+      Object.keys(webhooks)
+        .filter((name) => name.startsWith("email."))
+        .sort(),
+    ).toEqual(EVENT_TYPES.map((type) => `email.${type}`).sort());
     for (const type of EVENT_TYPES) {
       const deliveryId = newId("delivery");
       // Our own `failed` events carry why the email ended unsent.
@@ -99,18 +123,50 @@ describe("the webhook in the document", () => {
           ? buildInboundDeliveryBody({
               deliveryId,
               createdAt: new Date(),
-              inbound: { id: newId("inbound"), from: "a@example.org", to: ["reply@in.example.com"], rcptTo: ["reply@in.example.com"], subject: "Re: hi", messageId: "<m@example.org>", replyToEmailId: null, attachmentCount: 0, size: 120, verdicts: {}, parseError: false, receivedAt: new Date() },
+              inbound: {
+                id: newId("inbound"),
+                from: "a@example.org",
+                to: ["reply@in.example.com"],
+                rcptTo: ["reply@in.example.com"],
+                subject: "Re: hi",
+                messageId: "<m@example.org>",
+                replyToEmailId: null,
+                attachmentCount: 0,
+                size: 120,
+                verdicts: {},
+                parseError: false,
+                receivedAt: new Date(),
+              },
             })
-          : buildDeliveryBody({ deliveryId, createdAt: new Date(), emailId: newId("email"), tags: [], eventId: newId("event"), eventType: type, eventTimestamp: new Date(), ...reason });
+          : buildDeliveryBody({
+              deliveryId,
+              createdAt: new Date(),
+              emailId: newId("email"),
+              tags: [],
+              eventId: newId("event"),
+              eventType: type,
+              eventTimestamp: new Date(),
+              ...reason,
+            });
       expect([type, schemaProblems(["components", "schemas", `WebhookEvent_${type}`], JSON.parse(rawBody))]).toEqual([type, ""]);
       const other = EVENT_TYPES.find((candidate) => candidate !== type)!;
       expect(schemaProblems(["components", "schemas", `WebhookEvent_${other}`], JSON.parse(rawBody))).not.toBe("");
-      const headers = webhookRequestHeaders({ secret: "whsec_test", rawBody, eventType: type, deliveryId, timestamp: Math.floor(Date.now() / 1000) });
+      const headers = webhookRequestHeaders({
+        secret: "whsec_test",
+        rawBody,
+        eventType: type,
+        deliveryId,
+        timestamp: Math.floor(Date.now() / 1000),
+      });
       const parameters = webhooks[`email.${type}`]!.post.parameters;
-      expect(parameters.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]));
+      expect(parameters.map((parameter) => parameter.name)).toEqual(
+        expect.arrayContaining(["webhook-id", "webhook-timestamp", "webhook-signature", "X-Service-Signature"]),
+      );
       const problems = parameters.map((parameter, index) => {
         const value = Object.entries(headers).find(([name]) => name.toLowerCase() === parameter.name.toLowerCase())?.[1];
-        return value === undefined ? `${parameter.name}: not sent` : schemaProblems(["webhooks", `email.${type}`, "post", "parameters", String(index), "schema"], value);
+        return value === undefined
+          ? `${parameter.name}: not sent`
+          : schemaProblems(["webhooks", `email.${type}`, "post", "parameters", String(index), "schema"], value);
       });
       expect(problems.filter(Boolean)).toEqual([]);
     }
@@ -126,7 +182,15 @@ describe("routes and the document", () => {
     const logger = createLogger("routes", "silent");
     // Built as createApi builds it; no request is served, only the router is read.
     const webhookQueue = new Producer("webhookDelivery", redis, config.QUEUE_PREFIX);
-    const app = createApiApp({ db: handle, sendQueue, webhookQueue, logger, config, rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger), bodyBudget: new ByteBudget(1024) });
+    const app = createApiApp({
+      db: handle,
+      sendQueue,
+      webhookQueue,
+      logger,
+      config,
+      rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger),
+      bodyBudget: new ByteBudget(1024),
+    });
     await sendQueue.close();
     await webhookQueue.close();
     redis.disconnect();
@@ -135,9 +199,12 @@ describe("routes and the document", () => {
       stack.flatMap((layer) => {
         if (layer.route) {
           const routePath = (prefix + layer.route.path).replace(/\/$/, "") || "/";
-          return Object.keys(layer.route.methods).filter((method) => method !== "_all").map((method) => `${method.toUpperCase()} ${routePath}`);
+          return Object.keys(layer.route.methods)
+            .filter((method) => method !== "_all")
+            .map((method) => `${method.toUpperCase()} ${routePath}`);
         }
-        if (layer.handle.stack) return walk(layer.handle.stack, typeof layer.rawPath === "string" && layer.rawPath !== "/" ? prefix + layer.rawPath : prefix);
+        if (layer.handle.stack)
+          return walk(layer.handle.stack, typeof layer.rawPath === "string" && layer.rawPath !== "/" ? prefix + layer.rawPath : prefix);
         return [];
       });
     const routes = walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");

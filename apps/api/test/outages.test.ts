@@ -1,5 +1,5 @@
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { bearer, closedPort, sendBody, startApi } from "./harness.ts";

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createProducerConnection } from "@svc/queues";
+import { createProducerConnection, RedisRateLimiter } from "@svc/queues";
 import request from "supertest";
 import { runCli, runCliJson } from "../../../packages/cli/test/runCli.ts";
 import { testEnv, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { freePort, startApp, type RunningApp } from "../../../test/support/stack.ts";
-import { RedisRateLimiter } from "@svc/queues";
-import { bearer, capturingLogger, closedPort, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { freePort, type RunningApp, startApp } from "../../../test/support/stack.ts";
+import { type ApiInstance, bearer, capturingLogger, closedPort, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 
@@ -47,7 +46,9 @@ describe("request rate limit headers and 429", () => {
       expect(Number(res.headers["ratelimit-reset"])).toBeGreaterThanOrEqual(1);
     }
     expect(allowed[0]!.headers["ratelimit-remaining"]).toBe("2");
-    expect(allowed.map((res) => Number(res.headers["ratelimit-remaining"]))).toEqual([...allowed.map((res) => Number(res.headers["ratelimit-remaining"]))].sort((x, y) => y - x));
+    expect(allowed.map((res) => Number(res.headers["ratelimit-remaining"]))).toEqual(
+      [...allowed.map((res) => Number(res.headers["ratelimit-remaining"]))].sort((x, y) => y - x),
+    );
 
     expect(refused.body.code).toBe("rate_limited");
     expect(refused.body.code).not.toBe("daily_limit_reached");
@@ -58,13 +59,20 @@ describe("request rate limit headers and 429", () => {
   });
 
   it("counts sends too, refuses them before anything is stored, and keeps keys apart", async () => {
-    const send = () => request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(sendBody(fx.domain, { subject: "rate-limited send" }));
+    const send = () =>
+      request(api.url)
+        .post("/emails")
+        .set(bearer(fx.keys["send-only"]))
+        .send(sendBody(fx.domain, { subject: "rate-limited send" }));
     const answers = await untilRefused(send);
     const accepted = answers.filter((res) => res.status === 202);
     expect(accepted.length).toBeGreaterThanOrEqual(3);
     expect(accepted[0]!.headers["ratelimit-remaining"]).toBe("2");
     expect(answers[answers.length - 1]!.status).toBe(429);
-    const rows = await handle.pool.query(`SELECT count(*)::int AS n FROM emails WHERE "organizationId" = $1 AND subject = 'rate-limited send'`, [fx.workspaceId]);
+    const rows = await handle.pool.query(
+      `SELECT count(*)::int AS n FROM emails WHERE "organizationId" = $1 AND subject = 'rate-limited send'`,
+      [fx.workspaceId],
+    );
     expect(rows.rows[0].n).toBe(accepted.length);
     // Another key of the same workspace has a bucket of its own.
     const other = await request(api.url).get("/emails?limit=1").set(bearer(fx.keys["full-access"]));
@@ -73,7 +81,9 @@ describe("request rate limit headers and 429", () => {
   });
 
   it("answers without a valid key carry no limit and cost none", async () => {
-    const res = await request(api.url).get("/emails").set(bearer(`svc_live_${"x".repeat(32)}`));
+    const res = await request(api.url)
+      .get("/emails")
+      .set(bearer(`svc_live_${"x".repeat(32)}`));
     expect(res.status).toBe(401);
     expect(res.headers["ratelimit-limit"]).toBeUndefined();
     expect((await request(api.url).get("/healthz")).headers["ratelimit-limit"]).toBeUndefined();
@@ -85,7 +95,12 @@ describe("one limit shared by two API processes", () => {
   let fx: WorkspaceFixture;
   beforeAll(async () => {
     fx = await createWorkspaceFixture(handle);
-    const shared = { QUEUE_PREFIX: uniquePrefix("ratelimit"), RETENTION_INTERVAL_SECONDS: "0", API_RATE_LIMIT_PER_SECOND: "1", API_RATE_LIMIT_BURST: "4" };
+    const shared = {
+      QUEUE_PREFIX: uniquePrefix("ratelimit"),
+      RETENTION_INTERVAL_SECONDS: "0",
+      API_RATE_LIMIT_PER_SECOND: "1",
+      API_RATE_LIMIT_BURST: "4",
+    };
     for (let i = 0; i < 2; i++) {
       const port = String(await freePort());
       apps.push(await startApp("api", testEnv({ ...shared, API_PORT: port }), "API_PORT"));
@@ -131,7 +146,16 @@ describe("a workspace's own limit, set with the CLI", () => {
   it("applies on the next request, is shown by the CLI, and goes back to the default", async () => {
     expect((await get(fx.keys["read-only"])).headers["ratelimit-limit"]).toBe("100");
 
-    const set = await runCliJson<{ rateLimit: unknown }>(["workspace", "set-rate-limit", "--workspace", fx.workspaceId, "--per-second", "1", "--burst", "2"]);
+    const set = await runCliJson<{ rateLimit: unknown }>([
+      "workspace",
+      "set-rate-limit",
+      "--workspace",
+      fx.workspaceId,
+      "--per-second",
+      "1",
+      "--burst",
+      "2",
+    ]);
     expect(set.rateLimit).toEqual({ perSecond: 1, burst: 2 });
     const row = await handle.prisma.workspace.findUniqueOrThrow({ where: { id: fx.workspaceId } });
     expect({ perSecond: row.apiRateLimitPerSecond, burst: row.apiRateLimitBurst }).toEqual({ perSecond: 1, burst: 2 });
@@ -158,10 +182,16 @@ describe("a workspace's own limit, set with the CLI", () => {
       expect({ code: result.code, stdout: result.stdout }).toEqual({ code, stdout: "" });
       return result.stderr;
     };
-    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "-1"], 1)).toContain("per-second: must be an integer from 0 to 100000");
-    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "10", "--burst", "0"], 1)).toContain("burst: must be an integer from 1 to 1000000");
+    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "-1"], 1)).toContain(
+      "per-second: must be an integer from 0 to 100000",
+    );
+    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "10", "--burst", "0"], 1)).toContain(
+      "burst: must be an integer from 1 to 1000000",
+    );
     expect(await failing(["--workspace", fx.workspaceId, "--per-second", "1.5"], 1)).toContain("per-second:");
-    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "5", "--default"], 2)).toContain("--default takes no --per-second");
+    expect(await failing(["--workspace", fx.workspaceId, "--per-second", "5", "--default"], 2)).toContain(
+      "--default takes no --per-second",
+    );
     expect(await failing(["--workspace", fx.workspaceId], 2)).toContain("--per-second");
     expect(await failing(["--workspace", "org_doesnotexist", "--per-second", "5"], 1)).toContain("Workspace not found.");
     const row = await handle.prisma.workspace.findUniqueOrThrow({ where: { id: fx.workspaceId } });
@@ -177,10 +207,19 @@ describe("Redis down: the limiter fails open", () => {
 
   it("sends are accepted and stored, without limit headers, and the failure is logged once, not per request", async () => {
     const { log, lines } = capturingLogger();
-    const api = await startApi({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, ENQUEUE_TIMEOUT_MS: "300", API_RATE_LIMIT_PER_SECOND: "1", API_RATE_LIMIT_BURST: "1" }, { log });
+    const api = await startApi(
+      {
+        REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+        ENQUEUE_TIMEOUT_MS: "300",
+        API_RATE_LIMIT_PER_SECOND: "1",
+        API_RATE_LIMIT_BURST: "1",
+      },
+      { log },
+    );
     try {
       const answers = [];
-      for (let i = 0; i < 5; i++) answers.push(await request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(sendBody(fx.domain)));
+      for (let i = 0; i < 5; i++)
+        answers.push(await request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(sendBody(fx.domain)));
       // Far past a burst of 1, and none refused.
       expect(answers.map((res) => res.status)).toEqual([202, 202, 202, 202, 202]);
       expect(answers.every((res) => res.headers["ratelimit-limit"] === undefined)).toBe(true);

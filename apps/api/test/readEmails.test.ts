@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -92,7 +92,15 @@ describe("GET /emails", () => {
     expect(res.body).toHaveLength(1);
     const email = res.body[0];
     expect(Object.keys(email).sort()).toEqual(EMAIL_FIELDS);
-    expect(email).toMatchObject({ status: "queued", provider: null, providerMessageId: null, errorMessage: null, sentAt: null, failedAt: null, scheduledAt: null });
+    expect(email).toMatchObject({
+      status: "queued",
+      provider: null,
+      providerMessageId: null,
+      errorMessage: null,
+      sentAt: null,
+      failedAt: null,
+      scheduledAt: null,
+    });
     expect(email.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { RETENTION_LOCK_ID, purgeExpiredEmails, recordEmailEvent, runRetentionOnce, scheduleRetention } from "@svc/core";
+import { purgeExpiredEmails, RETENTION_LOCK_ID, recordEmailEvent, runRetentionOnce, scheduleRetention } from "@svc/core";
 import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -44,7 +44,13 @@ async function emailAged(fx: WorkspaceFixture, ageDays: number): Promise<string>
     },
   });
   const subscription = await db.webhookSubscription.create({
-    data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com", events: ["sent"], secretEncrypted: "v1.a.b.c" },
+    data: {
+      id: newId("webhook"),
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com",
+      events: ["sent"],
+      secretEncrypted: "v1.a.b.c",
+    },
   });
   for (const type of ["sent", "delivered"] as const) {
     const eventId = newId("event");
@@ -101,7 +107,21 @@ describe("purgeExpiredEmails", () => {
     for (const status of ["queued", "sending", "scheduled"] as const) {
       const id = newId("email");
       await db.email.create({
-        data: { id, organizationId: fx.workspaceId, apiKeyId: fx.keyIds["send-only"], environment: "live", from: `a@${fx.domain}`, to: ["b@example.org"], subject: status, text: "t", status, createdAt: ancient, attempts: status === "queued" ? 0 : 1, claimedAt: status === "sending" ? ancient : null, scheduledAt: status === "scheduled" ? new Date(Date.now() + DAY) : null },
+        data: {
+          id,
+          organizationId: fx.workspaceId,
+          apiKeyId: fx.keyIds["send-only"],
+          environment: "live",
+          from: `a@${fx.domain}`,
+          to: ["b@example.org"],
+          subject: status,
+          text: "t",
+          status,
+          createdAt: ancient,
+          attempts: status === "queued" ? 0 : 1,
+          claimedAt: status === "sending" ? ancient : null,
+          scheduledAt: status === "scheduled" ? new Date(Date.now() + DAY) : null,
+        },
       });
       await db.emailAttachment.create({ data: { emailId: id, position: 0, content: Buffer.from("still needed") } });
       waiting.push(id);
@@ -115,7 +135,13 @@ describe("purgeExpiredEmails", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     const old = await emailAged(fx, 45);
     // A click today moves its last activity (the event store does this with the event).
-    await recordEmailEvent(handle, { emailId: old, type: "clicked", eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `${old}:click` });
+    await recordEmailEvent(handle, {
+      emailId: old,
+      type: "clicked",
+      eventTimestamp: new Date(),
+      payloadJson: "{}",
+      dedupeKey: `${old}:click`,
+    });
     await purgeExpiredEmails(db, new Date());
     expect(await db.email.count({ where: { id: old } })).toBe(1);
     expect((await db.email.findUniqueOrThrow({ where: { id: old } })).lastActivityAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);

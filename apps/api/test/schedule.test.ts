@@ -3,7 +3,7 @@ import { purgeExpiredEmails, sqlPool, utcDay } from "@svc/core";
 import { queueDueScheduledEmails } from "@svc/core/stores";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -29,10 +29,17 @@ async function workspace(plan = "unlimited"): Promise<WorkspaceFixture> {
 }
 
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
-const send = (body: unknown, key = fx.keys["send-only"]) => request(api.url).post("/emails").set(bearer(key)).send(body as object);
+const send = (body: unknown, key = fx.keys["send-only"]) =>
+  request(api.url)
+    .post("/emails")
+    .set(bearer(key))
+    .send(body as object);
 const cancel = (id: string, key = fx.keys["send-only"]) => request(api.url).post(`/emails/${id}/cancel`).set(bearer(key));
 const reschedule = (id: string, body: unknown, key = fx.keys["full-access"]) =>
-  request(api.url).patch(`/emails/${id}`).set(bearer(key)).send(body as object);
+  request(api.url)
+    .patch(`/emails/${id}`)
+    .set(bearer(key))
+    .send(body as object);
 
 beforeAll(() => {
   workspaces.push(fx.workspaceId);
@@ -44,7 +51,10 @@ describe("scheduledAt", () => {
     const res = await send(sendBody(fx.domain, { scheduledAt: at }));
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ id: expect.stringMatching(/^email_/), status: "scheduled" });
-    expect(await db.email.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({ status: "scheduled", scheduledAt: new Date(at) });
+    expect(await db.email.findUniqueOrThrow({ where: { id: res.body.id } })).toMatchObject({
+      status: "scheduled",
+      scheduledAt: new Date(at),
+    });
     expect(await api.producer.queue.getJob(res.body.id)).toBeUndefined();
 
     const shown = await request(api.url).get(`/emails/${res.body.id}`).set(bearer(fx.keys["read-only"]));
@@ -99,7 +109,10 @@ describe("scheduledAt", () => {
     const scheduled = await send(sendBody(ws.domain, { scheduledAt: inOneHour() }), ws.keys["send-only"]);
     const queued = await send(sendBody(ws.domain), ws.keys["send-only"]);
     // Both older than the Free plan's 30 days.
-    await db.email.updateMany({ where: { id: { in: [scheduled.body.id, queued.body.id] } }, data: { createdAt: new Date(Date.now() - 31 * 86_400_000) } });
+    await db.email.updateMany({
+      where: { id: { in: [scheduled.body.id, queued.body.id] } },
+      data: { createdAt: new Date(Date.now() - 31 * 86_400_000) },
+    });
     await purgeExpiredEmails(db, new Date());
     expect(await db.email.findUnique({ where: { id: scheduled.body.id } })).not.toBeNull();
     // Not finished, so not deleted: a queued email waits for its handoff whatever its age.
@@ -139,7 +152,8 @@ describe("POST /emails/{id}/cancel", () => {
   it("races with the moment the email falls due without a lost or double outcome: each email ends canceled or queued", async () => {
     const ws = await workspace();
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) ids.push((await send(sendBody(ws.domain, { scheduledAt: new Date().toISOString() }), ws.keys["send-only"])).body.id);
+    for (let i = 0; i < 40; i++)
+      ids.push((await send(sendBody(ws.domain, { scheduledAt: new Date().toISOString() }), ws.keys["send-only"])).body.id);
 
     const [cancels, queuedIds] = await Promise.all([
       Promise.all(ids.map((id) => cancel(id, ws.keys["send-only"]))),
@@ -202,15 +216,31 @@ describe("hostile input on the schedule routes", () => {
     const key = bearer(fx.keys["full-access"]);
     const answers = [
       await request(api.url).post("/emails/%00/cancel").set(key),
-      await request(api.url).post(`/emails/${"x".repeat(5000)}/cancel`).set(key),
-      await request(api.url).patch(`/emails/${a.body.id}`).set(key).send([{ scheduledAt: inOneHour() }]),
-      await request(api.url).patch(`/emails/${a.body.id}`).set(key).send({ scheduledAt: "x".repeat(100_000) }),
+      await request(api.url)
+        .post(`/emails/${"x".repeat(5000)}/cancel`)
+        .set(key),
+      await request(api.url)
+        .patch(`/emails/${a.body.id}`)
+        .set(key)
+        .send([{ scheduledAt: inOneHour() }]),
+      await request(api.url)
+        .patch(`/emails/${a.body.id}`)
+        .set(key)
+        .send({ scheduledAt: "x".repeat(100_000) }),
       await request(api.url).patch(`/emails/${a.body.id}`).set(key).send({ scheduledAt: null }),
       await request(api.url).patch(`/emails/${a.body.id}`).set(key).set("content-type", "text/plain").send("scheduledAt=soon"),
-      await request(api.url).post("/emails/batch").set(key).send([sendBody(fx.domain, { subject: "a\u0000b" })]),
+      await request(api.url)
+        .post("/emails/batch")
+        .set(key)
+        .send([sendBody(fx.domain, { subject: "a\u0000b" })]),
     ];
     expect(answers.map((res) => res.status)).toEqual([400, 404, 422, 422, 422, 415, 422]);
-    for (const res of answers) expect(res.body).toEqual({ error: expect.any(String), code: expect.any(String), ...(res.body.errors ? { errors: res.body.errors } : {}) });
+    for (const res of answers)
+      expect(res.body).toEqual({
+        error: expect.any(String),
+        code: expect.any(String),
+        ...(res.body.errors ? { errors: res.body.errors } : {}),
+      });
     expect(await db.email.findUniqueOrThrow({ where: { id: a.body.id } })).toEqual(before);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { ScopeName } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -25,7 +25,11 @@ type Call = { name: string; permission: string; run: (key: string) => request.Te
 
 /** Each endpoint with a request that succeeds when allowed; DELETE targets a throwaway key. */
 const calls: Call[] = [
-  { name: "POST /emails", permission: "emails:send", run: (key) => request(api.url).post("/emails").set(bearer(key)).send(sendBody(fx.domain)) },
+  {
+    name: "POST /emails",
+    permission: "emails:send",
+    run: (key) => request(api.url).post("/emails").set(bearer(key)).send(sendBody(fx.domain)),
+  },
   { name: "GET /emails", permission: "emails:read", run: (key) => request(api.url).get("/emails").set(bearer(key)) },
   { name: "GET /emails/:id", permission: "emails:read", run: (key) => request(api.url).get(`/emails/${existingEmail}`).set(bearer(key)) },
   { name: "GET /api-keys", permission: "api_keys:manage", run: (key) => request(api.url).get("/api-keys").set(bearer(key)) },

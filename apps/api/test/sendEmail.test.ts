@@ -5,7 +5,7 @@ import { storedIdempotencyKey } from "@svc/core";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, sendBody, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -21,7 +21,11 @@ afterAll(async () => {
   await handle.close();
 });
 
-const send = (body: unknown, key = fx.keys["send-only"]) => request(api.url).post("/emails").set(bearer(key)).send(body as object);
+const send = (body: unknown, key = fx.keys["send-only"]) =>
+  request(api.url)
+    .post("/emails")
+    .set(bearer(key))
+    .send(body as object);
 
 /** Rows a send could have written, for "changed nothing" checks. */
 async function footprint(workspaceId: string) {
@@ -84,7 +88,12 @@ describe("POST /emails: bad input changes nothing", () => {
     ["from address too long", (d) => sendBody(d, { from: `${long(250)}@${d}` }), 422, /from:/],
     ["to missing", (d) => ({ ...sendBody(d), to: undefined }), 422, /to: is required/],
     ["to empty", (d) => sendBody(d, { to: [] }), 422, /to: must contain at least one address/],
-    ["to over 50", (d) => sendBody(d, { to: Array.from({ length: 51 }, (_, i) => `r${i}@example.org`) }), 422, /to: must contain at most 50/],
+    [
+      "to over 50",
+      (d) => sendBody(d, { to: Array.from({ length: 51 }, (_, i) => `r${i}@example.org`) }),
+      422,
+      /to: must contain at most 50/,
+    ],
     ["to with an invalid address", (d) => sendBody(d, { to: ["ok@example.org", "nope"] }), 422, /to\[1\]: must be a valid email address/],
     ["to with a non-string", (d) => sendBody(d, { to: ["ok@example.org", 7] }), 422, /to\[1\]: must be a string/],
     ["to an object", (d) => sendBody(d, { to: { a: 1 } }), 422, /to: must be an address or an array/],
@@ -115,7 +124,11 @@ describe("POST /emails: bad input changes nothing", () => {
   it("answers 400 for malformed JSON and for a JSON body that is not an object or array", async () => {
     const before = await footprint(fx.workspaceId);
     for (const raw of ['{"from": ', '"just a string"', "42"]) {
-      const res = await request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).set("Content-Type", "application/json").send(raw);
+      const res = await request(api.url)
+        .post("/emails")
+        .set(bearer(fx.keys["send-only"]))
+        .set("Content-Type", "application/json")
+        .send(raw);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: "The request body is not valid JSON.", code: "bad_request" });
     }
@@ -146,7 +159,12 @@ describe("POST /emails: bad input changes nothing", () => {
     const bytes = Buffer.from(raw);
     expect(await rawPost({ "Transfer-Encoding": "chunked" }, [bytes.subarray(0, 10), bytes.subarray(10)])).toBe(202);
     const gzipped = gzipSync(raw);
-    expect(await rawPost({ "Content-Encoding": "gzip", "Content-Length": String(gzipped.length) }, [gzipped.subarray(0, 5), gzipped.subarray(5)])).toBe(202);
+    expect(
+      await rawPost({ "Content-Encoding": "gzip", "Content-Length": String(gzipped.length) }, [
+        gzipped.subarray(0, 5),
+        gzipped.subarray(5),
+      ]),
+    ).toBe(202);
     // A body that claims gzip but is not: a 400 naming the problem, not a 500.
     expect(await rawPost({ "Content-Encoding": "gzip", "Content-Length": "10" }, [Buffer.from("not-gzip!!")])).toBe(400);
     // An empty JSON body reads as {} (as body-parser has it), so it is refused field by field.
@@ -175,7 +193,10 @@ describe("POST /emails: bad input changes nothing", () => {
     const before = await footprint(fx.workspaceId);
     const tooBig = await send(sendBody(fx.domain, { html: "x".repeat(1024 * 1024), text: "y" }));
     expect(tooBig.status).toBe(422);
-    expect(tooBig.body).toEqual({ error: "Invalid request: html: html and text together must be at most 1 MB.", code: "validation_failed" });
+    expect(tooBig.body).toEqual({
+      error: "Invalid request: html: html and text together must be at most 1 MB.",
+      code: "validation_failed",
+    });
     expect(await footprint(fx.workspaceId)).toEqual(before);
     const fits = await send(sendBody(fx.domain, { html: "x".repeat(1024 * 1024 - 1024), text: null }));
     expect(fits.status).toBe(202);
@@ -229,14 +250,16 @@ describe("POST /emails: sending domain", () => {
     }
     // Only the workspace's own pending domain says more (never another workspace's).
     expect((await send(sendBody(fx.domain, { from: `me@pending-${fx.domain}` }))).body.error).toContain("waiting for its DNS records");
-    expect((await send(sendBody(fx.domain, { from: `me@${other.domain}` }))).body.error).toBe(`The from domain ${other.domain} is not verified for this workspace.`);
+    expect((await send(sendBody(fx.domain, { from: `me@${other.domain}` }))).body.error).toBe(
+      `The from domain ${other.domain} is not verified for this workspace.`,
+    );
     expect(await footprint(fx.workspaceId)).toEqual(before);
   });
 });
 
 describe("POST /emails: Idempotency-Key", () => {
   it("replays the original answer for the same key and body, creating and counting nothing", async () => {
-    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
+    const own = await createWorkspaceFixture(handle, { plan: "free" }); // a plan with a limit, so the usage counter is written;
     const body = sendBody(own.domain);
     const first = await send(body, own.keys["send-only"]).set("Idempotency-Key", "order-1");
     expect(first.status).toBe(202);
@@ -254,7 +277,7 @@ describe("POST /emails: Idempotency-Key", () => {
   });
 
   it("answers 409 for the same key with another body, and creates nothing", async () => {
-    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
+    const own = await createWorkspaceFixture(handle, { plan: "free" }); // a plan with a limit, so the usage counter is written;
     await send(sendBody(own.domain), own.keys["send-only"]).set("Idempotency-Key", "k-409").expect(202);
     const before = await footprint(own.workspaceId);
     const res = await send(sendBody(own.domain, { subject: "Different" }), own.keys["send-only"]).set("Idempotency-Key", "k-409");
@@ -265,11 +288,9 @@ describe("POST /emails: Idempotency-Key", () => {
   });
 
   it("creates exactly one email for concurrent requests with one key", async () => {
-    const own = await createWorkspaceFixture(handle, { plan: "free" }) // a plan with a limit, so the usage counter is written;
+    const own = await createWorkspaceFixture(handle, { plan: "free" }); // a plan with a limit, so the usage counter is written;
     const body = sendBody(own.domain);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => send(body, own.keys["send-only"]).set("Idempotency-Key", "burst")),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(body, own.keys["send-only"]).set("Idempotency-Key", "burst")));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(202));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(answers.filter((a) => a.headers["idempotent-replayed"] !== "true")).toHaveLength(1);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
-import express, { type Response } from "express";
+import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import { closeServer } from "@svc/runtime";
+import express, { type Response } from "express";
 import { streamJsonArray } from "../src/streamJsonArray.ts";
 
 const BATCHES = 40;
@@ -82,7 +82,10 @@ it("streams a long list to a slow reader with one set of listeners for the whole
   const seen = await observed;
   expect(seen.outcome).toBe("resolved");
   const body = answer.slice(answer.indexOf("\r\n\r\n") + 4);
-  const json = body.replace(/\r\n[0-9a-f]+\r\n/g, "").replace(/^[0-9a-f]+\r\n/, "").replace(/\r\n0\r\n\r\n$/, "");
+  const json = body
+    .replace(/\r\n[0-9a-f]+\r\n/g, "")
+    .replace(/^[0-9a-f]+\r\n/, "")
+    .replace(/\r\n0\r\n\r\n$/, "");
   expect(JSON.parse(json)).toHaveLength(BATCHES * 50);
   // At most one more listener per event than before the stream (Node warns above 10), none left.
   for (const event of EVENTS) expect([event, seen.most[event]! - seen.before[event]!]).toEqual([event, expect.any(Number)]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -16,7 +16,11 @@ afterAll(async () => {
   await handle.close();
 });
 
-const add = (key: string, body: unknown) => request(api.url).post("/suppressions").set(bearer(key)).send(body as object);
+const add = (key: string, body: unknown) =>
+  request(api.url)
+    .post("/suppressions")
+    .set(bearer(key))
+    .send(body as object);
 
 describe("POST /suppressions", () => {
   it("adds a manual entry (201, normalised), answers an existing one with 200 unchanged", async () => {
@@ -34,7 +38,10 @@ describe("POST /suppressions", () => {
     expect(expiring.status).toBe(201);
     expect(expiring.body.expiresAt).toBe("2099-01-01T00:00:00.000Z");
     // An expired entry suppresses nothing, and adding the address again replaces it.
-    await db.suppression.update({ where: { workspaceId_address: { workspaceId: fx.workspaceId, address: "later@example.org" } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.suppression.update({
+      where: { workspaceId_address: { workspaceId: fx.workspaceId, address: "later@example.org" } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await request(api.url).get("/suppressions?address=later").set(bearer(fx.keys["read-only"]));
     expect(expired.body).toEqual([expect.objectContaining({ address: "later@example.org", active: false })]);
     const renewed = await add(fx.keys["full-access"], { address: "later@example.org" });
@@ -80,13 +87,20 @@ describe("GET /suppressions", () => {
     for (const address of ["c@example.org", "a@example.org", "b@example.net"]) {
       expect((await add(fx.keys["full-access"], { address })).status).toBe(201);
     }
-    await db.suppression.create({ data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "d@example.org", reason: "complaint" } });
+    await db.suppression.create({
+      data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "d@example.org", reason: "complaint" },
+    });
     await add(other.keys["full-access"], { address: "a@example.org" });
 
     const list = async (query: string, key = fx.keys["read-only"]) => request(api.url).get(`/suppressions${query}`).set(bearer(key));
     const all = await list("");
     expect(all.status).toBe(200);
-    expect(all.body.map((e: { address: string }) => e.address)).toEqual(["a@example.org", "b@example.net", "c@example.org", "d@example.org"]);
+    expect(all.body.map((e: { address: string }) => e.address)).toEqual([
+      "a@example.org",
+      "b@example.net",
+      "c@example.org",
+      "d@example.org",
+    ]);
     expect((await list("?address=EXAMPLE.NET")).body.map((e: { address: string }) => e.address)).toEqual(["b@example.net"]);
     expect((await list("?reason=complaint")).body.map((e: { address: string }) => e.address)).toEqual(["d@example.org"]);
     const page1 = await list("?limit=2");
@@ -113,7 +127,9 @@ describe("DELETE /suppressions/{address}", () => {
     const other = await createWorkspaceFixture(handle);
     await add(fx.keys["full-access"], { address: "gone@example.org" });
     await add(other.keys["full-access"], { address: "theirs@example.org" });
-    await db.suppression.create({ data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "angry@example.org", reason: "complaint" } });
+    await db.suppression.create({
+      data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "angry@example.org", reason: "complaint" },
+    });
     const remove = (address: string, key = fx.keys["full-access"]) => request(api.url).delete(`/suppressions/${address}`).set(bearer(key));
 
     expect((await remove("gone@example.org", fx.keys["read-only"])).status).toBe(403);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 /** /templates through the API (every answer is checked against the OpenAPI document by the harness). */
 const handle = openTestDb();
@@ -21,8 +21,16 @@ afterAll(async () => {
 
 const as = (key: string) => ({
   get: (path: string) => request(api.url).get(path).set(bearer(key)),
-  post: (path: string, body: unknown = {}) => request(api.url).post(path).set(bearer(key)).send(body as object),
-  patch: (path: string, body: unknown) => request(api.url).patch(path).set(bearer(key)).send(body as object),
+  post: (path: string, body: unknown = {}) =>
+    request(api.url)
+      .post(path)
+      .set(bearer(key))
+      .send(body as object),
+  patch: (path: string, body: unknown) =>
+    request(api.url)
+      .patch(path)
+      .set(bearer(key))
+      .send(body as object),
   delete: (path: string) => request(api.url).delete(path).set(bearer(key)),
 });
 
@@ -43,7 +51,12 @@ describe("/templates", () => {
     const full = as(fx.keys["full-access"]);
     const created = await full.post("/templates", invite);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^tmpl_/), alias: "invite", publishedVersion: null, draft: { subject: invite.subject } });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^tmpl_/),
+      alias: "invite",
+      publishedVersion: null,
+      draft: { subject: invite.subject },
+    });
     expect((await full.post("/templates", invite)).status).toBe(409);
 
     expect((await full.post("/templates/invite/publish")).body).toMatchObject({ version: 1, subject: invite.subject });
@@ -58,18 +71,30 @@ describe("/templates", () => {
 
     const versions = await full.get(`/templates/${created.body.id}/versions`);
     expect(versions.body.data.map((v: { version: number }) => v.version)).toEqual([3, 2, 1]);
-    expect((await full.get("/templates")).body).toMatchObject({ data: [expect.objectContaining({ alias: "invite", publishedVersion: 3 })], hasMore: false });
+    expect((await full.get("/templates")).body).toMatchObject({
+      data: [expect.objectContaining({ alias: "invite", publishedVersion: 3 })],
+      hasMore: false,
+    });
 
     const rendered = await full.post("/templates/invite/render", { variables: { inviter: "Ann & Bo", note: "<b>hi</b>" } });
     expect(rendered.status).toBe(200);
-    expect(rendered.body).toEqual({ subject: "Welcome from Ann & Bo", html: "<p>Join the team: &lt;b&gt;hi&lt;/b&gt;</p>", text: "Join the team: <b>hi</b>" });
+    expect(rendered.body).toEqual({
+      subject: "Welcome from Ann & Bo",
+      html: "<p>Join the team: &lt;b&gt;hi&lt;/b&gt;</p>",
+      text: "Join the team: <b>hi</b>",
+    });
     const missing = await full.post("/templates/invite/render", { version: 1, variables: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.error).toContain("template.variables.inviter: is required");
 
     const copy = await full.post("/templates/invite/duplicate", { alias: "invite-copy" });
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ name: "Invitation (copy)", alias: "invite-copy", publishedVersion: null, draft: { subject: "Welcome from {{ inviter }}" } });
+    expect(copy.body).toMatchObject({
+      name: "Invitation (copy)",
+      alias: "invite-copy",
+      publishedVersion: null,
+      draft: { subject: "Welcome from {{ inviter }}" },
+    });
     expect((await full.post("/templates/invite/duplicate", { alias: "invite-copy" })).status).toBe(409);
 
     expect((await full.delete("/templates/invite")).body).toEqual({ id: created.body.id, deleted: true });
@@ -83,7 +108,15 @@ describe("/templates", () => {
       [{ html: "{{ x | no_such_filter }}" }, "undefined filter"],
       [{ variables: [{ name: "a", type: "date" }] }, "variables.0.type"],
       [{ variables: [{ name: "a", type: "number", fallback: "1" }] }, "variables.0.fallback: must be a number"],
-      [{ variables: [{ name: "a", type: "string" }, { name: "a", type: "string" }] }, "declared more than once"],
+      [
+        {
+          variables: [
+            { name: "a", type: "string" },
+            { name: "a", type: "string" },
+          ],
+        },
+        "declared more than once",
+      ],
       [{ alias: "Not An Alias" }, "alias:"],
       [{ script: "x" }, "unknown field(s): script"],
       [{ layoutId: "tmpl_nope" }, "layoutId: no template"],
@@ -98,8 +131,20 @@ describe("/templates", () => {
 
   it("a layout wraps the HTML at {{ content }}; its published HTML is copied into the version", async () => {
     const full = as(fx.keys["full-access"]);
-    await full.post("/templates", { name: "Layout", alias: "layout", subject: "-", html: "<main>{{ content }}</main><footer>{{ team }}</footer>" });
-    const wrapped = await full.post("/templates", { name: "Wrapped", alias: "wrapped", subject: "Hi", html: "<p>{{ team }}</p>", layoutId: (await full.get("/templates/layout")).body.id, variables: [{ name: "team", type: "string" }] });
+    await full.post("/templates", {
+      name: "Layout",
+      alias: "layout",
+      subject: "-",
+      html: "<main>{{ content }}</main><footer>{{ team }}</footer>",
+    });
+    const wrapped = await full.post("/templates", {
+      name: "Wrapped",
+      alias: "wrapped",
+      subject: "Hi",
+      html: "<p>{{ team }}</p>",
+      layoutId: (await full.get("/templates/layout")).body.id,
+      variables: [{ name: "team", type: "string" }],
+    });
     expect(wrapped.status).toBe(201);
     expect((await full.post("/templates/wrapped/publish")).status).toBe(422);
     await full.post("/templates/layout/publish");

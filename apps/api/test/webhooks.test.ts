@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { bearer, startApi, type ApiInstance } from "./harness.ts";
+import { type ApiInstance, bearer, startApi } from "./harness.ts";
 
 /** Webhook subscriptions as code: every answer is also checked against the OpenAPI document (harness). */
 
@@ -20,7 +20,8 @@ afterAll(async () => {
 
 const as = (key: string) => ({
   get: (path: string) => request(api.url).get(path).set(bearer(key)),
-  post: (path: string, body?: object) => (body === undefined ? request(api.url).post(path).set(bearer(key)) : request(api.url).post(path).set(bearer(key)).send(body)),
+  post: (path: string, body?: object) =>
+    body === undefined ? request(api.url).post(path).set(bearer(key)) : request(api.url).post(path).set(bearer(key)).send(body),
   patch: (path: string, body: object) => request(api.url).patch(path).set(bearer(key)).send(body),
   delete: (path: string) => request(api.url).delete(path).set(bearer(key)),
 });
@@ -32,7 +33,13 @@ describe("webhook subscriptions over REST", () => {
 
     const created = await full.post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["delivered", "bounced"] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ url: "http://127.0.0.1:9/hook", events: ["delivered", "bounced"], isActive: true, maxDeliveriesPerSecond: null, workspaceId: fx.workspaceId });
+    expect(created.body).toMatchObject({
+      url: "http://127.0.0.1:9/hook",
+      events: ["delivered", "bounced"],
+      isActive: true,
+      maxDeliveriesPerSecond: null,
+      workspaceId: fx.workspaceId,
+    });
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}$/);
     const id = created.body.id as string;
 
@@ -93,14 +100,17 @@ describe("webhook subscriptions over REST", () => {
       }
     }
     expect((await as(fx.keys["send-only"]).get("/webhooks")).status).toBe(403);
-    expect(await db.webhookSubscription.findMany({ where: { workspaceId: fx.workspaceId } })).toEqual([expect.objectContaining({ id, isActive: true })]);
+    expect(await db.webhookSubscription.findMany({ where: { workspaceId: fx.workspaceId } })).toEqual([
+      expect.objectContaining({ id, isActive: true }),
+    ]);
     expect(await db.webhookDelivery.count({ where: { subscriptionId: id } })).toBe(0);
   });
 
   it("another workspace's subscription and deliveries are 404, whatever the operation", async () => {
     const owner = await createWorkspaceFixture(handle);
     const other = await createWorkspaceFixture(handle);
-    const id = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body.id as string;
+    const id = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["sent"] })).body
+      .id as string;
     const delivery = (await as(owner.keys["full-access"]).post(`/webhooks/${id}/test`)).body.id as string;
     const stranger = as(other.keys["full-access"]);
     const answers = [
@@ -115,7 +125,8 @@ describe("webhook subscriptions over REST", () => {
     expect((await stranger.get("/webhooks")).body).toEqual([]);
     expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id } })).toMatchObject({ isActive: true });
     // A delivery of one subscription is not found under another of the same workspace.
-    const second = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/b", events: ["sent"] })).body.id as string;
+    const second = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/b", events: ["sent"] })).body
+      .id as string;
     expect((await as(owner.keys["full-access"]).get(`/webhooks/${second}/deliveries/${delivery}`)).status).toBe(404);
   });
 
@@ -129,14 +140,32 @@ describe("webhook subscriptions over REST", () => {
     const since = new Date(Date.now() - 60_000).toISOString();
     const replay = await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since, perSecond: 2 });
     expect(replay.status).toBe(202);
-    expect(replay.body).toMatchObject({ id: expect.stringMatching(/^wr_/), kind: "failed_since", rearmed: 1, copied: 0, perSecond: 2, progress: { pending: 1, succeeded: 0, failed: 0 } });
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: test } })).toMatchObject({ status: "pending", firstAttemptAt: null, replayId: replay.body.id });
+    expect(replay.body).toMatchObject({
+      id: expect.stringMatching(/^wr_/),
+      kind: "failed_since",
+      rearmed: 1,
+      copied: 0,
+      perSecond: 2,
+      progress: { pending: 1, succeeded: 0, failed: 0 },
+    });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: test } })).toMatchObject({
+      status: "pending",
+      firstAttemptAt: null,
+      replayId: replay.body.id,
+    });
     expect((await full.get(`/webhooks/${id}/replays/${replay.body.id}`)).body.progress).toEqual({ pending: 1, succeeded: 0, failed: 0 });
     expect((await full.get(`/webhooks/${id}/replays`)).body).toHaveLength(1);
 
     // The server's default pace when none is given.
     expect((await full.post(`/webhooks/${id}/replays`, { kind: "delivery", deliveryId: "wd_nothing" })).status).toBe(404);
-    for (const body of [{}, { kind: "other" }, { kind: "range", since }, { kind: "failed_since", since: "yesterday" }, { kind: "failed_since", since, perSecond: 0 }, { kind: "email", emailId: "x", extra: 1 }]) {
+    for (const body of [
+      {},
+      { kind: "other" },
+      { kind: "range", since },
+      { kind: "failed_since", since: "yesterday" },
+      { kind: "failed_since", since, perSecond: 0 },
+      { kind: "email", emailId: "x", extra: 1 },
+    ]) {
       const res = await full.post(`/webhooks/${id}/replays`, body);
       expect(res.status).toBe(422);
     }
@@ -177,6 +206,10 @@ describe("webhook subscriptions over REST", () => {
     expect((await full.get(`/webhooks/${id}/deliveries?status=odd`)).status).toBe(422);
     expect((await full.get(`/webhooks/${id}/deliveries?page=2`)).status).toBe(422);
     expect((await full.post(`/webhooks/${id}/test`, { eventType: "nope" })).status).toBe(422);
-    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id } })).toMatchObject({ url: "http://127.0.0.1:9/hook", events: ["sent"], isActive: true });
+    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      url: "http://127.0.0.1:9/hook",
+      events: ["sent"],
+      isActive: true,
+    });
   });
 });

@@ -4,7 +4,6 @@
 //   (without JS the link opens a confirmation page that does the same).
 // - input[type=file][data-csv-target="#id"]: reads the chosen file into that textarea (CSV import).
 (() => {
-  
   document.documentElement.classList.add("js");
 
   function copyText(text) {
@@ -104,16 +103,18 @@
   // Template editor: the preview follows the draft as it is typed (the server renders it; the
   // frame is sandboxed without scripts, so the rendered HTML cannot run anything).
   var editor = document.querySelector("form[data-template-editor]");
+  var timer = null;
+  var sequence = 0;
   if (editor) {
-    var timer = null;
-    var sequence = 0;
-    var refresh = function () {
+    const refresh = () => {
       var mine = ++sequence;
-      fetch(editor.getAttribute("data-preview-url"), { method: "POST", body: new URLSearchParams(new FormData(editor)), credentials: "same-origin" })
-        .then(function (response) {
-          return response.json();
-        })
-        .then(function (answer) {
+      fetch(editor.getAttribute("data-preview-url"), {
+        method: "POST",
+        body: new URLSearchParams(new FormData(editor)),
+        credentials: "same-origin",
+      })
+        .then((response) => response.json())
+        .then((answer) => {
           if (mine !== sequence) return;
           var error = document.querySelector("[data-preview-error]");
           var subject = document.querySelector("[data-preview-subject]");
@@ -124,12 +125,12 @@
             return;
           }
           error.hidden = true;
-          subject.textContent = "Subject: " + answer.subject;
+          subject.textContent = `Subject: ${answer.subject}`;
           frame.srcdoc = answer.html;
         })
-        .catch(function () {});
+        .catch(() => {});
     };
-    editor.addEventListener("input", function (event) {
+    editor.addEventListener("input", (event) => {
       if (!event.target.matches("[data-template-part]")) return;
       clearTimeout(timer);
       timer = setTimeout(refresh, 250);

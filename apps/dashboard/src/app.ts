@@ -6,22 +6,22 @@ import express, { type Express } from "express";
 import type { DashboardDeps } from "./deps.ts";
 import { verifyCsrf } from "./http/csrf.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
+import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { securityHeaders } from "./http/security.ts";
 import { loadSession } from "./http/session.ts";
-import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
-import { sesRoutes } from "./routes/ses.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
+import { sesRoutes } from "./routes/ses.ts";
+import { smtpRoutes } from "./routes/smtp.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
 import { templateRoutes } from "./routes/templates.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
-import { smtpRoutes } from "./routes/smtp.ts";
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
 

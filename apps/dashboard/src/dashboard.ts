@@ -1,16 +1,16 @@
-import { SecretBox, createDnsResolver, installationId, scheduleDomainRecheck } from "@svc/core";
-import { createSendingIdentities } from "@svc/providers";
+import { createDnsResolver, installationId, SecretBox, scheduleDomainRecheck } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { createSendingIdentities } from "@svc/providers";
 import { Producer, SendQueue } from "@svc/queues";
-import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
+import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
 import type { DashboardDeps } from "./deps.ts";
+import { startDisabledWebhookNotices } from "./disabledWebhookNotices.ts";
 import type { DashboardEnv } from "./env.ts";
 import { invitationMailer } from "./mail/invitationMailer.ts";
-import { PipelineMailer, noSystemMailer } from "./mail/pipelineMailer.ts";
-import { startDisabledWebhookNotices } from "./disabledWebhookNotices.ts";
+import { noSystemMailer, PipelineMailer } from "./mail/pipelineMailer.ts";
 import { startSessionSweeper } from "./sessionSweeper.ts";
 import { createTenantStatusReader } from "./tenantStatus.ts";
 
@@ -58,13 +58,24 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
       sessionSweeper = startSessionSweeper(deps.prisma, log);
       // Every dashboard schedules it; an advisory lock lets one run it at a time.
       if (env.DOMAIN_RECHECK_INTERVAL_HOURS > 0) {
-        domainRecheck = scheduleDomainRecheck(db, log.child({ component: "domain-recheck" }), { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver, deliveries: webhookProducer }, deps.domains);
+        domainRecheck = scheduleDomainRecheck(
+          db,
+          log.child({ component: "domain-recheck" }),
+          { intervalMs: env.DOMAIN_RECHECK_INTERVAL_HOURS * 3_600_000, resolver: deps.resolver, deliveries: webhookProducer },
+          deps.domains,
+        );
       }
       if (env.DASHBOARD_SIGNUP && !deps.mailer) {
-        log.warn("sign-up is open with no system sender (DASHBOARD_SYSTEM_API_KEY): addresses are not confirmed by email; fine for local development, not for a public server");
+        log.warn(
+          "sign-up is open with no system sender (DASHBOARD_SYSTEM_API_KEY): addresses are not confirmed by email; fine for local development, not for a public server",
+        );
       }
       if (mailer !== noSystemMailer) {
-        webhookNotices = startDisabledWebhookNotices(deps.prisma, mailer, { dashboardBaseUrl: env.DASHBOARD_BASE_URL, intervalMs: env.DASHBOARD_NOTICE_INTERVAL_MS, log });
+        webhookNotices = startDisabledWebhookNotices(deps.prisma, mailer, {
+          dashboardBaseUrl: env.DASHBOARD_BASE_URL,
+          intervalMs: env.DASHBOARD_NOTICE_INTERVAL_MS,
+          log,
+        });
       }
       return { port, signup: env.DASHBOARD_SIGNUP, invitationEmails: Boolean(env.DASHBOARD_SYSTEM_API_KEY) };
     },

@@ -10,17 +10,27 @@ import type { SystemMailer } from "./mail/pipelineMailer.ts";
  * started with a system sender: without one, the notices wait until one is configured (the
  * dashboard's pages show the state either way).
  */
-export function startDisabledWebhookNotices(prisma: Db, mailer: SystemMailer, options: { dashboardBaseUrl: string; intervalMs: number; log: Logger }): PeriodicTask {
+export function startDisabledWebhookNotices(
+  prisma: Db,
+  mailer: SystemMailer,
+  options: { dashboardBaseUrl: string; intervalMs: number; log: Logger },
+): PeriodicTask {
   const { log } = options;
-  return every("disabled webhook notices", options.intervalMs, async () => {
-    const result = await notifyOwnersOfDisabledSubscriptions(prisma, async ({ to, subscription }) => {
-      try {
-        await mailer.send({ to, ...disabledWebhookContent(subscription, options.dashboardBaseUrl) });
-      } catch (error) {
-        log.warn({ err: error, subscriptionId: subscription.id }, "owners of a disabled webhook could not be mailed; trying again later");
-        throw error;
-      }
-    });
-    if (result.notified > 0) log.info({ notified: result.notified }, "owners told of automatically disabled webhooks");
-  }, log, { firstRunMs: 0 });
+  return every(
+    "disabled webhook notices",
+    options.intervalMs,
+    async () => {
+      const result = await notifyOwnersOfDisabledSubscriptions(prisma, async ({ to, subscription }) => {
+        try {
+          await mailer.send({ to, ...disabledWebhookContent(subscription, options.dashboardBaseUrl) });
+        } catch (error) {
+          log.warn({ err: error, subscriptionId: subscription.id }, "owners of a disabled webhook could not be mailed; trying again later");
+          throw error;
+        }
+      });
+      if (result.notified > 0) log.info({ notified: result.notified }, "owners told of automatically disabled webhooks");
+    },
+    log,
+    { firstRunMs: 0 },
+  );
 }

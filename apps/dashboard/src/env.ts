@@ -1,4 +1,17 @@
-import { commonEnv, httpServerEnv, dashboardEnv, dnsEnv, domainClaimEnv, domainRecheckEnv, providerEnv, sesEnv, smtpPublicEnv, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import {
+  commonEnv,
+  dashboardEnv,
+  dnsEnv,
+  domainClaimEnv,
+  domainRecheckEnv,
+  httpServerEnv,
+  providerEnv,
+  sesEnv,
+  smtpPublicEnv,
+  webhookReplayEnv,
+  webhookSecretEnv,
+  webhookUrlEnv,
+} from "@svc/config";
 import { z } from "zod";
 
 /** Everything the dashboard reads from its environment, validated once at start. */

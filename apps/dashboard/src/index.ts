@@ -1,2 +1,2 @@
 export { createDashboard, type DashboardResources } from "./dashboard.ts";
-export { dashboardEnvSchema, type DashboardEnv } from "./env.ts";
+export { type DashboardEnv, dashboardEnvSchema } from "./env.ts";

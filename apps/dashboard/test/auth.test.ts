@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
-import request from "supertest";
 import { loadEnv } from "@svc/config";
 import { createInvitation } from "@svc/core";
+import request from "supertest";
+import { hashOpaqueToken } from "../../../packages/core/src/users/tokens.ts";
 import { dashboardEnvSchema } from "../src/env.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail } from "./support.ts";
+import { createTestDashboard, csrfFrom, PASSWORD, signedUpAgent, uniqueEmail } from "./support.ts";
 
 const dashboard = await createTestDashboard();
 const db = dashboard.db;
@@ -22,7 +22,11 @@ describe("sign-up", () => {
     const agent = request.agent(dashboard.url);
     const email = uniqueEmail("signup");
     const form = await agent.get("/signup").expect(200);
-    const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Acme <b>Mail</b>" }).expect(303);
+    const answer = await agent
+      .post("/signup")
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Acme <b>Mail</b>" })
+      .expect(303);
     expect(answer.headers.location).toBe("/?notice=welcome");
     const cookie = sessionCookie(answer.headers["set-cookie"]);
     expect(cookie).toMatch(/HttpOnly/);
@@ -50,7 +54,11 @@ describe("sign-up", () => {
     const agent = request.agent(dashboard.url);
     const form = await agent.get("/signup").expect(200);
     const before = await db.workspace.count();
-    const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Again" }).expect(409);
+    const answer = await agent
+      .post("/signup")
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, workspaceName: "Again" })
+      .expect(409);
     expect(answer.text).toContain("An account with this email already exists");
     expect(await db.workspace.count()).toBe(before);
   });
@@ -64,7 +72,11 @@ describe("sign-up", () => {
       const login = await agent.get("/login").expect(200);
       expect(login.text).not.toContain('href="/signup"');
       const email = uniqueEmail("closed");
-      await agent.post("/signup").type("form").send({ _csrf: csrfFrom(login.text), email, password: PASSWORD, workspaceName: "X" }).expect(404);
+      await agent
+        .post("/signup")
+        .type("form")
+        .send({ _csrf: csrfFrom(login.text), email, password: PASSWORD, workspaceName: "X" })
+        .expect(404);
       expect(await db.user.count({ where: { email } })).toBe(0);
     } finally {
       await closed.close();
@@ -93,19 +105,35 @@ describe("log in and out", () => {
     const { email } = await signedUpAgent(dashboard.url);
     const agent = request.agent(dashboard.url);
     const form = await agent.get("/login").expect(200);
-    const wrong = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: "not the password" }).expect(401);
+    const wrong = await agent
+      .post("/login")
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), email, password: "not the password" })
+      .expect(401);
     expect(wrong.text).toContain("That email and password don&#39;t match an account.");
     expect(wrong.headers["set-cookie"] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/^svc_session=/)]));
 
-    const ok = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: email.toUpperCase(), password: PASSWORD, next: "/api-keys" }).expect(303);
+    const ok = await agent
+      .post("/login")
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), email: email.toUpperCase(), password: PASSWORD, next: "/api-keys" })
+      .expect(303);
     expect(ok.headers.location).toBe("/api-keys");
     const token = decodeURIComponent(/^svc_session=([^;]+)/.exec(sessionCookie(ok.headers["set-cookie"]))![1]!);
     const page = await agent.get("/api-keys").expect(200);
 
-    await agent.post("/logout").type("form").send({ _csrf: csrfFrom(page.text) }).expect(303);
+    await agent
+      .post("/logout")
+      .type("form")
+      .send({ _csrf: csrfFrom(page.text) })
+      .expect(303);
     expect(await db.session.count({ where: { tokenHash: hashOpaqueToken(token) } })).toBe(0);
     // The old cookie is worthless even if a client keeps sending it.
-    await request(dashboard.url).get("/api-keys").set("Cookie", `svc_session=${encodeURIComponent(token)}`).expect(303).expect("location", "/login?next=%2Fapi-keys");
+    await request(dashboard.url)
+      .get("/api-keys")
+      .set("Cookie", `svc_session=${encodeURIComponent(token)}`)
+      .expect(303)
+      .expect("location", "/login?next=%2Fapi-keys");
   });
 
   it("never redirects off-site after login", async () => {
@@ -113,7 +141,11 @@ describe("log in and out", () => {
     for (const next of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
       const agent = request.agent(dashboard.url);
       const form = await agent.get("/login").expect(200);
-      const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, next }).expect(303);
+      const answer = await agent
+        .post("/login")
+        .type("form")
+        .send({ _csrf: csrfFrom(form.text), email, password: PASSWORD, next })
+        .expect(303);
       expect(answer.headers.location).toBe("/");
     }
   });
@@ -128,12 +160,17 @@ describe("log in and out", () => {
 
 describe("failed-login rate limit", () => {
   it("pauses an account after 5 failures from one address, even for the right password; other addresses are unaffected", async () => {
-    const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "5", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    const limited = await createTestDashboard({
+      DASHBOARD_TRUST_PROXY: "true",
+      DASHBOARD_LOGIN_MAX_FAILURES: "5",
+      DASHBOARD_LOGIN_WINDOW_SECONDS: "600",
+    });
     try {
       const { email } = await signedUpAgent(limited.url);
       const agent = request.agent(limited.url);
       const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
-      const attempt = (password: string, ip: string) => agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+      const attempt = (password: string, ip: string) =>
+        agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
 
       for (let i = 0; i < 5; i++) await attempt(`wrong password ${i}`, "203.0.113.7").expect(401);
       const blocked = await attempt(PASSWORD, "203.0.113.7").expect(429);
@@ -146,7 +183,12 @@ describe("failed-login rate limit", () => {
       const other = await signedUpAgent(limited.url);
       const fresh = request.agent(limited.url);
       const freshCsrf = csrfFrom((await fresh.get("/login").expect(200)).text);
-      await fresh.post("/login").set("X-Forwarded-For", "203.0.113.7").type("form").send({ _csrf: freshCsrf, email: other.email, password: PASSWORD }).expect(303);
+      await fresh
+        .post("/login")
+        .set("X-Forwarded-For", "203.0.113.7")
+        .type("form")
+        .send({ _csrf: freshCsrf, email: other.email, password: PASSWORD })
+        .expect(303);
     } finally {
       await limited.close();
     }
@@ -154,12 +196,18 @@ describe("failed-login rate limit", () => {
 
   it("while Redis is unreachable, still logs people in and still throttles, counting in the process", async () => {
     // Nothing listens on port 1: every Redis command fails at once.
-    const limited = await createTestDashboard({ REDIS_URL: "redis://127.0.0.1:1", DASHBOARD_TRUST_PROXY: "true", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    const limited = await createTestDashboard({
+      REDIS_URL: "redis://127.0.0.1:1",
+      DASHBOARD_TRUST_PROXY: "true",
+      DASHBOARD_LOGIN_MAX_FAILURES: "3",
+      DASHBOARD_LOGIN_WINDOW_SECONDS: "600",
+    });
     try {
       const { email } = await signedUpAgent(limited.url);
       const agent = request.agent(limited.url);
       const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
-      const attempt = (password: string, ip: string) => agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+      const attempt = (password: string, ip: string) =>
+        agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
       for (let i = 0; i < 3; i++) await attempt(`wrong password ${i}`, "203.0.113.9").expect(401);
       const blocked = await attempt(PASSWORD, "203.0.113.9").expect(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(500);
@@ -171,7 +219,11 @@ describe("failed-login rate limit", () => {
   });
 
   it("with DASHBOARD_TRUST_PROXY=1 (one proxy of ours), a client-written X-Forwarded-For cannot change the address the throttle sees", async () => {
-    const limited = await createTestDashboard({ DASHBOARD_TRUST_PROXY: "1", DASHBOARD_LOGIN_MAX_FAILURES: "3", DASHBOARD_LOGIN_WINDOW_SECONDS: "600" });
+    const limited = await createTestDashboard({
+      DASHBOARD_TRUST_PROXY: "1",
+      DASHBOARD_LOGIN_MAX_FAILURES: "3",
+      DASHBOARD_LOGIN_WINDOW_SECONDS: "600",
+    });
     try {
       const { email } = await signedUpAgent(limited.url);
       const agent = request.agent(limited.url);
@@ -203,7 +255,12 @@ describe("failed-login rate limit", () => {
       const agent = request.agent(limited.url);
       const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => agent.post("/login").type("form").send({ _csrf: csrf, email, password: `wrong ${i}` })),
+        Array.from({ length: 50 }, (_, i) =>
+          agent
+            .post("/login")
+            .type("form")
+            .send({ _csrf: csrf, email, password: `wrong ${i}` }),
+        ),
       );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 401)).toHaveLength(5);
@@ -225,7 +282,10 @@ describe("failed-login rate limit", () => {
       const form = await existing.agent.get(`/invitations/${token}`).expect(200);
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          existing.agent.post(`/invitations/${token}`).type("form").send({ _csrf: csrfFrom(form.text), password: `wrong ${i}` }),
+          existing.agent
+            .post(`/invitations/${token}`)
+            .type("form")
+            .send({ _csrf: csrfFrom(form.text), password: `wrong ${i}` }),
         ),
       );
       const statuses = answers.map((answer) => answer.status);
@@ -247,7 +307,11 @@ describe("failed-login rate limit", () => {
       await attempt("wrong two").expect(401);
       await attempt(PASSWORD).expect(303);
       const signedIn = await agent.get("/").expect(200);
-      await agent.post("/logout").type("form").send({ _csrf: csrfFrom(signedIn.text) }).expect(303);
+      await agent
+        .post("/logout")
+        .type("form")
+        .send({ _csrf: csrfFrom(signedIn.text) })
+        .expect(303);
       // Two more failures are allowed again (3 in a row would have been the limit without the reset).
       const csrf2 = csrfFrom((await agent.get("/login").expect(200)).text);
       await agent.post("/login").type("form").send({ _csrf: csrf2, email, password: "wrong three" }).expect(401);
@@ -262,6 +326,8 @@ describe("failed-login rate limit", () => {
 describe("health", () => {
   it("answers /healthz and /readyz with Postgres and Redis reachable", async () => {
     await request(dashboard.url).get("/healthz").expect(200, { status: "ok" });
-    await request(dashboard.url).get("/readyz").expect(200, { status: "ready", checks: { postgres: "ok", redis: "ok" } });
+    await request(dashboard.url)
+      .get("/readyz")
+      .expect(200, { status: "ready", checks: { postgres: "ok", redis: "ok" } });
   });
 });

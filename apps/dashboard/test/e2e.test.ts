@@ -5,7 +5,7 @@ import { verifyWebhook } from "@svc/webhooks";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { freePort, startStack, type Stack } from "../../../test/support/stack.ts";
+import { freePort, type Stack, startStack } from "../../../test/support/stack.ts";
 import { launchChromium, reloadUntil, screenshot } from "./browser/chromium.ts";
 import { startWebhookReceiver } from "./browser/receiver.ts";
 import { signupLinkMailedTo } from "./support.ts";
@@ -122,7 +122,12 @@ describe("the dashboard in a browser", () => {
     await submit(owner, "Verify DNS records");
     expect(await owner.textContent(".alert")).toContain("the domain is verified");
     expect(await owner.locator(".page-description .badge").first().textContent()).toBe("verified");
-    expect(await owner.locator(".record .badge").filter({ hasText: /^Found$/ }).count()).toBe(2);
+    expect(
+      await owner
+        .locator(".record .badge")
+        .filter({ hasText: /^Found$/ })
+        .count(),
+    ).toBe(2);
     expect(dns.queries).toEqual(expect.arrayContaining([(await owner.inputValue("#rec-name-0")).toLowerCase()]));
     await screenshot(owner, "domain-verified");
     await owner.getByRole("link", { name: "Domains" }).first().click();
@@ -204,14 +209,26 @@ describe("the dashboard in a browser", () => {
       const answer = await fetch(`${stack.apiUrl}/emails`, {
         method: "POST",
         headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ from: `Acme <noreply@${sendingDomain}>`, to: [`${local}@example.com`], subject: `Order ${local} confirmed`, text: "Thanks!", html: "<p>Thanks!</p>" }),
+        body: JSON.stringify({
+          from: `Acme <noreply@${sendingDomain}>`,
+          to: [`${local}@example.com`],
+          subject: `Order ${local} confirmed`,
+          text: "Thanks!",
+          html: "<p>Thanks!</p>",
+        }),
       });
       expect(answer.status).toBe(202);
       emailIds[local] = ((await answer.json()) as { id: string }).id;
     }
 
     await owner.getByRole("link", { name: "Emails" }).click();
-    await reloadUntil(owner, async () => (await owner.locator("tr[data-email-id] .badge-success").count()) >= 1 && (await owner.locator("tr[data-email-id] .badge-danger").count()) >= 2, "final statuses");
+    await reloadUntil(
+      owner,
+      async () =>
+        (await owner.locator("tr[data-email-id] .badge-success").count()) >= 1 &&
+        (await owner.locator("tr[data-email-id] .badge-danger").count()) >= 2,
+      "final statuses",
+    );
     expect(await owner.locator("tr[data-email-id]").count()).toBe(3);
     await screenshot(owner, "emails");
 
@@ -227,7 +244,11 @@ describe("the dashboard in a browser", () => {
 
     await owner.goto(`${dashboardUrl}/emails/${emailIds.complaint}`);
     await reloadUntil(owner, async () => (await owner.locator(".timeline-item").count()) === 3, "three events");
-    expect(await owner.locator(".timeline-item").evaluateAll((items) => items.map((i) => i.getAttribute("data-event-type")))).toEqual(["sent", "delivered", "complained"]);
+    expect(await owner.locator(".timeline-item").evaluateAll((items) => items.map((i) => i.getAttribute("data-event-type")))).toEqual([
+      "sent",
+      "delivered",
+      "complained",
+    ]);
     await owner.locator(".timeline-complained summary").click();
     const payload = await owner.textContent(".timeline-complained pre");
     expect(JSON.parse(payload!)).toMatchObject({ eventType: "Complaint", complaint: { complaintFeedbackType: "abuse" } });
@@ -239,7 +260,11 @@ describe("the dashboard in a browser", () => {
   it("shows the webhook's deliveries with their attempts, retries one now and sends a test event", async () => {
     await owner.goto(`${dashboardUrl}/webhooks/${webhookId}`);
     // 7 events (3 sent, 2 delivered, 1 bounced, 1 complained); each answered 500 once, then 200.
-    await reloadUntil(owner, async () => (await owner.locator("details.delivery > summary .badge-success").count()) === 7, "seven succeeded deliveries");
+    await reloadUntil(
+      owner,
+      async () => (await owner.locator("details.delivery > summary .badge-success").count()) === 7,
+      "seven succeeded deliveries",
+    );
     const first = owner.locator("details.delivery").first();
     expect(await first.locator(".attempts tbody tr").count()).toBe(2);
     expect(await first.locator(".attempts tbody tr").first().textContent()).toContain("500");
@@ -250,19 +275,29 @@ describe("the dashboard in a browser", () => {
     // What the endpoint got is signed with the secret shown at creation.
     expect(receiver.received.length).toBe(14);
     for (const request of receiver.received) {
-      expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers as Record<string, string>, secret: webhookSecret })).toMatchObject({ ok: true });
+      expect(
+        verifyWebhook({ rawBody: request.rawBody, headers: request.headers as Record<string, string>, secret: webhookSecret }),
+      ).toMatchObject({ ok: true });
     }
 
     const deliveryId = (await first.getAttribute("data-delivery"))!;
     await first.getByRole("button", { name: "Retry now" }).click();
     await owner.waitForLoadState("load");
     expect(await owner.textContent(".alert")).toContain("Retry queued");
-    await reloadUntil(owner, async () => (await owner.locator(`details[data-delivery="${deliveryId}"] .attempts tbody tr`).count()) === 3, "the manual attempt");
+    await reloadUntil(
+      owner,
+      async () => (await owner.locator(`details[data-delivery="${deliveryId}"] .attempts tbody tr`).count()) === 3,
+      "the manual attempt",
+    );
     expect(await owner.locator(`details[data-delivery="${deliveryId}"] .attempts tbody tr`).nth(2).textContent()).toContain("manual");
 
     await submit(owner, "Send test event");
     expect(await owner.textContent(".alert")).toContain("Test event queued");
-    await reloadUntil(owner, async () => (await owner.locator("details[data-test-delivery] > summary .badge-success").count()) === 1, "the test delivery");
+    await reloadUntil(
+      owner,
+      async () => (await owner.locator("details[data-test-delivery] > summary .badge-success").count()) === 1,
+      "the test delivery",
+    );
     const testRequest = receiver.received.find((r) => JSON.parse(r.rawBody.toString()).test === true);
     expect(testRequest).toBeDefined();
 
@@ -377,7 +412,10 @@ describe("the dashboard in a browser", () => {
         body: `<form id="f" method="post" action="${dashboardUrl}/api-keys/${key}/revoke"><input name="_csrf" value="guess"></form><script>document.getElementById("f").submit()</script>`,
       }),
     );
-    const [response] = await Promise.all([owner.waitForResponse((r) => r.url().endsWith(`/api-keys/${key}/revoke`)), owner.goto("http://evil.test/attack")]);
+    const [response] = await Promise.all([
+      owner.waitForResponse((r) => r.url().endsWith(`/api-keys/${key}/revoke`)),
+      owner.goto("http://evil.test/attack"),
+    ]);
     expect(response.status()).toBe(403);
     expect(await owner.textContent("h1")).toContain("This form has expired or did not come from this site");
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key } })).revokedAt).toBeNull();
@@ -386,9 +424,24 @@ describe("the dashboard in a browser", () => {
   it("answers 404 for another workspace's ids", async () => {
     const other = await createWorkspaceFixture(handle);
     const theirEmail = await db.email.create({
-      data: { id: newId("email"), organizationId: other.workspaceId, apiKeyId: other.keyIds["send-only"], environment: "live", from: `x@${other.domain}`, to: ["y@example.com"], subject: "Not yours", text: "t", status: "delivered" },
+      data: {
+        id: newId("email"),
+        organizationId: other.workspaceId,
+        apiKeyId: other.keyIds["send-only"],
+        environment: "live",
+        from: `x@${other.domain}`,
+        to: ["y@example.com"],
+        subject: "Not yours",
+        text: "t",
+        status: "delivered",
+      },
     });
-    const theirHook = await createWebhookSubscription(db, new SecretBox(stack.env.WEBHOOK_SECRET_KEY ?? "6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121"), { workspaceId: other.workspaceId, url: "http://127.0.0.1:9/x", events: ["sent"] }, { allowPrivate: true });
+    const theirHook = await createWebhookSubscription(
+      db,
+      new SecretBox(stack.env.WEBHOOK_SECRET_KEY ?? "6c6f63616c2d6465762d6f6e6c792d6b65792d6368616e67652d6d6521212121"),
+      { workspaceId: other.workspaceId, url: "http://127.0.0.1:9/x", events: ["sent"] },
+      { allowPrivate: true },
+    );
     for (const path of [`/emails/${theirEmail.id}`, `/webhooks/${theirHook.id}`, `/api-keys/${other.keyIds["full-access"]}/revoke`]) {
       const response = await owner.goto(`${dashboardUrl}${path}`);
       expect([path, response?.status()]).toEqual([path, 404]);

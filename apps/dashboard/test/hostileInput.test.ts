@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import { createLogger } from "@svc/logger";
 import express from "express";
 import request from "supertest";
+import { trickleRequest } from "../../../test/support/trickle.ts";
 import { errorHandler } from "../src/http/errors.ts";
 import { createTestDashboard, csrfFrom, signedUpAgent } from "./support.ts";
-import { trickleRequest } from "../../../test/support/trickle.ts";
 
 const dashboard = await createTestDashboard();
 afterAll(() => dashboard.close());
@@ -20,7 +20,10 @@ describe("hostile input at the dashboard", () => {
       ["/members/invite", { email: "a\u0000@example.com", role: "viewer" }, "email"],
     ];
     for (const [path, form, field] of cases) {
-      const answer = await agent.post(path).type("form").send({ _csrf: csrf, ...form });
+      const answer = await agent
+        .post(path)
+        .type("form")
+        .send({ _csrf: csrf, ...form });
       expect([path, answer.status]).toEqual([path, 422]);
       expect(answer.text).toContain(`${field} must not contain the NUL character`);
     }
@@ -88,7 +91,10 @@ describe("Postgres down at the dashboard", () => {
       }
       const agent = request.agent(down.url);
       const form = await agent.get("/login").expect(200);
-      const answer = await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email: "a@example.com", password: "whatever it is" });
+      const answer = await agent
+        .post("/login")
+        .type("form")
+        .send({ _csrf: csrfFrom(form.text), email: "a@example.com", password: "whatever it is" });
       expect(answer.status).toBe(503);
       expect(answer.text).toContain("temporarily unavailable (database unreachable)");
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createApiKey } from "@svc/core";
 import { newId } from "@svc/db";
-import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } from "./support.ts";
+import { type Agent, createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
 
 let dashboard: TestDashboard;
 let owner: { agent: Agent; email: string };
@@ -22,7 +22,17 @@ describe("the inbox", () => {
     const keyId = (await createApiKey(dashboard.db, { workspaceId, environment: "live", scope: "send-only" })).id;
     const emailId = newId("email");
     await dashboard.db.email.create({
-      data: { id: emailId, organizationId: workspaceId, apiKeyId: keyId, environment: "live", from: "a@x.test", to: ["c@y.test"], subject: "Receipt", text: "t", status: "sent" },
+      data: {
+        id: emailId,
+        organizationId: workspaceId,
+        apiKeyId: keyId,
+        environment: "live",
+        from: "a@x.test",
+        to: ["c@y.test"],
+        subject: "Receipt",
+        text: "t",
+        status: "sent",
+      },
     });
     const inboundId = newId("inbound");
     await dashboard.db.inboundEmail.create({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { listMembers, revokeApiKey } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, uniqueEmail, type TestDashboard } from "./support.ts";
+import { createTestDashboard, csrfFrom, loggedInAgent, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /** Members and invitations: invited by email through the service's own pipeline, accepted by link. */
 let system: WorkspaceFixture;
@@ -12,7 +12,10 @@ beforeAll(async () => {
   const setup = await createTestDashboard();
   system = await createWorkspaceFixture(setup.handle, { plan: "unlimited" });
   await setup.close();
-  dashboard = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc Team <invites@${system.domain}>` });
+  dashboard = await createTestDashboard({
+    DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"],
+    DASHBOARD_INVITE_FROM: `Svc Team <invites@${system.domain}>`,
+  });
 });
 afterAll(() => dashboard.close());
 
@@ -30,7 +33,11 @@ describe("invitations through the pipeline", () => {
     const workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
     const invitee = uniqueEmail("invitee");
 
-    const sent = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(303);
+    const sent = await owner.agent
+      .post("/members/invite")
+      .type("form")
+      .send({ _csrf: owner.csrf, email: invitee, role: "viewer" })
+      .expect(303);
     expect(sent.headers.location).toBe("/members?notice=invitation_sent");
     const page = await owner.agent.get("/members?notice=invitation_sent").expect(200);
     expect(page.text).toContain("Invitation sent.");
@@ -50,9 +57,18 @@ describe("invitations through the pipeline", () => {
     const form = await guest.get(path).expect(200);
     expect(form.headers["referrer-policy"]).toBe("no-referrer");
     expect(form.text).toContain("Join Inviting Co");
-    const mismatch = await guest.post(path).type("form").send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: `${PASSWORD}!` }).expect(422);
+    const mismatch = await guest
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: `${PASSWORD}!` })
+      .expect(422);
     expect(mismatch.text).toContain("The two passwords don&#39;t match.");
-    await guest.post(path).type("form").send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: PASSWORD }).expect(303).expect("location", "/?notice=joined");
+    await guest
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: PASSWORD })
+      .expect(303)
+      .expect("location", "/?notice=joined");
 
     const overview = await guest.get("/").expect(200);
     expect(overview.text).toContain("Inviting Co");
@@ -68,29 +84,51 @@ describe("invitations through the pipeline", () => {
     const owner = await signedUpAgent(dashboard.url, { workspaceName: "Second Home" });
     const existing = await signedUpAgent(dashboard.url, { workspaceName: "First Home" });
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: existing.email, role: "admin" }).expect(303);
-    const email = await db().email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: existing.email }, subject: "You're invited to a workspace on Svc" } });
+    const email = await db().email.findFirstOrThrow({
+      where: { organizationId: system.workspaceId, to: { has: existing.email }, subject: "You're invited to a workspace on Svc" },
+    });
     const path = linkPath(email.text!);
 
     const form = await existing.agent.get(path).expect(200);
     expect(form.text).toContain("Your current password");
-    const wrong = await existing.agent.post(path).type("form").send({ _csrf: csrfFrom(form.text), password: "not my password" }).expect(401);
+    const wrong = await existing.agent
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), password: "not my password" })
+      .expect(401);
     expect(wrong.text).toContain("That is not the password of the existing account");
-    await existing.agent.post(path).type("form").send({ _csrf: csrfFrom(wrong.text), password: PASSWORD }).expect(303);
+    await existing.agent
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(wrong.text), password: PASSWORD })
+      .expect(303);
     const memberships = await db().member.findMany({ where: { user: { email: existing.email } }, include: { workspace: true } });
     expect(memberships.map((m) => `${m.workspace.name}:${m.role}`).sort()).toEqual(["First Home:owner", "Second Home:admin"]);
   });
 
   it("refuses to invite someone twice into the same workspace or with a bad address, and lists and revokes pending invitations", async () => {
     const owner = await signedUpAgent(dashboard.url, { workspaceName: "Careful" });
-    const bad = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: "not an email", role: "viewer" }).expect(422);
+    const bad = await owner.agent
+      .post("/members/invite")
+      .type("form")
+      .send({ _csrf: owner.csrf, email: "not an email", role: "viewer" })
+      .expect(422);
     expect(bad.text).toContain("enter a valid email address");
-    const self = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: owner.email, role: "viewer" }).expect(409);
+    const self = await owner.agent
+      .post("/members/invite")
+      .type("form")
+      .send({ _csrf: owner.csrf, email: owner.email, role: "viewer" })
+      .expect(409);
     expect(self.text).toContain("already a member");
 
     const invitee = uniqueEmail("pending");
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "admin" }).expect(303);
     const invitation = await db().invitation.findFirstOrThrow({ where: { email: invitee } });
-    const tooSoon = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(429);
+    const tooSoon = await owner.agent
+      .post("/members/invite")
+      .type("form")
+      .send({ _csrf: owner.csrf, email: invitee, role: "viewer" })
+      .expect(429);
     expect(tooSoon.text).toContain("can be invited again in 10 minutes");
     expect(await db().invitation.findFirstOrThrow({ where: { email: invitee } })).toMatchObject({ id: invitation.id, role: "admin" });
     const page = await owner.agent.get("/members").expect(200);
@@ -101,13 +139,20 @@ describe("invitations through the pipeline", () => {
   });
 
   it("fails clearly and keeps no invitation when the system sender cannot send", async () => {
-    const broken = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["read-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${system.domain}>` });
+    const broken = await createTestDashboard({
+      DASHBOARD_SYSTEM_API_KEY: system.keys["read-only"],
+      DASHBOARD_INVITE_FROM: `Svc <invites@${system.domain}>`,
+    });
     try {
       // Signed up where mail works (sign-up mails a link), logged in where it does not.
       const { email } = await signedUpAgent(dashboard.url, { workspaceName: "Broken sender" });
       const owner = await loggedInAgent(broken.url, email);
       const invitee = uniqueEmail("unsent");
-      const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(503);
+      const answer = await owner.agent
+        .post("/members/invite")
+        .type("form")
+        .send({ _csrf: owner.csrf, email: invitee, role: "viewer" })
+        .expect(503);
       expect(answer.text).toContain("may not send email");
       expect(await db().invitation.count({ where: { email: invitee } })).toBe(0);
     } finally {
@@ -122,12 +167,20 @@ describe("invitations without a system sender", () => {
     try {
       const owner = await signedUpAgent(plain.url, { workspaceName: "No Mail" });
       const invitee = uniqueEmail("linked");
-      const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(201);
+      const answer = await owner.agent
+        .post("/members/invite")
+        .type("form")
+        .send({ _csrf: owner.csrf, email: invitee, role: "viewer" })
+        .expect(201);
       expect(answer.text).toContain("no email was sent");
       const path = linkPath(answer.text);
       const guest = request.agent(plain.url);
       const form = await guest.get(path).expect(200);
-      await guest.post(path).type("form").send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: PASSWORD }).expect(303);
+      await guest
+        .post(path)
+        .type("form")
+        .send({ _csrf: csrfFrom(form.text), password: PASSWORD, passwordConfirm: PASSWORD })
+        .expect(303);
       expect((await guest.get("/").expect(200)).text).toContain("No Mail");
       const later = await owner.agent.get("/members").expect(200);
       expect(later.text).not.toContain(path);
@@ -155,11 +208,18 @@ describe("a revoked system key", () => {
     const other = await createWorkspaceFixture(setup.handle);
     await setup.close();
     await revokeApiKey(db(), other.keyIds["send-only"]);
-    const revoked = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: other.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc <invites@${other.domain}>` });
+    const revoked = await createTestDashboard({
+      DASHBOARD_SYSTEM_API_KEY: other.keys["send-only"],
+      DASHBOARD_INVITE_FROM: `Svc <invites@${other.domain}>`,
+    });
     try {
       const { email } = await signedUpAgent(dashboard.url);
       const owner = await loggedInAgent(revoked.url, email);
-      const answer = await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: uniqueEmail("r"), role: "viewer" }).expect(503);
+      const answer = await owner.agent
+        .post("/members/invite")
+        .type("form")
+        .send({ _csrf: owner.csrf, email: uniqueEmail("r"), role: "viewer" })
+        .expect(503);
       expect(answer.text).toContain("DASHBOARD_SYSTEM_API_KEY");
     } finally {
       await revoked.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createApiKey, recordEmailEvent } from "@svc/core";
-import { newId, type EmailStatus, type EventType } from "@svc/db";
+import { type EmailStatus, type EventType, newId } from "@svc/db";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
-import { createTestDashboard, signedUpAgent, type Agent, type TestDashboard } from "./support.ts";
+import { type Agent, createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
 
 /** What the pages show, over HTTP: paging and filters, the overview's numbers, forms' errors. */
 let dns: TestDnsServer;
@@ -13,7 +13,13 @@ let keyId: string;
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  dashboard = await createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", WEBHOOK_ALLOW_PRIVATE_URLS: "false", SMTP_HOSTNAME: "smtp.pages.example", SMTPS_PORT: "0" });
+  dashboard = await createTestDashboard({
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: "500",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "false",
+    SMTP_HOSTNAME: "smtp.pages.example",
+    SMTPS_PORT: "0",
+  });
   owner = await signedUpAgent(dashboard.url, { workspaceName: "Pages" });
   workspaceId = (await db().member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
   keyId = (await createApiKey(db(), { workspaceId, environment: "live", scope: "send-only" })).id;
@@ -26,10 +32,27 @@ afterAll(async () => {
 const db = () => dashboard.db;
 
 /** An email row as the sender would leave it (never `queued`: no sender should pick it up). */
-async function insertEmail(input: { to: string; subject: string; status: EmailStatus; createdAt: Date; workspace?: string }): Promise<string> {
+async function insertEmail(input: {
+  to: string;
+  subject: string;
+  status: EmailStatus;
+  createdAt: Date;
+  workspace?: string;
+}): Promise<string> {
   const id = newId("email");
   await db().email.create({
-    data: { id, organizationId: input.workspace ?? workspaceId, apiKeyId: keyId, environment: "live", from: "App <a@pages.example.com>", to: [input.to], subject: input.subject, text: "t", status: input.status, createdAt: input.createdAt },
+    data: {
+      id,
+      organizationId: input.workspace ?? workspaceId,
+      apiKeyId: keyId,
+      environment: "live",
+      from: "App <a@pages.example.com>",
+      to: [input.to],
+      subject: input.subject,
+      text: "t",
+      status: input.status,
+      createdAt: input.createdAt,
+    },
   });
   return id;
 }
@@ -42,7 +65,14 @@ describe("emails page", () => {
     const base = Date.now() - 3_600_000;
     const created: string[] = [];
     for (let i = 0; i < 30; i++) {
-      created.push(await insertEmail({ to: i % 3 === 0 ? `Buyer${i}@Shop.example` : `reader${i}@news.example`, subject: `Message ${i}`, status: i % 5 === 0 ? "bounced" : "delivered", createdAt: new Date(base + i * 1000) }));
+      created.push(
+        await insertEmail({
+          to: i % 3 === 0 ? `Buyer${i}@Shop.example` : `reader${i}@news.example`,
+          subject: `Message ${i}`,
+          status: i % 5 === 0 ? "bounced" : "delivered",
+          createdAt: new Date(base + i * 1000),
+        }),
+      );
     }
     const newestFirst = [...created].reverse();
 
@@ -71,7 +101,12 @@ describe("emails page", () => {
     const id = await insertEmail({ to: "x@example.com", subject: "Opened a lot", status: "delivered", createdAt: new Date() });
     const base = Date.now() - 3_600_000;
     const events = Array.from({ length: 130 }, (_, i) => ({
-      id: newId("event"), emailId: id, type: (i === 0 ? "sent" : "opened") as EventType, eventTimestamp: new Date(base + i * 1000), payloadJson: "{}", dedupeKey: `timeline-${id}-${i}`,
+      id: newId("event"),
+      emailId: id,
+      type: (i === 0 ? "sent" : "opened") as EventType,
+      eventTimestamp: new Date(base + i * 1000),
+      payloadJson: "{}",
+      dedupeKey: `timeline-${id}-${i}`,
     }));
     await db().emailEvent.createMany({ data: events });
     const eventIds = (html: string) => [...html.matchAll(/<span class="muted mono">(evt_[A-Za-z0-9]+)<\/span>/g)].map((m) => m[1]);
@@ -85,13 +120,24 @@ describe("emails page", () => {
   });
 
   it("escapes what senders wrote and shows the event payload pretty-printed", async () => {
-    const id = await insertEmail({ to: "x@example.com", subject: `<img src=x onerror="alert(1)">`, status: "delivered", createdAt: new Date() });
-    await recordEmailEvent(dashboard.handle, { emailId: id, type: "sent", eventTimestamp: new Date(), payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}', dedupeKey: `pages-${id}` });
+    const id = await insertEmail({
+      to: "x@example.com",
+      subject: `<img src=x onerror="alert(1)">`,
+      status: "delivered",
+      createdAt: new Date(),
+    });
+    await recordEmailEvent(dashboard.handle, {
+      emailId: id,
+      type: "sent",
+      eventTimestamp: new Date(),
+      payloadJson: '{"eventType":"Send","mail":{"messageId":"m-1","note":"</pre><script>alert(2)</script>"}}',
+      dedupeKey: `pages-${id}`,
+    });
     const page = await owner.agent.get(`/emails/${id}`).expect(200);
     expect(page.text).not.toContain("<img src=x");
     expect(page.text).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(page.text).not.toContain("<script>alert(2)");
-    expect(page.text).toContain('  &quot;eventType&quot;: &quot;Send&quot;,\n  &quot;mail&quot;: {');
+    expect(page.text).toContain("  &quot;eventType&quot;: &quot;Send&quot;,\n  &quot;mail&quot;: {");
   });
 });
 
@@ -117,8 +163,27 @@ describe("overview", () => {
     const key = await createApiKey(db(), { workspaceId: ws, environment: "live", scope: "send-only" });
     const record = async (type: EventType, daysAgo: number) => {
       const email = newId("email");
-      await db().email.create({ data: { id: email, organizationId: ws, apiKeyId: key.id, environment: "live", from: "a@b.example", to: ["c@d.example"], subject: "s", text: "t", status: "delivered", createdAt: new Date(Date.now() - daysAgo * 86_400_000) } });
-      await recordEmailEvent(dashboard.handle, { emailId: email, type, eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000), payloadJson: "{}", dedupeKey: `ov-${email}` });
+      await db().email.create({
+        data: {
+          id: email,
+          organizationId: ws,
+          apiKeyId: key.id,
+          environment: "live",
+          from: "a@b.example",
+          to: ["c@d.example"],
+          subject: "s",
+          text: "t",
+          status: "delivered",
+          createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+        },
+      });
+      await recordEmailEvent(dashboard.handle, {
+        emailId: email,
+        type,
+        eventTimestamp: new Date(Date.now() - daysAgo * 86_400_000),
+        payloadJson: "{}",
+        dedupeKey: `ov-${email}`,
+      });
     };
     await record("sent", 0);
     await record("sent", 0);
@@ -130,7 +195,9 @@ describe("overview", () => {
     // Three of the emails above were queued today.
     expect(page.text).toMatch(/3 <span class="stat-of">\/ 100<\/span>/);
     expect(page.text).toContain("3% of today&#39;s limit");
-    const rows = [...page.text.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><\/tr>/g)].map((m) => m.slice(2).map(Number));
+    const rows = [
+      ...page.text.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><td>(\d+)<\/td><\/tr>/g),
+    ].map((m) => m.slice(2).map(Number));
     expect(rows).toHaveLength(14);
     expect(rows[13]).toEqual([2, 0, 1, 0]);
     expect(rows[10]).toEqual([0, 1, 0, 0]);
@@ -140,7 +207,12 @@ describe("overview", () => {
 
 describe("an email waiting longer than expected", () => {
   it("says why on its page", async () => {
-    const id = await insertEmail({ to: "late@example.com", subject: "Late", status: "sending", createdAt: new Date(Date.now() - 3 * 60_000) });
+    const id = await insertEmail({
+      to: "late@example.com",
+      subject: "Late",
+      status: "sending",
+      createdAt: new Date(Date.now() - 3 * 60_000),
+    });
     try {
       const page = await owner.agent.get(`/emails/${id}`).expect(200);
       expect(page.text).toContain("data-waiting");
@@ -158,11 +230,20 @@ describe("forms", () => {
   it("verifies a domain against DNS and shows each record's result", async () => {
     // A proven name has one owner across runs sharing the database: each run proves its own.
     const run = Date.now().toString(36);
-    await owner.agent.post("/domains").type("form").send({ _csrf: owner.csrf, domain: `Send-${run}.Pages.Example.com` }).expect(303);
+    await owner.agent
+      .post("/domains")
+      .type("form")
+      .send({ _csrf: owner.csrf, domain: `Send-${run}.Pages.Example.com` })
+      .expect(303);
     const domain = await db().domain.findFirstOrThrow({ where: { workspaceId, name: `send-${run}.pages.example.com` } });
     const records = domain.records as Array<{ name: string; value: string }>;
     dns.setTxt(records[0]!.name, [records[0]!.value]); // only the ownership record
-    await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_unverified`);
+    await owner.agent
+      .post(`/domains/${domain.id}/verify`)
+      .type("form")
+      .send({ _csrf: owner.csrf })
+      .expect(303)
+      .expect("location", `/domains/${domain.id}?notice=domain_unverified`);
     const partial = await owner.agent.get(`/domains/${domain.id}`).expect(200);
     expect(partial.text.match(/>Found</g)).toHaveLength(1);
     // DKIM, and the MAIL FROM MX and SPF records (shown as advice that does not block sending).
@@ -173,7 +254,12 @@ describe("forms", () => {
     expect(partial.text).toContain('data-dmarc="missing"');
     expect(partial.text).toContain("v=DMARC1; p=none;");
     dns.setTxt(records[1]!.name, [records[1]!.value]);
-    await owner.agent.post(`/domains/${domain.id}/verify`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", `/domains/${domain.id}?notice=domain_verified`);
+    await owner.agent
+      .post(`/domains/${domain.id}/verify`)
+      .type("form")
+      .send({ _csrf: owner.csrf })
+      .expect(303)
+      .expect("location", `/domains/${domain.id}?notice=domain_verified`);
     expect((await db().domain.findUniqueOrThrow({ where: { id: domain.id } })).status).toBe("verified");
     expect((await owner.agent.get(`/domains/${domain.id}`).expect(200)).text).not.toContain("data-failure");
 
@@ -192,23 +278,43 @@ describe("forms", () => {
 
   it("answers bad key and webhook forms with the reason, keeping what was typed", async () => {
     const before = await db().apiKey.count({ where: { workspaceId } });
-    const key = await owner.agent.post("/api-keys").type("form").send({ _csrf: owner.csrf, name: "Kept name", environment: "live", scope: "admin" }).expect(422);
+    const key = await owner.agent
+      .post("/api-keys")
+      .type("form")
+      .send({ _csrf: owner.csrf, name: "Kept name", environment: "live", scope: "admin" })
+      .expect(422);
     expect(key.text).toContain("Scope: choose one of send-only, read-only, full-access.");
     expect(key.text).toContain('value="Kept name"');
     expect(await db().apiKey.count({ where: { workspaceId } })).toBe(before);
 
-    const http = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "http://hooks.example.com/x", events: ["sent", "bounced"] }).expect(422);
+    const http = await owner.agent
+      .post("/webhooks")
+      .type("form")
+      .send({ _csrf: owner.csrf, url: "http://hooks.example.com/x", events: ["sent", "bounced"] })
+      .expect(422);
     expect(http.text).toContain("url: must use https.");
     expect(http.text).toContain('value="http://hooks.example.com/x"');
     expect(http.text).toMatch(/value="bounced" checked/);
     expect(http.text).not.toMatch(/value="delivered" checked/);
-    const loopback = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://127.0.0.1/x", events: "sent" }).expect(422);
+    const loopback = await owner.agent
+      .post("/webhooks")
+      .type("form")
+      .send({ _csrf: owner.csrf, url: "https://127.0.0.1/x", events: "sent" })
+      .expect(422);
     expect(loopback.text).toContain("only public addresses are allowed");
-    const none = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://hooks.example.com/x" }).expect(422);
+    const none = await owner.agent
+      .post("/webhooks")
+      .type("form")
+      .send({ _csrf: owner.csrf, url: "https://hooks.example.com/x" })
+      .expect(422);
     expect(none.text).toContain("events: at least one of");
     expect(await db().webhookSubscription.count({ where: { workspaceId } })).toBe(0);
 
-    const created = await owner.agent.post("/webhooks").type("form").send({ _csrf: owner.csrf, url: "https://hooks.example.com/x", events: ["sent", "bounced"] }).expect(201);
+    const created = await owner.agent
+      .post("/webhooks")
+      .type("form")
+      .send({ _csrf: owner.csrf, url: "https://hooks.example.com/x", events: ["sent", "bounced"] })
+      .expect(201);
     const secret = /id="new-webhook-secret"[^>]*value="([^"]+)"/.exec(created.text)?.[1];
     expect(secret).toBeDefined();
     const row = await db().webhookSubscription.findFirstOrThrow({ where: { workspaceId } });
@@ -225,14 +331,22 @@ describe("forms", () => {
     expect(confirm.text).toContain("Revoke <strong>No-JS key</strong>");
     expect(confirm.text).toContain(`action="/api-keys/${key.id}/revoke"`);
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).toBeNull();
-    await owner.agent.post(`/api-keys/${key.id}/revoke`).type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", "/api-keys?notice=key_revoked");
+    await owner.agent
+      .post(`/api-keys/${key.id}/revoke`)
+      .type("form")
+      .send({ _csrf: owner.csrf })
+      .expect(303)
+      .expect("location", "/api-keys?notice=key_revoked");
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: key.id } })).revokedAt).not.toBeNull();
     // Revoked keys offer nothing more to do.
     await owner.agent.get(`/api-keys/${key.id}/revoke`).expect(404);
   });
 
   it("refuses a form body over the size limit without changing anything", async () => {
-    const answer = await owner.agent.post("/test-recipients").type("form").send({ _csrf: owner.csrf, email: `${"a".repeat(70_000)}@example.com` });
+    const answer = await owner.agent
+      .post("/test-recipients")
+      .type("form")
+      .send({ _csrf: owner.csrf, email: `${"a".repeat(70_000)}@example.com` });
     expect(answer.status).toBe(413);
     expect(answer.text).toContain("That was too large");
   });

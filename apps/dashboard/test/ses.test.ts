@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { recordSesSetup, setOperator } from "@svc/core";
-import { startAwsLocal, type AwsLocal } from "@svc/aws-local";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
 import { createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
 
@@ -12,7 +12,10 @@ let dashboard: TestDashboard;
 
 beforeAll(async () => {
   Object.assign(process.env, FAKE_AWS_CREDENTIALS);
-  aws = await startAwsLocal({ region: REGION, account: { ProductionAccessEnabled: false, SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 42 } } });
+  aws = await startAwsLocal({
+    region: REGION,
+    account: { ProductionAccessEnabled: false, SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 42 } },
+  });
   dashboard = await createTestDashboard({ EMAIL_PROVIDER: "ses", AWS_REGION: REGION, SES_ENDPOINT: aws.url, SNS_ENDPOINT: aws.url });
   await recordSesSetup(dashboard.db, {
     region: REGION,

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createInvitation, openInvitation } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, signupLinkMailedTo, uniqueEmail, type TestDashboard } from "./support.ts";
+import {
+  createTestDashboard,
+  csrfFrom,
+  loggedInAgent,
+  PASSWORD,
+  signedUpAgent,
+  signupLinkMailedTo,
+  type TestDashboard,
+  uniqueEmail,
+} from "./support.ts";
 
 /**
  * With a system sender, sign-up is confirmed by a link mailed to the address: the page never
@@ -15,14 +24,20 @@ beforeAll(async () => {
   const setup = await createTestDashboard();
   system = await createWorkspaceFixture(setup.handle, { plan: "unlimited" });
   await setup.close();
-  dashboard = await createTestDashboard({ DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"], DASHBOARD_INVITE_FROM: `Svc <accounts@${system.domain}>` });
+  dashboard = await createTestDashboard({
+    DASHBOARD_SYSTEM_API_KEY: system.keys["send-only"],
+    DASHBOARD_INVITE_FROM: `Svc <accounts@${system.domain}>`,
+  });
 });
 afterAll(() => dashboard.close());
 
 async function askToSignUp(email: string, password = PASSWORD) {
   const agent = request.agent(dashboard.url);
   const form = await agent.get("/signup").expect(200);
-  const answer = await agent.post("/signup").type("form").send({ _csrf: csrfFrom(form.text), email, password, workspaceName: "Claimed" });
+  const answer = await agent
+    .post("/signup")
+    .type("form")
+    .send({ _csrf: csrfFrom(form.text), email, password, workspaceName: "Claimed" });
   return { agent, answer };
 }
 
@@ -42,7 +57,12 @@ describe("sign-up confirmed by email", () => {
     const confirm = await agent.get(path).expect(200);
     expect(confirm.headers["referrer-policy"]).toBe("no-referrer");
     expect(await dashboard.db.user.count({ where: { email: address } })).toBe(0); // opening the link is not confirming
-    await agent.post(path).type("form").send({ _csrf: csrfFrom(confirm.text) }).expect(303).expect("location", "/?notice=welcome");
+    await agent
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(confirm.text) })
+      .expect(303)
+      .expect("location", "/?notice=welcome");
     const overview = await agent.get("/").expect(200);
     expect(overview.text).toContain("Claimed");
     expect(await dashboard.db.user.count({ where: { email: address } })).toBe(1);

@@ -3,7 +3,7 @@ import { utcDay } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { signUpOrigin } from "../src/auth/signupThrottle.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, signedUpAgent, uniqueEmail, type TestDashboard } from "./support.ts";
+import { createTestDashboard, csrfFrom, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
  * Sign-up is throttled per origin and for the whole install before any work is done, and the
@@ -35,14 +35,21 @@ async function signUpFrom(origin: string, count: number, label: string) {
   // 25 at a time: a burst, without opening hundreds of sockets at once.
   for (let start = 0; start < count; start += 25) {
     const batch = Array.from({ length: Math.min(25, count - start) }, (_, i) =>
-      agent.post("/signup").set("X-Forwarded-For", origin).type("form").send({ _csrf: csrf, email: uniqueEmail(`${label}${start + i}`), password: PASSWORD, workspaceName: "Flood" }),
+      agent
+        .post("/signup")
+        .set("X-Forwarded-For", origin)
+        .type("form")
+        .send({ _csrf: csrf, email: uniqueEmail(`${label}${start + i}`), password: PASSWORD, workspaceName: "Flood" }),
     );
     answers.push(...(await Promise.all(batch)));
   }
   return answers;
 }
 
-const confirmationsSince = (since: Date) => dashboard.db.email.count({ where: { organizationId: system.workspaceId, subject: "Confirm your Svc account", createdAt: { gte: since } } });
+const confirmationsSince = (since: Date) =>
+  dashboard.db.email.count({
+    where: { organizationId: system.workspaceId, subject: "Confirm your Svc account", createdAt: { gte: since } },
+  });
 
 describe("a sign-up flood", () => {
   it("is throttled from one origin (500 in a minute), while the system sender still mails an invitation", async () => {
@@ -67,7 +74,9 @@ describe("a sign-up flood", () => {
     await owner.agent.post("/members/invite").type("form").send({ _csrf: owner.csrf, email: invitee, role: "viewer" }).expect(303);
     const invitation = await dashboard.db.email.findFirstOrThrow({ where: { organizationId: system.workspaceId, to: { has: invitee } } });
     expect(invitation).toMatchObject({ status: "queued", subject: "You're invited to a workspace on Svc" });
-    const usage = await dashboard.db.dailyUsage.findUniqueOrThrow({ where: { workspaceId_day: { workspaceId: system.workspaceId, day: utcDay() } } });
+    const usage = await dashboard.db.dailyUsage.findUniqueOrThrow({
+      where: { workspaceId_day: { workspaceId: system.workspaceId, day: utcDay() } },
+    });
     expect(usage.count).toBe(100);
   });
 

@@ -1,13 +1,13 @@
-import { loadEnv, databaseOptions } from "@svc/config";
+import { databaseOptions, loadEnv } from "@svc/config";
 import { SecretBox } from "@svc/core";
 import { createDb, type Db, type DbHandle } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import request from "supertest";
-import { createDashboard, dashboardEnvSchema, type DashboardEnv } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import { createDashboard, type DashboardEnv, dashboardEnvSchema } from "../src/index.ts";
 
 /** A dashboard running on the test database and Redis, with cookies usable over plain HTTP. */
 export interface TestDashboard {
@@ -26,7 +26,13 @@ export interface TestDashboard {
 export async function createTestDashboard(overrides: Record<string, string> = {}): Promise<TestDashboard> {
   const env = loadEnv(
     dashboardEnvSchema,
-    testEnv({ DASHBOARD_PORT: "0", DASHBOARD_COOKIE_SECURE: "false", DASHBOARD_BASE_URL: "http://dashboard.test", WEBHOOK_ALLOW_PRIVATE_URLS: "true", ...overrides }),
+    testEnv({
+      DASHBOARD_PORT: "0",
+      DASHBOARD_COOKIE_SECURE: "false",
+      DASHBOARD_BASE_URL: "http://dashboard.test",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      ...overrides,
+    }),
   );
   const log = createLogger("dashboard-test", env.LOG_LEVEL);
   const handle = createDb(databaseOptions(env));
@@ -66,7 +72,10 @@ export function csrfFrom(html: string): string {
 export type Agent = ReturnType<typeof request.agent>;
 
 /** A browser-like client (keeps cookies) that signed up: returns it with the new workspace. */
-export async function signedUpAgent(url: string, options: { email?: string; workspaceName?: string } = {}): Promise<{ agent: Agent; email: string; csrf: string }> {
+export async function signedUpAgent(
+  url: string,
+  options: { email?: string; workspaceName?: string } = {},
+): Promise<{ agent: Agent; email: string; csrf: string }> {
   const agent = request.agent(url);
   const email = options.email ?? uniqueEmail("owner");
   const form = await agent.get("/signup").expect(200);
@@ -78,7 +87,11 @@ export async function signedUpAgent(url: string, options: { email?: string; work
     // A dashboard with a system sender confirms the address: follow the link it mailed.
     const path = await signupLinkMailedTo(email);
     const confirm = await agent.get(path).expect(200);
-    await agent.post(path).type("form").send({ _csrf: csrfFrom(confirm.text) }).expect(303);
+    await agent
+      .post(path)
+      .type("form")
+      .send({ _csrf: csrfFrom(confirm.text) })
+      .expect(303);
   } else if (answer.status !== 303) {
     throw new Error(`sign-up answered ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
@@ -90,7 +103,10 @@ export async function signedUpAgent(url: string, options: { email?: string; work
 export async function signupLinkMailedTo(address: string): Promise<string> {
   const handle = openTestDb();
   try {
-    const email = await handle.prisma.email.findFirstOrThrow({ where: { to: { has: address }, subject: "Confirm your Svc account" }, orderBy: { createdAt: "desc" } });
+    const email = await handle.prisma.email.findFirstOrThrow({
+      where: { to: { has: address }, subject: "Confirm your Svc account" },
+      orderBy: { createdAt: "desc" },
+    });
     const match = /https?:\/\/[^/\s]+(\/signup\/confirm\/[A-Za-z0-9_-]+)/.exec(email.text ?? "");
     if (!match) throw new Error(`no sign-up link in: ${email.text}`);
     return match[1]!;
@@ -103,7 +119,11 @@ export async function signupLinkMailedTo(address: string): Promise<string> {
 export async function loggedInAgent(url: string, email: string, password = PASSWORD): Promise<{ agent: Agent; csrf: string }> {
   const agent = request.agent(url);
   const form = await agent.get("/login").expect(200);
-  await agent.post("/login").type("form").send({ _csrf: csrfFrom(form.text), email, password }).expect(303);
+  await agent
+    .post("/login")
+    .type("form")
+    .send({ _csrf: csrfFrom(form.text), email, password })
+    .expect(303);
   const overview = await agent.get("/").expect(200);
   return { agent, csrf: csrfFrom(overview.text) };
 }

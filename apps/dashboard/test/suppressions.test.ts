@@ -3,7 +3,7 @@ import { addUserToWorkspace, createApiKey } from "@svc/core";
 import { newId } from "@svc/db";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, screenshot } from "./browser/chromium.ts";
-import { PASSWORD, createTestDashboard, csrfFrom, loggedInAgent, signedUpAgent, uniqueEmail, type TestDashboard } from "./support.ts";
+import { createTestDashboard, csrfFrom, loggedInAgent, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
  * The Suppressions page in Debian's Chromium (add, search, CSV import and export, removal with its
@@ -32,7 +32,8 @@ async function submit(buttonName: string): Promise<void> {
   await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: buttonName, exact: true }).click()]);
 }
 
-const rowAddresses = () => page.locator("table[data-suppressions] tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")));
+const rowAddresses = () =>
+  page.locator("table[data-suppressions] tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-address")));
 
 describe("the Suppressions page in a browser", () => {
   it("signs up and finds the page in the navigation, with a bounce's cause linked to its email", async () => {
@@ -71,7 +72,10 @@ describe("the Suppressions page in a browser", () => {
     expect(await rowAddresses()).toEqual(["angry@example.com", "bounced@example.com"]);
     expect(await page.locator('tr[data-address="bounced@example.com"]').textContent()).toContain("Hard bounce");
     await screenshot(page, "suppressions");
-    await Promise.all([page.waitForURL(/\/emails\/email_/), page.locator('tr[data-address="bounced@example.com"]').getByRole("link", { name: emailId }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/emails\/email_/),
+      page.locator('tr[data-address="bounced@example.com"]').getByRole("link", { name: emailId }).click(),
+    ]);
     expect(await page.locator("[data-suppressed]").textContent()).toContain("old@example.com");
   });
 
@@ -102,7 +106,10 @@ describe("the Suppressions page in a browser", () => {
 
   it("removes a complaint only once its box is ticked on the confirmation page", async () => {
     await page.goto(`${dashboard.url}/suppressions`);
-    await Promise.all([page.waitForURL(/\/remove$/), page.locator('tr[data-address="angry@example.com"]').getByRole("link", { name: "Remove…" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/remove$/),
+      page.locator('tr[data-address="angry@example.com"]').getByRole("link", { name: "Remove…" }).click(),
+    ]);
     expect(await page.textContent(".card-danger")).toContain("marked your mail as spam");
     // The box is required: the browser does not submit without it.
     await page.getByRole("button", { name: "Remove", exact: true }).click();
@@ -141,12 +148,16 @@ describe("the Suppressions page in a browser", () => {
   });
 
   it("shows the 7-day bounce and complaint rates against the review thresholds, warning when close", async () => {
-    const events = [
-      ...Array.from({ length: 40 }, (_, n) => ({ type: "sent" as const, n })),
-      { type: "bounced" as const, n: 41 },
-    ];
+    const events = [...Array.from({ length: 40 }, (_, n) => ({ type: "sent" as const, n })), { type: "bounced" as const, n: 41 }];
     await dashboard.db.emailEvent.createMany({
-      data: events.map(({ type, n }) => ({ id: newId("event"), emailId, type, eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `rate-test:${emailId}:${n}` })),
+      data: events.map(({ type, n }) => ({
+        id: newId("event"),
+        emailId,
+        type,
+        eventTimestamp: new Date(),
+        payloadJson: "{}",
+        dedupeKey: `rate-test:${emailId}:${n}`,
+      })),
     });
     await page.goto(`${dashboard.url}/`);
     // 1 bounce in 40 sends: 2.5 %, half of the 5 % threshold.
@@ -162,8 +173,12 @@ describe("who may change the list (HTTP)", () => {
   it("lets a viewer look but not change; another workspace's entry is 404; a complaint without confirm is 409", async () => {
     const owner = await signedUpAgent(dashboard.url);
     const ownWorkspace = (await dashboard.db.member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
-    await dashboard.db.suppression.create({ data: { id: newId("suppression"), workspaceId: ownWorkspace, address: "c@example.com", reason: "complaint" } });
-    await dashboard.db.suppression.create({ data: { id: newId("suppression"), workspaceId, address: "theirs@example.com", reason: "manual" } });
+    await dashboard.db.suppression.create({
+      data: { id: newId("suppression"), workspaceId: ownWorkspace, address: "c@example.com", reason: "complaint" },
+    });
+    await dashboard.db.suppression.create({
+      data: { id: newId("suppression"), workspaceId, address: "theirs@example.com", reason: "manual" },
+    });
 
     const viewerEmail = uniqueEmail("supp-viewer");
     await addUserToWorkspace(dashboard.db, { email: viewerEmail, password: PASSWORD, workspaceId: ownWorkspace, role: "viewer" });
@@ -172,7 +187,11 @@ describe("who may change the list (HTTP)", () => {
     expect(viewed.text).toContain("c@example.com");
     expect(viewed.text).not.toContain("Add to list");
     await viewer.agent.post("/suppressions").type("form").send({ _csrf: viewer.csrf, address: "v@example.com" }).expect(403);
-    await viewer.agent.post("/suppressions/c%40example.com/remove").type("form").send({ _csrf: viewer.csrf, confirm: "complaint" }).expect(403);
+    await viewer.agent
+      .post("/suppressions/c%40example.com/remove")
+      .type("form")
+      .send({ _csrf: viewer.csrf, confirm: "complaint" })
+      .expect(403);
     await viewer.agent.post("/suppressions/import").type("form").send({ _csrf: viewer.csrf, csv: "x@example.com" }).expect(403);
 
     await owner.agent.get("/suppressions/theirs%40example.com/remove").expect(404);
@@ -184,7 +203,11 @@ describe("who may change the list (HTTP)", () => {
     expect(refused.text).toContain("Tick the box");
     expect(await dashboard.db.suppression.count({ where: { workspaceId: ownWorkspace } })).toBe(1);
     const form = await owner.agent.get("/suppressions/c%40example.com/remove").expect(200);
-    await owner.agent.post("/suppressions/c%40example.com/remove").type("form").send({ _csrf: csrfFrom(form.text), confirm: "complaint" }).expect(303);
+    await owner.agent
+      .post("/suppressions/c%40example.com/remove")
+      .type("form")
+      .send({ _csrf: csrfFrom(form.text), confirm: "complaint" })
+      .expect(303);
     expect(await dashboard.db.suppression.count({ where: { workspaceId: ownWorkspace } })).toBe(0);
 
     // An import over the row limit is refused whole.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { startAwsLocal, type AwsLocal } from "@svc/aws-local";
-import { createSesApiClients, SesTenants, tenantNameOf, type SesApiClients } from "@svc/providers";
+import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
+import { createSesApiClients, type SesApiClients, SesTenants, tenantNameOf } from "@svc/providers";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
 import { createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
 

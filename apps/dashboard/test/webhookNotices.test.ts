@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { SecretBox, createWebhookSubscription, disableLongFailingSubscriptions } from "@svc/core";
+import { createWebhookSubscription, disableLongFailingSubscriptions, SecretBox } from "@svc/core";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
 
@@ -35,7 +35,11 @@ describe("automatically disabled webhooks", () => {
     const db = dashboard.db;
     const owner = await signedUpAgent(dashboard.url, { workspaceName: "Hooked" });
     const workspaceId = (await db.member.findFirstOrThrow({ where: { user: { email: owner.email } } })).workspaceId;
-    const subscription = await createWebhookSubscription(db, new SecretBox(dashboard.env.WEBHOOK_SECRET_KEY), { workspaceId, url: "https://gone.example.com/hooks", events: ["bounced"] });
+    const subscription = await createWebhookSubscription(db, new SecretBox(dashboard.env.WEBHOOK_SECRET_KEY), {
+      workspaceId,
+      url: "https://gone.example.com/hooks",
+      events: ["bounced"],
+    });
     await db.webhookSubscription.update({ where: { id: subscription.id }, data: { failingSince: new Date(Date.now() - 6 * DAY_MS) } });
 
     const failingPage = await owner.agent.get(`/webhooks/${subscription.id}`).expect(200);
@@ -44,7 +48,9 @@ describe("automatically disabled webhooks", () => {
     const disabled = await disableLongFailingSubscriptions(db, 5);
     expect(disabled.map((s) => s.id)).toContain(subscription.id);
 
-    const email = await waitFor("the owners' email", () => db.email.findFirst({ where: { to: { has: owner.email }, subject: "A webhook endpoint was disabled on Svc" } }));
+    const email = await waitFor("the owners' email", () =>
+      db.email.findFirst({ where: { to: { has: owner.email }, subject: "A webhook endpoint was disabled on Svc" } }),
+    );
     expect(email.from).toBe(`Svc <notices@${system.domain}>`);
     expect(email.text).toContain("every delivery attempt failed for 5 days");
     expect(email.text).toContain("https://gone.example.com/hooks");
@@ -62,6 +68,11 @@ describe("automatically disabled webhooks", () => {
     await owner.agent.post(`/webhooks/${subscription.id}/enable`).type("form").send({ _csrf: owner.csrf }).expect(303);
     const after = await owner.agent.get("/webhooks").expect(200);
     expect(after.text).not.toContain("Webhooks disabled automatically.");
-    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).toMatchObject({ isActive: true, disabledAt: null, failingSince: null, ownersNotifiedAt: null });
+    expect(await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).toMatchObject({
+      isActive: true,
+      disabledAt: null,
+      failingSince: null,
+      ownersNotifiedAt: null,
+    });
   });
 });

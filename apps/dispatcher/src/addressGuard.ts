@@ -1,4 +1,4 @@
-import { lookup as systemLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import { type LookupAddress, type LookupOptions, lookup as systemLookup } from "node:dns";
 import type { LookupFunction } from "node:net";
 import { hostRefusal, nonPublicAddressReason } from "@svc/core";
 
@@ -14,7 +14,11 @@ export class RefusedAddressError extends Error {
   }
 }
 
-type Resolver = (hostname: string, options: LookupOptions & { all: true }, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type Resolver = (
+  hostname: string,
+  options: LookupOptions & { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 
 const resolveAll: Resolver = (hostname, options, callback) => systemLookup(hostname, options, callback);
 
@@ -28,10 +32,14 @@ export function guardedLookup(resolve: Resolver = resolveAll): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", undefined);
-      const refused = addresses.map((entry) => [entry.address, nonPublicAddressReason(entry.address)] as const).find(([, reason]) => reason);
+      const refused = addresses
+        .map((entry) => [entry.address, nonPublicAddressReason(entry.address)] as const)
+        .find(([, reason]) => reason);
       if (refused) {
         return callback(
-          new RefusedAddressError(`Refused to connect to ${hostname} (${refused[0]}): a ${refused[1]} address. Only public addresses are allowed.`),
+          new RefusedAddressError(
+            `Refused to connect to ${hostname} (${refused[0]}): a ${refused[1]} address. Only public addresses are allowed.`,
+          ),
           "",
           undefined,
         );

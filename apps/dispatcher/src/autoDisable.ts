@@ -10,12 +10,18 @@ import { every, type PeriodicTask } from "@svc/runtime";
  */
 export function startAutoDisable(db: DbHandle, options: { failingDays: number; intervalMs: number; log: Logger }): PeriodicTask {
   const { failingDays, intervalMs, log } = options;
-  return every("webhook auto-disable", intervalMs, async () => {
-    for (const subscription of await disableLongFailingSubscriptions(db.prisma, failingDays)) {
-      log.warn(
-        { subscriptionId: subscription.id, workspaceId: subscription.workspaceId, failingSince: subscription.failingSince },
-        "webhook subscription disabled: every attempt failed too long",
-      );
-    }
-  }, log, { firstRunMs: 0 });
+  return every(
+    "webhook auto-disable",
+    intervalMs,
+    async () => {
+      for (const subscription of await disableLongFailingSubscriptions(db.prisma, failingDays)) {
+        log.warn(
+          { subscriptionId: subscription.id, workspaceId: subscription.workspaceId, failingSince: subscription.failingSince },
+          "webhook subscription disabled: every attempt failed too long",
+        );
+      }
+    },
+    log,
+    { firstRunMs: 0 },
+  );
 }

@@ -1,5 +1,5 @@
-import { sqlPool, type DeliveryClaims } from "@svc/core";
-import { claimWebhookDeliveries, releaseWebhookDeliveryClaims, type ClaimedDelivery } from "@svc/core/batched";
+import { type DeliveryClaims, sqlPool } from "@svc/core";
+import { type ClaimedDelivery, claimWebhookDeliveries, releaseWebhookDeliveryClaims } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
@@ -25,7 +25,11 @@ export class DeliveryClaimer implements DeliveryClaims {
     private readonly options: DeliveryClaimerOptions,
   ) {
     this.claims = new Batcher({ run: (ids) => this.claimMany(ids), maxSize: options.maxBatch, maxConcurrent: options.maxConcurrent });
-    this.releases = new Batcher({ run: (claims) => this.releaseMany(claims), maxSize: options.maxBatch, maxConcurrent: options.maxConcurrent });
+    this.releases = new Batcher({
+      run: (claims) => this.releaseMany(claims),
+      maxSize: options.maxBatch,
+      maxConcurrent: options.maxConcurrent,
+    });
   }
 
   claim(deliveryId: string): Promise<ClaimedDelivery | null> {

@@ -1,18 +1,18 @@
-import { Worker } from "bullmq";
-import type { Redis } from "ioredis";
-import { SecretBox, createWebhookAttempt, postgresDeliveryRows } from "@svc/core";
+import { createWebhookAttempt, postgresDeliveryRows, SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
-import { Producer, QUEUES, SubscriptionRateLimiter, type JobPayload } from "@svc/queues";
-import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App, type PeriodicTask } from "@svc/runtime";
-import type { DispatcherEnv } from "./env.ts";
+import { type JobPayload, Producer, QUEUES, SubscriptionRateLimiter } from "@svc/queues";
+import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
+import { Worker } from "bullmq";
+import type { Redis } from "ioredis";
+import { startAutoDisable } from "./autoDisable.ts";
 import { DeliveryClaimer } from "./claims.ts";
+import type { DispatcherEnv } from "./env.ts";
 import { createWebhookPoster } from "./poster.ts";
-import { RetryScheduled, createDeliveryProcessor } from "./processor.ts";
+import { createDeliveryProcessor, RetryScheduled } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
 import { SubscriptionSlots } from "./slots.ts";
-import { startAutoDisable } from "./autoDisable.ts";
 import { DeliverySweeper } from "./sweeper.ts";
 import { WorkspaceShare, workspaceShareLimit } from "./workspaceShare.ts";
 
@@ -87,7 +87,9 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
       // The delay is decided by the attempt (and already stored on the delivery row); any
       // other failure is retried soon, and the row again says when an attempt is really due.
       backoffStrategy: (_attemptsMade, _type, error) =>
-        error instanceof RetryScheduled ? Math.max(0, error.retryAt.getTime() - Date.now()) : Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS),
+        error instanceof RetryScheduled
+          ? Math.max(0, error.retryAt.getTime() - Date.now())
+          : Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS),
     },
   });
   worker.on("error", (error) => log.error({ err: error }, "webhook worker error"));
@@ -126,7 +128,11 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
       await worker.waitUntilReady();
       sweeper.start();
       if (env.WEBHOOK_AUTO_DISABLE_DAYS > 0) {
-        autoDisable = startAutoDisable(db, { failingDays: env.WEBHOOK_AUTO_DISABLE_DAYS, intervalMs: env.WEBHOOK_AUTO_DISABLE_CHECK_MS, log });
+        autoDisable = startAutoDisable(db, {
+          failingDays: env.WEBHOOK_AUTO_DISABLE_DAYS,
+          intervalMs: env.WEBHOOK_AUTO_DISABLE_CHECK_MS,
+          log,
+        });
       }
       return { port, concurrency: env.DISPATCHER_CONCURRENCY };
     },

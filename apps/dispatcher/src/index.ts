@@ -1,2 +1,2 @@
 export { createDispatcher, type DispatcherResources } from "./dispatcher.ts";
-export { dispatcherEnvSchema, type DispatcherEnv } from "./env.ts";
+export { type DispatcherEnv, dispatcherEnvSchema } from "./env.ts";

@@ -1,7 +1,7 @@
 import { loadEnvOrExit, logFormat } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, requireRedisVersion, createProducerConnection, createWorkerConnection } from "@svc/queues";
+import { closeConnections, createProducerConnection, createWorkerConnection, requireRedisVersion } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { createDispatcher } from "./dispatcher.ts";
 import { dispatcherEnvSchema } from "./env.ts";
@@ -13,7 +13,13 @@ const workerRedis = createWorkerConnection(env.REDIS_URL);
 const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
 const producerRedis = createProducerConnection(env.REDIS_URL);
 const dispatcher = createDispatcher(env, { db, workerRedis, redis, producerRedis, log });
-await runApp("dispatcher", dispatcher, log, [
-  { name: "redis", run: () => closeConnections(workerRedis, redis, producerRedis) },
-  { name: "postgres", run: () => db.close() },
-], [() => requireRedisVersion(redis, log)]);
+await runApp(
+  "dispatcher",
+  dispatcher,
+  log,
+  [
+    { name: "redis", run: () => closeConnections(workerRedis, redis, producerRedis) },
+    { name: "postgres", run: () => db.close() },
+  ],
+  [() => requireRedisVersion(redis, log)],
+);

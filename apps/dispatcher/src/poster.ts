@@ -2,7 +2,7 @@ import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import { performance } from "node:perf_hooks";
 import type { EndpointPoster, PostAnswer } from "@svc/core";
-import { recordAttempt, statusClass, type AttemptClass } from "@svc/metrics/dispatcher";
+import { type AttemptClass, recordAttempt, statusClass } from "@svc/metrics/dispatcher";
 import got from "got";
 import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGuard.ts";
 
@@ -38,14 +38,33 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
     try {
       parsed = new URL(url);
     } catch {
-      return counted("error", { statusCode: null, location: undefined, responseExcerpt: null, error: "The subscription URL is not a valid URL.", durationMs: 0 });
+      return counted("error", {
+        statusCode: null,
+        location: undefined,
+        responseExcerpt: null,
+        error: "The subscription URL is not a valid URL.",
+        durationMs: 0,
+      });
     }
     if (!options.allowPrivate) {
       const refused = refuseBeforeConnect(parsed);
-      if (refused) return counted("refused", { statusCode: null, location: undefined, responseExcerpt: null, error: refused.message, durationMs: elapsed() });
+      if (refused)
+        return counted("refused", {
+          statusCode: null,
+          location: undefined,
+          responseExcerpt: null,
+          error: refused.message,
+          durationMs: elapsed(),
+        });
     }
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
-      return counted("error", { statusCode: null, location: undefined, responseExcerpt: null, error: `Unsupported URL scheme ${parsed.protocol}`, durationMs: 0 });
+      return counted("error", {
+        statusCode: null,
+        location: undefined,
+        responseExcerpt: null,
+        error: `Unsupported URL scheme ${parsed.protocol}`,
+        durationMs: 0,
+      });
     }
 
     return new Promise((resolve) => {
@@ -72,7 +91,8 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
         if (settled) return;
         settled = true;
         request.destroy();
-        const excerpt = chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
+        const excerpt =
+          chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
         resolve(
           counted(error === null && statusCode !== null ? statusClass(statusCode) : failureClass, {
             statusCode,

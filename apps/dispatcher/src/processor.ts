@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { DelayedError, type Job } from "bullmq";
 import type { AttemptOutcome, AttemptRecordResult, WebhookAttempt } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { recordDeliveryFailed } from "@svc/metrics/dispatcher";
-import { QUEUES, type JobPayload } from "@svc/queues";
+import { type JobPayload, QUEUES } from "@svc/queues";
+import { DelayedError, type Job } from "bullmq";
 
 /**
  * Thrown after a failed automatic attempt that will be retried: the worker's backoff strategy

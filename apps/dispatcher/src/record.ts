@@ -1,5 +1,5 @@
-import { sqlPool, type ClaimedAttemptRecords } from "@svc/core";
-import { recordClaimedWebhookAttempts, type ClaimedAttemptRow } from "@svc/core/batched";
+import { type ClaimedAttemptRecords, sqlPool } from "@svc/core";
+import { type ClaimedAttemptRow, recordClaimedWebhookAttempts } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
@@ -19,7 +19,11 @@ export class AttemptRecorder implements ClaimedAttemptRecords {
   private readonly claimed: Batcher<ClaimedAttemptRow, boolean>;
 
   constructor(db: DbHandle, options: AttemptRecorderOptions) {
-    this.claimed = new Batcher({ run: (rows) => recordClaimedWebhookAttempts(sqlPool(db), rows), maxSize: options.maxBatch, maxConcurrent: options.maxConcurrent });
+    this.claimed = new Batcher({
+      run: (rows) => recordClaimedWebhookAttempts(sqlPool(db), rows),
+      maxSize: options.maxBatch,
+      maxConcurrent: options.maxConcurrent,
+    });
   }
 
   recordClaimed(row: ClaimedAttemptRow): Promise<boolean> {

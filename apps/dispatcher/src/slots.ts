@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "@svc/logger";
 import { recordSlotWait } from "@svc/metrics/dispatcher";
-import { withScripts, type Redis, type ScriptedRedis } from "@svc/queues";
+import { type Redis, type ScriptedRedis, withScripts } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 
 /** How long a process's liveness key outlives its last refresh, and how often it is refreshed. */
@@ -80,7 +80,14 @@ export class SubscriptionSlots {
   async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
     const deadline = Date.now() + waitMs;
     for (let waited = false; ; waited = true) {
-      const taken = await this.redis.svcSlotAcquire(this.key(subscriptionId), this.limit, this.leaseMs, this.member(holder), this.livenessPrefix, this.instance);
+      const taken = await this.redis.svcSlotAcquire(
+        this.key(subscriptionId),
+        this.limit,
+        this.leaseMs,
+        this.member(holder),
+        this.livenessPrefix,
+        this.instance,
+      );
       if (taken === 1) {
         if (waited) recordSlotWait("acquired");
         return true;

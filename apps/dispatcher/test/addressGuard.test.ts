@@ -1,6 +1,6 @@
-import { describe, expect, test } from "@jest/globals";
 import type { LookupAddress } from "node:dns";
-import { guardedLookup, refuseBeforeConnect, RefusedAddressError } from "../src/addressGuard.ts";
+import { describe, expect, test } from "@jest/globals";
+import { guardedLookup, RefusedAddressError, refuseBeforeConnect } from "../src/addressGuard.ts";
 
 /** A resolver that answers from a table, standing in for DNS (including a rebinding answer). */
 function resolverFrom(table: Record<string, LookupAddress[]>) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { disableWebhookSubscription, enableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 /**
  * A subscription's failure run is tracked by its attempts (started by a failure, ended by a
@@ -33,30 +33,46 @@ describe("failing webhook subscriptions", () => {
     const receiver = await Receiver.start(() => ({ status: answer }));
     receivers.push(receiver);
     // Checked often here; one retry far in the future, so each failed delivery stays pending.
-    const dispatcher = await startDispatcher({ WEBHOOK_AUTO_DISABLE_DAYS: "5", WEBHOOK_AUTO_DISABLE_CHECK_MS: "200", WEBHOOK_RETRY_BASE_MS: "3600000" });
+    const dispatcher = await startDispatcher({
+      WEBHOOK_AUTO_DISABLE_DAYS: "5",
+      WEBHOOK_AUTO_DISABLE_CHECK_MS: "200",
+      WEBHOOK_RETRY_BASE_MS: "3600000",
+    });
     dispatchers.push(dispatcher);
     const fixture = await createWorkspaceFixture(handle);
     const failing = await subscribe(db, dispatcher.box, fixture.workspaceId, `${receiver.url()}/failing`, ["sent"]);
     subscriptions.push(failing.id);
 
     await emitEvent(handle, dispatcher.producer, await createEmail(db, fixture), "sent");
-    await waitUntil("the failure run to start", async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince !== null);
+    await waitUntil(
+      "the failure run to start",
+      async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince !== null,
+    );
     const firstAttempt = await db.webhookAttempt.findFirstOrThrow({ where: { delivery: { subscriptionId: failing.id } } });
     const started = (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince!;
     expect(started.toISOString()).toBe(firstAttempt.startedAt.toISOString());
 
     // A second failure keeps the run's start.
     await emitEvent(handle, dispatcher.producer, await createEmail(db, fixture), "sent");
-    await waitUntil("the second attempt", async () => (await db.webhookAttempt.count({ where: { delivery: { subscriptionId: failing.id } } })) === 2);
+    await waitUntil(
+      "the second attempt",
+      async () => (await db.webhookAttempt.count({ where: { delivery: { subscriptionId: failing.id } } })) === 2,
+    );
     expect((await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince).toEqual(started);
 
     answer = 200;
     await emitEvent(handle, dispatcher.producer, await createEmail(db, fixture), "sent");
-    await waitUntil("a success to end the run", async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince === null);
+    await waitUntil(
+      "a success to end the run",
+      async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince === null,
+    );
 
     answer = 500;
     const pending = await emitEvent(handle, dispatcher.producer, await createEmail(db, fixture), "sent");
-    await waitUntil("a new run", async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince !== null);
+    await waitUntil(
+      "a new run",
+      async () => (await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).failingSince !== null,
+    );
     // Four days into the run: still active. Then six: disabled at the next check.
     await db.webhookSubscription.update({ where: { id: failing.id }, data: { failingSince: new Date(Date.now() - 4 * DAY_MS) } });
     const recovering = await subscribe(db, dispatcher.box, fixture.workspaceId, `${receiver.url()}/other`, ["delivered"]);
@@ -67,7 +83,10 @@ describe("failing webhook subscriptions", () => {
 
     const runStart = new Date(Date.now() - 6 * DAY_MS);
     await db.webhookSubscription.update({ where: { id: failing.id }, data: { failingSince: runStart } });
-    await waitUntil("the subscription to be disabled", async () => !(await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).isActive);
+    await waitUntil(
+      "the subscription to be disabled",
+      async () => !(await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } })).isActive,
+    );
     const disabled = await db.webhookSubscription.findUniqueOrThrow({ where: { id: failing.id } });
     expect(disabled.disabledReason).toBe("Disabled automatically: every delivery attempt failed for 5 days.");
     expect(disabled.disabledAt).not.toBeNull();

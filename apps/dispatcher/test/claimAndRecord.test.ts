@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import {
-  DISABLED_DELIVERY_ERROR,
-  SecretBox,
-  deleteWebhookSubscription,
-  disableWebhookSubscription,
-  createWebhookAttempt,
-  postgresDeliveryRows,
-  recordEmailEvent,
   type AttemptOutcome,
   type ClaimResult,
+  createWebhookAttempt,
+  DISABLED_DELIVERY_ERROR,
+  deleteWebhookSubscription,
+  disableWebhookSubscription,
+  postgresDeliveryRows,
+  recordEmailEvent,
+  SecretBox,
   type WebhookAttempt,
 } from "@svc/core";
 import type { ClaimedDelivery } from "@svc/core/batched";
@@ -90,7 +90,13 @@ async function expireLease(deliveryId: string): Promise<void> {
   await handle.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
 }
 
-const failed = (statusCode = 500): AttemptOutcome => ({ succeeded: false, statusCode, responseExcerpt: "down", error: `The endpoint answered ${statusCode}.`, durationMs: 5 });
+const failed = (statusCode = 500): AttemptOutcome => ({
+  succeeded: false,
+  statusCode,
+  responseExcerpt: "down",
+  error: `The endpoint answered ${statusCode}.`,
+  durationMs: 5,
+});
 const succeeded: AttemptOutcome = { succeeded: true, statusCode: 200, responseExcerpt: "ok", error: null, durationMs: 5 };
 
 describe("claiming an automatic attempt", () => {
@@ -98,7 +104,15 @@ describe("claiming an automatic attempt", () => {
     const { deliveryId, subscriptionId, secret } = await pendingDelivery();
     const before = Date.now();
     const delivery = claimed(await claims.claim(deliveryId));
-    expect(delivery).toMatchObject({ id: deliveryId, subscriptionId, eventType: "sent", url: "http://127.0.0.1:9/hook", firstAttemptAt: null, attemptCount: 0, automaticAttempts: 0 });
+    expect(delivery).toMatchObject({
+      id: deliveryId,
+      subscriptionId,
+      eventType: "sent",
+      url: "http://127.0.0.1:9/hook",
+      firstAttemptAt: null,
+      attemptCount: 0,
+      automaticAttempts: 0,
+    });
     expect(JSON.parse(delivery.body)).toMatchObject({ id: deliveryId, type: "email.event" });
     expect(box.open(delivery.secretEncrypted)).toBe(secret);
     expect(delivery.leaseUntil.getTime()).toBeGreaterThanOrEqual(before + LEASE_MS);
@@ -161,9 +175,21 @@ describe("recording an attempt", () => {
     const startedAt = new Date();
     const result = await recorder.recordClaimed(delivery, startedAt, failed());
     const retryAt = new Date(startedAt.getTime() + POLICY.baseMs);
-    expect(result).toEqual({ kind: "recorded", decision: { status: "pending", firstAttemptAt: startedAt, nextAttemptAt: retryAt, completedAt: null, retryAt } });
-    expect(await row(deliveryId)).toMatchObject({ status: "pending", attemptCount: 1, firstAttemptAt: startedAt, nextAttemptAt: retryAt, lastStatusCode: 500, lastError: "The endpoint answered 500." });
-    expect((await attempts(deliveryId)).map((a) => [a.number, a.manual, a.statusCode, a.responseExcerpt])).toEqual([[1, false, 500, "down"]]);
+    expect(result).toEqual({
+      kind: "recorded",
+      decision: { status: "pending", firstAttemptAt: startedAt, nextAttemptAt: retryAt, completedAt: null, retryAt },
+    });
+    expect(await row(deliveryId)).toMatchObject({
+      status: "pending",
+      attemptCount: 1,
+      firstAttemptAt: startedAt,
+      nextAttemptAt: retryAt,
+      lastStatusCode: 500,
+      lastError: "The endpoint answered 500.",
+    });
+    expect((await attempts(deliveryId)).map((a) => [a.number, a.manual, a.statusCode, a.responseExcerpt])).toEqual([
+      [1, false, 500, "down"],
+    ]);
   });
 
   test("the retry after a second failure doubles its gap (automatic attempts counted by the claim)", async () => {
@@ -174,7 +200,10 @@ describe("recording an attempt", () => {
     expect(second).toMatchObject({ attemptCount: 1, automaticAttempts: 1 });
     const startedAt = new Date();
     const result = await recorder.recordClaimed(second, startedAt, failed());
-    expect(result).toMatchObject({ kind: "recorded", decision: { status: "pending", nextAttemptAt: new Date(startedAt.getTime() + 2 * POLICY.baseMs) } });
+    expect(result).toMatchObject({
+      kind: "recorded",
+      decision: { status: "pending", nextAttemptAt: new Date(startedAt.getTime() + 2 * POLICY.baseMs) },
+    });
     expect((await attempts(deliveryId)).map((a) => a.number)).toEqual([1, 2]);
   });
 
@@ -185,26 +214,41 @@ describe("recording an attempt", () => {
     const manualStart = new Date(automaticStart.getTime() - 1000); // the manual attempt started first
 
     // The manual attempt fails and is recorded first: the schedule (this claim's lease) stays.
-    expect(await recorder.recordManual(deliveryId, manualStart, failed(503))).toMatchObject({ kind: "recorded", decision: { status: "pending", nextAttemptAt: delivery.leaseUntil } });
+    expect(await recorder.recordManual(deliveryId, manualStart, failed(503))).toMatchObject({
+      kind: "recorded",
+      decision: { status: "pending", nextAttemptAt: delivery.leaseUntil },
+    });
     expect(await row(deliveryId)).toMatchObject({ attemptCount: 1, firstAttemptAt: manualStart, nextAttemptAt: delivery.leaseUntil });
 
     // The automatic one still holds its claim: recorded as number 2, its window counted from the
     // manual attempt (the row's firstAttemptAt), not from the claim's stale null.
     const result = await recorder.recordClaimed(delivery, automaticStart, failed());
     const retryAt = new Date(automaticStart.getTime() + POLICY.baseMs);
-    expect(result).toEqual({ kind: "recorded", decision: { status: "pending", firstAttemptAt: manualStart, nextAttemptAt: retryAt, completedAt: null, retryAt } });
+    expect(result).toEqual({
+      kind: "recorded",
+      decision: { status: "pending", firstAttemptAt: manualStart, nextAttemptAt: retryAt, completedAt: null, retryAt },
+    });
     expect((await attempts(deliveryId)).map((a) => [a.number, a.manual, a.statusCode])).toEqual([
       [1, true, 503],
       [2, false, 500],
     ]);
-    expect(await row(deliveryId)).toMatchObject({ status: "pending", attemptCount: 2, firstAttemptAt: manualStart, nextAttemptAt: retryAt, lastStatusCode: 500 });
+    expect(await row(deliveryId)).toMatchObject({
+      status: "pending",
+      attemptCount: 2,
+      firstAttemptAt: manualStart,
+      nextAttemptAt: retryAt,
+      lastStatusCode: 500,
+    });
   });
 
   test("a successful manual attempt and a failed automatic one recorded at once: numbered 1 and 2, the delivery ends succeeded", async () => {
     for (let round = 0; round < 5; round++) {
       const { deliveryId } = await pendingDelivery();
       const delivery = claimed(await claims.claim(deliveryId));
-      const results = await Promise.all([recorder.recordClaimed(delivery, new Date(), failed()), recorder.recordManual(deliveryId, new Date(), succeeded)]);
+      const results = await Promise.all([
+        recorder.recordClaimed(delivery, new Date(), failed()),
+        recorder.recordManual(deliveryId, new Date(), succeeded),
+      ]);
       expect(results[1]).toMatchObject({ kind: "recorded", decision: { status: "succeeded" } });
       expect((await attempts(deliveryId)).map((a) => a.number)).toEqual([1, 2]);
       expect(await row(deliveryId)).toMatchObject({ status: "succeeded", attemptCount: 2, nextAttemptAt: null });
@@ -217,7 +261,10 @@ describe("recording an attempt", () => {
     await expireLease(deliveryId); // the first worker froze past its lease
     const current = claimed(await claims.claim(deliveryId));
 
-    expect(await recorder.recordClaimed(current, new Date(), succeeded)).toMatchObject({ kind: "recorded", decision: { status: "succeeded" } });
+    expect(await recorder.recordClaimed(current, new Date(), succeeded)).toMatchObject({
+      kind: "recorded",
+      decision: { status: "succeeded" },
+    });
     const afterNewer = await row(deliveryId);
 
     // The stale attempt did happen, so it is on record, numbered after; the delivery stays as the newer one left it.
@@ -243,7 +290,12 @@ describe("recording an attempt", () => {
     const current = claimed(await claims.claim(deliveryId));
 
     expect(await recorder.recordClaimed(stale, new Date(), failed(502))).toEqual({ kind: "claim-lost", status: "pending" });
-    expect(await row(deliveryId)).toMatchObject({ status: "pending", attemptCount: 1, nextAttemptAt: current.leaseUntil, lastStatusCode: null });
+    expect(await row(deliveryId)).toMatchObject({
+      status: "pending",
+      attemptCount: 1,
+      nextAttemptAt: current.leaseUntil,
+      lastStatusCode: null,
+    });
 
     // Both automatic attempts happened, so the next gap is the second one's (doubled).
     const startedAt = new Date();
@@ -264,7 +316,10 @@ describe("recording an attempt", () => {
     await expireLease(deliveryId);
     const current = claimed(await claims.claim(deliveryId));
 
-    expect(await recorder.recordClaimed(stale, new Date(), succeeded)).toMatchObject({ kind: "recorded", decision: { status: "succeeded", retryAt: null } });
+    expect(await recorder.recordClaimed(stale, new Date(), succeeded)).toMatchObject({
+      kind: "recorded",
+      decision: { status: "succeeded", retryAt: null },
+    });
     expect(await recorder.recordClaimed(current, new Date(), failed())).toEqual({ kind: "claim-lost", status: "succeeded" });
     expect(await row(deliveryId)).toMatchObject({ status: "succeeded", attemptCount: 2, lastStatusCode: 200, nextAttemptAt: null });
     expect((await attempts(deliveryId)).map((a) => [a.number, a.statusCode])).toEqual([
@@ -293,7 +348,9 @@ describe("recording an attempt", () => {
     const deliveries = await Promise.all(Array.from({ length: 12 }, () => pendingDelivery()));
     const claimedAll = await Promise.all(deliveries.map(async ({ deliveryId }) => claimed(await claims.claim(deliveryId))));
     const results = await Promise.all(claimedAll.map((d, i) => recorder.recordClaimed(d, new Date(), i % 2 === 0 ? succeeded : failed())));
-    expect(results.map((r) => (r.kind === "recorded" ? r.decision.status : r.kind))).toEqual(claimedAll.map((_, i) => (i % 2 === 0 ? "succeeded" : "pending")));
+    expect(results.map((r) => (r.kind === "recorded" ? r.decision.status : r.kind))).toEqual(
+      claimedAll.map((_, i) => (i % 2 === 0 ? "succeeded" : "pending")),
+    );
     for (const { deliveryId } of deliveries) expect((await attempts(deliveryId)).map((a) => a.number)).toEqual([1]);
   });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import type { ChildProcess } from "node:child_process";
-import { SecretBox, disableWebhookSubscription } from "@svc/core";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { disableWebhookSubscription, SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, spawnDispatcher, subscribe, waitUntil, type Child } from "./support.ts";
 import { dispatcherEnvSchema } from "../src/env.ts";
+import { type Child, createEmail, emitEvent, Receiver, spawnDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let fixture: WorkspaceFixture;

@@ -4,7 +4,7 @@ import type { DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
 import { Webhook } from "standardwebhooks";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let running: RunningDispatcher;
@@ -39,7 +39,10 @@ describe("one webhook request", () => {
     const [deliveryId] = await emitEvent(handle, running.producer, emailId, "bounced");
     expect(deliveryId).toMatch(/^wd_/);
 
-    await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    await waitUntil(
+      "the delivery to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded",
+    );
     expect(endpoint.requests).toHaveLength(1);
     const request = endpoint.requests[0]!;
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! }, include: { attempts: true, event: true } });
@@ -68,7 +71,11 @@ describe("one webhook request", () => {
     expect(String(ts)).toBe(request.headers["x-service-timestamp"]);
     expect(Math.abs(ts - request.receivedAt / 1000)).toBeLessThan(5);
     expect(request.headers["x-service-signature"]).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret })).toEqual({ ok: true, timestamp: ts, scheme: "service" });
+    expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret })).toEqual({
+      ok: true,
+      timestamp: ts,
+      scheme: "service",
+    });
     expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: `${subscription.secret}x` }).ok).toBe(false);
 
     expect(delivery).toMatchObject({ status: "succeeded", attemptCount: 1, lastStatusCode: 204, lastError: null, nextAttemptAt: null });
@@ -84,7 +91,10 @@ describe("one webhook request", () => {
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["complained"]);
     const emailId = await createEmail(db, fixture);
     const [deliveryId] = await emitEvent(handle, running.producer, emailId, "complained");
-    await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    await waitUntil(
+      "the delivery to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded",
+    );
     const request = endpoint.requests[0]!;
     const headers = request.headers as Record<string, string>;
     const body = request.rawBody.toString("utf8");
@@ -94,22 +104,41 @@ describe("one webhook request", () => {
     expect(new Webhook(subscription.secret).verify(body, headers)).toEqual(JSON.parse(body));
     // Tampering with the body, the id or the timestamp fails it.
     expect(() => new Webhook(subscription.secret).verify(body.replace("complained", "bounced"), headers)).toThrow("No matching signature");
-    expect(() => new Webhook(subscription.secret).verify(body, { ...headers, "webhook-id": `${deliveryId}x` })).toThrow("No matching signature");
-    expect(() => new Webhook(subscription.secret).verify(body, { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) + 1) })).toThrow("No matching signature");
+    expect(() => new Webhook(subscription.secret).verify(body, { ...headers, "webhook-id": `${deliveryId}x` })).toThrow(
+      "No matching signature",
+    );
+    expect(() =>
+      new Webhook(subscription.secret).verify(body, { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) + 1) }),
+    ).toThrow("No matching signature");
     // The service's own signature on the same request still verifies, as does ours on the standard headers alone.
-    expect(verifyWebhook({ rawBody: request.rawBody, headers, secret: subscription.secret })).toMatchObject({ ok: true, scheme: "service" });
-    const standardOnly = { "webhook-id": headers["webhook-id"]!, "webhook-timestamp": headers["webhook-timestamp"]!, "webhook-signature": headers["webhook-signature"]! };
-    expect(verifyWebhook({ rawBody: request.rawBody, headers: standardOnly, secret: subscription.secret })).toMatchObject({ ok: true, scheme: "standard" });
+    expect(verifyWebhook({ rawBody: request.rawBody, headers, secret: subscription.secret })).toMatchObject({
+      ok: true,
+      scheme: "service",
+    });
+    const standardOnly = {
+      "webhook-id": headers["webhook-id"]!,
+      "webhook-timestamp": headers["webhook-timestamp"]!,
+      "webhook-signature": headers["webhook-signature"]!,
+    };
+    expect(verifyWebhook({ rawBody: request.rawBody, headers: standardOnly, secret: subscription.secret })).toMatchObject({
+      ok: true,
+      scheme: "standard",
+    });
   });
 
   test("500, 500, 200: three POSTs with one delivery id, the same body and fresh timestamps and signatures", async () => {
     const db = handle.prisma;
-    const endpoint = await receiver((_request, index) => (index < 2 ? { status: 500, body: `error number ${index + 1}` } : { status: 200, body: "thanks" }));
+    const endpoint = await receiver((_request, index) =>
+      index < 2 ? { status: 500, body: `error number ${index + 1}` } : { status: 200, body: "thanks" },
+    );
     const subscription = await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["delivered"]);
     const emailId = await createEmail(db, fixture);
     const [deliveryId] = await emitEvent(handle, running.producer, emailId, "delivered");
 
-    await waitUntil("the third attempt to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    await waitUntil(
+      "the third attempt to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded",
+    );
     expect(endpoint.requests).toHaveLength(3);
     const bodies = new Set(endpoint.requests.map((r) => r.rawBody.toString("utf8")));
     expect(bodies.size).toBe(1);
@@ -140,7 +169,10 @@ describe("one webhook request", () => {
     const endpoint = await receiver(() => ({ status: 200, body: "x".repeat(100_000) }));
     await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["opened"]);
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "opened");
-    await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    await waitUntil(
+      "the delivery to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded",
+    );
     const [attempt] = await db.webhookAttempt.findMany({ where: { deliveryId: deliveryId! } });
     expect(attempt!.responseExcerpt).toBe("x".repeat(2048));
   });
@@ -152,7 +184,10 @@ describe("one webhook request", () => {
     const created = await sendTestWebhookEvent(db, running.producer, subscription.id, { workspaceId: fixture.workspaceId });
     expect(created).toMatchObject({ subscriptionId: subscription.id, eventId: null, test: true, eventType: "clicked", status: "pending" });
 
-    await waitUntil("the test delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: created.id } })).status === "succeeded");
+    await waitUntil(
+      "the test delivery to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: created.id } })).status === "succeeded",
+    );
     const [request] = endpoint.requests;
     const body = JSON.parse(request!.rawBody.toString("utf8"));
     expect(body).toMatchObject({ id: created.id, type: "email.event", test: true, data: { event: { type: "clicked" } } });

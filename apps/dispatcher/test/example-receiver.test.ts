@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { disableWebhookSubscription, redeliverWebhook, waitForRedelivery } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { closeServer, listen } from "@svc/runtime";
 import { computeSignature } from "@svc/webhooks";
 import { createReceiverApp, type WebhookEvent } from "../../../packages/webhooks/examples/express-receiver.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let running: RunningDispatcher;
@@ -25,7 +25,10 @@ beforeAll(async () => {
   const port = await listen(server, 0, "127.0.0.1");
   url = `http://127.0.0.1:${port}/webhooks/svc`;
   subscription = await subscribe(handle.prisma, running.box, fixture.workspaceId, url, ["bounced"]);
-  server.on("request", createReceiverApp({ secret: subscription.secret, handle: (event, deliveryId) => void handled.push({ event, deliveryId }) }));
+  server.on(
+    "request",
+    createReceiverApp({ secret: subscription.secret, handle: (event, deliveryId) => void handled.push({ event, deliveryId }) }),
+  );
 });
 
 afterAll(async () => {
@@ -41,7 +44,10 @@ describe("the example Express receiver", () => {
     const emailId = await createEmail(db, fixture);
     const [deliveryId] = await emitEvent(handle, running.producer, emailId, "bounced");
     await waitUntil("the event to be processed", () => handled.length === 1);
-    await waitUntil("the attempt to be recorded", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
+    await waitUntil(
+      "the attempt to be recorded",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending",
+    );
     expect(handled[0]!.deliveryId).toBe(deliveryId);
     expect(handled[0]!.event).toMatchObject({ id: deliveryId, type: "email.event", data: { emailId, event: { type: "bounced" } } });
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
@@ -59,7 +65,11 @@ describe("the example Express receiver", () => {
     const now = Math.floor(Date.now() / 1000);
     const tampered = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-service-timestamp": String(now), "x-service-signature": computeSignature(subscription.secret, now, `${body} `) },
+      headers: {
+        "content-type": "application/json",
+        "x-service-timestamp": String(now),
+        "x-service-signature": computeSignature(subscription.secret, now, `${body} `),
+      },
       body,
     });
     expect(tampered.status).toBe(400);
@@ -68,7 +78,11 @@ describe("the example Express receiver", () => {
     const old = now - 3600;
     const stale = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-service-timestamp": String(old), "x-service-signature": computeSignature(subscription.secret, old, body) },
+      headers: {
+        "content-type": "application/json",
+        "x-service-timestamp": String(old),
+        "x-service-signature": computeSignature(subscription.secret, old, body),
+      },
       body,
     });
     expect(stale.status).toBe(400);

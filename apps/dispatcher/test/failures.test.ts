@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { lookup } from "node:dns/promises";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createWebhookSubscription, disableWebhookSubscription, nonPublicAddressReason } from "@svc/core";
 import type { DbHandle, EventType } from "@svc/db";
 import { listen } from "@svc/runtime";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let fixture: WorkspaceFixture;
@@ -42,7 +42,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const d of dispatchers) await d.stop();
   for (const r of receivers) await r.close();
-  for (const { id } of await handle.prisma.webhookSubscription.findMany({ where: { workspaceId: { in: [fixture.workspaceId, ...workspaces] } } })) {
+  for (const { id } of await handle.prisma.webhookSubscription.findMany({
+    where: { workspaceId: { in: [fixture.workspaceId, ...workspaces] } },
+  })) {
     await disableWebhookSubscription(handle.prisma, id);
   }
   await handle?.close();
@@ -58,7 +60,10 @@ async function deliverOnce(running: RunningDispatcher, url: string, type: EventT
   workspaces.push(own.workspaceId);
   await subscribe(db, running.box, own.workspaceId, url, [type]);
   const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, own), type);
-  await waitUntil(`the ${type} delivery to end`, async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
+  await waitUntil(
+    `the ${type} delivery to end`,
+    async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending",
+  );
   return db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! }, include: { attempts: true } });
 }
 
@@ -72,7 +77,12 @@ describe("failed attempts (a zero retry window: one attempt each)", () => {
     const endpoint = await receiver(() => "hang");
     const delivery = await deliverOnce(running, endpoint.url(), "sent");
     expect(endpoint.requests).toHaveLength(1);
-    expect(delivery).toMatchObject({ status: "failed", attemptCount: 1, lastStatusCode: null, lastError: "No complete answer within 500 ms." });
+    expect(delivery).toMatchObject({
+      status: "failed",
+      attemptCount: 1,
+      lastStatusCode: null,
+      lastError: "No complete answer within 500 ms.",
+    });
     expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(450);
   });
 
@@ -102,9 +112,17 @@ describe("failed attempts (a zero retry window: one attempt each)", () => {
 
   test("any non-2xx answer is a failure, a 2xx of any kind a success", async () => {
     const gone = await receiver(() => ({ status: 410, body: "gone" }));
-    expect(await deliverOnce(running, gone.url(), "bounced")).toMatchObject({ status: "failed", lastStatusCode: 410, lastError: "The endpoint answered 410." });
+    expect(await deliverOnce(running, gone.url(), "bounced")).toMatchObject({
+      status: "failed",
+      lastStatusCode: 410,
+      lastError: "The endpoint answered 410.",
+    });
     const accepted = await receiver(() => ({ status: 202 }));
-    expect(await deliverOnce(running, accepted.url(), "complained")).toMatchObject({ status: "succeeded", lastStatusCode: 202, lastError: null });
+    expect(await deliverOnce(running, accepted.url(), "complained")).toMatchObject({
+      status: "succeeded",
+      lastStatusCode: 202,
+      lastError: null,
+    });
   });
 });
 
@@ -128,10 +146,15 @@ describe("SSRF guard (WEBHOOK_ALLOW_PRIVATE_URLS=false, the default)", () => {
     // Saving it under the default policy succeeds: nothing about the name is private.
     await createWebhookSubscription(db, running.box, { workspaceId: fixture.workspaceId, url, events: ["rejected"] });
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "rejected");
-    await waitUntil("the delivery to end", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending");
+    await waitUntil(
+      "the delivery to end",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status !== "pending",
+    );
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
     expect(delivery.status).toBe("failed");
-    expect(delivery.lastError).toMatch(new RegExp(`^Refused to connect to ${name} \\(.+\\): a .+ address\\. Only public addresses are allowed\\.$`));
+    expect(delivery.lastError).toMatch(
+      new RegExp(`^Refused to connect to ${name} \\(.+\\): a .+ address\\. Only public addresses are allowed\\.$`),
+    );
   });
 
   test.each([

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { SecretBox, disableWebhookSubscription } from "@svc/core";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { disableWebhookSubscription, SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, spawnDispatcher, subscribe, waitUntil } from "./support.ts";
 import { dispatcherEnvSchema } from "../src/env.ts";
+import { createEmail, emitEvent, Receiver, spawnDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let fixture: WorkspaceFixture;
@@ -57,7 +57,10 @@ describe("apps/dispatcher/src/main.ts as its own process", () => {
     const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
     try {
       const [first] = await emitEvent(handle, producer, await createEmail(db, fixture), "sent");
-      await waitUntil("the first delivery", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: first! } })).status === "succeeded");
+      await waitUntil(
+        "the first delivery",
+        async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: first! } })).status === "succeeded",
+      );
 
       // The next answer takes a while, so SIGTERM arrives mid-attempt.
       endpoint.respondWith(() => ({ status: 200, body: "slow ok", delayMs: 1000 }));

@@ -3,7 +3,7 @@ import { storeInbound } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let running: RunningDispatcher;
@@ -39,7 +39,10 @@ test("a stored inbound message becomes a signed `received` webhook to the subscr
   });
   expect(stored!.deliveryIds).toHaveLength(1);
   const deliveryId = stored!.deliveryIds[0]!;
-  await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded");
+  await waitUntil(
+    "the delivery to succeed",
+    async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "succeeded",
+  );
   expect(endpoint.requests).toHaveLength(1);
   const request = endpoint.requests[0]!;
   expect(request.path).toBe("/in");
@@ -49,6 +52,12 @@ test("a stored inbound message becomes a signed `received` webhook to the subscr
   expect(JSON.parse(request.rawBody.toString())).toMatchObject({
     id: deliveryId,
     type: "email.received",
-    data: { inboundId: stored!.inboundId, subject: "Hi", from: "a@sender.test", recipients: ["support@reply.test"], verdicts: { spf: { result: "pass" } } },
+    data: {
+      inboundId: stored!.inboundId,
+      subject: "Hi",
+      from: "a@sender.test",
+      recipients: ["support@reply.test"],
+      verdicts: { spf: { result: "pass" } },
+    },
   });
 });

@@ -3,7 +3,7 @@ import { disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { createWorkerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 /**
  * What a receiver's answer says beyond "failed": 410 Gone disables the subscription, 429/503 with
@@ -35,7 +35,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const d of dispatchers) await d.stop();
   for (const r of receivers) await r.close();
-  for (const { id } of await handle.prisma.webhookSubscription.findMany({ where: { workspaceId: { in: workspaces.map((w) => w.workspaceId) } } })) {
+  for (const { id } of await handle.prisma.webhookSubscription.findMany({
+    where: { workspaceId: { in: workspaces.map((w) => w.workspaceId) } },
+  })) {
     await disableWebhookSubscription(handle.prisma, id);
   }
   await handle?.close();
@@ -50,11 +52,17 @@ describe("410 Gone", () => {
     const subscription = await subscribe(db, running.box, own.workspaceId, endpoint.url(), ["sent"]);
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, own), "sent");
 
-    await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "failed");
+    await waitUntil(
+      "the delivery to fail",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "failed",
+    );
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! }, include: { attempts: true } });
     expect(delivery).toMatchObject({ attemptCount: 1, lastStatusCode: 410, nextAttemptAt: null });
     expect(endpoint.requests).toHaveLength(1);
-    await waitUntil("the subscription to be disabled", async () => !(await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).isActive);
+    await waitUntil(
+      "the subscription to be disabled",
+      async () => !(await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).isActive,
+    );
     const disabled = await db.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } });
     // Recorded as an automatic disable is, so the dashboard's notices task mails the owners.
     expect(disabled).toMatchObject({ isActive: false, disabledReason: expect.stringContaining("410 Gone"), ownersNotifiedAt: null });
@@ -78,7 +86,10 @@ describe("429 and 503 with Retry-After", () => {
     await subscribe(db, running.box, own.workspaceId, endpoint.url(), ["sent"]);
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, own), "sent");
 
-    await waitUntil("the first attempt", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1);
+    await waitUntil(
+      "the first attempt",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1,
+    );
     const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: deliveryId!, number: 1 } });
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
     expect(delivery).toMatchObject({ status: "pending", lastStatusCode: 429 });
@@ -100,7 +111,10 @@ describe("429 and 503 with Retry-After", () => {
     const endpoint = await receiver(() => ({ status: 503 }));
     await subscribe(db, running.box, own.workspaceId, endpoint.url(), ["sent"]);
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, own), "sent");
-    await waitUntil("the first attempt", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1);
+    await waitUntil(
+      "the first attempt",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1,
+    );
     const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: deliveryId!, number: 1 } });
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
     expect(delivery.nextAttemptAt!.getTime()).toBe(attempt.startedAt.getTime() + 1000);
@@ -111,7 +125,11 @@ describe("a per-subscription rate limit", () => {
   test("5 per second holds across two dispatchers", async () => {
     const db = handle.prisma;
     const first = dispatchers[0]!;
-    const second = await startDispatcher({ QUEUE_PREFIX: first.env.QUEUE_PREFIX, WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_RETRY_WINDOW_MS: "600000" });
+    const second = await startDispatcher({
+      QUEUE_PREFIX: first.env.QUEUE_PREFIX,
+      WEBHOOK_RETRY_BASE_MS: "1000",
+      WEBHOOK_RETRY_WINDOW_MS: "600000",
+    });
     dispatchers.push(second);
     const own = await workspace();
     const endpoint = await receiver(() => ({ status: 200 }));

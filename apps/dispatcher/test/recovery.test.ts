@@ -4,7 +4,7 @@ import type { DbHandle } from "@svc/db";
 import { createWorkerConnection } from "@svc/queues";
 import type { Redis } from "ioredis";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 let handle: DbHandle;
 let running: RunningDispatcher;
@@ -49,10 +49,14 @@ describe("recovery from Redis", () => {
   test("FLUSHDB mid-run still ends with every delivery succeeded", async () => {
     const db = handle.prisma;
     const deliveryIds: string[] = [];
-    for (let i = 0; i < 12; i++) deliveryIds.push(...(await emitEvent(handle, running.producer, await createEmail(db, fixture), "delivered")));
+    for (let i = 0; i < 12; i++)
+      deliveryIds.push(...(await emitEvent(handle, running.producer, await createEmail(db, fixture), "delivered")));
     expect(deliveryIds).toHaveLength(12);
 
-    await waitUntil("every first attempt to fail", async () => (await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, attemptCount: { gte: 1 } } })) === 12);
+    await waitUntil(
+      "every first attempt to fail",
+      async () => (await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, attemptCount: { gte: 1 } } })) === 12,
+    );
     expect(await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, status: "pending" } })).toBe(12);
 
     // Only this test's Redis database: every queued retry is lost.
@@ -60,8 +64,14 @@ describe("recovery from Redis", () => {
     const states = await Promise.all(deliveryIds.map((id) => running.producer.queue.getJobState(id)));
     expect(states.every((state) => state === "unknown")).toBe(true);
 
-    await waitUntil("every delivery to succeed", async () => (await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, status: "succeeded" } })) === 12);
-    const rows = await db.webhookDelivery.findMany({ where: { id: { in: deliveryIds } }, include: { attempts: { orderBy: { number: "asc" } } } });
+    await waitUntil(
+      "every delivery to succeed",
+      async () => (await db.webhookDelivery.count({ where: { id: { in: deliveryIds }, status: "succeeded" } })) === 12,
+    );
+    const rows = await db.webhookDelivery.findMany({
+      where: { id: { in: deliveryIds } },
+      include: { attempts: { orderBy: { number: "asc" } } },
+    });
     for (const row of rows) {
       expect(row.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
       // The recovered retry still waited for its scheduled time.
@@ -81,7 +91,10 @@ describe("recovery from Redis", () => {
     });
     const [deliveryId] = recorded.deliveryIds;
     expect(deliveryId).toBeDefined();
-    await waitUntil("the delivery to succeed", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded");
+    await waitUntil(
+      "the delivery to succeed",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "succeeded",
+    );
     expect(endpoint.requests.filter((r) => r.headers["x-service-delivery-id"] === deliveryId)).toHaveLength(2);
   });
 });

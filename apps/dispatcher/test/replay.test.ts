@@ -3,7 +3,7 @@ import { disableWebhookSubscription, getWebhookReplay, replayWebhookDeliveries }
 import type { DbHandle } from "@svc/db";
 import { verifyWebhook } from "@svc/webhooks";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 /** Replay and recovery against the real dispatcher, Postgres, Redis and HTTP receivers. */
 
@@ -33,13 +33,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await running?.stop();
   for (const r of receivers) await r.close();
-  for (const { id } of await handle.prisma.webhookSubscription.findMany({ where: { workspaceId: { in: workspaces.map((w) => w.workspaceId) } } })) {
+  for (const { id } of await handle.prisma.webhookSubscription.findMany({
+    where: { workspaceId: { in: workspaces.map((w) => w.workspaceId) } },
+  })) {
     await disableWebhookSubscription(handle.prisma, id);
   }
   await handle?.close();
 });
 
-const statusOf = async (ids: string[], status: string) => handle.prisma.webhookDelivery.count({ where: { id: { in: ids }, status: status as never } });
+const statusOf = async (ids: string[], status: string) =>
+  handle.prisma.webhookDelivery.count({ where: { id: { in: ids }, status: status as never } });
 
 describe("recovery after an outage", () => {
   test("'failed since T' sends every failed delivery of the window once, under its own id, paced, while another subscription's live deliveries stay fast", async () => {
@@ -53,7 +56,11 @@ describe("recovery after an outage", () => {
     const since = new Date();
 
     const count = 10;
-    const failed = (await Promise.all(Array.from({ length: count }, async () => emitEvent(handle, running.producer, await createEmail(db, own), "delivered")))).flat();
+    const failed = (
+      await Promise.all(
+        Array.from({ length: count }, async () => emitEvent(handle, running.producer, await createEmail(db, own), "delivered")),
+      )
+    ).flat();
     await waitUntil("the outage's deliveries to fail", async () => (await statusOf(failed, "failed")) === count);
     down = false;
     const seenDuringOutage = endpoint.requests.length;
@@ -62,8 +69,20 @@ describe("recovery after an outage", () => {
     const other = await workspace();
     await subscribe(db, running.box, other.workspaceId, live.url(), ["sent"]);
 
-    const replay = await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "failed_since", since, perSecond: 5 }, { workspaceId: own.workspaceId });
-    expect(replay).toMatchObject({ kind: "failed_since", perSecond: 5, rearmed: count, copied: 0, progress: { pending: count, succeeded: 0, failed: 0 } });
+    const replay = await replayWebhookDeliveries(
+      handle,
+      running.producer,
+      subscription.id,
+      { kind: "failed_since", since, perSecond: 5 },
+      { workspaceId: own.workspaceId },
+    );
+    expect(replay).toMatchObject({
+      kind: "failed_since",
+      perSecond: 5,
+      rearmed: count,
+      copied: 0,
+      progress: { pending: count, succeeded: 0, failed: 0 },
+    });
 
     // Live traffic of another subscription while the replay runs.
     const latencies: number[] = [];
@@ -79,7 +98,8 @@ describe("recovery after an outage", () => {
     const replayed = endpoint.requests.slice(seenDuringOutage);
     // Each failed delivery of the window once, under its own id; the one before the window not at all.
     expect(replayed.map((r) => r.headers["x-service-delivery-id"]).sort()).toEqual([...failed].sort());
-    for (const request of replayed) expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret }).ok).toBe(true);
+    for (const request of replayed)
+      expect(verifyWebhook({ rawBody: request.rawBody, headers: request.headers, secret: subscription.secret }).ok).toBe(true);
     const times = replayed.map((r) => r.receivedAt).sort((a, b) => a - b);
     expect(times[count - 1]! - times[0]!).toBeGreaterThanOrEqual(((count - 1) * 1000) / 5 - 100);
     for (const latency of latencies) expect(latency).toBeLessThan(1000);
@@ -100,10 +120,17 @@ describe("replay after a receiver bug", () => {
     const own = await workspace();
     const subscription = await subscribe(db, running.box, own.workspaceId, endpoint.url(), ["bounced"]);
     const since = new Date(Date.now() - 1000);
-    const originals = (await Promise.all([0, 1, 2].map(async () => emitEvent(handle, running.producer, await createEmail(db, own), "bounced")))).flat();
+    const originals = (
+      await Promise.all([0, 1, 2].map(async () => emitEvent(handle, running.producer, await createEmail(db, own), "bounced")))
+    ).flat();
     await waitUntil("the originals to succeed", async () => (await statusOf(originals, "succeeded")) === 3);
 
-    const replay = await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "range", since, until: new Date(), perSecond: 50 });
+    const replay = await replayWebhookDeliveries(handle, running.producer, subscription.id, {
+      kind: "range",
+      since,
+      until: new Date(),
+      perSecond: 50,
+    });
     expect(replay).toMatchObject({ rearmed: 0, copied: 3 });
     await waitUntil("the copies to be delivered", async () => endpoint.requests.length === 6);
     const copies = endpoint.requests.slice(3);
@@ -118,10 +145,19 @@ describe("replay after a receiver bug", () => {
 
     // One email's deliveries, and one delivery: copies again, replayOf the original (not the copy).
     const emailId = (await db.emailEvent.findFirstOrThrow({ where: { deliveries: { some: { id: originals[0]! } } } })).emailId;
-    expect(await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "email", emailId })).toMatchObject({ copied: 1 });
-    expect(await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "delivery", deliveryId: originals[1]! })).toMatchObject({ copied: 1 });
+    expect(await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "email", emailId })).toMatchObject({
+      copied: 1,
+    });
+    expect(
+      await replayWebhookDeliveries(handle, running.producer, subscription.id, { kind: "delivery", deliveryId: originals[1]! }),
+    ).toMatchObject({ copied: 1 });
     await waitUntil("both to be delivered", async () => endpoint.requests.length === 8);
-    expect(endpoint.requests.slice(6).map((r) => JSON.parse(r.rawBody.toString("utf8")).replayOf).sort()).toEqual([originals[0], originals[1]].sort());
+    expect(
+      endpoint.requests
+        .slice(6)
+        .map((r) => JSON.parse(r.rawBody.toString("utf8")).replayOf)
+        .sort(),
+    ).toEqual([originals[0], originals[1]].sort());
   });
 
   test("refuses a disabled subscription, a delivery of another subscription, a bad range and a bad pace, changing nothing", async () => {
@@ -135,11 +171,21 @@ describe("replay after a receiver bug", () => {
     const replay = (request: Parameters<typeof replayWebhookDeliveries>[3], id = a.id) =>
       replayWebhookDeliveries(handle, running.producer, id, request, { workspaceId: own.workspaceId }).catch((error: unknown) => error);
     expect(await replay({ kind: "delivery", deliveryId: delivery! }, b.id)).toMatchObject({ code: "not_found" });
-    expect(await replay({ kind: "range", since: new Date(), until: new Date(Date.now() - 1000) })).toMatchObject({ code: "validation_failed" });
+    expect(await replay({ kind: "range", since: new Date(), until: new Date(Date.now() - 1000) })).toMatchObject({
+      code: "validation_failed",
+    });
     expect(await replay({ kind: "failed_since", since: new Date(Date.now() + 60_000) })).toMatchObject({ code: "validation_failed" });
     expect(await replay({ kind: "failed_since", since: new Date(0), perSecond: 1000 })).toMatchObject({ code: "validation_failed" });
     const stranger = await workspace();
-    expect(await replayWebhookDeliveries(handle, running.producer, a.id, { kind: "delivery", deliveryId: delivery! }, { workspaceId: stranger.workspaceId }).catch((e: unknown) => e)).toMatchObject({
+    expect(
+      await replayWebhookDeliveries(
+        handle,
+        running.producer,
+        a.id,
+        { kind: "delivery", deliveryId: delivery! },
+        { workspaceId: stranger.workspaceId },
+      ).catch((e: unknown) => e),
+    ).toMatchObject({
       code: "not_found",
     });
     await disableWebhookSubscription(db, a.id);

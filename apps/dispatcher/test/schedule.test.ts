@@ -3,7 +3,7 @@ import { deleteWebhookSubscription, disableWebhookSubscription } from "@svc/core
 import type { DbHandle } from "@svc/db";
 import { createWorkerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { Receiver, createEmail, emitEvent, startDispatcher, subscribe, waitUntil, type RunningDispatcher } from "./support.ts";
+import { createEmail, emitEvent, Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil } from "./support.ts";
 
 const BASE_MS = 200;
 const WINDOW_MS = 2500;
@@ -46,7 +46,10 @@ describe("the retry schedule", () => {
     await subscribe(db, running.box, fixture.workspaceId, endpoint.url(), ["sent"]);
     const [deliveryId] = await emitEvent(handle, running.producer, await createEmail(db, fixture), "sent");
 
-    await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "failed");
+    await waitUntil(
+      "the delivery to fail",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).status === "failed",
+    );
     await waitUntil("its job to finish", jobGone(deliveryId!));
 
     // Planned: 0, 200, 600, 1400, then 3000 moved to the window's end at 2500.
@@ -69,7 +72,13 @@ describe("the retry schedule", () => {
     expect(offsets[4]!).toBeLessThan(WINDOW_MS + SLACK_MS);
 
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
-    expect(delivery).toMatchObject({ status: "failed", attemptCount: 5, lastStatusCode: 500, lastError: "The endpoint answered 500.", nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      status: "failed",
+      attemptCount: 5,
+      lastStatusCode: 500,
+      lastError: "The endpoint answered 500.",
+      nextAttemptAt: null,
+    });
     expect(delivery.firstAttemptAt!.getTime()).toBe(first);
     expect(delivery.completedAt!.getTime()).toBeGreaterThanOrEqual(first + WINDOW_MS);
     // Nothing more is sent once the job has finished.
@@ -84,7 +93,10 @@ describe("the retry schedule", () => {
       const endpoint = await failingEndpoint();
       await subscribe(db, slow.box, fixture.workspaceId, endpoint.url(), ["delivery_delayed"]);
       const [deliveryId] = await emitEvent(handle, slow.producer, await createEmail(db, fixture), "delivery_delayed");
-      await waitUntil("the first attempt's outcome", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1);
+      await waitUntil(
+        "the first attempt's outcome",
+        async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } })).attemptCount === 1,
+      );
       const attempt = await db.webhookAttempt.findFirstOrThrow({ where: { deliveryId: deliveryId!, number: 1 } });
       const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId! } });
       expect(delivery).toMatchObject({ status: "pending", lastStatusCode: 500, completedAt: null });

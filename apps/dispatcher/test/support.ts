@@ -1,18 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { createInterface } from "node:readline";
-import { EVENT_TYPES, SecretBox, createWebhookSubscription, recordEmailEvent } from "@svc/core";
-import { createDb, newId, type Db, type DbHandle, type EventType } from "@svc/db";
+import { createWebhookSubscription, EVENT_TYPES, recordEmailEvent, SecretBox } from "@svc/core";
+import { createDb, type Db, type DbHandle, type EventType, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { Producer, closeConnections, createProducerConnection, createWorkerConnection } from "@svc/queues";
-import { Shutdown, listen } from "@svc/runtime";
+import { closeConnections, createProducerConnection, createWorkerConnection, Producer } from "@svc/queues";
+import { listen, Shutdown } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { createDispatcher } from "../src/dispatcher.ts";
-import { dispatcherEnvSchema, type DispatcherEnv } from "../src/env.ts";
+import { type DispatcherEnv, dispatcherEnvSchema } from "../src/env.ts";
 
 export interface ReceivedRequest {
   method: string;
@@ -199,7 +199,12 @@ export async function createEmail(db: Db, fixture: WorkspaceFixture): Promise<st
 }
 
 /** Plays the ingester: stores an event (which creates the deliveries) and enqueues them. */
-export async function emitEvent(handle: DbHandle, producer: Producer<"webhookDelivery">, emailId: string, type: EventType): Promise<string[]> {
+export async function emitEvent(
+  handle: DbHandle,
+  producer: Producer<"webhookDelivery">,
+  emailId: string,
+  type: EventType,
+): Promise<string[]> {
   const recorded = await recordEmailEvent(handle, {
     emailId,
     type,

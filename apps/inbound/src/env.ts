@@ -12,7 +12,12 @@ export const inboundEnvSchema = z.object({
   /** The name the receiver greets with and puts in its verdicts (authserv-id). */
   INBOUND_HOSTNAME: z.string().min(1).default("localhost"),
   /** The largest message taken (advertised as SIZE; larger ones get 552). */
-  INBOUND_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).max(150 * 1024 * 1024).default(40 * 1024 * 1024),
+  INBOUND_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(150 * 1024 * 1024)
+    .default(40 * 1024 * 1024),
   /** Recipients one message may have. */
   INBOUND_MAX_RECIPIENTS: z.coerce.number().int().min(1).max(1000).default(100),
   /** Messages one client address may deliver per minute (per process); more get 451 4.7.1. */

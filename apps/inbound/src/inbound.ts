@@ -2,7 +2,7 @@ import { createDnsResolver, type MailauthResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
-import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
+import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import type { InboundEnv } from "./env.ts";
 import { ClientRateLimit } from "./rateLimit.ts";

@@ -1,3 +1,3 @@
+export { type InboundEnv, inboundEnvSchema } from "./env.ts";
 export { createInbound, type InboundResources } from "./inbound.ts";
-export { inboundEnvSchema, type InboundEnv } from "./env.ts";
 export { ClientRateLimit } from "./rateLimit.ts";

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { authenticateInbound, refusedByDmarc, routeRecipients, storeInbound, type MailauthResolver, type RoutedRecipient } from "@svc/core";
+import { authenticateInbound, type MailauthResolver, type RoutedRecipient, refusedByDmarc, routeRecipients, storeInbound } from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
@@ -63,7 +63,8 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
     logger: false,
 
     onMailFrom(_address, session, callback) {
-      if (!deps.rateLimit.take(session.remoteAddress)) return callback(new SmtpReply(451, "4.7.1", "Too many messages from your address; try again later."));
+      if (!deps.rateLimit.take(session.remoteAddress))
+        return callback(new SmtpReply(451, "4.7.1", "Too many messages from your address; try again later."));
       callback();
     },
 
@@ -97,7 +98,15 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
           deps.log.info({ from: verdicts.dmarc.domain, bytes: raw.length }, "inbound message refused: DMARC fail with p=reject");
           return callback(new SmtpReply(550, "5.7.1", "Message refused: it fails DMARC and its domain's policy is reject."));
         }
-        const stored = await storeInbound(deps.db, deps.deliveries, { source: "mx", sourceKey: null, mailFrom, recipients, raw, verdicts, receivedAt: new Date() });
+        const stored = await storeInbound(deps.db, deps.deliveries, {
+          source: "mx",
+          sourceKey: null,
+          mailFrom,
+          recipients,
+          raw,
+          verdicts,
+          receivedAt: new Date(),
+        });
         deps.log.info({ inboundIds: stored.map((entry) => entry.inboundId), bytes: raw.length }, "inbound message stored");
         callback(null, `2.0.0 Ok: stored as ${stored.map((entry) => entry.inboundId).join(" ")}`);
       })().catch((error: unknown) => {

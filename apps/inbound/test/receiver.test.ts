@@ -13,20 +13,20 @@ import {
   getInboundRaw,
   listRepliesToEmail,
   purgeExpiredEmails,
-  verifyReceivingDomain,
   type ReceivingDomainView,
+  verifyReceivingDomain,
 } from "@svc/core";
-import { createDb, newId, type DbHandle } from "@svc/db";
+import { createDb, type DbHandle, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import dkim from "mailauth/lib/dkim/sign.js";
-import { createInbound, inboundEnvSchema } from "../src/index.ts";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { swaks } from "../../../test/support/swaks.ts";
-import { bearer, startApi, type ApiInstance } from "../../api/test/harness.ts";
+import { type ApiInstance, bearer, startApi } from "../../api/test/harness.ts";
+import { createInbound, inboundEnvSchema } from "../src/index.ts";
 
 let dns: TestDnsServer;
 let db: DbHandle;
@@ -48,7 +48,16 @@ const PRIVATE_PEM = privateKey.export({ type: "pkcs8", format: "pem" }).toString
 beforeAll(async () => {
   dns = await startDnsServer();
   dir = await mkdtemp(path.join(os.tmpdir(), "svc-inbound-"));
-  const env = loadEnv(inboundEnvSchema, testEnv({ INBOUND_PORT: "0", INBOUND_HEALTH_PORT: "0", DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", INBOUND_HOSTNAME: "mx.svc.test" }));
+  const env = loadEnv(
+    inboundEnvSchema,
+    testEnv({
+      INBOUND_PORT: "0",
+      INBOUND_HEALTH_PORT: "0",
+      DNS_SERVERS: dns.address,
+      DNS_TIMEOUT_MS: "500",
+      INBOUND_HOSTNAME: "mx.svc.test",
+    }),
+  );
   const log = createLogger("inbound-test", env.LOG_LEVEL);
   db = createDb(databaseOptions(env));
   const redis = createProducerConnection(env.REDIS_URL, { disconnectTimeout: 100 });
@@ -64,7 +73,11 @@ beforeAll(async () => {
   fx = await createWorkspaceFixture(db);
   other = await createWorkspaceFixture(db);
   const name = `reply.${fx.domain}`;
-  receiving = await addReceivingDomain(db.prisma, { workspaceId: fx.workspaceId, domain: name }, { mxHost: "mx.svc.test", region: "us-east-1" });
+  receiving = await addReceivingDomain(
+    db.prisma,
+    { workspaceId: fx.workspaceId, domain: name },
+    { mxHost: "mx.svc.test", region: "us-east-1" },
+  );
   const ownership = receiving.records.find((record) => record.purpose === "ownership")!;
   dns.setTxt(ownership.name, [ownership.value]);
   dns.setMx(name, [{ priority: 10, exchange: "mx.svc.test" }]);
@@ -82,7 +95,13 @@ beforeAll(async () => {
 
   subscriptionId = newId("webhook");
   await db.prisma.webhookSubscription.create({
-    data: { id: subscriptionId, workspaceId: fx.workspaceId, url: "https://hooks.example.com/in", events: ["received"], secretEncrypted: "unused" },
+    data: {
+      id: subscriptionId,
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com/in",
+      events: ["received"],
+      secretEncrypted: "unused",
+    },
   });
 });
 
@@ -118,7 +137,21 @@ async function send(raw: string, envelope: { from: string; to: string }, extra: 
   const file = path.join(dir, `${newId("inbound")}.eml`);
   // swaks ends the data with CRLF itself before the final dot.
   await writeFile(file, raw.replace(/\r\n$/, ""));
-  return swaks(["--server", "127.0.0.1", "--port", String(port), "--helo", "client.test", "--from", envelope.from, "--to", envelope.to, "--data", `@${file}`, ...extra]);
+  return swaks([
+    "--server",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--helo",
+    "client.test",
+    "--from",
+    envelope.from,
+    "--to",
+    envelope.to,
+    "--data",
+    `@${file}`,
+    ...extra,
+  ]);
 }
 
 const storedId = (replies: string[]) => /stored as (inb_[A-Za-z0-9]+)/.exec(replies.join("\n"))?.[1];
@@ -167,23 +200,34 @@ describe("the built-in MX receiver", () => {
     const id = storedId(run.replies)!;
     expect(id).toMatch(/^inb_/);
     const record = await getInbound(db.prisma, fx.workspaceId, id);
-    expect(record.verdicts).toMatchObject({ spf: { result: "pass" }, dkim: { result: "pass", domain: SENDER_DOMAIN }, dmarc: { result: "pass" } });
+    expect(record.verdicts).toMatchObject({
+      spf: { result: "pass" },
+      dkim: { result: "pass", domain: SENDER_DOMAIN },
+      dmarc: { result: "pass" },
+    });
     expect(record.recipients).toEqual([to]);
     expect(record.text?.trim()).toBe("Plain body");
     expect(record.html?.trim()).toBe("<p>HTML body</p>");
     expect(record.attachments).toEqual([{ filename: "invoice.pdf", contentType: "application/pdf", size: 23 }]);
-    expect((await getInboundAttachment(db.prisma, fx.workspaceId, id, 0)).content).toEqual(Buffer.from("%PDF-1.4 fake bytes \x00\x01\x02", "latin1"));
+    expect((await getInboundAttachment(db.prisma, fx.workspaceId, id, 0)).content).toEqual(
+      Buffer.from("%PDF-1.4 fake bytes \x00\x01\x02", "latin1"),
+    );
     expect((await getInboundRaw(db.prisma, fx.workspaceId, id)).toString()).toBe(raw);
     expect(record.parseError).toBeNull();
 
     const deliveries = await db.prisma.webhookDelivery.findMany({ where: { inboundEmailId: id } });
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ subscriptionId, eventType: "received", eventId: null, status: "pending" });
-    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ type: "email.received", data: { inboundId: id, subject: "With a file", attachmentCount: 1 } });
+    expect(JSON.parse(deliveries[0]!.body)).toMatchObject({
+      type: "email.received",
+      data: { inboundId: id, subject: "With a file", attachmentCount: 1 },
+    });
   });
 
   it("keeps a tampered DKIM-signed message with a failing DKIM verdict", async () => {
-    const raw = (await signed(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Tampered", body: "Pay 10 EUR." }))).replace("Pay 10 EUR.", "Pay 99 EUR.");
+    const raw = (
+      await signed(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Tampered", body: "Pay 10 EUR." }))
+    ).replace("Pay 10 EUR.", "Pay 99 EUR.");
     const run = await send(raw, { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
     const record = await getInbound(db.prisma, fx.workspaceId, storedId(run.replies)!);
     // mailauth says `neutral` for a body that no longer matches its signed hash (RFC 6376 6.1.3: not a pass).
@@ -192,7 +236,10 @@ describe("the built-in MX receiver", () => {
   });
 
   it("refuses a message failing DMARC under p=reject with 550 5.7.1", async () => {
-    const run = await send(message({ from: `ceo@${STRICT_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Spoof" }), { from: `ceo@${STRICT_DOMAIN}`, to: `support@${receiving.domain}` });
+    const run = await send(message({ from: `ceo@${STRICT_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Spoof" }), {
+      from: `ceo@${STRICT_DOMAIN}`,
+      to: `support@${receiving.domain}`,
+    });
     expect(run.replies.some((reply) => reply.startsWith("550 5.7.1"))).toBe(true);
   });
 
@@ -216,7 +263,12 @@ describe("the built-in MX receiver", () => {
   it("links a reply (In-Reply-To one of our Message-IDs) to the sent email", async () => {
     const providerMessageId = `0100019${Date.now()}-abc`;
     const emailId = await insertEmail(db, fx, { providerMessageId });
-    const raw = message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Re: Hello", headers: [`In-Reply-To: <${providerMessageId}@email.amazonses.com>`] });
+    const raw = message({
+      from: `ann@${SENDER_DOMAIN}`,
+      to: `support@${receiving.domain}`,
+      subject: "Re: Hello",
+      headers: [`In-Reply-To: <${providerMessageId}@email.amazonses.com>`],
+    });
     const run = await send(raw, { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
     const id = storedId(run.replies)!;
     expect((await getInbound(db.prisma, fx.workspaceId, id)).replyToEmailId).toBe(emailId);
@@ -224,17 +276,27 @@ describe("the built-in MX receiver", () => {
   });
 
   it("answers 552 for a 45 MB message (40 MB limit) and stores nothing", async () => {
-    const body = "x".repeat(76).concat("\r\n").repeat(Math.ceil((45 * 1024 * 1024) / 78));
-    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Huge", body }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` }, [
-      // The transcript would otherwise hold the 45 MB.
-      "--suppress-data",
-    ]);
+    const body = "x"
+      .repeat(76)
+      .concat("\r\n")
+      .repeat(Math.ceil((45 * 1024 * 1024) / 78));
+    const run = await send(
+      message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Huge", body }),
+      { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` },
+      [
+        // The transcript would otherwise hold the 45 MB.
+        "--suppress-data",
+      ],
+    );
     expect(run.replies).toContainEqual(expect.stringMatching(/^552 /));
     expect(run.transcript).not.toMatch(/stored as/);
   });
 
   it("another workspace cannot read the record (404)", async () => {
-    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Mine" }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
+    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Mine" }), {
+      from: `bounces@${SENDER_DOMAIN}`,
+      to: `support@${receiving.domain}`,
+    });
     const id = storedId(run.replies)!;
     await expect(getInbound(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
     await expect(getInboundRaw(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
@@ -277,7 +339,13 @@ describe("the built-in MX receiver", () => {
 
     const record = await fetch(`${api.url}/inbound/${id}`, { headers: key });
     expect(record.status).toBe(200);
-    expect(await record.json()).toMatchObject({ id, subject: "Over REST", text: "Plain é", html: "<b>Bold</b>", attachments: [{ filename: "résumé.pdf", contentType: "application/pdf", size: 8 }] });
+    expect(await record.json()).toMatchObject({
+      id,
+      subject: "Over REST",
+      text: "Plain é",
+      html: "<b>Bold</b>",
+      attachments: [{ filename: "résumé.pdf", contentType: "application/pdf", size: 8 }],
+    });
 
     const rawAnswer = await fetch(`${api.url}/inbound/${id}/raw`, { headers: key });
     expect(rawAnswer.headers.get("content-type")).toMatch(/^message\/rfc822/);
@@ -289,7 +357,10 @@ describe("the built-in MX receiver", () => {
     expect((await fetch(`${api.url}/inbound/${id}/attachments/1`, { headers: key })).status).toBe(404);
     expect((await fetch(`${api.url}/inbound/${id}/attachments/x`, { headers: key })).status).toBe(422);
 
-    const list = (await (await fetch(`${api.url}/inbound?limit=2`, { headers: key })).json()) as { data: Array<{ id: string }>; nextCursor: string | null };
+    const list = (await (await fetch(`${api.url}/inbound?limit=2`, { headers: key })).json()) as {
+      data: Array<{ id: string }>;
+      nextCursor: string | null;
+    };
     expect(list.data[0]!.id).toBe(id);
     expect(list.nextCursor).toBe(list.data[1]!.id);
 
@@ -302,9 +373,19 @@ describe("the built-in MX receiver", () => {
   });
 
   it("retention deletes a record older than its workspace plan's retention, with its files and deliveries", async () => {
-    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Old" }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
+    const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Old" }), {
+      from: `bounces@${SENDER_DOMAIN}`,
+      to: `support@${receiving.domain}`,
+    });
     const id = storedId(run.replies)!;
-    const young = storedId((await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Young" }), { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` })).replies)!;
+    const young = storedId(
+      (
+        await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Young" }), {
+          from: `bounces@${SENDER_DOMAIN}`,
+          to: `support@${receiving.domain}`,
+        })
+      ).replies,
+    )!;
     await db.prisma.inboundEmail.update({ where: { id }, data: { receivedAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
     const result = await purgeExpiredEmails(db.prisma);
     expect(result.inboundDeleted).toBeGreaterThanOrEqual(1);

@@ -1,17 +1,17 @@
-import express, { type Express } from "express";
+import { AppError } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
 import { observeHttp } from "@svc/metrics";
-import { healthEndpoints, requestTargetProblem, type ReadinessCheck } from "@svc/runtime";
-import { AppError } from "@svc/core";
+import type { Producer } from "@svc/queues";
+import { healthEndpoints, type ReadinessCheck, requestTargetProblem } from "@svc/runtime";
 import type { SnsVerifier } from "@svc/sns";
+import express, { type Express } from "express";
 import { createEventRecorder, type EventRecorderOptions } from "./events/eventRecorder.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import type { AcceptedTopics } from "./sns/acceptedTopics.ts";
 import type { NotificationClock } from "./sns/notificationClock.ts";
 import { snsRoute } from "./sns/route.ts";
-import { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
+import { type ConfirmSubscription, confirmByGet } from "./sns/subscription.ts";
 
 export interface IngestDeps {
   db: DbHandle;
@@ -47,9 +47,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   // Answers are a few bytes to SNS, which never revalidates: hashing each one for an ETag is waste.
   app.set("etag", false);
   app.use(observeHttp({ token: deps.metricsToken ?? "" }));
-  app.use(
-    healthEndpoints([{ name: "postgres", check: () => deps.db.ping() }, ...(deps.readiness ?? [])]),
-  );
+  app.use(healthEndpoints([{ name: "postgres", check: () => deps.db.ping() }, ...(deps.readiness ?? [])]));
   // A malformed percent-escape or a NUL in the path or query: 400, never a router's URIError.
   app.use((req, _res, next) => {
     const problem = requestTargetProblem(req);

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { commonEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv, snsEnv } from "@svc/config";
+import { z } from "zod";
 
 /** What the ingester reads from its environment (see packages/config/src/schemas.ts). */
 export const ingestEnvSchema = z.object({

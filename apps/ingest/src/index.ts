@@ -1,3 +1,3 @@
+export { type IngestEnv, ingestEnvSchema } from "./env.ts";
 export { createIngest, type IngestResources } from "./ingest.ts";
-export { ingestEnvSchema, type IngestEnv } from "./env.ts";
-export { confirmByGet, type ConfirmSubscription } from "./sns/subscription.ts";
+export { type ConfirmSubscription, confirmByGet } from "./sns/subscription.ts";

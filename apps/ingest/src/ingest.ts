@@ -1,13 +1,13 @@
+import { listSesSetups } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
-import { closeServer, createHttpServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
+import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
-import type { ConfirmSubscription } from "./sns/subscription.ts";
-import { listSesSetups } from "@svc/core";
 import { AcceptedTopics } from "./sns/acceptedTopics.ts";
 import { NotificationClock } from "./sns/notificationClock.ts";
+import type { ConfirmSubscription } from "./sns/subscription.ts";
 import { createSnsVerifier, listedTopicArns, trustsSimulator } from "./sns/verification.ts";
 
 /** What the ingester is given and does not own: the caller closes these after its shutdown. */

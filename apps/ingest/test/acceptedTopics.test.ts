@@ -32,10 +32,16 @@ describe("AcceptedTopics", () => {
     let now = 0;
     let loads = 0;
     const recorded = [setup(OURS)];
-    const topics = new AcceptedTopics({ provider: "ses", listed: [], loadSetups: async () => {
+    const topics = new AcceptedTopics({
+      provider: "ses",
+      listed: [],
+      loadSetups: async () => {
         loads++;
         return [...recorded];
-      }, refreshIntervalMs: 1000, now: () => now });
+      },
+      refreshIntervalMs: 1000,
+      now: () => now,
+    });
     await topics.start();
     expect(await topics.accepts(OURS)).toBe(true);
     expect(await topics.accepts(THEIRS)).toBe(false);
@@ -58,7 +64,12 @@ describe("AcceptedTopics", () => {
   });
 
   it("on SES, an event must name our sending account and one of our configuration sets when SES names them", async () => {
-    const topics = new AcceptedTopics({ provider: "ses", listed: [], configurationSetOverride: "operator-set", loadSetups: async () => [setup(OURS)] });
+    const topics = new AcceptedTopics({
+      provider: "ses",
+      listed: [],
+      configurationSetOverride: "operator-set",
+      loadSetups: async () => [setup(OURS)],
+    });
     await topics.start();
     expect(topics.agrees({ sendingAccountId: "123456789012", configurationSet: "svc" })).toBe(true);
     expect(topics.agrees({ sendingAccountId: "123456789012", configurationSet: "operator-set" })).toBe(true);

@@ -2,14 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import type { EmailEventToRecord } from "@svc/core/stores";
 import { createLogger } from "@svc/logger";
 import { createEventRecorder } from "../src/events/eventRecorder.ts";
-import {
-  insertEmail,
-  newIdentity,
-  newMessageId,
-  notificationTestbed,
-  sesEvent,
-  signedNotification,
-} from "./support.ts";
+import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 
 /**
  * Notifications arriving together are recorded by one statement (group commit); each request
@@ -28,7 +21,13 @@ const delivery = (messageId: string, emailId: string | null) =>
 describe("the event recorder", () => {
   it("fails only the bad item of a batch; the others are stored and their deliveries enqueued", async () => {
     const subscription = await t.db.webhookSubscription.create({
-      data: { id: `wh_batching${Date.now()}`, workspaceId: t.fx.workspaceId, url: "https://hooks.example.com/in", events: ["delivered"], secretEncrypted: "v1.x.y.z" },
+      data: {
+        id: `wh_batching${Date.now()}`,
+        workspaceId: t.fx.workspaceId,
+        url: "https://hooks.example.com/in",
+        events: ["delivered"],
+        secretEncrypted: "v1.x.y.z",
+      },
     });
     const recordEvent = createEventRecorder(
       { db: t.ingest.handle, deliveries: t.ingest.deliveries, log: createLogger("batching-test", "silent") },

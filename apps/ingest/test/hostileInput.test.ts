@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@jest/globals";
 import { request as httpRequest } from "node:http";
+import { describe, expect, it } from "@jest/globals";
 import { newIdentity, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 
 const identity = newIdentity();
@@ -8,7 +8,11 @@ const t = notificationTestbed("/SimpleNotificationService-hostile.pem", identity
 describe("hostile input at the ingester", () => {
   it("keeps a signed event whose mail.messageId holds U+0000 as unreadable (200, SNS stops retrying) instead of a 500", async () => {
     for (const eventType of ["Delivery", "Bounce"]) {
-      const signed = signedNotification(identity, t.certUrl, sesEvent(eventType, { messageId: "0100-bad\u0000id" }, { timestamp: "2026-11-22T10:00:02.000Z" }));
+      const signed = signedNotification(
+        identity,
+        t.certUrl,
+        sesEvent(eventType, { messageId: "0100-bad\u0000id" }, { timestamp: "2026-11-22T10:00:02.000Z" }),
+      );
       expect(await t.ingest.post(signed)).toEqual({ status: 200, json: { status: "unreadable" } });
       const kept = await t.db.unmatchedNotification.findMany({ where: { snsMessageId: signed.MessageId } });
       expect(kept).toHaveLength(1);
@@ -40,7 +44,11 @@ describe("unmatched notifications are bounded", () => {
     const signed = signedNotification(
       identity,
       t.certUrl,
-      sesEvent("Delivery", { messageId: `0100-unmatched-${Date.now()}`, emailId: "email_doesnotexist000000000000" }, { timestamp: "2026-11-22T10:00:07.000Z", padding }),
+      sesEvent(
+        "Delivery",
+        { messageId: `0100-unmatched-${Date.now()}`, emailId: "email_doesnotexist000000000000" },
+        { timestamp: "2026-11-22T10:00:07.000Z", padding },
+      ),
     );
     expect(await t.ingest.post(signed)).toEqual({ status: 200, json: { status: "unmatched" } });
     const kept = await t.db.unmatchedNotification.findFirstOrThrow({ where: { snsMessageId: signed.MessageId } });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
-import {
-  insertEmail,
-  newIdentity,
-  newMessageId,
-  notificationTestbed,
-  sesEvent,
-  signedNotification,
-} from "./support.ts";
 import { createWorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 
 const identity = newIdentity();
 const t = notificationTestbed("/SimpleNotificationService-notifications.pem", identity);
@@ -27,7 +20,9 @@ const bounce = (timestamp: string) => ({
   feedbackId: "0100017f-bounce-feedback-000000",
   bounceType: "Permanent",
   bounceSubType: "General",
-  bouncedRecipients: [{ emailAddress: "recipient@example.com", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" }],
+  bouncedRecipients: [
+    { emailAddress: "recipient@example.com", action: "failed", status: "5.1.1", diagnosticCode: "smtp; 550 5.1.1 user unknown" },
+  ],
   timestamp,
   reportingMTA: "dns; email.example.com",
 });
@@ -90,8 +85,14 @@ describe("duplicates", () => {
     const messageId = newMessageId();
     const emailId = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: messageId });
     const open = (timestamp: string) => sesEvent("Open", { messageId, emailId }, { timestamp, ipAddress: "192.0.2.1", userAgent: "Mail" });
-    const delivery = (to: string) => sesEvent("Delivery", { messageId, emailId }, { timestamp: "2026-11-22T10:00:05.000Z", recipients: [to] });
-    for (const message of [open("2026-11-22T11:00:00.000Z"), open("2026-11-22T12:00:00.000Z"), delivery("a@example.com"), delivery("b@example.com")]) {
+    const delivery = (to: string) =>
+      sesEvent("Delivery", { messageId, emailId }, { timestamp: "2026-11-22T10:00:05.000Z", recipients: [to] });
+    for (const message of [
+      open("2026-11-22T11:00:00.000Z"),
+      open("2026-11-22T12:00:00.000Z"),
+      delivery("a@example.com"),
+      delivery("b@example.com"),
+    ]) {
       expect((await post(message)).json.status).toBe("stored");
     }
     expect(await t.db.emailEvent.count({ where: { emailId } })).toBe(4);
@@ -111,14 +112,22 @@ describe("matching", () => {
   it("matches by providerMessageId when there is no tag", async () => {
     const messageId = newMessageId();
     const emailId = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: messageId });
-    const untagged = sesEvent("Delivery", { messageId, emailId: null }, { timestamp: "2026-11-22T10:00:06.000Z", recipients: ["r@example.com"] });
+    const untagged = sesEvent(
+      "Delivery",
+      { messageId, emailId: null },
+      { timestamp: "2026-11-22T10:00:06.000Z", recipients: ["r@example.com"] },
+    );
     expect((await post(untagged)).json.status).toBe("stored");
     expect(await t.db.emailEvent.count({ where: { emailId } })).toBe(1);
   });
 
   it("keeps a notification for no email of ours, once, and answers 200", async () => {
     const messageId = newMessageId();
-    const signed = signedNotification(identity, t.certUrl, sesEvent("Delivery", { messageId, emailId: "email_doesnotexist000000000000" }, { timestamp: "2026-11-22T10:00:07.000Z" }));
+    const signed = signedNotification(
+      identity,
+      t.certUrl,
+      sesEvent("Delivery", { messageId, emailId: "email_doesnotexist000000000000" }, { timestamp: "2026-11-22T10:00:07.000Z" }),
+    );
     expect(await t.ingest.post(signed)).toEqual({ status: 200, json: { status: "unmatched" } });
     expect(await t.ingest.post(signed)).toEqual({ status: 200, json: { status: "unmatched" } });
     const kept = await t.db.unmatchedNotification.findMany({ where: { snsMessageId: signed.MessageId } });
@@ -154,11 +163,32 @@ describe("what is stored", () => {
   it("maps every SES type, moving the status forward only", async () => {
     const cases: Array<{ sesType: string; detail: Record<string, unknown>; type: string }> = [
       { sesType: "Send", detail: {}, type: "sent" },
-      { sesType: "DeliveryDelay", detail: { timestamp: "2026-11-22T10:01:00.000Z", delayType: "TransientCommunicationFailure", delayedRecipients: [{ emailAddress: "recipient@example.com" }] }, type: "delivery_delayed" },
+      {
+        sesType: "DeliveryDelay",
+        detail: {
+          timestamp: "2026-11-22T10:01:00.000Z",
+          delayType: "TransientCommunicationFailure",
+          delayedRecipients: [{ emailAddress: "recipient@example.com" }],
+        },
+        type: "delivery_delayed",
+      },
       { sesType: "Delivery", detail: { timestamp: "2026-11-22T10:02:00.000Z", recipients: ["recipient@example.com"] }, type: "delivered" },
       { sesType: "Open", detail: { timestamp: "2026-11-22T10:03:00.000Z", ipAddress: "192.0.2.1", userAgent: "Mail" }, type: "opened" },
-      { sesType: "Click", detail: { timestamp: "2026-11-22T10:04:00.000Z", ipAddress: "192.0.2.1", userAgent: "Mail", link: "https://example.com/a" }, type: "clicked" },
-      { sesType: "Complaint", detail: { timestamp: "2026-11-22T10:05:00.000Z", feedbackId: "c1", complaintFeedbackType: "abuse", complainedRecipients: [{ emailAddress: "recipient@example.com" }] }, type: "complained" },
+      {
+        sesType: "Click",
+        detail: { timestamp: "2026-11-22T10:04:00.000Z", ipAddress: "192.0.2.1", userAgent: "Mail", link: "https://example.com/a" },
+        type: "clicked",
+      },
+      {
+        sesType: "Complaint",
+        detail: {
+          timestamp: "2026-11-22T10:05:00.000Z",
+          feedbackId: "c1",
+          complaintFeedbackType: "abuse",
+          complainedRecipients: [{ emailAddress: "recipient@example.com" }],
+        },
+        type: "complained",
+      },
     ];
     const messageId = newMessageId();
     const emailId = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: messageId, status: "sending" });
@@ -176,14 +206,32 @@ describe("what is stored", () => {
     const bouncedId = newMessageId();
     const bouncedEmail = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: bouncedId });
     await post(sesEvent("Bounce", { messageId: bouncedId, emailId: bouncedEmail }, bounce("2026-11-22T10:00:09.000Z")));
-    await post(sesEvent("Delivery", { messageId: bouncedId, emailId: bouncedEmail }, { timestamp: "2026-11-22T10:00:08.000Z", recipients: ["recipient@example.com"] }));
+    await post(
+      sesEvent(
+        "Delivery",
+        { messageId: bouncedId, emailId: bouncedEmail },
+        { timestamp: "2026-11-22T10:00:08.000Z", recipients: ["recipient@example.com"] },
+      ),
+    );
     expect((await t.db.email.findUniqueOrThrow({ where: { id: bouncedEmail } })).status).toBe("bounced");
     expect(await t.db.emailEvent.count({ where: { emailId: bouncedEmail } })).toBe(2);
 
     const deliveredId = newMessageId();
     const deliveredEmail = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: deliveredId });
-    await post(sesEvent("Delivery", { messageId: deliveredId, emailId: deliveredEmail }, { timestamp: "2026-11-22T10:00:10.000Z", recipients: ["recipient@example.com"] }));
-    await post(sesEvent("DeliveryDelay", { messageId: deliveredId, emailId: deliveredEmail }, { timestamp: "2026-11-22T10:00:09.000Z", delayedRecipients: [] }));
+    await post(
+      sesEvent(
+        "Delivery",
+        { messageId: deliveredId, emailId: deliveredEmail },
+        { timestamp: "2026-11-22T10:00:10.000Z", recipients: ["recipient@example.com"] },
+      ),
+    );
+    await post(
+      sesEvent(
+        "DeliveryDelay",
+        { messageId: deliveredId, emailId: deliveredEmail },
+        { timestamp: "2026-11-22T10:00:09.000Z", delayedRecipients: [] },
+      ),
+    );
     await post(sesEvent("Send", { messageId: deliveredId, emailId: deliveredEmail }, {}));
     expect((await t.db.email.findUniqueOrThrow({ where: { id: deliveredEmail } })).status).toBe("delivered");
   });
@@ -197,7 +245,9 @@ describe("what is stored", () => {
     const failedId = newMessageId();
     const failedEmail = await insertEmail(t.ingest.handle, t.fx, { providerMessageId: failedId });
     const failure = { errorMessage: "Attribute 'name' is not present in the rendering data.", templateName: "welcome" };
-    await post(sesEvent("Rendering Failure", { messageId: failedId, emailId: failedEmail, timestamp: "2026-11-22T10:00:11.000Z" }, failure));
+    await post(
+      sesEvent("Rendering Failure", { messageId: failedId, emailId: failedEmail, timestamp: "2026-11-22T10:00:11.000Z" }, failure),
+    );
     const email = await t.db.email.findUniqueOrThrow({ where: { id: failedEmail } });
     expect(email).toMatchObject({ status: "failed", errorMessage: failure.errorMessage });
     expect(email.failedAt?.toISOString()).toBe("2026-11-22T10:00:11.000Z");

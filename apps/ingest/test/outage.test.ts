@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { trickleRequest } from "../../../test/support/trickle.ts";
 import { CertificateHost, newIdentity, newMessageId, sesEvent, signedNotification, startIngest } from "./support.ts";
 
@@ -29,8 +29,15 @@ describe("Postgres down at the ingester", () => {
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${await closedPort()}/svc`,
     });
     try {
-      const signed = signedNotification(identity, certUrl, sesEvent("Delivery", { messageId: newMessageId() }, { timestamp: "2026-11-22T10:00:02.000Z" }));
-      expect(await ingest.post(signed)).toEqual({ status: 503, json: { error: expect.stringMatching(/database unreachable/), code: "unavailable" } });
+      const signed = signedNotification(
+        identity,
+        certUrl,
+        sesEvent("Delivery", { messageId: newMessageId() }, { timestamp: "2026-11-22T10:00:02.000Z" }),
+      );
+      expect(await ingest.post(signed)).toEqual({
+        status: 503,
+        json: { error: expect.stringMatching(/database unreachable/), code: "unavailable" },
+      });
       expect(ingest.logs.filter((line) => line.msg === "unhandled error")).toEqual([]);
       // pino's warn level.
       expect(ingest.logs.some((line) => line.level === 40 && /database unavailable/.test(line.msg))).toBe(true);
@@ -42,7 +49,11 @@ describe("Postgres down at the ingester", () => {
 
 describe("request deadlines at the ingester", () => {
   it("closes a connection that trickles its body past HTTP_REQUEST_TIMEOUT_MS (the headers deadline no longer defeats it)", async () => {
-    const ingest = await startIngest({ SNS_CERT_URL_PATTERN: certs.pattern, HTTP_HEADERS_TIMEOUT_MS: "500", HTTP_REQUEST_TIMEOUT_MS: "800" });
+    const ingest = await startIngest({
+      SNS_CERT_URL_PATTERN: certs.pattern,
+      HTTP_HEADERS_TIMEOUT_MS: "500",
+      HTTP_REQUEST_TIMEOUT_MS: "800",
+    });
     try {
       const result = await trickleRequest(ingest.url, { path: "/sns/ses", giveUpMs: 5000 });
       expect(result.closedAfterMs).toBeLessThan(2000);

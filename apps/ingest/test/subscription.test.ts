@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { closeServer } from "@svc/runtime";
 import { confirmByGet } from "../src/index.ts";
-import { CertificateHost, newIdentity, signedConfirmation, startIngest, type IngestUnderTest } from "./support.ts";
+import { CertificateHost, type IngestUnderTest, newIdentity, signedConfirmation, startIngest } from "./support.ts";
 
 const SNS_SUBSCRIBE_URL =
   "https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&TopicArn=arn:aws:sns:us-east-1:123456789012:ses-events&Token=2336412f37fb687f5d51e6e2425c464de257ef";
@@ -44,7 +44,11 @@ describe("SubscriptionConfirmation", () => {
   });
 
   it("does not visit a SubscribeURL on any other host, even in a verified message", async () => {
-    for (const url of [`${baitUrl}/?Action=ConfirmSubscription`, "https://sns.us-east-1.amazonaws.com.attacker.test/x", SNS_SUBSCRIBE_URL.replace("https:", "http:")]) {
+    for (const url of [
+      `${baitUrl}/?Action=ConfirmSubscription`,
+      "https://sns.us-east-1.amazonaws.com.attacker.test/x",
+      SNS_SUBSCRIBE_URL.replace("https:", "http:"),
+    ]) {
       const answer = await ingest.post(signedConfirmation(identity, certUrl, "SubscriptionConfirmation", url));
       expect(answer).toEqual({ status: 403, json: { error: "SubscribeURL is not an SNS endpoint.", code: "forbidden" } });
     }

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger } from "@svc/logger";
+import { afterAll, beforeAll } from "@jest/globals";
 import { loadEnv } from "@svc/config";
 import { createDb, type DbHandle } from "@svc/db";
+import { createLogger } from "@svc/logger";
 import { EMAIL_ID_TAG } from "@svc/providers";
 import { createProducerConnection, Producer } from "@svc/queues";
-import { Shutdown, closeServer } from "@svc/runtime";
-import { createSigningIdentity, signSnsMessage, type SignatureVersion, type SigningIdentity } from "@svc/sns";
-import { createIngest, ingestEnvSchema } from "../src/index.ts";
+import { closeServer, Shutdown } from "@svc/runtime";
+import { createSigningIdentity, type SignatureVersion, type SigningIdentity, signSnsMessage } from "@svc/sns";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { createIngest, ingestEnvSchema } from "../src/index.ts";
 
 /** Shared with the other packages' tests. */
 export { insertEmail } from "../../../test/support/fixtures.ts";

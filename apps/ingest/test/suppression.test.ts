@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
-import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 import { createWorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 
 /** Provider verdicts reach the suppression list with their event, once, whatever the replays. */
 const identity = newIdentity();
@@ -37,7 +37,11 @@ describe("suppressions from provider events", () => {
     const replays = await Promise.all(Array.from({ length: 20 }, () => t.ingest.post(signed)));
     expect(replays.map((answer) => answer.json.status)).toEqual(Array(20).fill("duplicate"));
     // The same event re-published under a new SNS MessageId: still one.
-    const republished = signedNotification(identity, t.certUrl, sesEvent("Bounce", mail, bounce("Permanent", "General", ["gone@example.com"])));
+    const republished = signedNotification(
+      identity,
+      t.certUrl,
+      sesEvent("Bounce", mail, bounce("Permanent", "General", ["gone@example.com"])),
+    );
     await t.ingest.post(republished);
 
     const rows = await entries(fx.workspaceId);
@@ -53,17 +57,31 @@ describe("suppressions from provider events", () => {
   it("counts SES's account-level suppression list as a hard bounce; a transient bounce and a delay add nothing", async () => {
     const fx = await createWorkspaceFixture(t.ingest.handle);
     const account = await emailIn(fx);
-    await t.ingest.post(signedNotification(identity, t.certUrl, sesEvent("Bounce", account, bounce("Permanent", "OnAccountSuppressionList", ["listed@example.com"]))));
+    await t.ingest.post(
+      signedNotification(
+        identity,
+        t.certUrl,
+        sesEvent("Bounce", account, bounce("Permanent", "OnAccountSuppressionList", ["listed@example.com"])),
+      ),
+    );
     const transient = await emailIn(fx);
     expect(
-      (await t.ingest.post(signedNotification(identity, t.certUrl, sesEvent("Bounce", transient, bounce("Transient", "MailboxFull", ["full@example.com"]))))).json,
+      (
+        await t.ingest.post(
+          signedNotification(identity, t.certUrl, sesEvent("Bounce", transient, bounce("Transient", "MailboxFull", ["full@example.com"]))),
+        )
+      ).json,
     ).toEqual({ status: "stored" });
     const delayed = await emailIn(fx);
     await t.ingest.post(
       signedNotification(
         identity,
         t.certUrl,
-        sesEvent("DeliveryDelay", delayed, { timestamp: "2026-11-22T10:00:03.000Z", delayType: "MailboxFull", delayedRecipients: [{ emailAddress: "slow@example.com" }] }),
+        sesEvent("DeliveryDelay", delayed, {
+          timestamp: "2026-11-22T10:00:03.000Z",
+          delayType: "MailboxFull",
+          delayedRecipients: [{ emailAddress: "slow@example.com" }],
+        }),
       ),
     );
     expect((await entries(fx.workspaceId)).map((row) => [row.address, row.reason])).toEqual([["listed@example.com", "hard_bounce"]]);
@@ -72,12 +90,22 @@ describe("suppressions from provider events", () => {
   it("a complaint adds its recipients, and upgrades a hard-bounce or manual entry to complaint; another workspace is untouched", async () => {
     const fx = await createWorkspaceFixture(t.ingest.handle);
     const other = await createWorkspaceFixture(t.ingest.handle);
-    await t.db.suppression.create({ data: { id: newId("suppression"), workspaceId: other.workspaceId, address: "angry@example.com", reason: "manual" } });
     await t.db.suppression.create({
-      data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: "manual@example.com", reason: "manual", expiresAt: new Date(Date.now() + 60_000) },
+      data: { id: newId("suppression"), workspaceId: other.workspaceId, address: "angry@example.com", reason: "manual" },
+    });
+    await t.db.suppression.create({
+      data: {
+        id: newId("suppression"),
+        workspaceId: fx.workspaceId,
+        address: "manual@example.com",
+        reason: "manual",
+        expiresAt: new Date(Date.now() + 60_000),
+      },
     });
     const bounced = await emailIn(fx);
-    await t.ingest.post(signedNotification(identity, t.certUrl, sesEvent("Bounce", bounced, bounce("Permanent", "General", ["angry@example.com"]))));
+    await t.ingest.post(
+      signedNotification(identity, t.certUrl, sesEvent("Bounce", bounced, bounce("Permanent", "General", ["angry@example.com"]))),
+    );
     const complained = await emailIn(fx);
     await t.ingest.post(
       signedNotification(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import {
   CertificateHost,
+  type IngestUnderTest,
   insertEmail,
   newIdentity,
   newMessageId,
@@ -9,7 +10,6 @@ import {
   signedNotification,
   startIngest,
   TOPIC_ARN,
-  type IngestUnderTest,
 } from "./support.ts";
 
 const AWS_CERT_URL = "https://sns.us-east-1.amazonaws.com/SimpleNotificationService-9c6465fa7f48f5cacd23014631ec1136.pem";
@@ -25,7 +25,10 @@ let fx: WorkspaceFixture;
 beforeAll(async () => {
   await certs.start();
   certUrl = certs.serve("/SimpleNotificationService-test1.pem", identity);
-  ingest = await startIngest({ SNS_CERT_URL_PATTERN: certs.pattern, SNS_TOPIC_ARNS: `${TOPIC_ARN}, arn:aws:sns:us-east-1:123456789012:other` });
+  ingest = await startIngest({
+    SNS_CERT_URL_PATTERN: certs.pattern,
+    SNS_TOPIC_ARNS: `${TOPIC_ARN}, arn:aws:sns:us-east-1:123456789012:other`,
+  });
   fx = await createWorkspaceFixture(ingest.handle);
 });
 
@@ -38,7 +41,11 @@ afterAll(async () => {
 async function deliveryFor(): Promise<{ emailId: string; message: Record<string, unknown> }> {
   const messageId = newMessageId();
   const emailId = await insertEmail(ingest.handle, fx, { providerMessageId: messageId });
-  const message = sesEvent("Delivery", { messageId, emailId }, { timestamp: "2026-11-22T10:00:01.000Z", recipients: ["recipient@example.com"] });
+  const message = sesEvent(
+    "Delivery",
+    { messageId, emailId },
+    { timestamp: "2026-11-22T10:00:01.000Z", recipients: ["recipient@example.com"] },
+  );
   return { emailId, message };
 }
 
@@ -96,7 +103,11 @@ describe("refusals: 403 and nothing stored", () => {
     const signed = signedNotification(identity, certUrl, { ...message, eventType: "Bounce" });
     const original = JSON.stringify(message);
     await expectRefused({ ...signed, Message: original }, emailId, /does not verify/);
-    await expectRefused({ ...signed, Signature: signed.Signature.replace(/^./, (c) => (c === "A" ? "B" : "A")) }, emailId, /does not verify/);
+    await expectRefused(
+      { ...signed, Signature: signed.Signature.replace(/^./, (c) => (c === "A" ? "B" : "A")) },
+      emailId,
+      /does not verify/,
+    );
   });
 
   it("refuses certificate URLs that do not match SNS_CERT_URL_PATTERN, without fetching them", async () => {
@@ -106,15 +117,27 @@ describe("refusals: 403 and nothing stored", () => {
     await expectRefused(signedNotification(attacker, untrusted, message), emailId, /untrusted SigningCertURL/);
     expect(certs.hitsFor(untrusted)).toBe(0);
     // SNS's own URL over http, and another host.
-    await expectRefused(signedNotification(identity, AWS_CERT_URL.replace("https:", "http:"), message), emailId, /untrusted SigningCertURL/);
-    await expectRefused(signedNotification(identity, "https://certs.attacker.test/SimpleNotificationService-1.pem", message), emailId, /untrusted/);
+    await expectRefused(
+      signedNotification(identity, AWS_CERT_URL.replace("https:", "http:"), message),
+      emailId,
+      /untrusted SigningCertURL/,
+    );
+    await expectRefused(
+      signedNotification(identity, "https://certs.attacker.test/SimpleNotificationService-1.pem", message),
+      emailId,
+      /untrusted/,
+    );
     // The real SNS host is not in this test's pattern either (and is never contacted).
     await expectRefused(signedNotification(identity, AWS_CERT_URL, message), emailId, /untrusted SigningCertURL/);
   });
 
   it("refuses a TopicArn outside SNS_TOPIC_ARNS", async () => {
     const { emailId, message } = await deliveryFor();
-    await expectRefused(signedNotification(identity, certUrl, message, { topicArn: "arn:aws:sns:us-east-1:999999999999:theirs" }), emailId, /not in SNS_TOPIC_ARNS/);
+    await expectRefused(
+      signedNotification(identity, certUrl, message, { topicArn: "arn:aws:sns:us-east-1:999999999999:theirs" }),
+      emailId,
+      /not in SNS_TOPIC_ARNS/,
+    );
   });
 
   it("refuses unknown signature versions and envelopes missing fields", async () => {
@@ -147,7 +170,10 @@ describe("the simulator's certificate", () => {
 
   it("is not trusted when EMAIL_PROVIDER=ses, even with SNS_TRUST_SIMULATOR on", async () => {
     // With SES the ingester needs an accepted topic to start at all: the simulator's is listed.
-    expect(await attempt({ EMAIL_PROVIDER: "ses", SNS_TRUST_SIMULATOR: "true", SNS_TOPIC_ARNS: TOPIC_ARN })).toEqual({ status: 403, events: 0 });
+    expect(await attempt({ EMAIL_PROVIDER: "ses", SNS_TRUST_SIMULATOR: "true", SNS_TOPIC_ARNS: TOPIC_ARN })).toEqual({
+      status: 403,
+      events: 0,
+    });
   });
 
   it("is not trusted when SNS_TRUST_SIMULATOR is off", async () => {

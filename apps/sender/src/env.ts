@@ -18,15 +18,27 @@ const senderOnlyEnv = {
    */
   SES_MAX_SEND_RATE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Transient failures are retried until this long after the email was queued, then it fails. */
-  SEND_RETRY_WINDOW_HOURS: z.coerce.number().positive().max(24 * 14).default(24),
+  SEND_RETRY_WINDOW_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 14)
+    .default(24),
   /** First retry delay; each further retry doubles it, up to SEND_RETRY_MAX_DELAY_MS. */
   SEND_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(1).default(5_000),
-  SEND_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(1).default(15 * 60_000),
+  SEND_RETRY_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60_000),
   /**
    * How long a claim (`sending`) protects an email from being taken over. It must outlast the
    * provider's own timeouts (35 s for SES), or a slow handoff could be repeated by another worker.
    */
-  SEND_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).default(5 * 60_000),
+  SEND_CLAIM_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .default(5 * 60_000),
   /**
    * With SES, each workspace sends as its own SES tenant (its own reputation and pauses). `off`:
    * every email goes as the account, as before tenants (an IAM policy without the tenant actions).

@@ -1,2 +1,2 @@
+export { type SenderEnv, senderEnvSchema } from "./env.ts";
 export { createSender, type Sender, type SenderResources } from "./sender.ts";
-export { senderEnvSchema, type SenderEnv } from "./env.ts";

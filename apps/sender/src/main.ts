@@ -1,7 +1,7 @@
-import { loadEnvOrExit, logFormat, databaseOptions } from "@svc/config";
+import { databaseOptions, loadEnvOrExit, logFormat } from "@svc/config";
 import { createDb } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, requireRedisVersion, createWorkerConnection } from "@svc/queues";
+import { closeConnections, createWorkerConnection, requireRedisVersion } from "@svc/queues";
 import { runApp } from "@svc/runtime";
 import { senderEnvSchema } from "./env.ts";
 import { createSender } from "./sender.ts";
@@ -12,7 +12,13 @@ const db = createDb(databaseOptions(env));
 const workerRedis = createWorkerConnection(env.REDIS_URL);
 const redis = createWorkerConnection(env.REDIS_URL);
 const sender = createSender(env, { db, workerRedis, redis, log });
-await runApp("sender", sender, log, [
-  { name: "redis", run: () => closeConnections(workerRedis, redis) },
-  { name: "postgres", run: () => db.close() },
-], [() => requireRedisVersion(redis, log)]);
+await runApp(
+  "sender",
+  sender,
+  log,
+  [
+    { name: "redis", run: () => closeConnections(workerRedis, redis) },
+    { name: "postgres", run: () => db.close() },
+  ],
+  [() => requireRedisVersion(redis, log)],
+);

@@ -1,16 +1,16 @@
-import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
-import { AttachmentBudget, cachedTemplateRenderer, ConfigurationSetChooser, findAcceptedEmails, handoffRecords, sqlPool } from "@svc/core";
+import { AttachmentBudget, ConfigurationSetChooser, cachedTemplateRenderer, findAcceptedEmails, handoffRecords, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
-import { createProvider, createSesApiClients, SesTenants, type EmailProvider, type SesApiClients } from "@svc/providers";
+import { createProvider, createSesApiClients, type EmailProvider, type SesApiClients, SesTenants } from "@svc/providers";
 import { Producer, SendGate, SendQueue } from "@svc/queues";
-import { closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
-import type { SenderEnv } from "./env.ts";
+import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
+import type { Worker } from "bullmq";
+import type { Redis } from "ioredis";
 import { withConfigurationSets } from "./configurationSets.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
+import type { SenderEnv } from "./env.ts";
 import { Scheduler } from "./scheduler.ts";
 import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
@@ -79,11 +79,15 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   let provider: EmailProvider | null = null;
   let worker: Worker | null = null;
   let sesApi: SesApiClients | null = null;
-  const server = createHealthServer([
-    { name: "postgres", check: () => db.ping() },
-    { name: "redis", check: () => redis.ping() },
-    { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
-  ], httpTimeoutsFrom(env), env.METRICS_TOKEN);
+  const server = createHealthServer(
+    [
+      { name: "postgres", check: () => db.ping() },
+      { name: "redis", check: () => redis.ping() },
+      { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
+    ],
+    httpTimeoutsFrom(env),
+    env.METRICS_TOKEN,
+  );
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
   const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis)];
 

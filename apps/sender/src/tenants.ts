@@ -1,5 +1,5 @@
 import type { Logger } from "@svc/logger";
-import { ProviderError, type EmailProvider, type SesTenants } from "@svc/providers";
+import { type EmailProvider, ProviderError, type SesTenants } from "@svc/providers";
 
 /** After a failure to make a workspace's tenant, its emails go without one for this long before trying again. */
 const RETRY_ENSURE_AFTER_MS = 5 * 60_000;
@@ -16,7 +16,12 @@ const MAX_ENTRIES = 10_000;
  * without tenants) the workspace's emails go without a tenant, as before tenants, and it is
  * tried again after a while. A tenant SES no longer knows is made again on the next send.
  */
-export function withTenants(provider: EmailProvider, tenants: Pick<SesTenants, "ensure">, log: Logger, now: () => number = Date.now): EmailProvider {
+export function withTenants(
+  provider: EmailProvider,
+  tenants: Pick<SesTenants, "ensure">,
+  log: Logger,
+  now: () => number = Date.now,
+): EmailProvider {
   const ensured = new Map<string, Promise<string>>();
   const failedUntil = new Map<string, number>();
 
@@ -26,7 +31,9 @@ export function withTenants(provider: EmailProvider, tenants: Pick<SesTenants, "
     let pending = ensured.get(key);
     if (!pending) {
       if (ensured.size >= MAX_ENTRIES) ensured.clear();
-      pending = tenants.ensure(workspaceId, { identities: [identity], configurationSets: configurationSet ? [configurationSet] : [] }).then((ensured) => ensured.tenant);
+      pending = tenants
+        .ensure(workspaceId, { identities: [identity], configurationSets: configurationSet ? [configurationSet] : [] })
+        .then((ensured) => ensured.tenant);
       ensured.set(key, pending);
     }
     try {

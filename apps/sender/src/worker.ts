@@ -1,10 +1,10 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
-import type { Redis } from "ioredis";
-import { handOff, type HandoffOutcome, type HandoffPorts } from "@svc/core";
+import { type HandoffOutcome, type HandoffPorts, handOff } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
 import { recordHandoff } from "@svc/metrics/sender";
 import { QUEUES, recordRetry } from "@svc/queues";
+import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import type { Redis } from "ioredis";
 
 export interface SendWorkerOptions {
   connection: Redis;

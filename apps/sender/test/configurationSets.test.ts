@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { recordSesSetup, setDomainTracking } from "@svc/core";
 import { createProducerConnection, Producer } from "@svc/queues";
-import { startAwsLocal, type AwsLocal } from "@svc/aws-local";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startRecordingProxy, startSesLocal, type RecordingProxy, type SesLocal } from "../../../test/support/ses.ts";
+import { FAKE_AWS_CREDENTIALS, type RecordingProxy, type SesLocal, startRecordingProxy, startSesLocal } from "../../../test/support/ses.ts";
 import { createTestSender, insertEmail, senderTestEnv, waitFor } from "./support.ts";
 
 /**
@@ -43,7 +43,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Other files' `svc ses setup` makes a set for every custom tracking domain in the database.
-  await handle.prisma.domain.updateMany({ where: { workspaceId: fx.workspaceId }, data: { openTracking: false, clickTracking: false, trackingDomain: null } });
+  await handle.prisma.domain.updateMany({
+    where: { workspaceId: fx.workspaceId },
+    data: { openTracking: false, clickTracking: false, trackingDomain: null },
+  });
   await proxy.stop();
   await emulator.stop();
   await redis.quit();

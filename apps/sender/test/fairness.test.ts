@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { SendQueue, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, SendQueue } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, startSesLocal } from "../../../test/support/ses.ts";
 import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor } from "./support.ts";
 
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
@@ -44,7 +44,10 @@ describe("send queue fairness", () => {
 
       const single = await insertEmail(handle, quiet);
       await queue.enqueue(quiet.workspaceId, [single]);
-      await waitFor("the quiet workspace's email to be handed off", async () => (await handle.prisma.email.findUniqueOrThrow({ where: { id: single } })).status !== "queued");
+      await waitFor(
+        "the quiet workspace's email to be handed off",
+        async () => (await handle.prisma.email.findUniqueOrThrow({ where: { id: single } })).status !== "queued",
+      );
 
       // At 20 a second the backlog takes half a minute; the single email went after at most the
       // backlog's first level (100 emails), not after all 600.

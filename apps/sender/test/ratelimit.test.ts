@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import {
-  FAKE_AWS_CREDENTIALS,
-  startRecordingProxy,
-  startSesLocal,
-  type RecordingProxy,
-  type SesLocal,
-} from "../../../test/support/ses.ts";
+import { FAKE_AWS_CREDENTIALS, type RecordingProxy, type SesLocal, startRecordingProxy, startSesLocal } from "../../../test/support/ses.ts";
 import { insertEmail, waitFor } from "./support.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -100,10 +94,14 @@ async function withTwoSenders(
   const queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX!);
   try {
     for (const sender of senders) {
-      await waitFor("a sender process to start", async () => {
-        if (sender.child.exitCode !== null) throw new Error(`sender exited:\n${sender.output()}`);
-        return sender.output().includes('"msg":"sender started"');
-      }, 60_000);
+      await waitFor(
+        "a sender process to start",
+        async () => {
+          if (sender.child.exitCode !== null) throw new Error(`sender exited:\n${sender.output()}`);
+          return sender.output().includes('"msg":"sender started"');
+        },
+        60_000,
+      );
     }
     // Warm both processes up first: a process's first handoff is slow (connections, lazy SDK
     // loading), which would bunch the first handoffs measured.

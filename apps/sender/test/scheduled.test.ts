@@ -1,11 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { PLANS, cancelScheduledEmail, parseSendEmailInput, purgeExpiredEmails, queueEmail, rescheduleEmail, sqlPool, type SendContext } from "@svc/core";
+import {
+  cancelScheduledEmail,
+  PLANS,
+  parseSendEmailInput,
+  purgeExpiredEmails,
+  queueEmail,
+  rescheduleEmail,
+  type SendContext,
+  sqlPool,
+} from "@svc/core";
 import { queueDueScheduledEmails } from "@svc/core/stores";
 import { createProducerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";
-import { createTestSender, retireWaitingEmails, senderTestEnv, waitFor, type TestSender } from "./support.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, startSesLocal } from "../../../test/support/ses.ts";
+import { createTestSender, retireWaitingEmails, senderTestEnv, type TestSender, waitFor } from "./support.ts";
 
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
 
@@ -34,7 +43,13 @@ afterAll(async () => {
 /** Queues an email to send at `at`, as POST /emails does; answers its id and subject. */
 async function schedule(at: Date): Promise<{ id: string; subject: string }> {
   const subject = `scheduled ${randomUUID()}`;
-  const input = parseSendEmailInput({ from: `Acme <hello@${fx.domain}>`, to: "someone@example.com", subject, text: "later", scheduledAt: at.toISOString() });
+  const input = parseSendEmailInput({
+    from: `Acme <hello@${fx.domain}>`,
+    to: "someone@example.com",
+    subject,
+    text: "later",
+    scheduledAt: at.toISOString(),
+  });
   const queued = await queueEmail(handle, context, input);
   expect(JSON.parse(queued.body)).toEqual({ id: queued.emailId, status: "scheduled" });
   expect(queued.enqueue).toBe(false);

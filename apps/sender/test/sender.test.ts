@@ -2,19 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { recordEmailEvent } from "@svc/core";
 import { claimEmails, markEmailsSent } from "@svc/core/stores";
-import { newId, type DbHandle } from "@svc/db";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { type DbHandle, newId } from "@svc/db";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import {
-  FAKE_AWS_CREDENTIALS,
-  sesAccept,
-  sesError,
-  startScriptedSes,
-  startSesLocal,
-  type SesLocal,
-} from "../../../test/support/ses.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, sesAccept, sesError, startScriptedSes, startSesLocal } from "../../../test/support/ses.ts";
 import { batchedHandoffWrites } from "../src/emails/batchedWrites.ts";
-import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor, type TestSender } from "./support.ts";
+import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, type TestSender, waitFor } from "./support.ts";
 
 // The SDK's default credential chain reads these; the local SES peers accept any signature.
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
@@ -244,7 +237,9 @@ describe("the from-domain at send time", () => {
     await db.domain.deleteMany({ where: { workspaceId: own.workspaceId } });
     await running.enqueue(removed);
     const row = await waitForStatus(removed, ["failed"]);
-    expect(row.errorMessage).toBe(`The from domain ${own.domain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`);
+    expect(row.errorMessage).toBe(
+      `The from domain ${own.domain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`,
+    );
     expect(row.providerMessageId).toBeNull();
     expect((await emulator.emails()).filter((e) => e.subject === `Subject ${removed}`)).toHaveLength(0);
 
@@ -264,7 +259,9 @@ describe("the from-domain at send time", () => {
 describe("provider failures", () => {
   it("transient ones are retried with backoff until the provider accepts", async () => {
     const acceptedId = `msg-${randomUUID()}`;
-    const peer = await startScriptedSes((n) => (n < 2 ? sesError(n === 0 ? 503 : 429, n === 0 ? "ServiceUnavailable" : "TooManyRequestsException") : sesAccept(acceptedId)));
+    const peer = await startScriptedSes((n) =>
+      n < 2 ? sesError(n === 0 ? 503 : 429, n === 0 ? "ServiceUnavailable" : "TooManyRequestsException") : sesAccept(acceptedId),
+    );
     const running = await startSender({ SES_ENDPOINT: peer.url });
     try {
       const id = await insertEmail(handle, fx);
@@ -306,7 +303,13 @@ describe("provider failures", () => {
     const fxOwn = await createWorkspaceFixture(handle);
     workspaces.push(fxOwn.workspaceId);
     const subscription = await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: fxOwn.workspaceId, url: "https://hooks.example.com/f", events: ["failed"], secretEncrypted: "v1.x.y.z" },
+      data: {
+        id: newId("webhook"),
+        workspaceId: fxOwn.workspaceId,
+        url: "https://hooks.example.com/f",
+        events: ["failed"],
+        secretEncrypted: "v1.x.y.z",
+      },
     });
     const peer = await startScriptedSes(() => sesError(503, "ServiceUnavailable", "SES is having a moment"));
     // A window of ~0.7 s: a few retries, then the end.
@@ -338,7 +341,13 @@ describe("provider failures", () => {
     const fxOwn = await createWorkspaceFixture(handle);
     workspaces.push(fxOwn.workspaceId);
     const subscription = await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: fxOwn.workspaceId, url: "https://hooks.example.com/x", events: ["rejected"], secretEncrypted: "v1.x.y.z" },
+      data: {
+        id: newId("webhook"),
+        workspaceId: fxOwn.workspaceId,
+        url: "https://hooks.example.com/x",
+        events: ["rejected"],
+        secretEncrypted: "v1.x.y.z",
+      },
     });
     const peer = await startScriptedSes(() => sesError(400, "MessageRejected", "Email address is not verified."));
     const running = await startSender({ SES_ENDPOINT: peer.url });

@@ -1,11 +1,11 @@
 import { databaseOptions } from "@svc/config";
-import { createDb, newId, type DbHandle, type EmailStatus, type KeyEnvironment } from "@svc/db";
+import { createDb, type DbHandle, type EmailStatus, type KeyEnvironment, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { closeConnections, createWorkerConnection } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { senderEnvSchema, type SenderEnv } from "../src/env.ts";
+import { type SenderEnv, senderEnvSchema } from "../src/env.ts";
 import { createSender, type Sender } from "../src/index.ts";
 
 export const silentLog = createLogger("sender-test", process.env.TEST_LOG_LEVEL ?? "silent");

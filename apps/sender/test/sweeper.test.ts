@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { createProducerConnection, createWorkerConnection, Producer, QUEUES } from "@svc/queues";
 import { UnrecoverableError, Worker } from "bullmq";
-import { Producer, QUEUES, createProducerConnection, createWorkerConnection } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { FAKE_AWS_CREDENTIALS, startSesLocal, type SesLocal } from "../../../test/support/ses.ts";
-import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor, type TestSender } from "./support.ts";
+import { FAKE_AWS_CREDENTIALS, type SesLocal, startSesLocal } from "../../../test/support/ses.ts";
+import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, type TestSender, waitFor } from "./support.ts";
 
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
 

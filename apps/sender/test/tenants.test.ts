@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { CreateEmailIdentityCommand, ListTenantResourcesCommand, SESv2Client } from "@aws-sdk/client-sesv2";
-import { startAwsLocal, type AwsLocal } from "@svc/aws-local";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { getEmailExplained } from "@svc/core";
 import { tenantNameOf } from "@svc/providers";
 import { createProducerConnection, Producer, sendQueueFacts } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
-import { createTestSender, insertEmail, senderTestEnv, waitFor, type TestSender } from "./support.ts";
+import { createTestSender, insertEmail, senderTestEnv, type TestSender, waitFor } from "./support.ts";
 
 /**
  * Each workspace sends as its SES tenant, against the local AWS server and the real SDK: a
@@ -69,7 +69,9 @@ describe("a workspace is an SES tenant", () => {
     expect(tenant?.suppressionAttributes).toEqual({ SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" });
     expect(tenant?.tags).toEqual([{ Key: "svc:workspace", Value: first.workspaceId }]);
     const { TenantResources } = await ses.send(new ListTenantResourcesCommand({ TenantName: tenantNameOf(first.workspaceId) }));
-    expect(TenantResources).toEqual([{ ResourceType: "EMAIL_IDENTITY", ResourceArn: `arn:aws:ses:${REGION}:123456789012:identity/${first.domain}` }]);
+    expect(TenantResources).toEqual([
+      { ResourceType: "EMAIL_IDENTITY", ResourceArn: `arn:aws:ses:${REGION}:123456789012:identity/${first.domain}` },
+    ]);
 
     // Made once per process: a second email of the workspace costs the send alone.
     const calls = aws.state.calls.length;
@@ -92,9 +94,17 @@ describe("a workspace is an SES tenant", () => {
       return found.job.held === "tenant_paused" ? found : undefined;
     });
     expect(facts.job.state).toBe("delayed");
-    const explained = await getEmailExplained(handle.prisma, first.workspaceId, held, (emailId) => sendQueueFacts(queue, emailId), new Date(Date.now() + 120_000));
+    const explained = await getEmailExplained(
+      handle.prisma,
+      first.workspaceId,
+      held,
+      (emailId) => sendQueueFacts(queue, emailId),
+      new Date(Date.now() + 120_000),
+    );
     expect(explained.status).toBe("queued");
-    expect(explained.waiting?.reasons).toEqual([expect.objectContaining({ code: "tenant_paused", message: expect.stringContaining("paused sending for this workspace") })]);
+    expect(explained.waiting?.reasons).toEqual([
+      expect.objectContaining({ code: "tenant_paused", message: expect.stringContaining("paused sending for this workspace") }),
+    ]);
 
     // Another email of the held workspace waits without asking SES; the held ones ask about once a hold.
     const alsoHeld = await queueOne(first);

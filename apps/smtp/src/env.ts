@@ -1,5 +1,5 @@
-import { apiRateLimitEnv, commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
 import { isIP } from "node:net";
+import { apiRateLimitEnv, commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
 import { z } from "zod";
 import { MEMORY_PER_MESSAGE_BYTE } from "./message/budget.ts";
 import { MAX_MESSAGE_BYTES } from "./relay.ts";
@@ -56,11 +56,15 @@ const smtpOnlyEnv = {
     .string()
     .default("")
     .transform((value, ctx) => {
-      const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       if (entries.length === 0) return false;
       if (entries.includes("*")) return true;
       for (const entry of entries) {
-        if (isIP(entry) === 0) ctx.addIssue({ code: "custom", message: `${entry} is not an IP address (give load balancer addresses, or * for every peer)` });
+        if (isIP(entry) === 0)
+          ctx.addIssue({ code: "custom", message: `${entry} is not an IP address (give load balancer addresses, or * for every peer)` });
       }
       return entries;
     }),

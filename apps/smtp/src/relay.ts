@@ -1,14 +1,14 @@
-import { parseMailbox, SEND_LIMITS, type AuthenticatedKey } from "@svc/core";
+import type { Readable } from "node:stream";
+import { type AuthenticatedKey, parseMailbox, SEND_LIMITS } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { recordMessageOverBudget } from "@svc/metrics";
-import type { Readable } from "node:stream";
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from "smtp-server";
 import type { SmtpAuthenticator, SmtpUser } from "./auth/authenticate.ts";
 import { InFlight } from "./inFlight.ts";
 import type { MessageBudget } from "./message/budget.ts";
 import { receiveMessage } from "./message/readMessage.ts";
 import { knownReplyFor, replyFor, SmtpReply } from "./replies.ts";
-import { countAgainstRateLimit, submitMessage, type SubmitDeps } from "./submit.ts";
+import { countAgainstRateLimit, type SubmitDeps, submitMessage } from "./submit.ts";
 import type { TlsIdentity } from "./tls.ts";
 
 /**
@@ -50,13 +50,15 @@ const OVER_BUDGET = () => new SmtpReply(451, "4.3.1", "The relay is busy with ot
 function drain(stream: Readable): Promise<void> {
   return new Promise((resolve) => {
     if (stream.readableEnded || stream.destroyed) return resolve();
-    stream.once("end", resolve).once("close", resolve).once("error", () => resolve());
+    stream
+      .once("end", resolve)
+      .once("close", resolve)
+      .once("error", () => resolve());
     stream.resume();
   });
 }
 
-const tooManyRecipients = () =>
-  new SmtpReply(452, "4.5.3", `Too many recipients: at most ${SEND_LIMITS.maxRecipients} per message.`);
+const tooManyRecipients = () => new SmtpReply(452, "4.5.3", `Too many recipients: at most ${SEND_LIMITS.maxRecipients} per message.`);
 
 /**
  * The relay's SMTP servers: the same handlers behind STARTTLS and implicit TLS. AUTH is required
@@ -77,12 +79,10 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
 
   const handlers: Partial<SMTPServerOptions> = {
     onAuth(auth, session, callback) {
-      authenticator
-        .login({ username: auth.username ?? "", password: auth.password ?? "", clientAddress: session.remoteAddress })
-        .then(
-          (user) => callback(null, { user }),
-          (error: unknown) => callback(answer(error, "auth")),
-        );
+      authenticator.login({ username: auth.username ?? "", password: auth.password ?? "", clientAddress: session.remoteAddress }).then(
+        (user) => callback(null, { user }),
+        (error: unknown) => callback(answer(error, "auth")),
+      );
     },
 
     onMailFrom(_address, session, callback) {
@@ -98,7 +98,13 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
     onRcptTo(address, session, callback) {
       const mailbox = parseMailbox(address.address);
       if (!mailbox || mailbox.address !== address.address.trim() || mailbox.name !== null) {
-        return callback(new SmtpReply(553, "5.1.3", `Invalid recipient ${address.address}: must be a valid email address (at most ${SEND_LIMITS.maxAddressLength} characters).`));
+        return callback(
+          new SmtpReply(
+            553,
+            "5.1.3",
+            `Invalid recipient ${address.address}: must be a valid email address (at most ${SEND_LIMITS.maxAddressLength} characters).`,
+          ),
+        );
       }
       const known = session.envelope.rcptTo.some((r) => r.address.toLowerCase() === address.address.toLowerCase());
       if (!known && session.envelope.rcptTo.length >= SEND_LIMITS.maxRecipients) return callback(tooManyRecipients());
@@ -122,10 +128,14 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
           release = received.release;
           const { result } = received;
           // Over SIZE: smtp-server answers 552 itself (rejectOversized), whatever is passed here.
-          if (result.outcome === "oversized") return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
+          if (result.outcome === "oversized")
+            return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${MAX_MESSAGE_BYTES} byte limit.`));
           if (result.outcome === "over_budget") {
             recordMessageOverBudget();
-            log.info({ keyId: key.keyId, budgetBytes: options.budget.capacity }, "smtp message refused for now: the message budget is full");
+            log.info(
+              { keyId: key.keyId, budgetBytes: options.budget.capacity },
+              "smtp message refused for now: the message budget is full",
+            );
             return callback(OVER_BUDGET());
           }
           if (result.outcome === "unparseable") {
@@ -137,7 +147,10 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
             rcptTo: session.envelope.rcptTo.map((r) => r.address),
           };
           const submitted = await submitMessage(submit, key, result.mail, envelope);
-          log.info({ emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: result.bytes }, "smtp message queued");
+          log.info(
+            { emailId: submitted.emailId, replayed: submitted.replayed, keyId: key.keyId, bytes: result.bytes },
+            "smtp message queued",
+          );
           callback(null, `2.0.0 Ok: queued as ${submitted.emailId}`);
         } catch (error) {
           await drain(stream);

@@ -1,10 +1,10 @@
-import { ApiKeyAuthenticator, sqlPool, type ApiKeyRecord } from "@svc/core";
+import { ApiKeyAuthenticator, type ApiKeyRecord, sqlPool } from "@svc/core";
 import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchMessageBudget } from "@svc/metrics";
-import { RedisRateLimiter, SendQueue, type Redis } from "@svc/queues";
-import { Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen, type App } from "@svc/runtime";
+import { type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
+import { type App, Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
 import { AuthThrottle } from "./auth/throttle.ts";
@@ -70,7 +70,12 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
 
   return {
     async start() {
-      const tls = await loadTlsIdentity({ certFile: env.SMTP_TLS_CERT_FILE, keyFile: env.SMTP_TLS_KEY_FILE, dir: env.SMTP_TLS_DIR, hostname: env.SMTP_HOSTNAME });
+      const tls = await loadTlsIdentity({
+        certFile: env.SMTP_TLS_CERT_FILE,
+        keyFile: env.SMTP_TLS_KEY_FILE,
+        dir: env.SMTP_TLS_DIR,
+        hostname: env.SMTP_HOSTNAME,
+      });
       relay = createRelay(
         {
           hostname: env.SMTP_HOSTNAME,
@@ -96,7 +101,8 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
       const smtpPort = await listenSmtp(relay.submission, env.SMTP_PORT);
       const smtpsPort = env.SMTPS_PORT > 0 ? await listenSmtp(relay.implicitTls, env.SMTPS_PORT) : null;
       const port = await listen(health, env.SMTP_HEALTH_PORT);
-      if (env.SMTP_ALLOW_INSECURE_AUTH) log.warn("SMTP_ALLOW_INSECURE_AUTH=true: clients may send their API key before STARTTLS (local development only)");
+      if (env.SMTP_ALLOW_INSECURE_AUTH)
+        log.warn("SMTP_ALLOW_INSECURE_AUTH=true: clients may send their API key before STARTTLS (local development only)");
       return { port, smtpPort, smtpsPort, smtpHostname: env.SMTP_HOSTNAME };
     },
     shutdownDeadlineMs: env.SMTP_SHUTDOWN_GRACE_MS + SHUTDOWN_MARGIN_MS,

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { AppError, queueEmail, type AuthenticatedKey } from "@svc/core";
+import { AppError, type AuthenticatedKey, queueEmail } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { rateLimitedMessage, type RateLimitPolicy, type RedisRateLimiter, type SendQueue } from "@svc/queues";
+import { type RateLimitPolicy, type RedisRateLimiter, rateLimitedMessage, type SendQueue } from "@svc/queues";
 import type { ParsedMail } from "mailparser";
-import { sendInputFromMime, type Envelope } from "./message/toSendInput.ts";
+import { type Envelope, sendInputFromMime } from "./message/toSendInput.ts";
 import { SmtpReply } from "./replies.ts";
 
 export interface SubmitDeps {
@@ -62,7 +62,11 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ma
     );
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict") {
-      throw new SmtpReply(554, "5.6.0", "This Message-ID was already used for a different message in the last 24 hours. Give each message its own Message-ID.");
+      throw new SmtpReply(
+        554,
+        "5.6.0",
+        "This Message-ID was already used for a different message in the last 24 hours. Give each message its own Message-ID.",
+      );
     }
     throw error;
   }

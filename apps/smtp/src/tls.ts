@@ -13,7 +13,12 @@ export interface TlsIdentity {
  * `hostname` created in `dir` on first start and kept: every relay process on the machine then
  * serves the same certificate, so a client told to trust it once keeps trusting it.
  */
-export async function loadTlsIdentity(options: { certFile?: string; keyFile?: string; dir: string; hostname: string }): Promise<TlsIdentity> {
+export async function loadTlsIdentity(options: {
+  certFile?: string;
+  keyFile?: string;
+  dir: string;
+  hostname: string;
+}): Promise<TlsIdentity> {
   if (options.certFile && options.keyFile) {
     const [certPem, keyPem] = await Promise.all([readFile(options.certFile, "utf8"), readFile(options.keyFile, "utf8")]);
     return { certPem, keyPem };

@@ -9,9 +9,9 @@ import { createProducerConnection, Producer } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
-import { createSmtp, smtpEnvSchema, type Smtp } from "../src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { freePort } from "../../../test/support/stack.ts";
+import { createSmtp, type Smtp, smtpEnvSchema } from "../src/index.ts";
 
 /** One relay process's worth, in this process, on ephemeral ports, with its own TLS directory. */
 export interface RelayInstance {
@@ -32,7 +32,14 @@ export async function startRelay(overrides: Record<string, string> = {}): Promis
   const tlsDir = await mkdtemp(path.join(os.tmpdir(), "svc-smtp-"));
   const config = loadEnv(
     smtpEnvSchema,
-    testEnv({ SMTP_PORT: "0", SMTPS_PORT: String(await freePort()), SMTP_HEALTH_PORT: "0", SMTP_TLS_DIR: tlsDir, SMTP_SHUTDOWN_GRACE_MS: "5000", ...overrides }),
+    testEnv({
+      SMTP_PORT: "0",
+      SMTPS_PORT: String(await freePort()),
+      SMTP_HEALTH_PORT: "0",
+      SMTP_TLS_DIR: tlsDir,
+      SMTP_SHUTDOWN_GRACE_MS: "5000",
+      ...overrides,
+    }),
   );
   const log = createLogger("smtp-test", config.LOG_LEVEL);
   const db = createDb(databaseOptions(config));
@@ -40,7 +47,9 @@ export async function startRelay(overrides: Record<string, string> = {}): Promis
   const app = createSmtp(config, { db, redis, log });
   const started = await app.start();
   const producer = new Producer("sendEmail", redis, config.QUEUE_PREFIX);
-  const certPem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(await readFile(path.join(tlsDir, "tls-localhost.pem"), "utf8"))![0];
+  const certPem = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(
+    await readFile(path.join(tlsDir, "tls-localhost.pem"), "utf8"),
+  )![0];
   let shutdownDone: Promise<void> | null = null;
   const shutdown = () => (shutdownDone ??= new Shutdown(log, 30_000).addAll(app.shutdown).run());
   return {

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { revokeApiKey, setWorkspacePlan, utcDay } from "@svc/core";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { queuedId, refusalOf, startRelay, throughProxy, transport, type RelayInstance, type SmtpFailure } from "./harness.ts";
+import { queuedId, type RelayInstance, refusalOf, type SmtpFailure, startRelay, throughProxy, transport } from "./harness.ts";
 
 /**
  * The relay in this process against the real Postgres and Redis, driven by nodemailer (a real
@@ -129,13 +129,15 @@ describe("accepted messages", () => {
   it("refuses what the REST API refuses in the new fields too, with its message (an executable attachment)", async () => {
     const client = transport(relay, fx.keys["send-only"]);
     const refusal = await refusalOf(client.sendMail(message({ attachments: [{ filename: "setup.exe", content: Buffer.from("MZ") }] })));
-    expect(refusal.response).toBe("554 5.6.0 Invalid request: attachments[0].filename: .exe files are executable content the provider refuses to send.");
+    expect(refusal.response).toBe(
+      "554 5.6.0 Invalid request: attachments[0].filename: .exe files are executable content the provider refuses to send.",
+    );
     client.close();
   });
 
   it("accepts a display name that needs quoting", async () => {
     const client = transport(relay, fx.keys["send-only"]);
-    const info = await client.sendMail(message({ from: { name: "Doe, Jane \"JD\"", address: `jane@${fx.domain}` } }));
+    const info = await client.sendMail(message({ from: { name: 'Doe, Jane "JD"', address: `jane@${fx.domain}` } }));
     const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
     expect(row.from).toBe(`"Doe, Jane \\"JD\\"" <jane@${fx.domain}>`);
     client.close();
@@ -188,7 +190,14 @@ describe("ordinary client mail", () => {
     const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(info.response) } });
     const headers = row.headers as Array<{ name: string; value: string }>;
     const value = (name: string) => headers.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;
-    expect(headers.map((header) => header.name).sort()).toEqual(["Importance", "In-Reply-To", "References", "X-Campaign", "X-Priority", "X-Ticket"]);
+    expect(headers.map((header) => header.name).sort()).toEqual([
+      "Importance",
+      "In-Reply-To",
+      "References",
+      "X-Campaign",
+      "X-Priority",
+      "X-Ticket",
+    ]);
     expect(value("In-Reply-To")).toBe(ids.at(-1));
     // The thread's root and the latest messages, within one header line.
     const kept = value("References")!.split(" ");
@@ -302,7 +311,9 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     queuedId((await client.sendMail(message({ from: `hello@${limited.domain}` }))).response);
     const refusal = await refusalOf(client.sendMail(message({ from: `hello@${limited.domain}` })));
     expect(refusal.responseCode).toBe(451);
-    expect(refusal.response).toMatch(/^451 4\.7\.1 Too many requests: this API key may make 1 requests per second, in bursts of up to 1\. Retry after \d+ s\.$/);
+    expect(refusal.response).toMatch(
+      /^451 4\.7\.1 Too many requests: this API key may make 1 requests per second, in bursts of up to 1\. Retry after \d+ s\.$/,
+    );
     expect(await emailsOf(limited.workspaceId)).toHaveLength(1);
     client.close();
   });
@@ -332,7 +343,9 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
 
   it("a message whose recipients are all Bcc: 554 5.6.0, as the REST API needs one `to`", async () => {
     const client = transport(relay, fx.keys["send-only"]);
-    const refusal = await refusalOf(client.sendMail({ ...message({ to: "list@example.org" }), envelope: { from: `hello@${fx.domain}`, to: ["hidden@example.org"] } }));
+    const refusal = await refusalOf(
+      client.sendMail({ ...message({ to: "list@example.org" }), envelope: { from: `hello@${fx.domain}`, to: ["hidden@example.org"] } }),
+    );
     expect(refusal.response).toBe("554 5.6.0 Invalid request: to: must contain at least one address.");
     client.close();
   });
@@ -351,7 +364,9 @@ describe("refusals: the SMTP code and the REST API's message, nothing stored", (
     const refusal = await refusalOf(client.sendMail(message({ text: huge.toString() })));
     expect(refusal.responseCode).toBe(552);
     // SIZE is advertised: a client that knows the size up front does not even try.
-    const announced = (await refusalOf(client.sendMail({ ...message(), envelope: { from: `hello@${fx.domain}`, to: ["a@example.org"], size: 50_000_000 } as never }))) as Error & SmtpFailure;
+    const announced = (await refusalOf(
+      client.sendMail({ ...message(), envelope: { from: `hello@${fx.domain}`, to: ["a@example.org"], size: 50_000_000 } as never }),
+    )) as Error & SmtpFailure;
     expect(announced.message).toBe(`Message size larger than allowed ${40 * 1024 * 1024}`);
     expect(await emailsOf(fx.workspaceId)).toHaveLength(before);
     client.close();
@@ -404,7 +419,8 @@ describe("authentication", () => {
     const [a, b] = [await startRelay(shared), await startRelay(shared)];
     try {
       const wrong = (n: number) => `svc_live_${String(n).repeat(32)}`;
-      for (const [n, target] of [a, b, a].entries()) expect((await refusalOf(transport(target, wrong(n)).sendMail(message()))).responseCode).toBe(535);
+      for (const [n, target] of [a, b, a].entries())
+        expect((await refusalOf(transport(target, wrong(n)).sendMail(message()))).responseCode).toBe(535);
       for (const target of [a, b]) {
         const refusal = await refusalOf(transport(target, fx.keys["send-only"]).sendMail(message()));
         expect(refusal.response).toMatch(/^421 4\.7\.0 Too many failed authentication attempts; try again in \d+ seconds\.$/);
@@ -421,7 +437,9 @@ describe("authentication", () => {
       // Same first 17 characters as the real key, from fresh addresses each (no address counter fills up).
       for (const [n, address] of ["127.0.0.2", "127.0.0.3", "127.0.0.4"].entries()) {
         const guess = real.slice(0, 17) + String(n).repeat(real.length - 17);
-        expect((await refusalOf(transport(own, guess, { localAddress: address }).sendMail(message()))).response).toBe("535 5.7.8 Invalid or missing API key.");
+        expect((await refusalOf(transport(own, guess, { localAddress: address }).sendMail(message()))).response).toBe(
+          "535 5.7.8 Invalid or missing API key.",
+        );
       }
       queuedId((await transport(own, real, { localAddress: "127.0.0.5" }).sendMail(message())).response);
     } finally {
@@ -439,7 +457,9 @@ describe("authentication", () => {
         const client = transport(own, key, { localAddress: address, auth: { user: "admin", pass: key } });
         expect((await refusalOf(client.sendMail(message({ from: `hello@${other.domain}` })))).responseCode).toBe(535);
       }
-      const refusal = await refusalOf(transport(own, key, { localAddress: "127.0.0.8" }).sendMail(message({ from: `hello@${other.domain}` })));
+      const refusal = await refusalOf(
+        transport(own, key, { localAddress: "127.0.0.8" }).sendMail(message({ from: `hello@${other.domain}` })),
+      );
       expect(refusal.response).toMatch(/^421 4\.7\.0 Too many failed authentication attempts/);
       // Another key is heard from that address.
       queuedId((await transport(own, fx.keys["send-only"], { localAddress: "127.0.0.8" }).sendMail(message())).response);
@@ -518,12 +538,16 @@ describe("the message budget (SMTP_MESSAGE_BUDGET_MB)", () => {
 
       raw.end("--b1--\r\n");
       const stored = await db.email.findUniqueOrThrow({ where: { id: queuedId((await first).response) } });
-      expect(stored.attachments).toEqual([{ filename: "large.bin", contentType: "application/octet-stream", contentId: null, size: chunks * 10_000 * 57 }]);
+      expect(stored.attachments).toEqual([
+        { filename: "large.bin", contentType: "application/octet-stream", contentId: null, size: chunks * 10_000 * 57 },
+      ]);
       expect(own.app.budgetInUse()).toBe(0);
       // The client retries and is taken.
       const retried = await transport(own, fx.keys["send-only"]).sendMail(second);
       const row = await db.email.findUniqueOrThrow({ where: { id: queuedId(retried.response) } });
-      expect(row.attachments).toEqual([{ filename: "data.bin", contentType: "application/octet-stream", contentId: null, size: attachment.length }]);
+      expect(row.attachments).toEqual([
+        { filename: "data.bin", contentType: "application/octet-stream", contentId: null, size: attachment.length },
+      ]);
       expect(own.app.budgetInUse()).toBe(0);
       client.close();
     } finally {
@@ -544,7 +568,8 @@ describe("the message budget, when a client goes away", () => {
     raw.destroy();
     await sending.catch(() => {});
     const deadline = Date.now() + 5_000;
-    while ((relay.app.budgetInUse() > 0 || relay.app.messagesInFlight() > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((relay.app.budgetInUse() > 0 || relay.app.messagesInFlight() > 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(relay.app.budgetInUse()).toBe(0);
     expect(relay.app.messagesInFlight()).toBe(0);
   });
@@ -578,7 +603,9 @@ describe("health and shutdown", () => {
       const client = transport(own, fx.keys["send-only"]);
       const raw = new PassThrough();
       const sending = client.sendMail({ envelope: { from: `hello@${fx.domain}`, to: ["someone@example.org"] }, raw });
-      raw.write(`From: hello@${fx.domain}\r\nTo: someone@example.org\r\nSubject: In flight\r\nMessage-ID: <in-flight-${Date.now()}@${fx.domain}>\r\n\r\n`);
+      raw.write(
+        `From: hello@${fx.domain}\r\nTo: someone@example.org\r\nSubject: In flight\r\nMessage-ID: <in-flight-${Date.now()}@${fx.domain}>\r\n\r\n`,
+      );
       while (own.app.messagesInFlight() === 0) await new Promise((r) => setTimeout(r, 20));
       const stopping = own.shutdown();
       await new Promise((r) => setTimeout(r, 200));

@@ -1,29 +1,46 @@
 import type { Server } from "node:http";
 import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
-import { AwsLocalRouter, listenLoopback, type AwsLocalModule } from "./server.ts";
+import { type AwsLocalModule, AwsLocalRouter, listenLoopback } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
 import { identities } from "./ses/identities.ts";
 import { sending } from "./ses/sending.ts";
 import { tags } from "./ses/tags.ts";
 import { setTenantSesStatus, tenants } from "./ses/tenants.ts";
-import { initialAccount, type AwsLocalState } from "./state.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
 import { topics } from "./sns/topics.ts";
+import { type AwsLocalState, initialAccount } from "./state.ts";
 
-export { AwsError, type AwsLocalModule, type AwsLocalRoutes, type SesHandler, type SesRequest, type SnsHandler, type SnsRequest } from "./server.ts";
+export {
+  AwsError,
+  type AwsLocalModule,
+  type AwsLocalRoutes,
+  type SesHandler,
+  type SesRequest,
+  type SnsHandler,
+  type SnsRequest,
+} from "./server.ts";
+export { aggregateStatus, setTenantSesStatus } from "./ses/tenants.ts";
 export type * from "./state.ts";
 export { XmlMap, type XmlValue } from "./xml.ts";
-export { aggregateStatus, setTenantSesStatus } from "./ses/tenants.ts";
 
 /**
  * A local stand-in for the SES v2 and SNS APIs (dev and tests only): the real AWS SDK clients
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
-export const DEFAULT_MODULES: readonly AwsLocalModule[] = [configurationSets, account, identities, tags, tenants, sending, topics, subscriptions];
+export const DEFAULT_MODULES: readonly AwsLocalModule[] = [
+  configurationSets,
+  account,
+  identities,
+  tags,
+  tenants,
+  sending,
+  topics,
+  subscriptions,
+];
 
 export interface AwsLocalOptions {
   accountId?: string;
@@ -66,7 +83,14 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
     accountId: options.accountId ?? "123456789012",
     region,
     calls: [],
-    ses: { account: { ...initialAccount(), ...options.account }, configurationSets: new Map(), identities: new Map(), confirmationsSent: [], tenants: new Map(), sentEmails: [] },
+    ses: {
+      account: { ...initialAccount(), ...options.account },
+      configurationSets: new Map(),
+      identities: new Map(),
+      confirmationsSent: [],
+      tenants: new Map(),
+      sentEmails: [],
+    },
     sns: {
       signing: createSigningIdentity({ commonName: `sns.${region}.amazonaws.com` }),
       certificatePath: CERTIFICATE_PATH,

@@ -172,7 +172,14 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     return undefined;
   }
 
-  private async handleSns(method: string, url: URL, req: IncomingMessage, res: ServerResponse, state: AwsLocalState, baseUrl: string): Promise<void> {
+  private async handleSns(
+    method: string,
+    url: URL,
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: AwsLocalState,
+    baseUrl: string,
+  ): Promise<void> {
     const requestId = randomUUID();
     let action = "";
     try {
@@ -219,11 +226,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Serves `router` on a free loopback port. */
-export async function listenLoopback(
-  router: AwsLocalRouter,
-  state: AwsLocalState,
-  port = 0,
-): Promise<{ server: Server; url: string }> {
+export async function listenLoopback(router: AwsLocalRouter, state: AwsLocalState, port = 0): Promise<{ server: Server; url: string }> {
   let baseUrl = "";
   const server = createServer((req, res) => {
     router.handle(req, res, state, baseUrl).catch((error: unknown) => {

@@ -3,19 +3,19 @@ import type {
   DeliveryOptions,
   DkimSigningAttributesOrigin,
   DkimStatus,
-  MailFromDomainStatus,
-  VerificationStatus,
   EventDestination,
   GetAccountResponse,
+  MailFromDomainStatus,
   ReputationOptions,
   ResourceType,
+  SendingOptions,
   SendingStatus,
   StatusRecord,
-  TenantSuppressionAttributes,
-  SendingOptions,
   SuppressionOptions,
   Tag,
+  TenantSuppressionAttributes,
   TrackingOptions,
+  VerificationStatus,
 } from "@aws-sdk/client-sesv2";
 import type { SigningIdentity } from "@svc/sns";
 

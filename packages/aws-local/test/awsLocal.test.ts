@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
@@ -23,14 +22,15 @@ import {
   InvalidParameterException,
   ListSubscriptionsByTopicCommand,
   ListTopicsCommand,
-  NotFoundException as SnsNotFoundException,
   PublishCommand,
   SetTopicAttributesCommand,
   SNSClient,
+  NotFoundException as SnsNotFoundException,
   SubscribeCommand,
 } from "@aws-sdk/client-sns";
-import { certUrlPolicy, CertificateCache, SnsVerifier, snsMessageSchema } from "@svc/sns";
-import { startAwsLocal, type AwsLocal } from "../src/index.ts";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { CertificateCache, certUrlPolicy, SnsVerifier, snsMessageSchema } from "@svc/sns";
+import { type AwsLocal, startAwsLocal } from "../src/index.ts";
 
 const credentials = { accessKeyId: "AKIDLOCAL", secretAccessKey: "local-secret" };
 let aws: AwsLocal;
@@ -97,13 +97,25 @@ describe("SES v2 over REST-JSON", () => {
     await expect(duplicate).rejects.toBeInstanceOf(AlreadyExistsException);
     const missing = await ses.send(new GetConfigurationSetCommand({ ConfigurationSetName: "nope" })).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(NotFoundException);
-    expect(missing).toMatchObject({ name: "NotFoundException", message: "Configuration set <nope> does not exist.", $metadata: { httpStatusCode: 404 } });
-    await expect(ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: "bad name!" }))).rejects.toMatchObject({ name: "BadRequestException" });
+    expect(missing).toMatchObject({
+      name: "NotFoundException",
+      message: "Configuration set <nope> does not exist.",
+      $metadata: { httpStatusCode: 404 },
+    });
+    await expect(ses.send(new CreateConfigurationSetCommand({ ConfigurationSetName: "bad name!" }))).rejects.toMatchObject({
+      name: "BadRequestException",
+    });
   });
 
   it("keeps option PUTs and event destinations", async () => {
     await ses.send(new PutConfigurationSetSuppressionOptionsCommand({ ConfigurationSetName: "svc-events", SuppressedReasons: ["BOUNCE"] }));
-    await ses.send(new PutConfigurationSetTrackingOptionsCommand({ ConfigurationSetName: "svc-events", CustomRedirectDomain: "track.acme.test", HttpsPolicy: "REQUIRE" }));
+    await ses.send(
+      new PutConfigurationSetTrackingOptionsCommand({
+        ConfigurationSetName: "svc-events",
+        CustomRedirectDomain: "track.acme.test",
+        HttpsPolicy: "REQUIRE",
+      }),
+    );
     const destination = {
       Enabled: true,
       MatchingEventTypes: ["SEND", "DELIVERY"] as const,
@@ -131,7 +143,13 @@ describe("SES v2 over REST-JSON", () => {
       { Name: "svc-sns", Enabled: true, MatchingEventTypes: ["SEND", "BOUNCE", "COMPLAINT"], SnsDestination: destination.SnsDestination },
     ]);
     await expect(
-      ses.send(new CreateConfigurationSetEventDestinationCommand({ ConfigurationSetName: "svc-events", EventDestinationName: "svc-sns", EventDestination: destination as never })),
+      ses.send(
+        new CreateConfigurationSetEventDestinationCommand({
+          ConfigurationSetName: "svc-events",
+          EventDestinationName: "svc-sns",
+          EventDestination: destination as never,
+        }),
+      ),
     ).rejects.toBeInstanceOf(AlreadyExistsException);
   });
 
@@ -155,34 +173,60 @@ describe("SNS over the query protocol", () => {
     const created = await sns.send(new CreateTopicCommand({ Name: "svc-ses-events", Attributes: { SignatureVersion: "2" } }));
     topicArn = created.TopicArn!;
     expect(topicArn).toBe("arn:aws:sns:us-east-1:123456789012:svc-ses-events");
-    expect((await sns.send(new CreateTopicCommand({ Name: "svc-ses-events", Attributes: { SignatureVersion: "2" } }))).TopicArn).toBe(topicArn);
-    await expect(sns.send(new CreateTopicCommand({ Name: "svc-ses-events", Attributes: { SignatureVersion: "1" } }))).rejects.toBeInstanceOf(
-      InvalidParameterException,
+    expect((await sns.send(new CreateTopicCommand({ Name: "svc-ses-events", Attributes: { SignatureVersion: "2" } }))).TopicArn).toBe(
+      topicArn,
     );
+    await expect(
+      sns.send(new CreateTopicCommand({ Name: "svc-ses-events", Attributes: { SignatureVersion: "1" } })),
+    ).rejects.toBeInstanceOf(InvalidParameterException);
     await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: "DisplayName", AttributeValue: "svc" }));
     const attributes = (await sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }))).Attributes;
-    expect(attributes).toMatchObject({ TopicArn: topicArn, SignatureVersion: "2", DisplayName: "svc", Owner: "123456789012", SubscriptionsConfirmed: "0" });
+    expect(attributes).toMatchObject({
+      TopicArn: topicArn,
+      SignatureVersion: "2",
+      DisplayName: "svc",
+      Owner: "123456789012",
+      SubscriptionsConfirmed: "0",
+    });
     expect((await sns.send(new ListTopicsCommand({}))).Topics).toEqual([{ TopicArn: topicArn }]);
     await expect(sns.send(new GetTopicAttributesCommand({ TopicArn: `${topicArn}-missing` }))).rejects.toBeInstanceOf(SnsNotFoundException);
   });
 
   it("posts a signed SubscriptionConfirmation, confirms when SubscribeURL is visited, then delivers signed notifications", async () => {
-    const subscribed = await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "http", Endpoint: subscriberUrl, ReturnSubscriptionArn: true }));
+    const subscribed = await sns.send(
+      new SubscribeCommand({ TopicArn: topicArn, Protocol: "http", Endpoint: subscriberUrl, ReturnSubscriptionArn: true }),
+    );
     const subscriptionArn = subscribed.SubscriptionArn!;
     expect(subscriptionArn).toMatch(new RegExp(`^${topicArn}:[0-9a-f-]{36}$`));
     await aws.settled();
 
-    const verifier = new SnsVerifier({ certUrls: certUrlPolicy(aws.signingCertUrlPattern), topicArns: [topicArn], certificates: new CertificateCache() });
+    const verifier = new SnsVerifier({
+      certUrls: certUrlPolicy(aws.signingCertUrlPattern),
+      topicArns: [topicArn],
+      certificates: new CertificateCache(),
+    });
     const confirmation = snsMessageSchema.parse(JSON.parse(received[0]!.body));
-    expect(received[0]!.headers).toMatchObject({ "content-type": "text/plain; charset=UTF-8", "x-amz-sns-message-type": "SubscriptionConfirmation" });
-    expect(confirmation).toMatchObject({ Type: "SubscriptionConfirmation", TopicArn: topicArn, SignatureVersion: "2", SigningCertURL: aws.signingCertUrl });
+    expect(received[0]!.headers).toMatchObject({
+      "content-type": "text/plain; charset=UTF-8",
+      "x-amz-sns-message-type": "SubscriptionConfirmation",
+    });
+    expect(confirmation).toMatchObject({
+      Type: "SubscriptionConfirmation",
+      TopicArn: topicArn,
+      SignatureVersion: "2",
+      SigningCertURL: aws.signingCertUrl,
+    });
     expect((await verifier.verify(confirmation)).ok).toBe(true);
     if (confirmation.Type !== "SubscriptionConfirmation") throw new Error("unreachable");
     expect(confirmation.SubscribeURL.startsWith("https://sns.us-east-1.amazonaws.com/?Action=ConfirmSubscription&")).toBe(true);
 
     const listedPending = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }));
-    expect(listedPending.Subscriptions).toEqual([{ SubscriptionArn: "PendingConfirmation", Owner: "123456789012", Protocol: "http", Endpoint: subscriberUrl, TopicArn: topicArn }]);
-    expect((await sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn }))).Attributes).toMatchObject({ PendingConfirmation: "true" });
+    expect(listedPending.Subscriptions).toEqual([
+      { SubscriptionArn: "PendingConfirmation", Owner: "123456789012", Protocol: "http", Endpoint: subscriberUrl, TopicArn: topicArn },
+    ]);
+    expect((await sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn }))).Attributes).toMatchObject({
+      PendingConfirmation: "true",
+    });
 
     const visit = await aws.visit(confirmation.SubscribeURL);
     expect(visit.status).toBe(200);
@@ -194,13 +238,20 @@ describe("SNS over the query protocol", () => {
       TopicArn: topicArn,
     });
     // Subscribing a confirmed endpoint again changes nothing and posts nothing.
-    expect((await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "http", Endpoint: subscriberUrl }))).SubscriptionArn).toBe(subscriptionArn);
+    expect((await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "http", Endpoint: subscriberUrl }))).SubscriptionArn).toBe(
+      subscriptionArn,
+    );
 
     const published = await sns.send(new PublishCommand({ TopicArn: topicArn, Message: '{"eventType":"Send"}' }));
     await aws.settled();
     expect(received).toHaveLength(2);
     const notification = snsMessageSchema.parse(JSON.parse(received[1]!.body));
-    expect(notification).toMatchObject({ Type: "Notification", MessageId: published.MessageId, TopicArn: topicArn, Message: '{"eventType":"Send"}' });
+    expect(notification).toMatchObject({
+      Type: "Notification",
+      MessageId: published.MessageId,
+      TopicArn: topicArn,
+      Message: '{"eventType":"Send"}',
+    });
     expect((await verifier.verify(notification)).ok).toBe(true);
     expect(aws.state.sns.deliveries.map((delivery) => [delivery.type, delivery.status])).toEqual([
       ["SubscriptionConfirmation", 200],
@@ -209,8 +260,14 @@ describe("SNS over the query protocol", () => {
   });
 
   it("answers XML errors for bad input and unknown actions", async () => {
-    await expect(sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "carrier-pigeon", Endpoint: "x" }))).rejects.toBeInstanceOf(InvalidParameterException);
-    const unknown = await fetch(aws.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "Action=Nope" });
+    await expect(sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "carrier-pigeon", Endpoint: "x" }))).rejects.toBeInstanceOf(
+      InvalidParameterException,
+    );
+    const unknown = await fetch(aws.url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "Action=Nope",
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain("<Code>InvalidAction</Code>");
   });

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import {
   AlreadyExistsException,
   CreateConfigurationSetCommand,
@@ -14,13 +13,14 @@ import {
   ListTenantResourcesCommand,
   ListTenantsCommand,
   NotFoundException,
-  SendEmailCommand,
-  SendingPausedException,
   SESv2Client,
-  UpdateReputationEntityCustomerManagedStatusCommand,
+  SendEmailCommand,
   type SendEmailCommandInput,
+  SendingPausedException,
+  UpdateReputationEntityCustomerManagedStatusCommand,
 } from "@aws-sdk/client-sesv2";
-import { startAwsLocal, type AwsLocal } from "../src/index.ts";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AwsLocal, startAwsLocal } from "../src/index.ts";
 
 /** The SES v2 tenant operations and SendEmail's tenant rules, driven by the real SDK. */
 
@@ -63,14 +63,23 @@ describe("tenants", () => {
         SuppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" },
       }),
     );
-    expect(created).toMatchObject({ TenantName: "org_first", SendingStatus: "ENABLED", SuppressionAttributes: { SuppressionScope: "TENANT" } });
+    expect(created).toMatchObject({
+      TenantName: "org_first",
+      SendingStatus: "ENABLED",
+      SuppressionAttributes: { SuppressionScope: "TENANT" },
+    });
     expect(created.TenantArn).toBe(`arn:aws:ses:${REGION}:${ACCOUNT}:tenant/org_first/${created.TenantId}`);
     expect(created.CreatedTimestamp).toBeInstanceOf(Date);
     await expect(ses.send(new CreateTenantCommand({ TenantName: "org_first" }))).rejects.toBeInstanceOf(AlreadyExistsException);
     await ses.send(new CreateTenantCommand({ TenantName: "org_second" }));
 
     const { Tenant } = await ses.send(new GetTenantCommand({ TenantName: "org_first" }));
-    expect(Tenant).toMatchObject({ TenantName: "org_first", TenantId: created.TenantId, Tags: [{ Key: "svc:workspace", Value: "org_first" }], SendingStatus: "ENABLED" });
+    expect(Tenant).toMatchObject({
+      TenantName: "org_first",
+      TenantId: created.TenantId,
+      Tags: [{ Key: "svc:workspace", Value: "org_first" }],
+      SendingStatus: "ENABLED",
+    });
     await expect(ses.send(new GetTenantCommand({ TenantName: "org_none" }))).rejects.toBeInstanceOf(NotFoundException);
 
     const listed = await ses.send(new ListTenantsCommand({ PageSize: 1 }));
@@ -86,16 +95,22 @@ describe("tenants", () => {
     await ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: identityArn }));
     await ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: setArn }));
     await ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_second", ResourceArn: setArn }));
-    await expect(ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: setArn }))).rejects.toBeInstanceOf(AlreadyExistsException);
+    await expect(
+      ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: setArn })),
+    ).rejects.toBeInstanceOf(AlreadyExistsException);
     const unknown = `arn:aws:ses:${REGION}:${ACCOUNT}:identity/other.example`;
-    await expect(ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: unknown }))).rejects.toBeInstanceOf(NotFoundException);
+    await expect(
+      ses.send(new CreateTenantResourceAssociationCommand({ TenantName: "org_first", ResourceArn: unknown })),
+    ).rejects.toBeInstanceOf(NotFoundException);
 
     const resources = await ses.send(new ListTenantResourcesCommand({ TenantName: "org_first" }));
     expect(resources.TenantResources).toEqual([
       { ResourceType: "EMAIL_IDENTITY", ResourceArn: identityArn },
       { ResourceType: "CONFIGURATION_SET", ResourceArn: setArn },
     ]);
-    const sets = await ses.send(new ListTenantResourcesCommand({ TenantName: "org_first", Filter: { RESOURCE_TYPE: "CONFIGURATION_SET" } }));
+    const sets = await ses.send(
+      new ListTenantResourcesCommand({ TenantName: "org_first", Filter: { RESOURCE_TYPE: "CONFIGURATION_SET" } }),
+    );
     expect(sets.TenantResources?.map((resource) => resource.ResourceArn)).toEqual([setArn]);
     const holders = await ses.send(new ListResourceTenantsCommand({ ResourceArn: setArn }));
     expect(holders.ResourceTenants?.map((holder) => holder.TenantName)).toEqual(["org_first", "org_second"]);
@@ -106,7 +121,13 @@ describe("tenants", () => {
 
   it("sends with TenantName while the tenant may send, and records the tenant on the message", async () => {
     const { MessageId } = await ses.send(new SendEmailCommand(message("org_first")));
-    expect(aws.state.ses.sentEmails.at(-1)).toMatchObject({ messageId: MessageId, tenantName: "org_first", to: ["a@example.com"], cc: ["b@example.com"], subject: "Hi" });
+    expect(aws.state.ses.sentEmails.at(-1)).toMatchObject({
+      messageId: MessageId,
+      tenantName: "org_first",
+      to: ["a@example.com"],
+      cc: ["b@example.com"],
+      subject: "Hi",
+    });
     await expect(ses.send(new SendEmailCommand(message("org_none")))).rejects.toBeInstanceOf(NotFoundException);
   });
 
@@ -120,7 +141,9 @@ describe("tenants", () => {
     await ses.send(new SendEmailCommand(message("org_second")));
     expect((await ses.send(new GetTenantCommand({ TenantName: "org_first" }))).Tenant?.SendingStatus).toBe("DISABLED");
 
-    const { ReputationEntity } = await ses.send(new GetReputationEntityCommand({ ReputationEntityType: "RESOURCE", ReputationEntityReference: Tenant!.TenantArn }));
+    const { ReputationEntity } = await ses.send(
+      new GetReputationEntityCommand({ ReputationEntityType: "RESOURCE", ReputationEntityReference: Tenant!.TenantArn }),
+    );
     expect(ReputationEntity).toMatchObject({
       ReputationEntityReference: Tenant!.TenantArn,
       ReputationEntityType: "RESOURCE",
@@ -144,7 +167,9 @@ describe("tenants", () => {
     await ses.send(new UpdateReputationEntityCustomerManagedStatusCommand({ ...entity, SendingStatus: "REINSTATED" }));
     expect((await ses.send(new GetReputationEntityCommand(entity))).ReputationEntity?.SendingStatusAggregate).toBe("REINSTATED");
     await ses.send(new SendEmailCommand(message("org_second")));
-    await expect(ses.send(new UpdateReputationEntityCustomerManagedStatusCommand({ ...entity, SendingStatus: "PAUSED" as "DISABLED" }))).rejects.toMatchObject({ name: "BadRequestException" });
+    await expect(
+      ses.send(new UpdateReputationEntityCustomerManagedStatusCommand({ ...entity, SendingStatus: "PAUSED" as "DISABLED" })),
+    ).rejects.toMatchObject({ name: "BadRequestException" });
   });
 
   it("deletes tenants", async () => {

@@ -1,5 +1,5 @@
-import type { DbHandle } from "@svc/db";
 import { AppError } from "@svc/core";
+import type { DbHandle } from "@svc/db";
 import type { CliConfig } from "./env.ts";
 
 export type Flags = Record<string, string | true>;
@@ -48,7 +48,10 @@ export function rejectUnknownFlags(command: Command, flags: Flags): void {
   const known = knownFlags(command);
   const unknown = Object.keys(flags).filter((name) => !known.has(name));
   if (unknown.length > 0) {
-    throw new AppError("bad_request", `Unknown option ${unknown.map((name) => `--${name}`).join(", ")} for svc ${command.path.join(" ")}. Usage: svc ${command.path.join(" ")} ${command.usage}`);
+    throw new AppError(
+      "bad_request",
+      `Unknown option ${unknown.map((name) => `--${name}`).join(", ")} for svc ${command.path.join(" ")}. Usage: svc ${command.path.join(" ")} ${command.usage}`,
+    );
   }
 }
 

@@ -5,6 +5,14 @@ import { z } from "zod";
  * The CLI runs against the same environment as the services it administers: with
  * EMAIL_PROVIDER=ses, domain and test-recipient commands also manage the SES identities.
  */
-export const cliEnvSchema = z.object({ ...commonEnv, ...dnsEnv, ...domainClaimEnv, ...webhookSecretEnv, ...webhookReplayEnv, ...providerEnv, ...sesEnv });
+export const cliEnvSchema = z.object({
+  ...commonEnv,
+  ...dnsEnv,
+  ...domainClaimEnv,
+  ...webhookSecretEnv,
+  ...webhookReplayEnv,
+  ...providerEnv,
+  ...sesEnv,
+});
 
 export type CliConfig = z.infer<typeof cliEnvSchema>;

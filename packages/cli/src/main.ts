@@ -1,9 +1,9 @@
-import { loadEnvOrExit, databaseOptions } from "@svc/config";
+import { databaseOptions, loadEnvOrExit } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
-import { parseFlags, RawOutput, rejectUnknownFlags, type CliContext, type Command, type Flags } from "./command.ts";
+import { type CliContext, type Command, type Flags, parseFlags, RawOutput, rejectUnknownFlags } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
-import { cliEnvSchema, type CliConfig } from "./env.ts";
+import { type CliConfig, cliEnvSchema } from "./env.ts";
 
 /**
  * `svc <group> <action> [--flags]`: JSON on stdout; on error one message on stderr, nothing on

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { addUserToWorkspace, recordSesSetup } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
-import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
-import { addUserToWorkspace, recordSesSetup } from "@svc/core";
+import { type AwsLocal, startAwsLocal } from "../../aws-local/src/index.ts";
 import { runCli, runCliJson } from "./runCli.ts";
 
 /** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
@@ -21,7 +21,8 @@ afterAll(async () => {
 
 /** Every run resolves names through the test DNS server. */
 const dnsEnv = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500" });
-const runJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) => runCliJson<T>(args, { ...dnsEnv(), ...env });
+const runJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) =>
+  runCliJson<T>(args, { ...dnsEnv(), ...env });
 const run = (args: string[], env: Record<string, string> = {}) => runCli(args, { ...dnsEnv(), ...env });
 
 /** A failed run: the given exit code, a message on stderr, nothing at all on stdout. */
@@ -62,15 +63,30 @@ describe("svc workspace", () => {
   });
 
   it("refuses an unknown plan and an unknown workspace", async () => {
-    expect(await runFailing(["workspace", "create", "--name", "X", "--plan", "gold"], 1)).toContain("plan: must be one of free, pro, scale, unlimited.");
-    expect(await runFailing(["workspace", "set-plan", "--workspace", "org_doesnotexist", "--plan", "pro"], 1)).toBe("Error: Workspace not found.\n");
+    expect(await runFailing(["workspace", "create", "--name", "X", "--plan", "gold"], 1)).toContain(
+      "plan: must be one of free, pro, scale, unlimited.",
+    );
+    expect(await runFailing(["workspace", "set-plan", "--workspace", "org_doesnotexist", "--plan", "pro"], 1)).toBe(
+      "Error: Workspace not found.\n",
+    );
   });
 });
 
 describe("svc key", () => {
   it("shows a new key once and stores only its hash; revokes it", async () => {
     const workspaceId = await newWorkspace();
-    const created = await runJson(["key", "create", "--workspace", workspaceId, "--env", "live", "--scope", "send-only", "--name", "Deploy"]);
+    const created = await runJson([
+      "key",
+      "create",
+      "--workspace",
+      workspaceId,
+      "--env",
+      "live",
+      "--scope",
+      "send-only",
+      "--name",
+      "Deploy",
+    ]);
     expect(Object.keys(created).sort()).toEqual(["environment", "id", "key", "name", "scope"]);
     expect(created).toMatchObject({ environment: "live", scope: "send-only", name: "Deploy" });
     expect(created.id).toMatch(/^key_[A-Za-z0-9]{24}$/);
@@ -111,7 +127,17 @@ interface Verification {
   id: string;
   status: string;
   reason: string | null;
-  checks: { type: string; purpose?: string; name: string; expected: string; found: string[]; ok: boolean; reason: string | null; required?: boolean; providerState?: { status: string | null; ok: boolean } }[];
+  checks: {
+    type: string;
+    purpose?: string;
+    name: string;
+    expected: string;
+    found: string[];
+    ok: boolean;
+    reason: string | null;
+    required?: boolean;
+    providerState?: { status: string | null; ok: boolean };
+  }[];
   provider: { name: string; verifiedForSending: boolean } | null;
 }
 const required = (checks: Verification["checks"]) => checks.filter((check) => check.required !== false);
@@ -160,7 +186,14 @@ describe("svc domain", () => {
     expect(verified.status).toBe("verified");
     expect(required(verified.checks)).toEqual(
       added.records.slice(0, 2).map((record, n) => ({
-        type: "TXT", purpose: n === 0 ? "ownership" : "dkim", required: true, name: record.name, expected: record.value, found: [record.value], ok: true, reason: null,
+        type: "TXT",
+        purpose: n === 0 ? "ownership" : "dkim",
+        required: true,
+        name: record.name,
+        expected: record.value,
+        found: [record.value],
+        ok: true,
+        reason: null,
       })),
     );
     expect(verified.checks.filter((check) => check.purpose?.startsWith("mail_from")).every((check) => check.ok)).toBe(true);
@@ -179,12 +212,22 @@ describe("svc domain", () => {
 
   it("reports a lookup that times out as a failed check with its reason", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>(["domain", "add", "--workspace", workspaceId, "--domain", `slow-${Math.random().toString(36).slice(2, 10)}.example.test`]);
+    const added = await runJson<{ id: string; records: { name: string; value: string }[] }>([
+      "domain",
+      "add",
+      "--workspace",
+      workspaceId,
+      "--domain",
+      `slow-${Math.random().toString(36).slice(2, 10)}.example.test`,
+    ]);
     dns.setTxt(added.records[0]!.name, [added.records[0]!.value]);
     dns.misbehave(added.records[1]!.name, "timeout");
     const result = await runJson<Verification>(["domain", "verify", "--id", added.id]);
     expect(result.status).toBe("pending");
-    expect(required(result.checks)).toEqual([expect.objectContaining({ ok: true, reason: null }), expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." })]);
+    expect(required(result.checks)).toEqual([
+      expect.objectContaining({ ok: true, reason: null }),
+      expect.objectContaining({ ok: false, reason: "The DNS lookup timed out." }),
+    ]);
   });
 
   it("lets the operator mark a domain verified without DNS, saying so in its checks", async () => {
@@ -201,7 +244,9 @@ describe("svc domain", () => {
     await runFailing(["domain", "mark-verified", "--id", "dom_doesnotexist"], 1);
     // The override keeps one owner per name: the other claim ended, and cannot be marked too.
     expect(await db.domain.findUniqueOrThrow({ where: { id: rival.id } })).toMatchObject({ status: "failed" });
-    expect(await runFailing(["domain", "mark-verified", "--id", rival.id], 1)).toContain(`Another workspace of this installation owns ${name}`);
+    expect(await runFailing(["domain", "mark-verified", "--id", rival.id], 1)).toContain(
+      `Another workspace of this installation owns ${name}`,
+    );
   });
 
   it("refuses bad domains and unknown workspaces or domains, creating nothing", async () => {
@@ -241,7 +286,10 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
   it("adds the domain as an SES identity with our DKIM key, verifies with SES's states, and removes it from SES", async () => {
     const workspaceId = await newWorkspace();
     const name = `ses-${Math.random().toString(36).slice(2, 10)}.example.test`;
-    const added = await runJson<AddedDomain>(["domain", "add", "--workspace", workspaceId, "--domain", name, "--mail-from", "mail"], sesEnv());
+    const added = await runJson<AddedDomain>(
+      ["domain", "add", "--workspace", workspaceId, "--domain", name, "--mail-from", "mail"],
+      sesEnv(),
+    );
     expect(added.mailFromDomain).toBe(`mail.${name}`);
     const identity = aws.state.ses.identities.get(name)!;
     expect(`${identity.dkim!.selector}._domainkey.${name}`).toBe(added.records[1]!.name);
@@ -258,10 +306,13 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
     expect(verified).toMatchObject({ status: "verified", reason: null, provider: { verifiedForSending: true } });
 
     // svc ses status lists each domain with SES's identity states.
-    const status = await runJson<{ domains: Array<{ id: string; status: string; ses: { identity: string; verifiedForSending?: boolean; dkim?: { status: string }; mailFrom?: { domain: string } } }> }>(
-      ["ses", "status"],
-      { ...sesEnv(), SNS_ENDPOINT: aws.url },
-    );
+    const status = await runJson<{
+      domains: Array<{
+        id: string;
+        status: string;
+        ses: { identity: string; verifiedForSending?: boolean; dkim?: { status: string }; mailFrom?: { domain: string } };
+      }>;
+    }>(["ses", "status"], { ...sesEnv(), SNS_ENDPOINT: aws.url });
     expect(status.domains.find((domain) => domain.id === added.id)).toMatchObject({
       status: "verified",
       ses: { identity: "present", verifiedForSending: true, dkim: { status: "SUCCESS" }, mailFrom: { domain: `mail.${name}` } },
@@ -274,10 +325,19 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
   it("leaves an identity made outside the install alone (409, reads only) until an operator adopts it with svc ses adopt", async () => {
     const name = `theirs-${Math.random().toString(36).slice(2, 10)}.example.test`;
     // Made outside this install (another application on the account): no install tag.
-    aws.state.ses.identities.set(name, { identity: name, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { origin: "AWS_SES", status: "SUCCESS", signingEnabled: true }, tags: [] });
+    aws.state.ses.identities.set(name, {
+      identity: name,
+      type: "DOMAIN",
+      verifiedForSending: true,
+      verificationStatus: "SUCCESS",
+      dkim: { origin: "AWS_SES", status: "SUCCESS", signingEnabled: true },
+      tags: [],
+    });
     const workspaceId = await newWorkspace();
     const before = aws.state.calls.length;
-    expect(await runFailing(["domain", "add", "--workspace", workspaceId, "--domain", name], 1, sesEnv())).toContain(`was not created by it`);
+    expect(await runFailing(["domain", "add", "--workspace", workspaceId, "--domain", name], 1, sesEnv())).toContain(
+      `was not created by it`,
+    );
     expect(aws.state.calls.slice(before).every((call) => call === "ses:GetEmailIdentity")).toBe(true);
     expect(aws.state.ses.identities.get(name)!.dkim!.origin).toBe("AWS_SES");
 
@@ -300,7 +360,10 @@ describe("svc domain and svc recipient with EMAIL_PROVIDER=ses", () => {
 
   it("adds a test recipient as an SES email identity, pending until SES verifies it", async () => {
     const workspaceId = await newWorkspace();
-    const added = await runJson<{ email: string; verification: string }>(["recipient", "add", "--workspace", workspaceId, "--email", "Tester@Example.org"], sesEnv());
+    const added = await runJson<{ email: string; verification: string }>(
+      ["recipient", "add", "--workspace", workspaceId, "--email", "Tester@Example.org"],
+      sesEnv(),
+    );
     expect(added).toMatchObject({ email: "tester@example.org", verification: "pending" });
     expect(aws.state.ses.confirmationsSent).toContain("tester@example.org");
     aws.state.ses.identities.get("tester@example.org")!.verifiedForSending = true;
@@ -322,7 +385,10 @@ describe("svc recipient", () => {
     const listed = await runJson<{ email: string }[]>(["recipient", "list", "--workspace", workspaceId]);
     expect(listed.map((recipient) => recipient.email)).toEqual(["qa@example.com"]);
     expect(await runFailing(["recipient", "remove", "--workspace", workspaceId], 2)).toBe("Error: Give exactly one of --email or --id.\n");
-    expect(await runJson(["recipient", "remove", "--workspace", workspaceId, "--email", "qa@example.com"])).toMatchObject({ id: added.id, removed: true });
+    expect(await runJson(["recipient", "remove", "--workspace", workspaceId, "--email", "qa@example.com"])).toMatchObject({
+      id: added.id,
+      removed: true,
+    });
     expect(await db.testRecipient.count({ where: { workspaceId } })).toBe(0);
   });
 });
@@ -344,7 +410,11 @@ describe("usage and configuration errors", () => {
 
   it("prints a command's usage on --help", async () => {
     const result = await run(["domain", "add", "--help"]);
-    expect(result).toEqual({ code: 0, stdout: "Usage: svc domain add --workspace ID --domain example.com [--mail-from bounce]\n", stderr: "" });
+    expect(result).toEqual({
+      code: 0,
+      stdout: "Usage: svc domain add --workspace ID --domain example.com [--mail-from bounce]\n",
+      stderr: "",
+    });
   });
 
   it("stop on a bad setting, naming it (exit 78)", async () => {

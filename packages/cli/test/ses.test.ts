@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { loadEnv } from "@svc/config";
-import { configurationSetName, eventTypesFor, trackingCombinationsInUse, type TrackingCombination } from "@svc/core";
+import { configurationSetName, eventTypesFor, type TrackingCombination, trackingCombinationsInUse } from "@svc/core";
 import { createLogger } from "@svc/logger";
 import { EMAIL_ID_TAG, tenantNameOf } from "@svc/providers";
 import { createProducerConnection } from "@svc/queues";
-import { Shutdown, type App } from "@svc/runtime";
+import { type App, Shutdown } from "@svc/runtime";
 import { signSnsMessage } from "@svc/sns";
-import { startAwsLocal, type AwsLocal } from "@svc/aws-local";
 import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -50,7 +50,13 @@ interface SetupOutput {
   accountId: string;
   topicArn: string;
   subscription: { arn: string | null; protocol: string; endpoint: string; confirmed: boolean };
-  configurationSets: Array<{ name: string; eventTypes: string[]; openTracking: boolean; clickTracking: boolean; trackingDomain: string | null }>;
+  configurationSets: Array<{
+    name: string;
+    eventTypes: string[];
+    openTracking: boolean;
+    clickTracking: boolean;
+    trackingDomain: string | null;
+  }>;
   eventDestination: string;
   tenants: { workspaces: number; missingIdentities: string[] };
   changed: boolean;
@@ -96,7 +102,11 @@ async function startSesIngest(): Promise<{ app: App; close(): Promise<void> }> {
 }
 
 async function post(body: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(ingestUrl, { method: "POST", headers: { "content-type": "text/plain; charset=UTF-8" }, body: JSON.stringify(body) });
+  const response = await fetch(ingestUrl, {
+    method: "POST",
+    headers: { "content-type": "text/plain; charset=UTF-8" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, json: await response.json() };
 }
 
@@ -147,12 +157,18 @@ describe("svc ses setup", () => {
       expect([...destination.MatchingEventTypes!].sort()).toEqual([...eventTypesFor(combination)].sort());
     }
     // Both kinds of tracking: all nine event types.
-    expect([...aws.state.ses.configurationSets.get("svc-open-click")!.eventDestinations.get("svc-sns")!.MatchingEventTypes!].sort()).toEqual([...NINE].sort());
+    expect(
+      [...aws.state.ses.configurationSets.get("svc-open-click")!.eventDestinations.get("svc-sns")!.MatchingEventTypes!].sort(),
+    ).toEqual([...NINE].sort());
 
     // One topic signing with SignatureVersion 2, one HTTP(S) subscription of the ingest URL.
-    expect([...aws.state.sns.topics.values()].map((topic) => [topic.arn, topic.attributes.SignatureVersion])).toEqual([[first.topicArn, "2"]]);
+    expect([...aws.state.sns.topics.values()].map((topic) => [topic.arn, topic.attributes.SignatureVersion])).toEqual([
+      [first.topicArn, "2"],
+    ]);
     const subscriptions = [...aws.state.sns.subscriptions.values()];
-    expect(subscriptions.map((subscription) => [subscription.protocol, subscription.endpoint, subscription.pendingConfirmation])).toEqual([["http", ingestUrl, true]]);
+    expect(subscriptions.map((subscription) => [subscription.protocol, subscription.endpoint, subscription.pendingConfirmation])).toEqual([
+      ["http", ingestUrl, true],
+    ]);
 
     // The ingester was not running: the confirmation did not get through, and the output says what to do.
     await aws.settled();
@@ -161,15 +177,26 @@ describe("svc ses setup", () => {
     expect(first.toDo.join("\n")).toContain("sandbox");
 
     const recorded = await handle.prisma.sesSetup.findUniqueOrThrow({ where: { region: REGION } });
-    expect(recorded).toMatchObject({ accountId: "123456789012", topicArn: first.topicArn, ingestUrl, eventDestination: "svc-sns", subscriptionArn: null });
+    expect(recorded).toMatchObject({
+      accountId: "123456789012",
+      topicArn: first.topicArn,
+      ingestUrl,
+      eventDestination: "svc-sns",
+      subscriptionArn: null,
+    });
     expect((recorded.configurationSets as Array<{ name: string }>).map((set) => set.name)).toEqual(names);
     expect(first.configurationSets.map((set) => set.name)).toEqual(names);
   });
 
   it("makes every workspace with domains an SES tenant with its own suppression list, its domains' identities and the sets associated", async () => {
     const tenant = aws.state.ses.tenants.get(tenantNameOf(fx.workspaceId))!;
-    expect(tenant).toMatchObject({ suppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" }, tags: [{ Key: "svc:workspace", Value: fx.workspaceId }] });
-    const setArns = combinations.map((combination) => `arn:aws:ses:${REGION}:123456789012:configuration-set/${configurationSetName("svc", combination)}`);
+    expect(tenant).toMatchObject({
+      suppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" },
+      tags: [{ Key: "svc:workspace", Value: fx.workspaceId }],
+    });
+    const setArns = combinations.map(
+      (combination) => `arn:aws:ses:${REGION}:123456789012:configuration-set/${configurationSetName("svc", combination)}`,
+    );
     expect([...tenant.resources.keys()].sort()).toEqual([...setArns].sort());
     expect(first.tenants.workspaces).toBe(aws.state.ses.tenants.size);
     expect(first.changes).toContain(`tenant ${tenantNameOf(fx.workspaceId)} created for workspace ${fx.workspaceId}`);
@@ -178,9 +205,17 @@ describe("svc ses setup", () => {
     expect(first.toDo.join("\n")).toContain("have no SES identity");
 
     // Once SES holds the identity, the next run associates it and nothing else.
-    aws.state.ses.identities.set(fx.domain, { identity: fx.domain, type: "DOMAIN", verifiedForSending: true, verificationStatus: "SUCCESS", tags: [] });
+    aws.state.ses.identities.set(fx.domain, {
+      identity: fx.domain,
+      type: "DOMAIN",
+      verifiedForSending: true,
+      verificationStatus: "SUCCESS",
+      tags: [],
+    });
     const next = await setup(["--wait-seconds", "0"]);
-    expect(next.changes.filter((change) => change.startsWith("tenant "))).toEqual([`tenant ${tenantNameOf(fx.workspaceId)}: identity ${fx.domain} associated`]);
+    expect(next.changes.filter((change) => change.startsWith("tenant "))).toEqual([
+      `tenant ${tenantNameOf(fx.workspaceId)}: identity ${fx.domain} associated`,
+    ]);
     expect(tenant.resources.has(`arn:aws:ses:${REGION}:123456789012:identity/${fx.domain}`)).toBe(true);
     expect(next.tenants.missingIdentities).not.toContain(fx.domain);
   });
@@ -240,10 +275,19 @@ describe("the ingester on the recorded topic", () => {
     const emailId = await insertEmail(handle, fx, { providerMessageId: messageId });
     const event = {
       eventType: "Delivery",
-      mail: { timestamp: new Date().toISOString(), messageId, sendingAccountId: "123456789012", tags: { "ses:configuration-set": ["svc-open"], [EMAIL_ID_TAG]: [emailId] } },
+      mail: {
+        timestamp: new Date().toISOString(),
+        messageId,
+        sendingAccountId: "123456789012",
+        tags: { "ses:configuration-set": ["svc-open"], [EMAIL_ID_TAG]: [emailId] },
+      },
       delivery: { timestamp: new Date().toISOString(), recipients: ["someone@example.com"] },
     };
-    const sns = new SNSClient({ endpoint: aws.url, region: REGION, credentials: { accessKeyId: "AKIDTEST", secretAccessKey: "test-secret" } });
+    const sns = new SNSClient({
+      endpoint: aws.url,
+      region: REGION,
+      credentials: { accessKeyId: "AKIDTEST", secretAccessKey: "test-secret" },
+    });
     try {
       const recorded = await handle.prisma.sesSetup.findUniqueOrThrow({ where: { region: REGION } });
       await sns.send(new PublishCommand({ TopicArn: recorded.topicArn, Message: JSON.stringify(event) }));
@@ -260,12 +304,17 @@ describe("the ingester on the recorded topic", () => {
     const emailId = await insertEmail(handle, fx, { providerMessageId: messageId });
     const unmatchedBefore = await handle.prisma.unmatchedNotification.count();
     const visitsBefore = aws.state.calls.filter((call) => call === "sns:ConfirmSubscription").length;
-    const sign = <M extends Parameters<typeof signSnsMessage>[0]>(message: M) => signSnsMessage(message, aws.state.sns.signing.privateKeyPem, "2");
+    const sign = <M extends Parameters<typeof signSnsMessage>[0]>(message: M) =>
+      signSnsMessage(message, aws.state.sns.signing.privateKeyPem, "2");
     const notification = sign({
       Type: "Notification" as const,
       MessageId: randomUUID(),
       TopicArn: foreignTopic,
-      Message: JSON.stringify({ eventType: "Bounce", mail: { messageId, tags: { [EMAIL_ID_TAG]: [emailId] } }, bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "someone@example.com" }] } }),
+      Message: JSON.stringify({
+        eventType: "Bounce",
+        mail: { messageId, tags: { [EMAIL_ID_TAG]: [emailId] } },
+        bounce: { bounceType: "Permanent", bouncedRecipients: [{ emailAddress: "someone@example.com" }] },
+      }),
       Timestamp: new Date().toISOString(),
       SigningCertURL: aws.signingCertUrl,
     });
@@ -299,7 +348,11 @@ describe("the ingester on the recorded topic", () => {
           Type: "Notification" as const,
           MessageId: randomUUID(),
           TopicArn: recorded.topicArn,
-          Message: JSON.stringify({ eventType: "Complaint", mail: { messageId, ...mail, tags: { ...mail.tags, [EMAIL_ID_TAG]: [emailId] } }, complaint: { complainedRecipients: [{ emailAddress: "a@example.com" }] } }),
+          Message: JSON.stringify({
+            eventType: "Complaint",
+            mail: { messageId, ...mail, tags: { ...mail.tags, [EMAIL_ID_TAG]: [emailId] } },
+            complaint: { complainedRecipients: [{ emailAddress: "a@example.com" }] },
+          }),
           Timestamp: new Date().toISOString(),
           SigningCertURL: aws.signingCertUrl,
         },

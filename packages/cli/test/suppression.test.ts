@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from "@jest/globals";
-import { newId } from "@svc/db";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { runCli, runCliJson } from "./runCli.ts";
 
@@ -30,25 +30,43 @@ describe("svc suppression", () => {
     const other = await newWorkspace();
     const added = await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "Gone@Example.com"]);
     expect(added).toMatchObject({ address: "gone@example.com", reason: "manual", created: true });
-    expect(await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({ id: added.id, created: false });
+    expect(await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({
+      id: added.id,
+      created: false,
+    });
     expect(await runFailing(["suppression", "add", "--workspace", workspaceId, "--address", "nope"], 1)).toContain("address:");
     await runCliJson(["suppression", "add", "--workspace", other, "--address", "theirs@example.com"]);
     await db.suppression.create({ data: { id: newId("suppression"), workspaceId, address: "angry@example.com", reason: "complaint" } });
 
     const listed = await runCliJson<Array<{ address: string }>>(["suppression", "list", "--workspace", workspaceId]);
     expect(listed.map((entry) => entry.address)).toEqual(["angry@example.com", "gone@example.com"]);
-    const complaints = await runCliJson<Array<{ address: string }>>(["suppression", "list", "--workspace", workspaceId, "--reason", "complaint"]);
+    const complaints = await runCliJson<Array<{ address: string }>>([
+      "suppression",
+      "list",
+      "--workspace",
+      workspaceId,
+      "--reason",
+      "complaint",
+    ]);
     expect(complaints.map((entry) => entry.address)).toEqual(["angry@example.com"]);
     expect(await runFailing(["suppression", "list", "--workspace", workspaceId, "--reason", "soft"], 1)).toContain("reason:");
 
-    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "theirs@example.com"], 1)).toBe("Error: Suppression not found.\n");
-    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com"], 1)).toContain("--confirm-complaint");
+    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "theirs@example.com"], 1)).toBe(
+      "Error: Suppression not found.\n",
+    );
+    expect(await runFailing(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com"], 1)).toContain(
+      "--confirm-complaint",
+    );
     expect(await db.suppression.count({ where: { workspaceId, address: "angry@example.com" } })).toBe(1);
-    expect(await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com", "--confirm-complaint"])).toMatchObject({
+    expect(
+      await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "angry@example.com", "--confirm-complaint"]),
+    ).toMatchObject({
       reason: "complaint",
       removed: true,
     });
-    expect(await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({ removed: true });
+    expect(await runCliJson(["suppression", "remove", "--workspace", workspaceId, "--address", "gone@example.com"])).toMatchObject({
+      removed: true,
+    });
     expect(await db.suppression.count({ where: { workspaceId } })).toBe(0);
     expect(await db.suppression.count({ where: { workspaceId: other } })).toBe(1);
     expect(await runFailing(["suppression", "list", "--workspace", "org_doesnotexist"], 1)).toContain("not found");
@@ -58,7 +76,10 @@ describe("svc suppression", () => {
     const workspaceId = await newWorkspace();
     await runCliJson(["suppression", "add", "--workspace", workspaceId, "--address", "old@example.com"]);
     const withHeader = path.join(dir, "header.csv");
-    writeFileSync(withHeader, 'name,Email\nAnn,ann@example.com\n"Bob, Jr",OLD@example.com\nEve,not-an-address\nAnn again,ann@example.com\n\n');
+    writeFileSync(
+      withHeader,
+      'name,Email\nAnn,ann@example.com\n"Bob, Jr",OLD@example.com\nEve,not-an-address\nAnn again,ann@example.com\n\n',
+    );
     expect(await runCliJson(["suppression", "import", "--workspace", workspaceId, "--file", withHeader])).toMatchObject({
       added: 1,
       skipped: 2,
@@ -67,7 +88,11 @@ describe("svc suppression", () => {
     });
     const plain = path.join(dir, "plain.csv");
     writeFileSync(plain, "carl@example.com\r\ndora@example.com\r\n");
-    expect(await runCliJson(["suppression", "import", "--workspace", workspaceId, "--file", plain])).toMatchObject({ added: 2, skipped: 0, invalid: 0 });
+    expect(await runCliJson(["suppression", "import", "--workspace", workspaceId, "--file", plain])).toMatchObject({
+      added: 2,
+      skipped: 0,
+      invalid: 0,
+    });
     const tooMany = path.join(dir, "many.csv");
     writeFileSync(tooMany, Array.from({ length: 10_001 }, (_, n) => `r${n}@example.com`).join("\n"));
     expect(await runFailing(["suppression", "import", "--workspace", workspaceId, "--file", tooMany], 1)).toContain("more than 10000 rows");

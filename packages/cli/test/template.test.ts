@@ -12,12 +12,28 @@ describe("svc template", () => {
   it("lists, shows and publishes (a rollback with --from-version), and another workspace sees none", async () => {
     const workspaceId = (await runCliJson<{ id: string }>(["workspace", "create", "--name", "Template CLI"])).id;
     const other = (await runCliJson<{ id: string }>(["workspace", "create", "--name", "Other"])).id;
-    const created = await createTemplate(sqlPool(handle), workspaceId, { name: "Receipt", alias: "receipt", subject: "Hi {{ n }}", html: "<p>{{ n }}</p>" });
+    const created = await createTemplate(sqlPool(handle), workspaceId, {
+      name: "Receipt",
+      alias: "receipt",
+      subject: "Hi {{ n }}",
+      html: "<p>{{ n }}</p>",
+    });
 
-    expect(await runCliJson(["template", "list", "--workspace", workspaceId])).toEqual([expect.objectContaining({ id: created.id, alias: "receipt", publishedVersion: null })]);
+    expect(await runCliJson(["template", "list", "--workspace", workspaceId])).toEqual([
+      expect.objectContaining({ id: created.id, alias: "receipt", publishedVersion: null }),
+    ]);
     expect(await runCliJson(["template", "publish", "--workspace", workspaceId, "--template", "receipt"])).toMatchObject({ version: 1 });
-    expect(await runCliJson(["template", "publish", "--workspace", workspaceId, "--template", "receipt", "--from-version", "1"])).toMatchObject({ version: 2 });
-    const shown = await runCliJson<{ publishedVersion: number; versions: Array<{ version: number }> }>(["template", "show", "--workspace", workspaceId, "--template", created.id]);
+    expect(
+      await runCliJson(["template", "publish", "--workspace", workspaceId, "--template", "receipt", "--from-version", "1"]),
+    ).toMatchObject({ version: 2 });
+    const shown = await runCliJson<{ publishedVersion: number; versions: Array<{ version: number }> }>([
+      "template",
+      "show",
+      "--workspace",
+      workspaceId,
+      "--template",
+      created.id,
+    ]);
     expect(shown.publishedVersion).toBe(2);
     expect(shown.versions.map((v) => v.version)).toEqual([2, 1]);
 

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
-import { Receiver, createEmail, emitEvent, startDispatcher, waitUntil, type RunningDispatcher } from "../../../apps/dispatcher/test/support.ts";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
+import {
+  createEmail,
+  emitEvent,
+  Receiver,
+  type RunningDispatcher,
+  startDispatcher,
+  waitUntil,
+} from "../../../apps/dispatcher/test/support.ts";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { runCli, runCliJson } from "./runCli.ts";
@@ -18,7 +25,8 @@ let answer = 500;
 /** The in-process dispatcher's queue, so `retry` and `test` reach it. */
 const dispatcherEnv = () => ({ QUEUE_PREFIX: running.env.QUEUE_PREFIX, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
 const svc = (args: string[], env: Record<string, string> = {}) => runCli(args, { ...dispatcherEnv(), ...env });
-const svcJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) => runCliJson<T>(args, { ...dispatcherEnv(), ...env });
+const svcJson = <T = Record<string, unknown>>(args: string[], env: Record<string, string> = {}) =>
+  runCliJson<T>(args, { ...dispatcherEnv(), ...env });
 
 beforeAll(async () => {
   handle = openTestDb();
@@ -42,9 +50,24 @@ describe("svc webhook", () => {
   let deliveryId = "";
 
   test("create prints the subscription with its secret, once", async () => {
-    const created = await svcJson(["webhook", "create", "--workspace", fixture.workspaceId, "--url", endpoint.url(), "--events", "bounced,sent,bounced"]);
+    const created = await svcJson([
+      "webhook",
+      "create",
+      "--workspace",
+      fixture.workspaceId,
+      "--url",
+      endpoint.url(),
+      "--events",
+      "bounced,sent,bounced",
+    ]);
     expect(Object.keys(created)).toEqual(["id", "secret", "url", "events", "isActive"]);
-    expect(created).toMatchObject({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/), url: endpoint.url(), events: ["bounced", "sent"], isActive: true });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^wh_/),
+      secret: expect.stringMatching(/^whsec_/),
+      url: endpoint.url(),
+      events: ["bounced", "sent"],
+      isActive: true,
+    });
     subscriptionId = String(created.id);
     secret = String(created.secret);
 
@@ -54,11 +77,22 @@ describe("svc webhook", () => {
   });
 
   test("create refuses a bad URL or event and creates nothing", async () => {
-    const http = await svc(["webhook", "create", "--workspace", fixture.workspaceId, "--url", endpoint.url(), "--events", "sent"], { WEBHOOK_ALLOW_PRIVATE_URLS: "false" });
+    const http = await svc(["webhook", "create", "--workspace", fixture.workspaceId, "--url", endpoint.url(), "--events", "sent"], {
+      WEBHOOK_ALLOW_PRIVATE_URLS: "false",
+    });
     expect(http.code).toBe(1);
     expect(http.stdout).toBe("");
     expect(http.stderr).toBe("Error: url: must use https.\n");
-    const events = await svc(["webhook", "create", "--workspace", fixture.workspaceId, "--url", endpoint.url(), "--events", "sent,exploded"]);
+    const events = await svc([
+      "webhook",
+      "create",
+      "--workspace",
+      fixture.workspaceId,
+      "--url",
+      endpoint.url(),
+      "--events",
+      "sent,exploded",
+    ]);
     expect(events.code).toBe(1);
     expect(events.stderr).toMatch(/events: unknown event type "exploded"/);
     const missing = await svc(["webhook", "create", "--workspace", fixture.workspaceId, "--url", endpoint.url()]);
@@ -70,24 +104,36 @@ describe("svc webhook", () => {
   test("deliveries lists recent deliveries with status and attempts", async () => {
     const db = handle.prisma;
     [deliveryId] = (await emitEvent(handle, running.producer, await createEmail(db, fixture), "bounced")) as [string];
-    await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "failed");
+    await waitUntil(
+      "the delivery to fail",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status === "failed",
+    );
     const deliveries = await svcJson<Array<Record<string, any>>>(["webhook", "deliveries", "--id", subscriptionId]);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ id: deliveryId, status: "failed", attemptCount: 1, lastStatusCode: 500, eventType: "bounced" });
-    expect(deliveries[0]!.attempts).toEqual([expect.objectContaining({ number: 1, manual: false, statusCode: 500, responseExcerpt: "nope" })]);
+    expect(deliveries[0]!.attempts).toEqual([
+      expect.objectContaining({ number: 1, manual: false, statusCode: 500, responseExcerpt: "nope" }),
+    ]);
   });
 
   test("retry makes one manual attempt now, with the same delivery id, and prints it", async () => {
     answer = 200;
     const result = await svcJson<Record<string, any>>(["webhook", "retry", "--delivery", deliveryId]);
-    expect(result).toMatchObject({ deliveryId, status: "succeeded", attemptCount: 2, attempt: { number: 2, manual: true, statusCode: 200, responseExcerpt: "ok", error: null } });
+    expect(result).toMatchObject({
+      deliveryId,
+      status: "succeeded",
+      attemptCount: 2,
+      attempt: { number: 2, manual: true, statusCode: 200, responseExcerpt: "ok", error: null },
+    });
     expect(endpoint.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([deliveryId, deliveryId]);
     expect(endpoint.requests[1]!.rawBody.equals(endpoint.requests[0]!.rawBody)).toBe(true);
   });
 
   test("retry with no dispatcher on the queue says it is queued", async () => {
     const prefix = uniquePrefix("nobody-listens");
-    const result = await svcJson<Record<string, any>>(["webhook", "retry", "--delivery", deliveryId, "--wait", "0"], { QUEUE_PREFIX: prefix });
+    const result = await svcJson<Record<string, any>>(["webhook", "retry", "--delivery", deliveryId, "--wait", "0"], {
+      QUEUE_PREFIX: prefix,
+    });
     expect(result).toMatchObject({ deliveryId, attempt: null, note: expect.stringMatching(/^Queued/) });
     const redis = createProducerConnection(TEST_REDIS_URL);
     const queue = new Producer("webhookDelivery", redis, prefix);
@@ -117,12 +163,27 @@ describe("svc webhook", () => {
     const db = handle.prisma;
     answer = 500;
     const [failed] = (await emitEvent(handle, running.producer, await createEmail(db, fixture), "bounced")) as [string];
-    await waitUntil("the delivery to fail", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "failed");
+    await waitUntil(
+      "the delivery to fail",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "failed",
+    );
     answer = 200;
     const since = new Date(Date.now() - 5_000).toISOString();
-    const replay = await svcJson<Record<string, any>>(["webhook", "replay", "--id", subscriptionId, "--failed-since", since, "--rate", "5"]);
+    const replay = await svcJson<Record<string, any>>([
+      "webhook",
+      "replay",
+      "--id",
+      subscriptionId,
+      "--failed-since",
+      since,
+      "--rate",
+      "5",
+    ]);
     expect(replay).toMatchObject({ id: expect.stringMatching(/^wr_/), kind: "failed_since", perSecond: 5, rearmed: 1 });
-    await waitUntil("the replayed delivery", async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "succeeded");
+    await waitUntil(
+      "the replayed delivery",
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: failed } })).status === "succeeded",
+    );
     const status = await svcJson<Record<string, any>>(["webhook", "replay-status", "--id", subscriptionId, "--replay", replay.id]);
     expect(status.progress).toEqual({ pending: 0, succeeded: 1, failed: 0 });
     const bad = await svc(["webhook", "replay", "--id", subscriptionId, "--email", "x", "--failed-since", since]);

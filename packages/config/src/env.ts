@@ -18,9 +18,7 @@ export function loadEnv<S extends z.ZodObject<z.ZodRawShape>>(
 ): z.infer<S> {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
-    .join("; ");
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
   throw new ConfigError(`Invalid configuration: ${problems}`);
 }
 

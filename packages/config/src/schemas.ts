@@ -185,7 +185,12 @@ export const dnsEnv = {
   DNS_SERVERS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .refine((servers) => servers.every(isDnsServerAddress), "must be a comma-separated list of IP:port (e.g. 1.1.1.1:53,[::1]:5353)"),
   /** Per-attempt timeout of each lookup; two attempts are made per server. */
   DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30000).default(3000),
@@ -224,13 +229,22 @@ function validPort(port: string | undefined): boolean {
  * it; a claim not proven within this many hours of being added ends `failed`.
  */
 export const domainClaimEnv = {
-  DOMAIN_CLAIM_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  DOMAIN_CLAIM_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
 };
 
 /** The scheduled re-check of every sending domain (DNS records and, with SES, the identity's states). */
 export const domainRecheckEnv = {
   /** Each domain is re-checked this often; 0 turns the re-check off in this process. */
-  DOMAIN_RECHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  DOMAIN_RECHECK_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
 };
 
 /**
@@ -293,7 +307,12 @@ export const dashboardEnv = {
   DASHBOARD_SIGNUP: booleanFlag(true),
   /** `auto`: the session cookie is `Secure` unless NODE_ENV=development. */
   DASHBOARD_COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  DASHBOARD_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  DASHBOARD_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** Failed logins allowed per account and client address within the window, before a pause. */
   DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
@@ -307,7 +326,12 @@ export const dashboardEnv = {
   /** Invitations (re-invites included) one workspace may make per UTC day. */
   DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Minutes before the same address may be invited to the same workspace again. */
-  DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(10),
+  DASHBOARD_REINVITE_COOLDOWN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
   /** How often owners are mailed about webhook subscriptions the service disabled. */
   DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
   /** "Send test event" deliveries one workspace may create per UTC day. */
@@ -322,7 +346,10 @@ export const dashboardEnv = {
   DASHBOARD_SYSTEM_API_KEY: z
     .string()
     .default("")
-    .refine((value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value), "must be an API key (svc_live_… or svc_test_…) or empty"),
+    .refine(
+      (value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value),
+      "must be an API key (svc_live_… or svc_test_…) or empty",
+    ),
   /**
    * Which X-Forwarded-For entries name the client (Express `trust proxy`), for the login
    * throttle: `false` (default, the socket's address); a hop count (`1`: one proxy of ours
@@ -338,7 +365,10 @@ export const dashboardEnv = {
       if (["true", "yes"].includes(text)) return true;
       if (["false", "no", "0", ""].includes(text)) return false;
       if (/^\d{1,2}$/.test(text)) return Number(text);
-      const entries = text.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const entries = text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
       ctx.addIssue({ code: "custom", message: "must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs" });
       return z.NEVER;
@@ -355,5 +385,10 @@ export const smtpPublicEnv = {
   /** Implicit-TLS port; 0 turns it off. */
   SMTPS_PORT: port(2465),
   /** The host name clients connect to; also the name the relay greets with. */
-  SMTP_HOSTNAME: z.string().min(1).max(253).regex(/^[A-Za-z0-9.-]+$/, "must be a host name").default("localhost"),
+  SMTP_HOSTNAME: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$/, "must be a host name")
+    .default("localhost"),
 };

@@ -1,4 +1,4 @@
-import { newId, type Db } from "@svc/db";
+import { type Db, newId } from "@svc/db";
 import { ensureInstallationId } from "./stores/installation.ts";
 
 /**

@@ -26,7 +26,13 @@ describe("AttachmentBudget", () => {
     const c = job(log, "c");
     const huge = job(log, "huge");
     const small = job(log, "small");
-    const runs = [budget.hold(60, a.run), budget.hold(40, b.run), budget.hold(30, c.run), budget.hold(500, huge.run), budget.hold(0, small.run)];
+    const runs = [
+      budget.hold(60, a.run),
+      budget.hold(40, b.run),
+      budget.hold(30, c.run),
+      budget.hold(500, huge.run),
+      budget.hold(0, small.run),
+    ];
     await tick();
     // a and b fill the budget; c waits; an email without files never waits.
     expect(log).toEqual(["start small", "start a", "start b"]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "@jest/globals";
-import { decideAfterAttempt, nextRetryAt, type DeliveryState } from "../src/webhooks/deliverySchedule.ts";
+import { type DeliveryState, decideAfterAttempt, nextRetryAt } from "../src/webhooks/deliverySchedule.ts";
 
 const MINUTE = 60_000;
 const DEFAULTS = { baseMs: MINUTE, windowMs: 24 * 60 * MINUTE };
@@ -49,7 +49,9 @@ describe("nextRetryAt", () => {
   });
 
   test("a huge attempt count does not overflow past the window", () => {
-    expect(nextRetryAt(DEFAULTS, { firstAttemptAt: T0, attemptStartedAt: at(MINUTE), automaticAttempts: 5000 })).toEqual(at(DEFAULTS.windowMs));
+    expect(nextRetryAt(DEFAULTS, { firstAttemptAt: T0, attemptStartedAt: at(MINUTE), automaticAttempts: 5000 })).toEqual(
+      at(DEFAULTS.windowMs),
+    );
   });
 });
 
@@ -75,7 +77,13 @@ describe("decideAfterAttempt", () => {
   test("a failed automatic attempt at the window's end fails the delivery", () => {
     const state = { ...pending, firstAttemptAt: T0 };
     const end = at(DEFAULTS.windowMs);
-    const decision = decideAfterAttempt(DEFAULTS, state, { ...facts, startedAt: end, finishedAt: end, automaticAttempts: 12, succeeded: false });
+    const decision = decideAfterAttempt(DEFAULTS, state, {
+      ...facts,
+      startedAt: end,
+      finishedAt: end,
+      automaticAttempts: 12,
+      succeeded: false,
+    });
     expect(decision).toMatchObject({ status: "failed", nextAttemptAt: null, completedAt: end, retryAt: null });
   });
 
@@ -87,7 +95,11 @@ describe("decideAfterAttempt", () => {
 
   test("a failed manual attempt leaves a failed delivery failed; a successful one makes it succeeded", () => {
     const failed: DeliveryState = { status: "failed", firstAttemptAt: T0, nextAttemptAt: null, completedAt: at(1000) };
-    expect(decideAfterAttempt(DEFAULTS, failed, { ...facts, manual: true, succeeded: false })).toMatchObject({ status: "failed", completedAt: at(1000), retryAt: null });
+    expect(decideAfterAttempt(DEFAULTS, failed, { ...facts, manual: true, succeeded: false })).toMatchObject({
+      status: "failed",
+      completedAt: at(1000),
+      retryAt: null,
+    });
     expect(decideAfterAttempt(DEFAULTS, failed, { ...facts, manual: true, succeeded: true, finishedAt: at(2000) })).toMatchObject({
       status: "succeeded",
       completedAt: at(2000),

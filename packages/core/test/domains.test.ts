@@ -1,30 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createPrivateKey, createPublicKey, sign, verify } from "node:crypto";
 import { getServers } from "node:dns";
 import type { Resolver } from "node:dns/promises";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import {
   AppError,
-  SecretBox,
   addDomain as addDomainWith,
   createDnsResolver,
   createWorkspace,
+  type DomainView,
   getDomain,
   listDomains,
-  removeDomain as removeDomainWith,
-  verifyDomain as verifyDomainWith,
-  type DomainView,
   type RecordCheck,
+  removeDomain as removeDomainWith,
+  SecretBox,
+  verifyDomain as verifyDomainWith,
 } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
-import { dkimValueMatches, providerVerdict, statusAfterCheck, type CheckOutcome } from "../src/domains/checks.ts";
+import { type CheckOutcome, dkimValueMatches, providerVerdict, statusAfterCheck } from "../src/domains/checks.ts";
 import { parseDomainName } from "../src/domains/name.ts";
 
 /** The simulator's context: no provider identities, everything checked locally. */
 const secrets = new SecretBox("11".repeat(32));
 const local = { secrets, identities: null, region: "us-east-1" };
 const addDomain = (prisma: typeof db, input: Parameters<typeof addDomainWith>[1]) => addDomainWith(prisma, input, local);
-const verifyDomain = (prisma: typeof db, id: string, options: Parameters<typeof verifyDomainWith>[2]) => verifyDomainWith(prisma, id, options, local);
+const verifyDomain = (prisma: typeof db, id: string, options: Parameters<typeof verifyDomainWith>[2]) =>
+  verifyDomainWith(prisma, id, options, local);
 const removeDomain = (prisma: typeof db, id: string, workspaceId?: string) => removeDomainWith(prisma, id, local, workspaceId);
 /** The checks that decide verification (ownership and DKIM), without the MAIL FROM and DMARC advice. */
 const required = (checks: RecordCheck[]) => checks.filter((check) => check.required !== false);
@@ -99,10 +100,21 @@ describe("addDomain", () => {
   it("creates a pending domain with an ownership record and a DKIM record of a fresh RSA-2048 key", async () => {
     const workspace = await createWorkspace(db, { name: "Domains" });
     const domain = await addDomain(db, { workspaceId: workspace.id, domain: "News.Example.TEST" });
-    expect(domain).toMatchObject({ workspaceId: workspace.id, domain: "news.example.test", status: "pending", verifiedAt: null, lastChecks: null });
+    expect(domain).toMatchObject({
+      workspaceId: workspace.id,
+      domain: "news.example.test",
+      status: "pending",
+      verifiedAt: null,
+      lastChecks: null,
+    });
     expect(domain.id).toMatch(/^dom_[A-Za-z0-9]{24}$/);
     const [ownership, dkim] = domain.records;
-    expect(ownership).toEqual({ type: "TXT", name: "_svc.news.example.test", value: expect.stringMatching(/^svc-verification=[A-Za-z0-9]{32}$/), required: true });
+    expect(ownership).toEqual({
+      type: "TXT",
+      name: "_svc.news.example.test",
+      value: expect.stringMatching(/^svc-verification=[A-Za-z0-9]{32}$/),
+      required: true,
+    });
     expect(dkim?.type).toBe("TXT");
     expect(dkim?.name).toMatch(/^svc[0-9a-f]{10}\._domainkey\.news\.example\.test$/);
     expect(dkim?.value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/]+=*$/);
@@ -185,14 +197,20 @@ describe("verifyDomain against a real DNS server", () => {
     for (const check of required(before.checks)) {
       expect(check).toMatchObject({ type: "TXT", ok: false, found: [], reason: "No such name in DNS (NXDOMAIN)." });
     }
-    expect(required(before.checks).map((check) => check.name)).toEqual(domain.records.filter((record) => record.required).map((record) => record.name));
-    expect(required(before.checks).map((check) => check.expected)).toEqual(domain.records.filter((record) => record.required).map((record) => record.value));
+    expect(required(before.checks).map((check) => check.name)).toEqual(
+      domain.records.filter((record) => record.required).map((record) => record.name),
+    );
+    expect(required(before.checks).map((check) => check.expected)).toEqual(
+      domain.records.filter((record) => record.required).map((record) => record.value),
+    );
 
     publish(domain); // the DKIM value is over 255 bytes, so the server splits it into several strings
     const after = await verifyDomain(db, domain.id, { resolver });
     expect(after).toMatchObject({ id: domain.id, domain: domain.domain, status: "verified" });
     expect(required(after.checks).every((check) => check.ok && check.reason === null)).toBe(true);
-    expect(required(after.checks).map((check) => check.found)).toEqual(domain.records.filter((record) => record.required).map((record) => [record.value]));
+    expect(required(after.checks).map((check) => check.found)).toEqual(
+      domain.records.filter((record) => record.required).map((record) => [record.value]),
+    );
 
     const stored = await getDomain(db, workspace.id, domain.id);
     expect(stored.status).toBe("verified");
@@ -294,7 +312,10 @@ describe("verifyDomain against a real DNS server", () => {
   });
 
   it("queries the configured servers, or the system's when none are given", () => {
-    expect((createDnsResolver({ servers: ["127.0.0.1:5353", "[::1]:5300"] }) as Resolver).getServers()).toEqual(["127.0.0.1:5353", "[::1]:5300"]);
+    expect((createDnsResolver({ servers: ["127.0.0.1:5353", "[::1]:5300"] }) as Resolver).getServers()).toEqual([
+      "127.0.0.1:5353",
+      "[::1]:5300",
+    ]);
     expect((createDnsResolver({ servers: [] }) as Resolver).getServers()).toEqual(getServers());
   });
 });
@@ -329,13 +350,34 @@ describe("matching rules", () => {
 
   it("lets advice records (MAIL FROM, DMARC) fail without blocking, and weighs the provider's verdict", () => {
     const ok: CheckOutcome = { check: { type: "TXT", name: "n", expected: "e", found: ["e"], ok: true, reason: null }, transient: false };
-    const advice: CheckOutcome = { check: { type: "MX", purpose: "mail_from_mx", name: "m", expected: "10 x", found: [], ok: false, reason: "gone", required: false }, transient: false };
+    const advice: CheckOutcome = {
+      check: { type: "MX", purpose: "mail_from_mx", name: "m", expected: "10 x", found: [], ok: false, reason: "gone", required: false },
+      transient: false,
+    };
     expect(statusAfterCheck("pending", [ok, ok, advice])).toBe("verified");
     expect(statusAfterCheck("verified", [ok, ok, advice])).toBe("verified");
 
-    const waiting = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "PENDING", dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
-    const failed = providerVerdict("ses", { verifiedForSending: false, verificationStatus: "FAILED", dkim: { status: "FAILED", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
-    const sending = providerVerdict("ses", { verifiedForSending: true, verificationStatus: "SUCCESS", dkim: { status: "SUCCESS", signingEnabled: true, origin: "EXTERNAL", selector: null }, mailFrom: null, ours: true });
+    const waiting = providerVerdict("ses", {
+      verifiedForSending: false,
+      verificationStatus: "PENDING",
+      dkim: { status: "PENDING", signingEnabled: true, origin: "EXTERNAL", selector: null },
+      mailFrom: null,
+      ours: true,
+    });
+    const failed = providerVerdict("ses", {
+      verifiedForSending: false,
+      verificationStatus: "FAILED",
+      dkim: { status: "FAILED", signingEnabled: true, origin: "EXTERNAL", selector: null },
+      mailFrom: null,
+      ours: true,
+    });
+    const sending = providerVerdict("ses", {
+      verifiedForSending: true,
+      verificationStatus: "SUCCESS",
+      dkim: { status: "SUCCESS", signingEnabled: true, origin: "EXTERNAL", selector: null },
+      mailFrom: null,
+      ours: true,
+    });
     const missing = providerVerdict("ses", null);
     // DNS alone is not enough: SES must send from it.
     expect(statusAfterCheck("pending", [ok, ok], waiting)).toBe("pending");

@@ -53,7 +53,7 @@ describe("queueEmailBatch", () => {
     const queued = await queueEmailBatch(recording(statements), context, emails(fx.domain, 100), { mode: "strict" });
     expect(JSON.parse(queued.body)).toHaveLength(100);
     expect(queued.toEnqueue).toHaveLength(100);
-    expect(statements).toEqual(["WITH v(id, \"workspaceId\","]);
+    expect(statements).toEqual(['WITH v(id, "workspaceId",']);
     expect(await handle.prisma.email.count({ where: { organizationId: fx.workspaceId } })).toBe(100);
   });
 
@@ -66,7 +66,7 @@ describe("queueEmailBatch", () => {
       "BEGIN",
       "INSERT INTO idempotency_keys",
       "INSERT INTO daily_usage",
-      "WITH v(id, \"workspaceId\",",
+      'WITH v(id, "workspaceId",',
       "UPDATE idempotency_keys SET",
       "COMMIT",
     ]);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
 import { AppError, ATTACHMENT_LIMITS, parseInProcessSendInput, parseSendEmailInput } from "@svc/core";
 
-const base = { from: "Acme <hello@acme.test>", to: "ann@example.com", subject: "Invoice", html: '<p>See <img src="cid:logo@acme"></p>', text: "See attached" };
+const base = {
+  from: "Acme <hello@acme.test>",
+  to: "ann@example.com",
+  subject: "Invoice",
+  html: '<p>See <img src="cid:logo@acme"></p>',
+  text: "See attached",
+};
 
 /** The 422's message for `body`; fails the test if the body is accepted or refused otherwise. */
 function refusal(body: Record<string, unknown>): string {
@@ -20,7 +26,12 @@ const b64 = (text: string) => Buffer.from(text).toString("base64");
 
 describe("cc, bcc and replyTo", () => {
   it("take a single string or an array, trimmed; replyTo takes display names", () => {
-    const input = parseSendEmailInput({ ...base, cc: " bob@example.com ", bcc: ["c@example.com", "d@example.com"], replyTo: "Support <help@acme.test>" });
+    const input = parseSendEmailInput({
+      ...base,
+      cc: " bob@example.com ",
+      bcc: ["c@example.com", "d@example.com"],
+      replyTo: "Support <help@acme.test>",
+    });
     expect(input.cc).toEqual(["bob@example.com"]);
     expect(input.bcc).toEqual(["c@example.com", "d@example.com"]);
     expect(input.replyTo).toEqual(["Support <help@acme.test>"]);
@@ -29,7 +40,9 @@ describe("cc, bcc and replyTo", () => {
   it("count to, cc and bcc together against 50, and still need one to", () => {
     const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com`);
     expect(parseSendEmailInput({ ...base, to: many(20, "t"), cc: many(20, "c"), bcc: many(10, "b") }).bcc).toHaveLength(10);
-    expect(refusal({ to: many(20, "t"), cc: many(20, "c"), bcc: many(11, "b") })).toContain("to, cc and bcc together must contain at most 50 addresses (51 given)");
+    expect(refusal({ to: many(20, "t"), cc: many(20, "c"), bcc: many(11, "b") })).toContain(
+      "to, cc and bcc together must contain at most 50 addresses (51 given)",
+    );
     expect(refusal({ to: [], cc: ["a@example.com"] })).toContain("to: must contain at least one address");
     expect(refusal({ cc: ["not-an-address"] })).toContain("cc[0]: must be a valid email address");
     expect(refusal({ bcc: 42 })).toContain("bcc: must be an address or an array of addresses");
@@ -46,20 +59,46 @@ describe("headers", () => {
   it("keeps the caller's names, values and order", () => {
     const input = parseSendEmailInput({
       ...base,
-      headers: { "X-Entity-Ref-ID": "abc-123", "List-Unsubscribe": "<https://acme.test/u/1>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "In-Reply-To": "<m1@acme.test>", References: "<m0@acme.test> <m1@acme.test>" },
+      headers: {
+        "X-Entity-Ref-ID": "abc-123",
+        "List-Unsubscribe": "<https://acme.test/u/1>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "In-Reply-To": "<m1@acme.test>",
+        References: "<m0@acme.test> <m1@acme.test>",
+      },
     });
-    expect(input.headers.map((h) => h.name)).toEqual(["X-Entity-Ref-ID", "List-Unsubscribe", "List-Unsubscribe-Post", "In-Reply-To", "References"]);
+    expect(input.headers.map((h) => h.name)).toEqual([
+      "X-Entity-Ref-ID",
+      "List-Unsubscribe",
+      "List-Unsubscribe-Post",
+      "In-Reply-To",
+      "References",
+    ]);
     expect(input.headers[0]).toEqual({ name: "X-Entity-Ref-ID", value: "abc-123" });
   });
 
   it("refuses every service-owned name, naming them, in any case", () => {
-    const message = refusal({ headers: { from: "x@y.z", "Content-Type": "text/plain", "DKIM-Signature": "v=1", "X-Ok": "fine", "reply-to": "a@b.c", "Message-ID": "<1@x>", "X-SES-CONFIGURATION-SET": "other" } });
-    expect(message).toContain("headers: from, Content-Type, DKIM-Signature, reply-to, Message-ID, X-SES-CONFIGURATION-SET are set by the service and cannot be given");
+    const message = refusal({
+      headers: {
+        from: "x@y.z",
+        "Content-Type": "text/plain",
+        "DKIM-Signature": "v=1",
+        "X-Ok": "fine",
+        "reply-to": "a@b.c",
+        "Message-ID": "<1@x>",
+        "X-SES-CONFIGURATION-SET": "other",
+      },
+    });
+    expect(message).toContain(
+      "headers: from, Content-Type, DKIM-Signature, reply-to, Message-ID, X-SES-CONFIGURATION-SET are set by the service and cannot be given",
+    );
     expect(refusal({ headers: { Bcc: "x@y.z" } })).toContain("headers: Bcc is set by the service");
   });
 
   it("refuses CR, LF and other control characters in names and values, bad names, duplicates and oversize", () => {
-    expect(refusal({ headers: { "X-A": "one\r\nBcc: evil@x.com" } })).toContain("headers: X-A: the value must be printable ASCII on one line");
+    expect(refusal({ headers: { "X-A": "one\r\nBcc: evil@x.com" } })).toContain(
+      "headers: X-A: the value must be printable ASCII on one line",
+    );
     expect(refusal({ headers: { "X-A": "tab\there" } })).toContain("X-A: the value must be printable ASCII");
     expect(refusal({ headers: { "X-A\r\nBcc": "v" } })).toContain('headers: "X-A\\r\\nBcc" is not a header name');
     expect(refusal({ headers: { "X A": "v" } })).toContain('"X A" is not a header name');
@@ -90,7 +129,14 @@ describe("tags", () => {
     expect(refusal({ tags: [{ name: "a", value: "x:y" }] })).toContain("tags[0].value: may contain only ASCII letters");
     expect(refusal({ tags: [{ name: "a", value: "" }] })).toContain("tags[0].value: must not be empty");
     expect(refusal({ tags: [{ name: "a".repeat(257), value: "x" }] })).toContain("tags[0].name: must be at most 256 characters");
-    expect(refusal({ tags: [{ name: "a", value: "1" }, { name: "a", value: "2" }] })).toContain("tags[1].name: a is given more than once");
+    expect(
+      refusal({
+        tags: [
+          { name: "a", value: "1" },
+          { name: "a", value: "2" },
+        ],
+      }),
+    ).toContain("tags[1].name: a is given more than once");
     expect(refusal({ tags: [{ name: "svc_email_id", value: "x" }] })).toContain("tags[0].name: must not start with svc_");
     expect(refusal({ tags: [{ name: "a", value: "x", extra: 1 }] })).toContain("tags[0]: unknown field(s): extra");
     const many = Array.from({ length: 51 }, (_, i) => ({ name: `t${i}`, value: "v" }));
@@ -126,7 +172,9 @@ describe("oversized lists", () => {
       { name: "__proto__", value: "a" },
       { name: "constructor", value: "b" },
     ]);
-    expect(refusal({ headers: JSON.parse('{"__proto__": "a\\r\\nBcc: x@y.z"}') })).toContain("__proto__: the value must be printable ASCII on one line");
+    expect(refusal({ headers: JSON.parse('{"__proto__": "a\\r\\nBcc: x@y.z"}') })).toContain(
+      "__proto__: the value must be printable ASCII on one line",
+    );
   });
 });
 
@@ -149,9 +197,14 @@ describe("attachments", () => {
   });
 
   it("refuses executable types SES refuses, whatever the case, naming the attachment", () => {
-    expect(refusal({ attachments: [{ filename: "ok.pdf", content: b64("x") }, { filename: "setup.EXE", content: b64("MZ") }] })).toContain(
-      "attachments[1].filename: .exe files are executable content the provider refuses to send",
-    );
+    expect(
+      refusal({
+        attachments: [
+          { filename: "ok.pdf", content: b64("x") },
+          { filename: "setup.EXE", content: b64("MZ") },
+        ],
+      }),
+    ).toContain("attachments[1].filename: .exe files are executable content the provider refuses to send");
     for (const name of ["run.bat", "x.js", "a.vbs", "b.ps1", "c.msi", "d.scr", "e.jar.cmd"]) {
       expect(refusal({ attachments: [{ filename: name, content: b64("x") }] })).toContain("executable content");
     }
@@ -161,29 +214,48 @@ describe("attachments", () => {
     expect(refusal({ attachments: [{ filename: "a.txt", content: "not base64!" }] })).toContain("attachments[0].content: must be base64");
     expect(refusal({ attachments: [{ filename: "a.txt", content: "YWJj\nZGVm" }] })).toContain("must be base64");
     expect(refusal({ attachments: [{ filename: "a.txt", content: "" }] })).toContain("attachments[0].content: must not be empty");
-    expect(refusal({ attachments: [{ filename: "../etc/passwd", content: b64("x") }] })).toContain("attachments[0].filename: must not contain control characters or path separators");
-    expect(refusal({ attachments: [{ filename: "a\r\n.txt", content: b64("x") }] })).toContain("path separators");
-    expect(refusal({ attachments: [{ filename: "a.txt", content: b64("x"), contentType: "text" }] })).toContain("attachments[0].contentType: must be a MIME type");
-    expect(refusal({ attachments: [{ filename: "a.png", content: b64("x"), contentId: "<logo>" }] })).toContain("attachments[0].contentId: must be a content id");
-    expect(refusal({ attachments: [{ filename: "a.png", content: b64("x"), contentId: "x" }, { filename: "b.png", content: b64("y"), contentId: "x" }] })).toContain(
-      "attachments[1].contentId: x is given more than once",
+    expect(refusal({ attachments: [{ filename: "../etc/passwd", content: b64("x") }] })).toContain(
+      "attachments[0].filename: must not contain control characters or path separators",
     );
+    expect(refusal({ attachments: [{ filename: "a\r\n.txt", content: b64("x") }] })).toContain("path separators");
+    expect(refusal({ attachments: [{ filename: "a.txt", content: b64("x"), contentType: "text" }] })).toContain(
+      "attachments[0].contentType: must be a MIME type",
+    );
+    expect(refusal({ attachments: [{ filename: "a.png", content: b64("x"), contentId: "<logo>" }] })).toContain(
+      "attachments[0].contentId: must be a content id",
+    );
+    expect(
+      refusal({
+        attachments: [
+          { filename: "a.png", content: b64("x"), contentId: "x" },
+          { filename: "b.png", content: b64("y"), contentId: "x" },
+        ],
+      }),
+    ).toContain("attachments[1].contentId: x is given more than once");
     expect(refusal({ attachments: [{ filename: "a.txt" }] })).toContain("attachments[0].content: is required");
-    expect(refusal({ attachments: [{ filename: "a.txt", content: b64("x"), size: 1 }] })).toContain("attachments[0]: unknown field(s): size");
+    expect(refusal({ attachments: [{ filename: "a.txt", content: b64("x"), size: 1 }] })).toContain(
+      "attachments[0]: unknown field(s): size",
+    );
   });
 
   it("refuses a message over 40 MB once encoded, before anything is stored", () => {
     // 30 MB of bytes is about 41 MB in base64 with line breaks.
     const content = Buffer.alloc(30 * 1024 * 1024, 7).toString("base64");
-    expect(refusal({ attachments: [{ filename: "big.bin", content }] })).toMatch(/attachments: the message would be over 40 MB once encoded \(about \d+ MB\)/);
+    expect(refusal({ attachments: [{ filename: "big.bin", content }] })).toMatch(
+      /attachments: the message would be over 40 MB once encoded \(about \d+ MB\)/,
+    );
     // 28 MB fits.
     const fits = Buffer.alloc(28 * 1024 * 1024, 7).toString("base64");
-    expect(parseSendEmailInput({ ...base, attachments: [{ filename: "big.bin", content: fits }] }).attachments[0]!.content.length).toBe(28 * 1024 * 1024);
+    expect(parseSendEmailInput({ ...base, attachments: [{ filename: "big.bin", content: fits }] }).attachments[0]!.content.length).toBe(
+      28 * 1024 * 1024,
+    );
     expect(ATTACHMENT_LIMITS.maxMessageBytes).toBe(40 * 1024 * 1024);
   });
 
   it("bounds html and text together at 1 MB: the email row carries them", () => {
-    expect(refusal({ html: "x".repeat(600 * 1024), text: "y".repeat(500 * 1024) })).toContain("html: html and text together must be at most 1 MB");
+    expect(refusal({ html: "x".repeat(600 * 1024), text: "y".repeat(500 * 1024) })).toContain(
+      "html: html and text together must be at most 1 MB",
+    );
   });
 });
 
@@ -206,10 +278,18 @@ describe("parseInProcessSendInput (the SMTP relay's parsed messages)", () => {
   });
 
   it("holds Buffers to the same rules and messages: empty, executable, over 40 MB once encoded; a base64 string is not a Buffer", () => {
-    expect(inProcess({ attachments: [{ filename: "a.bin", content: Buffer.alloc(0) }] })).toBe("Invalid request: attachments[0].content: must not be empty.");
-    expect(inProcess({ attachments: [{ filename: "setup.exe", content: Buffer.from("MZ") }] })).toContain(".exe files are executable content");
-    expect(inProcess({ attachments: [{ filename: "big.bin", content: Buffer.alloc(30 * 1024 * 1024, 7) }] })).toMatch(/the message would be over 40 MB once encoded/);
-    expect(inProcess({ attachments: [{ filename: "a.txt", content: b64("x") }] })).toBe("Invalid request: attachments[0].content: must be a Buffer.");
+    expect(inProcess({ attachments: [{ filename: "a.bin", content: Buffer.alloc(0) }] })).toBe(
+      "Invalid request: attachments[0].content: must not be empty.",
+    );
+    expect(inProcess({ attachments: [{ filename: "setup.exe", content: Buffer.from("MZ") }] })).toContain(
+      ".exe files are executable content",
+    );
+    expect(inProcess({ attachments: [{ filename: "big.bin", content: Buffer.alloc(30 * 1024 * 1024, 7) }] })).toMatch(
+      /the message would be over 40 MB once encoded/,
+    );
+    expect(inProcess({ attachments: [{ filename: "a.txt", content: b64("x") }] })).toBe(
+      "Invalid request: attachments[0].content: must be a Buffer.",
+    );
   });
 
   it("takes an empty subject (a message without Subject), still refusing line breaks and overlong ones", () => {

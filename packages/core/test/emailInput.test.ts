@@ -5,12 +5,26 @@ describe("parseMailbox", () => {
   it("reads bare addresses and display names, quoted or not, lower-casing only the domain", () => {
     expect(parseMailbox("Hello@Acme.COM")).toEqual({ name: null, address: "Hello@Acme.COM", domain: "acme.com" });
     expect(parseMailbox("Acme <hi@acme.com>")).toEqual({ name: "Acme", address: "hi@acme.com", domain: "acme.com" });
-    expect(parseMailbox('"Acme, Inc." <hi@mail.acme.com>')).toEqual({ name: "Acme, Inc.", address: "hi@mail.acme.com", domain: "mail.acme.com" });
+    expect(parseMailbox('"Acme, Inc." <hi@mail.acme.com>')).toEqual({
+      name: "Acme, Inc.",
+      address: "hi@mail.acme.com",
+      domain: "mail.acme.com",
+    });
     expect(parseMailbox("  <hi@acme.com>  ")).toEqual({ name: null, address: "hi@acme.com", domain: "acme.com" });
   });
 
   it("refuses what is not one mailbox or could inject a header", () => {
-    for (const bad of ["", "acme", "Acme <>", "Acme <hi@acme.com", "a@b.com, c@d.com", "A <b> <c@d.com>", "Eve\r\nBcc: x@y.com <e@acme.com>", "Eve\t<e@acme.com>", `A <${"x".repeat(250)}@acme.com>`]) {
+    for (const bad of [
+      "",
+      "acme",
+      "Acme <>",
+      "Acme <hi@acme.com",
+      "a@b.com, c@d.com",
+      "A <b> <c@d.com>",
+      "Eve\r\nBcc: x@y.com <e@acme.com>",
+      "Eve\t<e@acme.com>",
+      `A <${"x".repeat(250)}@acme.com>`,
+    ]) {
       expect(parseMailbox(bad)).toBeNull();
     }
   });

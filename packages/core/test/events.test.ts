@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { newId } from "@svc/db";
 import { nextStatus, recordEmailEvent } from "@svc/core";
+import { newId } from "@svc/db";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
@@ -10,7 +10,18 @@ afterAll(() => handle.close());
 async function newEmail(workspaceId: string, apiKeyId: string, tags: Array<{ name: string; value: string }> = []): Promise<string> {
   const id = newId("email");
   await db.email.create({
-    data: { id, organizationId: workspaceId, apiKeyId, environment: "live", from: "a@x.test", to: ["b@y.test"], subject: "s", text: "t", status: "sent", tags },
+    data: {
+      id,
+      organizationId: workspaceId,
+      apiKeyId,
+      environment: "live",
+      from: "a@x.test",
+      to: ["b@y.test"],
+      subject: "s",
+      text: "t",
+      status: "sent",
+      tags,
+    },
   });
   return id;
 }
@@ -67,9 +78,21 @@ describe("recordEmailEvent", () => {
     ];
     const emailId = await newEmail(fx.workspaceId, fx.keyIds["full-access"], tags);
     await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["bounced"] },
+      data: {
+        id: newId("webhook"),
+        workspaceId: fx.workspaceId,
+        url: "https://hooks.example.com/x",
+        secretEncrypted: "v1.x.y.z",
+        events: ["bounced"],
+      },
     });
-    const recorded = await recordEmailEvent(handle, { emailId, type: "bounced", eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `test:${emailId}:tags` });
+    const recorded = await recordEmailEvent(handle, {
+      emailId,
+      type: "bounced",
+      eventTimestamp: new Date(),
+      payloadJson: "{}",
+      dedupeKey: `test:${emailId}:tags`,
+    });
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: recorded.deliveryIds[0]! } });
     const body = JSON.parse(delivery.body);
     expect(body.data.tags).toEqual(tags);
@@ -83,7 +106,13 @@ describe("recordEmailEvent beyond the prepared delivery ids", () => {
     const emailId = await newEmail(fx.workspaceId, fx.keyIds["full-access"]);
     // More subscriptions than the per-workspace cap allows through the product (rows made directly).
     await db.webhookSubscription.createMany({
-      data: Array.from({ length: 23 }, () => ({ id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["bounced" as const] })),
+      data: Array.from({ length: 23 }, () => ({
+        id: newId("webhook"),
+        workspaceId: fx.workspaceId,
+        url: "https://hooks.example.com/x",
+        secretEncrypted: "v1.x.y.z",
+        events: ["bounced" as const],
+      })),
     });
     const recorded = await recordEmailEvent(handle, {
       emailId,

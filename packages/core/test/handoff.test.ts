@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
 import type { SuppressionReason } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import type { FailureReason } from "../src/emails/failure.ts";
-import type { ClaimedEmail } from "../src/stores/emails.ts";
-import { handOff } from "../src/sending/handoff.ts";
-import { compileTemplate } from "../src/templates/engine.ts";
-import type { HandoffPorts } from "../src/sending/ports.ts";
-import { ProviderError, type OutboundEmail } from "../src/sending/provider.ts";
 import type { SendGateDecision } from "@svc/queues";
+import type { FailureReason } from "../src/emails/failure.ts";
+import { handOff } from "../src/sending/handoff.ts";
+import type { HandoffPorts } from "../src/sending/ports.ts";
+import { type OutboundEmail, ProviderError } from "../src/sending/provider.ts";
+import type { ClaimedEmail } from "../src/stores/emails.ts";
+import { compileTemplate } from "../src/templates/engine.ts";
 
 /**
  * The rules of when an email is not sent, against in-memory ports: no Postgres, no Redis, no
@@ -99,7 +99,8 @@ function portsFor(partial: Partial<World> = {}) {
     writes: {
       claim: async (emailId) => (world.email?.id === emailId ? world.email : null),
       domainVerified: async ({ domain }) => world.verifiedDomains.has(domain),
-      suppressed: async ({ addresses }) => new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
+      suppressed: async ({ addresses }) =>
+        new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
       markSent: async (accepted) => void seen.markedSent.push(accepted),
     },
     records: {
@@ -107,7 +108,10 @@ function portsFor(partial: Partial<World> = {}) {
         seen.failed.push({ emailId, reason: failure.reason, provider });
         return ["wd_failed"];
       },
-      failRendering: async (emailId, failure) => (seen.renderingFailed.push({ emailId, ...failure }), ["wd_rendering"]),
+      failRendering: async (emailId, failure) => {
+        seen.renderingFailed.push({ emailId, ...failure });
+        return ["wd_rendering"];
+      },
       release: async (emailId) => void seen.released.push(emailId),
       setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
       rejectSuppressed: async (_emailId, suppressed) => {
@@ -141,10 +145,12 @@ function portsFor(partial: Partial<World> = {}) {
     retry: RETRY,
     templates: {
       render: async ({ templateId, version, variables, subject }) =>
-        compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null }).render(variables).then((rendered) => {
-          seen.rendered.push(`${templateId}:${version}`);
-          return rendered;
-        }),
+        compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null })
+          .render(variables)
+          .then((rendered) => {
+            seen.rendered.push(`${templateId}:${version}`);
+            return rendered;
+          }),
     },
   };
   return { ports, seen, world };
@@ -157,7 +163,13 @@ describe("handOff: an email is sent", () => {
     const { ports, seen } = portsFor();
     expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
     expect(seen.sent).toEqual([
-      expect.objectContaining({ emailId: "email_1", workspaceId: "org_1", from: "Acme <hello@Acme.test>", to: ["Ann <ann@example.com>"], attachments: [] }),
+      expect.objectContaining({
+        emailId: "email_1",
+        workspaceId: "org_1",
+        from: "Acme <hello@Acme.test>",
+        to: ["Ann <ann@example.com>"],
+        attachments: [],
+      }),
     ]);
     expect(seen.markedSent).toEqual([{ emailId: "email_1", provider: "memory", providerMessageId: "msg-1" }]);
     expect(seen.failed).toEqual([]);
@@ -168,7 +180,9 @@ describe("handOff: an email is sent", () => {
     const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [Buffer.from("pdf")] });
     expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
     expect(seen.budgetHeld).toEqual([3]);
-    expect(seen.sent[0]!.attachments).toEqual([{ filename: "a.pdf", contentType: "application/pdf", contentId: null, content: Buffer.from("pdf") }]);
+    expect(seen.sent[0]!.attachments).toEqual([
+      { filename: "a.pdf", contentType: "application/pdf", contentId: null, content: Buffer.from("pdf") },
+    ]);
     expect(seen.filesDeleted).toEqual(["email_1"]);
   });
 });
@@ -191,9 +205,15 @@ describe("handOff: when an email is not sent", () => {
 
   it("every recipient is suppressed (bcc too): failed with our rejected event, its deliveries enqueued, its files deleted", async () => {
     const email = claimedEmail({ ...withFile, to: ["Ann <ANN@example.com>"], bcc: ["bob@example.com"] });
-    const suppressions = new Map<string, SuppressionReason>([["ann@example.com", "complaint"], ["bob@example.com", "hard_bounce"]]);
+    const suppressions = new Map<string, SuppressionReason>([
+      ["ann@example.com", "complaint"],
+      ["bob@example.com", "hard_bounce"],
+    ]);
     const { ports, seen } = portsFor({ email, suppressions });
-    const suppressed = [{ address: "ann@example.com", reason: "complaint" }, { address: "bob@example.com", reason: "hard_bounce" }];
+    const suppressed = [
+      { address: "ann@example.com", reason: "complaint" },
+      { address: "bob@example.com", reason: "hard_bounce" },
+    ];
     expect(await handOff(ports, "email_1", log)).toEqual({ kind: "suppressed", suppressed });
     expect(seen.rejectedSuppressed).toEqual([suppressed]);
     expect(seen.enqueued).toEqual(["wd_suppressed"]);
@@ -212,7 +232,10 @@ describe("handOff: when an email is not sent", () => {
   it("a test key with no pre-verified recipient: failed without a provider (the failure record deletes its files)", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail({ ...withFile, environment: "test" }) });
     const outcome = await handOff(ports, "email_1", log);
-    expect(outcome).toEqual({ kind: "failed", reason: "Test keys deliver only to verified test recipients; not verified: Ann <ann@example.com>" });
+    expect(outcome).toEqual({
+      kind: "failed",
+      reason: "Test keys deliver only to verified test recipients; not verified: Ann <ann@example.com>",
+    });
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "no_permitted_recipient", provider: null }]);
     expect(seen.enqueued).toEqual(["wd_failed"]);
     expect(seen.filesDeleted).toEqual([]);
@@ -228,7 +251,10 @@ describe("handOff: when an email is not sent", () => {
 
   it("its files' bytes are gone: failed without a provider", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [] });
-    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: expect.stringContaining("attachment contents are missing") });
+    expect(await handOff(ports, "email_1", log)).toEqual({
+      kind: "failed",
+      reason: expect.stringContaining("attachment contents are missing"),
+    });
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "attachments_missing", provider: null }]);
     expect(seen.sent).toEqual([]);
   });
@@ -267,7 +293,10 @@ describe("handOff: a transient provider failure", () => {
   it("past the retry window: given up, failed naming the provider, its failed event's deliveries enqueued", async () => {
     const email = claimedEmail({ ...withFile, attempts: 9, queuedAt: new Date(NOW - RETRY.windowMs) });
     const { ports, seen } = portsFor({ email, files: [Buffer.from("pdf")], provider: () => Promise.reject(throttled) });
-    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "failed", reason: "Gave up after 9 attempts: Maximum sending rate exceeded." });
+    expect(await handOff(ports, "email_1", log)).toEqual({
+      kind: "failed",
+      reason: "Gave up after 9 attempts: Maximum sending rate exceeded.",
+    });
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "retry_window_over", provider: "memory" }]);
     expect(seen.enqueued).toEqual(["wd_failed"]);
     expect(seen.released).toEqual([]);
@@ -330,13 +359,24 @@ describe("handOff: the send rate and held workspaces", () => {
 });
 
 describe("handOff: a templated email", () => {
-  const templated = claimedEmail({ subject: "Hi {{ name }}", html: null, text: null, templateId: "tmpl_1", templateVersion: 2, templateVariables: { name: "<b>Ann</b>", n: 3 } });
+  const templated = claimedEmail({
+    subject: "Hi {{ name }}",
+    html: null,
+    text: null,
+    templateId: "tmpl_1",
+    templateVersion: 2,
+    templateVariables: { name: "<b>Ann</b>", n: 3 },
+  });
 
   it("is rendered from its pinned version: subject plain, HTML escaped, text derived from the HTML", async () => {
     const { ports, seen } = portsFor({ email: templated, templateHtml: "<p>Hello {{ name }}, {{ n }} items</p>" });
     expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
     expect(seen.rendered).toEqual(["tmpl_1:2"]);
-    expect(seen.sent[0]).toMatchObject({ subject: "Hi <b>Ann</b>", html: "<p>Hello &lt;b&gt;Ann&lt;/b&gt;, 3 items</p>", text: "Hello <b>Ann</b>, 3 items" });
+    expect(seen.sent[0]).toMatchObject({
+      subject: "Hi <b>Ann</b>",
+      html: "<p>Hello &lt;b&gt;Ann&lt;/b&gt;, 3 items</p>",
+      text: "Hello <b>Ann</b>, 3 items",
+    });
   });
 
   it("whose render fails ends failed with a rendering_failed record (template, version, error) and its deliveries; nothing is handed off", async () => {
@@ -344,7 +384,9 @@ describe("handOff: a templated email", () => {
     const outcome = await handOff(ports, "email_1", log);
     expect(outcome).toEqual({ kind: "rendering_failed", error: expect.stringContaining("no_such_filter") });
     expect(seen.sent).toEqual([]);
-    expect(seen.renderingFailed).toEqual([{ emailId: "email_1", template: "tmpl_1", version: 2, error: expect.stringContaining("no_such_filter") }]);
+    expect(seen.renderingFailed).toEqual([
+      { emailId: "email_1", template: "tmpl_1", version: 2, error: expect.stringContaining("no_such_filter") },
+    ]);
     expect(seen.enqueued).toEqual(["wd_rendering"]);
   });
 });

@@ -1,12 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import {
-  AppError,
-  createApiKey,
-  createWorkspace,
-  listApiKeys,
-  revokeApiKey,
-  scopeAllows,
-} from "@svc/core";
+import { AppError, createApiKey, createWorkspace, listApiKeys, revokeApiKey, scopeAllows } from "@svc/core";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { API_KEY_PATTERN, generateApiKey, hashApiKey } from "../src/keys/format.ts";
 
@@ -49,7 +42,14 @@ describe("key records", () => {
 
     const listed = await listApiKeys(handle.prisma, workspace.id);
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: created.id, name: "CI", scope: "read-only", environment: "live", lastUsedAt: null, revokedAt: null });
+    expect(listed[0]).toMatchObject({
+      id: created.id,
+      name: "CI",
+      scope: "read-only",
+      environment: "live",
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(row.keyHash);
     expect(JSON.stringify(listed)).not.toContain(created.key);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
-import { LIST_BATCH_BODY_BYTES, listEmailBatches, type EmailBatch } from "../src/index.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { type EmailBatch, LIST_BATCH_BODY_BYTES, listEmailBatches } from "../src/index.ts";
 
 const handle = openTestDb();
 let fx: WorkspaceFixture;
@@ -32,7 +32,14 @@ beforeAll(async () => {
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, "createdAt")
      SELECT r.id, $1, $2, 'live', 'a@x.test', ARRAY['b@y.test'], 'big', r.html, r.text, r.created_at
        FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS r(id, html, text, created_at)`,
-    [fx.workspaceId, fx.keyIds["send-only"], rows.map((r) => r.id), rows.map((r) => r.html), rows.map((r) => r.text), rows.map((r) => r.createdAt)],
+    [
+      fx.workspaceId,
+      fx.keyIds["send-only"],
+      rows.map((r) => r.id),
+      rows.map((r) => r.html),
+      rows.map((r) => r.text),
+      rows.map((r) => r.createdAt),
+    ],
   );
   newestFirst = rows.reverse();
 });
@@ -64,7 +71,8 @@ describe("listEmailBatches: batches bounded by the bytes of their bodies", () =>
     expect(ids).toEqual(newestFirst.map((row) => row.id));
     // Bodies come back whole.
     const byId = new Map(batches.flatMap((batch) => batch.emails).map((email) => [email.id, email]));
-    for (const row of newestFirst) expect({ html: byId.get(row.id)!.html, text: byId.get(row.id)!.text }).toEqual({ html: row.html, text: row.text });
+    for (const row of newestFirst)
+      expect({ html: byId.get(row.id)!.html, text: byId.get(row.id)!.text }).toEqual({ html: row.html, text: row.text });
   });
 
   it("keeps the row bound too, and a limit, across cut batches", async () => {

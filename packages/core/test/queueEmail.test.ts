@@ -36,12 +36,16 @@ function recording(statements: string[]): DbHandle {
 describe("queueEmail at the daily limit", () => {
   it("refuses before writing the email row or keeping the idempotency key", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
-    await handle.prisma.dailyUsage.create({ data: { workspaceId: fx.workspaceId, day: new Date(new Date().toISOString().slice(0, 10)), count: 100 } });
+    await handle.prisma.dailyUsage.create({
+      data: { workspaceId: fx.workspaceId, day: new Date(new Date().toISOString().slice(0, 10)), count: 100 },
+    });
     const input = parseSendEmailInput({ from: `a@${fx.domain}`, to: "b@example.org", subject: "S", text: "x".repeat(500_000) });
     const context = { workspaceId: fx.workspaceId, apiKeyId: fx.keyIds["send-only"], environment: "live" as const, plan: "free" as const };
     const statements: string[] = [];
 
-    const refusal = await queueEmail(recording(statements), context, input, { idempotencyKey: "at-limit" }).catch((error: unknown) => error);
+    const refusal = await queueEmail(recording(statements), context, input, { idempotencyKey: "at-limit" }).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).code).toBe("daily_limit_reached");
     expect(statements.filter((text) => /INSERT INTO emails/i.test(text))).toEqual([]);
@@ -55,7 +59,12 @@ describe("queueEmail's idempotency scopes", () => {
   it("keeps an Idempotency-Key per API key, and a workspace-scoped key (an SMTP Message-ID) per workspace", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
     const input = parseSendEmailInput({ from: `a@${fx.domain}`, to: "b@example.org", subject: "Scopes", text: "x" });
-    const as = (scope: "send-only" | "full-access") => ({ workspaceId: fx.workspaceId, apiKeyId: fx.keyIds[scope], environment: "live" as const, plan: "unlimited" as const });
+    const as = (scope: "send-only" | "full-access") => ({
+      workspaceId: fx.workspaceId,
+      apiKeyId: fx.keyIds[scope],
+      environment: "live" as const,
+      plan: "unlimited" as const,
+    });
 
     // Per API key (the default): the same key string from two API keys is two requests.
     const a = await queueEmail(handle, as("send-only"), input, { idempotencyKey: "same" });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import type { QueryResult } from "pg";
-import { sqlPool } from "../src/index.ts";
-import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
-import type { Queryable } from "../src/sql.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { sqlPool } from "../src/index.ts";
+import type { Queryable } from "../src/sql.ts";
+import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
 
 /**
  * A recipient search (GET /emails?to=) reads only its own workspace's entries of the recipient
@@ -58,7 +58,12 @@ describe("recipient search indexes", () => {
   });
 
   it("finds the workspace's own emails to a common address, and no other workspace's", async () => {
-    const rows = await selectEmailsNewestFirst(sqlPool(handle), { workspaceId: mine.workspaceId, recipient: "SHARED-inbox@example.org", limit: 1000, withBodies: false });
+    const rows = await selectEmailsNewestFirst(sqlPool(handle), {
+      workspaceId: mine.workspaceId,
+      recipient: "SHARED-inbox@example.org",
+      limit: 1000,
+      withBodies: false,
+    });
     expect(rows).toHaveLength(80);
     expect(rows.every((row) => row.organizationId === mine.workspaceId)).toBe(true);
   });

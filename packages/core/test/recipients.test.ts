@@ -60,7 +60,10 @@ describe("test recipients", () => {
     const duplicate = await errorOf(addTestRecipient(db, { workspaceId: workspace.id, email: "ZED@example.COM" }));
     expect(duplicate.code).toBe("conflict");
     expect(duplicate.message).toBe("zed@example.com is already a test recipient of this workspace.");
-    expect((await listTestRecipients(db, workspace.id)).map((recipient) => recipient.email)).toEqual(["amy@example.com", "zed@example.com"]);
+    expect((await listTestRecipients(db, workspace.id)).map((recipient) => recipient.email)).toEqual([
+      "amy@example.com",
+      "zed@example.com",
+    ]);
 
     const other = await createWorkspace(db, { name: "Other" });
     expect((await addTestRecipient(db, { workspaceId: other.id, email: "zed@example.com" })).workspaceId).toBe(other.id);
@@ -68,7 +71,9 @@ describe("test recipients", () => {
 
   it("lets exactly one of several concurrent adds of one address through", async () => {
     const workspace = await createWorkspace(db, { name: "Race" });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => addTestRecipient(db, { workspaceId: workspace.id, email: "race@example.com" })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => addTestRecipient(db, { workspaceId: workspace.id, email: "race@example.com" })),
+    );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await db.testRecipient.count({ where: { workspaceId: workspace.id } })).toBe(1);
   });
@@ -76,7 +81,9 @@ describe("test recipients", () => {
   it("refuses bad addresses and unknown workspaces, creating nothing", async () => {
     const workspace = await createWorkspace(db, { name: "Bad" });
     expect((await errorOf(addTestRecipient(db, { workspaceId: workspace.id, email: "not an address" }))).code).toBe("validation_failed");
-    expect((await errorOf(addTestRecipient(db, { workspaceId: "org_missing", email: "a@example.com" }))).message).toBe("Workspace not found.");
+    expect((await errorOf(addTestRecipient(db, { workspaceId: "org_missing", email: "a@example.com" }))).message).toBe(
+      "Workspace not found.",
+    );
     expect(await listTestRecipients(db, workspace.id)).toEqual([]);
   });
 
@@ -101,7 +108,9 @@ describe("test recipients", () => {
     const b = await createWorkspace(db, { name: "B" });
     await addTestRecipient(db, { workspaceId: a.id, email: "ok@example.com" });
     await addTestRecipient(db, { workspaceId: b.id, email: "elsewhere@example.com" });
-    expect(await preVerifiedRecipients(handle.pool, a.id, ["OK@Example.com", "nope@example.com", "elsewhere@example.com"])).toEqual(["OK@Example.com"]);
+    expect(await preVerifiedRecipients(handle.pool, a.id, ["OK@Example.com", "nope@example.com", "elsewhere@example.com"])).toEqual([
+      "OK@Example.com",
+    ]);
     expect(await preVerifiedRecipients(handle.pool, a.id, [])).toEqual([]);
   });
 });

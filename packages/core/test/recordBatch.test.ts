@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { newId, type EmailStatus, type EventType } from "@svc/db";
 import { nextStatus, recordEmailEvent, sqlPool } from "@svc/core";
-import { recordEmailEvents, type EmailEventToRecord } from "@svc/core/stores";
-import { createWorkspaceFixture, insertEmail, openTestDb, } from "../../../test/support/fixtures.ts";
+import { type EmailEventToRecord, recordEmailEvents } from "@svc/core/stores";
+import { type EmailStatus, type EventType, newId } from "@svc/db";
+import { createWorkspaceFixture, insertEmail, openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -36,7 +36,10 @@ async function emailState(id: string) {
 describe("recordEmailEvents: several events of one email in one batch", () => {
   const cases: Array<{ start: EmailStatus; types: EventType[] }> = [
     // Every order of four events that compete for the status, two of them final.
-    ...permutations<EventType>(["delivered", "complained", "bounced", "rendering_failed"]).map((types) => ({ start: "sent" as const, types })),
+    ...permutations<EventType>(["delivered", "complained", "bounced", "rendering_failed"]).map((types) => ({
+      start: "sent" as const,
+      types,
+    })),
     { start: "sending", types: ["delivered", "sent"] },
     { start: "sending", types: ["sent", "delivery_delayed", "delivered"] },
     { start: "sent", types: ["delivery_delayed", "opened", "clicked"] },
@@ -55,7 +58,10 @@ describe("recordEmailEvents: several events of one email in one batch", () => {
         const { email, ...rest } = eventFor(oneByOne, type, `e${i}`);
         await recordEmailEvent(handle, { ...rest, emailId: email.emailId! });
       }
-      const outcomes = await recordEmailEvents(pool, types.map((type, i) => eventFor(batched, type, `e${i}`)));
+      const outcomes = await recordEmailEvents(
+        pool,
+        types.map((type, i) => eventFor(batched, type, `e${i}`)),
+      );
       expect(outcomes.map((outcome) => outcome.outcome)).toEqual(types.map(() => "created"));
 
       const expected = types.reduce<EmailStatus>((status, type) => nextStatus(status, type) ?? status, start);
@@ -68,7 +74,11 @@ describe("recordEmailEvents: several events of one email in one batch", () => {
   it("takes the failure message of the event whose move is applied", async () => {
     const fx = await createWorkspaceFixture(handle);
     const failed = await insertEmail(handle, fx);
-    await recordEmailEvents(pool, [eventFor(failed, "delivered", "a"), eventFor(failed, "rendering_failed", "b"), eventFor(failed, "bounced", "c")]);
+    await recordEmailEvents(pool, [
+      eventFor(failed, "delivered", "a"),
+      eventFor(failed, "rendering_failed", "b"),
+      eventFor(failed, "bounced", "c"),
+    ]);
     expect(await emailState(failed)).toEqual({ status: "failed", errorMessage: "failed at b", failedAt: FAILURE_TIME.toISOString() });
 
     const bounced = await insertEmail(handle, fx);
@@ -81,7 +91,13 @@ describe("recordEmailEvents: duplicates", () => {
   it("stores one event (and its deliveries once) for a key repeated within a batch and across batches", async () => {
     const fx = await createWorkspaceFixture(handle);
     const subscription = await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["delivered"] },
+      data: {
+        id: newId("webhook"),
+        workspaceId: fx.workspaceId,
+        url: "https://hooks.example.com/x",
+        secretEncrypted: "v1.x.y.z",
+        events: ["delivered"],
+      },
     });
     const emailId = await insertEmail(handle, fx);
     const first = eventFor(emailId, "delivered", "same");
@@ -143,7 +159,13 @@ describe("recordEmailEvents: matching", () => {
 
   it("recordEmailEvent refuses an email that does not exist", async () => {
     await expect(
-      recordEmailEvent(handle, { emailId: newId("email"), type: "sent", eventTimestamp: new Date(), payloadJson: "{}", dedupeKey: `missing:${newId("event")}` }),
+      recordEmailEvent(handle, {
+        emailId: newId("email"),
+        type: "sent",
+        eventTimestamp: new Date(),
+        payloadJson: "{}",
+        dedupeKey: `missing:${newId("event")}`,
+      }),
     ).rejects.toThrow(/does not exist/);
   });
 });
@@ -154,13 +176,30 @@ describe("recordEmailEvents: deliveries", () => {
     const otherFx = await createWorkspaceFixture(handle);
     // More deliveries in one batch than the ids prepared for it (3 events x 23 subscriptions).
     await db.webhookSubscription.createMany({
-      data: Array.from({ length: 23 }, () => ({ id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/x", secretEncrypted: "v1.x.y.z", events: ["bounced" as const] })),
+      data: Array.from({ length: 23 }, () => ({
+        id: newId("webhook"),
+        workspaceId: fx.workspaceId,
+        url: "https://hooks.example.com/x",
+        secretEncrypted: "v1.x.y.z",
+        events: ["bounced" as const],
+      })),
     });
     await db.webhookSubscription.create({
-      data: { id: newId("webhook"), workspaceId: otherFx.workspaceId, url: "https://hooks.example.com/y", secretEncrypted: "v1.x.y.z", events: ["bounced", "delivered"] },
+      data: {
+        id: newId("webhook"),
+        workspaceId: otherFx.workspaceId,
+        url: "https://hooks.example.com/y",
+        secretEncrypted: "v1.x.y.z",
+        events: ["bounced", "delivered"],
+      },
     });
     const pm = `pm-${newId("event")}`;
-    const emails = [await insertEmail(handle, fx, { providerMessageId: pm }), await insertEmail(handle, fx), await insertEmail(handle, fx), await insertEmail(handle, otherFx)];
+    const emails = [
+      await insertEmail(handle, fx, { providerMessageId: pm }),
+      await insertEmail(handle, fx),
+      await insertEmail(handle, fx),
+      await insertEmail(handle, otherFx),
+    ];
     const bounce = (email: EmailEventToRecord["email"], key: string): EmailEventToRecord => ({
       email,
       type: "bounced",
@@ -192,7 +231,11 @@ describe("recordEmailEvents: deliveries", () => {
           id: row.id,
           type: "email.event",
           createdAt: row.createdAt.toISOString(),
-          data: { emailId: emails[i === 4 ? 2 : i]!, tags: [], event: { eventId: outcome.eventId, type: "bounced", eventTimestamp: "2026-11-22T10:00:00.456Z" } },
+          data: {
+            emailId: emails[i === 4 ? 2 : i]!,
+            tags: [],
+            event: { eventId: outcome.eventId, type: "bounced", eventTimestamp: "2026-11-22T10:00:00.456Z" },
+          },
         });
       }
     }

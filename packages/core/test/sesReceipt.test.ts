@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addInboundRoute, addReceivingDomain, ingestSesReceipt, markReceivingDomainVerified, sesReceiptSchema, type SesReceipt } from "@svc/core";
-import { newId, type DbHandle } from "@svc/db";
-import { Producer, createProducerConnection, type Redis } from "@svc/queues";
-import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import {
+  addInboundRoute,
+  addReceivingDomain,
+  ingestSesReceipt,
+  markReceivingDomainVerified,
+  type SesReceipt,
+  sesReceiptSchema,
+} from "@svc/core";
+import { type DbHandle, newId } from "@svc/db";
+import { createProducerConnection, Producer, type Redis } from "@svc/queues";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
 let handle: DbHandle;
 let redis: Redis;
@@ -21,7 +28,15 @@ beforeAll(async () => {
   expect(added.records.find((record) => record.type === "MX")!.value).toBe("inbound-smtp.eu-west-1.amazonaws.com");
   await markReceivingDomainVerified(handle.prisma, added.id);
   await addInboundRoute(handle.prisma, { receivingDomainId: added.id, address: "*" });
-  await handle.prisma.webhookSubscription.create({ data: { id: newId("webhook"), workspaceId: fx.workspaceId, url: "https://hooks.example.com/", events: ["received"], secretEncrypted: "unused" } });
+  await handle.prisma.webhookSubscription.create({
+    data: {
+      id: newId("webhook"),
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com/",
+      events: ["received"],
+      secretEncrypted: "unused",
+    },
+  });
 });
 
 afterAll(async () => {
@@ -65,7 +80,11 @@ describe("an SES receipt notification", () => {
     expect(replay).toMatchObject({ kind: "stored", stored: [{ created: false, deliveryIds: [] }] });
     const records = await handle.prisma.inboundEmail.findMany({ where: { workspaceId: fx.workspaceId, sourceKey: messageId } });
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ source: "ses", subject: "Via SES", verdicts: { spf: { result: "pass" }, virus: { result: "pass" } } });
+    expect(records[0]).toMatchObject({
+      source: "ses",
+      subject: "Via SES",
+      verdicts: { spf: { result: "pass" }, virus: { result: "pass" } },
+    });
     expect(Buffer.from(records[0]!.raw)).toEqual(raw);
     expect(await handle.prisma.webhookDelivery.count({ where: { inboundEmailId: records[0]!.id } })).toBe(1);
   });
@@ -73,7 +92,10 @@ describe("an SES receipt notification", () => {
   it("with a virus verdict FAIL stores nothing", async () => {
     const messageId = `ses-virus-${Date.now()}`;
     objects.set(`inbound-bucket/mail/${messageId}`, raw);
-    expect(await ingestSesReceipt(handle.prisma, producer, receipt(messageId, "FAIL"), readObject)).toEqual({ kind: "refused", reason: "virus" });
+    expect(await ingestSesReceipt(handle.prisma, producer, receipt(messageId, "FAIL"), readObject)).toEqual({
+      kind: "refused",
+      reason: "virus",
+    });
     expect(await handle.prisma.inboundEmail.count({ where: { sourceKey: messageId } })).toBe(0);
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { createWorkspace, dropSuppressed, getSuppression, importSuppressionsCsv, reputationOf, sqlPool, suppressionKey, suppressionKeysOf } from "@svc/core";
+import {
+  createWorkspace,
+  dropSuppressed,
+  getSuppression,
+  importSuppressionsCsv,
+  reputationOf,
+  sqlPool,
+  suppressionKey,
+  suppressionKeysOf,
+} from "@svc/core";
 import { insertSuppressions, selectActiveSuppressions } from "@svc/core/stores";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 
@@ -27,7 +36,11 @@ describe("suppression keys", () => {
   });
 
   it("dropSuppressed covers cc and bcc as it does to, and counts what remains across all three", () => {
-    const recipients = { to: ["ann@example.com"], cc: ["Bob <BOB@example.com>", "carl@example.com"], bcc: ["dee@example.com", "ann@example.com"] };
+    const recipients = {
+      to: ["ann@example.com"],
+      cc: ["Bob <BOB@example.com>", "carl@example.com"],
+      bcc: ["dee@example.com", "ann@example.com"],
+    };
     expect(suppressionKeysOf(recipients)).toEqual(["ann@example.com", "bob@example.com", "carl@example.com", "dee@example.com"]);
     const active = new Map([
       ["bob@example.com", "hard_bounce" as const],
@@ -65,14 +78,20 @@ describe("active suppressions", () => {
     const one = await createWorkspace(handle.prisma, { name: "own", plan: "free" });
     const two = await createWorkspace(handle.prisma, { name: "other", plan: "free" });
     await insertSuppressions(pool, one.id, [{ address: "bounced@example.com", reason: "hard_bounce", expiresAt: null }]);
-    expect(await getSuppression(pool, one.id, "bounced@example.com")).toMatchObject({ address: "bounced@example.com", reason: "hard_bounce", active: true });
+    expect(await getSuppression(pool, one.id, "bounced@example.com")).toMatchObject({
+      address: "bounced@example.com",
+      reason: "hard_bounce",
+      active: true,
+    });
     await expect(getSuppression(pool, two.id, "bounced@example.com")).rejects.toMatchObject({ code: "not_found" });
     await expect(getSuppression(pool, one.id, "nobody@example.com")).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a CSV import refuses a file over 1 MB or with NUL bytes whole", async () => {
     const workspace = await createWorkspace(handle.prisma, { name: "csv", plan: "free" });
-    await expect(importSuppressionsCsv(pool, workspace.id, "a@example.com\n".repeat(80_000))).rejects.toMatchObject({ code: "payload_too_large" });
+    await expect(importSuppressionsCsv(pool, workspace.id, "a@example.com\n".repeat(80_000))).rejects.toMatchObject({
+      code: "payload_too_large",
+    });
     await expect(importSuppressionsCsv(pool, workspace.id, "a@example.com\u0000\n")).rejects.toMatchObject({ code: "validation_failed" });
     await expect(importSuppressionsCsv(pool, workspace.id, "name,phone\nAnn,123\n")).rejects.toMatchObject({ code: "validation_failed" });
   });

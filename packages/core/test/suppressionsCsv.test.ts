@@ -2,8 +2,8 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import { createWorkspace, exportSuppressionsCsv, importSuppressionsCsv, sqlPool } from "@svc/core";
 import { insertSuppressions } from "@svc/core/stores";
 import { parse } from "csv-parse/sync";
-import type { Queryable } from "../src/sql.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
+import type { Queryable } from "../src/sql.ts";
 
 /** The suppression CSV through csv-parse and csv-stringify: quoting, formula cells, back-pressure. */
 const handle = openTestDb();
@@ -28,14 +28,21 @@ describe("suppression CSV", () => {
       invalid: 1,
       invalidLines: [{ line: 5, value: "not-an-address", reason: expect.any(String) }],
     });
-    await expect(importSuppressionsCsv(pool, workspaceId, 'email\n"unclosed@example.com\n')).rejects.toMatchObject({ code: "validation_failed", message: expect.stringContaining("not valid CSV") });
+    await expect(importSuppressionsCsv(pool, workspaceId, 'email\n"unclosed@example.com\n')).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("not valid CSV"),
+    });
   });
 
   it("neutralises cells a spreadsheet would run as formulas, and imports its own export back as it was", async () => {
     const workspaceId = await newWorkspace();
     const risky = ["=cmd@example.com", "+1@example.com", "-x@example.com", "@home@example.com"];
     const valid = risky.filter((address) => !address.startsWith("@"));
-    await insertSuppressions(pool, workspaceId, [...valid, "plain@example.com"].map((address) => ({ address, reason: "manual" as const, expiresAt: null })));
+    await insertSuppressions(
+      pool,
+      workspaceId,
+      [...valid, "plain@example.com"].map((address) => ({ address, reason: "manual" as const, expiresAt: null })),
+    );
     const csv = await exported(pool, workspaceId);
     const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
     const cells = rows.map((row) => row.address);
@@ -50,7 +57,11 @@ describe("suppression CSV", () => {
 
   it("reads the list only as fast as the reader takes the CSV (back-pressure)", async () => {
     const workspaceId = await newWorkspace();
-    const entries = Array.from({ length: 5000 }, (_, n) => ({ address: `r${String(n).padStart(5, "0")}@example.com`, reason: "manual" as const, expiresAt: null }));
+    const entries = Array.from({ length: 5000 }, (_, n) => ({
+      address: `r${String(n).padStart(5, "0")}@example.com`,
+      reason: "manual" as const,
+      expiresAt: null,
+    }));
     for (let i = 0; i < entries.length; i += 1000) await insertSuppressions(pool, workspaceId, entries.slice(i, i + 1000));
     let queries = 0;
     const counting: Queryable = {

@@ -1,8 +1,8 @@
-import { afterAll, describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { openTestDb } from "../../../test/support/fixtures.ts";
 import { sqlPool } from "../src/index.ts";
 import { insertUnmatchedNotification } from "../src/stores/index.ts";
-import { openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 afterAll(() => handle.close());
@@ -16,6 +16,8 @@ describe("unmatched notifications", () => {
     expect(await insertUnmatchedNotification(sqlPool(handle), first, cap + 1)).toBe(false);
     const second = { ...first, snsMessageId: randomUUID() };
     expect(await insertUnmatchedNotification(sqlPool(handle), second, cap)).toBe(false);
-    expect(await handle.prisma.unmatchedNotification.count({ where: { snsMessageId: { in: [first.snsMessageId, second.snsMessageId] } } })).toBe(1);
+    expect(
+      await handle.prisma.unmatchedNotification.count({ where: { snsMessageId: { in: [first.snsMessageId, second.snsMessageId] } } }),
+    ).toBe(1);
   });
 });

@@ -6,10 +6,10 @@ import {
   authenticate,
   changeMemberRole,
   createInvitation,
-  DEFAULT_INVITATION_LIMITS,
   createSession,
   createWorkspace,
   currentWorkspaceOf,
+  DEFAULT_INVITATION_LIMITS,
   deleteSession,
   findSession,
   listMembers,
@@ -48,9 +48,15 @@ describe("sign-up and log-in", () => {
     await signUp(db, { email, password: PASSWORD, workspaceName: "One" });
     const before = await db.workspace.count();
     await expect(signUp(db, { email, password: PASSWORD, workspaceName: "Two" })).rejects.toMatchObject({ code: "conflict" });
-    await expect(signUp(db, { email: uniqueEmail("short"), password: "short", workspaceName: "X" })).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(signUp(db, { email: uniqueEmail("noname"), password: PASSWORD, workspaceName: "  " })).rejects.toMatchObject({ code: "validation_failed" });
-    await expect(signUp(db, { email: "not-an-email", password: PASSWORD, workspaceName: "X" })).rejects.toMatchObject({ code: "validation_failed" });
+    await expect(signUp(db, { email: uniqueEmail("short"), password: "short", workspaceName: "X" })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(signUp(db, { email: uniqueEmail("noname"), password: PASSWORD, workspaceName: "  " })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
+    await expect(signUp(db, { email: "not-an-email", password: PASSWORD, workspaceName: "X" })).rejects.toMatchObject({
+      code: "validation_failed",
+    });
     expect(await db.workspace.count()).toBe(before);
   });
 
@@ -111,7 +117,14 @@ describe("sessions", () => {
     const live = await createSession(db, { userId: user.id, now });
     const pendingSignUp = (label: string, expiresAt: Date) =>
       db.pendingSignup.create({
-        data: { id: `psu_${label}${Date.now()}`, email: uniqueEmail(label), passwordHash: "x", workspaceName: "W", tokenHash: `${label}${Math.random()}`, expiresAt },
+        data: {
+          id: `psu_${label}${Date.now()}`,
+          email: uniqueEmail(label),
+          passwordHash: "x",
+          workspaceName: "W",
+          tokenHash: `${label}${Math.random()}`,
+          expiresAt,
+        },
       });
     const expiredSignUp = await pendingSignUp("gone", new Date(now.getTime() - 1000));
     const liveSignUp = await pendingSignUp("kept", new Date(now.getTime() + 60_000));
@@ -186,7 +199,13 @@ describe("invitations", () => {
     await acceptInvitation(db, second.token, PASSWORD);
     expect((await listMembers(db, workspaceId)).map((m) => m.email)).toContain(existing);
 
-    const expired = await createInvitation(db, { workspaceId, email: uniqueEmail("late"), role: "viewer", ttlMs: 1000, now: new Date(Date.now() - 5000) });
+    const expired = await createInvitation(db, {
+      workspaceId,
+      email: uniqueEmail("late"),
+      role: "viewer",
+      ttlMs: 1000,
+      now: new Date(Date.now() - 5000),
+    });
     await expect(acceptInvitation(db, expired.token, PASSWORD)).rejects.toMatchObject({ code: "not_found" });
     await expect(createInvitation(db, { workspaceId, email: existing, role: "viewer" })).rejects.toMatchObject({ code: "conflict" });
   });
@@ -210,15 +229,20 @@ describe("invitations", () => {
     const invitee = uniqueEmail("first");
     await createInvitation(db, { workspaceId, email: invitee, role: "viewer", limits });
     // Refused by the cooldown: must not use up one of the day's invitations.
-    await expect(createInvitation(db, { workspaceId, email: invitee, role: "viewer", limits })).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(createInvitation(db, { workspaceId, email: invitee, role: "viewer", limits })).rejects.toMatchObject({
+      code: "rate_limited",
+    });
 
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, (_, i) => createInvitation(db, { workspaceId, email: uniqueEmail(`burst${i}`), role: "viewer", limits })),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as { code: string; message: string });
+    const refusals = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => r.reason as { code: string; message: string });
     expect(refusals).toHaveLength(8);
-    for (const refusal of refusals) expect(refusal).toMatchObject({ code: "rate_limited", message: expect.stringContaining("3 invitations for today") });
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ code: "rate_limited", message: expect.stringContaining("3 invitations for today") });
     expect(await db.invitation.count({ where: { workspaceId } })).toBe(3);
   });
 

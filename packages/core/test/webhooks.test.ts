@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import {
   AppError,
-  SecretBox,
   createWebhookSubscription,
   deleteWebhookSubscription,
   disableWebhookSubscription,
@@ -13,11 +12,12 @@ import {
   nonPublicAddressReason,
   recordEmailEvent,
   redeliverWebhook,
+  SecretBox,
   sendTestWebhookEvent,
   validateWebhookUrl,
 } from "@svc/core";
 import { newId } from "@svc/db";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 
@@ -58,7 +58,17 @@ async function expectAppError(promise: Promise<unknown>, code: string, message: 
 async function emailIn(fixture: WorkspaceFixture): Promise<string> {
   const id = newId("email");
   await db.email.create({
-    data: { id, organizationId: fixture.workspaceId, apiKeyId: fixture.keyIds["full-access"], environment: "live", from: "a@x.test", to: ["b@y.test"], subject: "s", text: "t", status: "sent" },
+    data: {
+      id,
+      organizationId: fixture.workspaceId,
+      apiKeyId: fixture.keyIds["full-access"],
+      environment: "live",
+      from: "a@x.test",
+      to: ["b@y.test"],
+      subject: "s",
+      text: "t",
+      status: "sent",
+    },
   });
   return id;
 }
@@ -103,7 +113,11 @@ describe("createWebhookSubscription", () => {
     expect(await getWebhookSubscription(db, created.id)).not.toHaveProperty("secret");
     expect(JSON.stringify(await listWebhookSubscriptions(db, fx.workspaceId))).not.toContain(created.secret);
 
-    const second = await createWebhookSubscription(db, box, { workspaceId: fx.workspaceId, url: "https://hooks.example.com/b", events: ["sent"] });
+    const second = await createWebhookSubscription(db, box, {
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com/b",
+      events: ["sent"],
+    });
     expect(second.secret).not.toBe(created.secret);
   });
 
@@ -128,7 +142,11 @@ describe("createWebhookSubscription", () => {
     ["https://0.0.0.0/", /unspecified/],
   ])("refuses %s under the default policy, and creates nothing", async (url, message) => {
     const before = await db.webhookSubscription.count({ where: { workspaceId: other.workspaceId } });
-    await expectAppError(createWebhookSubscription(db, box, { workspaceId: other.workspaceId, url, events: ["sent"] }), "validation_failed", message);
+    await expectAppError(
+      createWebhookSubscription(db, box, { workspaceId: other.workspaceId, url, events: ["sent"] }),
+      "validation_failed",
+      message,
+    );
     expect(await db.webhookSubscription.count({ where: { workspaceId: other.workspaceId } })).toBe(before);
   });
 
@@ -154,13 +172,21 @@ describe("createWebhookSubscription", () => {
   });
 
   test("an unknown workspace is not found", async () => {
-    await expectAppError(createWebhookSubscription(db, box, { workspaceId: "org_missing", url: "https://hooks.example.com/x", events: ["sent"] }), "not_found", /Workspace not found/);
+    await expectAppError(
+      createWebhookSubscription(db, box, { workspaceId: "org_missing", url: "https://hooks.example.com/x", events: ["sent"] }),
+      "not_found",
+      /Workspace not found/,
+    );
   });
 });
 
 describe("managing subscriptions", () => {
   test("another workspace's subscription is indistinguishable from a missing one", async () => {
-    const mine = await createWebhookSubscription(db, box, { workspaceId: fx.workspaceId, url: "https://hooks.example.com/m", events: ["sent"] });
+    const mine = await createWebhookSubscription(db, box, {
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com/m",
+      events: ["sent"],
+    });
     await expectAppError(getWebhookSubscription(db, mine.id, other.workspaceId), "not_found", /Webhook subscription not found/);
     await expectAppError(disableWebhookSubscription(db, mine.id, other.workspaceId), "not_found", /not found/);
     await expectAppError(deleteWebhookSubscription(db, mine.id, other.workspaceId), "not_found", /not found/);
@@ -171,7 +197,11 @@ describe("managing subscriptions", () => {
 
   test("disabling ends pending deliveries as failed, leaves finished ones alone; enabling turns it back on", async () => {
     const own = await createWorkspaceFixture(handle);
-    const subscription = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/d", events: ["delivered"] });
+    const subscription = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/d",
+      events: ["delivered"],
+    });
     const [pending] = await deliveryFor(own, "delivered");
     const [done] = await deliveryFor(own, "delivered");
     await db.webhookDelivery.update({ where: { id: done! }, data: { status: "succeeded", completedAt: new Date() } });
@@ -194,7 +224,11 @@ describe("managing subscriptions", () => {
 
   test("deleting removes the subscription with its deliveries", async () => {
     const own = await createWorkspaceFixture(handle);
-    const subscription = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/x", events: ["sent"] });
+    const subscription = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/x",
+      events: ["sent"],
+    });
     const [deliveryId] = await deliveryFor(own, "sent");
     expect(await deleteWebhookSubscription(db, subscription.id, own.workspaceId)).toEqual({ id: subscription.id, deleted: true });
     expect(await db.webhookSubscription.findUnique({ where: { id: subscription.id } })).toBeNull();
@@ -206,12 +240,24 @@ describe("managing subscriptions", () => {
 describe("deliveries", () => {
   test("are listed newest first with their attempts, filtered by status and limited", async () => {
     const own = await createWorkspaceFixture(handle);
-    const subscription = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/l", events: ["bounced"] });
+    const subscription = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/l",
+      events: ["bounced"],
+    });
     const [older] = await deliveryFor(own, "bounced");
     const [newer] = await deliveryFor(own, "bounced");
     const started = new Date();
     await db.webhookAttempt.createMany({
-      data: [2, 1].map((number) => ({ id: newId("attempt"), deliveryId: older!, number, startedAt: started, durationMs: 5, statusCode: 500, error: "The endpoint answered 500." })),
+      data: [2, 1].map((number) => ({
+        id: newId("attempt"),
+        deliveryId: older!,
+        number,
+        startedAt: started,
+        durationMs: 5,
+        statusCode: 500,
+        error: "The endpoint answered 500.",
+      })),
     });
     await db.webhookDelivery.update({ where: { id: older! }, data: { status: "failed", attemptCount: 2, lastStatusCode: 500 } });
 
@@ -247,7 +293,11 @@ describe("deliveries", () => {
 
   test("a test event is a real delivery with no stored event, marked test, and enqueued with the retry policy", async () => {
     const own = await createWorkspaceFixture(handle);
-    const subscription = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/t", events: ["bounced", "sent"] });
+    const subscription = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/t",
+      events: ["bounced", "sent"],
+    });
     const created = await sendTestWebhookEvent(db, producer, subscription.id, { workspaceId: own.workspaceId, eventType: "sent" });
     expect(created).toMatchObject({ subscriptionId: subscription.id, eventId: null, eventType: "sent", test: true, status: "pending" });
     const body = JSON.parse(created.body!);
@@ -256,14 +306,26 @@ describe("deliveries", () => {
     const job = await producer.queue.getJob(created.id);
     expect(job!.data).toEqual({ deliveryId: created.id });
     expect(job!.opts).toMatchObject({ attempts: 10_000, backoff: { type: "webhook-window" } });
-    await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { eventType: "exploded" }), "validation_failed", /unknown event type/);
+    await expectAppError(
+      sendTestWebhookEvent(db, producer, subscription.id, { eventType: "exploded" }),
+      "validation_failed",
+      /unknown event type/,
+    );
     await expectAppError(sendTestWebhookEvent(db, producer, subscription.id, { workspaceId: other.workspaceId }), "not_found", /not found/);
   });
 
   test("test events are limited per workspace and day, across its subscriptions; a refused one creates nothing", async () => {
     const own = await createWorkspaceFixture(handle);
-    const first = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/a", events: ["sent"] });
-    const second = await createWebhookSubscription(db, box, { workspaceId: own.workspaceId, url: "https://hooks.example.com/b", events: ["sent"] });
+    const first = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/a",
+      events: ["sent"],
+    });
+    const second = await createWebhookSubscription(db, box, {
+      workspaceId: own.workspaceId,
+      url: "https://hooks.example.com/b",
+      events: ["sent"],
+    });
     await sendTestWebhookEvent(db, producer, first.id, { perDay: 2 });
     await sendTestWebhookEvent(db, producer, second.id, { perDay: 2 });
     await expectAppError(sendTestWebhookEvent(db, producer, first.id, { perDay: 2 }), "rate_limited", /2 test events for today/);

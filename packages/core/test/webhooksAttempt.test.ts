@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, test } from "@jest/globals";
 import {
-  DISABLED_DELIVERY_ERROR,
-  classifyAnswer,
-  createWebhookAttempt,
   type AttemptPorts,
   type AttemptResult,
+  classifyAnswer,
+  createWebhookAttempt,
+  DISABLED_DELIVERY_ERROR,
   type PostAnswer,
   type WebhookAttempt,
 } from "@svc/core";
@@ -57,7 +57,16 @@ class World {
 
   delivery(id: string, subscriptionId = "wh_1"): Row {
     if (!this.active.has(subscriptionId)) this.active.set(subscriptionId, true);
-    const row: Row = { id, subscriptionId, status: "pending", firstAttemptAt: null, nextAttemptAt: null, completedAt: null, lastError: null, attempts: [] };
+    const row: Row = {
+      id,
+      subscriptionId,
+      status: "pending",
+      firstAttemptAt: null,
+      nextAttemptAt: null,
+      completedAt: null,
+      lastError: null,
+      attempts: [],
+    };
     this.rows.set(id, row);
     return row;
   }
@@ -83,7 +92,11 @@ class World {
     };
   }
 
-  private write(row: Row, attempt: WebhookAttemptRow, next: { status: DeliveryStatus; firstAttemptAt: Date | null; nextAttemptAt: Date | null; completedAt: Date | null } | null): void {
+  private write(
+    row: Row,
+    attempt: WebhookAttemptRow,
+    next: { status: DeliveryStatus; firstAttemptAt: Date | null; nextAttemptAt: Date | null; completedAt: Date | null } | null,
+  ): void {
     row.attempts.push(attempt);
     if (next) Object.assign(row, next, { lastError: attempt.error });
   }
@@ -107,7 +120,12 @@ class World {
       records: {
         recordClaimed: async ({ attempt, claim, next }) => {
           const row = this.rows.get(attempt.deliveryId);
-          if (row?.status !== "pending" || time(row.nextAttemptAt) !== claim.leaseUntil.getTime() || row.attempts.length !== claim.attemptCount) return false;
+          if (
+            row?.status !== "pending" ||
+            time(row.nextAttemptAt) !== claim.leaseUntil.getTime() ||
+            row.attempts.length !== claim.attemptCount
+          )
+            return false;
           this.write(row, attempt, next);
           return true;
         },
@@ -121,17 +139,35 @@ class World {
           const row = this.rows.get(id);
           if (!row) return null;
           const { body, eventType, workspaceId, url, secretEncrypted } = this.claimOf(row, new Date(0));
-          return { id, status: row.status, nextAttemptAt: row.nextAttemptAt, body, eventType, subscriptionId: row.subscriptionId, workspaceId, url, isActive: this.active.get(row.subscriptionId)!, secretEncrypted };
+          return {
+            id,
+            status: row.status,
+            nextAttemptAt: row.nextAttemptAt,
+            body,
+            eventType,
+            subscriptionId: row.subscriptionId,
+            workspaceId,
+            url,
+            isActive: this.active.get(row.subscriptionId)!,
+            secretEncrypted,
+          };
         },
         failOfDisabledSubscription: async (id) => {
           const row = this.rows.get(id);
-          if (row?.status === "pending") Object.assign(row, { status: "failed", nextAttemptAt: null, completedAt: new Date(this.now), lastError: DISABLED_DELIVERY_ERROR });
+          if (row?.status === "pending")
+            Object.assign(row, {
+              status: "failed",
+              nextAttemptAt: null,
+              completedAt: new Date(this.now),
+              lastError: DISABLED_DELIVERY_ERROR,
+            });
         },
         disableGone: async (subscriptionId) => {
           this.disabledGone.push(subscriptionId);
           this.active.set(subscriptionId, false);
           for (const row of this.rows.values()) {
-            if (row.subscriptionId === subscriptionId && row.status === "pending") Object.assign(row, { status: "failed", nextAttemptAt: null, completedAt: new Date(this.now) });
+            if (row.subscriptionId === subscriptionId && row.status === "pending")
+              Object.assign(row, { status: "failed", nextAttemptAt: null, completedAt: new Date(this.now) });
           }
         },
         recordLocked: async (attempt, decide) => {
@@ -202,7 +238,8 @@ beforeEach(() => {
 const minutesSinceT0 = (ms: number) => (ms - T0) / MINUTE;
 
 function recorded(result: AttemptResult) {
-  if (result.kind !== "attempted" || result.record.kind !== "recorded") throw new Error(`expected a recorded attempt, got ${JSON.stringify(result)}`);
+  if (result.kind !== "attempted" || result.record.kind !== "recorded")
+    throw new Error(`expected a recorded attempt, got ${JSON.stringify(result)}`);
   return result.record.decision;
 }
 
@@ -210,13 +247,23 @@ describe("automatic attempts: when a webhook is retried", () => {
   test("a failed attempt is retried base × 2^(n−1) after it started; an early job is deferred to then; a 2xx ends the delivery", async () => {
     const row = world.delivery("wd_1");
     const first = recorded(await attempt.automatic("wd_1", "job-1"));
-    expect(first).toEqual({ status: "pending", firstAttemptAt: new Date(T0), nextAttemptAt: new Date(T0 + MINUTE), completedAt: null, retryAt: new Date(T0 + MINUTE) });
+    expect(first).toEqual({
+      status: "pending",
+      firstAttemptAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + MINUTE),
+      completedAt: null,
+      retryAt: new Date(T0 + MINUTE),
+    });
     expect(row).toMatchObject({ status: "pending", nextAttemptAt: new Date(T0 + MINUTE), lastError: "The endpoint answered 500." });
 
     // Signed for this attempt's time, with the subscription's opened secret.
     const [post] = world.posts;
     expect(post).toMatchObject({ url: "https://hooks.example.com/in", body: '{"id":"wd_1"}' });
-    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({ ok: true, timestamp: T0 / 1000, scheme: "service" });
+    expect(verifyWebhook({ rawBody: post!.body, headers: post!.headers, secret: SECRET, now: T0 })).toEqual({
+      ok: true,
+      timestamp: T0 / 1000,
+      scheme: "service",
+    });
 
     // A duplicate or early job: no attempt, back when the row says it is due.
     world.now = T0 + 10_000;
@@ -270,7 +317,9 @@ describe("automatic attempts: when a webhook is retried", () => {
     world.answer(302, "https://elsewhere.example.com/");
     const result = await attempt.automatic("wd_1", "job-1");
     expect(result).toMatchObject({ kind: "attempted", outcome: { succeeded: false, statusCode: 302 } });
-    expect(result.kind === "attempted" && result.outcome.error).toBe("Redirect (302 to https://elsewhere.example.com/) not followed: the URL must answer 2xx itself.");
+    expect(result.kind === "attempted" && result.outcome.error).toBe(
+      "Redirect (302 to https://elsewhere.example.com/) not followed: the URL must answer 2xx itself.",
+    );
     expect(recorded(result).retryAt).toEqual(new Date(T0 + MINUTE));
   });
 
@@ -382,7 +431,13 @@ describe("disabled subscriptions", () => {
     const row = world.delivery("wd_1");
     world.active.set("wh_1", false);
     expect(await attempt.automatic("wd_1", "job-1")).toEqual({ kind: "subscription-disabled" });
-    expect(row).toMatchObject({ status: "failed", nextAttemptAt: null, completedAt: new Date(T0), lastError: DISABLED_DELIVERY_ERROR, attempts: [] });
+    expect(row).toMatchObject({
+      status: "failed",
+      nextAttemptAt: null,
+      completedAt: new Date(T0),
+      lastError: DISABLED_DELIVERY_ERROR,
+      attempts: [],
+    });
     expect(world.posts).toEqual([]);
   });
 
@@ -401,7 +456,13 @@ describe("manual re-sends", () => {
     recorded(await attempt.automatic("wd_1", "job-1")); // retry due at T0 + 1 min
     world.now = T0 + 10_000;
     const decision = recorded(await attempt.manual("wd_1", "manual-1"));
-    expect(decision).toEqual({ status: "pending", firstAttemptAt: new Date(T0), nextAttemptAt: new Date(T0 + MINUTE), completedAt: null, retryAt: null });
+    expect(decision).toEqual({
+      status: "pending",
+      firstAttemptAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + MINUTE),
+      completedAt: null,
+      retryAt: null,
+    });
     expect(row.attempts.map((a) => a.manual)).toEqual([false, true]);
 
     // The manual attempt is not an automatic one: the next gap is still the second's (2 minutes).
@@ -412,9 +473,17 @@ describe("manual re-sends", () => {
   test("a failed delivery stays failed after a failed re-send, and a successful re-send makes it succeeded", async () => {
     const row = world.delivery("wd_1");
     Object.assign(row, { status: "failed", firstAttemptAt: new Date(T0 - SCHEDULE.windowMs), completedAt: new Date(T0 - MINUTE) });
-    expect(recorded(await attempt.manual("wd_1", "manual-1"))).toMatchObject({ status: "failed", completedAt: new Date(T0 - MINUTE), retryAt: null });
+    expect(recorded(await attempt.manual("wd_1", "manual-1"))).toMatchObject({
+      status: "failed",
+      completedAt: new Date(T0 - MINUTE),
+      retryAt: null,
+    });
     world.answer(200);
-    expect(recorded(await attempt.manual("wd_1", "manual-2"))).toMatchObject({ status: "succeeded", completedAt: new Date(T0 + 20), retryAt: null });
+    expect(recorded(await attempt.manual("wd_1", "manual-2"))).toMatchObject({
+      status: "succeeded",
+      completedAt: new Date(T0 + 20),
+      retryAt: null,
+    });
     expect(row.status).toBe("succeeded");
     expect(world.posts).toHaveLength(2);
   });
@@ -425,12 +494,22 @@ describe("manual re-sends", () => {
 });
 
 describe("classifyAnswer", () => {
-  const answer = (over: Partial<PostAnswer>): PostAnswer => ({ statusCode: 200, location: undefined, responseExcerpt: "", error: null, durationMs: 5, ...over });
+  const answer = (over: Partial<PostAnswer>): PostAnswer => ({
+    statusCode: 200,
+    location: undefined,
+    responseExcerpt: "",
+    error: null,
+    durationMs: 5,
+    ...over,
+  });
 
   test("only a complete 2xx succeeds", () => {
     expect(classifyAnswer(answer({ statusCode: 299 }))).toMatchObject({ succeeded: true, error: null });
     expect(classifyAnswer(answer({ statusCode: 404 }))).toMatchObject({ succeeded: false, error: "The endpoint answered 404." });
-    expect(classifyAnswer(answer({ statusCode: 200, error: "No complete answer within 10 ms." }))).toMatchObject({ succeeded: false, error: "No complete answer within 10 ms." });
+    expect(classifyAnswer(answer({ statusCode: 200, error: "No complete answer within 10 ms." }))).toMatchObject({
+      succeeded: false,
+      error: "No complete answer within 10 ms.",
+    });
     expect(classifyAnswer(answer({ statusCode: null, responseExcerpt: null }))).toMatchObject({ succeeded: false, error: "No answer." });
   });
 });

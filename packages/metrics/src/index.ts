@@ -1,6 +1,6 @@
-export { registry, setAppLabel, PREFIX, LATENCY_BUCKETS } from "./registry.ts";
-export { metricsEndpoint, type MetricsEndpointOptions } from "./endpoint.ts";
+export { type MetricsEndpointOptions, metricsEndpoint } from "./endpoint.ts";
 export { httpMetrics } from "./http.ts";
-export { watchQueueDepth, countWorkerJobs, type QueueSource, type QueueRedis, type WorkerEvents } from "./queues.ts";
 export { observeHttp } from "./observeHttp.ts";
-export { watchMessageBudget, recordMessageOverBudget, type MessageBudgetSource } from "./smtp.ts";
+export { countWorkerJobs, type QueueRedis, type QueueSource, type WorkerEvents, watchQueueDepth } from "./queues.ts";
+export { LATENCY_BUCKETS, PREFIX, registry, setAppLabel } from "./registry.ts";
+export { type MessageBudgetSource, recordMessageOverBudget, watchMessageBudget } from "./smtp.ts";

@@ -73,7 +73,9 @@ new Gauge({
  */
 async function oldestWaitingAgeSeconds({ queue, redis }: { queue: QueueSource; redis: QueueRedis }): Promise<number> {
   const [plain, prioritized] = await Promise.all([redis.lindex(queue.toKey("wait"), -1), redis.zrange(queue.toKey("prioritized"), 0, 0)]);
-  const ages = await Promise.all([plain, prioritized[0]].filter((id): id is string => Boolean(id)).map((id) => ageSinceDue(queue, redis, id)));
+  const ages = await Promise.all(
+    [plain, prioritized[0]].filter((id): id is string => Boolean(id)).map((id) => ageSinceDue(queue, redis, id)),
+  );
   return Math.max(0, ...ages);
 }
 

@@ -2,7 +2,16 @@ import { Counter, Gauge, Histogram } from "prom-client";
 import { LATENCY_BUCKETS, PREFIX, registry } from "./registry.ts";
 
 /** How one handoff attempt ended. */
-export type HandoffOutcome = "accepted" | "transient" | "permanent" | "suppressed" | "failed" | "rendering_failed" | "skipped" | "held" | "deferred";
+export type HandoffOutcome =
+  | "accepted"
+  | "transient"
+  | "permanent"
+  | "suppressed"
+  | "failed"
+  | "rendering_failed"
+  | "skipped"
+  | "held"
+  | "deferred";
 
 const handoffs = new Counter({
   name: `${PREFIX}sender_handoffs_total`,

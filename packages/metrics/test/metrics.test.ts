@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { createProducerConnection, closeConnections, Producer } from "@svc/queues";
-import { registry, observeHttp, watchQueueDepth } from "@svc/metrics";
+import { observeHttp, registry, watchQueueDepth } from "@svc/metrics";
+import { closeConnections, createProducerConnection, Producer } from "@svc/queues";
 import express from "express";
 import request from "supertest";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
@@ -28,7 +28,9 @@ describe("observeHttp", () => {
     expect(total(families, "svc_http_request_duration_seconds", { route: "/things/:id", status: "404" })).toBe(1);
     expect(total(families, "svc_http_request_duration_seconds", { route: "/things", status: "200" })).toBe(1);
     expect(total(families, "svc_http_request_duration_seconds", { route: "unmatched", status: "404" })).toBe(1);
-    expect(samples(families, "svc_http_request_duration_seconds").some((sample) => /thing_123|abc/.test(sample.labels.route ?? ""))).toBe(false);
+    expect(samples(families, "svc_http_request_duration_seconds").some((sample) => /thing_123|abc/.test(sample.labels.route ?? ""))).toBe(
+      false,
+    );
     expect(total(families, "svc_http_requests_in_flight")).toBe(0);
   });
 

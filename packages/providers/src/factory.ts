@@ -21,11 +21,10 @@ export async function createProvider(
       // Loaded only when chosen: an install on SES never loads the simulator (its key pair and
       // certificate server have no business in production).
       const { createSimulatorProvider } = await import("./simulator/index.ts");
-      return createSimulatorProvider(
-        env,
-        log.child({ provider: "simulator" }),
-        { ...simulatorOptions, ...(env.SES_CONFIGURATION_SET ? { configurationSet: env.SES_CONFIGURATION_SET } : {}) },
-      );
+      return createSimulatorProvider(env, log.child({ provider: "simulator" }), {
+        ...simulatorOptions,
+        ...(env.SES_CONFIGURATION_SET ? { configurationSet: env.SES_CONFIGURATION_SET } : {}),
+      });
     }
   }
 }

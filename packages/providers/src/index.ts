@@ -1,3 +1,3 @@
-export * from "./types.ts";
-export * from "./ses/index.ts";
 export { createProvider, type ProviderFactoryEnv } from "./factory.ts";
+export * from "./ses/index.ts";
+export * from "./types.ts";

@@ -3,12 +3,12 @@
  * here so that the providers' own modules and their importers name it in one place.
  */
 export {
-  ProviderError,
   type AcceptedEmailRecord,
   type EmailProvider,
   type FindAcceptedEmails,
   type OutboundAttachment,
   type OutboundEmail,
+  ProviderError,
   type ProviderFailureKind,
   type SendResult,
 } from "@svc/core";

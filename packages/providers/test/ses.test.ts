@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createLogger } from "@svc/logger";
-import {
-  EMAIL_ID_TAG,
-  ProviderError,
-  createProvider,
-  createSesProvider,
-  toSesAddress,
-  type OutboundEmail,
-} from "@svc/providers";
+import { createProvider, createSesProvider, EMAIL_ID_TAG, type OutboundEmail, ProviderError, toSesAddress } from "@svc/providers";
 import {
   FAKE_AWS_CREDENTIALS,
+  type ScriptedAnswer,
+  type SesLocal,
   sesAccept,
   sesError,
   startScriptedSes,
   startSesLocal,
-  type ScriptedAnswer,
-  type SesLocal,
 } from "../../../test/support/ses.ts";
 
 // The SDK's default credential chain reads these; the local peers accept any signature.
@@ -93,7 +86,11 @@ describe("SES provider against aws-ses-v2-local", () => {
     );
     await provider.close();
     const stored = (await emulator.emails()).find((e) => e.messageId === result.providerMessageId)!;
-    expect(stored.destination).toEqual({ to: ["first@example.com", "Second Person <second@example.com>"], cc: ["Carol <carol@example.com>"], bcc: ["dave@example.com"] });
+    expect(stored.destination).toEqual({
+      to: ["first@example.com", "Second Person <second@example.com>"],
+      cc: ["Carol <carol@example.com>"],
+      bcc: ["dave@example.com"],
+    });
     expect(stored.replyTo).toEqual(["Support <support@acme.example>", "help@acme.example"]);
     expect(stored.headers).toEqual([
       { name: "List-Unsubscribe", value: "<https://acme.example/u/1>" },
@@ -102,9 +99,19 @@ describe("SES provider against aws-ses-v2-local", () => {
     ]);
     expect(stored.attachments).toHaveLength(2);
     expect(Buffer.from(stored.attachments![0]!.content, "base64").equals(pdf)).toBe(true);
-    expect(stored.attachments![0]).toMatchObject({ filename: "invoice.pdf", contentType: "application/pdf", contentDisposition: "ATTACHMENT", size: pdf.length });
+    expect(stored.attachments![0]).toMatchObject({
+      filename: "invoice.pdf",
+      contentType: "application/pdf",
+      contentDisposition: "ATTACHMENT",
+      size: pdf.length,
+    });
     expect(Buffer.from(stored.attachments![1]!.content, "base64").equals(png)).toBe(true);
-    expect(stored.attachments![1]).toMatchObject({ filename: "logo.png", contentType: "image/png", contentDisposition: "INLINE", contentId: "logo@acme" });
+    expect(stored.attachments![1]).toMatchObject({
+      filename: "logo.png",
+      contentType: "image/png",
+      contentDisposition: "INLINE",
+      contentId: "logo@acme",
+    });
   });
 
   it("quotes a display name that is not a phrase of atoms, so SES sees one mailbox with that name", async () => {
@@ -178,10 +185,7 @@ describe("the request on the wire", () => {
   it("carries the configuration set, our email-id tag and UTF-8 charsets", async () => {
     const peer = await startScriptedSes(() => sesAccept("msg-wire-1"));
     try {
-      const provider = createSesProvider(
-        { AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url, SES_CONFIGURATION_SET: "svc-events" },
-        log,
-      );
+      const provider = createSesProvider({ AWS_REGION: "us-east-1", SES_ENDPOINT: peer.url, SES_CONFIGURATION_SET: "svc-events" }, log);
       const result = await provider.send(outbound({ emailId: "email_WireWireWireWireWireWire" }));
       await provider.close();
 
@@ -234,11 +238,21 @@ describe("the request on the wire", () => {
         { Name: "category", Value: "invoice" },
         { Name: "tenant", Value: "t-42" },
       ]);
-      expect(body.Destination).toEqual({ ToAddresses: ["first@example.com", "Second Person <second@example.com>"], CcAddresses: ["c@example.com"], BccAddresses: ["b@example.com"] });
+      expect(body.Destination).toEqual({
+        ToAddresses: ["first@example.com", "Second Person <second@example.com>"],
+        CcAddresses: ["c@example.com"],
+        BccAddresses: ["b@example.com"],
+      });
       expect(body.ReplyToAddresses).toEqual(["r@example.com"]);
       expect(body.Content.Simple.Headers).toEqual([{ Name: "X-A", Value: "1" }]);
       expect(body.Content.Simple.Attachments).toEqual([
-        { FileName: "a.txt", RawContent: Buffer.from("hello").toString("base64"), ContentType: "text/plain", ContentTransferEncoding: "BASE64", ContentDisposition: "ATTACHMENT" },
+        {
+          FileName: "a.txt",
+          RawContent: Buffer.from("hello").toString("base64"),
+          ContentType: "text/plain",
+          ContentTransferEncoding: "BASE64",
+          ContentDisposition: "ATTACHMENT",
+        },
       ]);
     } finally {
       await peer.stop();

@@ -1,32 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { CreateEmailIdentityCommand, ListTagsForResourceCommand, SESv2Client, UntagResourceCommand } from "@aws-sdk/client-sesv2";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import {
   AppError,
-  SecretBox,
   addDomain,
   addTestRecipient,
   createDnsResolver,
-  listTestRecipients,
-  preVerifiedRecipients,
-  removeTestRecipient,
-  sqlPool,
   createWorkspace,
-  getDomain,
-  recheckDomains,
-  removeDomain,
-  sealPlainDkimKeys,
-  verifyDomain,
   type DomainContext,
   type DomainView,
+  getDomain,
+  listTestRecipients,
+  preVerifiedRecipients,
+  recheckDomains,
+  removeDomain,
+  removeTestRecipient,
+  SecretBox,
+  sealPlainDkimKeys,
+  sqlPool,
+  verifyDomain,
 } from "@svc/core";
 import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { INSTALL_TAG_KEY, SesIdentities } from "@svc/providers";
-import { startAwsLocal, type AwsLocal } from "../../aws-local/src/index.ts";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
+import { type AwsLocal, startAwsLocal } from "../../aws-local/src/index.ts";
 
 // The real SESv2Client signs its requests: it needs credentials, any will do locally.
 Object.assign(process.env, FAKE_AWS_CREDENTIALS);
@@ -114,7 +114,9 @@ describe("svc domain add with EMAIL_PROVIDER=ses", () => {
     expect(full.mailFromDomain).toBe(`returns.${name}`);
     for (const mailFrom of [uniqueDomain("itself"), "not a name", "bounce@x"]) {
       const domainName = mailFrom.endsWith(".example.test") ? mailFrom : uniqueDomain("y");
-      const error = await addDomain(db, { workspaceId: workspace.id, domain: domainName, mailFrom }, ses).catch((caught: unknown) => caught);
+      const error = await addDomain(db, { workspaceId: workspace.id, domain: domainName, mailFrom }, ses).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe("validation_failed");
     }
@@ -123,8 +125,13 @@ describe("svc domain add with EMAIL_PROVIDER=ses", () => {
 
   it("leaves nothing behind when SES refuses", async () => {
     const other = await createWorkspace(db, { name: "other" });
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
-    const refused = (await addDomain(db, { workspaceId: other.id, domain: uniqueDomain("down") }, down).catch((caught: unknown) => caught)) as AppError;
+    const down: DomainContext = {
+      ...ses,
+      identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }),
+    };
+    const refused = (await addDomain(db, { workspaceId: other.id, domain: uniqueDomain("down") }, down).catch(
+      (caught: unknown) => caught,
+    )) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(refused.message).toContain("Could not create the domain's identity at the email provider");
     expect(await db.domain.count({ where: { workspaceId: other.id } })).toBe(0);
@@ -135,7 +142,10 @@ describe("identities the install did not create", () => {
   /** An identity made directly through the SDK, as another application on the account would. */
   async function foreignIdentity(name: string, dkim?: { selector: string; key: string }): Promise<void> {
     await new SESv2Client({ region: "eu-west-1", endpoint: aws.url }).send(
-      new CreateEmailIdentityCommand({ EmailIdentity: name, ...(dkim ? { DkimSigningAttributes: { DomainSigningSelector: dkim.selector, DomainSigningPrivateKey: dkim.key } } : {}) }),
+      new CreateEmailIdentityCommand({
+        EmailIdentity: name,
+        ...(dkim ? { DkimSigningAttributes: { DomainSigningSelector: dkim.selector, DomainSigningPrivateKey: dkim.key } } : {}),
+      }),
     );
   }
   const writes = (from: number) => aws.state.calls.slice(from).filter((call) => !/ses:(Get|List)/.test(call));
@@ -153,7 +163,13 @@ describe("identities the install did not create", () => {
     const address = `someone-${Math.random().toString(36).slice(2, 8)}@example.org`;
     await foreignIdentity(address);
     const afterCreate = aws.state.calls.length;
-    expect(((await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities).catch((caught: unknown) => caught)) as AppError).code).toBe("conflict");
+    expect(
+      (
+        (await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities).catch(
+          (caught: unknown) => caught,
+        )) as AppError
+      ).code,
+    ).toBe("conflict");
     expect(writes(before).filter((call) => call !== "ses:CreateEmailIdentity")).toEqual([]);
     expect(writes(afterCreate)).toEqual([]);
     expect(sesIdentity(name)!.dkim).toMatchObject({ selector: "theirs", privateKey: key });
@@ -184,7 +200,10 @@ describe("identities the install did not create", () => {
     sesVerifies(domain.domain);
     expect((await verifyDomain(db, domain.id, { resolver }, ses)).status).toBe("verified");
     await new SESv2Client({ region: "eu-west-1", endpoint: aws.url }).send(
-      new UntagResourceCommand({ ResourceArn: `arn:aws:ses:eu-west-1:${aws.state.accountId}:identity/${domain.domain}`, TagKeys: [INSTALL_TAG_KEY] }),
+      new UntagResourceCommand({
+        ResourceArn: `arn:aws:ses:eu-west-1:${aws.state.accountId}:identity/${domain.domain}`,
+        TagKeys: [INSTALL_TAG_KEY],
+      }),
     );
     const before = aws.state.calls.length;
     const result = await verifyDomain(db, domain.id, { resolver }, ses);
@@ -200,7 +219,10 @@ describe("claims of a domain name", () => {
   it("racing adds leave one identity with one key; the workspace whose DNS proves the name owns it, the other's claim fails saying why", async () => {
     const name = uniqueDomain("race");
     const [a, b] = await Promise.all([createWorkspace(db, { name: "A" }), createWorkspace(db, { name: "B" })]);
-    const [first, second] = await Promise.all([addDomain(db, { workspaceId: a.id, domain: name }, ses), addDomain(db, { workspaceId: b.id, domain: name }, ses)]);
+    const [first, second] = await Promise.all([
+      addDomain(db, { workspaceId: a.id, domain: name }, ses),
+      addDomain(db, { workspaceId: b.id, domain: name }, ses),
+    ]);
     expect(first.records[0]!.value).not.toBe(second.records[0]!.value); // each its own token
     const selectorOf = (domain: DomainView) => domain.records[1]!.name.split(".")[0];
     const creates = aws.state.calls.filter((call) => call === "ses:PutEmailIdentityDkimSigningAttributes").length;
@@ -211,7 +233,10 @@ describe("claims of a domain name", () => {
     // B's DNS proves the name (both check at once): B owns it, A's claim fails with why.
     publish(second);
     dns.setTxt(first.records[0]!.name, [second.records[0]!.value]);
-    const [checkA, checkB] = await Promise.all([verifyDomain(db, first.id, { resolver }, ses), verifyDomain(db, second.id, { resolver }, ses)]);
+    const [checkA, checkB] = await Promise.all([
+      verifyDomain(db, first.id, { resolver }, ses),
+      verifyDomain(db, second.id, { resolver }, ses),
+    ]);
     expect(checkB.status).toBe("pending"); // SES has yet to verify B's key
     expect(checkA.status).toBe("failed");
     expect(sesIdentity(name)!.dkim!.selector).toBe(selectorOf(second));
@@ -225,7 +250,10 @@ describe("claims of a domain name", () => {
 
     // Two claims proven at once: exactly one owns the name.
     const twice = uniqueDomain("both");
-    const [x, y] = await Promise.all([addDomain(db, { workspaceId: a.id, domain: twice }, ses), addDomain(db, { workspaceId: b.id, domain: twice }, ses)]);
+    const [x, y] = await Promise.all([
+      addDomain(db, { workspaceId: a.id, domain: twice }, ses),
+      addDomain(db, { workspaceId: b.id, domain: twice }, ses),
+    ]);
     publish(x);
     dns.setTxt(x.records[0]!.name, [x.records[0]!.value, y.records[0]!.value]);
     const outcomes = await Promise.all([verifyDomain(db, x.id, { resolver }, ses), verifyDomain(db, y.id, { resolver }, ses)]);
@@ -236,7 +264,9 @@ describe("claims of a domain name", () => {
 
     // A third workspace cannot claim a proven name; removing A's lost claim leaves B's identity.
     const c = await createWorkspace(db, { name: "C" });
-    expect(((await addDomain(db, { workspaceId: c.id, domain: name }, ses).catch((caught: unknown) => caught)) as AppError).code).toBe("conflict");
+    expect(((await addDomain(db, { workspaceId: c.id, domain: name }, ses).catch((caught: unknown) => caught)) as AppError).code).toBe(
+      "conflict",
+    );
     await removeDomain(db, first.id, ses);
     expect(sesIdentity(name)).toBeDefined();
   });
@@ -264,13 +294,26 @@ describe("svc domain verify with EMAIL_PROVIDER=ses", () => {
     expect(waiting.status).toBe("pending");
     expect(waiting.reason).toContain("SES has not verified the domain yet (DKIM PENDING)");
     const byPurpose = Object.fromEntries(waiting.checks.map((check) => [check.purpose, check]));
-    expect(byPurpose.dkim).toMatchObject({ ok: true, providerState: { provider: "ses", status: "PENDING", ok: false, reason: "SES reports PENDING." } });
-    expect(byPurpose.mail_from_mx).toMatchObject({ type: "MX", ok: true, found: ["10 feedback-smtp.eu-west-1.amazonses.com"], providerState: { status: "PENDING" } });
+    expect(byPurpose.dkim).toMatchObject({
+      ok: true,
+      providerState: { provider: "ses", status: "PENDING", ok: false, reason: "SES reports PENDING." },
+    });
+    expect(byPurpose.mail_from_mx).toMatchObject({
+      type: "MX",
+      ok: true,
+      found: ["10 feedback-smtp.eu-west-1.amazonses.com"],
+      providerState: { status: "PENDING" },
+    });
     expect(byPurpose.mail_from_spf).toMatchObject({ ok: true, providerState: { status: "PENDING" } });
     // DMARC: absent, so the recommended record is shown with why; it blocks nothing.
     expect(byPurpose.dmarc).toMatchObject({ name: `_dmarc.${domain.domain}`, ok: false, required: false, expected: "v=DMARC1; p=none;" });
     expect(byPurpose.dmarc!.reason).toContain("Recommended");
-    expect(waiting.provider).toMatchObject({ name: "ses", verifiedForSending: false, dkim: { status: "PENDING" }, mailFrom: { status: "PENDING" } });
+    expect(waiting.provider).toMatchObject({
+      name: "ses",
+      verifiedForSending: false,
+      dkim: { status: "PENDING" },
+      mailFrom: { status: "PENDING" },
+    });
 
     sesVerifies(domain.domain);
     dns.setTxt(`_dmarc.${domain.domain}`, ["v=DMARC1; p=quarantine; rua=mailto:d@example.test"]);
@@ -291,7 +334,12 @@ describe("svc domain verify with EMAIL_PROVIDER=ses", () => {
     const result = await verifyDomain(db, domain.id, { resolver }, ses);
     expect(result.status).toBe("verified");
     const mx = result.checks.find((check) => check.purpose === "mail_from_mx")!;
-    expect(mx).toMatchObject({ ok: false, found: ["10 mx.elsewhere.example"], expected: "10 feedback-smtp.eu-west-1.amazonses.com", required: false });
+    expect(mx).toMatchObject({
+      ok: false,
+      found: ["10 mx.elsewhere.example"],
+      expected: "10 feedback-smtp.eu-west-1.amazonses.com",
+      required: false,
+    });
   });
 
   it("re-creates an identity deleted at SES with the domain's own key", async () => {
@@ -320,7 +368,11 @@ describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
     identity.verifiedForSending = false;
     identity.dkim!.status = "FAILED";
 
-    const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: [vanished.workspaceId, sesFailed.workspaceId] }, ses);
+    const result = await recheckDomains(
+      handle,
+      { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: [vanished.workspaceId, sesFailed.workspaceId] },
+      ses,
+    );
     expect(result).toMatchObject({ checked: 2, errors: 0 });
     expect(result.failed.map((entry) => entry.id).sort()).toEqual([vanished.id, sesFailed.id].sort());
     const first = await getDomain(db, vanished.workspaceId, vanished.id);
@@ -335,7 +387,10 @@ describe("the scheduled re-check with EMAIL_PROVIDER=ses", () => {
 describe("svc domain remove with EMAIL_PROVIDER=ses", () => {
   it("deletes the SES identity, and keeps the domain when SES cannot be reached", async () => {
     const domain = await newDomain("remove");
-    const down: DomainContext = { ...ses, identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }) };
+    const down: DomainContext = {
+      ...ses,
+      identities: new SesIdentities({ region: "eu-west-1", endpoint: "http://127.0.0.1:9", installId: INSTALL_ID }),
+    };
     const refused = (await removeDomain(db, domain.id, down).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("unavailable");
     expect(await db.domain.count({ where: { id: domain.id } })).toBe(1);
@@ -369,12 +424,25 @@ describe("test recipients with EMAIL_PROVIDER=ses", () => {
 describe("DKIM keys at rest", () => {
   it("seals keys an older version stored as PEM, once, keeping the same key", async () => {
     const workspace = await createWorkspace(db, { name: "legacy" });
-    const pem = createPrivateKey({ key: Buffer.from(sesIdentity((await newDomain("keysource")).domain)!.dkim!.privateKey!, "base64"), format: "der", type: "pkcs8" })
+    const pem = createPrivateKey({
+      key: Buffer.from(sesIdentity((await newDomain("keysource")).domain)!.dkim!.privateKey!, "base64"),
+      format: "der",
+      type: "pkcs8",
+    })
       .export({ type: "pkcs8", format: "pem" })
       .toString();
     const id = newId("domain");
     await db.domain.create({
-      data: { id, workspaceId: workspace.id, name: uniqueDomain("legacy"), records: [], verificationToken: "t", dkimSelector: "svcold", dkimPublicKey: "k", dkimPrivateKey: pem },
+      data: {
+        id,
+        workspaceId: workspace.id,
+        name: uniqueDomain("legacy"),
+        records: [],
+        verificationToken: "t",
+        dkimSelector: "svcold",
+        dkimPublicKey: "k",
+        dkimPrivateKey: pem,
+      },
     });
     expect(await sealPlainDkimKeys(db, secrets)).toBeGreaterThanOrEqual(1);
     const sealed = (await db.domain.findUniqueOrThrow({ where: { id } })).dkimPrivateKey;

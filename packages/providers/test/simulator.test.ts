@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer, } from "node:http";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, simulatorEnv } from "@svc/config";
-import { newId, type DbHandle } from "@svc/db";
+import { type DbHandle, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection } from "@svc/queues";
-import { Shutdown, closeServer, listen } from "@svc/runtime";
+import { closeServer, listen, Shutdown } from "@svc/runtime";
 import { z } from "zod";
 import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
-import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { testEnv } from "../../../test/support/env.ts";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { EMAIL_ID_TAG, type OutboundEmail } from "../src/index.ts";
 import { createSimulatorProvider, type SimulatorEnv, type SimulatorProvider } from "../src/simulator/index.ts";
 import { planEvents, scenarioKey } from "../src/simulator/scenarios.ts";
@@ -49,7 +49,13 @@ async function freePort(): Promise<number> {
 async function startIngest(certUrl: string, port = 0) {
   const env = loadEnv(
     ingestEnvSchema,
-    testEnv({ EMAIL_PROVIDER: "simulator", SNS_TRUST_SIMULATOR: "true", SIMULATOR_CERT_URL: certUrl, SNS_TOPIC_ARNS: TOPIC, INGEST_PORT: String(port) }),
+    testEnv({
+      EMAIL_PROVIDER: "simulator",
+      SNS_TRUST_SIMULATOR: "true",
+      SIMULATOR_CERT_URL: certUrl,
+      SNS_TOPIC_ARNS: TOPIC,
+      INGEST_PORT: String(port),
+    }),
   );
   const handle = openTestDb();
   const redis = createProducerConnection(env.REDIS_URL);
@@ -105,7 +111,11 @@ afterAll(async () => {
 });
 
 /** An email row as the sender leaves it just before handoff. */
-async function queuedEmail(to: string[], html: string | null = null, copies: { cc?: string[]; bcc?: string[] } = {}): Promise<OutboundEmail> {
+async function queuedEmail(
+  to: string[],
+  html: string | null = null,
+  copies: { cc?: string[]; bcc?: string[] } = {},
+): Promise<OutboundEmail> {
   const emailId = newId("email");
   const email: OutboundEmail = {
     emailId,
@@ -219,7 +229,10 @@ describe("each row of the table through a real ingester", () => {
       return { payload: JSON.parse(event.payloadJson), event };
     };
     const bounce = await payloadOf("bounce@example.com", "bounced");
-    expect(bounce.payload).toMatchObject({ eventType: "Bounce", bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: "bounce@example.com" }] } });
+    expect(bounce.payload).toMatchObject({
+      eventType: "Bounce",
+      bounce: { bounceType: "Permanent", bounceSubType: "General", bouncedRecipients: [{ emailAddress: "bounce@example.com" }] },
+    });
     expect(bounce.event.eventTimestamp.toISOString()).toBe(bounce.payload.bounce.timestamp);
     const suppressed = await payloadOf("suppressionlist+a@other.test", "bounced");
     expect(suppressed.payload.bounce).toMatchObject({ bounceType: "Permanent", bounceSubType: "Suppressed" });
@@ -229,7 +242,9 @@ describe("each row of the table through a real ingester", () => {
     expect(delay.payload).toMatchObject({ eventType: "DeliveryDelay", deliveryDelay: { delayType: "TransientCommunicationFailure" } });
     const failure = await payloadOf("renderfail@example.com", "rendering_failed");
     expect(failure.payload.eventType).toBe("Rendering Failure");
-    const failedEmail = await handle.prisma.email.findUniqueOrThrow({ where: { id: results.get("renderfail@example.com")!.email.emailId } });
+    const failedEmail = await handle.prisma.email.findUniqueOrThrow({
+      where: { id: results.get("renderfail@example.com")!.email.emailId },
+    });
     expect(failedEmail.errorMessage).toBe(failure.payload.failure.errorMessage);
     const click = await payloadOf("click@example.com", "clicked");
     expect(click.payload.click).toMatchObject({ link: "https://example.com/welcome?x=1" });
@@ -261,7 +276,9 @@ describe("several recipients", () => {
     expect(payloads[0].mail.headers).toContainEqual({ name: "Cc", value: "complaint@example.com" });
     expect(JSON.stringify(payloads[0].mail.headers)).not.toContain("hidden");
     expect(payloads[3].complaint.complainedRecipients).toEqual([{ emailAddress: "complaint@example.com" }]);
-    expect(payloads[4].bounce.bouncedRecipients.map((r: { emailAddress: string }) => r.emailAddress)).toEqual(["bounce+hidden@example.com"]);
+    expect(payloads[4].bounce.bouncedRecipients.map((r: { emailAddress: string }) => r.emailAddress)).toEqual([
+      "bounce+hidden@example.com",
+    ]);
     expect(planEvents(["reject@a.test"]).map((e) => e.kind)).toEqual(["Reject"]);
   });
 });

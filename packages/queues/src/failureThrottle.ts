@@ -1,7 +1,7 @@
 import type { Logger } from "@svc/logger";
-import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
-import { withScripts, type ScriptCommands, type ScriptedRedis } from "./scripts.ts";
+import type { Redis } from "ioredis";
+import { type ScriptCommands, type ScriptedRedis, withScripts } from "./scripts.ts";
 
 /** One counter of failed attempts and how many it allows within the window. */
 export interface ThrottleCounter {

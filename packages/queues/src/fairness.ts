@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withScripts, type ScriptedRedis } from "./scripts.ts";
+import { type ScriptedRedis, withScripts } from "./scripts.ts";
 
 /** BullMQ's largest priority. */
 const MAX_PRIORITY = 2 ** 21 - 1;

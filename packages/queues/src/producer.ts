@@ -1,6 +1,6 @@
-import { Queue, type JobsOptions } from "bullmq";
+import { type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { QUEUES, queueJobOptions, type JobPayload, type QueueKey } from "./catalog.ts";
+import { type JobPayload, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
 
 /**
  * Typed producer for one queue. The job id is the row id (email id, delivery id), so enqueueing

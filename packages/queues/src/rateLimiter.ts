@@ -1,7 +1,7 @@
 import type { Logger } from "@svc/logger";
-import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
-import { withScripts, type ScriptedRedis } from "./scripts.ts";
+import type { Redis } from "ioredis";
+import { type ScriptedRedis, withScripts } from "./scripts.ts";
 
 export interface RateLimitPolicy {
   perSecond: number;
@@ -89,7 +89,10 @@ export class RedisRateLimiter {
 
   private recovered(): void {
     if (this.failingSince === null) return;
-    this.log.info({ requestsPassedUnlimited: this.passedUnlimited, failedForMs: this.clock() - this.failingSince }, "request rate limiter available again");
+    this.log.info(
+      { requestsPassedUnlimited: this.passedUnlimited, failedForMs: this.clock() - this.failingSince },
+      "request rate limiter available again",
+    );
     this.failingSince = null;
     this.lastFailureLog = 0;
     this.passedUnlimited = 0;

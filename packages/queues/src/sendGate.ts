@@ -1,7 +1,6 @@
-import type { Redis } from "ioredis";
 import { withTimeout } from "@svc/runtime";
-import { withScripts, type ScriptedRedis } from "./scripts.ts";
-
+import type { Redis } from "ioredis";
+import { type ScriptedRedis, withScripts } from "./scripts.ts";
 
 export type SendGateDecision =
   /** Hand off after `waitMs` (the rate is already taken). */
@@ -68,7 +67,13 @@ export class SendGate {
     let answer: [number, number];
     try {
       answer = await withTimeout(
-        this.redis.svcSendGate(this.rateKey, this.holdKey(workspaceId), String(interval), String(Math.max(1, recipients)), String(maxWaitMs)),
+        this.redis.svcSendGate(
+          this.rateKey,
+          this.holdKey(workspaceId),
+          String(interval),
+          String(Math.max(1, recipients)),
+          String(maxWaitMs),
+        ),
         DECISION_TIMEOUT_MS,
         `the send gate took longer than ${DECISION_TIMEOUT_MS} ms`,
       );

@@ -37,7 +37,11 @@ interface RetryProgress {
 
 /** Records why a job waits for a retry, and until when (the job's progress field). */
 export async function recordRetry(job: Job, retry: { lastError: string; retryAt: number; held?: "tenant_paused" }): Promise<void> {
-  const progress: RetryProgress = { lastError: retry.lastError.slice(0, 500), retryAt: retry.retryAt, ...(retry.held ? { held: retry.held } : {}) };
+  const progress: RetryProgress = {
+    lastError: retry.lastError.slice(0, 500),
+    retryAt: retry.retryAt,
+    ...(retry.held ? { held: retry.held } : {}),
+  };
   await job.updateProgress(progress);
 }
 

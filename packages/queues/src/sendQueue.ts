@@ -1,7 +1,7 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "@svc/logger";
 import { withTimeout } from "@svc/runtime";
-import { SendFairness, type FairnessOptions } from "./fairness.ts";
+import type { Redis } from "ioredis";
+import { type FairnessOptions, SendFairness } from "./fairness.ts";
 import { Producer } from "./producer.ts";
 
 /**
@@ -22,7 +22,9 @@ export class SendQueue {
   async enqueue(workspaceId: string, emailIds: readonly string[]): Promise<void> {
     if (emailIds.length === 0) return;
     const priorities = await this.fairness.priorities(workspaceId, emailIds.length);
-    await this.producer.enqueueMany(emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })));
+    await this.producer.enqueueMany(
+      emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })),
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { withScripts, type ScriptedRedis } from "./scripts.ts";
+import { type ScriptedRedis, withScripts } from "./scripts.ts";
 
 /**
  * A webhook subscription's rate limit (automatic attempts per second) held across every

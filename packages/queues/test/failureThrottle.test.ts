@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { createLogger } from "@svc/logger";
-import { FailureThrottle, createProducerConnection, createWorkerConnection, withScripts } from "@svc/queues";
+import { createProducerConnection, createWorkerConnection, FailureThrottle, withScripts } from "@svc/queues";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 
 const redis = createWorkerConnection(TEST_REDIS_URL);

@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
 import { createLogger } from "@svc/logger";
-import { createProducerConnection, redisVersionProblem, requireRedisVersion } from "../src/index.ts";
 import { TEST_REDIS_URL } from "../../../test/support/env.ts";
+import { createProducerConnection, redisVersionProblem, requireRedisVersion } from "../src/index.ts";
 
 const log = createLogger("redis-version-test", "silent");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -37,9 +37,14 @@ describe("the Redis version check", () => {
       'const app = { start: async () => { process.stdout.write("started\\n"); return { port: 0 }; }, shutdown: [] };',
       'await runApp("probe", app, log, [], [async () => { throw new Error("Redis 6.2.14 at REDIS_URL is too old: svc needs Redis 7.0 or later (it uses EXPIRE … NX)"); }]);',
     ].join("\n");
-    const run = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["--input-type=module", "-e", script], { cwd: path.join(root, "apps/api"), encoding: "utf8" });
+    const run = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["--input-type=module", "-e", script], {
+      cwd: path.join(root, "apps/api"),
+      encoding: "utf8",
+    });
     expect(run.status).toBe(1);
     expect(run.stdout).not.toContain("started");
-    expect(run.stderr.trim().split("\n")).toEqual(["probe could not start: Redis 6.2.14 at REDIS_URL is too old: svc needs Redis 7.0 or later (it uses EXPIRE … NX)"]);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      "probe could not start: Redis 6.2.14 at REDIS_URL is too old: svc needs Redis 7.0 or later (it uses EXPIRE … NX)",
+    ]);
   });
 });

@@ -15,7 +15,13 @@ export interface EveryOptions {
  * a slow run never overlaps the next one. A failed run is logged and the schedule goes on. The
  * timer never keeps a process alive by itself: servers and workers decide when a process ends.
  */
-export function every(name: string, intervalMs: number, task: () => Promise<unknown>, log: Logger, options: EveryOptions = {}): PeriodicTask {
+export function every(
+  name: string,
+  intervalMs: number,
+  task: () => Promise<unknown>,
+  log: Logger,
+  options: EveryOptions = {},
+): PeriodicTask {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

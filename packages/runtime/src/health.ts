@@ -64,7 +64,11 @@ function sendJson(res: ServerResponse, { statusCode, body }: HealthAnswer): void
  * A bare HTTP server with only /healthz, /readyz and /metrics (behind `metricsToken` when one is
  * set), for worker processes (sender, dispatcher).
  */
-export function createHealthServer(checks: readonly ReadinessCheck[], timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS, metricsToken = ""): Server {
+export function createHealthServer(
+  checks: readonly ReadinessCheck[],
+  timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
+  metricsToken = "",
+): Server {
   const handlers = [...observeHttp({ token: metricsToken }), healthEndpoints(checks)];
   const notFound = (res: ServerResponse) => sendJson(res, { statusCode: 404, body: { error: "Not found.", code: "not_found" } });
   return createHttpServer((req, res) => {

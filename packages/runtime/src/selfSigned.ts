@@ -46,7 +46,10 @@ export function selfSignedCertificate(options: SelfSignedOptions): PemPair {
       { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
       { name: "extKeyUsage", serverAuth: true },
       // type 2: DNS name, type 7: IP address.
-      { name: "subjectAltName", altNames: options.serverNames.map((name) => (isIP(name) ? { type: 7, ip: name } : { type: 2, value: name })) },
+      {
+        name: "subjectAltName",
+        altNames: options.serverNames.map((name) => (isIP(name) ? { type: 7, ip: name } : { type: 2, value: name })),
+      },
     ]);
   }
   certificate.sign(forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey, forge.md.sha256.create());

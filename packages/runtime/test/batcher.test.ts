@@ -55,7 +55,10 @@ describe("Batcher", () => {
     const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 2, maxConcurrent: 2 });
     const all = Promise.all([1, 2, 3, 4, 5].map((n) => batcher.submit(n)));
     await tick();
-    expect(batches).toEqual([[1, 2], [3, 4]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     await releaseAll();
     await releaseAll();
     await all;

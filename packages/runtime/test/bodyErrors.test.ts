@@ -16,10 +16,22 @@ describe("bodyErrorAnswer", () => {
     expect(bodyErrorAnswer(parserError(400, "request.size.invalid"), wording)).toEqual(unreadable);
     // A broken compressed body: zlib's error through http-errors, without a type.
     expect(bodyErrorAnswer(parserError(400), wording)).toEqual(unreadable);
-    expect(bodyErrorAnswer(parserError(400, "entity.parse.failed"), wording)).toEqual({ code: "bad_request", message: "The request body is not valid JSON." });
-    expect(bodyErrorAnswer(parserError(415, "charset.unsupported"), wording)).toEqual({ code: "unsupported_media_type", message: "Unsupported charset." });
-    expect(bodyErrorAnswer(parserError(415, "encoding.unsupported"), wording)).toEqual({ code: "unsupported_media_type", message: "Unsupported content encoding." });
-    expect(bodyErrorAnswer(parserError(413, "parameters.too.many"), { body: "The form", limit: "64 KB" })).toEqual({ code: "payload_too_large", message: "The form is larger than 64 KB." });
+    expect(bodyErrorAnswer(parserError(400, "entity.parse.failed"), wording)).toEqual({
+      code: "bad_request",
+      message: "The request body is not valid JSON.",
+    });
+    expect(bodyErrorAnswer(parserError(415, "charset.unsupported"), wording)).toEqual({
+      code: "unsupported_media_type",
+      message: "Unsupported charset.",
+    });
+    expect(bodyErrorAnswer(parserError(415, "encoding.unsupported"), wording)).toEqual({
+      code: "unsupported_media_type",
+      message: "Unsupported content encoding.",
+    });
+    expect(bodyErrorAnswer(parserError(413, "parameters.too.many"), { body: "The form", limit: "64 KB" })).toEqual({
+      code: "payload_too_large",
+      message: "The form is larger than 64 KB.",
+    });
   });
 
   it("leaves every other error alone", () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { checkReadiness, createHealthServer, listen, closeServer } from "@svc/runtime";
+import { checkReadiness, closeServer, createHealthServer, listen } from "@svc/runtime";
 
 describe("checkReadiness", () => {
   it("is ready only when every check answers in time, naming the ones that do not", async () => {
@@ -17,12 +17,23 @@ describe("checkReadiness", () => {
     );
     expect(answer).toEqual({
       statusCode: 503,
-      body: { error: "Not ready: redis and slow unreachable.", code: "unavailable", checks: { postgres: "ok", redis: "unreachable", slow: "unreachable" } },
+      body: {
+        error: "Not ready: redis and slow unreachable.",
+        code: "unavailable",
+        checks: { postgres: "ok", redis: "unreachable", slow: "unreachable" },
+      },
     });
   });
 
   it("counts a check that throws synchronously as unreachable", async () => {
-    const answer = await checkReadiness([{ name: "broken", check: () => { throw new Error("boom"); } }]);
+    const answer = await checkReadiness([
+      {
+        name: "broken",
+        check: () => {
+          throw new Error("boom");
+        },
+      },
+    ]);
     expect(answer.statusCode).toBe(503);
   });
 });

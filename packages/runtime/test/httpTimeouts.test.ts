@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "@jest/globals";
 import type { Server } from "node:http";
-import { closeServer, createHealthServer, createHttpServer, listen } from "../src/index.ts";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { trickleRequest } from "../../../test/support/trickle.ts";
+import { closeServer, createHealthServer, createHttpServer, listen } from "../src/index.ts";
 
 let server: Server | null = null;
 afterEach(async () => {
@@ -17,7 +17,9 @@ async function serve(created: Server): Promise<string> {
 
 describe("HTTP server deadlines", () => {
   it("closes a connection whose body trickles past the request deadline, with a 408", async () => {
-    const url = await serve(createHttpServer((req, res) => req.resume().on("end", () => res.end("ok")), { headersTimeoutMs: 500, requestTimeoutMs: 800 }));
+    const url = await serve(
+      createHttpServer((req, res) => req.resume().on("end", () => res.end("ok")), { headersTimeoutMs: 500, requestTimeoutMs: 800 }),
+    );
     const result = await trickleRequest(url, { giveUpMs: 5000 });
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(700);
     expect(result.closedAfterMs).toBeLessThan(2000);

@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey } from "node:crypto";
+import { createPrivateKey, X509Certificate } from "node:crypto";
 import { describe, expect, it } from "@jest/globals";
 import { selfSignedCertificate } from "@svc/runtime";
 
@@ -15,7 +15,9 @@ describe("selfSignedCertificate", () => {
   });
 
   it("names a server's host names and addresses in subjectAltName", () => {
-    const certificate = new X509Certificate(selfSignedCertificate({ commonName: "localhost", bits: 1024, serverNames: ["localhost", "127.0.0.1", "::1"] }).certPem);
+    const certificate = new X509Certificate(
+      selfSignedCertificate({ commonName: "localhost", bits: 1024, serverNames: ["localhost", "127.0.0.1", "::1"] }).certPem,
+    );
     expect(certificate.subjectAltName).toBe("DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1");
     expect(certificate.checkHost("localhost")).toBe("localhost");
     expect(certificate.checkIP("127.0.0.1")).toBe("127.0.0.1");

@@ -5,35 +5,35 @@ import type {
   ApiKey,
   BatchEntry,
   CreatedWebhookSubscription,
+  CreateTemplateRequest,
   CreateWebhookSubscriptionRequest,
   Email,
   EmailEvent,
   EmailEventPage,
   EmailWithEvents,
-  ListEmailEventsQuery,
   EventType,
   Inbound,
   InboundSummary,
-  ListInboundQuery,
+  ListEmailEventsQuery,
   ListEmailsQuery,
+  ListInboundQuery,
   ListSuppressionsQuery,
+  ListTemplatesQuery,
   ListWebhookDeliveriesQuery,
   QueuedEmail,
+  RenderedTemplate,
+  ReplayWebhookDeliveriesRequest,
   ScheduleChange,
   SendEmailRequest,
   Suppression,
+  Template,
+  TemplateVersion,
+  UpdateTemplateRequest,
   UpdateWebhookSubscriptionRequest,
-  ReplayWebhookDeliveriesRequest,
   WebhookDelivery,
   WebhookDeliveryDetail,
   WebhookReplay,
   WebhookSubscription,
-  CreateTemplateRequest,
-  ListTemplatesQuery,
-  RenderedTemplate,
-  Template,
-  TemplateVersion,
-  UpdateTemplateRequest,
 } from "./types.ts";
 
 export interface SvcOptions {
@@ -147,7 +147,9 @@ class Emails {
   /** Moves a scheduled email to `scheduledAt` (a Date, or ISO 8601 with a time zone). */
   async reschedule(id: string, scheduledAt: Date | string): Promise<ScheduleChange> {
     const at = scheduledAt instanceof Date ? scheduledAt.toISOString() : scheduledAt;
-    return (await this.http<ScheduleChange>({ method: "PATCH", path: `/emails/${segment(id)}`, body: { scheduledAt: at }, safeToRepeat: true })).body;
+    return (
+      await this.http<ScheduleChange>({ method: "PATCH", path: `/emails/${segment(id)}`, body: { scheduledAt: at }, safeToRepeat: true })
+    ).body;
   }
 
   /** One email with the first page of its events, oldest first (`eventsNextCursor` leads to the rest: `events`). */
@@ -164,7 +166,10 @@ class Emails {
   async *events(id: string, options: { pageSize?: number } = {}): AsyncGenerator<EmailEvent, void, void> {
     let after: string | undefined;
     for (;;) {
-      const page = await this.eventsPage(id, { ...(options.pageSize !== undefined ? { limit: options.pageSize } : {}), ...(after !== undefined ? { after } : {}) });
+      const page = await this.eventsPage(id, {
+        ...(options.pageSize !== undefined ? { limit: options.pageSize } : {}),
+        ...(after !== undefined ? { after } : {}),
+      });
       yield* page.events;
       if (page.nextCursor === null) return;
       after = page.nextCursor;
@@ -173,7 +178,14 @@ class Emails {
 
   /** One page, newest first, narrowed by the filters given: `after` is the last id of the previous page. */
   async listPage(query: ListEmailsQuery = {}): Promise<Email[]> {
-    return (await this.http<Email[]>({ method: "GET", path: "/emails", query: { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE }, safeToRepeat: true })).body;
+    return (
+      await this.http<Email[]>({
+        method: "GET",
+        path: "/emails",
+        query: { ...query, limit: query.limit ?? DEFAULT_PAGE_SIZE },
+        safeToRepeat: true,
+      })
+    ).body;
   }
 
   /** Every email of the workspace matching the filters, newest first, fetched a page at a time as you iterate. */
@@ -254,26 +266,38 @@ class Webhooks {
    * answer: a retry would make a second subscription (with a secret you never saw).
    */
   async create(subscription: CreateWebhookSubscriptionRequest): Promise<CreatedWebhookSubscription> {
-    return (await this.http<CreatedWebhookSubscription>({ method: "POST", path: "/webhooks", body: subscription, safeToRepeat: false })).body;
+    return (await this.http<CreatedWebhookSubscription>({ method: "POST", path: "/webhooks", body: subscription, safeToRepeat: false }))
+      .body;
   }
 
   /** Changes url, events, isActive or maxDeliveriesPerSecond; fields left out stay. */
   async update(id: string, changes: UpdateWebhookSubscriptionRequest): Promise<WebhookSubscription> {
-    return (await this.http<WebhookSubscription>({ method: "PATCH", path: `/webhooks/${segment(id)}`, body: changes, safeToRepeat: true })).body;
+    return (await this.http<WebhookSubscription>({ method: "PATCH", path: `/webhooks/${segment(id)}`, body: changes, safeToRepeat: true }))
+      .body;
   }
 
   async delete(id: string): Promise<{ id: string; deleted: true }> {
-    return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/webhooks/${segment(id)}`, safeToRepeat: true })).body;
+    return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/webhooks/${segment(id)}`, safeToRepeat: true }))
+      .body;
   }
 
   /** Sends a test event (a real, signed delivery with `"test": true`); the subscription's first event type by default. */
   async test(id: string, options: { eventType?: EventType } = {}): Promise<WebhookDeliveryDetail> {
-    return (await this.http<WebhookDeliveryDetail>({ method: "POST", path: `/webhooks/${segment(id)}/test`, body: options, safeToRepeat: false })).body;
+    return (
+      await this.http<WebhookDeliveryDetail>({ method: "POST", path: `/webhooks/${segment(id)}/test`, body: options, safeToRepeat: false })
+    ).body;
   }
 
   /** The subscription's most recent deliveries, newest first, each with its attempts. */
   async deliveries(id: string, query: ListWebhookDeliveriesQuery = {}): Promise<WebhookDelivery[]> {
-    return (await this.http<WebhookDelivery[]>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries`, query: { ...query }, safeToRepeat: true })).body;
+    return (
+      await this.http<WebhookDelivery[]>({
+        method: "GET",
+        path: `/webhooks/${segment(id)}/deliveries`,
+        query: { ...query },
+        safeToRepeat: true,
+      })
+    ).body;
   }
 
   /**
@@ -282,12 +306,16 @@ class Webhooks {
    * keep their id; succeeded ones go out as new deliveries with `replayOf` the original.
    */
   async replay(id: string, request: ReplayWebhookDeliveriesRequest): Promise<WebhookReplay> {
-    return (await this.http<WebhookReplay>({ method: "POST", path: `/webhooks/${segment(id)}/replays`, body: request, safeToRepeat: false })).body;
+    return (
+      await this.http<WebhookReplay>({ method: "POST", path: `/webhooks/${segment(id)}/replays`, body: request, safeToRepeat: false })
+    ).body;
   }
 
   /** A replay with its progress (its deliveries by status). */
   async replayStatus(id: string, replayId: string): Promise<WebhookReplay> {
-    return (await this.http<WebhookReplay>({ method: "GET", path: `/webhooks/${segment(id)}/replays/${segment(replayId)}`, safeToRepeat: true })).body;
+    return (
+      await this.http<WebhookReplay>({ method: "GET", path: `/webhooks/${segment(id)}/replays/${segment(replayId)}`, safeToRepeat: true })
+    ).body;
   }
 
   async replays(id: string): Promise<WebhookReplay[]> {
@@ -296,7 +324,13 @@ class Webhooks {
 
   /** One delivery with its attempts and the exact body it sends. */
   async delivery(id: string, deliveryId: string): Promise<WebhookDeliveryDetail> {
-    return (await this.http<WebhookDeliveryDetail>({ method: "GET", path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}`, safeToRepeat: true })).body;
+    return (
+      await this.http<WebhookDeliveryDetail>({
+        method: "GET",
+        path: `/webhooks/${segment(id)}/deliveries/${segment(deliveryId)}`,
+        safeToRepeat: true,
+      })
+    ).body;
   }
 }
 
@@ -306,7 +340,14 @@ class Templates {
 
   /** One page, newest first: `after` is the id of the last template of the previous page. */
   async listPage(query: ListTemplatesQuery = {}): Promise<{ data: Template[]; hasMore: boolean }> {
-    return (await this.http<{ data: Template[]; hasMore: boolean }>({ method: "GET", path: "/templates", query: { ...query }, safeToRepeat: true })).body;
+    return (
+      await this.http<{ data: Template[]; hasMore: boolean }>({
+        method: "GET",
+        path: "/templates",
+        query: { ...query },
+        safeToRepeat: true,
+      })
+    ).body;
   }
 
   /** Every template, newest first, a page at a time as you iterate. */
@@ -332,30 +373,51 @@ class Templates {
 
   /** Changes the draft; published versions never change. */
   async update(idOrAlias: string, change: UpdateTemplateRequest): Promise<Template> {
-    return (await this.http<Template>({ method: "PATCH", path: `/templates/${segment(idOrAlias)}`, body: change, safeToRepeat: true })).body;
+    return (await this.http<Template>({ method: "PATCH", path: `/templates/${segment(idOrAlias)}`, body: change, safeToRepeat: true }))
+      .body;
   }
 
   /** Publishes the draft as the next version, or `fromVersion` again (a rollback). Not retried: a retry would publish twice. */
   async publish(idOrAlias: string, options: { fromVersion?: number } = {}): Promise<TemplateVersion> {
-    return (await this.http<TemplateVersion>({ method: "POST", path: `/templates/${segment(idOrAlias)}/publish`, body: options, safeToRepeat: false })).body;
+    return (
+      await this.http<TemplateVersion>({
+        method: "POST",
+        path: `/templates/${segment(idOrAlias)}/publish`,
+        body: options,
+        safeToRepeat: false,
+      })
+    ).body;
   }
 
   /** A new template under `alias` with a copy of this one's draft. */
   async duplicate(idOrAlias: string, copy: { alias: string; name?: string }): Promise<Template> {
-    return (await this.http<Template>({ method: "POST", path: `/templates/${segment(idOrAlias)}/duplicate`, body: copy, safeToRepeat: true })).body;
+    return (
+      await this.http<Template>({ method: "POST", path: `/templates/${segment(idOrAlias)}/duplicate`, body: copy, safeToRepeat: true })
+    ).body;
   }
 
   async versions(idOrAlias: string): Promise<TemplateVersion[]> {
-    return (await this.http<{ data: TemplateVersion[] }>({ method: "GET", path: `/templates/${segment(idOrAlias)}/versions`, safeToRepeat: true })).body.data;
+    return (
+      await this.http<{ data: TemplateVersion[] }>({ method: "GET", path: `/templates/${segment(idOrAlias)}/versions`, safeToRepeat: true })
+    ).body.data;
   }
 
   /** A test render of the draft (or of `version`); nothing is sent. */
   async render(idOrAlias: string, input: { version?: number; variables?: Record<string, unknown> } = {}): Promise<RenderedTemplate> {
-    return (await this.http<RenderedTemplate>({ method: "POST", path: `/templates/${segment(idOrAlias)}/render`, body: input, safeToRepeat: true })).body;
+    return (
+      await this.http<RenderedTemplate>({
+        method: "POST",
+        path: `/templates/${segment(idOrAlias)}/render`,
+        body: input,
+        safeToRepeat: true,
+      })
+    ).body;
   }
 
   async delete(idOrAlias: string): Promise<{ id: string; deleted: true }> {
-    return (await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/templates/${segment(idOrAlias)}`, safeToRepeat: true })).body;
+    return (
+      await this.http<{ id: string; deleted: true }>({ method: "DELETE", path: `/templates/${segment(idOrAlias)}`, safeToRepeat: true })
+    ).body;
   }
 }
 
@@ -365,7 +427,14 @@ class InboundMessages {
 
   /** One page, newest first: pass the previous page's `nextCursor` as `after`. */
   async listPage(query: ListInboundQuery = {}): Promise<{ data: InboundSummary[]; nextCursor: string | null }> {
-    return (await this.http<{ data: InboundSummary[]; nextCursor: string | null }>({ method: "GET", path: "/inbound", query: { ...query }, safeToRepeat: true })).body;
+    return (
+      await this.http<{ data: InboundSummary[]; nextCursor: string | null }>({
+        method: "GET",
+        path: "/inbound",
+        query: { ...query },
+        safeToRepeat: true,
+      })
+    ).body;
   }
 
   /** Every received message, newest first, a page at a time as you iterate. */

@@ -1,5 +1,5 @@
 import { SvcApiError, SvcConnectionError, SvcTimeoutError } from "./errors.ts";
-import { backoffDelayMs, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from "./retry.ts";
+import { backoffDelayMs, isRetryableStatus, parseRetryAfter, type RetryPolicy, sleep } from "./retry.ts";
 import type { ErrorCode } from "./types.ts";
 
 export interface HttpOptions {
@@ -82,7 +82,8 @@ async function attempt(options: HttpOptions, url: string, init: RequestInit): Pr
     const text = await response.text();
     return { response, text };
   } catch (error) {
-    if (controller.signal.aborted) return new NoAnswer(new SvcTimeoutError(`No answer from ${init.method} ${url} within ${options.timeoutMs} ms.`));
+    if (controller.signal.aborted)
+      return new NoAnswer(new SvcTimeoutError(`No answer from ${init.method} ${url} within ${options.timeoutMs} ms.`));
     return new NoAnswer(new SvcConnectionError(`${init.method} ${url} failed: ${describe(error)}`, { cause: error }));
   } finally {
     clearTimeout(timer);

@@ -3,5 +3,13 @@
  * which needs nothing but `fetch`), and the webhook verifier with a typed body parser.
  */
 export * from "./client.ts";
-export { constructWebhookEvent, parseWebhookEvent, verifyWebhook, standardWebhooksSecret, WebhookVerificationError, MAX_AGE_SECONDS, MAX_FUTURE_SECONDS } from "./webhooks.ts";
-export type { VerifyResult, VerifyFailureReason, VerifyWebhookInput, SignatureScheme } from "./webhooks.ts";
+export type { SignatureScheme, VerifyFailureReason, VerifyResult, VerifyWebhookInput } from "./webhooks.ts";
+export {
+  constructWebhookEvent,
+  MAX_AGE_SECONDS,
+  MAX_FUTURE_SECONDS,
+  parseWebhookEvent,
+  standardWebhooksSecret,
+  verifyWebhook,
+  WebhookVerificationError,
+} from "./webhooks.ts";

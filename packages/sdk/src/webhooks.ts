@@ -1,15 +1,15 @@
-import { verifyWebhook, type HeaderSource } from "@svc/webhooks";
+import { type HeaderSource, verifyWebhook } from "@svc/webhooks";
 import type { WebhookEvent } from "./types.ts";
 
 export {
-  verifyWebhook,
-  standardWebhooksSecret,
   MAX_AGE_SECONDS,
   MAX_FUTURE_SECONDS,
-  type VerifyResult,
-  type VerifyFailureReason,
-  type VerifyWebhookInput,
   type SignatureScheme,
+  standardWebhooksSecret,
+  type VerifyFailureReason,
+  type VerifyResult,
+  type VerifyWebhookInput,
+  verifyWebhook,
 } from "@svc/webhooks";
 
 /** A webhook request that failed verification or is not a webhook body. */
@@ -62,7 +62,12 @@ export function parseWebhookEvent(rawBody: string | Uint8Array): WebhookEvent {
  * Verifies a webhook request (signature, timestamp window) and returns its typed body, or throws
  * a WebhookVerificationError saying why not: answer that with a 4xx and do nothing else.
  */
-export function constructWebhookEvent(input: { rawBody: string | Uint8Array; headers: HeaderSource; secret: string; now?: Date | number }): WebhookEvent {
+export function constructWebhookEvent(input: {
+  rawBody: string | Uint8Array;
+  headers: HeaderSource;
+  secret: string;
+  now?: Date | number;
+}): WebhookEvent {
   const verdict = verifyWebhook(input);
   if (!verdict.ok) throw new WebhookVerificationError(verdict.message, verdict.reason);
   return parseWebhookEvent(input.rawBody);

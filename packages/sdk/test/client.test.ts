@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
-import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { testEnv } from "../../../test/support/env.ts";
-import { freePort, startApp, type RunningApp } from "../../../test/support/stack.ts";
-import { Svc, SvcApiError, SvcConnectionError, SvcTimeoutError, type SendEmailRequest } from "../src/index.ts";
-import { startFrontProxy, type FrontProxy } from "./frontProxy.ts";
+import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { freePort, type RunningApp, startApp } from "../../../test/support/stack.ts";
+import { type SendEmailRequest, Svc, SvcApiError, SvcConnectionError, SvcTimeoutError } from "../src/index.ts";
+import { type FrontProxy, startFrontProxy } from "./frontProxy.ts";
 
 const handle = openTestDb();
 let api: RunningApp;
@@ -13,7 +13,11 @@ const proxies: FrontProxy[] = [];
 
 beforeAll(async () => {
   // The real API process, as in production, on the test database and Redis.
-  api = await startApp("api", testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }), "API_PORT");
+  api = await startApp(
+    "api",
+    testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }),
+    "API_PORT",
+  );
   fx = await createWorkspaceFixture(handle);
 });
 afterAll(async () => {
@@ -46,27 +50,46 @@ describe("the SDK against the API process", () => {
     const sent = await svc.emails.send(email("sdk hello"));
     expect(sent).toEqual({ id: expect.stringMatching(/^email_/), status: "queued", replayed: false });
     const read = await svc.emails.get(sent.id);
-    expect(read).toMatchObject({ id: sent.id, subject: "sdk hello", to: ["someone@example.org"], organizationId: fx.workspaceId, events: [] });
+    expect(read).toMatchObject({
+      id: sent.id,
+      subject: "sdk hello",
+      to: ["someone@example.org"],
+      organizationId: fx.workspaceId,
+      events: [],
+    });
   });
 
   it("sends a batch in order, strict and permissive, replaying it under the same key", async () => {
     const svc = client(fx.keys["send-only"]);
     const subjects = [0, 1, 2].map((i) => `sdk batch ${i} ${newId("email")}`);
-    const sent = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    const sent = await svc.emails.batch(
+      subjects.map((subject) => email(subject)),
+      { idempotencyKey: `batch-${subjects[0]}` },
+    );
     expect(sent.replayed).toBe(false);
     expect(sent.entries).toEqual(subjects.map(() => ({ id: expect.stringMatching(/^email_/), status: "queued" })));
     for (const [i, entry] of sent.entries.entries()) {
       expect((await client().emails.get((entry as { id: string }).id)).subject).toBe(subjects[i]);
     }
-    const again = await svc.emails.batch(subjects.map((subject) => email(subject)), { idempotencyKey: `batch-${subjects[0]}` });
+    const again = await svc.emails.batch(
+      subjects.map((subject) => email(subject)),
+      { idempotencyKey: `batch-${subjects[0]}` },
+    );
     expect(again).toEqual({ entries: sent.entries, replayed: true });
 
     const mixed = [email(), { ...email(), to: ["not-an-address"] }];
     const refused = await svc.emails.batch(mixed).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SvcApiError);
-    expect(refused).toMatchObject({ status: 422, code: "validation_failed", details: { errors: [{ index: 1, code: "validation_failed" }] } });
+    expect(refused).toMatchObject({
+      status: 422,
+      code: "validation_failed",
+      details: { errors: [{ index: 1, code: "validation_failed" }] },
+    });
     const permissive = await svc.emails.batch(mixed, { mode: "permissive" });
-    expect(permissive.entries).toEqual([{ id: expect.stringMatching(/^email_/), status: "queued" }, { error: expect.any(String), code: "validation_failed" }]);
+    expect(permissive.entries).toEqual([
+      { id: expect.stringMatching(/^email_/), status: "queued" },
+      { error: expect.any(String), code: "validation_failed" },
+    ]);
   });
 
   it("schedules, reschedules and cancels an email; canceling it again is a typed 409", async () => {
@@ -75,7 +98,11 @@ describe("the SDK against the API process", () => {
     const scheduled = await svc.emails.send({ ...email(), scheduledAt: inAnHour.toISOString() });
     expect(scheduled.status).toBe("scheduled");
     const later = new Date(Date.now() + 7200_000);
-    expect(await svc.emails.reschedule(scheduled.id, later)).toEqual({ id: scheduled.id, status: "scheduled", scheduledAt: later.toISOString() });
+    expect(await svc.emails.reschedule(scheduled.id, later)).toEqual({
+      id: scheduled.id,
+      status: "scheduled",
+      scheduledAt: later.toISOString(),
+    });
     expect(await svc.emails.cancel(scheduled.id)).toEqual({ id: scheduled.id, status: "canceled", scheduledAt: null });
     expect((await client().emails.get(scheduled.id)).status).toBe("canceled");
     expect(await svc.emails.cancel(scheduled.id).catch((error: unknown) => error)).toMatchObject({ status: 409, code: "conflict" });
@@ -91,7 +118,11 @@ describe("the SDK against the API process", () => {
     const front = await proxy(() => "forward");
     const listed: string[] = [];
     for await (const item of client(own.keys["read-only"], { baseUrl: front.url }).emails.list({ pageSize: 2 })) listed.push(item.id);
-    const expected = await handle.prisma.email.findMany({ where: { organizationId: own.workspaceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
+    const expected = await handle.prisma.email.findMany({
+      where: { organizationId: own.workspaceId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
     expect(listed).toEqual(expected.map((row) => row.id));
     expect([...listed].sort()).toEqual([...ids].sort());
     // 2 + 2 + 1: three pages, the last one short.
@@ -109,23 +140,33 @@ describe("the SDK against the API process", () => {
     expect(keys.map((key) => key.id).sort()).toEqual([...Object.values(own.keyIds), own.testKeyId].sort());
     const revoked = await svc.apiKeys.revoke(own.keyIds["read-only"]);
     expect(revoked).toMatchObject({ id: own.keyIds["read-only"], revokedAt: expect.any(String) });
-    const refused = await client(own.keys["read-only"]).emails.listPage().catch((error: unknown) => error);
+    const refused = await client(own.keys["read-only"])
+      .emails.listPage()
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SvcApiError);
     expect(refused).toMatchObject({ status: 401, code: "unauthorized" });
   });
 
   it("throws typed errors carrying status and code", async () => {
-    const missing = await client().emails.get("email_doesnotexist").catch((error: unknown) => error);
+    const missing = await client()
+      .emails.get("email_doesnotexist")
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(SvcApiError);
     expect(missing).toMatchObject({ status: 404, code: "not_found", message: "Email not found." });
 
-    const invalid = await client().emails.send({ ...email(), to: [] }).catch((error: unknown) => error);
+    const invalid = await client()
+      .emails.send({ ...email(), to: [] })
+      .catch((error: unknown) => error);
     expect(invalid).toMatchObject({ status: 422, code: "validation_failed" });
 
-    const forbidden = await client(fx.keys["send-only"]).apiKeys.list().catch((error: unknown) => error);
+    const forbidden = await client(fx.keys["send-only"])
+      .apiKeys.list()
+      .catch((error: unknown) => error);
     expect(forbidden).toMatchObject({ status: 403, code: "forbidden" });
 
-    const unverified = await client().emails.send({ ...email(), from: "someone@not-verified.example" }).catch((error: unknown) => error);
+    const unverified = await client()
+      .emails.send({ ...email(), from: "someone@not-verified.example" })
+      .catch((error: unknown) => error);
     expect(unverified).toMatchObject({ status: 403, code: "domain_not_verified" });
   });
 
@@ -140,7 +181,10 @@ describe("the SDK against the API process", () => {
     for await (const entry of svc.suppressions.list({ pageSize: 2 })) listed.push(entry.address);
     expect(listed).toEqual(["a@example.org", "b@example.org", "c@example.org", "gone@example.org"]);
     expect(await svc.suppressions.remove("gone@example.org")).toMatchObject({ address: "gone@example.org" });
-    expect(await svc.suppressions.remove("gone@example.org").catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
+    expect(await svc.suppressions.remove("gone@example.org").catch((error: unknown) => error)).toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
   });
 
   it("manages webhook subscriptions as code", async () => {
@@ -149,15 +193,32 @@ describe("the SDK against the API process", () => {
     const created = await svc.webhooks.create({ url: "http://127.0.0.1:9/hook", events: ["delivered"] });
     expect(created.secret).toMatch(/^whsec_/);
     expect(await svc.webhooks.list()).toEqual([expect.objectContaining({ id: created.id, url: "http://127.0.0.1:9/hook" })]);
-    expect(await svc.webhooks.update(created.id, { events: ["sent", "bounced"], maxDeliveriesPerSecond: 10 })).toMatchObject({ events: ["sent", "bounced"], maxDeliveriesPerSecond: 10 });
+    expect(await svc.webhooks.update(created.id, { events: ["sent", "bounced"], maxDeliveriesPerSecond: 10 })).toMatchObject({
+      events: ["sent", "bounced"],
+      maxDeliveriesPerSecond: 10,
+    });
     const test = await svc.webhooks.test(created.id, { eventType: "bounced" });
     expect(test).toMatchObject({ subscriptionId: created.id, eventType: "bounced", test: true });
     expect((await svc.webhooks.deliveries(created.id, { status: "pending" })).map((d) => d.id)).toEqual([test.id]);
     expect((await svc.webhooks.delivery(created.id, test.id)).body).toBe(test.body);
-    expect(await client(own.keys["read-only"]).webhooks.create({ url: "http://127.0.0.1:9/x", events: ["sent"] }).catch((error: unknown) => error)).toMatchObject({ status: 403, code: "forbidden" });
+    expect(
+      await client(own.keys["read-only"])
+        .webhooks.create({ url: "http://127.0.0.1:9/x", events: ["sent"] })
+        .catch((error: unknown) => error),
+    ).toMatchObject({ status: 403, code: "forbidden" });
     // Nothing finished yet: a replay selects nothing, and says so.
-    const replay = await svc.webhooks.replay(created.id, { kind: "failed_since", since: new Date(Date.now() - 60_000).toISOString(), perSecond: 5 });
-    expect(replay).toMatchObject({ kind: "failed_since", perSecond: 5, rearmed: 0, copied: 0, progress: { pending: 0, succeeded: 0, failed: 0 } });
+    const replay = await svc.webhooks.replay(created.id, {
+      kind: "failed_since",
+      since: new Date(Date.now() - 60_000).toISOString(),
+      perSecond: 5,
+    });
+    expect(replay).toMatchObject({
+      kind: "failed_since",
+      perSecond: 5,
+      rearmed: 0,
+      copied: 0,
+      progress: { pending: 0, succeeded: 0, failed: 0 },
+    });
     expect(await svc.webhooks.replayStatus(created.id, replay.id)).toMatchObject({ id: replay.id });
     expect((await svc.webhooks.replays(created.id)).map((r) => r.id)).toEqual([replay.id]);
     expect(await svc.webhooks.delete(created.id)).toEqual({ id: created.id, deleted: true });
@@ -167,19 +228,37 @@ describe("the SDK against the API process", () => {
   it("manages templates and sends by template", async () => {
     const own = await createWorkspaceFixture(handle);
     const svc = client(own.keys["full-access"]);
-    const created = await svc.templates.create({ name: "Reset", alias: "reset", subject: "Reset for {{ user }}", html: "<p>{{ link }}</p>", variables: [{ name: "user", type: "string" }, { name: "link", type: "string" }] });
+    const created = await svc.templates.create({
+      name: "Reset",
+      alias: "reset",
+      subject: "Reset for {{ user }}",
+      html: "<p>{{ link }}</p>",
+      variables: [
+        { name: "user", type: "string" },
+        { name: "link", type: "string" },
+      ],
+    });
     expect(created).toMatchObject({ alias: "reset", publishedVersion: null });
     expect(await svc.templates.publish("reset")).toMatchObject({ version: 1 });
     await svc.templates.update("reset", { name: "Password reset" });
     expect((await svc.templates.get(created.id)).name).toBe("Password reset");
     expect((await svc.templates.versions("reset")).map((v) => v.version)).toEqual([1]);
-    expect(await svc.templates.render("reset", { variables: { user: "ann", link: "<x>" } })).toMatchObject({ subject: "Reset for ann", html: "<p>&lt;x&gt;</p>" });
+    expect(await svc.templates.render("reset", { variables: { user: "ann", link: "<x>" } })).toMatchObject({
+      subject: "Reset for ann",
+      html: "<p>&lt;x&gt;</p>",
+    });
     const listed: string[] = [];
     for await (const template of svc.templates.list({ pageSize: 1 })) listed.push(template.alias);
     expect(listed).toEqual(["reset"]);
-    const sent = await client(own.keys["send-only"]).emails.send({ from: `Acme <hello@${own.domain}>`, to: ["someone@example.org"], template: { alias: "reset", variables: { user: "ann", link: "https://x" } } });
+    const sent = await client(own.keys["send-only"]).emails.send({
+      from: `Acme <hello@${own.domain}>`,
+      to: ["someone@example.org"],
+      template: { alias: "reset", variables: { user: "ann", link: "https://x" } },
+    });
     expect(sent.status).toBe("queued");
-    const refused = await svc.emails.send({ from: `Acme <hello@${own.domain}>`, to: ["someone@example.org"], template: { alias: "reset", variables: {} } }).catch((error: unknown) => error);
+    const refused = await svc.emails
+      .send({ from: `Acme <hello@${own.domain}>`, to: ["someone@example.org"], template: { alias: "reset", variables: {} } })
+      .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 422, code: "validation_failed" });
     expect(await svc.templates.delete("reset")).toEqual({ id: created.id, deleted: true });
   });
@@ -207,7 +286,12 @@ describe("retries", () => {
     // A second API process whose keys may make one request per second, in bursts of one.
     const limited = await startApp(
       "api",
-      testEnv({ API_PORT: String(await freePort()), RETENTION_INTERVAL_SECONDS: "0", API_RATE_LIMIT_PER_SECOND: "1", API_RATE_LIMIT_BURST: "1" }),
+      testEnv({
+        API_PORT: String(await freePort()),
+        RETENTION_INTERVAL_SECONDS: "0",
+        API_RATE_LIMIT_PER_SECOND: "1",
+        API_RATE_LIMIT_BURST: "1",
+      }),
       "API_PORT",
     );
     try {
@@ -253,11 +337,15 @@ describe("retries", () => {
     expect(hanging.seen).toHaveLength(2);
 
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const refused = await client(fx.keys["read-only"], { baseUrl: closed, retry: { maxRetries: 2, baseDelayMs: 10 } }).emails.listPage().catch((error: unknown) => error);
+    const refused = await client(fx.keys["read-only"], { baseUrl: closed, retry: { maxRetries: 2, baseDelayMs: 10 } })
+      .emails.listPage()
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SvcConnectionError);
 
     const counting = await proxy(() => "forward");
-    await client(fx.keys["read-only"], { baseUrl: counting.url }).emails.get("email_nope").catch(() => undefined);
+    await client(fx.keys["read-only"], { baseUrl: counting.url })
+      .emails.get("email_nope")
+      .catch(() => undefined);
     expect(counting.seen).toHaveLength(1);
   });
 });

@@ -19,7 +19,13 @@ describe("examples/webhook-receiver.ts", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
     try {
-      const headers = webhookRequestHeaders({ secret, rawBody: body, eventType: "delivered", deliveryId: "wd_example", timestamp: Math.floor(Date.now() / 1000) });
+      const headers = webhookRequestHeaders({
+        secret,
+        rawBody: body,
+        eventType: "delivered",
+        deliveryId: "wd_example",
+        timestamp: Math.floor(Date.now() / 1000),
+      });
       expect((await fetch(url, { method: "POST", headers, body })).status).toBe(200);
       expect((await fetch(url, { method: "POST", headers, body })).status).toBe(200);
       const forged = await fetch(url, { method: "POST", headers, body: body.replace("delivered", "bounced") });

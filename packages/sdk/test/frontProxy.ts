@@ -41,7 +41,9 @@ export async function startFrontProxy(target: string, decide: (request: SeenRequ
   const seen: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
     const request: SeenRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, at: Date.now() };
-    const n = seen.filter((earlier) => earlier.method === request.method && earlier.path.split("?")[0] === request.path.split("?")[0]).length;
+    const n = seen.filter(
+      (earlier) => earlier.method === request.method && earlier.path.split("?")[0] === request.path.split("?")[0],
+    ).length;
     seen.push(request);
     const body = await readBody(req);
     const decision = decide(request, n);

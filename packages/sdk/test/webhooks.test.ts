@@ -13,7 +13,12 @@ const at = (timestamp: string) => Number(timestamp) * 1000;
 
 describe("webhooks in the SDK", () => {
   it("verifies a delivery (independently computed vector) and returns its typed body", () => {
-    const event = constructWebhookEvent({ rawBody: delivery.body, headers: headersOf(delivery.timestamp, delivery.signature), secret: delivery.secret, now: at(delivery.timestamp) });
+    const event = constructWebhookEvent({
+      rawBody: delivery.body,
+      headers: headersOf(delivery.timestamp, delivery.signature),
+      secret: delivery.secret,
+      now: at(delivery.timestamp),
+    });
     expect(event.type).toBe("email.event");
     expect(event.data.event.eventId).toMatch(/^evt_/);
     expect(event.id).toMatch(/^wd_/);
@@ -21,16 +26,33 @@ describe("webhooks in the SDK", () => {
 
   it("throws WebhookVerificationError with the reason for a wrong signature, an old timestamp or a body that is not an event", () => {
     const tampered = () =>
-      constructWebhookEvent({ rawBody: delivery.body.replace("email.event", "email.evenT"), headers: headersOf(delivery.timestamp, delivery.signature), secret: delivery.secret, now: at(delivery.timestamp) });
+      constructWebhookEvent({
+        rawBody: delivery.body.replace("email.event", "email.evenT"),
+        headers: headersOf(delivery.timestamp, delivery.signature),
+        secret: delivery.secret,
+        now: at(delivery.timestamp),
+      });
     expect(tampered).toThrow(WebhookVerificationError);
     expect(tampered).toThrow(expect.objectContaining({ reason: "signature_mismatch" }));
 
-    const late = () => constructWebhookEvent({ rawBody: delivery.body, headers: headersOf(delivery.timestamp, delivery.signature), secret: delivery.secret, now: at(delivery.timestamp) + 301_000 });
+    const late = () =>
+      constructWebhookEvent({
+        rawBody: delivery.body,
+        headers: headersOf(delivery.timestamp, delivery.signature),
+        secret: delivery.secret,
+        now: at(delivery.timestamp) + 301_000,
+      });
     expect(late).toThrow(expect.objectContaining({ reason: "timestamp_too_old" }));
 
     const body = JSON.stringify({ hello: "world" });
     const signed = computeSignature(delivery.secret, delivery.timestamp, body);
-    const notAnEvent = () => constructWebhookEvent({ rawBody: body, headers: headersOf(delivery.timestamp, signed), secret: delivery.secret, now: at(delivery.timestamp) });
+    const notAnEvent = () =>
+      constructWebhookEvent({
+        rawBody: body,
+        headers: headersOf(delivery.timestamp, signed),
+        secret: delivery.secret,
+        now: at(delivery.timestamp),
+      });
     expect(notAnEvent).toThrow(expect.objectContaining({ reason: "malformed_body" }));
     expect(() => parseWebhookEvent("not json")).toThrow(expect.objectContaining({ reason: "malformed_body" }));
   });

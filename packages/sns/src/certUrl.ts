@@ -39,5 +39,7 @@ export function isSnsHostUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return parsed.protocol === "https:" && parsed.port === "" && !parsed.username && !parsed.password && SNS_HOST_PATTERN.test(parsed.hostname);
+  return (
+    parsed.protocol === "https:" && parsed.port === "" && !parsed.username && !parsed.password && SNS_HOST_PATTERN.test(parsed.hostname)
+  );
 }

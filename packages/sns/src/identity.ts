@@ -9,6 +9,10 @@ export interface SigningIdentity {
 
 /** An RSA key pair with a self-signed certificate, the way SNS publishes its signing key. */
 export function createSigningIdentity(options: { commonName?: string; days?: number; bits?: number } = {}): SigningIdentity {
-  const { keyPem, certPem } = selfSignedCertificate({ commonName: options.commonName ?? "sns.simulator.local", days: options.days, bits: options.bits });
+  const { keyPem, certPem } = selfSignedCertificate({
+    commonName: options.commonName ?? "sns.simulator.local",
+    days: options.days,
+    bits: options.bits,
+  });
   return { privateKeyPem: keyPem, certificatePem: certPem };
 }

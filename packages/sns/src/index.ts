@@ -1,13 +1,13 @@
-export * from "./message.ts";
-export { buildStringToSign } from "./stringToSign.ts";
-export { signSnsMessage, hasValidSignature, type UnsignedSnsMessage } from "./signature.ts";
-export { certUrlPolicy, isTrustedCertUrl, isSnsHostUrl, SNS_HOST_PATTERN, type CertUrlPolicy } from "./certUrl.ts";
 export {
   CertificateCache,
-  CertificateError,
-  parseCertificate,
   type CertificateCacheOptions,
+  CertificateError,
   type FetchCertificateText,
+  parseCertificate,
 } from "./certificates.ts";
-export { SnsVerifier, type SnsVerifierOptions, type Verification, type RefusalClass } from "./verifier.ts";
+export { type CertUrlPolicy, certUrlPolicy, isSnsHostUrl, isTrustedCertUrl, SNS_HOST_PATTERN } from "./certUrl.ts";
 export { createSigningIdentity, type SigningIdentity } from "./identity.ts";
+export * from "./message.ts";
+export { hasValidSignature, signSnsMessage, type UnsignedSnsMessage } from "./signature.ts";
+export { buildStringToSign } from "./stringToSign.ts";
+export { type RefusalClass, SnsVerifier, type SnsVerifierOptions, type Verification } from "./verifier.ts";

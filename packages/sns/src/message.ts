@@ -6,7 +6,10 @@ import { z } from "zod";
  */
 // SNS never puts U+0000 in its envelope fields; one that does is not an SNS message (and could
 // not be stored: PostgreSQL text refuses it).
-const nonEmpty = z.string().min(1).regex(/^[^\u0000]*$/, "must not contain U+0000");
+const nonEmpty = z
+  .string()
+  .min(1)
+  .regex(/^[^\u0000]*$/, "must not contain U+0000");
 
 const common = {
   MessageId: nonEmpty.max(256),

@@ -1,7 +1,7 @@
 import type { X509Certificate } from "node:crypto";
-import { assertCurrentlyValid, CertificateError, type CertificateCache } from "./certificates.ts";
-import { isTrustedCertUrl, type CertUrlPolicy } from "./certUrl.ts";
-import { isSignatureVersion, snsMessageSchema, type SnsMessage } from "./message.ts";
+import { assertCurrentlyValid, type CertificateCache, CertificateError } from "./certificates.ts";
+import { type CertUrlPolicy, isTrustedCertUrl } from "./certUrl.ts";
+import { isSignatureVersion, type SnsMessage, snsMessageSchema } from "./message.ts";
 import { hasValidSignature } from "./signature.ts";
 
 export interface SnsVerifierOptions {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { snsEnv } from "@svc/config";
+import { z } from "zod";
 import {
   buildStringToSign,
   CertificateCache,
@@ -10,9 +10,9 @@ import {
   createSigningIdentity,
   isSnsHostUrl,
   isTrustedCertUrl,
-  signSnsMessage,
-  SnsVerifier,
   type SigningIdentity,
+  SnsVerifier,
+  signSnsMessage,
 } from "../src/index.ts";
 
 const DEFAULT_PATTERN = z.object(snsEnv).parse({}).SNS_CERT_URL_PATTERN;
@@ -47,7 +47,7 @@ function verifierServing(pem: string, options: { topicArns?: string[] } = {}) {
 describe("string to sign", () => {
   it("lists a Notification's fields in order, Subject only when present", () => {
     expect(buildStringToSign({ ...notification(), SignatureVersion: "2", Signature: "x" })).toBe(
-      "Message\n{\"eventType\":\"Send\"}\nMessageId\n22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324\n" +
+      'Message\n{"eventType":"Send"}\nMessageId\n22b80b92-fdea-4c2c-8f9d-bdfb0c7bf324\n' +
         "Timestamp\n2026-11-22T10:00:00.000Z\nTopicArn\narn:aws:sns:us-west-2:123456789012:MyTopic\nType\nNotification\n",
     );
     expect(buildStringToSign({ ...notification(), Subject: "Hi", SignatureVersion: "2", Signature: "x" })).toContain(
@@ -111,7 +111,11 @@ describe("signature versions", () => {
     const { verifier, certificates } = verifierServing(identity.certificatePem, { topicArns: ["arn:aws:sns:us-east-1:1:ours"] });
     const signed = signSnsMessage(notification(), identity.privateKeyPem, "2");
     const result = await verifier.verify(signed);
-    expect(result).toEqual({ ok: false, reasonClass: "topic", reason: "TopicArn arn:aws:sns:us-west-2:123456789012:MyTopic is not in SNS_TOPIC_ARNS" });
+    expect(result).toEqual({
+      ok: false,
+      reasonClass: "topic",
+      reason: "TopicArn arn:aws:sns:us-west-2:123456789012:MyTopic is not in SNS_TOPIC_ARNS",
+    });
     expect(certificates.fetchCount).toBe(0);
     const ours = signSnsMessage(notification({ TopicArn: "arn:aws:sns:us-east-1:1:ours" }), identity.privateKeyPem, "2");
     expect((await verifier.verify(ours)).ok).toBe(true);
@@ -121,7 +125,11 @@ describe("signature versions", () => {
     const expired = createSigningIdentity({ days: -1 });
     const { verifier } = verifierServing(expired.certificatePem);
     const signed = signSnsMessage(notification(), expired.privateKeyPem, "2");
-    expect(await verifier.verify(signed)).toEqual({ ok: false, reasonClass: "certificate", reason: "the signing certificate is expired or not yet valid" });
+    expect(await verifier.verify(signed)).toEqual({
+      ok: false,
+      reasonClass: "certificate",
+      reason: "the signing certificate is expired or not yet valid",
+    });
   });
 });
 

@@ -1,19 +1,19 @@
-export { signedPayload, computeSignature, HEADERS, USER_AGENT } from "./signature.ts";
+export { type SignRequestInput, webhookRequestHeaders } from "./headers.ts";
+export { computeSignature, HEADERS, signedPayload, USER_AGENT } from "./signature.ts";
 export {
+  computeStandardSignature,
   STANDARD_HEADERS,
+  standardSignedContent,
   standardWebhooksKey,
   standardWebhooksSecret,
-  standardSignedContent,
-  computeStandardSignature,
 } from "./standard.ts";
-export { webhookRequestHeaders, type SignRequestInput } from "./headers.ts";
 export {
-  verifyWebhook,
+  type HeaderSource,
   MAX_AGE_SECONDS,
   MAX_FUTURE_SECONDS,
-  type VerifyWebhookInput,
-  type VerifyResult,
   type SignatureScheme,
   type VerifyFailureReason,
-  type HeaderSource,
+  type VerifyResult,
+  type VerifyWebhookInput,
+  verifyWebhook,
 } from "./verify.ts";

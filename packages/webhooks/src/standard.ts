@@ -50,5 +50,7 @@ export function standardSignedContent(id: string, timestamp: string | number, ra
 
 /** The base64 HMAC-SHA256 (without the `v1,` version tag) keyed with `key` (`standardWebhooksKey`). */
 export function computeStandardSignature(key: Buffer, id: string, timestamp: string | number, rawBody: string | Buffer): string {
-  return createHmac("sha256", key).update(standardSignedContent(id, timestamp, rawBody)).digest("base64");
+  return createHmac("sha256", key)
+    .update(standardSignedContent(id, timestamp, rawBody))
+    .digest("base64");
 }

@@ -72,7 +72,9 @@ function readHeader(headers: HeaderSource, name: string): string | undefined | n
 export function verifyWebhook(input: VerifyWebhookInput): VerifyResult {
   const { rawBody, headers, secret } = input;
   if (typeof rawBody !== "string" && !(rawBody instanceof Uint8Array)) {
-    throw new TypeError("verifyWebhook: rawBody must be the raw request body (Buffer or string), not a parsed object; use express.raw() or equivalent.");
+    throw new TypeError(
+      "verifyWebhook: rawBody must be the raw request body (Buffer or string), not a parsed object; use express.raw() or equivalent.",
+    );
   }
   if (typeof secret !== "string" || secret.length === 0) {
     throw new TypeError("verifyWebhook: secret must be the subscription's signing secret.");
@@ -105,7 +107,13 @@ export function verifyWebhook(input: VerifyWebhookInput): VerifyResult {
   return { ok: true, timestamp: window.timestamp, scheme: "service" };
 }
 
-function verifyStandard(headers: HeaderSource, signatures: string | null, body: string | Buffer, secret: string, now: Date | number | undefined): VerifyResult {
+function verifyStandard(
+  headers: HeaderSource,
+  signatures: string | null,
+  body: string | Buffer,
+  secret: string,
+  now: Date | number | undefined,
+): VerifyResult {
   const id = readHeader(headers, STANDARD_HEADERS.id);
   const timestamp = readHeader(headers, STANDARD_HEADERS.timestamp);
   if (id === undefined || id === "" || id === null) return fail("missing_id", "The webhook-id header is missing.");
@@ -139,9 +147,18 @@ function checkTimestamp(
   const nowMs = now === undefined ? Date.now() : now instanceof Date ? now.getTime() : now;
   const seconds = Number(timestamp);
   const age = Math.floor(nowMs / 1000) - seconds;
-  if (age > MAX_AGE_SECONDS) return { ok: false, reason: "timestamp_too_old", message: `The timestamp is ${age} seconds old; at most ${MAX_AGE_SECONDS} are accepted.` };
+  if (age > MAX_AGE_SECONDS)
+    return {
+      ok: false,
+      reason: "timestamp_too_old",
+      message: `The timestamp is ${age} seconds old; at most ${MAX_AGE_SECONDS} are accepted.`,
+    };
   if (age < -MAX_FUTURE_SECONDS) {
-    return { ok: false, reason: "timestamp_in_future", message: `The timestamp is ${-age} seconds in the future; at most ${MAX_FUTURE_SECONDS} are accepted.` };
+    return {
+      ok: false,
+      reason: "timestamp_in_future",
+      message: `The timestamp is ${-age} seconds in the future; at most ${MAX_FUTURE_SECONDS} are accepted.`,
+    };
   }
   return { ok: true, timestamp: seconds };
 }

@@ -1,9 +1,16 @@
-import { describe, expect, test } from "@jest/globals";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { describe, expect, test } from "@jest/globals";
 import { Webhook } from "standardwebhooks";
-import { computeSignature, standardWebhooksKey, standardWebhooksSecret, verifyWebhook, webhookRequestHeaders, type VerifyResult } from "../src/index.ts";
+import {
+  computeSignature,
+  standardWebhooksKey,
+  standardWebhooksSecret,
+  type VerifyResult,
+  verifyWebhook,
+  webhookRequestHeaders,
+} from "../src/index.ts";
 
 interface Vector {
   note: string;
@@ -16,7 +23,8 @@ interface Vector {
 const vectors = (JSON.parse(readFileSync(new URL("./vectors.json", import.meta.url), "utf8")) as { vectors: Vector[] }).vectors;
 
 const SECRET = "whsec_test-secret-for-the-verifier-0123456789abcdef";
-const BODY = '{"id":"wd_abc","type":"email.event","createdAt":"2026-01-01T00:00:00.000Z","data":{"emailId":"email_x","event":{"eventId":"evt_y","type":"bounced","eventTimestamp":"2026-01-01T00:00:00.000Z"}}}';
+const BODY =
+  '{"id":"wd_abc","type":"email.event","createdAt":"2026-01-01T00:00:00.000Z","data":{"emailId":"email_x","event":{"eventId":"evt_y","type":"bounced","eventTimestamp":"2026-01-01T00:00:00.000Z"}}}';
 const TS = 1_767_225_600;
 const AT_TS = TS * 1000;
 
@@ -59,7 +67,11 @@ describe("verifyWebhook", () => {
   test("accepts a correctly signed request, with headers in any case and the body as string, Buffer or Uint8Array", () => {
     const upper = { "X-SERVICE-TIMESTAMP": String(TS), "X-Service-Signature": computeSignature(SECRET, TS, BODY) };
     for (const rawBody of [BODY, Buffer.from(BODY), new Uint8Array(Buffer.from(BODY))]) {
-      expect(verifyWebhook({ rawBody, headers: upper, secret: SECRET, now: AT_TS })).toEqual({ ok: true, timestamp: TS, scheme: "service" });
+      expect(verifyWebhook({ rawBody, headers: upper, secret: SECRET, now: AT_TS })).toEqual({
+        ok: true,
+        timestamp: TS,
+        scheme: "service",
+      });
     }
     expect(verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: SECRET, now: new Date(AT_TS) }).ok).toBe(true);
   });
@@ -86,10 +98,16 @@ describe("verifyWebhook", () => {
   });
 
   test("rejects a missing signature or timestamp header", () => {
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": undefined }), secret: SECRET, now: AT_TS }))).toBe("missing_signature");
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-timestamp": undefined }), secret: SECRET, now: AT_TS }))).toBe("missing_timestamp");
+    expect(
+      reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": undefined }), secret: SECRET, now: AT_TS })),
+    ).toBe("missing_signature");
+    expect(
+      reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-timestamp": undefined }), secret: SECRET, now: AT_TS })),
+    ).toBe("missing_timestamp");
     expect(reason(verifyWebhook({ rawBody: BODY, headers: {}, secret: SECRET, now: AT_TS }))).toBe("missing_signature");
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": "" }), secret: SECRET, now: AT_TS }))).toBe("missing_signature");
+    expect(
+      reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": "" }), secret: SECRET, now: AT_TS })),
+    ).toBe("missing_signature");
   });
 
   test("rejects a stale timestamp: 300 seconds old passes, 301 does not", () => {
@@ -100,14 +118,18 @@ describe("verifyWebhook", () => {
 
   test("rejects a future timestamp: 30 seconds ahead passes, 31 does not", () => {
     expect(verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: SECRET, now: AT_TS - 30_000 }).ok).toBe(true);
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: SECRET, now: AT_TS - 31_000 }))).toBe("timestamp_in_future");
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders(), secret: SECRET, now: AT_TS - 31_000 }))).toBe(
+      "timestamp_in_future",
+    );
   });
 
   test("rejects a tampered body, including a re-serialised one", () => {
     const tampered = BODY.replace("bounced", "delivered");
     expect(reason(verifyWebhook({ rawBody: tampered, headers: signedHeaders(), secret: SECRET, now: AT_TS }))).toBe("signature_mismatch");
     const reserialised = JSON.stringify(JSON.parse(BODY), null, 1);
-    expect(reason(verifyWebhook({ rawBody: reserialised, headers: signedHeaders(), secret: SECRET, now: AT_TS }))).toBe("signature_mismatch");
+    expect(reason(verifyWebhook({ rawBody: reserialised, headers: signedHeaders(), secret: SECRET, now: AT_TS }))).toBe(
+      "signature_mismatch",
+    );
   });
 
   test("rejects a wrong secret", () => {
@@ -121,11 +143,15 @@ describe("verifyWebhook", () => {
 
   test("rejects malformed headers", () => {
     for (const timestamp of ["abc", "1.5", "-5", "1e9", " 1767225600"]) {
-      expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-timestamp": timestamp }), secret: SECRET, now: AT_TS }))).toBe("malformed_timestamp");
+      expect(
+        reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-timestamp": timestamp }), secret: SECRET, now: AT_TS })),
+      ).toBe("malformed_timestamp");
     }
     const good = computeSignature(SECRET, TS, BODY);
     for (const signature of [good.slice(0, 63), `${good}00`, `sha256=${good}`, "z".repeat(64)]) {
-      expect(reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": signature }), secret: SECRET, now: AT_TS }))).toBe("malformed_signature");
+      expect(
+        reason(verifyWebhook({ rawBody: BODY, headers: signedHeaders({ "x-service-signature": signature }), secret: SECRET, now: AT_TS })),
+      ).toBe("malformed_signature");
     }
     // Sent twice: Node hands over an array (or a joined string), which is never accepted.
     const twice = { "x-service-timestamp": String(TS), "x-service-signature": [good, good] };
@@ -144,7 +170,11 @@ describe("Standard Webhooks headers", () => {
   const secret = `whsec_${randomBytes(32).toString("base64").replace(/=+$/, "")}`;
   const now = Math.floor(Date.now() / 1000);
   const headers = () => webhookRequestHeaders({ secret, rawBody: BODY, eventType: "bounced", deliveryId: "wd_abc", timestamp: now });
-  const standardOnly = (all: Record<string, string>) => ({ "webhook-id": all["webhook-id"]!, "webhook-timestamp": all["webhook-timestamp"]!, "webhook-signature": all["webhook-signature"]! });
+  const standardOnly = (all: Record<string, string>) => ({
+    "webhook-id": all["webhook-id"]!,
+    "webhook-timestamp": all["webhook-timestamp"]!,
+    "webhook-signature": all["webhook-signature"]!,
+  });
 
   test("the standardwebhooks library verifies them with the subscription's secret as shown", () => {
     expect(new Webhook(secret).verify(BODY, headers())).toEqual(JSON.parse(BODY));
@@ -170,7 +200,11 @@ describe("Standard Webhooks headers", () => {
   });
 
   test("our verifier accepts the Standard Webhooks headers alone, and says which scheme it checked", () => {
-    expect(verifyWebhook({ rawBody: BODY, headers: standardOnly(headers()), secret })).toEqual({ ok: true, timestamp: now, scheme: "standard" });
+    expect(verifyWebhook({ rawBody: BODY, headers: standardOnly(headers()), secret })).toEqual({
+      ok: true,
+      timestamp: now,
+      scheme: "standard",
+    });
     expect(verifyWebhook({ rawBody: BODY, headers: headers(), secret })).toEqual({ ok: true, timestamp: now, scheme: "service" });
   });
 
@@ -178,8 +212,14 @@ describe("Standard Webhooks headers", () => {
     const all = standardOnly(headers());
     expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-id": "" }, secret }))).toBe("missing_id");
     expect(reason(verifyWebhook({ rawBody: BODY, headers: all, secret, now: (now + 301) * 1000 }))).toBe("timestamp_too_old");
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": "v1,abc" }, secret }))).toBe("malformed_signature");
-    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": all["webhook-signature"]!.replace("v1,", "v2,") }, secret }))).toBe("malformed_signature");
+    expect(reason(verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": "v1,abc" }, secret }))).toBe(
+      "malformed_signature",
+    );
+    expect(
+      reason(
+        verifyWebhook({ rawBody: BODY, headers: { ...all, "webhook-signature": all["webhook-signature"]!.replace("v1,", "v2,") }, secret }),
+      ),
+    ).toBe("malformed_signature");
     // Several signatures, space-separated (a receiver may see one per key during a rotation): any one matching passes.
     const two = { ...all, "webhook-signature": `v1,${Buffer.alloc(32).toString("base64")} ${all["webhook-signature"]}` };
     expect(verifyWebhook({ rawBody: BODY, headers: two, secret }).ok).toBe(true);

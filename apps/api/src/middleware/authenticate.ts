@@ -1,4 +1,4 @@
-import type { AuthenticatedKey, ApiKeyAuthenticator } from "@svc/core";
+import type { ApiKeyAuthenticator, AuthenticatedKey } from "@svc/core";
 import type { RequestHandler, Response } from "express";
 
 /** Resolves the bearer key on every request (no cache: see ApiKeyAuthenticator) or answers 401. */

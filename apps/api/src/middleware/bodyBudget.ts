@@ -1,7 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import { AppError } from "@svc/core";
 import { recordBodyBudgetRefusal, setBodyBytesHeld } from "@svc/metrics/api";
 import type { ByteBudget } from "@svc/runtime";
-import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { authOf } from "./authenticate.ts";
 
@@ -16,7 +16,10 @@ export const BODY_MEMORY_FACTOR = 5;
 const RETRY_AFTER_SECONDS = 2;
 
 const busy = () =>
-  new AppError("server_busy", "The service is handling as many request bodies as its memory allows; nothing was done. Retry after the time in Retry-After.");
+  new AppError(
+    "server_busy",
+    "The service is handling as many request bodies as its memory allows; nothing was done. Retry after the time in Retry-After.",
+  );
 
 /** Bytes the request says its body has; `unknownLength` for a chunked body (it may reach the largest limit). */
 function declaredBodyBytes(req: IncomingMessage, unknownLength: number): number {

@@ -28,7 +28,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (known.code === "daily_limit_reached") recordDailyLimitRefusal();
       if (known.code === "attachment_quota_exceeded") recordAttachmentQuotaRefusal();
       // A busy answer is expected under load and counted by its metric; logging each would flood the log.
-      if (known.status >= 500 && known.code !== "server_busy") logger.warn({ err: error, method: req.method, path: req.path }, known.message);
+      if (known.status >= 500 && known.code !== "server_busy")
+        logger.warn({ err: error, method: req.method, path: req.path }, known.message);
       res.status(known.status).json({ ...known.details, error: known.message, code: known.code });
       return;
     }

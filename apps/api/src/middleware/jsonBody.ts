@@ -1,5 +1,5 @@
 import { AppError } from "@svc/core";
-import { bodyErrorAnswer, hasPlainBody, readUtf8Body, type BodyWording } from "@svc/runtime";
+import { type BodyWording, bodyErrorAnswer, hasPlainBody, readUtf8Body } from "@svc/runtime";
 import express, { type RequestHandler } from "express";
 import { bodyNotJson } from "../errors.ts";
 

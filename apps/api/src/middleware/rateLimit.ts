@@ -1,6 +1,6 @@
 import { AppError } from "@svc/core";
+import { type RateLimitPolicy, type RedisRateLimiter, rateLimitedMessage } from "@svc/queues";
 import type { RequestHandler } from "express";
-import { rateLimitedMessage, type RateLimitPolicy, type RedisRateLimiter } from "@svc/queues";
 import { authOf } from "./authenticate.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { AppError, scopeAllows, type Permission } from "@svc/core";
+import { AppError, type Permission, scopeAllows } from "@svc/core";
 import type { RequestHandler } from "express";
 import { authOf } from "./authenticate.ts";
 

@@ -6,8 +6,8 @@ import { registerEmailOperations } from "./paths/emails.ts";
 import { registerInboundOperations } from "./paths/inbound.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
-import { registerWebhookSubscriptionOperations } from "./paths/webhooks.ts";
 import { registerTemplateOperations } from "./paths/templates.ts";
+import { registerWebhookSubscriptionOperations } from "./paths/webhooks.ts";
 import { registerWebhooks } from "./webhooks.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;

@@ -16,17 +16,22 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   unauthorized: "The Authorization header is missing, malformed, or names an unknown or revoked key.",
   forbidden: "The key's scope preset lacks the permission this operation needs (the message names it).",
   domain_not_verified: "The domain of `from` is not a verified domain of the key's workspace.",
-  not_found: "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
-  conflict: "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses.",
+  not_found:
+    "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+  conflict:
+    "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses.",
   confirmation_required: "Removing a complaint suppression needs `?confirm=complaint`.",
   payload_too_large: "The request body is larger than the operation allows (see its request body).",
-  unsupported_media_type: "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+  unsupported_media_type:
+    "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
   validation_failed: "A field, query parameter or header is invalid; the message names every one that is wrong.",
-  attachment_quota_exceeded: "The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.",
+  attachment_quota_exceeded:
+    "The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.",
   daily_limit_reached: "The workspace's plan allows no more sends today (UTC); the message names the limit.",
   rate_limited: "Too many requests; wait for the time in Retry-After.",
   unavailable: "A dependency (PostgreSQL) did not answer in time; retry later.",
-  server_busy: "The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.",
+  server_busy:
+    "The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.",
   internal: "A bug on our side. Never an expected answer; details are in the server's log, not in the answer.",
 };
 
@@ -51,8 +56,16 @@ export const errorSchema = z
       .array(z.object({ index: z.int().min(0), error: z.string(), code: z.enum(ERROR_CODES) }))
       .optional()
       .meta({ description: "On a refused batch: every refused email by its index in the request, with its own error." }),
-    quotaBytes: z.int().min(0).optional().meta({ description: "On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails." }),
-    heldBytes: z.int().min(0).optional().meta({ description: "On `attachment_quota_exceeded`: the attachment bytes the workspace's unsent emails hold now." }),
+    quotaBytes: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: "On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails." }),
+    heldBytes: z
+      .int()
+      .min(0)
+      .optional()
+      .meta({ description: "On `attachment_quota_exceeded`: the attachment bytes the workspace's unsent emails hold now." }),
   })
   .meta({
     description: `The body of every error answer. Codes and their statuses:\n\n${catalogueTable()}`,

@@ -1,14 +1,20 @@
 import type { OpenAPIRegistry, RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { SCOPE_NAMES, scopeAllows, type Permission } from "@svc/core";
+import { type Permission, SCOPE_NAMES, scopeAllows } from "@svc/core";
 import { z } from "zod";
-import { errorResponses, type DocumentedErrorCode } from "./errorCatalogue.ts";
+import { type DocumentedErrorCode, errorResponses } from "./errorCatalogue.ts";
 
 export const SECURITY_SCHEME = "apiKey";
 
 /** Errors any authenticated operation may answer, whatever it does. */
 const AUTHENTICATED_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "unauthorized", "forbidden", "rate_limited", "unavailable"];
 /** Errors of an operation that reads a JSON request body. */
-export const JSON_BODY_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "payload_too_large", "unsupported_media_type", "validation_failed", "server_busy"];
+export const JSON_BODY_ERRORS: readonly DocumentedErrorCode[] = [
+  "bad_request",
+  "payload_too_large",
+  "unsupported_media_type",
+  "validation_failed",
+  "server_busy",
+];
 
 type HeadersObject = Record<string, { description?: string; required?: boolean; schema: object }>;
 
@@ -25,7 +31,11 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
 };
 
 const RETRY_AFTER: HeadersObject = {
-  "Retry-After": { description: "On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again.", schema: SECONDS },
+  "Retry-After": {
+    description:
+      "On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again.",
+    schema: SECONDS,
+  },
 };
 
 /** zod-described headers as OpenAPI header objects, so they can sit beside the plain ones above. */
@@ -34,7 +44,14 @@ function headersFromZod(headers: z.ZodObject | undefined): HeadersObject {
   return Object.fromEntries(
     Object.entries(headers.shape).map(([name, schema]) => {
       const { $schema: _dialect, ...json } = z.toJSONSchema(schema as z.ZodType, { io: "input", target: "draft-2020-12" });
-      return [name, { required: !(schema as z.ZodType).safeParse(undefined).success, ...(json.description ? { description: json.description } : {}), schema: json }];
+      return [
+        name,
+        {
+          required: !(schema as z.ZodType).safeParse(undefined).success,
+          ...(json.description ? { description: json.description } : {}),
+          schema: json,
+        },
+      ];
     }),
   );
 }

@@ -1,4 +1,4 @@
-import { KEY_ENVIRONMENTS, SCOPE_NAMES, EVENT_TYPES } from "@svc/core";
+import { EVENT_TYPES, KEY_ENVIRONMENTS, SCOPE_NAMES } from "@svc/core";
 import { EmailStatus, SuppressionReason } from "@svc/db";
 import { z } from "zod";
 import { ERROR_CODES } from "./errorCatalogue.ts";
@@ -19,13 +19,18 @@ export const emailStatusSchema = z.enum(Object.values(EmailStatus) as [EmailStat
     "Moves forward only: `queued → sending → sent → delivery_delayed → delivered → complained`; `bounced`, `rejected` and `failed` are final; `opened`/`clicked` leave it unchanged.",
 });
 
-export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType", description: "What the provider reported about an email; `failed` is ours: the email ended failed without a provider's verdict (its payload has `source: \"svc\"`, a `reason` code and a `message`)." });
+export const eventTypeSchema = z.enum(EVENT_TYPES).meta({
+  id: "EventType",
+  description:
+    'What the provider reported about an email; `failed` is ours: the email ended failed without a provider\'s verdict (its payload has `source: "svc"`, a `reason` code and a `message`).',
+});
 
 export const queuedEmailSchema = z
   .strictObject({ id: id("email", "email_lfBfngBzFIsCSPmu3l4q5b13"), status: z.enum(["queued", "scheduled"]) })
   .meta({
     id: "QueuedEmail",
-    description: "The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).",
+    description:
+      "The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).",
   });
 
 export const scheduleAnswerSchema = z
@@ -97,16 +102,26 @@ export const emailWithEventsSchema = z
       .array(z.strictObject({ address: z.string(), reason: z.string() }))
       .meta({ description: "Recipients the sender dropped because the workspace's suppression list holds them." }),
     events: z.array(emailEventSchema).meta({ description: "The first page of its events (at most 100), oldest first." }),
-    eventsNextCursor: z
-      .union([z.string(), z.null()])
-      .meta({ description: "When the email has more events than `events` holds: pass it as `after` to GET /emails/{id}/events for the next page. Null when `events` holds them all." }),
+    eventsNextCursor: z.union([z.string(), z.null()]).meta({
+      description:
+        "When the email has more events than `events` holds: pass it as `after` to GET /emails/{id}/events for the next page. Null when `events` holds them all.",
+    }),
     waiting: z
       .union([
         z.strictObject({
           since: timestamp("Since when it waits in its status."),
           reasons: z.array(
             z.strictObject({
-              code: z.enum(["provider_retry", "tenant_paused", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"]),
+              code: z.enum([
+                "provider_retry",
+                "tenant_paused",
+                "no_sender",
+                "no_job",
+                "backlog",
+                "domain_not_verified",
+                "provider_identity_not_verified",
+                "no_provider_events",
+              ]),
               message: z.string(),
               nextAttemptAt: timestamp("When the next attempt is due (provider_retry, tenant_paused).").optional(),
             }),

@@ -1,6 +1,13 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { buildDeliveryBody, EVENT_CATALOGUE, subscribableEventTypes } from "@svc/core";
-import { computeSignature, computeStandardSignature, MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, standardWebhooksKey, USER_AGENT } from "@svc/webhooks";
+import {
+  computeSignature,
+  computeStandardSignature,
+  MAX_AGE_SECONDS,
+  MAX_FUTURE_SECONDS,
+  standardWebhooksKey,
+  USER_AGENT,
+} from "@svc/webhooks";
 import { z } from "zod";
 import { eventTypeSchema } from "./schemas.ts";
 
@@ -27,18 +34,23 @@ export const webhookBodySchema = z
     createdAt: z.string().meta({ format: "date-time", description: "When the delivery was created." }),
     data: z.strictObject({
       emailId: z.string().meta({ description: "The email (`email_…`), as POST /emails returned it." }),
-      tags: z.array(z.strictObject({ name: z.string(), value: z.string() })).meta({ description: "The email's tags, to route the event without looking the email up." }),
+      tags: z
+        .array(z.strictObject({ name: z.string(), value: z.string() }))
+        .meta({ description: "The email's tags, to route the event without looking the email up." }),
       event: z.strictObject({
         eventId: z.string().meta({ description: "The stored event (`evt_…`), listed under the email's `events`." }),
         type: eventTypeSchema,
         eventTimestamp: z.string().meta({ format: "date-time", description: "When it happened." }),
       }),
     }),
-    test: z.literal(true).optional().meta({ description: "Only on a test event sent from the dashboard or CLI: its ids name nothing stored." }),
-    replayOf: z
-      .string()
+    test: z
+      .literal(true)
       .optional()
-      .meta({ description: "Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it." }),
+      .meta({ description: "Only on a test event sent from the dashboard or CLI: its ids name nothing stored." }),
+    replayOf: z.string().optional().meta({
+      description:
+        "Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it.",
+    }),
   })
   .meta({ id: "WebhookEvent", description: "The JSON body of every webhook request. Every retry sends exactly the same bytes." });
 
@@ -81,19 +93,37 @@ const SIGNATURE_SCHEME = [
 const webhookHeaders = (eventType: z.ZodType) =>
   z.object({
     "User-Agent": z.literal(USER_AGENT),
-    "X-Service-Timestamp": z.string().regex(/^\d+$/).meta({ description: "Unix seconds of this attempt.", example: String(EXAMPLE_TIMESTAMP) }),
+    "X-Service-Timestamp": z
+      .string()
+      .regex(/^\d+$/)
+      .meta({ description: "Unix seconds of this attempt.", example: String(EXAMPLE_TIMESTAMP) }),
     "X-Service-Signature": z
       .string()
       .regex(/^[0-9a-f]{64}$/)
-      .meta({ description: "Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret.", example: EXAMPLE_SIGNATURE }),
+      .meta({
+        description: "Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret.",
+        example: EXAMPLE_SIGNATURE,
+      }),
     "X-Service-Event-Type": eventType.meta({ description: "The event's type, for routing without parsing the body." }),
     "X-Service-Delivery-Id": z.string().meta({ description: "The delivery id; constant across retries.", example: EXAMPLE_DELIVERY_ID }),
-    "webhook-id": z.string().meta({ description: "Standard Webhooks: the delivery id, as X-Service-Delivery-Id.", example: EXAMPLE_DELIVERY_ID }),
-    "webhook-timestamp": z.string().regex(/^\d+$/).meta({ description: "Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp.", example: String(EXAMPLE_TIMESTAMP) }),
+    "webhook-id": z
+      .string()
+      .meta({ description: "Standard Webhooks: the delivery id, as X-Service-Delivery-Id.", example: EXAMPLE_DELIVERY_ID }),
+    "webhook-timestamp": z
+      .string()
+      .regex(/^\d+$/)
+      .meta({
+        description: "Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp.",
+        example: String(EXAMPLE_TIMESTAMP),
+      }),
     "webhook-signature": z
       .string()
       .regex(/^v1,[A-Za-z0-9+/]{43}=$/)
-      .meta({ description: "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret.", example: EXAMPLE_STANDARD_SIGNATURE }),
+      .meta({
+        description:
+          "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret.",
+        example: EXAMPLE_STANDARD_SIGNATURE,
+      }),
   });
 
 /** The body of a `received` delivery (buildInboundDeliveryBody): metadata of a message that arrived. */
@@ -104,13 +134,19 @@ const receivedBodySchema = z
     createdAt: webhookBodySchema.shape.createdAt,
     data: z.strictObject({
       inboundId: z.string().meta({ description: "The received message (`inb_…`): GET /inbound/{id}, its raw bytes and attachments." }),
-      event: z.strictObject({ type: z.literal("received"), eventTimestamp: z.string().meta({ format: "date-time", description: "When it arrived." }) }),
+      event: z.strictObject({
+        type: z.literal("received"),
+        eventTimestamp: z.string().meta({ format: "date-time", description: "When it arrived." }),
+      }),
       from: z.string().nullable(),
       to: z.array(z.string()),
       recipients: z.array(z.string()).meta({ description: "The envelope recipients (RCPT TO) of this workspace." }),
       subject: z.string().nullable(),
       messageId: z.string().nullable(),
-      replyToEmailId: z.string().nullable().meta({ description: "The sent email it replies to (In-Reply-To/References), when it names one of ours." }),
+      replyToEmailId: z
+        .string()
+        .nullable()
+        .meta({ description: "The sent email it replies to (In-Reply-To/References), when it names one of ours." }),
       attachmentCount: z.int().min(0),
       size: z.int().min(0).meta({ description: "Bytes of the raw message." }),
       verdicts: z.unknown().meta({ description: "SPF, DKIM, DMARC and ARC results (mailauth)." }),
@@ -182,7 +218,11 @@ export function registerWebhooks(registry: OpenAPIRegistry): void {
               bounced: { summary: "A bounce", value: JSON.parse(EXAMPLE_BODY) },
               test: {
                 summary: "A test event from the dashboard",
-                value: { ...JSON.parse(EXAMPLE_BODY), data: { ...JSON.parse(EXAMPLE_BODY).data, event: { ...JSON.parse(EXAMPLE_BODY).data.event, type: "delivered" } }, test: true },
+                value: {
+                  ...JSON.parse(EXAMPLE_BODY),
+                  data: { ...JSON.parse(EXAMPLE_BODY).data, event: { ...JSON.parse(EXAMPLE_BODY).data.event, type: "delivered" } },
+                  test: true,
+                },
               },
             },
           },

@@ -1,27 +1,27 @@
 import {
   BATCH_LIMITS,
+  cancelScheduledEmail,
   type EmailBatch,
   type EmailRowInsert,
   type EmailView,
-  cancelScheduledEmail,
   getEmailExplained,
   listEmailBatches,
   listEmailEvents,
-  parseEventPageQuery,
   parseBatchInput,
   parseBatchMode,
   parseEmailListQuery,
+  parseEventPageQuery,
   parseIdempotencyKey,
   parseRescheduleInput,
   parseSendEmailInput,
   queueEmail,
   queueEmailBatch,
   rescheduleEmail,
-  sqlPool,
   SEND_LIMITS,
+  sqlPool,
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
-import { Router, type Response } from "express";
+import { type Response, Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -29,10 +29,16 @@ import { requirePermission } from "../middleware/requirePermission.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
 
 /** A single send's body limit (room for a message with files at the provider's size limit), named in its 413. */
-const SEND_BODY = { bytes: SEND_LIMITS.maxBodyBytes, wording: { body: "The request body", limit: `${SEND_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
+const SEND_BODY = {
+  bytes: SEND_LIMITS.maxBodyBytes,
+  wording: { body: "The request body", limit: `${SEND_LIMITS.maxBodyBytes / (1024 * 1024)} MB` },
+};
 
 /** A batch's body limit, named in its 413. */
-const BATCH_BODY = { bytes: BATCH_LIMITS.maxBodyBytes, wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` } };
+const BATCH_BODY = {
+  bytes: BATCH_LIMITS.maxBodyBytes,
+  wording: { body: "The batch", limit: `${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB` },
+};
 
 /** Answers a stored or new body as is: Express's send (charset, ETag and freshness logic) showed in the profile. */
 function writeJson(res: Response, status: number, body: string): void {
@@ -63,7 +69,8 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    if (queued.enqueue) await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, [queued.emailId], deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    if (queued.enqueue)
+      await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, [queued.emailId], deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
     writeJson(res, queued.status, queued.body);
   });
 
@@ -91,7 +98,11 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
 
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
     // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
-    res.json(await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) => sendQueueFacts(deps.sendQueue.producer, emailId)));
+    res.json(
+      await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) =>
+        sendQueueFacts(deps.sendQueue.producer, emailId),
+      ),
+    );
   });
 
   router.get("/:id/events", requirePermission("emails:read"), async (req, res) => {

@@ -65,9 +65,13 @@ export function referenceRouter(): Router {
   });
   router.get(REFERENCE_PATHS.script, (_req, res, next) => {
     // The file lives under node_modules/.pnpm: a dot directory that sendFile refuses by default.
-    res.sendFile(SCRIPT_FILE, { maxAge: "1h", dotfiles: "allow", headers: { "content-type": "text/javascript; charset=utf-8" } }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    res.sendFile(
+      SCRIPT_FILE,
+      { maxAge: "1h", dotfiles: "allow", headers: { "content-type": "text/javascript; charset=utf-8" } },
+      (error) => {
+        if (error && !res.headersSent) next(error);
+      },
+    );
   });
   return router;
 }

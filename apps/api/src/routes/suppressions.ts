@@ -1,6 +1,6 @@
 import {
-  addManualSuppression,
   AppError,
+  addManualSuppression,
   listSuppressions,
   parseManualSuppression,
   parseSuppressionListQuery,
@@ -39,7 +39,9 @@ export function suppressionsRouter(deps: ApiDeps): Router {
     if (confirm !== undefined && confirm !== "complaint") {
       throw new AppError("validation_failed", 'confirm: the only accepted value is "complaint".');
     }
-    res.json(await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, { confirmComplaint: confirm === "complaint" }));
+    res.json(
+      await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, { confirmComplaint: confirm === "complaint" }),
+    );
   });
 
   return router;

@@ -1,23 +1,23 @@
 import {
+  AppError,
   createWebhookSubscription,
   deleteWebhookSubscription,
   getWebhookDelivery,
+  getWebhookReplay,
   getWebhookSubscription,
   listWebhookDeliveries,
+  listWebhookReplays,
   listWebhookSubscriptions,
   parseCreateWebhookSubscription,
+  parseReplayRequest,
   parseTestWebhookEvent,
   parseUpdateWebhookSubscription,
-  parseReplayRequest,
   replayWebhookDeliveries,
-  getWebhookReplay,
-  listWebhookReplays,
   SecretBox,
   sendTestWebhookEvent,
   updateWebhookSubscription,
-  AppError,
 } from "@svc/core";
-import { Router, type RequestHandler } from "express";
+import { type RequestHandler, Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -31,7 +31,10 @@ import { requirePermission } from "../middleware/requirePermission.ts";
 /** A JSON body when one is sent; none (no Content-Type, no length) is an empty object. */
 const readJson = jsonBody();
 const optionalJsonBody: RequestHandler = (req, res, next) => {
-  const hasBody = req.headers["content-type"] !== undefined || (req.headers["content-length"] ?? "0") !== "0" || req.headers["transfer-encoding"] !== undefined;
+  const hasBody =
+    req.headers["content-type"] !== undefined ||
+    (req.headers["content-length"] ?? "0") !== "0" ||
+    req.headers["transfer-encoding"] !== undefined;
   if (hasBody) return readJson(req, res, next);
   req.body = {};
   next();
@@ -68,7 +71,9 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.post("/:id/test", requirePermission("webhooks:manage"), optionalJsonBody, async (req, res) => {
     const { eventType } = parseTestWebhookEvent(req.body);
-    res.status(202).json(await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, { workspaceId: workspaceOf(res), eventType }));
+    res
+      .status(202)
+      .json(await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, { workspaceId: workspaceOf(res), eventType }));
   });
 
   router.get("/:id/deliveries", requirePermission("webhooks:read"), async (req, res) => {

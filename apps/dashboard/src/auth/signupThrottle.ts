@@ -1,6 +1,6 @@
 import { isIPv6 } from "node:net";
 import type { Logger } from "@svc/logger";
-import { RedisRateLimiter, type RateLimitPolicy } from "@svc/queues";
+import { type RateLimitPolicy, RedisRateLimiter } from "@svc/queues";
 import type { Redis } from "ioredis";
 
 export type SignUpThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "origin" | "global" };
@@ -15,8 +15,13 @@ export function signUpOrigin(address: string): string {
   const [head = "", tail = ""] = plain.split("::");
   const headGroups = head === "" ? [] : head.split(":");
   const tailGroups = tail === "" ? [] : tail.split(":");
-  const groups = plain.includes("::") ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = plain.includes("::")
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 const perHour = (count: number): RateLimitPolicy => ({ perSecond: count / 3600, burst: count });

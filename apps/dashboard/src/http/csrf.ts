@@ -28,8 +28,14 @@ export function verifyCsrf(baseUrl: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (SAFE_METHODS.has(req.method)) return next();
     const body = req.body as Record<string, unknown> | undefined;
-    const sent = typeof body?._csrf === "string" ? body._csrf : req.get("x-csrf-token") ?? "";
+    const sent = typeof body?._csrf === "string" ? body._csrf : (req.get("x-csrf-token") ?? "");
     if (sameOrigin(req, baseUrl) && safeEqual(sent, stateOf(req).csrfToken)) return next();
-    renderErrorPage(req, res, 403, "This form has expired or did not come from this site", "Nothing was changed. Go back, reload the page and try again.");
+    renderErrorPage(
+      req,
+      res,
+      403,
+      "This form has expired or did not come from this site",
+      "Nothing was changed. Go back, reload the page and try again.",
+    );
   };
 }

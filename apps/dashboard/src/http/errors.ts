@@ -1,11 +1,11 @@
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
+import { type BodyWording, bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@svc/runtime";
 import type { NextFunction, Request, Response } from "express";
+import { pageHeader } from "../views/components.ts";
 import { html } from "../views/html.ts";
 import { appPage, authPage } from "../views/layout.ts";
-import { pageHeader } from "../views/components.ts";
-import { stateOf, type RequestState } from "./state.ts";
+import { type RequestState, stateOf } from "./state.ts";
 
 function tryState(req: Request): RequestState | null {
   try {
@@ -72,7 +72,9 @@ function fromBodyError(error: unknown): AppError | null {
  * token, which would let anyone reading the logs join the workspace or take the account.
  */
 export function loggablePath(path: string): string {
-  return path.replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]").replace(/^\/signup\/confirm\/[^/]+/, "/signup/confirm/[redacted]");
+  return path
+    .replace(/^\/invitations\/[^/]+/, "/invitations/[redacted]")
+    .replace(/^\/signup\/confirm\/[^/]+/, "/signup/confirm/[redacted]");
 }
 
 /** The last handler: AppErrors and body errors become their page; anything else is logged and answered 500 without details. */
@@ -88,6 +90,12 @@ export function errorHandler(log: Logger) {
       return renderErrorPage(req, res, 503, TITLES[503]!, DATABASE_UNAVAILABLE_MESSAGE);
     }
     log.error({ err: error, path: loggablePath(req.path), method: req.method }, "unhandled dashboard error");
-    renderErrorPage(req, res, 500, "Something went wrong", "An unexpected error occurred. Nothing was changed. Please try again in a moment.");
+    renderErrorPage(
+      req,
+      res,
+      500,
+      "Something went wrong",
+      "An unexpected error occurred. Nothing was changed. Please try again in a moment.",
+    );
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, roleAllows, type MembershipView, type SessionRecord, type WorkspacePermission } from "@svc/core";
+import { AppError, type MembershipView, roleAllows, type SessionRecord, type WorkspacePermission } from "@svc/core";
 import type { NextFunction, Request, Response } from "express";
 import { renderErrorPage } from "./errors.ts";
 import { stateOf } from "./state.ts";
@@ -55,7 +55,13 @@ export function requireOperator() {
     if (!state.session) {
       loginRedirect(req, res);
     } else if (!state.session.isOperator || !state.workspace) {
-      renderErrorPage(req, res, 403, "You don't have access to this", "This page shows the whole installation; only its operators see it. Your workspace's domains show their own SES states.");
+      renderErrorPage(
+        req,
+        res,
+        403,
+        "You don't have access to this",
+        "This page shows the whole installation; only its operators see it. Your workspace's domains show their own SES states.",
+      );
     } else {
       next();
     }

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import type { SafeHtml, Renderable } from "../views/html.ts";
+import type { Renderable, SafeHtml } from "../views/html.ts";
 import { appPage, type NavKey, type Notice } from "../views/layout.ts";
 import type { WorkspaceRequest } from "./guards.ts";
 
@@ -12,7 +12,10 @@ const NOTICES: Record<string, Notice> = {
   domain_added: { tone: "success", text: "Domain added. Publish the DNS records below, then click Verify." },
   tracking_saved: { tone: "success", text: "Tracking saved: the next emails from this domain use it." },
   domain_verified: { tone: "success", text: "Every record matched: the domain is verified and ready to send from." },
-  domain_unverified: { tone: "warning", text: "Not every record matched yet. DNS changes can take a while to appear; check the results below and try again." },
+  domain_unverified: {
+    tone: "warning",
+    text: "Not every record matched yet. DNS changes can take a while to appear; check the results below and try again.",
+  },
   domain_removed: { tone: "success", text: "The domain was removed." },
   recipient_added: { tone: "success", text: "Test recipient added." },
   recipient_removed: { tone: "success", text: "Test recipient removed." },
@@ -55,7 +58,10 @@ export function sendPage(
     csrf: w.csrf,
     notice: page.notice === undefined ? noticeFrom(req) : page.notice,
   });
-  res.status(page.status ?? 200).type("html").send(markup.toString());
+  res
+    .status(page.status ?? 200)
+    .type("html")
+    .send(markup.toString());
 }
 
 /** Reads a form field as a trimmed string ("" when absent or not a string). */

@@ -2,7 +2,10 @@ import type { AutoDisabledSubscription } from "@svc/core";
 import { escapeHtml } from "../views/html.ts";
 
 /** The email telling a workspace's owners that the service disabled one of their webhooks. */
-export function disabledWebhookContent(subscription: AutoDisabledSubscription, dashboardBaseUrl: string): { subject: string; text: string; html: string } {
+export function disabledWebhookContent(
+  subscription: AutoDisabledSubscription,
+  dashboardBaseUrl: string,
+): { subject: string; text: string; html: string } {
   const link = new URL(`/webhooks/${subscription.id}`, dashboardBaseUrl).toString();
   const since = subscription.failingSince.toUTCString();
   const subject = "A webhook endpoint was disabled on Svc";

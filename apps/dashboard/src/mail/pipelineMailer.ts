@@ -49,12 +49,23 @@ export class PipelineMailer implements SystemMailer {
     if (!scopeAllows(key.scope, "emails:send")) {
       throw new AppError("unavailable", "the system sender's API key (DASHBOARD_SYSTEM_API_KEY) may not send email.");
     }
-    const input = parseSendEmailInput({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const input = parseSendEmailInput({
+      from: this.options.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     // Not counted against the daily limit: strangers can make the sign-up form mail (within its
     // throttles), and that must never use up the limit that invitations and notices need.
-    const queued = await queueEmail(this.db, { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan }, input, {
-      countsAgainstDailyLimit: false,
-    });
+    const queued = await queueEmail(
+      this.db,
+      { workspaceId: key.workspaceId, apiKeyId: key.keyId, environment: key.environment, plan: key.plan },
+      input,
+      {
+        countsAgainstDailyLimit: false,
+      },
+    );
     try {
       await this.sendQueue.enqueue(key.workspaceId, [queued.emailId]);
     } catch (error) {

@@ -9,7 +9,13 @@ export function signupConfirmContent(input: { link: string; expiresAt: Date }): 
   const e = escapeHtml;
   return {
     subject: "Confirm your Svc account",
-    text: ["Open this link to finish creating your Svc account:", input.link, "", `It works once and expires ${expires}.`, "If you did not sign up, ignore this email: no account is created."].join("\n"),
+    text: [
+      "Open this link to finish creating your Svc account:",
+      input.link,
+      "",
+      `It works once and expires ${expires}.`,
+      "If you did not sign up, ignore this email: no account is created.",
+    ].join("\n"),
     html: `<!doctype html><html><body style="${STYLE}">
 <p>Open this link to finish creating your Svc account.</p>
 <p><a href="${e(input.link)}" style="${BUTTON}">Confirm my account</a></p>
@@ -23,7 +29,13 @@ export function signupExistingAccountContent(input: { loginUrl: string }): { sub
   const e = escapeHtml;
   return {
     subject: "You already have a Svc account",
-    text: ["Someone asked to create a Svc account with this address, which already has one.", "Log in instead:", input.loginUrl, "", "If it was not you, you can ignore this email."].join("\n"),
+    text: [
+      "Someone asked to create a Svc account with this address, which already has one.",
+      "Log in instead:",
+      input.loginUrl,
+      "",
+      "If it was not you, you can ignore this email.",
+    ].join("\n"),
     html: `<!doctype html><html><body style="${STYLE}">
 <p>Someone asked to create a Svc account with this address, which already has one.</p>
 <p><a href="${e(input.loginUrl)}" style="${BUTTON}">Log in</a></p>

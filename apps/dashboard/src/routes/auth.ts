@@ -11,17 +11,17 @@ import {
   signUp,
   switchSessionWorkspace,
 } from "@svc/core";
-import { Router, type Request, type Response } from "express";
+import { type Request, type Response, Router } from "express";
 import { LoginThrottle } from "../auth/loginThrottle.ts";
 import { SignUpThrottle } from "../auth/signupThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
-import type { SystemMailer } from "../mail/pipelineMailer.ts";
 import { secureCookies } from "../env.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { renderErrorPage } from "../http/errors.ts";
 import { formString, param } from "../http/render.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
 import { stateOf } from "../http/state.ts";
+import type { SystemMailer } from "../mail/pipelineMailer.ts";
 import { signupConfirmContent, signupExistingAccountContent } from "../mail/signupContent.ts";
 import {
   invalidInvitationPage,
@@ -71,7 +71,15 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   router.get("/login", (req, res) => {
     if (stateOf(req).session) return res.redirect(303, safeNext(req.query.next));
-    send(res, 200, loginPage({ csrf: stateOf(req).csrfToken, next: safeNext(req.query.next) === "/" ? undefined : safeNext(req.query.next), signupEnabled }));
+    send(
+      res,
+      200,
+      loginPage({
+        csrf: stateOf(req).csrfToken,
+        next: safeNext(req.query.next) === "/" ? undefined : safeNext(req.query.next),
+        signupEnabled,
+      }),
+    );
   });
 
   router.post("/login", async (req, res) => {
@@ -140,13 +148,20 @@ export function authRoutes(deps: DashboardDeps): Router {
    * With a system sender, sign-up is confirmed by a link mailed to the address: the page answers
    * the same whether or not the address has an account, and nothing exists until the link is used.
    */
-  async function requestConfirmedSignUp(res: Response, input: { email: string; password: string; workspaceName: string }, mailer: SystemMailer): Promise<void> {
+  async function requestConfirmedSignUp(
+    res: Response,
+    input: { email: string; password: string; workspaceName: string },
+    mailer: SystemMailer,
+  ): Promise<void> {
     const request = await requestSignUp(deps.prisma, input);
     if (request.kind === "confirm") {
       const link = new URL(`/signup/confirm/${request.token}`, deps.env.DASHBOARD_BASE_URL).toString();
       await mailer.send({ to: [request.email], ...signupConfirmContent({ link, expiresAt: request.expiresAt }) });
     } else if (request.kind === "existing") {
-      await mailer.send({ to: [request.email], ...signupExistingAccountContent({ loginUrl: new URL("/login", deps.env.DASHBOARD_BASE_URL).toString() }) });
+      await mailer.send({
+        to: [request.email],
+        ...signupExistingAccountContent({ loginUrl: new URL("/login", deps.env.DASHBOARD_BASE_URL).toString() }),
+      });
     }
     send(res, 200, signupCheckInboxPage(request.email));
   }
@@ -214,7 +229,8 @@ export function authRoutes(deps: DashboardDeps): Router {
       return send(res, 404, invalidInvitationPage(error.message));
     }
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
-    const retry = (status: number, error: string) => send(res, status, invitationPage({ csrf: stateOf(req).csrfToken, token, invitation, error }));
+    const retry = (status: number, error: string) =>
+      send(res, status, invitationPage({ csrf: stateOf(req).csrfToken, token, invitation, error }));
     if (!invitation.accountExists && password !== req.body?.passwordConfirm) return retry(422, "The two passwords don't match.");
     // An existing account proves itself with its password here: the same throttle as the login form.
     const ip = req.ip ?? "unknown";

@@ -22,12 +22,21 @@ export function domainRoutes(deps: DashboardDeps): Router {
     const name = formString(req, "domain", 300);
     try {
       const mailFrom = formString(req, "mailFrom", 300).trim();
-      const domain = await addDomain(deps.prisma, { workspaceId: w.workspaceId, domain: name, ...(mailFrom ? { mailFrom } : {}) }, deps.domains);
+      const domain = await addDomain(
+        deps.prisma,
+        { workspaceId: w.workspaceId, domain: name, ...(mailFrom ? { mailFrom } : {}) },
+        deps.domains,
+      );
       res.redirect(303, `/domains/${domain.id}?notice=domain_added`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const domains = await listDomains(deps.prisma, w.workspaceId);
-      sendPage(req, res, w, { title: "Domains", nav: "domains", status: error.status, body: domainsBody({ domains, csrf: w.csrf, canWrite: true, form: { domain: name, error: error.message } }) });
+      sendPage(req, res, w, {
+        title: "Domains",
+        nav: "domains",
+        status: error.status,
+        body: domainsBody({ domains, csrf: w.csrf, canWrite: true, form: { domain: name, error: error.message } }),
+      });
     }
   });
 
@@ -58,7 +67,12 @@ export function domainRoutes(deps: DashboardDeps): Router {
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;
       const domain = await getDomain(deps.prisma, w.workspaceId, id);
-      sendPage(req, res, w, { title: domain.domain, nav: "domains", status: error.status, body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite, trackingError: error.message }) });
+      sendPage(req, res, w, {
+        title: domain.domain,
+        nav: "domains",
+        status: error.status,
+        body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite, trackingError: error.message }),
+      });
     }
   });
 

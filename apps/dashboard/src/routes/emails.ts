@@ -1,4 +1,12 @@
-import { EVENTS_PAGE_SIZE, getEmailExplained, listEmailEvents, listRepliesToEmail, parseEventPageQuery, searchEmails, type EmailSearch } from "@svc/core";
+import {
+  type EmailSearch,
+  EVENTS_PAGE_SIZE,
+  getEmailExplained,
+  listEmailEvents,
+  listRepliesToEmail,
+  parseEventPageQuery,
+  searchEmails,
+} from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -28,12 +36,24 @@ export function emailRoutes(deps: DashboardDeps): Router {
   // The same read as GET /emails/{id}: another workspace's email is "not found".
   router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const first = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) => sendQueueFacts(deps.sendProducer, emailId));
+    const first = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) =>
+      sendQueueFacts(deps.sendProducer, emailId),
+    );
     const replies = await listRepliesToEmail(deps.prisma, w.workspaceId, first.id);
     // The timeline a page at a time, as GET /emails/{id}/events reads it: `eventsAfter` is a page's cursor.
     const eventsAfter = queryParam(req.query.eventsAfter, 100);
-    if (eventsAfter === undefined) return sendPage(req, res, w, { title: first.subject, nav: "emails", body: emailDetailBody({ ...first, replies }, { laterPage: false }) });
-    const page = await listEmailEvents(deps.prisma, w.workspaceId, first.id, parseEventPageQuery({ after: eventsAfter, limit: String(EVENTS_PAGE_SIZE) }));
+    if (eventsAfter === undefined)
+      return sendPage(req, res, w, {
+        title: first.subject,
+        nav: "emails",
+        body: emailDetailBody({ ...first, replies }, { laterPage: false }),
+      });
+    const page = await listEmailEvents(
+      deps.prisma,
+      w.workspaceId,
+      first.id,
+      parseEventPageQuery({ after: eventsAfter, limit: String(EVENTS_PAGE_SIZE) }),
+    );
     const email = { ...first, events: page.events, eventsNextCursor: page.nextCursor, replies };
     sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email, { laterPage: true }) });
   });

@@ -1,4 +1,13 @@
-import { AppError, KEY_ENVIRONMENTS, SCOPE_NAMES, createApiKey, listApiKeys, revokeApiKey, type KeyEnvironmentName, type ScopeName } from "@svc/core";
+import {
+  AppError,
+  createApiKey,
+  KEY_ENVIRONMENTS,
+  type KeyEnvironmentName,
+  listApiKeys,
+  revokeApiKey,
+  SCOPE_NAMES,
+  type ScopeName,
+} from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -8,7 +17,8 @@ import { confirmBody } from "../views/pages/confirm.ts";
 import { keysBody } from "../views/pages/keys.ts";
 
 function oneOf<T extends string>(label: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new AppError("validation_failed", `${label}: choose one of ${allowed.join(", ")}.`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new AppError("validation_failed", `${label}: choose one of ${allowed.join(", ")}.`);
   return value as T;
 }
 
@@ -35,11 +45,23 @@ export function keyRoutes(deps: DashboardDeps): Router {
       deps.log.info({ workspaceId: w.workspaceId, keyId: created.id, userId: w.session.userId }, "API key created in dashboard");
       const keys = await listApiKeys(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the key is in this one answer and nowhere else (no-store).
-      sendPage(req, res, w, { title: "API keys", nav: "keys", status: 201, notice: null, body: keysBody({ keys, csrf: w.csrf, canWrite: true, created }) });
+      sendPage(req, res, w, {
+        title: "API keys",
+        nav: "keys",
+        status: 201,
+        notice: null,
+        body: keysBody({ keys, csrf: w.csrf, canWrite: true, created }),
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const keys = await listApiKeys(deps.prisma, w.workspaceId);
-      sendPage(req, res, w, { title: "API keys", nav: "keys", status: error.status, notice: null, body: keysBody({ keys, csrf: w.csrf, canWrite: true, form: { ...form, error: error.message } }) });
+      sendPage(req, res, w, {
+        title: "API keys",
+        nav: "keys",
+        status: error.status,
+        notice: null,
+        body: keysBody({ keys, csrf: w.csrf, canWrite: true, form: { ...form, error: error.message } }),
+      });
     }
   });
 

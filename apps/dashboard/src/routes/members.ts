@@ -8,13 +8,13 @@ import {
   removeMember,
   revokeInvitation,
 } from "@svc/core";
-import { Router, type Request, type Response } from "express";
+import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
-import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
+import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
 import { confirmBody } from "../views/pages/confirm.ts";
-import { membersBody, type MembersPageInput } from "../views/pages/members.ts";
+import { type MembersPageInput, membersBody } from "../views/pages/members.ts";
 
 /** Owners only: members, invitations and the plan. */
 export function memberRoutes(deps: DashboardDeps): Router {
@@ -22,7 +22,10 @@ export function memberRoutes(deps: DashboardDeps): Router {
   const owners = requirePermission("members:manage");
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
-    const [members, invitations] = await Promise.all([listMembers(deps.prisma, w.workspaceId), listPendingInvitations(deps.prisma, w.workspaceId)]);
+    const [members, invitations] = await Promise.all([
+      listMembers(deps.prisma, w.workspaceId),
+      listPendingInvitations(deps.prisma, w.workspaceId),
+    ]);
     const { status, ...rest } = extra;
     sendPage(req, res, w, {
       title: "Members & plan",
@@ -93,7 +96,9 @@ export function memberRoutes(deps: DashboardDeps): Router {
       nav: "members",
       body: confirmBody({
         title: self ? "Leave workspace" : "Remove member",
-        question: self ? html`Leave <strong>${w.workspace.workspaceName}</strong>?` : html`Remove <strong>${member.email}</strong> from ${w.workspace.workspaceName}?`,
+        question: self
+          ? html`Leave <strong>${w.workspace.workspaceName}</strong>?`
+          : html`Remove <strong>${member.email}</strong> from ${w.workspace.workspaceName}?`,
         detail: "Access ends immediately, including open sessions.",
         action: `/members/${member.id}/remove`,
         confirmLabel: self ? "Leave workspace" : "Remove member",

@@ -14,7 +14,11 @@ export function recipientRoutes(deps: DashboardDeps): Router {
   router.get("/test-recipients", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
     const recipients = await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities);
-    sendPage(req, res, w, { title: "Test recipients", nav: "recipients", body: recipientsBody({ recipients, csrf: w.csrf, canWrite: w.canWrite }) });
+    sendPage(req, res, w, {
+      title: "Test recipients",
+      nav: "recipients",
+      body: recipientsBody({ recipients, csrf: w.csrf, canWrite: w.canWrite }),
+    });
   });
 
   router.post("/test-recipients", requirePermission("workspace:write"), async (req, res) => {
@@ -37,7 +41,9 @@ export function recipientRoutes(deps: DashboardDeps): Router {
 
   router.get("/test-recipients/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const recipient = (await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities)).find((r) => r.id === param(req, "id"));
+    const recipient = (await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities)).find(
+      (r) => r.id === param(req, "id"),
+    );
     if (!recipient) throw new AppError("not_found", "Test recipient not found.");
     sendPage(req, res, w, {
       title: "Remove test recipient",

@@ -16,7 +16,11 @@ export function sesRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const { env } = deps;
     if (env.EMAIL_PROVIDER !== "ses") {
-      sendPage(req, res, w, { title: "Amazon SES", nav: null, body: sesStatusBody({ provider: env.EMAIL_PROVIDER, status: null, lastNotificationAt: null }) });
+      sendPage(req, res, w, {
+        title: "Amazon SES",
+        nav: null,
+        body: sesStatusBody({ provider: env.EMAIL_PROVIDER, status: null, lastNotificationAt: null }),
+      });
       return;
     }
     const recorded = await getSesSetup(deps.prisma, env.AWS_REGION);
@@ -43,7 +47,12 @@ export function sesRoutes(deps: DashboardDeps): Router {
     sendPage(req, res, w, {
       title: "Amazon SES",
       nav: null,
-      body: sesStatusBody({ provider: "ses", status, lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null, ...(error ? { error } : {}) }),
+      body: sesStatusBody({
+        provider: "ses",
+        status,
+        lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
+        ...(error ? { error } : {}),
+      }),
     });
   });
   return router;

@@ -7,21 +7,22 @@ import {
   importSuppressionsCsv,
   listSuppressions,
   parseManualSuppression,
-  parseRecipientAddress,
   parseReason,
+  parseRecipientAddress,
   removeSuppression,
-  sqlPool,
   type SuppressionListQuery,
+  sqlPool,
 } from "@svc/core";
-import { Router, type Request, type Response } from "express";
+import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
-import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
+import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
-import { removeSuppressionBody, suppressionsBody, type SuppressionsPage } from "../views/pages/suppressions.ts";
+import { removeSuppressionBody, type SuppressionsPage, suppressionsBody } from "../views/pages/suppressions.ts";
 
 const PAGE_SIZE = 50;
 
-const queryText = (req: Request, name: string) => (typeof req.query[name] === "string" ? (req.query[name] as string).trim().slice(0, 254) : "");
+const queryText = (req: Request, name: string) =>
+  typeof req.query[name] === "string" ? (req.query[name] as string).trim().slice(0, 254) : "";
 
 /**
  * The workspace's suppression list: every member may look (and export), members who may write
@@ -31,7 +32,12 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
   const router = Router();
   const pool = sqlPool(deps.db);
 
-  async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<SuppressionsPage> & { status?: number } = {}): Promise<void> {
+  async function render(
+    req: Request,
+    res: Response,
+    w: WorkspaceRequest,
+    extra: Partial<SuppressionsPage> & { status?: number } = {},
+  ): Promise<void> {
     const q = queryText(req, "q");
     const reasonText = queryText(req, "reason");
     const query: SuppressionListQuery = { limit: PAGE_SIZE + 1 };
@@ -67,7 +73,10 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
 
   router.get("/suppressions/export.csv", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    res.status(200).type("text/csv; charset=utf-8").setHeader("content-disposition", `attachment; filename="suppressions-${w.workspaceId}.csv"`);
+    res
+      .status(200)
+      .type("text/csv; charset=utf-8")
+      .setHeader("content-disposition", `attachment; filename="suppressions-${w.workspaceId}.csv"`);
     // pipeline waits for the client to take each chunk (back-pressure) and ends or cuts the answer.
     await pipeline(exportSuppressionsCsv(pool, w.workspaceId), res);
   });
@@ -78,7 +87,11 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
     const expiresText = formString(req, "expiresAt", 40);
     try {
       // datetime-local sends no zone: read it as UTC, as the label says.
-      const expiresAt = expiresText ? (/[zZ]|[+-]\d\d:\d\d$/.test(expiresText) ? expiresText : `${expiresText.length === 16 ? `${expiresText}:00` : expiresText}Z`) : undefined;
+      const expiresAt = expiresText
+        ? /[zZ]|[+-]\d\d:\d\d$/.test(expiresText)
+          ? expiresText
+          : `${expiresText.length === 16 ? `${expiresText}:00` : expiresText}Z`
+        : undefined;
       const input = parseManualSuppression({ address, ...(expiresAt ? { expiresAt } : {}) });
       const { created } = await addManualSuppression(pool, w.workspaceId, input);
       res.redirect(303, `/suppressions?notice=${created ? "suppression_added" : "suppression_exists"}`);

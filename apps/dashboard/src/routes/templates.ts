@@ -1,7 +1,17 @@
-import { AppError, createTemplate, getTemplate, listTemplates, listTemplateVersions, previewTemplateDraft, publishTemplate, sqlPool, updateTemplate } from "@svc/core";
-import { Router, type Request, type Response } from "express";
+import {
+  AppError,
+  createTemplate,
+  getTemplate,
+  listTemplates,
+  listTemplateVersions,
+  previewTemplateDraft,
+  publishTemplate,
+  sqlPool,
+  updateTemplate,
+} from "@svc/core";
+import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
-import { requirePermission, workspaceRequest, type WorkspaceRequest } from "../http/guards.ts";
+import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { templateEditorBody, templatesBody } from "../views/pages/templates.ts";
 
@@ -20,7 +30,8 @@ function jsonField(req: Request, name: string, fallback: unknown): unknown {
 
 function sampleOf(req: Request): Record<string, unknown> {
   const sample = jsonField(req, "sample", {});
-  if (typeof sample !== "object" || sample === null || Array.isArray(sample)) throw new AppError("validation_failed", "sample: must be a JSON object.");
+  if (typeof sample !== "object" || sample === null || Array.isArray(sample))
+    throw new AppError("validation_failed", "sample: must be a JSON object.");
   return sample as Record<string, unknown>;
 }
 
@@ -32,15 +43,36 @@ export function templateRoutes(deps: DashboardDeps): Router {
   const router = Router();
   const pool = sqlPool(deps.db);
 
-  async function renderList(req: Request, res: Response, w: WorkspaceRequest, form?: { name?: string; alias?: string; error?: string }): Promise<void> {
+  async function renderList(
+    req: Request,
+    res: Response,
+    w: WorkspaceRequest,
+    form?: { name?: string; alias?: string; error?: string },
+  ): Promise<void> {
     const { data } = await listTemplates(pool, w.workspaceId, { limit: 100 });
-    sendPage(req, res, w, { title: "Templates", nav: "templates", ...(form?.error ? { status: 422 } : {}), body: templatesBody({ templates: data, csrf: w.csrf, canWrite: w.canWrite, ...(form ? { form } : {}) }) });
+    sendPage(req, res, w, {
+      title: "Templates",
+      nav: "templates",
+      ...(form?.error ? { status: 422 } : {}),
+      body: templatesBody({ templates: data, csrf: w.csrf, canWrite: w.canWrite, ...(form ? { form } : {}) }),
+    });
   }
 
-  async function renderEditor(req: Request, res: Response, w: WorkspaceRequest, id: string, options: { sample?: Record<string, unknown>; error?: string } = {}): Promise<void> {
+  async function renderEditor(
+    req: Request,
+    res: Response,
+    w: WorkspaceRequest,
+    id: string,
+    options: { sample?: Record<string, unknown>; error?: string } = {},
+  ): Promise<void> {
     const template = await getTemplate(pool, w.workspaceId, id);
     const sample = options.sample ?? Object.fromEntries(template.draft.variables.map((v) => [v.name, v.fallback ?? sampleValue(v.type)]));
-    const preview = await previewTemplateDraft(pool, w.workspaceId, template.id, { subject: template.draft.subject, html: template.draft.html, text: template.draft.text, sample });
+    const preview = await previewTemplateDraft(pool, w.workspaceId, template.id, {
+      subject: template.draft.subject,
+      html: template.draft.html,
+      text: template.draft.text,
+      sample,
+    });
     sendPage(req, res, w, {
       title: template.name,
       nav: "templates",
@@ -66,7 +98,13 @@ export function templateRoutes(deps: DashboardDeps): Router {
     const name = formString(req, "name", 200);
     const alias = formString(req, "alias", 100);
     try {
-      const created = await createTemplate(pool, w.workspaceId, { name, alias, subject: "Hello {{ name }}", html: "<p>Hello {{ name }}</p>", variables: [{ name: "name", type: "string", fallback: "there" }] });
+      const created = await createTemplate(pool, w.workspaceId, {
+        name,
+        alias,
+        subject: "Hello {{ name }}",
+        html: "<p>Hello {{ name }}</p>",
+        variables: [{ name: "name", type: "string", fallback: "there" }],
+      });
       res.redirect(303, `/templates/${created.id}`);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -122,7 +160,14 @@ export function templateRoutes(deps: DashboardDeps): Router {
       return;
     }
     const text = formString(req, "text", SOURCE_LIMIT);
-    res.json(await previewTemplateDraft(pool, w.workspaceId, param(req, "id"), { subject: formString(req, "subject", SOURCE_LIMIT) || "-", html: formString(req, "html", SOURCE_LIMIT), text: text || null, sample }));
+    res.json(
+      await previewTemplateDraft(pool, w.workspaceId, param(req, "id"), {
+        subject: formString(req, "subject", SOURCE_LIMIT) || "-",
+        html: formString(req, "html", SOURCE_LIMIT),
+        text: text || null,
+        sample,
+      }),
+    );
   });
 
   return router;

@@ -7,12 +7,12 @@ import {
   findWebhookDelivery,
   getWebhookSubscription,
   listWebhookDeliveries,
-  listWebhookSubscriptions,
   listWebhookReplays,
+  listWebhookSubscriptions,
+  type ReplayRequest,
   redeliverWebhook,
   replayWebhookDeliveries,
   sendTestWebhookEvent,
-  type ReplayRequest,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -31,18 +31,33 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   router.get("/webhooks", read, async (req, res) => {
     const w = workspaceRequest(req);
     const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
-    sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: w.canWrite, allowPrivate: policy.allowPrivate }) });
+    sendPage(req, res, w, {
+      title: "Webhooks",
+      nav: "webhooks",
+      body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: w.canWrite, allowPrivate: policy.allowPrivate }),
+    });
   });
 
   router.post("/webhooks", write, async (req, res) => {
     const w = workspaceRequest(req);
     const form = { url: formString(req, "url", 4096), events: formList(req, "events") };
     try {
-      const created = await createWebhookSubscription(deps.prisma, deps.secrets, { workspaceId: w.workspaceId, url: form.url, events: form.events }, policy);
+      const created = await createWebhookSubscription(
+        deps.prisma,
+        deps.secrets,
+        { workspaceId: w.workspaceId, url: form.url, events: form.events },
+        policy,
+      );
       deps.log.info({ workspaceId: w.workspaceId, webhookId: created.id, userId: w.session.userId }, "webhook created in dashboard");
       const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the secret is in this one answer only.
-      sendPage(req, res, w, { title: "Webhooks", nav: "webhooks", status: 201, notice: null, body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, created }) });
+      sendPage(req, res, w, {
+        title: "Webhooks",
+        nav: "webhooks",
+        status: 201,
+        notice: null,
+        body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, created }),
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
@@ -51,7 +66,13 @@ export function webhookRoutes(deps: DashboardDeps): Router {
         nav: "webhooks",
         status: error.status,
         notice: null,
-        body: webhooksBody({ subscriptions, csrf: w.csrf, canWrite: true, allowPrivate: policy.allowPrivate, form: { ...form, error: error.message } }),
+        body: webhooksBody({
+          subscriptions,
+          csrf: w.csrf,
+          canWrite: true,
+          allowPrivate: policy.allowPrivate,
+          form: { ...form, error: error.message },
+        }),
       });
     }
   });
@@ -64,7 +85,14 @@ export function webhookRoutes(deps: DashboardDeps): Router {
     sendPage(req, res, w, {
       title: "Webhook",
       nav: "webhooks",
-      body: webhookDetailBody({ subscription, deliveries, replays, csrf: w.csrf, canWrite: w.canWrite, defaultReplayRate: deps.env.WEBHOOK_REPLAY_PER_SECOND }),
+      body: webhookDetailBody({
+        subscription,
+        deliveries,
+        replays,
+        csrf: w.csrf,
+        canWrite: w.canWrite,
+        defaultReplayRate: deps.env.WEBHOOK_REPLAY_PER_SECOND,
+      }),
     });
   });
 
@@ -72,7 +100,8 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   const formDate = (req: Parameters<typeof formString>[0], name: string): Date => {
     const value = formString(req, name, 40);
     const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
-    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError("validation_failed", `${name}: a date and time (UTC).`);
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(date.getTime()))
+      throw new AppError("validation_failed", `${name}: a date and time (UTC).`);
     return date;
   };
 
@@ -80,14 +109,25 @@ export function webhookRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const kind = formString(req, "kind", 20);
     const selection: ReplayRequest =
-      kind === "range" ? { kind: "range", since: formDate(req, "since"), until: formDate(req, "until") } : { kind: "failed_since", since: formDate(req, "since") };
+      kind === "range"
+        ? { kind: "range", since: formDate(req, "since"), until: formDate(req, "until") }
+        : { kind: "failed_since", since: formDate(req, "since") };
     const rate = formString(req, "perSecond", 4);
     const perSecond = rate === "" ? undefined : /^\d+$/.test(rate) ? Number(rate) : Number.NaN;
-    const replay = await replayWebhookDeliveries(deps.db, deps.webhookProducer, param(req, "id"), { ...selection, perSecond }, {
-      workspaceId: w.workspaceId,
-      defaultPerSecond: deps.env.WEBHOOK_REPLAY_PER_SECOND,
-    });
-    deps.log.info({ workspaceId: w.workspaceId, webhookId: replay.subscriptionId, replayId: replay.id, userId: w.session.userId }, "webhook replay started in dashboard");
+    const replay = await replayWebhookDeliveries(
+      deps.db,
+      deps.webhookProducer,
+      param(req, "id"),
+      { ...selection, perSecond },
+      {
+        workspaceId: w.workspaceId,
+        defaultPerSecond: deps.env.WEBHOOK_REPLAY_PER_SECOND,
+      },
+    );
+    deps.log.info(
+      { workspaceId: w.workspaceId, webhookId: replay.subscriptionId, replayId: replay.id, userId: w.session.userId },
+      "webhook replay started in dashboard",
+    );
     res.redirect(303, `/webhooks/${replay.subscriptionId}?notice=replay_started#replays`);
   });
 
@@ -121,7 +161,8 @@ export function webhookRoutes(deps: DashboardDeps): Router {
       body: confirmBody({
         title: "Delete webhook",
         question: `Delete the webhook for ${subscription.url}?`,
-        detail: "Its deliveries and their attempts are deleted too; pending retries stop. To receive events again, create a new webhook (with a new secret).",
+        detail:
+          "Its deliveries and their attempts are deleted too; pending retries stop. To receive events again, create a new webhook (with a new secret).",
         action: `/webhooks/${subscription.id}/delete`,
         confirmLabel: "Delete webhook",
         cancelHref: `/webhooks/${subscription.id}`,

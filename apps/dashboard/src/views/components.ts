@@ -1,9 +1,12 @@
-import { html, raw, type Renderable, type SafeHtml } from "./html.ts";
 import { formatDateTime, formatRelative } from "./format.ts";
+import { html, type Renderable, raw, type SafeHtml } from "./html.ts";
 
 /** Small, consistent building blocks. Pages compose these; none of them touches data. */
 
-export function pageHeader(title: string, options: { description?: Renderable; actions?: Renderable; back?: { href: string; label: string } } = {}): SafeHtml {
+export function pageHeader(
+  title: string,
+  options: { description?: Renderable; actions?: Renderable; back?: { href: string; label: string } } = {},
+): SafeHtml {
   return html`<header class="page-header">
     <div>
       ${options.back && html`<a class="back-link" href="${options.back.href}">← ${options.back.label}</a>`}
@@ -14,7 +17,10 @@ export function pageHeader(title: string, options: { description?: Renderable; a
   </header>`;
 }
 
-export function card(body: Renderable, options: { title?: string; description?: Renderable; actions?: Renderable; id?: string; tone?: "danger" | "success" } = {}): SafeHtml {
+export function card(
+  body: Renderable,
+  options: { title?: string; description?: Renderable; actions?: Renderable; id?: string; tone?: "danger" | "success" } = {},
+): SafeHtml {
   return html`<section class="card${options.tone ? ` card-${options.tone}` : ""}"${options.id ? raw(` id="${options.id}"`) : ""}>
     ${(options.title || options.actions) && html`<div class="card-header"><div>${options.title && html`<h2>${options.title}</h2>`}${options.description && html`<p class="muted">${options.description}</p>`}</div>${options.actions}</div>`}
     ${body}
@@ -106,7 +112,13 @@ export function field(options: FieldOptions): SafeHtml {
   </div>`;
 }
 
-export function selectField(options: { label: string; name: string; value?: string; choices: Array<{ value: string; label: string }>; help?: Renderable }): SafeHtml {
+export function selectField(options: {
+  label: string;
+  name: string;
+  value?: string;
+  choices: Array<{ value: string; label: string }>;
+  help?: Renderable;
+}): SafeHtml {
   const id = `f-${options.name}`;
   return html`<div class="field">
     <label for="${id}">${options.label}</label>
@@ -132,12 +144,27 @@ export function secretReveal(label: string, value: string, id: string): SafeHtml
  * A destructive action: a link to a confirmation page, which JS upgrades into an in-page
  * dialog posting the same form. Without JS the page still asks before anything changes.
  */
-export function confirmAction(options: { href: string; label: string; question: string; confirmLabel: string; csrf: string; tone?: "danger" | "secondary"; small?: boolean }): SafeHtml {
+export function confirmAction(options: {
+  href: string;
+  label: string;
+  question: string;
+  confirmLabel: string;
+  csrf: string;
+  tone?: "danger" | "secondary";
+  small?: boolean;
+}): SafeHtml {
   return html`<a class="btn${options.small === false ? "" : " btn-small"} btn-${options.tone ?? "danger"}-outline" href="${options.href}" data-confirm="${options.question}" data-confirm-label="${options.confirmLabel}" data-csrf="${options.csrf}">${options.label}</a>`;
 }
 
 /** A small inline POST form with a single button. */
-export function postButton(options: { action: string; label: string; csrf: string; tone?: "primary" | "secondary" | "danger"; small?: boolean; fields?: Record<string, string> }): SafeHtml {
+export function postButton(options: {
+  action: string;
+  label: string;
+  csrf: string;
+  tone?: "primary" | "secondary" | "danger";
+  small?: boolean;
+  fields?: Record<string, string>;
+}): SafeHtml {
   return html`<form method="post" action="${options.action}" class="inline-form">
     ${csrfField(options.csrf)}
     ${Object.entries(options.fields ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}

@@ -42,7 +42,9 @@ export function raw(markup: string): SafeHtml {
 
 /** Query strings built from parts, each part encoded. */
 export function queryString(params: Record<string, string | number | null | undefined>): string {
-  const entries = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== "");
+  const entries = Object.entries(params).filter(
+    (entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== "",
+  );
   if (entries.length === 0) return "";
   return `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join("&")}`;
 }

@@ -1,9 +1,20 @@
+import { type MembershipView, roleAllows } from "@svc/core";
 import type { MemberRole } from "@svc/db";
-import { roleAllows, type MembershipView } from "@svc/core";
-import { alert, csrfField, type AlertTone } from "./components.ts";
-import { html, raw, type Renderable, type SafeHtml } from "./html.ts";
+import { type AlertTone, alert, csrfField } from "./components.ts";
+import { html, type Renderable, raw, type SafeHtml } from "./html.ts";
 
-export type NavKey = "overview" | "emails" | "inbox" | "keys" | "domains" | "recipients" | "suppressions" | "templates" | "webhooks" | "smtp" | "members";
+export type NavKey =
+  | "overview"
+  | "emails"
+  | "inbox"
+  | "keys"
+  | "domains"
+  | "recipients"
+  | "suppressions"
+  | "templates"
+  | "webhooks"
+  | "smtp"
+  | "members";
 
 export interface Notice {
   tone: AlertTone;
@@ -33,7 +44,8 @@ const ICONS: Record<NavKey, string> = {
   webhooks: '<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7"/><path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"/>',
   smtp: '<path d="M4 6h16v12H4z"/><path d="M4 6l8 7 8-7"/><path d="M9 15h6"/>',
   inbox: '<path d="M3 13l3-8h12l3 8v6H3z"/><path d="M3 13h5l1 3h6l1-3h5"/>',
-  members: '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 5"/>',
+  members:
+    '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 5"/>',
 };
 
 const NAV: Array<{ key: NavKey; href: string; label: string; ownerOnly?: boolean }> = [
@@ -51,7 +63,9 @@ const NAV: Array<{ key: NavKey; href: string; label: string; ownerOnly?: boolean
 ];
 
 function icon(key: NavKey): SafeHtml {
-  return raw(`<svg class="nav-icon" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${ICONS[key]}</svg>`);
+  return raw(
+    `<svg class="nav-icon" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" stroke-width="1.7" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${ICONS[key]}</svg>`,
+  );
 }
 
 const LOGO = raw(
@@ -94,7 +108,8 @@ function workspaceSwitcher(input: AppPageInput): SafeHtml {
     <label for="workspace-select" class="sr-only">Workspace</label>
     <select id="workspace-select" name="workspaceId">
       ${input.memberships.map(
-        (m) => html`<option value="${m.workspaceId}"${m.workspaceId === input.workspace.workspaceId ? raw(" selected") : ""}>${m.workspaceName} (${roleLabel(m.role)})</option>`,
+        (m) =>
+          html`<option value="${m.workspaceId}"${m.workspaceId === input.workspace.workspaceId ? raw(" selected") : ""}>${m.workspaceName} (${roleLabel(m.role)})</option>`,
       )}
     </select>
     <button type="submit" class="btn btn-small btn-secondary">Switch</button>

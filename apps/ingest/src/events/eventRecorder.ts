@@ -1,5 +1,5 @@
 import { sqlPool } from "@svc/core";
-import { recordEmailEvents, type EmailEventToRecord, type RecordOutcome } from "@svc/core/batched";
+import { type EmailEventToRecord, type RecordOutcome, recordEmailEvents } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
@@ -38,7 +38,10 @@ export function createEventRecorder(deps: EventRecorderDeps, options: EventRecor
     run: async (events) => {
       const outcomes = await recordEmailEvents(pool, events);
       // Committed: the batch's slot is free for the next statement while Redis takes the jobs.
-      const enqueued = enqueueDeliveries(deps, outcomes.flatMap((outcome) => (outcome.outcome === "created" ? outcome.deliveryIds : [])));
+      const enqueued = enqueueDeliveries(
+        deps,
+        outcomes.flatMap((outcome) => (outcome.outcome === "created" ? outcome.deliveryIds : [])),
+      );
       return outcomes.map((outcome) => ({ outcome, enqueued }));
     },
   });

@@ -53,7 +53,10 @@ export async function ingestNotification(
   if (!deps.topics.agrees(parsed.origin)) {
     // Forged or foreign: treated as matching no email of ours, so it changes nothing.
     const kept = await keepUnmatched();
-    log.warn({ ...context, ...parsed.origin, kept }, "SES event names another sending account or configuration set; kept in unmatched_notifications");
+    log.warn(
+      { ...context, ...parsed.origin, kept },
+      "SES event names another sending account or configuration set; kept in unmatched_notifications",
+    );
     return "unmatched";
   }
 
@@ -79,7 +82,10 @@ export async function ingestNotification(
       recordEventStored(parsed.type);
       // debug, not info: a line per stored event costs real CPU at volume (pino's serialisation
       // and a write per line); the event row itself is the record.
-      log.debug({ ...context, emailId: recorded.emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length }, "event stored");
+      log.debug(
+        { ...context, emailId: recorded.emailId, eventId: recorded.eventId, type: parsed.type, deliveries: recorded.deliveryIds.length },
+        "event stored",
+      );
       return "stored";
   }
 }

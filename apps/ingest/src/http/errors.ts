@@ -1,7 +1,7 @@
-import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
-import { bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, type BodyWording } from "@svc/runtime";
+import { type BodyWording, bodyErrorAnswer, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "@svc/runtime";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 
 /** How body errors name the ingester's bodies (textBody.ts reads at most 256 KB). */
 const BODY_WORDING: BodyWording = { body: "Body", limit: "256 KB" };

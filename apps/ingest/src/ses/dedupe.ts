@@ -51,7 +51,12 @@ function normaliseTimestamp(value: unknown): string | null {
 }
 
 function sortedStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string").map((v) => v.toLowerCase()).sort() : [];
+  return Array.isArray(value)
+    ? value
+        .filter((v): v is string => typeof v === "string")
+        .map((v) => v.toLowerCase())
+        .sort()
+    : [];
 }
 
 function recipientAddresses(value: unknown): string[] {

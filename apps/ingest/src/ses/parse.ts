@@ -66,7 +66,10 @@ export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimesta
 
   const errorMessage =
     mapping.type === "rendering_failed"
-      ? (typeof object.errorMessage === "string" && object.errorMessage ? object.errorMessage.replace(/\u0000/g, "") : "Rendering failed").slice(0, MAX_ERROR_MESSAGE)
+      ? (typeof object.errorMessage === "string" && object.errorMessage
+          ? object.errorMessage.replace(/\u0000/g, "")
+          : "Rendering failed"
+        ).slice(0, MAX_ERROR_MESSAGE)
       : null;
 
   return {

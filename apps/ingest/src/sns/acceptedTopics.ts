@@ -36,7 +36,11 @@ export interface SesMailOrigin {
 const DEFAULT_REFRESH_INTERVAL_MS = 10_000;
 
 export class AcceptedTopics {
-  private recorded: { topics: Set<string>; accounts: Set<string>; sets: Set<string> } = { topics: new Set(), accounts: new Set(), sets: new Set() };
+  private recorded: { topics: Set<string>; accounts: Set<string>; sets: Set<string> } = {
+    topics: new Set(),
+    accounts: new Set(),
+    sets: new Set(),
+  };
   private lastLoad = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | null = null;
   private readonly refreshIntervalMs: number;

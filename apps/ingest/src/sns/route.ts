@@ -1,12 +1,12 @@
-import { Router, type Request } from "express";
 import { AppError } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { recordNotification, timeVerification } from "@svc/metrics/ingest";
 import type { SnsConfirmation, SnsVerifier } from "@svc/sns";
+import { type Request, Router } from "express";
+import { type IngestNotificationDeps, ingestNotification } from "../events/ingestNotification.ts";
 import { textBody } from "../http/textBody.ts";
-import { ingestNotification, type IngestNotificationDeps } from "../events/ingestNotification.ts";
 import type { NotificationClock } from "./notificationClock.ts";
-import { isAcceptableSubscribeUrl, type ConfirmSubscription } from "./subscription.ts";
+import { type ConfirmSubscription, isAcceptableSubscribeUrl } from "./subscription.ts";
 
 export interface SnsRouteDeps extends IngestNotificationDeps {
   verifier: SnsVerifier;

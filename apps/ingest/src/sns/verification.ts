@@ -1,5 +1,5 @@
 import { recordCertificateFetch } from "@svc/metrics/ingest";
-import { CertificateCache, certUrlPolicy, SnsVerifier, type CertificateCacheOptions } from "@svc/sns";
+import { CertificateCache, type CertificateCacheOptions, certUrlPolicy, SnsVerifier } from "@svc/sns";
 import type { IngestEnv } from "../env.ts";
 import type { AcceptedTopics } from "./acceptedTopics.ts";
 

@@ -1,13 +1,13 @@
-import { sqlPool, type HandoffWrites } from "@svc/core";
+import { type HandoffWrites, sqlPool } from "@svc/core";
 import {
-  claimEmails,
-  markEmailsSent,
-  selectActiveSuppressions,
-  selectVerifiedSendingDomains,
   type AcceptedHandoff,
   type ClaimedEmail,
+  claimEmails,
+  markEmailsSent,
   type SendingDomainLookup,
   type SuppressionLookup,
+  selectActiveSuppressions,
+  selectVerifiedSendingDomains,
 } from "@svc/core/batched";
 import type { DbHandle, SuppressionReason } from "@svc/db";
 import { Batcher } from "@svc/runtime";

@@ -1,4 +1,4 @@
-import { AppError, hashApiKey, scopeAllows, type ApiKeyAuthenticator, type AuthenticatedKey } from "@svc/core";
+import { type ApiKeyAuthenticator, AppError, type AuthenticatedKey, hashApiKey, scopeAllows } from "@svc/core";
 import { SmtpReply } from "../replies.ts";
 import type { AuthFailureSource, AuthThrottle } from "./throttle.ts";
 

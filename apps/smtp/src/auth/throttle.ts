@@ -46,7 +46,8 @@ export class AuthThrottle {
   private counters({ clientAddress, keyId }: AuthFailureSource): ThrottleCounter[] {
     const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
     const counters = [{ key: `${this.options.prefix}:smtp-auth-fail:address:${digest(clientAddress)}`, limit: this.options.maxFailures }];
-    if (keyId !== undefined) counters.push({ key: `${this.options.prefix}:smtp-auth-fail:key-id:${keyId}`, limit: this.options.maxFailures });
+    if (keyId !== undefined)
+      counters.push({ key: `${this.options.prefix}:smtp-auth-fail:key-id:${keyId}`, limit: this.options.maxFailures });
     return counters;
   }
 

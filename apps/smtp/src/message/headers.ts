@@ -94,7 +94,10 @@ export function selectHeaders(lines: ReadonlyArray<{ line: string }>): SelectedH
       continue;
     }
     seen.add(name.toLowerCase());
-    let value: string | null = line.slice(colon + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+    let value: string | null = line
+      .slice(colon + 1)
+      .replace(/\r?\n[ \t]+/g, " ")
+      .trim();
     if (name.toLowerCase() === "references") value = trimmedReferences(value);
     if (value === null || headerProblems([{ name, value }]).length > 0) {
       dropped.push(name);

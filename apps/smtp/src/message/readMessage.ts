@@ -1,5 +1,5 @@
-import { simpleParser, type ParsedMail } from "mailparser";
 import { PassThrough, type Readable } from "node:stream";
+import { type ParsedMail, simpleParser } from "mailparser";
 import { MEMORY_PER_MESSAGE_BYTE, type MessageBudget } from "./budget.ts";
 
 /**

@@ -49,12 +49,17 @@ export function configurationSets(routes: AwsLocalRoutes): void {
     if (delivery) set.deliveryOptions = delivery;
     const reputation = optionalObject<{ ReputationMetricsEnabled?: unknown }>(body.ReputationOptions, "ReputationOptions");
     if (reputation) {
-      set.reputationOptions = { ReputationMetricsEnabled: optionalBoolean(reputation.ReputationMetricsEnabled, "ReputationMetricsEnabled") ?? false };
+      set.reputationOptions = {
+        ReputationMetricsEnabled: optionalBoolean(reputation.ReputationMetricsEnabled, "ReputationMetricsEnabled") ?? false,
+      };
     }
     const sending = optionalObject<{ SendingEnabled?: unknown }>(body.SendingOptions, "SendingOptions");
     if (sending) set.sendingOptions = { SendingEnabled: optionalBoolean(sending.SendingEnabled, "SendingEnabled") ?? true };
     const suppression = optionalObject<{ SuppressedReasons?: unknown }>(body.SuppressionOptions, "SuppressionOptions");
-    if (suppression) set.suppressionOptions = { SuppressedReasons: stringList(suppression.SuppressedReasons ?? [], "SuppressedReasons", SUPPRESSION_REASONS) };
+    if (suppression)
+      set.suppressionOptions = {
+        SuppressedReasons: stringList(suppression.SuppressedReasons ?? [], "SuppressedReasons", SUPPRESSION_REASONS),
+      };
     state.ses.configurationSets.set(name, set);
     return {};
   });
@@ -91,7 +96,9 @@ export function configurationSets(routes: AwsLocalRoutes): void {
   routes.ses("PUT", "/v2/email/configuration-sets/{ConfigurationSetName}/suppression-options", (request) => {
     request.state.calls.push("ses:PutConfigurationSetSuppressionOptions");
     const set = existingSet(request);
-    set.suppressionOptions = { SuppressedReasons: stringList(request.body.SuppressedReasons ?? [], "SuppressedReasons", SUPPRESSION_REASONS) };
+    set.suppressionOptions = {
+      SuppressedReasons: stringList(request.body.SuppressedReasons ?? [], "SuppressedReasons", SUPPRESSION_REASONS),
+    };
     return {};
   });
 
@@ -186,7 +193,10 @@ function trackingOptions(domain: unknown, policy: unknown, domainRequired: boole
     if (domainRequired) throw new AwsError("BadRequestException", "TrackingOptions.CustomRedirectDomain is required.");
     return undefined;
   }
-  return { CustomRedirectDomain: customRedirectDomain, ...(httpsPolicy ? { HttpsPolicy: httpsPolicy as TrackingOptions["HttpsPolicy"] } : {}) };
+  return {
+    CustomRedirectDomain: customRedirectDomain,
+    ...(httpsPolicy ? { HttpsPolicy: httpsPolicy as TrackingOptions["HttpsPolicy"] } : {}),
+  };
 }
 
 function eventDestination(name: string, value: unknown): EventDestination {
@@ -194,9 +204,9 @@ function eventDestination(name: string, value: unknown): EventDestination {
   if (!definition) throw new AwsError("BadRequestException", "EventDestination is required.");
   const types = stringList(definition.MatchingEventTypes, "MatchingEventTypes", EVENT_TYPES);
   if (types.length === 0) throw new AwsError("BadRequestException", "MatchingEventTypes must not be empty.");
-  const targets = (["KinesisFirehoseDestination", "CloudWatchDestination", "SnsDestination", "EventBridgeDestination", "PinpointDestination"] as const).filter(
-    (field) => definition[field] !== undefined,
-  );
+  const targets = (
+    ["KinesisFirehoseDestination", "CloudWatchDestination", "SnsDestination", "EventBridgeDestination", "PinpointDestination"] as const
+  ).filter((field) => definition[field] !== undefined);
   if (targets.length !== 1) throw new AwsError("BadRequestException", "An event destination needs exactly one destination.");
   if (definition.SnsDestination && !SNS_TOPIC_ARN.test(String(definition.SnsDestination.TopicArn))) {
     throw new AwsError("BadRequestException", "SnsDestination.TopicArn is not an SNS topic ARN.");

@@ -1,5 +1,11 @@
 import { createPrivateKey } from "node:crypto";
-import type { BehaviorOnMxFailure, CreateEmailIdentityResponse, DkimAttributes, GetEmailIdentityResponse, Tag } from "@aws-sdk/client-sesv2";
+import type {
+  BehaviorOnMxFailure,
+  CreateEmailIdentityResponse,
+  DkimAttributes,
+  GetEmailIdentityResponse,
+  Tag,
+} from "@aws-sdk/client-sesv2";
 import { AwsError, type AwsLocalRoutes } from "../server.ts";
 import type { EmailIdentityState } from "../state.ts";
 import { notFound, optionalObject, optionalString } from "./validation.ts";
@@ -44,10 +50,12 @@ function checkPrivateKey(base64: string): void {
 }
 
 function signingAttributes(value: unknown): { selector: string; privateKey: string } {
-  const attributes = optionalObject<{ DomainSigningSelector?: unknown; DomainSigningPrivateKey?: unknown }>(value, "SigningAttributes") ?? {};
+  const attributes =
+    optionalObject<{ DomainSigningSelector?: unknown; DomainSigningPrivateKey?: unknown }>(value, "SigningAttributes") ?? {};
   const selector = optionalString(attributes.DomainSigningSelector, "DomainSigningSelector");
   const privateKey = optionalString(attributes.DomainSigningPrivateKey, "DomainSigningPrivateKey");
-  if (!selector || !SELECTOR.test(selector)) throw new AwsError("BadRequestException", "DomainSigningSelector must be a DNS label of at most 63 characters.");
+  if (!selector || !SELECTOR.test(selector))
+    throw new AwsError("BadRequestException", "DomainSigningSelector must be a DNS label of at most 63 characters.");
   if (!privateKey) throw new AwsError("BadRequestException", "DomainSigningPrivateKey is required.");
   checkPrivateKey(privateKey);
   return { selector, privateKey };
@@ -73,7 +81,13 @@ function getResponse(identity: EmailIdentityState): GetEmailIdentityResponse {
     VerificationStatus: identity.verificationStatus,
     DkimAttributes: dkimAttributes(identity),
     ...(identity.mailFrom
-      ? { MailFromAttributes: { MailFromDomain: identity.mailFrom.domain, MailFromDomainStatus: identity.mailFrom.status, BehaviorOnMxFailure: identity.mailFrom.behaviorOnMxFailure } }
+      ? {
+          MailFromAttributes: {
+            MailFromDomain: identity.mailFrom.domain,
+            MailFromDomainStatus: identity.mailFrom.status,
+            BehaviorOnMxFailure: identity.mailFrom.behaviorOnMxFailure,
+          },
+        }
       : {}),
     Policies: {},
     Tags: identity.tags,
@@ -90,7 +104,8 @@ export function identities(routes: AwsLocalRoutes): void {
   routes.ses("POST", "/v2/email/identities", ({ body, state }): CreateEmailIdentityResponse => {
     state.calls.push("ses:CreateEmailIdentity");
     const { name, type } = parseIdentity(body.EmailIdentity);
-    if (state.ses.identities.has(identityKey(name))) throw new AwsError("AlreadyExistsException", `Email identity <${name}> already exists.`);
+    if (state.ses.identities.has(identityKey(name)))
+      throw new AwsError("AlreadyExistsException", `Email identity <${name}> already exists.`);
     const identity: EmailIdentityState = {
       identity: name,
       type,
@@ -130,7 +145,8 @@ export function identities(routes: AwsLocalRoutes): void {
     const identity = findIdentity(state.ses.identities, params.EmailIdentity!);
     const domain = optionalString(body.MailFromDomain, "MailFromDomain");
     const behaviour = optionalString(body.BehaviorOnMxFailure, "BehaviorOnMxFailure") ?? "USE_DEFAULT_VALUE";
-    if (!BEHAVIOURS.includes(behaviour as BehaviorOnMxFailure)) throw new AwsError("BadRequestException", `BehaviorOnMxFailure must be one of ${BEHAVIOURS.join(", ")}.`);
+    if (!BEHAVIOURS.includes(behaviour as BehaviorOnMxFailure))
+      throw new AwsError("BadRequestException", `BehaviorOnMxFailure must be one of ${BEHAVIOURS.join(", ")}.`);
     if (!domain) {
       delete identity.mailFrom;
       return {};

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { SendEmailResponse } from "@aws-sdk/client-sesv2";
 import { AwsError, type AwsLocalRoutes } from "../server.ts";
-import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
 import { aggregateStatus } from "./tenants.ts";
+import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
 
 /**
  * SES v2 SendEmail, as far as who may send: the account must be enabled, a named tenant must
@@ -14,7 +14,8 @@ import { aggregateStatus } from "./tenants.ts";
 
 function addressList(value: unknown, field: string): string[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) throw new AwsError("BadRequestException", `${field} must be a list of addresses.`);
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string"))
+    throw new AwsError("BadRequestException", `${field} must be a list of addresses.`);
   return value as string[];
 }
 
@@ -27,19 +28,26 @@ export function sending(routes: AwsLocalRoutes): void {
     const to = addressList(destination.ToAddresses, "ToAddresses");
     const cc = addressList(destination.CcAddresses, "CcAddresses");
     const bcc = addressList(destination.BccAddresses, "BccAddresses");
-    if (to.length + cc.length + bcc.length === 0) throw new AwsError("BadRequestException", "Destination must name at least one recipient.");
+    if (to.length + cc.length + bcc.length === 0)
+      throw new AwsError("BadRequestException", "Destination must name at least one recipient.");
     if (state.ses.account.SendingEnabled === false) throw new AwsError("SendingPausedException", "Sending is paused for this account.");
 
     const tenantName = body.TenantName === undefined ? null : requireName(body.TenantName, "TenantName");
     if (tenantName !== null) {
       const tenant = state.ses.tenants.get(tenantName);
       if (!tenant) throw notFound(`Tenant <${tenantName}>`);
-      if (aggregateStatus(tenant) === "DISABLED") throw new AwsError("SendingPausedException", `Sending is paused for tenant <${tenantName}>.`);
+      if (aggregateStatus(tenant) === "DISABLED")
+        throw new AwsError("SendingPausedException", `Sending is paused for tenant <${tenantName}>.`);
     }
-    const configurationSetName = body.ConfigurationSetName === undefined ? null : requireName(body.ConfigurationSetName, "ConfigurationSetName");
-    if (configurationSetName !== null && !state.ses.configurationSets.has(configurationSetName)) throw notFound(`Configuration set <${configurationSetName}>`);
+    const configurationSetName =
+      body.ConfigurationSetName === undefined ? null : requireName(body.ConfigurationSetName, "ConfigurationSetName");
+    if (configurationSetName !== null && !state.ses.configurationSets.has(configurationSetName))
+      throw notFound(`Configuration set <${configurationSetName}>`);
 
-    const simple = optionalObject<{ Subject?: { Data?: unknown } }>(optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple, "Simple");
+    const simple = optionalObject<{ Subject?: { Data?: unknown } }>(
+      optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple,
+      "Simple",
+    );
     const messageId = `awslocal-${randomUUID()}`;
     state.ses.sentEmails.push({
       messageId,

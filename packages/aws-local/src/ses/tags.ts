@@ -42,7 +42,8 @@ function parseTags(value: unknown): Tag[] {
     if (typeof Key !== "string" || Key.length < 1 || Key.length > MAX_KEY_LENGTH || Key.toLowerCase().startsWith("aws:")) {
       throw new AwsError("BadRequestException", `Tag keys must be 1-${MAX_KEY_LENGTH} characters and must not start with aws:.`);
     }
-    if (typeof Value !== "string" || Value.length > MAX_VALUE_LENGTH) throw new AwsError("BadRequestException", `Tag values must be strings of at most ${MAX_VALUE_LENGTH} characters.`);
+    if (typeof Value !== "string" || Value.length > MAX_VALUE_LENGTH)
+      throw new AwsError("BadRequestException", `Tag values must be strings of at most ${MAX_VALUE_LENGTH} characters.`);
     return { Key, Value };
   });
 }

@@ -31,7 +31,11 @@ const STANDARD_POLICY = "arn:aws:ses:::reputation-policy/standard";
 const MAX_PAGE_SIZE = 1000;
 /** `arn:aws:ses:<region>:<account>:identity/<name>`, `…:configuration-set/<name>`, `…:template/<name>`. */
 const RESOURCE_ARN = /^arn:aws[a-z-]*:ses:([a-z0-9-]+):(\d{12}):(identity|configuration-set|template)\/(.+)$/;
-const RESOURCE_TYPES: Record<string, ResourceType> = { identity: "EMAIL_IDENTITY", "configuration-set": "CONFIGURATION_SET", template: "EMAIL_TEMPLATE" };
+const RESOURCE_TYPES: Record<string, ResourceType> = {
+  identity: "EMAIL_IDENTITY",
+  "configuration-set": "CONFIGURATION_SET",
+  template: "EMAIL_TEMPLATE",
+};
 
 /** Seconds since the epoch: how the REST-JSON protocol carries timestamps. */
 const wireTime = (date: Date) => date.getTime() / 1000;
@@ -86,9 +90,11 @@ function existingTenant(state: AwsLocalState, value: unknown): TenantState {
 function suppressionAttributes(value: unknown): TenantSuppressionAttributes {
   const given = optionalObject<{ SuppressedReasons?: unknown; SuppressionScope?: unknown }>(value, "SuppressionAttributes") ?? {};
   const scope = optionalString(given.SuppressionScope, "SuppressionScope") ?? "ACCOUNT";
-  if (!SUPPRESSION_SCOPES.includes(scope as SuppressionListScope)) throw new AwsError("BadRequestException", `SuppressionScope must be one of ${SUPPRESSION_SCOPES.join(", ")}.`);
+  if (!SUPPRESSION_SCOPES.includes(scope as SuppressionListScope))
+    throw new AwsError("BadRequestException", `SuppressionScope must be one of ${SUPPRESSION_SCOPES.join(", ")}.`);
   return {
-    SuppressedReasons: given.SuppressedReasons === undefined ? [] : stringList(given.SuppressedReasons, "SuppressedReasons", SUPPRESSION_REASONS),
+    SuppressedReasons:
+      given.SuppressedReasons === undefined ? [] : stringList(given.SuppressedReasons, "SuppressedReasons", SUPPRESSION_REASONS),
     SuppressionScope: scope as SuppressionListScope,
   };
 }
@@ -105,10 +111,16 @@ function tagList(value: unknown): Tag[] {
 function resourceOf(state: AwsLocalState, value: unknown): { arn: string; type: ResourceType } {
   const arn = optionalString(value, "ResourceArn");
   const match = arn ? RESOURCE_ARN.exec(arn) : null;
-  if (!arn || !match) throw new AwsError("BadRequestException", "ResourceArn must be the ARN of an email identity, configuration set or template.");
+  if (!arn || !match)
+    throw new AwsError("BadRequestException", "ResourceArn must be the ARN of an email identity, configuration set or template.");
   const [, region, account, kind, name] = match as unknown as [string, string, string, string, string];
   if (region !== state.region || account !== state.accountId) throw notFound(`Resource <${arn}>`);
-  const exists = kind === "identity" ? state.ses.identities.has(name.toLowerCase()) : kind === "configuration-set" ? state.ses.configurationSets.has(name) : false;
+  const exists =
+    kind === "identity"
+      ? state.ses.identities.has(name.toLowerCase())
+      : kind === "configuration-set"
+        ? state.ses.configurationSets.has(name)
+        : false;
   if (!exists) throw notFound(`Resource <${arn}>`);
   return { arn, type: RESOURCE_TYPES[kind]! };
 }
@@ -116,7 +128,8 @@ function resourceOf(state: AwsLocalState, value: unknown): { arn: string; type: 
 /** Pages of a list: `NextToken` is the offset of the next page. */
 function page<T>(items: T[], body: Record<string, unknown>): { items: T[]; nextToken?: string } {
   const size = body.PageSize === undefined ? 100 : Number(body.PageSize);
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) throw new AwsError("BadRequestException", `PageSize must be 1-${MAX_PAGE_SIZE}.`);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE)
+    throw new AwsError("BadRequestException", `PageSize must be 1-${MAX_PAGE_SIZE}.`);
   const start = body.NextToken === undefined ? 0 : Number(body.NextToken);
   if (!Number.isInteger(start) || start < 0) throw new AwsError("BadRequestException", "NextToken is not valid.");
   const slice = items.slice(start, start + size);
@@ -186,7 +199,8 @@ export function tenants(routes: AwsLocalRoutes): void {
     state.calls.push("ses:CreateTenantResourceAssociation");
     const tenant = existingTenant(state, body.TenantName);
     const { arn, type } = resourceOf(state, body.ResourceArn);
-    if (tenant.resources.has(arn)) throw new AwsError("AlreadyExistsException", `Resource <${arn}> is already associated with tenant <${tenant.name}>.`);
+    if (tenant.resources.has(arn))
+      throw new AwsError("AlreadyExistsException", `Resource <${arn}> is already associated with tenant <${tenant.name}>.`);
     tenant.resources.set(arn, { type, associatedAt: new Date() });
     return {};
   });
@@ -215,7 +229,9 @@ export function tenants(routes: AwsLocalRoutes): void {
     const arn = optionalString(body.ResourceArn, "ResourceArn");
     const holders = [...state.ses.tenants.values()].flatMap((tenant) => {
       const association = arn ? tenant.resources.get(arn) : undefined;
-      return association ? [{ TenantName: tenant.name, TenantId: tenant.id, ResourceArn: arn, AssociatedTimestamp: wireTime(association.associatedAt) }] : [];
+      return association
+        ? [{ TenantName: tenant.name, TenantId: tenant.id, ResourceArn: arn, AssociatedTimestamp: wireTime(association.associatedAt) }]
+        : [];
     });
     const { items, nextToken } = page(holders, body);
     return { ResourceTenants: items, ...(nextToken ? { NextToken: nextToken } : {}) };
@@ -246,7 +262,8 @@ export function tenants(routes: AwsLocalRoutes): void {
       state.calls.push("ses:UpdateReputationEntityCustomerManagedStatus");
       const tenant = tenantOfEntity(state, params);
       const status = optionalString(body.SendingStatus, "SendingStatus");
-      if (!status || !SENDING_STATUSES.includes(status as SendingStatus)) throw new AwsError("BadRequestException", `SendingStatus must be one of ${SENDING_STATUSES.join(", ")}.`);
+      if (!status || !SENDING_STATUSES.includes(status as SendingStatus))
+        throw new AwsError("BadRequestException", `SendingStatus must be one of ${SENDING_STATUSES.join(", ")}.`);
       tenant.customerManagedStatus = { Status: status as SendingStatus, LastUpdatedTimestamp: new Date() };
       return {};
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isSignatureVersion, signSnsMessage, type SignatureVersion } from "@svc/sns";
+import { isSignatureVersion, type SignatureVersion, signSnsMessage } from "@svc/sns";
 import type { AwsLocalState, SubscriptionState, TopicState } from "../state.ts";
 
 /**
@@ -22,7 +22,12 @@ export function snsLinks(state: AwsLocalState, baseUrl: string) {
   };
 }
 
-export function sendSubscriptionConfirmation(state: AwsLocalState, topic: TopicState, subscription: SubscriptionState, baseUrl: string): void {
+export function sendSubscriptionConfirmation(
+  state: AwsLocalState,
+  topic: TopicState,
+  subscription: SubscriptionState,
+  baseUrl: string,
+): void {
   const links = snsLinks(state, baseUrl);
   const message = signSnsMessage(
     {
@@ -75,8 +80,18 @@ function signatureVersion(topic: TopicState): SignatureVersion {
   return isSignatureVersion(version) ? version : "1";
 }
 
-function post(state: AwsLocalState, subscription: SubscriptionState, message: { Type: "SubscriptionConfirmation" | "Notification"; MessageId: string; TopicArn: string }): void {
-  const delivery = { type: message.Type, topicArn: message.TopicArn, endpoint: subscription.endpoint, messageId: message.MessageId, status: "pending" as number | string };
+function post(
+  state: AwsLocalState,
+  subscription: SubscriptionState,
+  message: { Type: "SubscriptionConfirmation" | "Notification"; MessageId: string; TopicArn: string },
+): void {
+  const delivery = {
+    type: message.Type,
+    topicArn: message.TopicArn,
+    endpoint: subscription.endpoint,
+    messageId: message.MessageId,
+    status: "pending" as number | string,
+  };
   state.sns.deliveries.push(delivery);
   const sent = fetch(subscription.endpoint, {
     method: "POST",

@@ -22,7 +22,8 @@ export function subscriptions(routes: AwsLocalRoutes): void {
     state.calls.push("sns:Subscribe");
     const topic = existingTopic(state, requireParam(params, "TopicArn"));
     const protocol = requireParam(params, "Protocol");
-    if (!PROTOCOLS.has(protocol)) throw new AwsError("InvalidParameter", "Invalid parameter: Amazon SNS does not support this protocol string");
+    if (!PROTOCOLS.has(protocol))
+      throw new AwsError("InvalidParameter", "Invalid parameter: Amazon SNS does not support this protocol string");
     const endpoint = requireParam(params, "Endpoint");
     if (isHttp(protocol) && !endpoint.startsWith(`${protocol}://`)) {
       throw new AwsError("InvalidParameter", `Invalid parameter: Endpoint must match the specified protocol`);
@@ -51,7 +52,9 @@ export function subscriptions(routes: AwsLocalRoutes): void {
     const topicArn = requireParam(params, "TopicArn");
     const token = requireParam(params, "Token");
     existingTopic(state, topicArn);
-    const subscription = [...state.sns.subscriptions.values()].find((candidate) => candidate.topicArn === topicArn && candidate.token === token);
+    const subscription = [...state.sns.subscriptions.values()].find(
+      (candidate) => candidate.topicArn === topicArn && candidate.token === token,
+    );
     if (!subscription) throw new AwsError("InvalidParameter", "Invalid token");
     subscription.pendingConfirmation = false;
     return { SubscriptionArn: subscription.arn };

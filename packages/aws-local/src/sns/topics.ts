@@ -26,7 +26,8 @@ export function topics(routes: AwsLocalRoutes): void {
     if (existing) {
       // CreateTopic is idempotent for the same name; asking for other attributes is an error.
       const differs = Object.entries(attributes).some(([attribute, value]) => existing.attributes[attribute] !== value);
-      if (differs) throw new AwsError("InvalidParameter", "Invalid parameter: Attributes Reason: Topic already exists with different attributes");
+      if (differs)
+        throw new AwsError("InvalidParameter", "Invalid parameter: Attributes Reason: Topic already exists with different attributes");
       return { TopicArn: arn };
     }
     state.sns.topics.set(arn, { arn, name, attributes });

@@ -1,5 +1,16 @@
-import { AppError, addDomain, createDnsResolver, getWorkspace, listDomains, markDomainVerified, removeDomain, setDomainTracking, verifyDomain, type DomainView } from "@svc/core";
-import { optionalFlag, requireFlag, type Command, type Flags } from "../command.ts";
+import {
+  AppError,
+  addDomain,
+  createDnsResolver,
+  type DomainView,
+  getWorkspace,
+  listDomains,
+  markDomainVerified,
+  removeDomain,
+  setDomainTracking,
+  verifyDomain,
+} from "@svc/core";
+import { type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
 
 /** `--open on|off`: undefined when the flag is absent. */
@@ -30,7 +41,11 @@ export const domainCommands: Command[] = [
     run: async (flags, { db, config }) =>
       withDomainContext({ config, db }, async (context) => {
         const mailFrom = optionalFlag(flags, "mail-from");
-        const input = { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain"), ...(mailFrom !== undefined ? { mailFrom } : {}) };
+        const input = {
+          workspaceId: requireFlag(flags, "workspace"),
+          domain: requireFlag(flags, "domain"),
+          ...(mailFrom !== undefined ? { mailFrom } : {}),
+        };
         return published(await addDomain(db.prisma, input, context));
       }),
   },

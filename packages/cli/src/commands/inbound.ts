@@ -4,15 +4,15 @@ import {
   createDnsResolver,
   getInbound,
   getWorkspace,
+  INBOUND_PAGE_LIMIT,
   listInbound,
   listReceivingDomains,
   markReceivingDomainVerified,
   removeInboundRoute,
   removeReceivingDomain,
   verifyReceivingDomain,
-  INBOUND_PAGE_LIMIT,
 } from "@svc/core";
-import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 
 async function workspaceOf(flags: Flags, { db }: CliContext): Promise<string> {
   return (await getWorkspace(db.prisma, requireFlag(flags, "workspace"))).id;
@@ -27,7 +27,11 @@ export const inboundCommands: Command[] = [
     usage: "--workspace ID --domain reply.example.com [--mx-host mx.example.com]",
     run: async (flags, { db, config, env }) => {
       const mxHost = optionalFlag(flags, "mx-host") ?? env.INBOUND_MX_HOST ?? (config.EMAIL_PROVIDER === "ses" ? null : "localhost");
-      return addReceivingDomain(db.prisma, { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain") }, { mxHost, region: config.AWS_REGION });
+      return addReceivingDomain(
+        db.prisma,
+        { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain") },
+        { mxHost, region: config.AWS_REGION },
+      );
     },
   },
   {
@@ -39,7 +43,9 @@ export const inboundCommands: Command[] = [
     path: ["inbound", "verify-domain"],
     usage: "--id RDOM_ID",
     run: async (flags, { db, config }) =>
-      verifyReceivingDomain(db.prisma, requireFlag(flags, "id"), { resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }) }),
+      verifyReceivingDomain(db.prisma, requireFlag(flags, "id"), {
+        resolver: createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+      }),
   },
   {
     path: ["inbound", "mark-verified"],
@@ -54,7 +60,8 @@ export const inboundCommands: Command[] = [
   {
     path: ["inbound", "add-route"],
     usage: "--domain-id RDOM_ID --address support|'*'",
-    run: async (flags, { db }) => addInboundRoute(db.prisma, { receivingDomainId: requireFlag(flags, "domain-id"), address: requireFlag(flags, "address") }),
+    run: async (flags, { db }) =>
+      addInboundRoute(db.prisma, { receivingDomainId: requireFlag(flags, "domain-id"), address: requireFlag(flags, "address") }),
   },
   {
     path: ["inbound", "remove-route"],
@@ -70,7 +77,10 @@ export const inboundCommands: Command[] = [
     run: async (flags, context) => {
       const limit = optionalFlag(flags, "limit");
       const after = optionalFlag(flags, "after");
-      return listInbound(context.db.prisma, await workspaceOf(flags, context), { ...(limit !== undefined ? { limit: Number(limit) } : {}), ...(after !== undefined ? { after } : {}) });
+      return listInbound(context.db.prisma, await workspaceOf(flags, context), {
+        ...(limit !== undefined ? { limit: Number(limit) } : {}),
+        ...(after !== undefined ? { after } : {}),
+      });
     },
   },
   {

@@ -1,5 +1,5 @@
-import { AppError, KEY_ENVIRONMENTS, SCOPE_NAMES, createApiKey, revokeApiKey, type KeyEnvironmentName, type ScopeName } from "@svc/core";
-import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { AppError, createApiKey, KEY_ENVIRONMENTS, type KeyEnvironmentName, revokeApiKey, SCOPE_NAMES, type ScopeName } from "@svc/core";
+import { type Command, optionalFlag, requireFlag } from "../command.ts";
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) {

@@ -1,5 +1,5 @@
 import { listOperators, setOperator } from "@svc/core";
-import { requireFlag, type Command } from "../command.ts";
+import { type Command, requireFlag } from "../command.ts";
 
 /**
  * `svc operator grant|revoke|list`: the install-wide role. An operator sees the SES account page

@@ -1,5 +1,5 @@
 import { AppError, addTestRecipient, getWorkspace, listTestRecipients, removeTestRecipient } from "@svc/core";
-import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { type Command, optionalFlag, requireFlag } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
 
 /** Pre-verified recipients: the only addresses mail sent with a `test` key is delivered to. */
@@ -8,7 +8,13 @@ export const recipientCommands: Command[] = [
     path: ["recipient", "add"],
     usage: "--workspace ID --email ADDRESS",
     run: async (flags, { db, config }) =>
-      withDomainContext({ config, db }, (context) => addTestRecipient(db.prisma, { workspaceId: requireFlag(flags, "workspace"), email: requireFlag(flags, "email") }, context.identities)),
+      withDomainContext({ config, db }, (context) =>
+        addTestRecipient(
+          db.prisma,
+          { workspaceId: requireFlag(flags, "workspace"), email: requireFlag(flags, "email") },
+          context.identities,
+        ),
+      ),
   },
   {
     path: ["recipient", "list"],

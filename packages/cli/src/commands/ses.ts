@@ -5,14 +5,23 @@ import {
   eventTypesFor,
   getSesSetup,
   installationId,
-  recordSesSetup,
-  trackingCombinationsInUse,
   type RecordedConfigurationSet,
+  recordSesSetup,
   type SesSetupInput,
+  trackingCombinationsInUse,
   workspacesWithDomains,
 } from "@svc/core";
-import { applySesSetup, createSesApiClients, readSesAccount, readSesStatus, SesTenants, type DesiredConfigurationSet, type SesAccountView, type SesApiClients } from "@svc/providers";
-import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import {
+  applySesSetup,
+  createSesApiClients,
+  type DesiredConfigurationSet,
+  readSesAccount,
+  readSesStatus,
+  type SesAccountView,
+  type SesApiClients,
+  SesTenants,
+} from "@svc/providers";
+import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
 
 /** `svc ses setup` and `svc ses status`: the account side of production on Amazon SES. */
@@ -29,7 +38,8 @@ function parseIngestUrl(value: string): URL {
     throw new AppError("bad_request", "--ingest-url must be the ingester's public URL, e.g. https://ingest.example.com/sns/ses.");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new AppError("bad_request", "--ingest-url must be an https:// URL.");
-  if (url.username || url.password || url.hash) throw new AppError("bad_request", "--ingest-url must not contain credentials or a fragment.");
+  if (url.username || url.password || url.hash)
+    throw new AppError("bad_request", "--ingest-url must not contain credentials or a fragment.");
   return url;
 }
 
@@ -42,7 +52,8 @@ function parsePrefix(flags: Flags): string {
 function parseWaitSeconds(flags: Flags): number {
   const raw = optionalFlag(flags, "wait-seconds") ?? "20";
   const seconds = Number(raw);
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS) throw new AppError("bad_request", `--wait-seconds: a whole number from 0 to ${MAX_WAIT_SECONDS}.`);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > MAX_WAIT_SECONDS)
+    throw new AppError("bad_request", `--wait-seconds: a whole number from 0 to ${MAX_WAIT_SECONDS}.`);
   return seconds;
 }
 
@@ -52,7 +63,11 @@ async function setup(flags: Flags, { db, config }: CliContext) {
   const region = config.AWS_REGION;
   const combinations = await trackingCombinationsInUse(db.prisma);
   const sets = combinations.map((combination) => ({ combination, name: configurationSetName(prefix, combination) }));
-  const desiredSets: DesiredConfigurationSet[] = sets.map(({ combination, name }) => ({ name, eventTypes: eventTypesFor(combination), trackingDomain: combination.trackingDomain }));
+  const desiredSets: DesiredConfigurationSet[] = sets.map(({ combination, name }) => ({
+    name,
+    eventTypes: eventTypesFor(combination),
+    trackingDomain: combination.trackingDomain,
+  }));
   const recordedSets: RecordedConfigurationSet[] = sets.map(({ combination, name }) => ({ name, ...combination }));
   const eventDestination = `${prefix}-sns`;
   const recorded = await getSesSetup(db.prisma, region);
@@ -76,8 +91,12 @@ async function setup(flags: Flags, { db, config }: CliContext) {
       record,
     );
     // The subscription's ARN, once SNS gives one, is recorded too.
-    if (applied.subscription.confirmed) await record({ accountId: applied.accountId, topicArn: applied.topicArn, subscriptionArn: applied.subscription.arn });
-    const tenants = await setUpTenants(clients.ses, db.prisma, [...recordedSets.map((set) => set.name), ...(config.SES_CONFIGURATION_SET ? [config.SES_CONFIGURATION_SET] : [])]);
+    if (applied.subscription.confirmed)
+      await record({ accountId: applied.accountId, topicArn: applied.topicArn, subscriptionArn: applied.subscription.arn });
+    const tenants = await setUpTenants(clients.ses, db.prisma, [
+      ...recordedSets.map((set) => set.name),
+      ...(config.SES_CONFIGURATION_SET ? [config.SES_CONFIGURATION_SET] : []),
+    ]);
     const account = await readSesAccount(clients.ses).catch(() => null);
     const changes = [...applied.changes, ...tenants.changes];
     return {
@@ -86,12 +105,23 @@ async function setup(flags: Flags, { db, config }: CliContext) {
       topicArn: applied.topicArn,
       subscription: applied.subscription,
       eventDestination,
-      configurationSets: desiredSets.map((set, n) => ({ ...set, openTracking: recordedSets[n]!.openTracking, clickTracking: recordedSets[n]!.clickTracking })),
+      configurationSets: desiredSets.map((set, n) => ({
+        ...set,
+        openTracking: recordedSets[n]!.openTracking,
+        clickTracking: recordedSets[n]!.clickTracking,
+      })),
       tenants: { workspaces: tenants.workspaces, missingIdentities: tenants.missing },
       changed: changes.length > 0,
       changes,
       toDo: [
-        ...toDo({ ingestUrl, region, subscriptionConfirmed: applied.subscription.confirmed, account, trackingDomains: recordedSets, overrideSet: config.SES_CONFIGURATION_SET }),
+        ...toDo({
+          ingestUrl,
+          region,
+          subscriptionConfirmed: applied.subscription.confirmed,
+          account,
+          trackingDomains: recordedSets,
+          overrideSet: config.SES_CONFIGURATION_SET,
+        }),
         ...tenants.toDo,
       ],
     };
@@ -122,7 +152,9 @@ async function setUpTenants(ses: SesApiClients["ses"], prisma: CliContext["db"][
       workspaces: 0,
       changes: [],
       missing: [],
-      toDo: [`SES tenants could not be set up (${reason}). Until they are, workspaces send as the account, sharing its reputation: allow the ses:*Tenant* and ses:*ReputationEntit* actions and run svc ses setup again.`],
+      toDo: [
+        `SES tenants could not be set up (${reason}). Until they are, workspaces send as the account, sharing its reputation: allow the ses:*Tenant* and ses:*ReputationEntit* actions and run svc ses setup again.`,
+      ],
     };
   }
 }
@@ -149,20 +181,30 @@ function toDo(state: {
   overrideSet: string | undefined;
 }): string[] {
   const steps: string[] = [];
-  if (state.ingestUrl.startsWith("http:")) steps.push("Use an https:// ingest URL in production: over http SNS notifications travel in clear text.");
+  if (state.ingestUrl.startsWith("http:"))
+    steps.push("Use an https:// ingest URL in production: over http SNS notifications travel in clear text.");
   if (!state.subscriptionConfirmed) {
     steps.push(
       `The subscription of ${state.ingestUrl} is not confirmed yet. Start the ingester with EMAIL_PROVIDER=ses so that it answers at that URL (it accepts the recorded topic), then run svc ses setup again: SNS posts the confirmation again and the ingester confirms it.`,
     );
   }
   if (state.account && !state.account.productionAccess) {
-    steps.push("The SES account is in the sandbox: it sends only to verified addresses, at most 200 a day. Request production access in the SES console.");
+    steps.push(
+      "The SES account is in the sandbox: it sends only to verified addresses, at most 200 a day. Request production access in the SES console.",
+    );
   }
   if (!state.account) steps.push("GetAccount failed: check the AWS credentials and region, then run svc ses status.");
-  for (const domain of new Set(state.trackingDomains.map((set) => set.trackingDomain).filter((domain): domain is string => domain !== null))) {
-    steps.push(`Publish a CNAME record ${domain} -> r.${state.region}.awstrack.me so that tracked links and the open pixel on ${domain} work.`);
+  for (const domain of new Set(
+    state.trackingDomains.map((set) => set.trackingDomain).filter((domain): domain is string => domain !== null),
+  )) {
+    steps.push(
+      `Publish a CNAME record ${domain} -> r.${state.region}.awstrack.me so that tracked links and the open pixel on ${domain} work.`,
+    );
   }
-  if (state.overrideSet) steps.push(`SES_CONFIGURATION_SET=${state.overrideSet} is set: every email goes through that set instead of these, and per-domain tracking does not apply. Unset it to use them.`);
+  if (state.overrideSet)
+    steps.push(
+      `SES_CONFIGURATION_SET=${state.overrideSet} is set: every email goes through that set instead of these, and per-domain tracking does not apply. Unset it to use them.`,
+    );
   return steps;
 }
 
@@ -182,12 +224,19 @@ async function status(_flags: Flags, { db, config }: CliContext) {
     );
     return {
       region,
-      recorded: recorded && { accountId: recorded.accountId, topicArn: recorded.topicArn, ingestUrl: recorded.ingestUrl, updatedAt: recorded.updatedAt.toISOString() },
+      recorded: recorded && {
+        accountId: recorded.accountId,
+        topicArn: recorded.topicArn,
+        ingestUrl: recorded.ingestUrl,
+        updatedAt: recorded.updatedAt.toISOString(),
+      },
       ...report,
       lastNotificationAt: recorded?.lastNotificationAt?.toISOString() ?? null,
       configurationSetOverride: config.SES_CONFIGURATION_SET ?? null,
       // Per domain: our status and SES's identity states now (verified for sending, DKIM, MAIL FROM).
-      ...(await withDomainContext({ config, db }, (context) => (context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false })))),
+      ...(await withDomainContext({ config, db }, (context) =>
+        context.identities ? domainIdentityStatuses(db.prisma, context.identities) : Promise.resolve({ domains: [], truncated: false }),
+      )),
     };
   } finally {
     clients.close();
@@ -201,9 +250,14 @@ async function status(_flags: Flags, { db, config }: CliContext) {
  */
 async function adopt(flags: Flags, { db, config }: CliContext) {
   const identity = requireFlag(flags, "identity").trim().toLowerCase();
-  if (config.EMAIL_PROVIDER !== "ses") throw new AppError("bad_request", "svc ses adopt needs EMAIL_PROVIDER=ses: the simulator has no identities.");
+  if (config.EMAIL_PROVIDER !== "ses")
+    throw new AppError("bad_request", "svc ses adopt needs EMAIL_PROVIDER=ses: the simulator has no identities.");
   const recorded = await getSesSetup(db.prisma, config.AWS_REGION);
-  if (!recorded) throw new AppError("conflict", `No SES setup is recorded for ${config.AWS_REGION}: run svc ses setup first (it records the account the identity belongs to).`);
+  if (!recorded)
+    throw new AppError(
+      "conflict",
+      `No SES setup is recorded for ${config.AWS_REGION}: run svc ses setup first (it records the account the identity belongs to).`,
+    );
   const { createSendingIdentities } = await import("@svc/providers");
   const identities = createSendingIdentities(config, () => installationId(db.prisma))!;
   try {

@@ -1,4 +1,4 @@
-import { stat, readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import {
   AppError,
   addManualSuppression,
@@ -9,12 +9,12 @@ import {
   parseManualSuppression,
   parseReason,
   removeSuppression,
-  sqlPool,
   SUPPRESSION_IMPORT_LIMITS,
   SUPPRESSION_LIST_MAX_LIMIT,
   type SuppressionView,
+  sqlPool,
 } from "@svc/core";
-import { optionalFlag, RawOutput, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import { type CliContext, type Command, type Flags, optionalFlag, RawOutput, requireFlag } from "../command.ts";
 
 /** The workspace named by --workspace, or a "not found" error. */
 async function workspaceOf(flags: Flags, { db }: CliContext): Promise<string> {
@@ -65,7 +65,9 @@ export const suppressionCommands: Command[] = [
       const confirm = flags["confirm-complaint"];
       if (confirm !== undefined && confirm !== true) throw new AppError("bad_request", "--confirm-complaint takes no value.");
       try {
-        const removed = await removeSuppression(sqlPool(context.db), workspaceId, requireFlag(flags, "address"), { confirmComplaint: confirm === true });
+        const removed = await removeSuppression(sqlPool(context.db), workspaceId, requireFlag(flags, "address"), {
+          confirmComplaint: confirm === true,
+        });
         return { ...removed, removed: true };
       } catch (error) {
         if (error instanceof AppError && error.code === "confirmation_required") {
@@ -83,7 +85,8 @@ export const suppressionCommands: Command[] = [
       const file = requireFlag(flags, "file");
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) throw new AppError("bad_request", `--file: ${file} is not a readable file.`);
-      if (info.size > SUPPRESSION_IMPORT_LIMITS.maxBytes) throw new AppError("payload_too_large", "The file is larger than 1 MB; split it into smaller files.");
+      if (info.size > SUPPRESSION_IMPORT_LIMITS.maxBytes)
+        throw new AppError("payload_too_large", "The file is larger than 1 MB; split it into smaller files.");
       return importSuppressionsCsv(sqlPool(context.db), workspaceId, await readFile(file, "utf8"));
     },
   },

@@ -1,5 +1,14 @@
-import { getWorkspace, listTemplates, listTemplateVersions, getTemplate, publishTemplate, sqlPool, TEMPLATE_LIST_LIMIT, type TemplateView } from "@svc/core";
-import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import {
+  getTemplate,
+  getWorkspace,
+  listTemplates,
+  listTemplateVersions,
+  publishTemplate,
+  sqlPool,
+  TEMPLATE_LIST_LIMIT,
+  type TemplateView,
+} from "@svc/core";
+import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 
 async function workspaceOf(flags: Flags, { db }: CliContext): Promise<string> {
   return (await getWorkspace(db.prisma, requireFlag(flags, "workspace"))).id;
@@ -15,9 +24,13 @@ export const templateCommands: Command[] = [
       const all: TemplateView[] = [];
       let after: string | undefined;
       for (;;) {
-        const page = await listTemplates(sqlPool(context.db), workspaceId, { limit: TEMPLATE_LIST_LIMIT.max, ...(after !== undefined ? { after } : {}) });
+        const page = await listTemplates(sqlPool(context.db), workspaceId, {
+          limit: TEMPLATE_LIST_LIMIT.max,
+          ...(after !== undefined ? { after } : {}),
+        });
         all.push(...page.data);
-        if (!page.hasMore) return all.map(({ id, name, alias, publishedVersion, updatedAt }) => ({ id, name, alias, publishedVersion, updatedAt }));
+        if (!page.hasMore)
+          return all.map(({ id, name, alias, publishedVersion, updatedAt }) => ({ id, name, alias, publishedVersion, updatedAt }));
         after = page.data[page.data.length - 1]!.id;
       }
     },
@@ -29,7 +42,10 @@ export const templateCommands: Command[] = [
       const workspaceId = await workspaceOf(flags, context);
       const template = requireFlag(flags, "template");
       const db = sqlPool(context.db);
-      return { ...(await getTemplate(db, workspaceId, template)), versions: (await listTemplateVersions(db, workspaceId, template)).map(({ version, publishedAt }) => ({ version, publishedAt })) };
+      return {
+        ...(await getTemplate(db, workspaceId, template)),
+        versions: (await listTemplateVersions(db, workspaceId, template)).map(({ version, publishedAt }) => ({ version, publishedAt })),
+      };
     },
   },
   {

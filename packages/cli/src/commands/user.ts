@@ -1,5 +1,5 @@
 import { addUserToWorkspace, parseRole } from "@svc/core";
-import { requireFlag, type Command } from "../command.ts";
+import { type Command, requireFlag } from "../command.ts";
 
 /**
  * `svc user create`: how people get in when dashboard sign-up is off. The password comes on
@@ -16,7 +16,13 @@ export const userCommands: Command[] = [
       const email = requireFlag(flags, "email");
       const password = flags["password-stdin"] === true ? (await readStdin()).replace(/\r?\n$/, "") : undefined;
       const result = await addUserToWorkspace(db.prisma, { email, workspaceId, role, password });
-      return { id: result.user.id, email: result.user.email, workspaceId: result.workspaceId, role: result.role, created: result.userCreated };
+      return {
+        id: result.user.id,
+        email: result.user.email,
+        workspaceId: result.workspaceId,
+        role: result.role,
+        created: result.userCreated,
+      };
     },
   },
 ];

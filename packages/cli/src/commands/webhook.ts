@@ -1,25 +1,25 @@
 import { loadEnv, redisEnv, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
 import {
   AppError,
-  SecretBox,
   createWebhookSubscription,
   deleteWebhookSubscription,
   disableWebhookSubscription,
   enableWebhookSubscription,
   getWebhookDelivery,
   getWebhookReplay,
-  replayWebhookDeliveries,
-  type ReplayRequest,
   getWorkspace,
   listWebhookDeliveries,
   listWebhookSubscriptions,
+  type ReplayRequest,
   redeliverWebhook,
+  replayWebhookDeliveries,
+  SecretBox,
   sendTestWebhookEvent,
   waitForRedelivery,
 } from "@svc/core";
-import { Producer, createProducerConnection } from "@svc/queues";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { z } from "zod";
-import { optionalFlag, requireFlag, type CliContext, type Command, type Flags } from "../command.ts";
+import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 
 /** The settings webhook commands need beyond the database, read through @svc/config. */
 const webhookCliEnv = z.object({ ...redisEnv, ...webhookSecretEnv, ...webhookUrlEnv, ...webhookReplayEnv });
@@ -27,14 +27,16 @@ const webhookCliEnv = z.object({ ...redisEnv, ...webhookSecretEnv, ...webhookUrl
 function dateFlag(flags: Flags, name: string): Date {
   const value = requireFlag(flags, name);
   const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw new AppError("validation_failed", `--${name}: an ISO 8601 date-time such as 2030-01-01T00:00:00Z.`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+    throw new AppError("validation_failed", `--${name}: an ISO 8601 date-time such as 2030-01-01T00:00:00Z.`);
   return date;
 }
 
 /** Which deliveries `svc webhook replay` sends again: exactly one of its selection flags. */
 function replaySelection(flags: Flags): ReplayRequest {
   const given = ["delivery", "email", "failed-since", "from"].filter((name) => optionalFlag(flags, name) !== undefined);
-  if (given.length !== 1) throw new AppError("validation_failed", "Give exactly one of --delivery, --email, --failed-since or --from (with --to).");
+  if (given.length !== 1)
+    throw new AppError("validation_failed", "Give exactly one of --delivery, --email, --failed-since or --from (with --to).");
   if (optionalFlag(flags, "delivery") !== undefined) return { kind: "delivery", deliveryId: requireFlag(flags, "delivery") };
   if (optionalFlag(flags, "email") !== undefined) return { kind: "email", emailId: requireFlag(flags, "email") };
   if (optionalFlag(flags, "failed-since") !== undefined) return { kind: "failed_since", since: dateFlag(flags, "failed-since") };
@@ -61,7 +63,8 @@ async function withProducer<T>(context: CliContext, run: (producer: Producer<"we
 function wholeNumber(flags: Flags, name: string, fallback: number, max: number): number {
   const value = optionalFlag(flags, name);
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > max) throw new AppError("validation_failed", `--${name} must be a whole number from 0 to ${max}.`);
+  if (!/^\d+$/.test(value) || Number(value) > max)
+    throw new AppError("validation_failed", `--${name} must be a whole number from 0 to ${max}.`);
   return Number(value);
 }
 

@@ -1,5 +1,5 @@
 import { AppError, createWorkspace, setWorkspacePlan, setWorkspaceRateLimit } from "@svc/core";
-import { optionalFlag, requireFlag, type Command } from "../command.ts";
+import { type Command, optionalFlag, requireFlag } from "../command.ts";
 
 export const workspaceCommands: Command[] = [
   {
@@ -21,10 +21,14 @@ export const workspaceCommands: Command[] = [
     run: async (flags, { db }) => {
       const workspaceId = requireFlag(flags, "workspace");
       if (flags.default === true) {
-        if (flags["per-second"] !== undefined || flags.burst !== undefined) throw new AppError("bad_request", "--default takes no --per-second or --burst.");
+        if (flags["per-second"] !== undefined || flags.burst !== undefined)
+          throw new AppError("bad_request", "--default takes no --per-second or --burst.");
         return setWorkspaceRateLimit(db.prisma, workspaceId, null);
       }
-      return setWorkspaceRateLimit(db.prisma, workspaceId, { perSecond: requireFlag(flags, "per-second"), burst: optionalFlag(flags, "burst") });
+      return setWorkspaceRateLimit(db.prisma, workspaceId, {
+        perSecond: requireFlag(flags, "per-second"),
+        burst: optionalFlag(flags, "burst"),
+      });
     },
   },
 ];

@@ -57,7 +57,10 @@ export function bareAddress(value: string): string {
 
 /** The lower-cased domain of an address (after its last `@`); the whole value when it has none. */
 export function addressDomain(address: string): string {
-  return address.slice(address.lastIndexOf("@") + 1).trim().toLowerCase();
+  return address
+    .slice(address.lastIndexOf("@") + 1)
+    .trim()
+    .toLowerCase();
 }
 
 /** One quoted-string, unquoted by addressparser; otherwise the phrase as written, if it has no quote. */

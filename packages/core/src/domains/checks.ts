@@ -1,6 +1,14 @@
 import type { DomainStatus } from "@svc/db";
 import type { IdentityState } from "./identities.ts";
-import { DMARC_RECOMMENDED, DMARC_WHY, MAIL_FROM_SPF, dmarcName, isRequiredRecord, type CheckPurpose, type ExpectedRecord } from "./records.ts";
+import {
+  type CheckPurpose,
+  DMARC_RECOMMENDED,
+  DMARC_WHY,
+  dmarcName,
+  type ExpectedRecord,
+  isRequiredRecord,
+  MAIL_FROM_SPF,
+} from "./records.ts";
 import { lookupMx, lookupTxt, type TxtResolver } from "./resolver.ts";
 
 /** The provider's state for one record, next to our own DNS check of it. */
@@ -85,12 +93,20 @@ function expectedText(record: ExpectedRecord): string {
 
 async function checkRecord(resolver: TxtResolver, record: ExpectedRecord): Promise<CheckOutcome> {
   const lookup = record.type === "MX" ? await lookupMx(resolver, record.name) : await lookupTxt(resolver, record.name);
-  const base = { type: record.type, purpose: record.purpose, name: record.name, expected: expectedText(record), found: lookup.found, required: isRequiredRecord(record) };
+  const base = {
+    type: record.type,
+    purpose: record.purpose,
+    name: record.name,
+    expected: expectedText(record),
+    found: lookup.found,
+    required: isRequiredRecord(record),
+  };
   if (lookup.error !== null) return { check: { ...base, ok: false, reason: lookup.error }, transient: lookup.transient };
   const ok = lookup.found.some((value) => recordValueMatches(record, value));
-  const reason = record.purpose === "mail_from_spf"
-    ? `No TXT record at this name is an SPF record including amazonses.com (publish "${MAIL_FROM_SPF}").`
-    : `No ${record.type} record at this name has the expected value.`;
+  const reason =
+    record.purpose === "mail_from_spf"
+      ? `No TXT record at this name is an SPF record including amazonses.com (publish "${MAIL_FROM_SPF}").`
+      : `No ${record.type} record at this name has the expected value.`;
   return { check: { ...base, ok, reason: ok ? null : reason }, transient: false };
 }
 
@@ -105,7 +121,11 @@ export async function checkDmarc(resolver: TxtResolver, domain: string): Promise
   const lookup = await lookupTxt(resolver, name);
   const base = { type: "TXT" as const, purpose: "dmarc" as const, name, expected: DMARC_RECOMMENDED, found: lookup.found, required: false };
   const ok = lookup.error === null && lookup.found.some((value) => /^v=DMARC1\s*(;|$)/i.test(value.trim()));
-  return { ...base, ok, reason: ok ? null : `${lookup.error ?? "No DMARC record at this name."} Recommended: "${DMARC_RECOMMENDED}". ${DMARC_WHY}` };
+  return {
+    ...base,
+    ok,
+    reason: ok ? null : `${lookup.error ?? "No DMARC record at this name."} Recommended: "${DMARC_RECOMMENDED}". ${DMARC_WHY}`,
+  };
 }
 
 /** The provider's verdict on a domain identity, in the terms the status rules need. */
@@ -141,11 +161,17 @@ export function withProviderStates(checks: RecordCheck[], provider: string, stat
   return checks.map((check) => {
     let status: string | null | undefined;
     if (check.purpose === "dkim") status = state ? (state.dkim?.status ?? null) : null;
-    else if (check.purpose === "mail_from_mx" || check.purpose === "mail_from_spf") status = state ? (state.mailFrom?.status ?? null) : null;
-    else if (check.purpose === "ownership") status = state ? (state.verifiedForSending ? "SUCCESS" : (state.verificationStatus ?? null)) : null;
+    else if (check.purpose === "mail_from_mx" || check.purpose === "mail_from_spf")
+      status = state ? (state.mailFrom?.status ?? null) : null;
+    else if (check.purpose === "ownership")
+      status = state ? (state.verifiedForSending ? "SUCCESS" : (state.verificationStatus ?? null)) : null;
     else return check;
     const ok = status === "SUCCESS";
-    const reason = ok ? null : state ? `${provider.toUpperCase()} reports ${status ?? "no status"}.` : `${provider.toUpperCase()} has no identity for this domain.`;
+    const reason = ok
+      ? null
+      : state
+        ? `${provider.toUpperCase()} reports ${status ?? "no status"}.`
+        : `${provider.toUpperCase()} has no identity for this domain.`;
     return { ...check, providerState: { provider, status: status ?? null, ok, reason } };
   });
 }
@@ -175,7 +201,9 @@ export function statusAfterCheck(current: DomainStatus, outcomes: CheckOutcome[]
 
 /** One line saying why a domain is not verified, from the failing required checks and the provider. */
 export function failureReasonOf(checks: RecordCheck[], provider: ProviderVerdict | null): string {
-  const parts = checks.filter((check) => isRequired(check) && !check.ok).map((check) => `${check.type} ${check.name}: ${check.reason ?? "does not match"}`);
+  const parts = checks
+    .filter((check) => isRequired(check) && !check.ok)
+    .map((check) => `${check.type} ${check.name}: ${check.reason ?? "does not match"}`);
   if (provider && !provider.verified && provider.reason) parts.push(provider.reason);
   return parts.join(" ") || "The last check did not verify the domain.";
 }

@@ -1,6 +1,6 @@
 import { generateKeyPair } from "node:crypto";
-import type { SecretBox } from "../crypto/secretBox.ts";
 import { promisify } from "node:util";
+import type { SecretBox } from "../crypto/secretBox.ts";
 
 const generateRsaKeyPair = promisify(generateKeyPair);
 

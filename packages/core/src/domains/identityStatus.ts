@@ -18,7 +18,10 @@ export interface DomainIdentityStatus {
 }
 
 /** Every domain (up to a bound, the most recently checked first) with SES's current states of its identity: the per-domain part of `svc ses status`. */
-export async function domainIdentityStatuses(prisma: Db, identities: SendingIdentities): Promise<{ domains: DomainIdentityStatus[]; truncated: boolean }> {
+export async function domainIdentityStatuses(
+  prisma: Db,
+  identities: SendingIdentities,
+): Promise<{ domains: DomainIdentityStatus[]; truncated: boolean }> {
   const rows = await findAllDomains(prisma, MAX_LISTED + 1);
   const listed = rows.slice(0, MAX_LISTED);
   const domains: DomainIdentityStatus[] = [];
@@ -33,7 +36,14 @@ export async function domainIdentityStatuses(prisma: Db, identities: SendingIden
           } catch (error) {
             ses = { identity: "unknown", error: error instanceof Error ? error.message : String(error) };
           }
-          return { id: domain.id, workspaceId: domain.workspaceId, domain: domain.name, status: domain.status, lastCheckedAt: domain.lastCheckedAt?.toISOString() ?? null, ses };
+          return {
+            id: domain.id,
+            workspaceId: domain.workspaceId,
+            domain: domain.name,
+            status: domain.status,
+            lastCheckedAt: domain.lastCheckedAt?.toISOString() ?? null,
+            ses,
+          };
         }),
       )),
     );

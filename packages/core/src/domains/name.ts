@@ -29,7 +29,8 @@ export function parseDomainName(input: string, field = "domain"): string {
   if (labels.length < 2) throw invalid(field, "must have at least two labels (example.com).");
   for (const label of labels) {
     if (!label) throw invalid(field, "must not contain empty labels (two dots in a row or a leading dot).");
-    if (label.length > MAX_DOMAIN_LABEL_LENGTH) throw invalid(field, `each label (between dots) is at most ${MAX_DOMAIN_LABEL_LENGTH} characters.`);
+    if (label.length > MAX_DOMAIN_LABEL_LENGTH)
+      throw invalid(field, `each label (between dots) is at most ${MAX_DOMAIN_LABEL_LENGTH} characters.`);
     if (!LABEL.test(label)) {
       throw invalid(field, "labels may hold only letters, digits and hyphens, and may not start or end with a hyphen.");
     }

@@ -1,17 +1,17 @@
 import type { Db, DbHandle } from "@svc/db";
-import type { Producer } from "@svc/queues";
 import type { Logger } from "@svc/logger";
+import type { Producer } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 import type { SecretBox } from "../crypto/secretBox.ts";
+import { failEmailsFromDomain } from "../emails/failure.ts";
+import { refreshTestRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { expireDomainClaims, findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
-import { DEFAULT_CLAIM_TTL_MS, claimExpiredReason } from "./claims.ts";
-import { refreshTestRecipients } from "../recipients/service.ts";
-import { failEmailsFromDomain } from "../emails/failure.ts";
+import { claimExpiredReason, DEFAULT_CLAIM_TTL_MS } from "./claims.ts";
 import { sealDkimKey } from "./dkim.ts";
 import type { TxtResolver } from "./resolver.ts";
-import { checkDomain, isOperatorOverride, type DomainContext } from "./service.ts";
+import { checkDomain, type DomainContext, isOperatorOverride } from "./service.ts";
 
 /** Advisory lock id of the re-check ("svcd"): every dashboard schedules it, one runs it at a time. */
 export const DOMAIN_RECHECK_LOCK_ID = 0x7376_6364;
@@ -45,7 +45,10 @@ export async function sealPlainDkimKeys(prisma: Db, secrets: SecretBox): Promise
   for (;;) {
     const rows = await findDomainsWithPlainKeys(prisma, BATCH);
     if (rows.length === 0) return sealed;
-    const changed = await replaceDomainPrivateKeys(prisma, rows.map((row) => ({ id: row.id, from: row.dkimPrivateKey, to: sealDkimKey(secrets, row.dkimPrivateKey) })));
+    const changed = await replaceDomainPrivateKeys(
+      prisma,
+      rows.map((row) => ({ id: row.id, from: row.dkimPrivateKey, to: sealDkimKey(secrets, row.dkimPrivateKey) })),
+    );
     sealed += changed;
     if (changed === 0) return sealed;
   }
@@ -64,7 +67,14 @@ export type RecheckDeliveries = Pick<Producer<"webhookDelivery">, "enqueueMany">
 export async function recheckDomains(
   db: DbHandle,
   /** `workspaceIds`: only these workspaces' domains (an operator's targeted run, and tests). */
-  options: { resolver: TxtResolver; maxAgeMs: number; now?: Date; log: Logger; workspaceIds?: readonly string[]; deliveries: RecheckDeliveries },
+  options: {
+    resolver: TxtResolver;
+    maxAgeMs: number;
+    now?: Date;
+    log: Logger;
+    workspaceIds?: readonly string[];
+    deliveries: RecheckDeliveries;
+  },
   context: DomainContext,
 ): Promise<RecheckResult> {
   const prisma = db.prisma;
@@ -76,13 +86,23 @@ export async function recheckDomains(
     errors: 0,
     sealedKeys: await sealPlainDkimKeys(prisma, context.secrets),
     // Recipients wait for SES's confirmation link; a list page asks too, this catches the rest.
-    recipientsVerified: context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
-    claimsExpired: await expireDomainClaims(prisma, new Date(now.getTime() - (context.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)), claimExpiredReason("the domain", context.claimTtlMs)),
+    recipientsVerified:
+      context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
+    claimsExpired: await expireDomainClaims(
+      prisma,
+      new Date(now.getTime() - (context.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)),
+      claimExpiredReason("the domain", context.claimTtlMs),
+    ),
   };
   const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
   let afterId: string | null = null;
   for (;;) {
-    const domains = await findDomainsDueForCheck(prisma, { checkedBefore, afterId, limit: BATCH, ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}) });
+    const domains = await findDomainsDueForCheck(prisma, {
+      checkedBefore,
+      afterId,
+      limit: BATCH,
+      ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}),
+    });
     if (domains.length === 0) break;
     afterId = domains[domains.length - 1]!.id;
     for (let start = 0; start < domains.length; start += CONCURRENCY) {
@@ -90,14 +110,37 @@ export async function recheckDomains(
         domains.slice(start, start + CONCURRENCY).map(async (domain) => {
           if (isOperatorOverride(domain)) return;
           try {
-            const outcome = await checkDomain(prisma, domain, { domainId: domain.id }, { resolver: options.resolver, now: () => now }, context);
+            const outcome = await checkDomain(
+              prisma,
+              domain,
+              { domainId: domain.id },
+              { resolver: options.resolver, now: () => now },
+              context,
+            );
             result.checked += 1;
             if (domain.status === "verified" && outcome.status === "failed") {
               const message = `The from domain ${domain.name} failed its re-check${outcome.reason ? ` (${outcome.reason})` : ""}; not sent.`;
-              const emailsFailed = await failEmailsFromDomain(sqlPool(db), { workspaceId: domain.workspaceId, domain: domain.name, message }, options.deliveries);
-              result.failed.push({ id: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, emailsFailed });
+              const emailsFailed = await failEmailsFromDomain(
+                sqlPool(db),
+                { workspaceId: domain.workspaceId, domain: domain.name, message },
+                options.deliveries,
+              );
+              result.failed.push({
+                id: domain.id,
+                workspaceId: domain.workspaceId,
+                domain: domain.name,
+                reason: outcome.reason,
+                emailsFailed,
+              });
               options.log.warn(
-                { domainId: domain.id, workspaceId: domain.workspaceId, domain: domain.name, reason: outcome.reason, lastVerifiedAt: domain.lastVerifiedAt ?? domain.verifiedAt, emailsFailed },
+                {
+                  domainId: domain.id,
+                  workspaceId: domain.workspaceId,
+                  domain: domain.name,
+                  reason: outcome.reason,
+                  lastVerifiedAt: domain.lastVerifiedAt ?? domain.verifiedAt,
+                  emailsFailed,
+                },
                 "domain re-check: verified domain failed; its sends are refused until it verifies again and its waiting emails failed",
               );
             } else if (domain.status !== "verified" && outcome.status === "verified") {
@@ -106,7 +149,10 @@ export async function recheckDomains(
             }
           } catch (error) {
             result.errors += 1;
-            options.log.warn({ err: error, domainId: domain.id, domain: domain.name }, "domain re-check: could not check this domain; trying again next run");
+            options.log.warn(
+              { err: error, domainId: domain.id, domain: domain.name },
+              "domain re-check: could not check this domain; trying again next run",
+            );
           }
         }),
       );
@@ -140,11 +186,18 @@ export function scheduleDomainRecheck(
   context: DomainContext,
 ): PeriodicTask {
   const run = async () => {
-    const outcome = await runDomainRecheckOnce(db, { resolver: options.resolver, maxAgeMs: options.intervalMs, log, deliveries: options.deliveries }, context);
+    const outcome = await runDomainRecheckOnce(
+      db,
+      { resolver: options.resolver, maxAgeMs: options.intervalMs, log, deliveries: options.deliveries },
+      context,
+    );
     if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
     const { checked, failed, verified, errors, sealedKeys, recipientsVerified, claimsExpired } = outcome.result;
     if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0 || claimsExpired > 0) {
-      log.info({ checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified, claimsExpired }, "domain re-check finished");
+      log.info(
+        { checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified, claimsExpired },
+        "domain re-check finished",
+      );
     }
   };
   const wakeMs = Math.min(options.intervalMs, 3_600_000);

@@ -76,7 +76,13 @@ export function expectedRecords(input: {
   ];
   if (input.mailFromDomain) {
     records.push(
-      { type: "MX", purpose: "mail_from_mx", name: input.mailFromDomain, value: feedbackMxHost(input.region), priority: MAIL_FROM_MX_PRIORITY },
+      {
+        type: "MX",
+        purpose: "mail_from_mx",
+        name: input.mailFromDomain,
+        value: feedbackMxHost(input.region),
+        priority: MAIL_FROM_MX_PRIORITY,
+      },
       { type: "TXT", purpose: "mail_from_spf", name: input.mailFromDomain, value: MAIL_FROM_SPF },
     );
   }

@@ -11,7 +11,8 @@ export async function unverifiedDomainMessage(prisma: Db, workspaceId: string, d
   const base = `The from domain ${domainName} is not verified for this workspace.`;
   const [domain] = await findDomainsNamed(prisma, workspaceId, [domainName.toLowerCase()]);
   if (!domain) return base;
-  if (domain.status === "pending") return `${base} It is waiting for its DNS records to be published and checked (svc domain verify, or the dashboard's Verify).`;
+  if (domain.status === "pending")
+    return `${base} It is waiting for its DNS records to be published and checked (svc domain verify, or the dashboard's Verify).`;
   if (domain.status === "failed") {
     const seen = domain.lastVerifiedAt ?? domain.verifiedAt;
     const checked = domain.lastCheckedAt ? ` at ${domain.lastCheckedAt.toISOString()}` : "";

@@ -1,5 +1,5 @@
 import type { Db, Domain } from "@svc/db";
-import { Prisma, newId } from "@svc/db";
+import { newId, Prisma } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError, notFound } from "../errors.ts";
 import {
@@ -20,19 +20,19 @@ import {
   checkDmarc,
   checkRecords,
   failureReasonOf,
+  type ProviderVerdict,
   providerVerdict,
+  type RecordCheck,
   statusAfterCheck,
   withProviderStates,
-  type ProviderVerdict,
-  type RecordCheck,
 } from "./checks.ts";
-import { generateDkimKeyPair, openDkimKey, pemBody, sealDkimKey } from "./dkim.ts";
 import { claimExpired, claimExpiredReason, identityNotOurs, lostClaimReason, notOursVerdict } from "./claims.ts";
+import { generateDkimKeyPair, openDkimKey, pemBody, sealDkimKey } from "./dkim.ts";
 import { IdentityNotOursError, IdentityProviderError, type IdentityState, type SendingIdentities } from "./identities.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "./name.ts";
-import { DEFAULT_MAIL_FROM_LABEL, LONGEST_RECORD_PREFIX, expectedRecords, newDkimSelector, newVerificationToken } from "./records.ts";
+import { DEFAULT_MAIL_FROM_LABEL, expectedRecords, LONGEST_RECORD_PREFIX, newDkimSelector, newVerificationToken } from "./records.ts";
 import type { TxtResolver } from "./resolver.ts";
-import { recordsOf, toDomainView, type DomainView } from "./views.ts";
+import { type DomainView, recordsOf, toDomainView } from "./views.ts";
 
 /** Enough for any real sender; a bound so that one workspace cannot grow the table without limit. */
 const MAX_DOMAINS_PER_WORKSPACE = 100;
@@ -53,7 +53,8 @@ export interface DomainContext {
 
 /** A provider call failed: said as a 503 naming the provider's error, never a 500. */
 function providerUnavailable(action: string, error: unknown): AppError {
-  const detail = error instanceof IdentityProviderError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  const detail =
+    error instanceof IdentityProviderError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
   return new AppError("unavailable", `Could not ${action} at the email provider (${detail}).`);
 }
 
@@ -64,7 +65,8 @@ function providerUnavailable(action: string, error: unknown): AppError {
 function mailFromDomainOf(domain: string, input: string | undefined): string {
   if (input === undefined) return `${DEFAULT_MAIL_FROM_LABEL}.${domain}`;
   const raw = input.trim().toLowerCase();
-  if (raw === domain) throw new AppError("validation_failed", `mailFrom: must be a subdomain of ${domain} (e.g. bounce.${domain}), not the domain itself.`);
+  if (raw === domain)
+    throw new AppError("validation_failed", `mailFrom: must be a subdomain of ${domain} (e.g. bounce.${domain}), not the domain itself.`);
   const full = raw.endsWith(`.${domain}`) ? raw : `${raw}.${domain}`;
   const name = parseDomainName(full, "mailFrom");
   if (!name.endsWith(`.${domain}`) || name.slice(0, -domain.length - 1).length === 0) {
@@ -84,10 +86,17 @@ function mailFromDomainOf(domain: string, input: string | undefined): string {
  * and selector (bring-your-own-DKIM), unless one exists: ours (another claim's) is left as it is
  * until a claim proves the name; one the install did not create is refused with 409, untouched.
  */
-export async function addDomain(prisma: Db, input: { workspaceId: string; domain: string; mailFrom?: string }, context: DomainContext): Promise<DomainView> {
+export async function addDomain(
+  prisma: Db,
+  input: { workspaceId: string; domain: string; mailFrom?: string },
+  context: DomainContext,
+): Promise<DomainView> {
   const name = parseDomainName(input.domain);
   if (name.length + LONGEST_RECORD_PREFIX > MAX_DOMAIN_NAME_LENGTH) {
-    throw new AppError("validation_failed", `domain: at most ${MAX_DOMAIN_NAME_LENGTH - LONGEST_RECORD_PREFIX} characters, so that its DKIM record name fits in DNS.`);
+    throw new AppError(
+      "validation_failed",
+      `domain: at most ${MAX_DOMAIN_NAME_LENGTH - LONGEST_RECORD_PREFIX} characters, so that its DKIM record name fits in DNS.`,
+    );
   }
   const mailFromDomain = mailFromDomainOf(name, input.mailFrom);
   const { workspaceId } = input;
@@ -96,7 +105,10 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
   if (await domainNameTaken(prisma, workspaceId, name)) throw duplicate();
   const owner = await findDomainOwner(prisma, name);
   if (owner && owner.workspaceId !== workspaceId) {
-    throw new AppError("conflict", `The domain ${name} is already proven by another workspace of this installation: a name has one owner, the first whose DNS proves it.`);
+    throw new AppError(
+      "conflict",
+      `The domain ${name} is already proven by another workspace of this installation: a name has one owner, the first whose DNS proves it.`,
+    );
   }
   // Not atomic with the insert: a soft bound, exact enough for an operator-level resource.
   if ((await countDomains(prisma, workspaceId)) >= MAX_DOMAINS_PER_WORKSPACE) {
@@ -106,7 +118,14 @@ export async function addDomain(prisma: Db, input: { workspaceId: string; domain
   const keys = await generateDkimKeyPair();
   const verificationToken = newVerificationToken();
   const dkimSelector = newDkimSelector();
-  const records = expectedRecords({ domain: name, verificationToken, dkimSelector, dkimPublicKey: keys.publicKey, mailFromDomain, region: context.region });
+  const records = expectedRecords({
+    domain: name,
+    verificationToken,
+    dkimSelector,
+    dkimPublicKey: keys.publicKey,
+    mailFromDomain,
+    region: context.region,
+  });
   let domain: Domain;
   try {
     domain = await insertDomain(prisma, {
@@ -155,7 +174,12 @@ export async function getDomain(prisma: Db, workspaceId: string, domainId: strin
  * provider's identity goes first: if SES cannot delete it, the domain stays, so the removal can
  * be repeated, rather than leaving an identity nobody sees.
  */
-export async function removeDomain(prisma: Db, domainId: string, context: Pick<DomainContext, "identities">, workspaceId?: string): Promise<DomainView> {
+export async function removeDomain(
+  prisma: Db,
+  domainId: string,
+  context: Pick<DomainContext, "identities">,
+  workspaceId?: string,
+): Promise<DomainView> {
   const key = { domainId, workspaceId };
   const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
@@ -217,7 +241,14 @@ async function providerStateOf(domain: Domain, owner: boolean, context: DomainCo
 }
 
 /** Stores a check that ended the claim without looking further (lost to another claim, or expired). */
-async function endClaim(prisma: Db, domain: Domain, key: { domainId: string; workspaceId?: string }, now: Date, reason: string, checks: RecordCheck[]): Promise<DomainVerification> {
+async function endClaim(
+  prisma: Db,
+  domain: Domain,
+  key: { domainId: string; workspaceId?: string },
+  now: Date,
+  reason: string,
+  checks: RecordCheck[],
+): Promise<DomainVerification> {
   const updated = await updateDomainCheck(prisma, key, { status: "failed", lastCheckedAt: now, lastChecks: checks, failureReason: reason });
   if (!updated) throw notFound("Domain");
   return { id: domain.id, domain: domain.name, status: "failed", reason, checks, provider: null };
@@ -231,20 +262,34 @@ async function endClaim(prisma: Db, domain: Domain, key: { domainId: string; wor
  * claim that lost ends `failed` the same way, and one left unproven past its time expires. Only
  * the owner writes to the provider.
  */
-export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: string; workspaceId?: string }, options: VerifyOptions, context: DomainContext): Promise<DomainVerification> {
+export async function checkDomain(
+  prisma: Db,
+  domain: Domain,
+  key: { domainId: string; workspaceId?: string },
+  options: VerifyOptions,
+  context: DomainContext,
+): Promise<DomainVerification> {
   const now = options.now?.() ?? new Date();
   if (!domain.provenAt && claimExpired(domain.createdAt, now, context.claimTtlMs)) {
     return endClaim(prisma, domain, key, now, claimExpiredReason(domain.name, context.claimTtlMs), []);
   }
-  const [outcomes, dmarc] = await Promise.all([checkRecords(options.resolver, recordsOf(domain)), checkDmarc(options.resolver, domain.name)]);
+  const [outcomes, dmarc] = await Promise.all([
+    checkRecords(options.resolver, recordsOf(domain)),
+    checkDmarc(options.resolver, domain.name),
+  ]);
   let owner = domain.provenAt !== null;
   if (!owner && outcomes.some((outcome) => outcome.check.purpose === "ownership" && outcome.check.ok)) {
     owner = await claimDomainName(prisma, domain.id, now);
-    if (!owner) return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), [...outcomes.map((outcome) => outcome.check), dmarc]);
+    if (!owner)
+      return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), [...outcomes.map((outcome) => outcome.check), dmarc]);
     await failRivalClaims(prisma, domain.name, domain.id, lostClaimReason(domain.name));
   }
   const state = context.identities ? await providerStateOf(domain, owner, context) : null;
-  const verdict: ProviderVerdict | null = context.identities ? (state && !state.ours ? notOursVerdict(context.identities.provider, domain.name) : providerVerdict(context.identities.provider, state)) : null;
+  const verdict: ProviderVerdict | null = context.identities
+    ? state && !state.ours
+      ? notOursVerdict(context.identities.provider, domain.name)
+      : providerVerdict(context.identities.provider, state)
+    : null;
   let checks = outcomes.map((outcome) => outcome.check);
   if (context.identities) checks = withProviderStates(checks, context.identities.provider, state);
   checks.push(dmarc);
@@ -263,7 +308,8 @@ export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: s
   if (!updated) throw notFound("Domain");
   // A rival that won while this check ran ended this claim before this write, or will after it:
   // read the owner after writing, so that either way the claim ends `failed`.
-  if (!owner && (await findDomainOwner(prisma, domain.name))) return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), checks);
+  if (!owner && (await findDomainOwner(prisma, domain.name)))
+    return endClaim(prisma, domain, key, now, lostClaimReason(domain.name), checks);
   return {
     id: domain.id,
     domain: domain.name,
@@ -280,7 +326,12 @@ export async function checkDomain(prisma: Db, domain: Domain, key: { domainId: s
  * SES sends from it; a verified domain whose records are gone, or that SES failed, becomes
  * `failed`. The per-record results are kept on the domain for the dashboard.
  */
-export async function verifyDomain(prisma: Db, domainId: string, options: VerifyOptions, context: DomainContext): Promise<DomainVerification> {
+export async function verifyDomain(
+  prisma: Db,
+  domainId: string,
+  options: VerifyOptions,
+  context: DomainContext,
+): Promise<DomainVerification> {
   const key = { domainId, workspaceId: options.workspaceId };
   const domain = await findDomain(prisma, key);
   if (!domain) throw notFound("Domain");
@@ -312,22 +363,26 @@ export async function markDomainVerified(prisma: Db, domainId: string, now: Date
     throw new AppError("conflict", `Another workspace of this installation owns ${domain.name}; remove it there first.`);
   }
   await failRivalClaims(prisma, domain.name, domain.id, lostClaimReason(domain.name));
-  const updated = await updateDomainCheck(prisma, { domainId }, {
-    status: "verified",
-    verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,
-    lastVerifiedAt: now,
-    failureReason: null,
-    lastCheckedAt: now,
-    lastChecks: recordsOf(domain).map((record) => ({
-      type: record.type,
-      purpose: record.purpose,
-      name: record.name,
-      expected: record.value,
-      found: [],
-      ok: true,
-      reason: OPERATOR_OVERRIDE,
-    })),
-  });
+  const updated = await updateDomainCheck(
+    prisma,
+    { domainId },
+    {
+      status: "verified",
+      verifiedAt: domain.status === "verified" ? domain.verifiedAt : now,
+      lastVerifiedAt: now,
+      failureReason: null,
+      lastCheckedAt: now,
+      lastChecks: recordsOf(domain).map((record) => ({
+        type: record.type,
+        purpose: record.purpose,
+        name: record.name,
+        expected: record.value,
+        found: [],
+        ok: true,
+        reason: OPERATOR_OVERRIDE,
+      })),
+    },
+  );
   if (!updated) throw notFound("Domain");
   return toDomainView(updated);
 }

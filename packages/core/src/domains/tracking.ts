@@ -2,7 +2,7 @@ import type { Db } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { findDomain, findVerifiedDomainNames, updateDomainTracking } from "../stores/domains.ts";
 import { parseDomainName } from "./name.ts";
-import { toDomainView, type DomainView } from "./views.ts";
+import { type DomainView, toDomainView } from "./views.ts";
 
 export interface TrackingChange {
   open?: boolean;
@@ -26,13 +26,19 @@ export async function setDomainTracking(prisma: Db, domainId: string, change: Tr
   if (change.domain !== undefined) {
     trackingDomain = change.domain === null || change.domain.trim() === "" ? null : parseDomainName(change.domain, "trackingDomain");
     if (trackingDomain === domain.name) {
-      throw new AppError("validation_failed", "trackingDomain: use a subdomain (track.example.com) pointed at SES's tracking host, not the sending domain itself.");
+      throw new AppError(
+        "validation_failed",
+        "trackingDomain: use a subdomain (track.example.com) pointed at SES's tracking host, not the sending domain itself.",
+      );
     }
     const tracking = trackingDomain;
     if (tracking !== null && tracking !== domain.trackingDomain) {
       const verified = await findVerifiedDomainNames(prisma, domain.workspaceId);
       if (!verified.some((name) => tracking.endsWith(`.${name}`))) {
-        throw new AppError("validation_failed", `trackingDomain: must be a subdomain of one of this workspace's verified domains (e.g. track.${domain.name} once ${domain.name} is verified).`);
+        throw new AppError(
+          "validation_failed",
+          `trackingDomain: must be a subdomain of one of this workspace's verified domains (e.g. track.${domain.name} once ${domain.name} is verified).`,
+        );
       }
     }
   }

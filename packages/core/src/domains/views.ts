@@ -2,7 +2,7 @@ import type { Domain, DomainStatus } from "@svc/db";
 import { isoOrNull } from "../time.ts";
 import type { RecordCheck } from "./checks.ts";
 import type { IdentityState } from "./identities.ts";
-import { expectedRecords, type ExpectedRecord } from "./records.ts";
+import { type ExpectedRecord, expectedRecords } from "./records.ts";
 
 /** A record as shown to the person who must publish it. */
 interface DnsRecordView {
@@ -92,7 +92,8 @@ export function toDomainView(domain: Domain): DomainView {
     lastCheckedAt: isoOrNull(domain.lastCheckedAt),
     failureReason: domain.failureReason,
     lastChecks: Array.isArray(domain.lastChecks) ? (domain.lastChecks as unknown as RecordCheck[]) : null,
-    providerState: domain.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
+    providerState:
+      domain.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
     tracking: { open: domain.openTracking, click: domain.clickTracking, domain: domain.trackingDomain },
   };
 }

@@ -32,7 +32,10 @@ const REFUSED_EXTENSIONS = new Set(
 export function refusedExtension(filename: string): string | null {
   const dot = filename.lastIndexOf(".");
   if (dot < 0) return null;
-  const extension = filename.slice(dot + 1).trim().toLowerCase();
+  const extension = filename
+    .slice(dot + 1)
+    .trim()
+    .toLowerCase();
   return REFUSED_EXTENSIONS.has(extension) ? extension : null;
 }
 
@@ -47,7 +50,8 @@ export function isBase64(value: string): boolean {
 }
 
 /** `type/subtype` with RFC 2045 tokens, parameters allowed. */
-const CONTENT_TYPE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+\/[!#$%&'*+\-.^_`|~0-9A-Za-z]+(?:\s*;\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+=(?:[!#$%&'*+\-.^_`|~0-9A-Za-z]+|"[\x20\x21\x23-\x5b\x5d-\x7e]*"))*$/;
+const CONTENT_TYPE =
+  /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+\/[!#$%&'*+\-.^_`|~0-9A-Za-z]+(?:\s*;\s*[!#$%&'*+\-.^_`|~0-9A-Za-z]+=(?:[!#$%&'*+\-.^_`|~0-9A-Za-z]+|"[\x20\x21\x23-\x5b\x5d-\x7e]*"))*$/;
 
 export function isContentType(value: string): boolean {
   return CONTENT_TYPE.test(value);

@@ -2,14 +2,14 @@ import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { planLimits } from "../plans.ts";
-import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
-import { insertEmailsIfDomainVerified, type EmailInsertOutcome, type NewEmailRow } from "../stores/emails.ts";
+import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
+import { type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
+import { pinTemplates } from "../templates/sending.ts";
 import { countDailySends, uncountDailySends } from "./dailyLimit.ts";
 import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import { parseSendEmailInput, type SendEmailInput } from "./input.ts";
 import { fingerprintFields } from "./queue.ts";
 import type { SendContext } from "./sendContext.ts";
-import { pinTemplates } from "../templates/sending.ts";
 
 /**
  * POST /emails/batch: up to BATCH_LIMITS.maxEmails emails, each of the POST /emails shape, written
@@ -123,9 +123,13 @@ export async function queueEmailBatch(
       row && outcomeOf.get(row.emailId) === "domain_not_verified" ? [{ index, error: domainNotVerified(row.input.fromDomain) }] : [],
     );
     if (mode === "strict" && refused.length > 0) {
-      throw new AppError("domain_not_verified", `${refused.length} of ${items.length} emails are from a domain that is not verified; nothing was created.`, {
-        errors: refusedList(refused),
-      });
+      throw new AppError(
+        "domain_not_verified",
+        `${refused.length} of ${items.length} emails are from a domain that is not verified; nothing was created.`,
+        {
+          errors: refusedList(refused),
+        },
+      );
     }
     const entries = items.map((item, index): BatchEntry => {
       if (!item.ok) return { error: item.error.message, code: item.error.code };
@@ -152,7 +156,12 @@ export async function queueEmailBatch(
         // Files by digest, as for one email: their bytes would make the fingerprint's text huge.
         emails: items.map((item) => (item.ok ? fingerprintFields(item.input) : { invalid: item.error.message })),
       });
-      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, fingerprint });
+      const claim = await claimIdempotencyKey(client, {
+        workspaceId: context.workspaceId,
+        apiKeyId: context.apiKeyId,
+        key: idempotencyKey,
+        fingerprint,
+      });
       if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [] };
     }
     // Counted before the rows are written, as for one email: a batch over the limit writes nothing.

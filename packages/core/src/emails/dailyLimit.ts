@@ -1,7 +1,7 @@
 import type { DbHandle, Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
-import { sqlPool, type SqlClient } from "../sql.ts";
+import { type SqlClient, sqlPool } from "../sql.ts";
 import { incrementDailyUsage } from "../stores/dailyUsage.ts";
 import { countEmailsCreatedSince } from "../stores/emails.ts";
 import { utcDay } from "../time.ts";

@@ -2,7 +2,7 @@ import type { Db } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { findEventPosition, selectEventsOfEmail } from "../stores/emailEvents.ts";
 import { emailExists } from "../stores/emails.ts";
-import { toEventView, type EmailEventView } from "./views.ts";
+import { type EmailEventView, toEventView } from "./views.ts";
 
 /**
  * An email's events are read a page at a time: open and click tracking can give one email

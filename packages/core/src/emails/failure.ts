@@ -35,13 +35,17 @@ function payloadOf(failure: EmailFailure): Record<string, unknown> {
  * email was not moved (something else ended it first).
  */
 export async function failEmail(db: Queryable, emailId: string, failure: EmailFailure, provider: string | null): Promise<string[] | null> {
-  const [failed] = await failEmailsWithEvents(db, { emailIds: [emailId] }, {
-    from: SENDER_MOVES.failed.from,
-    errorMessage: failure.message,
-    payload: payloadOf(failure),
-    reason: { code: failure.reason, text: failure.message },
-    provider,
-  });
+  const [failed] = await failEmailsWithEvents(
+    db,
+    { emailIds: [emailId] },
+    {
+      from: SENDER_MOVES.failed.from,
+      errorMessage: failure.message,
+      payload: payloadOf(failure),
+      reason: { code: failure.reason, text: failure.message },
+      provider,
+    },
+  );
   return failed ? failed.deliveryIds : null;
 }
 
@@ -65,13 +69,17 @@ export async function failEmailsFromDomain(
   const failure: EmailFailure = { reason: "domain_not_verified", message: input.message };
   let ended = 0;
   for (;;) {
-    const failed = await failEmailsWithEvents(db, { workspaceId: input.workspaceId, domain: input.domain.toLowerCase(), limit }, {
-      from: DOMAIN_MOVES.failed.from,
-      errorMessage: failure.message,
-      payload: payloadOf(failure),
-      reason: { code: failure.reason, text: failure.message },
-      provider: null,
-    });
+    const failed = await failEmailsWithEvents(
+      db,
+      { workspaceId: input.workspaceId, domain: input.domain.toLowerCase(), limit },
+      {
+        from: DOMAIN_MOVES.failed.from,
+        errorMessage: failure.message,
+        payload: payloadOf(failure),
+        reason: { code: failure.reason, text: failure.message },
+        provider: null,
+      },
+    );
     ended += failed.length;
     const deliveryIds = failed.flatMap((email) => email.deliveryIds);
     if (deliveries && deliveryIds.length > 0) {
@@ -93,12 +101,16 @@ export interface RenderingFailure {
  * template, the version, the error) and its webhook deliveries, in one statement as failEmail.
  */
 export async function failEmailRendering(db: Queryable, emailId: string, failure: RenderingFailure): Promise<string[] | null> {
-  const [failed] = await failEmailsWithEvents(db, { emailIds: [emailId] }, {
-    from: SENDER_MOVES.failed.from,
-    errorMessage: `The template ${failure.template} (version ${failure.version}) did not render: ${failure.error}`,
-    payload: { source: "svc", template: failure.template, version: failure.version, error: failure.error },
-    provider: null,
-    eventType: "rendering_failed",
-  });
+  const [failed] = await failEmailsWithEvents(
+    db,
+    { emailIds: [emailId] },
+    {
+      from: SENDER_MOVES.failed.from,
+      errorMessage: `The template ${failure.template} (version ${failure.version}) did not render: ${failure.error}`,
+      payload: { source: "svc", template: failure.template, version: failure.version, error: failure.error },
+      provider: null,
+      eventType: "rendering_failed",
+    },
+  );
   return failed ? failed.deliveryIds : null;
 }

@@ -18,7 +18,20 @@ export const HEADER_LIMITS = {
  * Fields the service writes itself (or the provider does, on its behalf): a caller's copy would
  * contradict the email's own fields, forge the signature, or redirect what the provider reports.
  */
-const OWNED_NAMES = new Set(["from", "sender", "to", "cc", "bcc", "subject", "reply-to", "date", "message-id", "mime-version", "return-path", "received"]);
+const OWNED_NAMES = new Set([
+  "from",
+  "sender",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "reply-to",
+  "date",
+  "message-id",
+  "mime-version",
+  "return-path",
+  "received",
+]);
 const OWNED_PREFIXES = ["content-", "dkim-", "resent-", "x-ses-"];
 
 export function isServiceOwnedHeader(name: string): boolean {
@@ -52,7 +65,8 @@ export function headerProblems(headers: readonly MessageHeader[]): string[] {
       problems.push(`${JSON.stringify(name)} is not a header name (printable ASCII without ":" or spaces)`);
       continue;
     }
-    if (name.length > HEADER_LIMITS.maxNameLength) problems.push(`${name}: the name must be at most ${HEADER_LIMITS.maxNameLength} characters`);
+    if (name.length > HEADER_LIMITS.maxNameLength)
+      problems.push(`${name}: the name must be at most ${HEADER_LIMITS.maxNameLength} characters`);
     if (isServiceOwnedHeader(name)) owned.push(name);
     const lower = name.toLowerCase();
     if (seen.has(lower)) problems.push(`${name} is given more than once`);
@@ -64,6 +78,7 @@ export function headerProblems(headers: readonly MessageHeader[]): string[] {
     }
   }
   if (owned.length > 0) problems.push(`${owned.join(", ")} ${owned.length === 1 ? "is" : "are"} set by the service and cannot be given`);
-  if (total > HEADER_LIMITS.maxTotalLength) problems.push(`names and values together must be at most ${HEADER_LIMITS.maxTotalLength} characters`);
+  if (total > HEADER_LIMITS.maxTotalLength)
+    problems.push(`names and values together must be at most ${HEADER_LIMITS.maxTotalLength} characters`);
   return problems;
 }

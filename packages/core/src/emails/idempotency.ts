@@ -11,10 +11,7 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 export function parseIdempotencyKey(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.length === 0 || value.length > MAX_IDEMPOTENCY_KEY_LENGTH || !/^[\x20-\x7e]+$/.test(value)) {
-    throw new AppError(
-      "validation_failed",
-      `Idempotency-Key: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters.`,
-    );
+    throw new AppError("validation_failed", `Idempotency-Key: must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters.`);
   }
   return value;
 }
@@ -60,17 +57,16 @@ export async function claimIdempotencyKey(
   input: { workspaceId: string; apiKeyId: string; key: string; scope?: IdempotencyScope; fingerprint: string },
 ): Promise<{ claimed: true } | { claimed: false; answer: StoredAnswer }> {
   const key = storedIdempotencyKey(input.apiKeyId, input.key, input.scope);
-  if (await claimIdempotencyKeyRow(client, { workspaceId: input.workspaceId, key, fingerprint: input.fingerprint }, IDEMPOTENCY_WINDOW_HOURS)) {
+  if (
+    await claimIdempotencyKeyRow(client, { workspaceId: input.workspaceId, key, fingerprint: input.fingerprint }, IDEMPOTENCY_WINDOW_HOURS)
+  ) {
     return { claimed: true };
   }
 
   const row = await findIdempotencyKey(client, input.workspaceId, key);
   if (!row) throw new Error("idempotency key vanished between claim and read");
   if (row.requestHash !== input.fingerprint) {
-    throw new AppError(
-      "conflict",
-      "This Idempotency-Key was already used with a different request body. Use a new key for a new request.",
-    );
+    throw new AppError("conflict", "This Idempotency-Key was already used with a different request body. Use a new key for a new request.");
   }
   return { claimed: false, answer: { status: row.responseStatus, body: row.responseBody } };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressDomain, parseAddress } from "../addresses/parse.ts";
 import { AppError } from "../errors.ts";
+import { type TemplateRequest, templateField, templateRequestOf } from "../templates/sending.ts";
 import { storableString } from "../text.ts";
 import {
   ATTACHMENT_LIMITS,
@@ -16,8 +17,6 @@ import type { AttachmentWithContent, EmailFields } from "./fields.ts";
 import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
 import { scheduledAtField } from "./scheduledAt.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
-
-import { templateField, templateRequestOf, type TemplateRequest } from "../templates/sending.ts";
 
 const MB = 1024 * 1024;
 
@@ -73,10 +72,9 @@ const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 /** "is required" when absent, "must be a string" when present with another type. */
 const requiredString = () => storableString({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
 
-const fromField = requiredString()
-  .refine((value) => parseMailbox(value) !== null, {
-    error: `must be an email address or "Name <address>" (address at most ${SEND_LIMITS.maxAddressLength} characters)`,
-  });
+const fromField = requiredString().refine((value) => parseMailbox(value) !== null, {
+  error: `must be an email address or "Name <address>" (address at most ${SEND_LIMITS.maxAddressLength} characters)`,
+});
 
 const recipient = storableString({ error: "must be a string" }).superRefine((value, ctx) => {
   const address = value.trim();
@@ -130,7 +128,9 @@ const headersField = z
       ctx.addIssue({ code: "custom", message });
     }
   })
-  .transform((value): MessageHeader[] => Object.entries(value as Record<string, string>).map(([name, headerValue]) => ({ name, value: headerValue })))
+  .transform((value): MessageHeader[] =>
+    Object.entries(value as Record<string, string>).map(([name, headerValue]) => ({ name, value: headerValue })),
+  )
   .optional();
 
 const tagPart = z
@@ -143,10 +143,15 @@ const tagsField = z
   .array(
     z.strictObject(
       {
-        name: tagPart.refine((name) => !name.toLowerCase().startsWith(RESERVED_TAG_PREFIX), { error: `must not start with ${RESERVED_TAG_PREFIX} (used by the service)` }),
+        name: tagPart.refine((name) => !name.toLowerCase().startsWith(RESERVED_TAG_PREFIX), {
+          error: `must not start with ${RESERVED_TAG_PREFIX} (used by the service)`,
+        }),
         value: tagPart,
       },
-      { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {name, value}") },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {name, value}",
+      },
     ),
     { error: "must be an array of {name, value}" },
   )
@@ -173,44 +178,55 @@ const bufferContent = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), { error: (issue) => (issue.input === undefined ? "is required" : "must be a Buffer") })
   .refine((content) => content.length > 0, { error: "must not be empty" });
 
-const attachmentFieldWith = <C extends z.ZodType>(content: C) => z.strictObject(
-  {
-    filename: requiredString()
-      .refine((name) => name.trim().length > 0, { error: "must not be empty" })
-      .refine((name) => name.length <= ATTACHMENT_LIMITS.maxFilenameLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxFilenameLength} characters` })
-      .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { error: "must not contain control characters or path separators" })
-      .superRefine((name, ctx) => {
-        const extension = refusedExtension(name);
-        if (extension) ctx.addIssue({ code: "custom", message: `.${extension} files are executable content the provider refuses to send` });
-      }),
-    content,
-    contentType: z
-      .string({ error: "must be a string" })
-      .max(ATTACHMENT_LIMITS.maxContentTypeLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentTypeLength} characters` })
-      .refine(isContentType, { error: "must be a MIME type such as application/pdf" })
-      .nullish(),
-    contentId: z
-      .string({ error: "must be a string" })
-      .min(1, { error: "must not be empty" })
-      .max(ATTACHMENT_LIMITS.maxContentIdLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentIdLength} characters` })
-      .refine(isContentId, { error: "must be a content id without angle brackets, as cid: refers to it (letters, digits, . @ and such)" })
-      .nullish(),
-  },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {filename, content, contentType?, contentId?}") },
-);
+const attachmentFieldWith = <C extends z.ZodType>(content: C) =>
+  z.strictObject(
+    {
+      filename: requiredString()
+        .refine((name) => name.trim().length > 0, { error: "must not be empty" })
+        .refine((name) => name.length <= ATTACHMENT_LIMITS.maxFilenameLength, {
+          error: `must be at most ${ATTACHMENT_LIMITS.maxFilenameLength} characters`,
+        })
+        .refine((name) => !/[\u0000-\u001f\u007f/\\]/.test(name), { error: "must not contain control characters or path separators" })
+        .superRefine((name, ctx) => {
+          const extension = refusedExtension(name);
+          if (extension)
+            ctx.addIssue({ code: "custom", message: `.${extension} files are executable content the provider refuses to send` });
+        }),
+      content,
+      contentType: z
+        .string({ error: "must be a string" })
+        .max(ATTACHMENT_LIMITS.maxContentTypeLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentTypeLength} characters` })
+        .refine(isContentType, { error: "must be a MIME type such as application/pdf" })
+        .nullish(),
+      contentId: z
+        .string({ error: "must be a string" })
+        .min(1, { error: "must not be empty" })
+        .max(ATTACHMENT_LIMITS.maxContentIdLength, { error: `must be at most ${ATTACHMENT_LIMITS.maxContentIdLength} characters` })
+        .refine(isContentId, { error: "must be a content id without angle brackets, as cid: refers to it (letters, digits, . @ and such)" })
+        .nullish(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown field(s): ${issue.keys.join(", ")}`
+          : "must be an object {filename, content, contentType?, contentId?}",
+    },
+  );
 
-const attachmentsFieldWith = <C extends z.ZodType>(content: C) => z
-  .array(attachmentFieldWith(content), { error: "must be an array of attachments" })
-  .max(ATTACHMENT_LIMITS.maxAttachments, { error: `must contain at most ${ATTACHMENT_LIMITS.maxAttachments} attachments` })
-  .superRefine((attachments, ctx) => {
-    const seen = new Set<string>();
-    attachments.forEach(({ contentId }, index) => {
-      if (!contentId) return;
-      if (seen.has(contentId)) ctx.addIssue({ code: "custom", path: [index, "contentId"], message: `${contentId} is given more than once` });
-      seen.add(contentId);
-    });
-  })
-  .optional();
+const attachmentsFieldWith = <C extends z.ZodType>(content: C) =>
+  z
+    .array(attachmentFieldWith(content), { error: "must be an array of attachments" })
+    .max(ATTACHMENT_LIMITS.maxAttachments, { error: `must contain at most ${ATTACHMENT_LIMITS.maxAttachments} attachments` })
+    .superRefine((attachments, ctx) => {
+      const seen = new Set<string>();
+      attachments.forEach(({ contentId }, index) => {
+        if (!contentId) return;
+        if (seen.has(contentId))
+          ctx.addIssue({ code: "custom", path: [index, "contentId"], message: `${contentId} is given more than once` });
+        seen.add(contentId);
+      });
+    })
+    .optional();
 
 const subjectWithin = (subject: z.ZodType<string>) =>
   subject
@@ -233,56 +249,73 @@ const bodyField = storableString({ error: "must be a string" }).nullish();
  * The send input's schema, with the form of attachment bytes and the subject rule of its caller:
  * everything else is held to the same rules and limits, and refused with the same words.
  */
-const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<string>) => z
-  .strictObject(
-    {
-      from: fromField,
-      to: toField,
-      cc: copyField,
-      bcc: copyField,
-      replyTo: replyToField,
-      // Optional only with a template, whose subject it overrides (checked below).
-      subject: subject.optional(),
-      html: bodyField,
-      text: bodyField,
-      headers: headersField,
-      tags: tagsField,
-      attachments: attachmentsFieldWith(content),
-      scheduledAt: scheduledAtField.nullish(),
-      template: templateField.optional(),
-    },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
-  )
-  // zod runs this also when a field failed its own schema, so every field is read defensively.
-  .superRefine((value, ctx) => {
-    if (value.template !== undefined) {
-      if (value.html || value.text) ctx.addIssue({ code: "custom", path: ["template"], message: "is given in place of html and text, not with them" });
-    } else {
-      if (value.subject === undefined) ctx.addIssue({ code: "custom", path: ["subject"], message: "is required" });
-      if (!value.html && !value.text) ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
-    }
-    const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
-    if (recipients > SEND_LIMITS.maxRecipients) {
-      ctx.addIssue({ code: "custom", path: [], message: `to, cc and bcc together must contain at most ${SEND_LIMITS.maxRecipients} addresses (${recipients} given)` });
-    }
-    const bodyBytes = utf8Bytes(value.html) + utf8Bytes(value.text);
-    if (bodyBytes > SEND_LIMITS.maxBodyPartsBytes) {
-      ctx.addIssue({ code: "custom", path: ["html"], message: `html and text together must be at most ${SEND_LIMITS.maxBodyPartsBytes / MB} MB` });
-    }
-    const headerBytes = listOf(value.headers).reduce<number>((sum, header) => sum + utf8Bytes(header?.name) + utf8Bytes(header?.value) + 4, 0);
-    const messageBytes = encodedMessageBytesAtMost({
-      bodyBytes,
-      headerBytes,
-      attachmentBytes: listOf(value.attachments).map((file) => decodedBytes((file as { content?: unknown } | undefined)?.content)),
-    });
-    if (messageBytes > ATTACHMENT_LIMITS.maxMessageBytes) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["attachments"],
-        message: `the message would be over ${ATTACHMENT_LIMITS.maxMessageBytes / MB} MB once encoded (about ${Math.ceil(messageBytes / MB)} MB)`,
+const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<string>) =>
+  z
+    .strictObject(
+      {
+        from: fromField,
+        to: toField,
+        cc: copyField,
+        bcc: copyField,
+        replyTo: replyToField,
+        // Optional only with a template, whose subject it overrides (checked below).
+        subject: subject.optional(),
+        html: bodyField,
+        text: bodyField,
+        headers: headersField,
+        tags: tagsField,
+        attachments: attachmentsFieldWith(content),
+        scheduledAt: scheduledAtField.nullish(),
+        template: templateField.optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object",
+      },
+    )
+    // zod runs this also when a field failed its own schema, so every field is read defensively.
+    .superRefine((value, ctx) => {
+      if (value.template !== undefined) {
+        if (value.html || value.text)
+          ctx.addIssue({ code: "custom", path: ["template"], message: "is given in place of html and text, not with them" });
+      } else {
+        if (value.subject === undefined) ctx.addIssue({ code: "custom", path: ["subject"], message: "is required" });
+        if (!value.html && !value.text)
+          ctx.addIssue({ code: "custom", path: ["html"], message: "at least one of html or text is required" });
+      }
+      const recipients = listOf(value.to).length + listOf(value.cc).length + listOf(value.bcc).length;
+      if (recipients > SEND_LIMITS.maxRecipients) {
+        ctx.addIssue({
+          code: "custom",
+          path: [],
+          message: `to, cc and bcc together must contain at most ${SEND_LIMITS.maxRecipients} addresses (${recipients} given)`,
+        });
+      }
+      const bodyBytes = utf8Bytes(value.html) + utf8Bytes(value.text);
+      if (bodyBytes > SEND_LIMITS.maxBodyPartsBytes) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["html"],
+          message: `html and text together must be at most ${SEND_LIMITS.maxBodyPartsBytes / MB} MB`,
+        });
+      }
+      const headerBytes = listOf(value.headers).reduce<number>(
+        (sum, header) => sum + utf8Bytes(header?.name) + utf8Bytes(header?.value) + 4,
+        0,
+      );
+      const messageBytes = encodedMessageBytesAtMost({
+        bodyBytes,
+        headerBytes,
+        attachmentBytes: listOf(value.attachments).map((file) => decodedBytes((file as { content?: unknown } | undefined)?.content)),
       });
-    }
-  });
+      if (messageBytes > ATTACHMENT_LIMITS.maxMessageBytes) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["attachments"],
+          message: `the message would be over ${ATTACHMENT_LIMITS.maxMessageBytes / MB} MB once encoded (about ${Math.ceil(messageBytes / MB)} MB)`,
+        });
+      }
+    });
 
 /** The POST /emails body as callers write it; also the source of its OpenAPI description. */
 export const sendEmailSchema = sendSchemaWith(base64Content, subjectField);
@@ -319,7 +352,10 @@ export interface SendEmailInput extends EmailFields<AttachmentInput> {
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
 function fieldName(path: PropertyKey[]): string {
-  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "");
+  return path.reduce<string>(
+    (name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)),
+    "",
+  );
 }
 
 /** The most items each list field may hold, checked before any item is looked at. */
@@ -350,7 +386,8 @@ function refuseOversizedLists(body: unknown): void {
   if (typeof headers === "object" && headers !== null && !Array.isArray(headers)) {
     let count = 0;
     for (const _ in headers) {
-      if (++count > HEADER_LIMITS.maxHeaders) throw new AppError("validation_failed", `Invalid request: headers: at most ${HEADER_LIMITS.maxHeaders} headers.`);
+      if (++count > HEADER_LIMITS.maxHeaders)
+        throw new AppError("validation_failed", `Invalid request: headers: at most ${HEADER_LIMITS.maxHeaders} headers.`);
     }
   }
 }

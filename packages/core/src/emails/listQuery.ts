@@ -107,7 +107,9 @@ export function parseEmailListQuery(query: Record<string, unknown>): EmailListQu
 }
 
 /** The filters as the store's range conditions. */
-export function filterRange(filters: EmailListFilters): Pick<EmailRange, "status" | "recipient" | "tag" | "createdAfter" | "createdBefore"> {
+export function filterRange(
+  filters: EmailListFilters,
+): Pick<EmailRange, "status" | "recipient" | "tag" | "createdAfter" | "createdBefore"> {
   return {
     ...(filters.status !== undefined ? { status: filters.status } : {}),
     ...(filters.to !== undefined ? { recipient: filters.to } : {}),

@@ -4,14 +4,14 @@ import { newId } from "@svc/db";
 import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
-import { inTransaction, sqlPool, type Queryable } from "../sql.ts";
+import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
+import { pinTemplates } from "../templates/sending.ts";
 import { checkUnsentAttachmentQuota } from "./attachmentQuota.ts";
 import { countDailySend } from "./dailyLimit.ts";
-import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer, type IdempotencyScope } from "./idempotency.ts";
+import { claimIdempotencyKey, type IdempotencyScope, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
-import { pinTemplates } from "../templates/sending.ts";
 
 /**
  * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
@@ -135,7 +135,13 @@ export async function queueEmail(
   return inTransaction(handle, async (client) => {
     if (idempotencyKey !== undefined) {
       const fingerprint = requestFingerprint(fingerprintFields(input));
-      const claim = await claimIdempotencyKey(client, { workspaceId: context.workspaceId, apiKeyId: context.apiKeyId, key: idempotencyKey, scope, fingerprint });
+      const claim = await claimIdempotencyKey(client, {
+        workspaceId: context.workspaceId,
+        apiKeyId: context.apiKeyId,
+        key: idempotencyKey,
+        scope,
+        fingerprint,
+      });
       if (!claim.claimed) {
         const original = JSON.parse(claim.answer.body) as { id: string };
         return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true, enqueue: false };
@@ -147,7 +153,8 @@ export async function queueEmail(
     // is held until commit, through the insert below.
     if (limited) await countDailySend(client, context.workspaceId, context.plan);
     await checkUnsentAttachmentQuota(client, context, attachmentBytes);
-    if (!(await insertEmailAlone(client, { emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    if (!(await insertEmailAlone(client, { emailId, context, input })))
+      throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,

@@ -2,10 +2,10 @@ import type { Db, DbHandle } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
-import { findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst, type EmailPosition } from "../stores/emails.ts";
+import { type EmailPosition, findEmailPosition, findEmailWithEvents, selectEmailsNewestFirst } from "../stores/emails.ts";
 import { EVENTS_PAGE_SIZE, pageOf } from "./eventPages.ts";
-import { filterRange, type EmailListFilters } from "./listQuery.ts";
-import { suppressedRecipientsOf, toEmailView, toEventView, type EmailView, type EmailWithEventsView } from "./views.ts";
+import { type EmailListFilters, filterRange } from "./listQuery.ts";
+import { type EmailView, type EmailWithEventsView, suppressedRecipientsOf, toEmailView, toEventView } from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 
@@ -60,7 +60,11 @@ export interface EmailBatch {
  * has been written to a response. Paging with filters works the same way: the cursor is a
  * position in the newest-first order, whichever emails the filters keep.
  */
-export async function listEmailBatches(handle: DbHandle, workspaceId: string, options: ListEmailsOptions = {}): Promise<AsyncGenerator<EmailBatch, void, void>> {
+export async function listEmailBatches(
+  handle: DbHandle,
+  workspaceId: string,
+  options: ListEmailsOptions = {},
+): Promise<AsyncGenerator<EmailBatch, void, void>> {
   const pool = sqlPool(handle);
   let cursor: EmailPosition | null = null;
   if (options.after !== undefined) {

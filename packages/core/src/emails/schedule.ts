@@ -2,7 +2,7 @@ import type { DbHandle, EmailStatus } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { sqlPool, type Queryable } from "../sql.ts";
+import { type Queryable, sqlPool } from "../sql.ts";
 import { cancelScheduledEmails, queueDueScheduledEmails, rescheduleEmails, selectEmailStatuses } from "../stores/emails.ts";
 import { emailNotFound } from "./read.ts";
 import { scheduledAtField } from "./scheduledAt.ts";
@@ -46,14 +46,19 @@ export async function cancelScheduledEmail(db: Queryable, workspaceId: string, e
 /** The PATCH /emails/{id} body; also the source of its OpenAPI description. */
 export const rescheduleSchema = z.strictObject(
   { scheduledAt: scheduledAtField },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object",
+  },
 );
 
 /** Validates a PATCH /emails/{id} body: `{scheduledAt}` and nothing else (422 otherwise). */
 export function parseRescheduleInput(body: unknown): { scheduledAt: Date } {
   const result = rescheduleSchema.safeParse(body);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+    const problems = result.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+    );
     throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
   return result.data;

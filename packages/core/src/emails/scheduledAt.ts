@@ -24,10 +24,11 @@ export function scheduledAtProblem(at: Date, now: number = Date.now()): string |
  * `scheduledAt`: an ISO 8601 date-time with its time zone (`Z` or an offset; a local time would
  * be ambiguous), as a Date, within SCHEDULE_LIMITS of the moment the request is validated.
  */
-export const scheduledAtField = z
-  .iso.datetime({
+export const scheduledAtField = z.iso
+  .datetime({
     offset: true,
-    error: (issue) => (issue.input === undefined ? "is required" : "must be an ISO 8601 date-time with a time zone, such as 2026-01-31T09:00:00Z"),
+    error: (issue) =>
+      issue.input === undefined ? "is required" : "must be an ISO 8601 date-time with a time zone, such as 2026-01-31T09:00:00Z",
   })
   .transform((value) => new Date(value))
   .superRefine((at, ctx) => {

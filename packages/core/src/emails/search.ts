@@ -1,7 +1,7 @@
-import { EmailStatus, type DbHandle } from "@svc/db";
+import { type DbHandle, EmailStatus } from "@svc/db";
 import { sqlPool } from "../sql.ts";
 import { findEmailPosition, selectEmailsNewestFirst } from "../stores/emails.ts";
-import { toEmailView, type EmailView } from "./views.ts";
+import { type EmailView, toEmailView } from "./views.ts";
 
 const EMAIL_PAGE_SIZE = 25;
 export const EMAIL_STATUSES = Object.values(EmailStatus);

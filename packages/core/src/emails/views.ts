@@ -122,7 +122,9 @@ const isObject = (item: unknown): item is Record<string, unknown> => typeof item
 /** The stored `[{name, value}]` list, kept to well-formed entries. */
 function namedValuesOf(value: unknown): Array<{ name: string; value: string }> {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => (isObject(item) && typeof item.name === "string" && typeof item.value === "string" ? [{ name: item.name, value: item.value }] : []));
+  return value.flatMap((item) =>
+    isObject(item) && typeof item.name === "string" && typeof item.value === "string" ? [{ name: item.name, value: item.value }] : [],
+  );
 }
 
 /** Stored headers as the object the caller sent (fromEntries defines each name as an own property, `__proto__` included). */
@@ -134,7 +136,14 @@ function attachmentsOf(value: unknown): AttachmentView[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) =>
     isObject(item) && typeof item.filename === "string" && typeof item.contentType === "string" && typeof item.size === "number"
-      ? [{ filename: item.filename, contentType: item.contentType, contentId: typeof item.contentId === "string" ? item.contentId : null, size: item.size }]
+      ? [
+          {
+            filename: item.filename,
+            contentType: item.contentType,
+            contentId: typeof item.contentId === "string" ? item.contentId : null,
+            size: item.size,
+          },
+        ]
       : [],
   );
 }

@@ -1,8 +1,8 @@
-import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { Db } from "@svc/db";
-import { findDomainsNamed } from "../stores/domains.ts";
+import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
 import { TENANT_PAUSED_REASON } from "../sending/handoff.ts";
+import { findDomainsNamed } from "../stores/domains.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
 
@@ -17,7 +17,15 @@ export const EXPECTED_HANDOFF_MS = 60_000;
 export const EXPECTED_PROVIDER_EVENT_MS = 2 * 3_600_000;
 
 export interface WaitingReason {
-  code: "provider_retry" | "tenant_paused" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+  code:
+    | "provider_retry"
+    | "tenant_paused"
+    | "no_sender"
+    | "no_job"
+    | "backlog"
+    | "domain_not_verified"
+    | "provider_identity_not_verified"
+    | "no_provider_events";
   message: string;
   /** When the next attempt is due (provider_retry, tenant_paused). */
   nextAttemptAt?: string;
@@ -47,7 +55,10 @@ interface DomainFacts {
 }
 
 /** Whether the email waits longer than expected in its status (and so is worth explaining). */
-export function waitsLongerThanExpected(email: Pick<EmailWithEventsView, "status" | "createdAt" | "sentAt" | "events">, now: Date): boolean {
+export function waitsLongerThanExpected(
+  email: Pick<EmailWithEventsView, "status" | "createdAt" | "sentAt" | "events">,
+  now: Date,
+): boolean {
   if (email.status === "queued" || email.status === "sending") return now.getTime() - Date.parse(email.createdAt) > EXPECTED_HANDOFF_MS;
   if (email.status === "sent") {
     const last = lastActivity(email);
@@ -57,7 +68,9 @@ export function waitsLongerThanExpected(email: Pick<EmailWithEventsView, "status
 }
 
 function lastActivity(email: Pick<EmailWithEventsView, "sentAt" | "events">): number | null {
-  const times = [email.sentAt, ...email.events.map((event) => event.eventTimestamp)].filter((time): time is string => time !== null).map(Date.parse);
+  const times = [email.sentAt, ...email.events.map((event) => event.eventTimestamp)]
+    .filter((time): time is string => time !== null)
+    .map(Date.parse);
   return times.length > 0 ? Math.max(...times) : null;
 }
 
@@ -99,12 +112,19 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
         nextAttemptAt: queue.job.retryAt.toISOString(),
       });
     } else if (queue.job.state === null) {
-      reasons.push({ code: "no_job", message: "Its send job is missing from the queue (Redis lost it); a sender's sweeper enqueues it again within a minute while a sender runs." });
+      reasons.push({
+        code: "no_job",
+        message:
+          "Its send job is missing from the queue (Redis lost it); a sender's sweeper enqueues it again within a minute while a sender runs.",
+      });
     }
     if (queue.workers === 0) {
       reasons.push({ code: "no_sender", message: "No sender process is connected to the send queue: start one (the sender app)." });
     } else if (WAITING_JOB_STATES.has(queue.job.state ?? "") && queue.waiting > 1) {
-      reasons.push({ code: "backlog", message: `${queue.waiting} emails are waiting to be sent; the senders work through them at the provider's send rate.` });
+      reasons.push({
+        code: "backlog",
+        message: `${queue.waiting} emails are waiting to be sent; the senders work through them at the provider's send rate.`,
+      });
     }
   }
   return { since: email.createdAt, reasons };
@@ -118,7 +138,8 @@ export async function fromDomainFacts(prisma: Db, workspaceId: string, from: str
     name,
     status: domain?.status ?? null,
     failureReason: domain?.failureReason ?? null,
-    providerState: domain?.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
+    providerState:
+      domain?.providerState && typeof domain.providerState === "object" ? (domain.providerState as unknown as IdentityState) : null,
   };
 }
 

@@ -19,7 +19,9 @@ export const EVENT_CATALOGUE: Record<EventTypeName | "failed", { when: string }>
   rendering_failed: { when: "Template rendering failed." },
   delivery_delayed: { when: "The provider could not deliver yet and will retry." },
   failed: { when: "The email ended without a handoff, or past its retries: it will not be sent." },
-  received: { when: "A message arrived for one of the workspace's receiving domains (metadata here; its content over REST, GET /inbound/{id})." },
+  received: {
+    when: "A message arrived for one of the workspace's receiving domains (metadata here; its content over REST, GET /inbound/{id}).",
+  },
 };
 
 /** The event types a subscription can list, each with its description, in EVENT_TYPES order. */

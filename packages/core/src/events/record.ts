@@ -1,6 +1,6 @@
 import type { DbHandle, EventType } from "@svc/db";
-import { sqlPool, type SqlClient } from "../sql.ts";
 import type { Pool } from "pg";
+import { type SqlClient, sqlPool } from "../sql.ts";
 import { recordEmailEvents } from "../stores/emailEvents.ts";
 
 export interface NewEmailEvent {

@@ -60,7 +60,9 @@ export async function authenticateInbound(
   return {
     spf: result.spf ? { result: result.spf.status.result, domain: result.spf.domain ?? null } : none(),
     dkim,
-    dmarc: result.dmarc ? { result: result.dmarc.status.result, domain: result.dmarc.domain ?? null, policy: result.dmarc.policy ?? null } : none(),
+    dmarc: result.dmarc
+      ? { result: result.dmarc.status.result, domain: result.dmarc.domain ?? null, policy: result.dmarc.policy ?? null }
+      : none(),
     arc: result.arc ? { result: result.arc.status.result } : none(),
   };
 }

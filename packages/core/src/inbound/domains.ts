@@ -1,8 +1,8 @@
 import type { Db, InboundRoute } from "@svc/db";
-import { Prisma, newId } from "@svc/db";
-import { checkRecords, statusAfterCheck, type RecordCheck } from "../domains/checks.ts";
+import { newId, Prisma } from "@svc/db";
+import { checkRecords, type RecordCheck, statusAfterCheck } from "../domains/checks.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "../domains/name.ts";
-import { newVerificationToken, ownershipRecord, type ExpectedRecord } from "../domains/records.ts";
+import { type ExpectedRecord, newVerificationToken, ownershipRecord } from "../domains/records.ts";
 import type { TxtResolver } from "../domains/resolver.ts";
 import { AppError, notFound } from "../errors.ts";
 import { countInboundRoutes, deleteInboundRoute, insertInboundRoute } from "../stores/inboundRoutes.ts";
@@ -12,10 +12,10 @@ import {
   findReceivingDomain,
   findReceivingDomainsOfWorkspace,
   insertReceivingDomain,
+  type ReceivingDomainWithRoutes,
   receivingDomainNameTaken,
   receivingDomainVerifiedElsewhere,
   updateReceivingDomainCheck,
-  type ReceivingDomainWithRoutes,
 } from "../stores/receivingDomains.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
 import { parseRouteLocalPart } from "./routes.ts";
@@ -73,14 +73,22 @@ function toView(row: ReceivingDomainWithRoutes): ReceivingDomainView {
  * mail arriving at all proves it). A name may be added by several workspaces, as sending domains
  * may with the simulator; only one can have it verified (the one whose token is in DNS).
  */
-export async function addReceivingDomain(prisma: Db, input: { workspaceId: string; domain: string }, target: InboundMxTarget): Promise<ReceivingDomainView> {
+export async function addReceivingDomain(
+  prisma: Db,
+  input: { workspaceId: string; domain: string },
+  target: InboundMxTarget,
+): Promise<ReceivingDomainView> {
   const name = parseDomainName(input.domain);
-  if (name.length + "_svc.".length > MAX_DOMAIN_NAME_LENGTH) throw new AppError("validation_failed", "domain: too long for its ownership record name.");
+  if (name.length + "_svc.".length > MAX_DOMAIN_NAME_LENGTH)
+    throw new AppError("validation_failed", "domain: too long for its ownership record name.");
   if (!(await workspaceExists(prisma, input.workspaceId))) throw notFound("Workspace");
   const duplicate = () => new AppError("conflict", `The receiving domain ${name} is already added to this workspace.`);
   if (await receivingDomainNameTaken(prisma, input.workspaceId, name)) throw duplicate();
   if ((await countReceivingDomains(prisma, input.workspaceId)) >= MAX_RECEIVING_DOMAINS_PER_WORKSPACE) {
-    throw new AppError("conflict", `A workspace may have at most ${MAX_RECEIVING_DOMAINS_PER_WORKSPACE} receiving domains; remove one first.`);
+    throw new AppError(
+      "conflict",
+      `A workspace may have at most ${MAX_RECEIVING_DOMAINS_PER_WORKSPACE} receiving domains; remove one first.`,
+    );
   }
   const verificationToken = newVerificationToken();
   const records: ExpectedRecord[] = [
@@ -88,7 +96,15 @@ export async function addReceivingDomain(prisma: Db, input: { workspaceId: strin
     { type: "MX", purpose: "inbound_mx", name, value: inboundMxHost(target), priority: INBOUND_MX_PRIORITY },
   ];
   try {
-    return toView(await insertReceivingDomain(prisma, { id: newId("receivingDomain"), workspaceId: input.workspaceId, name, verificationToken, records }));
+    return toView(
+      await insertReceivingDomain(prisma, {
+        id: newId("receivingDomain"),
+        workspaceId: input.workspaceId,
+        name,
+        verificationToken,
+        records,
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
@@ -130,7 +146,14 @@ export async function verifyReceivingDomain(
   let status = statusAfterCheck(row.status, outcomes);
   if (status === "verified" && row.status !== "verified" && (await receivingDomainVerifiedElsewhere(prisma, row.name, row.workspaceId))) {
     status = row.status;
-    checks.push({ type: "TXT", name: row.name, expected: "", found: [], ok: false, reason: "Another workspace of this installation receives mail for this name." });
+    checks.push({
+      type: "TXT",
+      name: row.name,
+      expected: "",
+      found: [],
+      ok: false,
+      reason: "Another workspace of this installation receives mail for this name.",
+    });
   }
   const now = options.now?.() ?? new Date();
   try {
@@ -152,22 +175,39 @@ export async function verifyReceivingDomain(
  * Operator override (CLI and tests), as for sending domains: verified without a DNS check, for
  * a local trial whose DNS nobody can publish to.
  */
-export async function markReceivingDomainVerified(prisma: Db, receivingDomainId: string, now: Date = new Date()): Promise<ReceivingDomainView> {
+export async function markReceivingDomainVerified(
+  prisma: Db,
+  receivingDomainId: string,
+  now: Date = new Date(),
+): Promise<ReceivingDomainView> {
   const row = await findReceivingDomain(prisma, { receivingDomainId });
   if (!row) throw notFound("Receiving domain");
   if (await receivingDomainVerifiedElsewhere(prisma, row.name, row.workspaceId)) {
     throw new AppError("conflict", "Another workspace of this installation receives mail for this name.");
   }
-  await updateReceivingDomainCheck(prisma, { receivingDomainId }, { status: "verified", lastCheckedAt: now, lastChecks: [], verifiedAt: row.verifiedAt ?? now });
+  await updateReceivingDomainCheck(
+    prisma,
+    { receivingDomainId },
+    { status: "verified", lastCheckedAt: now, lastChecks: [], verifiedAt: row.verifiedAt ?? now },
+  );
   return getReceivingDomain(prisma, receivingDomainId);
 }
 
 /** Adds a route: `support` (and its +tags), or `*` for every address of the domain. */
-export async function addInboundRoute(prisma: Db, input: { receivingDomainId: string; address: string; workspaceId?: string }): Promise<ReceivingDomainView> {
+export async function addInboundRoute(
+  prisma: Db,
+  input: { receivingDomainId: string; address: string; workspaceId?: string },
+): Promise<ReceivingDomainView> {
   const row = await findReceivingDomain(prisma, { receivingDomainId: input.receivingDomainId, workspaceId: input.workspaceId });
   if (!row) throw notFound("Receiving domain");
   const at = input.address.lastIndexOf("@");
-  if (at >= 0 && input.address.slice(at + 1).trim().toLowerCase() !== row.name) {
+  if (
+    at >= 0 &&
+    input.address
+      .slice(at + 1)
+      .trim()
+      .toLowerCase() !== row.name
+  ) {
     throw new AppError("validation_failed", `address: must be an address of ${row.name}.`);
   }
   const localPart = parseRouteLocalPart(at >= 0 ? input.address.slice(0, at) : input.address);

@@ -1,10 +1,10 @@
 export * from "./authenticate.ts";
 export * from "./deliveryBody.ts";
-export * from "./domains.ts";
-export * from "./read.ts";
-export { storeInbound, routeRecipients, type ArrivedMessage, type RoutedRecipient, type StoredInbound } from "./receive.ts";
-export { CATCH_ALL, parseRouteLocalPart, splitRecipient, matchRoute } from "./routes.ts";
-export { parseInbound, type InboundAttachmentMeta, type ParsedInbound } from "./parse.ts";
-export { providerMessageIdsIn } from "./replies.ts";
-export { ingestSesReceipt, sesReceiptSchema, sesVerdicts, type SesReceipt, type SesReceiptOutcome } from "./sesReceipt.ts";
 export { buildInboundDeliveryBody } from "./deliveryBody.ts";
+export * from "./domains.ts";
+export { type InboundAttachmentMeta, type ParsedInbound, parseInbound } from "./parse.ts";
+export * from "./read.ts";
+export { type ArrivedMessage, type RoutedRecipient, routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
+export { providerMessageIdsIn } from "./replies.ts";
+export { CATCH_ALL, matchRoute, parseRouteLocalPart, splitRecipient } from "./routes.ts";
+export { ingestSesReceipt, type SesReceipt, type SesReceiptOutcome, sesReceiptSchema, sesVerdicts } from "./sesReceipt.ts";

@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject } from "mailparser";
+import { type AddressObject, simpleParser } from "mailparser";
 
 /** An attachment as listed on the record; its bytes are kept beside it at the same position. */
 export interface InboundAttachmentMeta {
@@ -41,10 +41,13 @@ const EMPTY: Omit<ParsedInbound, "parseError"> = {
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
   if (!value) return [];
-  return (Array.isArray(value) ? value : [value]).flatMap((group) => group.value.flatMap((entry) => (entry.address ? [entry.address] : [])));
+  return (Array.isArray(value) ? value : [value]).flatMap((group) =>
+    group.value.flatMap((entry) => (entry.address ? [entry.address] : [])),
+  );
 }
 
-const asList = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : value.split(/\s+/).filter(Boolean));
+const asList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : value.split(/\s+/).filter(Boolean);
 
 /**
  * Parses a received message with mailparser. A message it cannot make sense of (no header/body
@@ -67,7 +70,11 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
       text: mail.text ?? null,
       html: typeof mail.html === "string" ? mail.html : null,
       headers: mail.headerLines.map((line) => [line.key, line.line.slice(line.line.indexOf(":") + 1).trim()]),
-      attachments: mail.attachments.map((file) => ({ filename: file.filename ?? null, contentType: file.contentType, size: file.content.length })),
+      attachments: mail.attachments.map((file) => ({
+        filename: file.filename ?? null,
+        contentType: file.contentType,
+        size: file.content.length,
+      })),
       files: mail.attachments.map((file) => file.content),
       parseError: null,
     };

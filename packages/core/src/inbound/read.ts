@@ -2,7 +2,14 @@ import type { Db } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import { selectInboundAttachment } from "../stores/inboundAttachments.ts";
-import { selectInboundCursor, selectInboundEmail, selectInboundEmails, selectInboundRaw, selectRepliesToEmail, type ListedInboundEmail } from "../stores/inboundEmails.ts";
+import {
+  type ListedInboundEmail,
+  selectInboundCursor,
+  selectInboundEmail,
+  selectInboundEmails,
+  selectInboundRaw,
+  selectRepliesToEmail,
+} from "../stores/inboundEmails.ts";
 import type { InboundAttachmentMeta } from "./parse.ts";
 
 export interface InboundSummaryView {
@@ -69,7 +76,11 @@ export function parseInboundListQuery(query: Record<string, unknown>): { limit?:
 }
 
 /** A workspace's received messages, newest first; `after` is the last id of the previous page. */
-export async function listInbound(prisma: Db, workspaceId: string, options: { limit?: number; after?: string } = {}): Promise<{ data: InboundSummaryView[]; nextCursor: string | null }> {
+export async function listInbound(
+  prisma: Db,
+  workspaceId: string,
+  options: { limit?: number; after?: string } = {},
+): Promise<{ data: InboundSummaryView[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(options.limit ?? INBOUND_PAGE_LIMIT.default, 1), INBOUND_PAGE_LIMIT.max);
   const after = options.after ? await selectInboundCursor(prisma, workspaceId, options.after) : undefined;
   if (options.after && !after) throw notFound("Inbound message");
@@ -91,7 +102,12 @@ export async function getInboundRaw(prisma: Db, workspaceId: string, inboundId: 
 }
 
 /** Attachment `position` (0-based, its place in `attachments`) with its name and type. */
-export async function getInboundAttachment(prisma: Db, workspaceId: string, inboundId: string, position: number): Promise<{ meta: InboundAttachmentMeta; content: Buffer }> {
+export async function getInboundAttachment(
+  prisma: Db,
+  workspaceId: string,
+  inboundId: string,
+  position: number,
+): Promise<{ meta: InboundAttachmentMeta; content: Buffer }> {
   const record = await getInbound(prisma, workspaceId, inboundId);
   const meta = Number.isInteger(position) && position >= 0 ? record.attachments[position] : undefined;
   const content = meta ? await selectInboundAttachment(prisma, workspaceId, inboundId, position) : null;

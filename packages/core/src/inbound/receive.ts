@@ -65,7 +65,8 @@ export interface StoredInbound {
 export async function storeInbound(prisma: Db, producer: Producer<"webhookDelivery">, message: ArrivedMessage): Promise<StoredInbound[]> {
   const parsed = await parseInbound(message.raw);
   const byWorkspace = new Map<string, string[]>();
-  for (const recipient of message.recipients) byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
+  for (const recipient of message.recipients)
+    byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
   const stored: StoredInbound[] = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
@@ -123,7 +124,16 @@ export async function storeInbound(prisma: Db, producer: Producer<"webhookDelive
             receivedAt: message.receivedAt,
           },
         });
-        await insertWebhookDelivery(tx, { id, subscriptionId: subscription.id, eventId: null, inboundEmailId: inboundId, eventType: "received", body, createdAt: now, nextAttemptAt: now });
+        await insertWebhookDelivery(tx, {
+          id,
+          subscriptionId: subscription.id,
+          eventId: null,
+          inboundEmailId: inboundId,
+          eventType: "received",
+          body,
+          createdAt: now,
+          nextAttemptAt: now,
+        });
         deliveryIds.push(id);
       }
       return deliveryIds;

@@ -21,6 +21,11 @@ export function providerMessageIdsIn(inReplyTo: string | null, references: reado
 }
 
 /** The workspace's sent email this message answers, or null. */
-export function findRepliedEmail(prisma: Db, workspaceId: string, inReplyTo: string | null, references: readonly string[]): Promise<string | null> {
+export function findRepliedEmail(
+  prisma: Db,
+  workspaceId: string,
+  inReplyTo: string | null,
+  references: readonly string[],
+): Promise<string | null> {
   return findEmailByProviderMessageIds(prisma, workspaceId, providerMessageIdsIn(inReplyTo, references));
 }

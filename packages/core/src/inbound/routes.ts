@@ -16,10 +16,15 @@ const LOCAL_PART = /^[a-z0-9!#$%&'*/=?^_`{|}~.-]+$/;
 export function parseRouteLocalPart(input: string): string {
   const value = input.trim().toLowerCase();
   if (value === CATCH_ALL) return value;
-  if (!value) throw new AppError("validation_failed", "address: must not be empty (give a local part such as support, or * for every address).");
+  if (!value)
+    throw new AppError("validation_failed", "address: must not be empty (give a local part such as support, or * for every address).");
   if (value.includes("@")) throw new AppError("validation_failed", "address: give the part before the @ only (the domain is the route's).");
   if (value.includes("+")) throw new AppError("validation_failed", "address: without a +tag; a route takes every +tag of its address.");
-  if (value.length > MAX_LOCAL_PART || !LOCAL_PART.test(value)) throw new AppError("validation_failed", `address: at most ${MAX_LOCAL_PART} characters of letters, digits and . ! # $ % & ' * / = ? ^ _ \` { | } ~ -.`);
+  if (value.length > MAX_LOCAL_PART || !LOCAL_PART.test(value))
+    throw new AppError(
+      "validation_failed",
+      `address: at most ${MAX_LOCAL_PART} characters of letters, digits and . ! # $ % & ' * / = ? ^ _ \` { | } ~ -.`,
+    );
   return value;
 }
 
@@ -39,7 +44,13 @@ export function splitRecipient(address: string): RecipientAddress | null {
   const localPart = trimmed.slice(0, at);
   const domain = trimmed.slice(at + 1);
   const plus = localPart.indexOf("+");
-  return { address: trimmed, localPart, domain, base: plus > 0 ? localPart.slice(0, plus) : localPart, tag: plus > 0 ? localPart.slice(plus + 1) : null };
+  return {
+    address: trimmed,
+    localPart,
+    domain,
+    base: plus > 0 ? localPart.slice(0, plus) : localPart,
+    tag: plus > 0 ? localPart.slice(plus + 1) : null,
+  };
 }
 
 /** The route that takes `recipient`: its exact local part, then its base (`+tag` sub-addressing), then the catch-all. */

@@ -1,8 +1,8 @@
 import type { Db } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { z } from "zod";
-import { refusedByVirusScan, type InboundVerdicts, type Verdict } from "./authenticate.ts";
-import { routeRecipients, storeInbound, type StoredInbound } from "./receive.ts";
+import { type InboundVerdicts, refusedByVirusScan, type Verdict } from "./authenticate.ts";
+import { routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
 
 /**
  * SES receiving's SNS notification for a receipt rule with an S3 action (the message itself is
@@ -31,7 +31,8 @@ export type SesReceipt = z.infer<typeof sesReceiptSchema>;
 
 /** SES's `PASS`/`FAIL`/`GRAY`/`PROCESSING_FAILED` as our lower-case verdicts. */
 function verdictOf(status: string): Verdict {
-  const result = { PASS: "pass", FAIL: "fail", GRAY: "neutral", PROCESSING_FAILED: "temperror", DISABLED: "none" }[status] ?? status.toLowerCase();
+  const result =
+    { PASS: "pass", FAIL: "fail", GRAY: "neutral", PROCESSING_FAILED: "temperror", DISABLED: "none" }[status] ?? status.toLowerCase();
   return { result };
 }
 
@@ -47,9 +48,7 @@ export function sesVerdicts(receipt: SesReceipt["receipt"]): InboundVerdicts {
   };
 }
 
-export type SesReceiptOutcome =
-  | { kind: "stored"; stored: StoredInbound[] }
-  | { kind: "refused"; reason: "virus" | "no_route" };
+export type SesReceiptOutcome = { kind: "stored"; stored: StoredInbound[] } | { kind: "refused"; reason: "virus" | "no_route" };
 
 /**
  * One SES receipt: the recipients routed as the built-in receiver routes them, the raw message

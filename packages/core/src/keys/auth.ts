@@ -1,10 +1,10 @@
 import type { DbHandle, Plan } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
-import { lookUpApiKeys, touchApiKey, type ApiKeyRecord } from "../stores/apiKeys.ts";
+import { type ApiKeyRecord, lookUpApiKeys, touchApiKey } from "../stores/apiKeys.ts";
+import { type RequestRateLimit, rateLimitOf } from "../workspaces/rateLimit.ts";
 import { API_KEY_PATTERN, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import type { ScopeName } from "./scopes.ts";
-import { rateLimitOf, type RequestRateLimit } from "../workspaces/rateLimit.ts";
 
 /** What a request knows about its caller once the key checked out. */
 export interface AuthenticatedKey {

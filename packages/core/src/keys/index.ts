@@ -1,4 +1,4 @@
-export { KEY_ENVIRONMENTS, displayHint, hashApiKey, type KeyEnvironmentName } from "./format.ts";
-export { SCOPE_NAMES, scopeAllows, type Permission, type ScopeName } from "./scopes.ts";
-export { createApiKey, listApiKeys, revokeApiKey, type ApiKeyView } from "./service.ts";
 export { ApiKeyAuthenticator, type ApiKeyLookup, type AuthenticatedKey } from "./auth.ts";
+export { displayHint, hashApiKey, KEY_ENVIRONMENTS, type KeyEnvironmentName } from "./format.ts";
+export { type Permission, SCOPE_NAMES, type ScopeName, scopeAllows } from "./scopes.ts";
+export { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from "./service.ts";

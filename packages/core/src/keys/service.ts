@@ -5,7 +5,7 @@ import { findApiKey, findApiKeysOfWorkspace, insertApiKey, setApiKeyRevokedAt } 
 import { workspaceExists } from "../stores/workspaces.ts";
 import { isoOrNull } from "../time.ts";
 import { displayHint, generateApiKey, hashApiKey, type KeyEnvironmentName } from "./format.ts";
-import { scopeFromName, scopeName, type ScopeName } from "./scopes.ts";
+import { type ScopeName, scopeFromName, scopeName } from "./scopes.ts";
 
 export interface ApiKeyView {
   id: string;

@@ -1,5 +1,5 @@
-import { AppError } from "../errors.ts";
 import { parseDomainName } from "../domains/name.ts";
+import { AppError } from "../errors.ts";
 
 /** RFC 5321 limits: 64 for the local part, 254 for a whole forward path. */
 export const MAX_RECIPIENT_ADDRESS_LENGTH = 254;
@@ -17,8 +17,10 @@ export function parseRecipientAddress(input: string, field = "email"): string {
   const at = address.lastIndexOf("@");
   if (at <= 0 || at === address.length - 1) throw invalid("must be an email address such as someone@example.com.");
   const local = address.slice(0, at);
-  if (local.length > MAX_RECIPIENT_LOCAL_PART_LENGTH) throw invalid(`the part before @ is at most ${MAX_RECIPIENT_LOCAL_PART_LENGTH} characters.`);
-  if (!LOCAL_PART.test(local)) throw invalid("must be a plain email address such as someone@example.com (no display name, quotes or spaces).");
+  if (local.length > MAX_RECIPIENT_LOCAL_PART_LENGTH)
+    throw invalid(`the part before @ is at most ${MAX_RECIPIENT_LOCAL_PART_LENGTH} characters.`);
+  if (!LOCAL_PART.test(local))
+    throw invalid("must be a plain email address such as someone@example.com (no display name, quotes or spaces).");
   const domain = parseDomainName(address.slice(at + 1), field);
   return `${local}@${domain}`;
 }

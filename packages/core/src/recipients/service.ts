@@ -1,4 +1,6 @@
 import type { Db, TestRecipient } from "@svc/db";
+import { identityNotOurs } from "../domains/claims.ts";
+import { IdentityNotOursError, type SendingIdentities } from "../domains/identities.ts";
 import { AppError, notFound } from "../errors.ts";
 import type { Queryable } from "../sql.ts";
 import {
@@ -6,14 +8,12 @@ import {
   deleteTestRecipient,
   findPendingTestRecipients,
   findTestRecipient,
-  markTestRecipientsVerified,
-  testRecipientListedElsewhere,
   insertTestRecipient,
   listTestRecipientRows,
+  markTestRecipientsVerified,
   selectTestRecipientAddresses,
+  testRecipientListedElsewhere,
 } from "../stores/testRecipients.ts";
-import { IdentityNotOursError, type SendingIdentities } from "../domains/identities.ts";
-import { identityNotOurs } from "../domains/claims.ts";
 import { parseRecipientAddress } from "./address.ts";
 
 /**
@@ -49,7 +49,11 @@ export function toTestRecipientView(recipient: TestRecipient): TestRecipientView
  * confirmation link, and the recipient counts as pre-verified once SES says it is verified. An
  * address identity the install did not create is refused (409) and left untouched.
  */
-export async function addTestRecipient(db: Db, input: { workspaceId: string; email: string }, identities: SendingIdentities | null = null): Promise<TestRecipientView> {
+export async function addTestRecipient(
+  db: Db,
+  input: { workspaceId: string; email: string },
+  identities: SendingIdentities | null = null,
+): Promise<TestRecipientView> {
   const email = parseRecipientAddress(input.email);
   const duplicate = () => new AppError("conflict", `${email} is already a test recipient of this workspace.`);
   if (await findTestRecipient(db, input.workspaceId, { email })) throw duplicate();
@@ -65,7 +69,10 @@ export async function addTestRecipient(db: Db, input: { workspaceId: string; ema
       } catch (error) {
         await deleteTestRecipient(db, input.workspaceId, insert.inserted.id);
         if (error instanceof IdentityNotOursError) throw identityNotOurs(email);
-        throw new AppError("unavailable", `Could not create the recipient's identity at the email provider (${error instanceof Error ? error.message : String(error)}).`);
+        throw new AppError(
+          "unavailable",
+          `Could not create the recipient's identity at the email provider (${error instanceof Error ? error.message : String(error)}).`,
+        );
       }
     }
     return toTestRecipientView(insert.inserted);
@@ -74,7 +81,11 @@ export async function addTestRecipient(db: Db, input: { workspaceId: string; ema
 }
 
 /** With a provider, the pending recipients' states are asked first, so the list is current. */
-export async function listTestRecipients(db: Db, workspaceId: string, identities: SendingIdentities | null = null): Promise<TestRecipientView[]> {
+export async function listTestRecipients(
+  db: Db,
+  workspaceId: string,
+  identities: SendingIdentities | null = null,
+): Promise<TestRecipientView[]> {
   if (identities) await refreshTestRecipients(db, identities, workspaceId);
   return (await listTestRecipientRows(db, workspaceId)).map(toTestRecipientView);
 }
@@ -86,7 +97,10 @@ export async function listTestRecipients(db: Db, workspaceId: string, identities
 export async function refreshTestRecipients(db: Db, identities: SendingIdentities, workspaceId: string | null = null): Promise<number> {
   const pending = await findPendingTestRecipients(db, workspaceId, MAX_TEST_RECIPIENTS_PER_WORKSPACE);
   const states = await Promise.all(pending.map((recipient) => identities.get(recipient.email).catch(() => null)));
-  return markTestRecipientsVerified(db, pending.filter((_, n) => states[n]?.verifiedForSending === true).map((recipient) => recipient.id));
+  return markTestRecipientsVerified(
+    db,
+    pending.filter((_, n) => states[n]?.verifiedForSending === true).map((recipient) => recipient.id),
+  );
 }
 
 /** By id or by address, always within the workspace: another workspace's recipient is a missing one. */
@@ -96,12 +110,17 @@ export async function removeTestRecipient(
   which: { id: string } | { email: string },
   identities: SendingIdentities | null = null,
 ): Promise<TestRecipientView> {
-  const recipient = await findTestRecipient(db, workspaceId, "id" in which ? { id: which.id } : { email: parseRecipientAddress(which.email) });
+  const recipient = await findTestRecipient(
+    db,
+    workspaceId,
+    "id" in which ? { id: which.id } : { email: parseRecipientAddress(which.email) },
+  );
   if (!recipient || !(await deleteTestRecipient(db, workspaceId, recipient.id))) throw notFound("Test recipient");
   // The SES identity goes with the last workspace listing the address, and only if the install
   // created it (`delete` leaves anyone else's); failing that is not worth
   // refusing the removal for (an address identity only lets SES mail it).
-  if (identities && !(await testRecipientListedElsewhere(db, recipient.email, workspaceId))) await identities.delete(recipient.email).catch(() => {});
+  if (identities && !(await testRecipientListedElsewhere(db, recipient.email, workspaceId)))
+    await identities.delete(recipient.email).catch(() => {});
   return toTestRecipientView(recipient);
 }
 

@@ -2,9 +2,9 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRetentionPurge } from "@svc/metrics/maintenance";
 import { every, type PeriodicTask } from "@svc/runtime";
-import { purgeExpiredEmails, type PurgeResult } from "./purge.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
+import { type PurgeResult, purgeExpiredEmails } from "./purge.ts";
 
 /**
  * Transaction-level advisory lock id for the retention run ("svc:retention" as a 32-bit constant).
@@ -32,8 +32,7 @@ export function scheduleRetention(db: DbHandle, log: Logger, options: { interval
       recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);
       recordRetentionPurge("unmatched_notifications", outcome.result.unmatchedNotificationsDeleted);
       log.info(outcome.result, "retention run finished");
-    }
-    else log.debug("retention run skipped: another instance holds the lock");
+    } else log.debug("retention run skipped: another instance holds the lock");
   };
   return every("retention run", options.intervalMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(options.intervalMs, 60_000) });
 }

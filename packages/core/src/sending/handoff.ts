@@ -1,13 +1,13 @@
 import type { Logger } from "@svc/logger";
+import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { EmailFailure } from "../emails/failure.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
-import { dropSuppressed, suppressionKeysOf, type SuppressedRecipient } from "../suppressions/sendTime.ts";
+import { dropSuppressed, type SuppressedRecipient, suppressionKeysOf } from "../suppressions/sendTime.ts";
+import { TemplateRenderError } from "../templates/engine.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, type ProviderError } from "./provider.ts";
-import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
-import { TemplateRenderError } from "../templates/engine.ts";
 
 export type HandoffOutcome =
   /** Another worker has it, or it is no longer waiting to be sent: nothing was done. */
@@ -100,7 +100,11 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
       return { kind: "failed", reason };
     }
     const isAllowed = new Set(allowed);
-    recipientsToSend = { to: kept.to.filter((r) => isAllowed.has(r)), cc: kept.cc.filter((r) => isAllowed.has(r)), bcc: kept.bcc.filter((r) => isAllowed.has(r)) };
+    recipientsToSend = {
+      to: kept.to.filter((r) => isAllowed.has(r)),
+      cc: kept.cc.filter((r) => isAllowed.has(r)),
+      bcc: kept.bcc.filter((r) => isAllowed.has(r)),
+    };
   }
 
   const content = await renderContent(ports, email, log);
@@ -152,14 +156,22 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
 }
 
 /** The email's subject, html and text: as stored, or rendered from its pinned template version. */
-async function renderContent(ports: HandoffPorts, email: ClaimedEmail, log: Logger): Promise<HandoffOutcome | Pick<ClaimedEmail, "subject" | "html" | "text">> {
+async function renderContent(
+  ports: HandoffPorts,
+  email: ClaimedEmail,
+  log: Logger,
+): Promise<HandoffOutcome | Pick<ClaimedEmail, "subject" | "html" | "text">> {
   if (email.templateId === null || email.templateVersion === null) return { subject: email.subject, html: email.html, text: email.text };
   const pinned = { templateId: email.templateId, version: email.templateVersion };
   try {
     return await ports.templates.render({ ...pinned, variables: email.templateVariables ?? {}, subject: email.subject });
   } catch (error) {
     if (!(error instanceof TemplateRenderError)) throw error;
-    const deliveryIds = await ports.records.failRendering(email.id, { template: pinned.templateId, version: pinned.version, error: error.message });
+    const deliveryIds = await ports.records.failRendering(email.id, {
+      template: pinned.templateId,
+      version: pinned.version,
+      error: error.message,
+    });
     // The same statement deleted its files.
     if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
     log.warn({ template: pinned.templateId, version: pinned.version, error: error.message }, "template did not render; email failed");
@@ -168,12 +180,7 @@ async function renderContent(ports: HandoffPorts, email: ClaimedEmail, log: Logg
 }
 
 /** A permanent refusal ends the email; a transient failure is retried within the retry window. */
-async function handleProviderFailure(
-  ports: HandoffPorts,
-  email: ClaimedEmail,
-  error: ProviderError,
-  log: Logger,
-): Promise<HandoffOutcome> {
+async function handleProviderFailure(ports: HandoffPorts, email: ClaimedEmail, error: ProviderError, log: Logger): Promise<HandoffOutcome> {
   if (error.kind === "paused") {
     await ports.gate.hold(email.organizationId);
     log.warn({ code: error.code }, "the provider paused this workspace's sending; its emails are held");
@@ -194,7 +201,10 @@ async function handleProviderFailure(
     return { kind: "failed", reason };
   }
   await ports.records.release(email.id);
-  log.info({ code: error.code, attempt: email.attempts, retryAt: new Date(decision.retryAt).toISOString() }, "transient provider failure; will retry");
+  log.info(
+    { code: error.code, attempt: email.attempts, retryAt: new Date(decision.retryAt).toISOString() },
+    "transient provider failure; will retry",
+  );
   return { kind: "retry", retryAt: decision.retryAt, error };
 }
 
@@ -231,7 +241,13 @@ async function recordAccepted(ports: HandoffPorts, emailId: string, providerMess
  * Ends the email `failed` with its `failed` event (the same statement deletes its files) and
  * enqueues the event's webhook deliveries.
  */
-async function endFailed(ports: HandoffPorts, email: ClaimedEmail, failure: EmailFailure, provider: string | null, log: Logger): Promise<void> {
+async function endFailed(
+  ports: HandoffPorts,
+  email: ClaimedEmail,
+  failure: EmailFailure,
+  provider: string | null,
+  log: Logger,
+): Promise<void> {
   const deliveryIds = await ports.records.fail(email.id, failure, provider);
   if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
 }

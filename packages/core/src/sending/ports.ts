@@ -1,12 +1,12 @@
 import type { SuppressionReason } from "@svc/db";
 import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
-import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
-import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import type { SendingDomainLookup } from "../stores/domains.ts";
+import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import type { SuppressionLookup } from "../stores/suppressions.ts";
 import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
+import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { AttachmentBudget } from "./attachmentBudget.ts";
 import type { HandoffProvider } from "./provider.ts";
 import type { PreVerifiedLookup } from "./recipients.ts";

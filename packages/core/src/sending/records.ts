@@ -1,7 +1,7 @@
 import type { DbHandle } from "@svc/db";
-import { preVerifiedRecipients } from "../recipients/service.ts";
 import { failEmail, failEmailRendering } from "../emails/failure.ts";
 import { rejectEmail, rejectSuppressedEmail } from "../emails/rejection.ts";
+import { preVerifiedRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
 import { deleteAttachmentContents, selectAttachmentContents } from "../stores/emailAttachments.ts";
 import { releaseEmailClaim, setSuppressedRecipients } from "../stores/emails.ts";

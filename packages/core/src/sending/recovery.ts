@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { sqlPool } from "../sql.ts";
-import { selectAcceptedEmailsAwaitingEvents, selectEmailsAwaitingClaim, type EmailPosition } from "../stores/emails.ts";
+import { type EmailPosition, selectAcceptedEmailsAwaitingEvents, selectEmailsAwaitingClaim } from "../stores/emails.ts";
 import type { FindAcceptedEmails } from "./provider.ts";
 
 /**

@@ -30,7 +30,11 @@ export const BASE_COMBINATIONS: readonly TrackingCombination[] = [
 
 /** The event types a set of this combination publishes (all nine with both kinds of tracking). */
 export function eventTypesFor(combination: TrackingCombination): SesEventType[] {
-  return [...UNTRACKED_EVENT_TYPES, ...(combination.openTracking ? ["OPEN" as const] : []), ...(combination.clickTracking ? ["CLICK" as const] : [])];
+  return [
+    ...UNTRACKED_EVENT_TYPES,
+    ...(combination.openTracking ? ["OPEN" as const] : []),
+    ...(combination.clickTracking ? ["CLICK" as const] : []),
+  ];
 }
 
 /** SES's limit on configuration set names ([A-Za-z0-9_-]). */
@@ -58,7 +62,9 @@ export function configurationSetName(prefix: string, combination: TrackingCombin
  */
 export function chooseConfigurationSet(sets: readonly RecordedConfigurationSet[], tracking: TrackingCombination): string | undefined {
   const matches = (domain: string | null) =>
-    sets.find((set) => set.openTracking === tracking.openTracking && set.clickTracking === tracking.clickTracking && set.trackingDomain === domain);
+    sets.find(
+      (set) => set.openTracking === tracking.openTracking && set.clickTracking === tracking.clickTracking && set.trackingDomain === domain,
+    );
   const usesTracking = tracking.openTracking || tracking.clickTracking;
   return ((usesTracking && tracking.trackingDomain ? matches(tracking.trackingDomain) : undefined) ?? matches(null))?.name;
 }

@@ -1,4 +1,4 @@
 export * from "./configurationSets.ts";
-export * from "./setup.ts";
 export * from "./sendingSets.ts";
+export * from "./setup.ts";
 export * from "./tenants.ts";

@@ -1,7 +1,7 @@
 import type { DbHandle } from "@svc/db";
 import { parseMailbox } from "../emails/input.ts";
 import { sqlPool } from "../sql.ts";
-import { selectDomainTracking, type DomainTracking } from "../stores/domains.ts";
+import { type DomainTracking, selectDomainTracking } from "../stores/domains.ts";
 import { findSesSetups, type RecordedConfigurationSet } from "../stores/sesSetups.ts";
 import { chooseConfigurationSet } from "./configurationSets.ts";
 

@@ -1,7 +1,7 @@
 import type { Db, DbHandle } from "@svc/db";
 import { sqlPool } from "../sql.ts";
 import { findCustomTrackingCombinations } from "../stores/domains.ts";
-import { findSesSetups, touchSesSetupNotifications, upsertSesSetup, type SesSetupInput, type SesSetupRecord } from "../stores/sesSetups.ts";
+import { findSesSetups, type SesSetupInput, type SesSetupRecord, touchSesSetupNotifications, upsertSesSetup } from "../stores/sesSetups.ts";
 import { BASE_COMBINATIONS, type TrackingCombination } from "./configurationSets.ts";
 
 /** What `svc ses setup` created, read by the sender (configuration sets) and the ingester (topics). */

@@ -54,7 +54,15 @@ export async function touchApiKey(db: Queryable, keyId: string): Promise<void> {
 
 export function insertApiKey(
   prisma: Prisma.TransactionClient,
-  row: { id: string; workspaceId: string; name: string; environment: KeyEnvironment; scope: KeyScope; displayHint: string; keyHash: string },
+  row: {
+    id: string;
+    workspaceId: string;
+    name: string;
+    environment: KeyEnvironment;
+    scope: KeyScope;
+    displayHint: string;
+    keyHash: string;
+  },
 ): Promise<ApiKey> {
   return prisma.apiKey.create({ data: row });
 }

@@ -3,10 +3,10 @@
  * Functions take the Prisma client or a transaction client. The send path also reads this
  * table, inside its email insert statement (the emails store), to check the sender's domain.
  */
-import { Prisma, type Domain, type DomainStatus } from "@svc/db";
+import { type Domain, type DomainStatus, Prisma } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
-import type { Queryable } from "../sql.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
+import type { Queryable } from "../sql.ts";
 
 /** One domain, or only within one workspace when `workspaceId` is given. */
 interface DomainKey {
@@ -53,7 +53,10 @@ export function countDomains(prisma: Prisma.TransactionClient, workspaceId: stri
 }
 
 /** How many of the workspace's domains are in each status (statuses with none are absent). */
-export async function countDomainsByStatus(prisma: Prisma.TransactionClient, workspaceId: string): Promise<Array<{ status: DomainStatus; count: number }>> {
+export async function countDomainsByStatus(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+): Promise<Array<{ status: DomainStatus; count: number }>> {
   const rows = await prisma.domain.groupBy({ by: ["status"], where: { workspaceId }, _count: { _all: true } });
   return rows.map((row) => ({ status: row.status, count: row._count._all }));
 }
@@ -71,14 +74,20 @@ interface DomainCheckUpdate {
 }
 
 /** Records a check's outcome; the updated row, or null when there is no such domain (any more). */
-export async function updateDomainCheck(prisma: Prisma.TransactionClient, key: DomainKey, update: DomainCheckUpdate): Promise<Domain | null> {
+export async function updateDomainCheck(
+  prisma: Prisma.TransactionClient,
+  key: DomainKey,
+  update: DomainCheckUpdate,
+): Promise<Domain | null> {
   const { lastChecks, providerState, ...fields } = update;
   const [updated] = await prisma.domain.updateManyAndReturn({
     where: where(key),
     data: {
       ...fields,
       lastChecks: lastChecks as unknown as Prisma.InputJsonValue,
-      ...(providerState !== undefined ? { providerState: providerState === null ? Prisma.DbNull : (providerState as Prisma.InputJsonValue) } : {}),
+      ...(providerState !== undefined
+        ? { providerState: providerState === null ? Prisma.DbNull : (providerState as Prisma.InputJsonValue) }
+        : {}),
     },
   });
   return updated ?? null;
@@ -114,7 +123,10 @@ export async function domainNameUsedElsewhere(prisma: Prisma.TransactionClient, 
 }
 
 /** Rows whose DKIM private key is still stored as plain PEM (written before keys were sealed). */
-export function findDomainsWithPlainKeys(prisma: Prisma.TransactionClient, limit: number): Promise<Array<{ id: string; dkimPrivateKey: string }>> {
+export function findDomainsWithPlainKeys(
+  prisma: Prisma.TransactionClient,
+  limit: number,
+): Promise<Array<{ id: string; dkimPrivateKey: string }>> {
   return prisma.domain.findMany({
     where: { dkimPrivateKey: { startsWith: "-----BEGIN" } },
     select: { id: true, dkimPrivateKey: true },
@@ -127,10 +139,16 @@ export function findDomainsWithPlainKeys(prisma: Prisma.TransactionClient, limit
  * Replaces each row's stored key, only where it still holds `from` (another process sealing the
  * same row at once changes nothing twice). The number of rows changed.
  */
-export async function replaceDomainPrivateKeys(prisma: Prisma.TransactionClient, changes: ReadonlyArray<{ id: string; from: string; to: string }>): Promise<number> {
+export async function replaceDomainPrivateKeys(
+  prisma: Prisma.TransactionClient,
+  changes: ReadonlyArray<{ id: string; from: string; to: string }>,
+): Promise<number> {
   let changed = 0;
   for (const change of changes) {
-    const { count } = await prisma.domain.updateMany({ where: { id: change.id, dkimPrivateKey: change.from }, data: { dkimPrivateKey: change.to } });
+    const { count } = await prisma.domain.updateMany({
+      where: { id: change.id, dkimPrivateKey: change.from },
+      data: { dkimPrivateKey: change.to },
+    });
     changed += count;
   }
   return changed;
@@ -174,7 +192,11 @@ export interface DomainTracking {
 }
 
 /** Sets the tracking switches; the updated row, or null when there is no such domain. */
-export async function updateDomainTracking(prisma: Prisma.TransactionClient, key: DomainKey, tracking: DomainTracking): Promise<Domain | null> {
+export async function updateDomainTracking(
+  prisma: Prisma.TransactionClient,
+  key: DomainKey,
+  tracking: DomainTracking,
+): Promise<Domain | null> {
   const [updated] = await prisma.domain.updateManyAndReturn({ where: where(key), data: tracking });
   return updated ?? null;
 }
@@ -210,11 +232,17 @@ export async function findCustomTrackingCombinations(prisma: Prisma.TransactionC
 
 /** Every domain, the most recently checked first, at most `limit` (the operator's status overview). */
 export function findAllDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
-  return prisma.domain.findMany({ orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }], take: limit });
+  return prisma.domain.findMany({
+    orderBy: [{ lastCheckedAt: { sort: "desc", nulls: "last" } }, { name: "asc" }, { id: "asc" }],
+    take: limit,
+  });
 }
 
 /** The domain that owns `name` (its DNS proved it first), if any. */
-export function findDomainOwner(prisma: Prisma.TransactionClient, name: string): Promise<{ id: string; workspaceId: string; provenAt: Date | null } | null> {
+export function findDomainOwner(
+  prisma: Prisma.TransactionClient,
+  name: string,
+): Promise<{ id: string; workspaceId: string; provenAt: Date | null } | null> {
   return prisma.domain.findFirst({ where: { name, provenAt: { not: null } }, select: { id: true, workspaceId: true, provenAt: true } });
 }
 
@@ -236,7 +264,11 @@ export async function claimDomainName(prisma: Prisma.TransactionClient, domainId
 
 function isUniqueViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}` : "";
-  return text.includes("23505") || text.includes("domains_name_proven_key") || (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002");
+  return (
+    text.includes("23505") ||
+    text.includes("domains_name_proven_key") ||
+    (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+  );
 }
 
 /** Ends every other claim of the name (not the owner's) as `failed`, saying why. The number ended. */
@@ -250,20 +282,29 @@ export async function failRivalClaims(prisma: Prisma.TransactionClient, name: st
 
 /** Ends claims never proven and added before `addedBefore` as `failed`, saying why. The number ended. */
 export async function expireDomainClaims(prisma: Prisma.TransactionClient, addedBefore: Date, reason: string): Promise<number> {
-  const { count } = await prisma.domain.updateMany({ where: { status: "pending", provenAt: null, createdAt: { lt: addedBefore } }, data: { status: "failed", failureReason: reason } });
+  const { count } = await prisma.domain.updateMany({
+    where: { status: "pending", provenAt: null, createdAt: { lt: addedBefore } },
+    data: { status: "failed", failureReason: reason },
+  });
   return count;
 }
 
 /** The names of the workspace's verified domains. */
 export async function findVerifiedDomainNames(prisma: Prisma.TransactionClient, workspaceId: string): Promise<string[]> {
-  return (await prisma.domain.findMany({ where: { workspaceId, status: "verified" }, select: { name: true } })).map((domain) => domain.name);
+  return (await prisma.domain.findMany({ where: { workspaceId, status: "verified" }, select: { name: true } })).map(
+    (domain) => domain.name,
+  );
 }
 
 /**
  * Workspaces that have domains, with every domain's name, in workspace id order after `after`,
  * at most `limit` workspaces (`svc ses setup` makes each one's SES tenant).
  */
-export function findDomainNamesByWorkspace(prisma: Prisma.TransactionClient, after: string | null, limit: number): Promise<Array<{ workspaceId: string; names: string[] }>> {
+export function findDomainNamesByWorkspace(
+  prisma: Prisma.TransactionClient,
+  after: string | null,
+  limit: number,
+): Promise<Array<{ workspaceId: string; names: string[] }>> {
   return prisma.$queryRaw<Array<{ workspaceId: string; names: string[] }>>`
     SELECT "workspaceId", array_agg(name ORDER BY name) AS names
     FROM domains

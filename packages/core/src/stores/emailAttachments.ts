@@ -1,4 +1,4 @@
-import { Prisma, type EmailStatus } from "@svc/db";
+import { type EmailStatus, Prisma } from "@svc/db";
 import { statusInSql } from "../emails/status.ts";
 import type { Queryable } from "../sql.ts";
 
@@ -55,7 +55,16 @@ export async function deleteAttachmentContents(db: Queryable, emailIds: readonly
  * needed. Listed rather than derived, so that a status added later keeps its files until it is
  * placed here (a leak at worst, never a lost attachment).
  */
-const PAST_HANDOFF: readonly EmailStatus[] = ["sent", "delivery_delayed", "delivered", "complained", "bounced", "rejected", "failed", "canceled"];
+const PAST_HANDOFF: readonly EmailStatus[] = [
+  "sent",
+  "delivery_delayed",
+  "delivered",
+  "complained",
+  "bounced",
+  "rejected",
+  "failed",
+  "canceled",
+];
 const PAST_HANDOFF_SQL = Prisma.raw(statusInSql("e.status", PAST_HANDOFF));
 
 /**

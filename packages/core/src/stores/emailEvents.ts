@@ -1,8 +1,8 @@
 import type { EmailEvent, EmailStatus, EventType } from "@svc/db";
-import { ID_PREFIXES, Prisma, newId, randomAlphanumeric } from "@svc/db";
+import { ID_PREFIXES, newId, Prisma, randomAlphanumeric } from "@svc/db";
+import type { Pool } from "pg";
 import { statusForEvent, statusMayMoveSql, statusRank } from "../emails/status.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
-import type { Pool } from "pg";
 import type { Queryable, SqlClient } from "../sql.ts";
 
 /**
@@ -272,9 +272,7 @@ export async function countEventsPerDay(
 }
 
 /** Which emails a failure statement ends: these ids, or those of a from-domain of a workspace. */
-export type FailureTargets =
-  | { emailIds: readonly string[] }
-  | { workspaceId: string; domain: string; limit: number };
+export type FailureTargets = { emailIds: readonly string[] } | { workspaceId: string; domain: string; limit: number };
 
 export interface EmailFailureToRecord {
   /** Only emails in one of these statuses are ended (the status machine's move). */
@@ -417,7 +415,12 @@ export async function findEventPosition(db: Prisma.TransactionClient, emailId: s
  * (emailId, eventTimestamp) index, so a late page of an email with many opens and clicks costs
  * what the first does. The caller has checked that the email is the workspace's.
  */
-export async function selectEventsOfEmail(db: Prisma.TransactionClient, emailId: string, after: EventPosition | null, limit: number): Promise<EmailEvent[]> {
+export async function selectEventsOfEmail(
+  db: Prisma.TransactionClient,
+  emailId: string,
+  after: EventPosition | null,
+  limit: number,
+): Promise<EmailEvent[]> {
   const past = after
     ? {
         OR: [

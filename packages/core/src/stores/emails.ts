@@ -1,8 +1,8 @@
-import { Prisma, type EmailStatus, type KeyEnvironment, type Plan } from "@svc/db";
+import { type EmailStatus, type KeyEnvironment, type Plan, Prisma } from "@svc/db";
 import type { AttachmentMetadata, EmailFields } from "../emails/fields.ts";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
-import { SCHEDULE_MOVES, SENDER_MOVES, WAITING_TO_SEND, statusInSql } from "../emails/status.ts";
+import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
 import type { EmailViewSource } from "../emails/views.ts";
 import type { Queryable } from "../sql.ts";
 
@@ -31,13 +31,39 @@ const COLUMNS_PER_ROW = 21;
 /** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
   const n = index * COLUMNS_PER_ROW;
-  const types = ["text", "text", "text", '"KeyEnvironment"', "text", "text[]", "text[]", "text[]", "text[]", "text", "text", "text", "jsonb", "jsonb", "jsonb", "text", '"EmailStatus"', "timestamptz", "text", "int", "jsonb"];
+  const types = [
+    "text",
+    "text",
+    "text",
+    '"KeyEnvironment"',
+    "text",
+    "text[]",
+    "text[]",
+    "text[]",
+    "text[]",
+    "text",
+    "text",
+    "text",
+    "jsonb",
+    "jsonb",
+    "jsonb",
+    "text",
+    '"EmailStatus"',
+    "timestamptz",
+    "text",
+    "int",
+    "jsonb",
+  ];
   return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
 }
 
-
 function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
-  return input.attachments.map(({ filename, contentType, contentId, content }) => ({ filename, contentType, contentId, size: content.length }));
+  return input.attachments.map(({ filename, contentType, contentId, content }) => ({
+    filename,
+    contentType,
+    contentId,
+    size: content.length,
+  }));
 }
 
 /**
@@ -222,7 +248,9 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   const conditions = [`"organizationId" = $1`];
   if (range.status !== undefined) conditions.push(`status = ${param(range.status)}::"EmailStatus"`);
   if (range.recipientContains !== undefined) {
-    conditions.push(`EXISTS (SELECT 1 FROM unnest("to") AS r(address) WHERE r.address ILIKE ${param(`%${escapeLike(range.recipientContains)}%`)})`);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM unnest("to") AS r(address) WHERE r.address ILIKE ${param(`%${escapeLike(range.recipientContains)}%`)})`,
+    );
   }
   if (range.recipient !== undefined) {
     const address = param([range.recipient.toLowerCase()]);
@@ -256,7 +284,11 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   return newer ? emails.reverse() : emails;
 }
 
-const EVENTS_OLDEST_FIRST = [{ eventTimestamp: "asc" }, { createdAt: "asc" }, { id: "asc" }] satisfies Prisma.EmailEventOrderByWithRelationInput[];
+const EVENTS_OLDEST_FIRST = [
+  { eventTimestamp: "asc" },
+  { createdAt: "asc" },
+  { id: "asc" },
+] satisfies Prisma.EmailEventOrderByWithRelationInput[];
 
 /**
  * The workspace's email `emailId` with its first `eventLimit` events (reads `email_events`),
@@ -363,7 +395,11 @@ export async function markEmailFailed(db: Queryable, emailId: string, errorMessa
 }
 
 /** Records which recipients the sender dropped because the suppression list holds them. */
-export async function setSuppressedRecipients(db: Queryable, emailId: string, dropped: ReadonlyArray<{ address: string; reason: string }>): Promise<void> {
+export async function setSuppressedRecipients(
+  db: Queryable,
+  emailId: string,
+  dropped: ReadonlyArray<{ address: string; reason: string }>,
+): Promise<void> {
   await db.query(`UPDATE emails SET "suppressedRecipients" = $2::jsonb WHERE id = $1`, [emailId, JSON.stringify(dropped)]);
 }
 
@@ -406,7 +442,12 @@ const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
  * left the sending path (`scheduled`, `queued`, `sending`) is never deleted, whatever its age: a
  * range scan of the lastActivityAt index, which holds no date for those.
  */
-export async function deleteFinishedEmailsInactiveSince(db: Prisma.TransactionClient, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+export async function deleteFinishedEmailsInactiveSince(
+  db: Prisma.TransactionClient,
+  plan: Plan,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
   return db.$executeRaw`
     DELETE FROM emails WHERE id IN (
       SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
@@ -460,7 +501,11 @@ export async function cancelScheduledEmails(db: Queryable, workspaceId: string, 
  * Gives the workspace's still-`scheduled` emails a new time (the `reschedule` move); answers the
  * ids it moved. An email listed twice takes its first time.
  */
-export async function rescheduleEmails(db: Queryable, workspaceId: string, changes: ReadonlyArray<{ emailId: string; scheduledAt: Date }>): Promise<string[]> {
+export async function rescheduleEmails(
+  db: Queryable,
+  workspaceId: string,
+  changes: ReadonlyArray<{ emailId: string; scheduledAt: Date }>,
+): Promise<string[]> {
   const firsts = new Map<string, Date>();
   for (const change of changes) if (!firsts.has(change.emailId)) firsts.set(change.emailId, change.scheduledAt);
   const { rows } = await db.query(
@@ -474,7 +519,11 @@ export async function rescheduleEmails(db: Queryable, workspaceId: string, chang
 }
 
 /** The current status of each of the workspace's emails among `emailIds` (missing ones are absent). */
-export async function selectEmailStatuses(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<Map<string, EmailStatus>> {
+export async function selectEmailStatuses(
+  db: Queryable,
+  workspaceId: string,
+  emailIds: readonly string[],
+): Promise<Map<string, EmailStatus>> {
   const { rows } = await db.query(`SELECT id, status::text AS status FROM emails WHERE id = ANY ($1::text[]) AND "organizationId" = $2`, [
     [...emailIds],
     workspaceId,
@@ -520,8 +569,15 @@ export async function selectAcceptedEmailsAwaitingEvents(
 }
 
 /** The first email of `workspaceId` whose provider message id is one of `providerMessageIds` (inbound replies' link). */
-export async function findEmailByProviderMessageIds(db: Prisma.TransactionClient, workspaceId: string, providerMessageIds: readonly string[]): Promise<string | null> {
+export async function findEmailByProviderMessageIds(
+  db: Prisma.TransactionClient,
+  workspaceId: string,
+  providerMessageIds: readonly string[],
+): Promise<string | null> {
   if (providerMessageIds.length === 0) return null;
-  const row = await db.email.findFirst({ where: { organizationId: workspaceId, providerMessageId: { in: [...providerMessageIds] } }, select: { id: true } });
+  const row = await db.email.findFirst({
+    where: { organizationId: workspaceId, providerMessageId: { in: [...providerMessageIds] } },
+    select: { id: true },
+  });
   return row?.id ?? null;
 }

@@ -3,7 +3,7 @@
  * raw bytes, the parsed parts and the verdicts. Their attachment bytes (`inbound_attachments`)
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
-import { Prisma, type InboundEmail, type InboundSource, type Plan } from "@svc/db";
+import { type InboundEmail, type InboundSource, type Plan, Prisma } from "@svc/db";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -39,7 +39,11 @@ const json = (value: unknown) => value as Prisma.InputJsonValue;
  * Inserts the record and its attachment bytes; null when the workspace already holds a record
  * with this `sourceKey` (a replayed SES notification), which then stores nothing.
  */
-export async function insertInboundEmail(prisma: PrismaTx, row: NewInboundEmailRow, files: readonly Buffer[]): Promise<InboundEmail | null> {
+export async function insertInboundEmail(
+  prisma: PrismaTx,
+  row: NewInboundEmailRow,
+  files: readonly Buffer[],
+): Promise<InboundEmail | null> {
   try {
     return await prisma.inboundEmail.create({
       data: {
@@ -85,7 +89,11 @@ export type ListedInboundEmail = Prisma.InboundEmailGetPayload<{ select: typeof 
 export type InboundEmailDetail = Prisma.InboundEmailGetPayload<{ select: typeof LISTED & { text: true; html: true; headers: true } }>;
 
 /** A workspace's records, newest first, after the cursor (the last id of the previous page). */
-export async function selectInboundEmails(prisma: PrismaTx, workspaceId: string, options: { limit: number; after?: { receivedAt: Date; id: string } }): Promise<ListedInboundEmail[]> {
+export async function selectInboundEmails(
+  prisma: PrismaTx,
+  workspaceId: string,
+  options: { limit: number; after?: { receivedAt: Date; id: string } },
+): Promise<ListedInboundEmail[]> {
   const after = options.after;
   return prisma.inboundEmail.findMany({
     where: {
@@ -99,10 +107,17 @@ export async function selectInboundEmails(prisma: PrismaTx, workspaceId: string,
 }
 
 export function selectInboundEmail(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<InboundEmailDetail | null> {
-  return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { ...LISTED, text: true, html: true, headers: true } });
+  return prisma.inboundEmail.findFirst({
+    where: { id: inboundId, workspaceId },
+    select: { ...LISTED, text: true, html: true, headers: true },
+  });
 }
 
-export function selectInboundCursor(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<{ id: string; receivedAt: Date } | null> {
+export function selectInboundCursor(
+  prisma: PrismaTx,
+  workspaceId: string,
+  inboundId: string,
+): Promise<{ id: string; receivedAt: Date } | null> {
   return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { id: true, receivedAt: true } });
 }
 
@@ -113,12 +128,21 @@ export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, in
 
 /** Replies to a sent email (the dashboard's timeline), oldest first. */
 export function selectRepliesToEmail(prisma: PrismaTx, workspaceId: string, emailId: string): Promise<ListedInboundEmail[]> {
-  return prisma.inboundEmail.findMany({ where: { workspaceId, replyToEmailId: emailId }, orderBy: { receivedAt: "asc" }, take: 100, select: LISTED });
+  return prisma.inboundEmail.findMany({
+    where: { workspaceId, replyToEmailId: emailId },
+    orderBy: { receivedAt: "asc" },
+    take: 100,
+    select: LISTED,
+  });
 }
 
 /** Retention: deletes up to `limit` records of workspaces on `plan` received before `cutoff` (files and deliveries go with them). */
 export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, plan: Plan, cutoff: Date, limit: number): Promise<number> {
-  const rows = await prisma.inboundEmail.findMany({ where: { receivedAt: { lt: cutoff }, workspace: { plan } }, select: { id: true }, take: limit });
+  const rows = await prisma.inboundEmail.findMany({
+    where: { receivedAt: { lt: cutoff }, workspace: { plan } },
+    select: { id: true },
+    take: limit,
+  });
   if (rows.length === 0) return 0;
   return (await prisma.inboundEmail.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
 }

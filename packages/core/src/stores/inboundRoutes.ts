@@ -3,7 +3,10 @@ import type { InboundRoute, Prisma } from "@svc/db";
 
 type PrismaTx = Prisma.TransactionClient;
 
-export function insertInboundRoute(prisma: PrismaTx, row: { id: string; receivingDomainId: string; localPart: string }): Promise<InboundRoute> {
+export function insertInboundRoute(
+  prisma: PrismaTx,
+  row: { id: string; receivingDomainId: string; localPart: string },
+): Promise<InboundRoute> {
   return prisma.inboundRoute.create({ data: row });
 }
 
@@ -13,6 +16,8 @@ export function countInboundRoutes(prisma: PrismaTx, receivingDomainId: string):
 
 /** Deletes a route of a domain of `workspaceId` (when given). */
 export async function deleteInboundRoute(prisma: PrismaTx, routeId: string, workspaceId?: string): Promise<boolean> {
-  const result = await prisma.inboundRoute.deleteMany({ where: { id: routeId, ...(workspaceId ? { receivingDomain: { workspaceId } } : {}) } });
+  const result = await prisma.inboundRoute.deleteMany({
+    where: { id: routeId, ...(workspaceId ? { receivingDomain: { workspaceId } } : {}) },
+  });
   return result.count > 0;
 }

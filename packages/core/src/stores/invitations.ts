@@ -8,7 +8,16 @@ type InvitationWithWorkspace = Invitation & { workspace: { name: string } };
 
 export function insertInvitation(
   prisma: Prisma.TransactionClient,
-  row: { id: string; workspaceId: string; email: string; role: MemberRole; tokenHash: string; invitedBy: string | null; createdAt: Date; expiresAt: Date },
+  row: {
+    id: string;
+    workspaceId: string;
+    email: string;
+    role: MemberRole;
+    tokenHash: string;
+    invitedBy: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<Invitation> {
   return prisma.invitation.create({ data: row });
 }
@@ -26,7 +35,11 @@ export function findInvitationByTokenHash(prisma: Prisma.TransactionClient, toke
 }
 
 /** When the newest pending invitation of this email to this workspace was made, if any. */
-export async function newestPendingInvitationTime(prisma: Prisma.TransactionClient, workspaceId: string, email: string): Promise<Date | null> {
+export async function newestPendingInvitationTime(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  email: string,
+): Promise<Date | null> {
   const row = await prisma.invitation.findFirst({
     where: { workspaceId, email, acceptedAt: null },
     orderBy: { createdAt: "desc" },
@@ -41,7 +54,11 @@ export async function deletePendingInvitationsOf(prisma: Prisma.TransactionClien
 }
 
 /** Deletes one pending invitation of the workspace; false when there is none such. */
-export async function deletePendingInvitation(prisma: Prisma.TransactionClient, workspaceId: string, invitationId: string): Promise<boolean> {
+export async function deletePendingInvitation(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  invitationId: string,
+): Promise<boolean> {
   const { count } = await prisma.invitation.deleteMany({ where: { id: invitationId, workspaceId, acceptedAt: null } });
   return count > 0;
 }

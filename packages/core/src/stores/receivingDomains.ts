@@ -14,7 +14,10 @@ interface ReceivingDomainKey {
   workspaceId?: string;
 }
 
-const where = ({ receivingDomainId, workspaceId }: ReceivingDomainKey) => ({ id: receivingDomainId, ...(workspaceId ? { workspaceId } : {}) });
+const where = ({ receivingDomainId, workspaceId }: ReceivingDomainKey) => ({
+  id: receivingDomainId,
+  ...(workspaceId ? { workspaceId } : {}),
+});
 
 export type ReceivingDomainWithRoutes = ReceivingDomain & { routes: InboundRoute[] };
 
@@ -22,7 +25,10 @@ export function insertReceivingDomain(
   prisma: PrismaTx,
   row: { id: string; workspaceId: string; name: string; verificationToken: string; records: readonly ExpectedRecord[] },
 ): Promise<ReceivingDomainWithRoutes> {
-  return prisma.receivingDomain.create({ data: { ...row, records: row.records as unknown as Prisma.InputJsonValue }, include: { routes: true } });
+  return prisma.receivingDomain.create({
+    data: { ...row, records: row.records as unknown as Prisma.InputJsonValue },
+    include: { routes: true },
+  });
 }
 
 export function findReceivingDomain(prisma: PrismaTx, key: ReceivingDomainKey): Promise<ReceivingDomainWithRoutes | null> {
@@ -30,7 +36,11 @@ export function findReceivingDomain(prisma: PrismaTx, key: ReceivingDomainKey): 
 }
 
 export function findReceivingDomainsOfWorkspace(prisma: PrismaTx, workspaceId: string): Promise<ReceivingDomainWithRoutes[]> {
-  return prisma.receivingDomain.findMany({ where: { workspaceId }, orderBy: { name: "asc" }, include: { routes: { orderBy: { localPart: "asc" } } } });
+  return prisma.receivingDomain.findMany({
+    where: { workspaceId },
+    orderBy: { name: "asc" },
+    include: { routes: { orderBy: { localPart: "asc" } } },
+  });
 }
 
 export function countReceivingDomains(prisma: PrismaTx, workspaceId: string): Promise<number> {

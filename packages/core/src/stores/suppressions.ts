@@ -107,7 +107,9 @@ export async function insertSuppressions(db: Queryable, workspaceId: string, ent
      RETURNING address`,
     [
       workspaceId,
-      JSON.stringify(entries.map((entry) => ({ id: newId("suppression"), address: entry.address, reason: entry.reason, expires_at: entry.expiresAt }))),
+      JSON.stringify(
+        entries.map((entry) => ({ id: newId("suppression"), address: entry.address, reason: entry.reason, expires_at: entry.expiresAt })),
+      ),
     ],
   );
   return (rows as Array<{ address: string }>).map((row) => row.address);

@@ -75,7 +75,12 @@ export interface TemplateDraftChange {
  * Changes the draft (and name, alias, layout) of one of the workspace's templates. Answers the
  * row, null when there is no such template, or "alias_taken".
  */
-export async function updateTemplateDraft(db: Queryable, workspaceId: string, templateId: string, change: TemplateDraftChange): Promise<TemplateRow | null | "alias_taken"> {
+export async function updateTemplateDraft(
+  db: Queryable,
+  workspaceId: string,
+  templateId: string,
+  change: TemplateDraftChange,
+): Promise<TemplateRow | null | "alias_taken"> {
   const has = (field: keyof TemplateDraftChange) => change[field] !== undefined;
   try {
     const { rows } = await db.query(
@@ -118,12 +123,19 @@ export async function updateTemplateDraft(db: Queryable, workspaceId: string, te
 
 /** One of the workspace's templates, by id or alias. */
 export async function selectTemplate(db: Queryable, workspaceId: string, idOrAlias: string): Promise<TemplateRow | null> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM templates WHERE "workspaceId" = $1 AND (id = $2 OR alias = $2) LIMIT 1`, [workspaceId, idOrAlias]);
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM templates WHERE "workspaceId" = $1 AND (id = $2 OR alias = $2) LIMIT 1`, [
+    workspaceId,
+    idOrAlias,
+  ]);
   return (rows[0] as TemplateRow | undefined) ?? null;
 }
 
 /** A page of the workspace's templates, newest first, after the given one (keyset). */
-export async function selectTemplatesNewestFirst(db: Queryable, workspaceId: string, page: { limit: number; after: { createdAt: Date; id: string } | null }): Promise<TemplateRow[]> {
+export async function selectTemplatesNewestFirst(
+  db: Queryable,
+  workspaceId: string,
+  page: { limit: number; after: { createdAt: Date; id: string } | null },
+): Promise<TemplateRow[]> {
   const { rows } = await db.query(
     `SELECT ${COLUMNS} FROM templates
       WHERE "workspaceId" = $1 AND ($2::timestamptz IS NULL OR ("createdAt", id) < ($2::timestamptz, $3::text))
@@ -240,7 +252,11 @@ export interface TemplateToPin {
  * For each reference of one workspace's sends, its template and the version to pin, in one
  * statement: null where the workspace has no such template.
  */
-export async function selectTemplatesToPin(db: Queryable, workspaceId: string, references: readonly TemplateReference[]): Promise<Array<TemplateToPin | null>> {
+export async function selectTemplatesToPin(
+  db: Queryable,
+  workspaceId: string,
+  references: readonly TemplateReference[],
+): Promise<Array<TemplateToPin | null>> {
   if (references.length === 0) return [];
   const { rows } = await db.query({
     name: "svc_select_templates_to_pin",

@@ -1,4 +1,4 @@
-import { Prisma, newId, type TestRecipient } from "@svc/db";
+import { newId, Prisma, type TestRecipient } from "@svc/db";
 import type { Queryable } from "../sql.ts";
 
 /**
@@ -51,8 +51,16 @@ export async function deleteTestRecipient(db: Prisma.TransactionClient, workspac
 }
 
 /** Recipients the provider has not verified yet (all workspaces when none is given), at most `limit`. */
-export async function findPendingTestRecipients(db: Prisma.TransactionClient, workspaceId: string | null, limit: number): Promise<TestRecipient[]> {
-  return db.testRecipient.findMany({ where: { providerStatus: "pending", ...(workspaceId ? { workspaceId } : {}) }, orderBy: { id: "asc" }, take: limit });
+export async function findPendingTestRecipients(
+  db: Prisma.TransactionClient,
+  workspaceId: string | null,
+  limit: number,
+): Promise<TestRecipient[]> {
+  return db.testRecipient.findMany({
+    where: { providerStatus: "pending", ...(workspaceId ? { workspaceId } : {}) },
+    orderBy: { id: "asc" },
+    take: limit,
+  });
 }
 
 /** Marks these recipients verified by the provider. */
@@ -72,9 +80,9 @@ export async function testRecipientListedElsewhere(db: Prisma.TransactionClient,
  * may be mailed now: not waiting for the provider's verification.
  */
 export async function selectTestRecipientAddresses(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
-  const { rows } = await db.query(`SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[]) AND ("providerStatus" IS NULL OR "providerStatus" = 'verified')`, [
-    workspaceId,
-    [...new Set(addresses)],
-  ]);
+  const { rows } = await db.query(
+    `SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[]) AND ("providerStatus" IS NULL OR "providerStatus" = 'verified')`,
+    [workspaceId, [...new Set(addresses)]],
+  );
   return (rows as Array<{ email: string }>).map((row) => row.email);
 }

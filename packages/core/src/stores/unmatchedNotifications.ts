@@ -15,7 +15,10 @@ export const MAX_UNMATCHED_BODY_BYTES = 64 * 1024;
 /** `body` cut to MAX_UNMATCHED_BODY_BYTES of UTF-8, never inside a character. */
 export function truncatedBody(body: string): { body: string; truncated: boolean } {
   if (Buffer.byteLength(body, "utf8") <= MAX_UNMATCHED_BODY_BYTES) return { body, truncated: false };
-  const cut = Buffer.from(body, "utf8").subarray(0, MAX_UNMATCHED_BODY_BYTES).toString("utf8").replace(/\uFFFD+$/, "");
+  const cut = Buffer.from(body, "utf8")
+    .subarray(0, MAX_UNMATCHED_BODY_BYTES)
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "");
   return { body: cut, truncated: true };
 }
 
@@ -42,13 +45,24 @@ export async function insertUnmatchedNotification(
       WHERE (SELECT count(*) FROM (
                SELECT 1 FROM unmatched_notifications WHERE "createdAt" > now() - interval '1 hour' LIMIT $6) recent) < $6
      ON CONFLICT ("snsMessageId") DO NOTHING`,
-    [newId("unmatched"), input.snsMessageId, input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null, input.providerMessageId, truncatedBody(input.body).body, maxPerHour],
+    [
+      newId("unmatched"),
+      input.snsMessageId,
+      input.eventType?.slice(0, MAX_EVENT_TYPE_LENGTH) ?? null,
+      input.providerMessageId,
+      truncatedBody(input.body).body,
+      maxPerHour,
+    ],
   );
   return (rowCount ?? 0) > 0;
 }
 
 /** Deletes up to `limit` notifications kept before `cutoff`; answers how many were deleted. */
-export async function deleteUnmatchedNotificationsCreatedBefore(db: Prisma.TransactionClient, cutoff: Date, limit: number): Promise<number> {
+export async function deleteUnmatchedNotificationsCreatedBefore(
+  db: Prisma.TransactionClient,
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
   return db.$executeRaw`
     DELETE FROM unmatched_notifications WHERE ctid IN (
       SELECT ctid FROM unmatched_notifications WHERE "createdAt" < ${cutoff} LIMIT ${limit})`;

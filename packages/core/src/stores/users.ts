@@ -22,5 +22,7 @@ export async function setUserOperator(prisma: Prisma.TransactionClient, email: s
 
 /** Every operator's address, in order. */
 export async function findOperatorEmails(prisma: Prisma.TransactionClient): Promise<string[]> {
-  return (await prisma.user.findMany({ where: { isOperator: true }, select: { email: true }, orderBy: { email: "asc" } })).map((user) => user.email);
+  return (await prisma.user.findMany({ where: { isOperator: true }, select: { email: true }, orderBy: { email: "asc" } })).map(
+    (user) => user.email,
+  );
 }

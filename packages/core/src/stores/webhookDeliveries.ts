@@ -67,7 +67,11 @@ export function selectWebhookDeliveryWithAttempts(prisma: PrismaTx, deliveryId: 
  * Ends a subscription's pending deliveries as failed. Not async: the returned Prisma promise
  * joins the batch `$transaction` that disables the subscription.
  */
-export function failPendingWebhookDeliveriesOfSubscription(prisma: PrismaTx, subscriptionId: string, completedAt: Date): Prisma.PrismaPromise<Prisma.BatchPayload> {
+export function failPendingWebhookDeliveriesOfSubscription(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  completedAt: Date,
+): Prisma.PrismaPromise<Prisma.BatchPayload> {
   return prisma.webhookDelivery.updateMany({
     where: { subscriptionId, status: UNFINISHED_DELIVERY_STATUS },
     data: { status: "failed", nextAttemptAt: null, completedAt, lastError: DISABLED_DELIVERY_ERROR },
@@ -134,7 +138,12 @@ RETURNING d.id, d.body, d."eventType", d."subscriptionId", s."workspaceId", s.ur
  * order, null for a delivery that could not be claimed. The same id twice (a duplicate job) is
  * claimed once: the first of them gets the claim.
  */
-export async function claimWebhookDeliveries(db: Queryable, deliveryIds: readonly string[], now: Date, leaseUntil: Date): Promise<Array<ClaimedDelivery | null>> {
+export async function claimWebhookDeliveries(
+  db: Queryable,
+  deliveryIds: readonly string[],
+  now: Date,
+  leaseUntil: Date,
+): Promise<Array<ClaimedDelivery | null>> {
   const { rows } = await db.query({ name: "dispatcher-claim", text: CLAIM, values: [deliveryIds, now, leaseUntil] });
   const byId = new Map((rows as ClaimedDelivery[]).map((row) => [row.id, row]));
   return deliveryIds.map((id) => {
@@ -151,7 +160,11 @@ UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
  WHERE d.id = r.id AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
 
 /** Makes claimed deliveries due at `dueAt` again, each only while its claim is still the row's. */
-export async function releaseWebhookDeliveryClaims(db: Queryable, claims: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseUntil">>, dueAt: Date): Promise<void> {
+export async function releaseWebhookDeliveryClaims(
+  db: Queryable,
+  claims: ReadonlyArray<Pick<ClaimedDelivery, "id" | "leaseUntil">>,
+  dueAt: Date,
+): Promise<void> {
   await db.query({
     name: "dispatcher-release-claim",
     text: RELEASE,
@@ -279,7 +292,10 @@ export async function recordWebhookAttempt(db: Queryable, attempt: WebhookAttemp
     attempt.error,
   ];
   if (!next) {
-    await db.query(`WITH updated AS (UPDATE webhook_deliveries SET "attemptCount" = "attemptCount" + 1 WHERE id = $1 RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`, values);
+    await db.query(
+      `WITH updated AS (UPDATE webhook_deliveries SET "attemptCount" = "attemptCount" + 1 WHERE id = $1 RETURNING "attemptCount")${INSERT_NUMBERED_AFTER}`,
+      values,
+    );
     return;
   }
   await db.query(
@@ -380,7 +396,12 @@ export interface ReplayCandidate {
  * A subscription's finished deliveries matching `selection`, oldest first, at most `limit`.
  * Pending ones are left out: they are still being attempted on their own schedule.
  */
-export async function selectReplayCandidates(db: Queryable, subscriptionId: string, selection: ReplaySelection, limit: number): Promise<ReplayCandidate[]> {
+export async function selectReplayCandidates(
+  db: Queryable,
+  subscriptionId: string,
+  selection: ReplaySelection,
+  limit: number,
+): Promise<ReplayCandidate[]> {
   const filters = {
     delivery: `d.id = $3`,
     email: `d."eventId" IN (SELECT e.id FROM email_events e WHERE e."emailId" = $3)`,
@@ -410,7 +431,12 @@ export async function selectReplayCandidates(db: Queryable, subscriptionId: stri
  * fresh retry window (`firstAttemptAt` cleared) and the replay recorded. Only rows still failed
  * change; answers how many did.
  */
-export async function rearmFailedWebhookDeliveries(db: Queryable, replayId: string, ids: readonly string[], dueAts: readonly Date[]): Promise<number> {
+export async function rearmFailedWebhookDeliveries(
+  db: Queryable,
+  replayId: string,
+  ids: readonly string[],
+  dueAts: readonly Date[],
+): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE webhook_deliveries d
         SET status = 'pending', "firstAttemptAt" = NULL, "nextAttemptAt" = r.due, "completedAt" = NULL, "replayId" = $3
@@ -452,7 +478,9 @@ export async function insertReplayCopiesOfWebhookDeliveries(
 
 /** A replay's deliveries by status (the ones a later replay took over count there). */
 export async function countWebhookDeliveriesOfReplay(db: Queryable, replayId: string): Promise<Record<DeliveryStatus, number>> {
-  const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE "replayId" = $1 GROUP BY status`, [replayId]);
+  const { rows } = await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE "replayId" = $1 GROUP BY status`, [
+    replayId,
+  ]);
   const counts: Record<DeliveryStatus, number> = { pending: 0, succeeded: 0, failed: 0 };
   for (const row of rows as Array<{ status: DeliveryStatus; n: number }>) counts[row.status] = row.n;
   return counts;

@@ -15,11 +15,28 @@ export async function insertWebhookReplay(db: Queryable, row: NewWebhookReplayRo
   await db.query(
     `INSERT INTO webhook_replays (id, "subscriptionId", kind, "deliveryId", "emailId", since, until, "perSecond", rearmed, copied, "createdAt", "pacedUntil")
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [row.id, row.subscriptionId, row.kind, row.deliveryId, row.emailId, row.since, row.until, row.perSecond, row.rearmed, row.copied, createdAt, row.pacedUntil],
+    [
+      row.id,
+      row.subscriptionId,
+      row.kind,
+      row.deliveryId,
+      row.emailId,
+      row.since,
+      row.until,
+      row.perSecond,
+      row.rearmed,
+      row.copied,
+      createdAt,
+      row.pacedUntil,
+    ],
   );
 }
 
-export async function updateWebhookReplayCounts(db: Queryable, replayId: string, counts: { rearmed: number; copied: number }): Promise<void> {
+export async function updateWebhookReplayCounts(
+  db: Queryable,
+  replayId: string,
+  counts: { rearmed: number; copied: number },
+): Promise<void> {
   await db.query(`UPDATE webhook_replays SET rearmed = $2, copied = $3 WHERE id = $1`, [replayId, counts.rearmed, counts.copied]);
 }
 

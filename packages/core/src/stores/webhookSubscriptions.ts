@@ -35,7 +35,11 @@ export function selectWebhookSubscriptions(prisma: PrismaTx, workspaceId: string
 }
 
 /** One subscription, only if it belongs to `workspaceId` when one is given. */
-export function selectWebhookSubscription(prisma: PrismaTx, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscription | null> {
+export function selectWebhookSubscription(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  workspaceId?: string,
+): Promise<WebhookSubscription | null> {
   return prisma.webhookSubscription.findFirst({
     where: { id: subscriptionId, ...(workspaceId ? { workspaceId } : {}) },
   });
@@ -49,12 +53,20 @@ export interface WebhookSubscriptionEdit {
 }
 
 /** Not async: the returned Prisma promise can join a batch `$transaction`. */
-export function updateWebhookSubscriptionFields(prisma: PrismaTx, subscriptionId: string, edit: WebhookSubscriptionEdit): Prisma.PrismaPromise<WebhookSubscription> {
+export function updateWebhookSubscriptionFields(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  edit: WebhookSubscriptionEdit,
+): Prisma.PrismaPromise<WebhookSubscription> {
   return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data: edit });
 }
 
 /** Not async: the returned Prisma promise can join a batch `$transaction`. */
-export function updateWebhookSubscriptionActive(prisma: PrismaTx, subscriptionId: string, isActive: boolean): Prisma.PrismaPromise<WebhookSubscription> {
+export function updateWebhookSubscriptionActive(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  isActive: boolean,
+): Prisma.PrismaPromise<WebhookSubscription> {
   // Enabling starts afresh: no failure run, no automatic disable on record.
   const data = isActive ? { isActive, failingSince: null, disabledAt: null, disabledReason: null, ownersNotifiedAt: null } : { isActive };
   return prisma.webhookSubscription.update({ where: { id: subscriptionId }, data });
@@ -75,7 +87,12 @@ export interface AutoDisabledSubscription {
  * `failingBefore`, recording when and why; answers them. Each row changes once, however many
  * processes run this at the same time.
  */
-export function disableSubscriptionsFailingSince(prisma: PrismaTx, failingBefore: Date, now: Date, reason: string): Promise<AutoDisabledSubscription[]> {
+export function disableSubscriptionsFailingSince(
+  prisma: PrismaTx,
+  failingBefore: Date,
+  now: Date,
+  reason: string,
+): Promise<AutoDisabledSubscription[]> {
   return prisma.$queryRaw<AutoDisabledSubscription[]>`
     UPDATE webhook_subscriptions
        SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}
@@ -89,7 +106,12 @@ export function disableSubscriptionsFailingSince(prisma: PrismaTx, failingBefore
  * active (already disabled, or gone). A subscription disabled before its first failed automatic
  * attempt was recorded counts as failing from now.
  */
-export async function markWebhookSubscriptionDisabled(prisma: PrismaTx, subscriptionId: string, now: Date, reason: string): Promise<AutoDisabledSubscription | null> {
+export async function markWebhookSubscriptionDisabled(
+  prisma: PrismaTx,
+  subscriptionId: string,
+  now: Date,
+  reason: string,
+): Promise<AutoDisabledSubscription | null> {
   const rows = await prisma.$queryRaw<AutoDisabledSubscription[]>`
     UPDATE webhook_subscriptions
        SET "isActive" = false, "disabledAt" = ${now}, "disabledReason" = ${reason}, "failingSince" = COALESCE("failingSince", ${now})

@@ -15,10 +15,11 @@ export type Recipients = Record<RecipientField, string[]>;
 /** Every recipient's suppression key (bare, lower-cased), across all fields: what to look up. */
 export function suppressionKeysOf(recipients: Recipients): string[] {
   const keys = new Set<string>();
-  for (const field of RECIPIENT_FIELDS) for (const recipient of recipients[field]) {
-    const key = suppressionKey(recipient);
-    if (key) keys.add(key);
-  }
+  for (const field of RECIPIENT_FIELDS)
+    for (const recipient of recipients[field]) {
+      const key = suppressionKey(recipient);
+      if (key) keys.add(key);
+    }
   return [...keys];
 }
 

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { SuppressionReason } from "@svc/db";
 import { CsvError, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify";
-import type { SuppressionReason } from "@svc/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { parseRecipientAddress } from "../recipients/address.ts";
@@ -12,8 +12,8 @@ import {
   deleteSuppression,
   findSuppression,
   insertSuppressions,
-  selectSuppressions,
   type SuppressionRow,
+  selectSuppressions,
 } from "../stores/suppressions.ts";
 
 /**
@@ -82,7 +82,8 @@ export function parseSuppressionListQuery(query: Record<string, unknown>): Suppr
   if (unknown.length > 0) throw invalid(`unknown query parameter(s): ${unknown.join(", ")}.`);
   const result: SuppressionListQuery = {};
   const address = single("address");
-  if (address !== undefined && address.trim() !== "") result.address = checkText(address, "address", MAX_SEARCH_LENGTH).trim().toLowerCase();
+  if (address !== undefined && address.trim() !== "")
+    result.address = checkText(address, "address", MAX_SEARCH_LENGTH).trim().toLowerCase();
   const reason = single("reason");
   if (reason !== undefined) result.reason = parseReason(reason);
   const after = single("after");
@@ -97,7 +98,8 @@ export function parseSuppressionListQuery(query: Record<string, unknown>): Suppr
 }
 
 export function parseReason(value: string): SuppressionReason {
-  if (!(SUPPRESSION_REASONS as readonly string[]).includes(value)) throw invalid(`reason: must be one of ${SUPPRESSION_REASONS.join(", ")}.`);
+  if (!(SUPPRESSION_REASONS as readonly string[]).includes(value))
+    throw invalid(`reason: must be one of ${SUPPRESSION_REASONS.join(", ")}.`);
   return value as SuppressionReason;
 }
 
@@ -121,18 +123,27 @@ export interface NewManualSuppression {
 /** The POST /suppressions body; also the source of its OpenAPI description. */
 export const manualSuppressionSchema = z.strictObject(
   {
-    address: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") }).max(1000, { error: "at most 254 characters" }),
+    address: z
+      .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+      .max(1000, { error: "at most 254 characters" }),
     reason: z.literal("manual", { error: 'only "manual" can be added by hand (bounces and complaints come from the provider)' }).optional(),
-    expiresAt: z.union([z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2030-01-01T00:00:00Z" }), z.null()]).optional(),
+    expiresAt: z
+      .union([z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time such as 2030-01-01T00:00:00Z" }), z.null()])
+      .optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object") },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "the body must be a JSON object",
+  },
 );
 
 /** Validates a POST /suppressions body; throws a 422 naming what is wrong. */
 export function parseManualSuppression(body: unknown, now = new Date()): NewManualSuppression {
   const result = manualSuppressionSchema.safeParse(body);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+    const problems = result.error.issues.map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+    );
     throw invalid(`Invalid request: ${[...new Set(problems)].join("; ")}.`);
   }
   const address = parseRecipientAddress(checkText(result.data.address, "address", 1000), "address");
@@ -236,12 +247,22 @@ function withoutFormulaGuard(value: string): string {
  */
 function parseCsvRecords(csv: string): Array<{ fields: string[]; line: number }> {
   try {
-    const parsed = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true, info: true, raw: true }) as unknown as Array<{
+    const parsed = parse(csv, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      info: true,
+      raw: true,
+    }) as unknown as Array<{
       record: string[];
       info: { lines: number };
       raw: string;
     }>;
-    return parsed.map(({ record, info, raw }) => ({ fields: record, line: info.lines - (raw.trimEnd().match(/\r\n|\n|\r/g)?.length ?? 0) }));
+    return parsed.map(({ record, info, raw }) => ({
+      fields: record,
+      line: info.lines - (raw.trimEnd().match(/\r\n|\n|\r/g)?.length ?? 0),
+    }));
   } catch (error) {
     if (error instanceof CsvError) throw invalid(`The file is not valid CSV: ${error.message}`);
     throw error;
@@ -273,7 +294,10 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
   const seen = new Set<string>();
   const addresses: string[] = [];
   if (records.length - firstData > SUPPRESSION_IMPORT_LIMITS.maxRows) {
-    throw new AppError("payload_too_large", `The file has more than ${SUPPRESSION_IMPORT_LIMITS.maxRows} rows; split it into smaller files.`);
+    throw new AppError(
+      "payload_too_large",
+      `The file has more than ${SUPPRESSION_IMPORT_LIMITS.maxRows} rows; split it into smaller files.`,
+    );
   }
   for (const { fields, line } of records.slice(firstData)) {
     const value = withoutFormulaGuard(fields[column] ?? "");
@@ -293,7 +317,11 @@ export async function importSuppressionsCsv(db: Queryable, workspaceId: string, 
   }
   for (let i = 0; i < addresses.length; i += 1000) {
     const chunk = addresses.slice(i, i + 1000);
-    const added = await insertSuppressions(db, workspaceId, chunk.map((address) => ({ address, reason: "manual" as const, expiresAt: null })));
+    const added = await insertSuppressions(
+      db,
+      workspaceId,
+      chunk.map((address) => ({ address, reason: "manual" as const, expiresAt: null })),
+    );
     report.added += added.length;
     report.skipped += chunk.length - added.length;
   }
@@ -311,7 +339,8 @@ const CSV_COLUMNS = ["address", "reason", "created_at", "expires_at", "email_id"
 export function exportSuppressionsCsv(db: Queryable, workspaceId: string): Readable {
   async function* records() {
     for await (const rows of allSuppressions(db, workspaceId)) {
-      for (const row of rows) yield [row.address, row.reason, row.createdAt.toISOString(), row.expiresAt?.toISOString() ?? null, row.emailId, row.eventId];
+      for (const row of rows)
+        yield [row.address, row.reason, row.createdAt.toISOString(), row.expiresAt?.toISOString() ?? null, row.emailId, row.eventId];
     }
   }
   const csv = stringify({ header: true, columns: CSV_COLUMNS, cast: { string: formulaGuarded } });

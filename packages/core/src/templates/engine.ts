@@ -38,7 +38,11 @@ const htmlEngine = new Liquid({ ...common, outputEscape: "escape" });
 /** Subject and text are not HTML: escaping would show `&amp;` to the reader. */
 const plainEngine = new Liquid(common);
 
-const RENDER_OPTIONS = { templateLimit: TEMPLATE_LIMITS.maxRenders, renderLimit: TEMPLATE_LIMITS.renderMs, memoryLimit: TEMPLATE_LIMITS.memory };
+const RENDER_OPTIONS = {
+  templateLimit: TEMPLATE_LIMITS.maxRenders,
+  renderLimit: TEMPLATE_LIMITS.renderMs,
+  memoryLimit: TEMPLATE_LIMITS.memory,
+};
 
 /** A template's parts whose render failed (a limit, a filter error, output too large): the message says which. */
 export class TemplateRenderError extends Error {
@@ -80,17 +84,21 @@ function parse(engine: Liquid, part: string, source: string): Template[] {
 /** Parses every part once; throws TemplateRenderError naming the part that does not parse. */
 export function compileTemplate(sources: TemplateSources): CompiledTemplate {
   const total = sources.subject.length + sources.html.length + (sources.text?.length ?? 0) + (sources.layoutHtml?.length ?? 0);
-  if (total > TEMPLATE_LIMITS.maxSourceLength) throw new TemplateRenderError(`the template is over ${TEMPLATE_LIMITS.maxSourceLength} characters`);
+  if (total > TEMPLATE_LIMITS.maxSourceLength)
+    throw new TemplateRenderError(`the template is over ${TEMPLATE_LIMITS.maxSourceLength} characters`);
   const subject = parse(plainEngine, "subject", sources.subject);
   const html = parse(htmlEngine, "html", sources.html);
   const text = sources.text === null ? null : parse(plainEngine, "text", sources.text);
-  const layout = sources.layoutHtml === null ? null : parse(htmlEngine, "layout", sources.layoutHtml.replace(CONTENT_OUTPUT, "{{ content | raw }}"));
+  const layout =
+    sources.layoutHtml === null ? null : parse(htmlEngine, "layout", sources.layoutHtml.replace(CONTENT_OUTPUT, "{{ content | raw }}"));
   return {
     async render(variables, subjectSource) {
-      const subjectParts = subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
+      const subjectParts =
+        subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
       const renderedSubject = (await renderPart(plainEngine, "subject", subjectParts, variables)).replace(/[\r\n]+/g, " ").trim();
       if (renderedSubject.length === 0) throw new TemplateRenderError("subject: renders empty");
-      if (renderedSubject.length > SEND_LIMITS.maxSubjectLength) throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
+      if (renderedSubject.length > SEND_LIMITS.maxSubjectLength)
+        throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
       let renderedHtml = await renderPart(htmlEngine, "html", html, variables);
       if (layout) renderedHtml = await renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml });
       checkOutputSize(Buffer.byteLength(renderedHtml));

@@ -1,5 +1,12 @@
-export { compileTemplate, TEMPLATE_LIMITS, TemplateRenderError, type CompiledTemplate, type RenderedContent, type TemplateSources } from "./engine.ts";
+export {
+  type CompiledTemplate,
+  compileTemplate,
+  type RenderedContent,
+  TEMPLATE_LIMITS,
+  TemplateRenderError,
+  type TemplateSources,
+} from "./engine.ts";
 export { cachedTemplateRenderer, type TemplateRenderer, type TemplateToRender } from "./renderer.ts";
-export { pinTemplates, templateField, type PinnedTemplate, type TemplateRequest } from "./sending.ts";
+export { type PinnedTemplate, pinTemplates, type TemplateRequest, templateField } from "./sending.ts";
 export * from "./service.ts";
 export { VARIABLE_LIMITS, VARIABLE_TYPES, type VariableDeclaration, type VariableType } from "./variables.ts";

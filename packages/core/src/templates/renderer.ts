@@ -1,6 +1,6 @@
 import type { Queryable } from "../sql.ts";
 import { selectTemplateVersion } from "../stores/templates.ts";
-import { compileTemplate, TemplateRenderError, type CompiledTemplate, type RenderedContent } from "./engine.ts";
+import { type CompiledTemplate, compileTemplate, type RenderedContent, TemplateRenderError } from "./engine.ts";
 
 /** What a handoff renders: the email's pinned version, its values and its subject source. */
 export interface TemplateToRender {

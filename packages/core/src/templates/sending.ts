@@ -25,9 +25,19 @@ export interface TemplateRequest {
 export const templateField = z
   .strictObject(
     {
-      id: storableString({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(100, { error: "must be at most 100 characters" }).optional(),
-      alias: storableString({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(100, { error: "must be at most 100 characters" }).optional(),
-      version: z.int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(2_147_483_647, { error: "is too large" }).optional(),
+      id: storableString({ error: "must be a string" })
+        .min(1, { error: "must not be empty" })
+        .max(100, { error: "must be at most 100 characters" })
+        .optional(),
+      alias: storableString({ error: "must be a string" })
+        .min(1, { error: "must not be empty" })
+        .max(100, { error: "must be at most 100 characters" })
+        .optional(),
+      version: z
+        .int({ error: "must be a whole number" })
+        .min(1, { error: "must be at least 1" })
+        .max(2_147_483_647, { error: "is too large" })
+        .optional(),
       variables: z
         .unknown()
         .superRefine((value, ctx) => {
@@ -39,7 +49,12 @@ export const templateField = z
         })
         .optional(),
     },
-    { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {id | alias, version?, variables?}") },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `unknown field(s): ${issue.keys.join(", ")}`
+          : "must be an object {id | alias, version?, variables?}",
+    },
   )
   .refine((value) => (value.id === undefined) !== (value.alias === undefined), { error: "give exactly one of id or alias" });
 
@@ -68,7 +83,11 @@ export async function pinTemplates(db: Queryable, workspaceId: string, inputs: r
   const templated = inputs.flatMap((input, n) => (input.template ? [{ n, request: input.template }] : []));
   const answers: Array<AppError | null> = inputs.map(() => null);
   if (templated.length === 0) return answers;
-  const found = await selectTemplatesToPin(db, workspaceId, templated.map(({ request }) => request.reference));
+  const found = await selectTemplatesToPin(
+    db,
+    workspaceId,
+    templated.map(({ request }) => request.reference),
+  );
   templated.forEach(({ n, request }, i) => {
     const { id, alias, version } = request.reference;
     const named = id !== null ? `id ${id}` : `alias ${alias}`;
@@ -80,7 +99,9 @@ export async function pinTemplates(db: Queryable, workspaceId: string, inputs: r
     if (pin.version === null || pin.subject === null || pin.variables === null) {
       answers[n] = new AppError(
         "validation_failed",
-        version === null ? `Invalid request: template: the template with ${named} has no published version.` : `Invalid request: template.version: the template with ${named} has no version ${version}.`,
+        version === null
+          ? `Invalid request: template: the template with ${named} has no published version.`
+          : `Invalid request: template.version: the template with ${named} has no version ${version}.`,
       );
       return;
     }

@@ -10,13 +10,13 @@ import {
   selectTemplate,
   selectTemplatesNewestFirst,
   selectTemplateVersions,
-  updateTemplateDraft,
   type TemplateRow,
   type TemplateVersionRow,
+  updateTemplateDraft,
 } from "../stores/templates.ts";
 import { storableString } from "../text.ts";
-import { compileTemplate, TEMPLATE_LIMITS, TemplateRenderError, type RenderedContent } from "./engine.ts";
-import { resolveVariables, variableDeclarationsSchema, type VariableDeclaration } from "./variables.ts";
+import { compileTemplate, type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
+import { resolveVariables, type VariableDeclaration, variableDeclarationsSchema } from "./variables.ts";
 
 /** A template as the API answers it: its draft and the version in force. */
 export interface TemplateView {
@@ -64,32 +64,49 @@ const versionViewOf = (row: TemplateVersionRow): TemplateVersionView => ({
 const ALIAS = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
 const unknownFields = (shape: string) => ({
-  error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys?.join(", ")}` : `the body must be a JSON object ${shape}`),
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys?.join(", ")}` : `the body must be a JSON object ${shape}`,
 });
 
 const templateFields = {
-  name: storableString({ error: "must be a string" }).trim().min(1, { error: "must not be empty" }).max(200, { error: "must be at most 200 characters" }),
-  alias: storableString({ error: "must be a string" }).regex(ALIAS, { error: "must be 1 to 100 lower-case letters, digits, _ or -, starting with a letter or digit" }),
+  name: storableString({ error: "must be a string" })
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(200, { error: "must be at most 200 characters" }),
+  alias: storableString({ error: "must be a string" }).regex(ALIAS, {
+    error: "must be 1 to 100 lower-case letters, digits, _ or -, starting with a letter or digit",
+  }),
   layoutId: storableString({ error: "must be a string" }).max(100, { error: "must be at most 100 characters" }).nullable(),
-  subject: storableString({ error: "must be a string" }).min(1, { error: "must not be empty" }).max(TEMPLATE_LIMITS.maxSourceLength, { error: "is too long" }),
+  subject: storableString({ error: "must be a string" })
+    .min(1, { error: "must not be empty" })
+    .max(TEMPLATE_LIMITS.maxSourceLength, { error: "is too long" }),
   html: storableString({ error: "must be a string" }).max(TEMPLATE_LIMITS.maxSourceLength, { error: "is too long" }),
   text: storableString({ error: "must be a string" }).max(TEMPLATE_LIMITS.maxSourceLength, { error: "is too long" }).nullable(),
   variables: variableDeclarationsSchema,
 };
 
 const createSchema = z.strictObject(
-  { ...templateFields, layoutId: templateFields.layoutId.optional(), text: templateFields.text.optional(), variables: templateFields.variables.optional() },
+  {
+    ...templateFields,
+    layoutId: templateFields.layoutId.optional(),
+    text: templateFields.text.optional(),
+    variables: templateFields.variables.optional(),
+  },
   unknownFields("{name, alias, subject, html, text?, variables?, layoutId?}"),
 );
 const updateSchema = z.strictObject(
-  Object.fromEntries(Object.entries(templateFields).map(([name, field]) => [name, field.optional()])) as { [K in keyof typeof templateFields]: z.ZodOptional<(typeof templateFields)[K]> },
+  Object.fromEntries(Object.entries(templateFields).map(([name, field]) => [name, field.optional()])) as {
+    [K in keyof typeof templateFields]: z.ZodOptional<(typeof templateFields)[K]>;
+  },
   unknownFields("of the fields to change"),
 );
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+  const problems = result.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+  );
   throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
 }
 
@@ -103,10 +120,16 @@ function checkParses(parts: { subject: string; html: string; text: string | null
   }
 }
 
-async function checkLayout(db: Queryable, workspaceId: string, layoutId: string | null | undefined, templateId: string | null): Promise<void> {
+async function checkLayout(
+  db: Queryable,
+  workspaceId: string,
+  layoutId: string | null | undefined,
+  templateId: string | null,
+): Promise<void> {
   if (layoutId === undefined || layoutId === null) return;
   if (layoutId === templateId) throw new AppError("validation_failed", "Invalid request: layoutId: a template cannot be its own layout.");
-  if (!(await selectTemplate(db, workspaceId, layoutId))) throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
+  if (!(await selectTemplate(db, workspaceId, layoutId)))
+    throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
 }
 
 export async function createTemplate(db: Queryable, workspaceId: string, body: unknown): Promise<TemplateView> {
@@ -133,7 +156,11 @@ export async function updateTemplate(db: Queryable, workspaceId: string, idOrAli
   const change = parse(updateSchema, body);
   const current = await selectTemplate(db, workspaceId, idOrAlias);
   if (!current) throw notFound("Template");
-  checkParses({ subject: change.subject ?? current.draftSubject, html: change.html ?? current.draftHtml, text: change.text === undefined ? current.draftText : change.text });
+  checkParses({
+    subject: change.subject ?? current.draftSubject,
+    html: change.html ?? current.draftHtml,
+    text: change.text === undefined ? current.draftText : change.text,
+  });
   await checkLayout(db, workspaceId, change.layoutId, current.id);
   const row = await updateTemplateDraft(db, workspaceId, current.id, change);
   if (row === "alias_taken") throw new AppError("conflict", `A template with the alias ${change.alias} already exists in this workspace.`);
@@ -150,7 +177,11 @@ export async function getTemplate(db: Queryable, workspaceId: string, idOrAlias:
 export const TEMPLATE_LIST_LIMIT = { default: 50, max: 100 } as const;
 
 /** Newest first; `after` is the id of the last template of the previous page. */
-export async function listTemplates(db: Queryable, workspaceId: string, query: { limit?: unknown; after?: unknown }): Promise<{ data: TemplateView[]; hasMore: boolean }> {
+export async function listTemplates(
+  db: Queryable,
+  workspaceId: string,
+  query: { limit?: unknown; after?: unknown },
+): Promise<{ data: TemplateView[]; hasMore: boolean }> {
   const limit = query.limit === undefined ? TEMPLATE_LIST_LIMIT.default : Number(query.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > TEMPLATE_LIST_LIMIT.max) {
     throw new AppError("validation_failed", `limit: must be a whole number from 1 to ${TEMPLATE_LIST_LIMIT.max}.`);
@@ -171,7 +202,10 @@ export async function deleteTemplate(db: Queryable, workspaceId: string, idOrAli
   return { id: row.id, deleted: true };
 }
 
-const duplicateSchema = z.strictObject({ name: templateFields.name.optional(), alias: templateFields.alias }, unknownFields("{alias, name?}"));
+const duplicateSchema = z.strictObject(
+  { name: templateFields.name.optional(), alias: templateFields.alias },
+  unknownFields("{alias, name?}"),
+);
 
 /** A new template whose draft is a copy of this one's (its versions are not copied). */
 export async function duplicateTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<TemplateView> {
@@ -194,7 +228,13 @@ export async function duplicateTemplate(db: Queryable, workspaceId: string, idOr
 }
 
 const publishSchema = z.strictObject(
-  { fromVersion: z.int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(2_147_483_647, { error: "is too large" }).optional() },
+  {
+    fromVersion: z
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .max(2_147_483_647, { error: "is too large" })
+      .optional(),
+  },
   unknownFields("{fromVersion?}"),
 );
 
@@ -207,8 +247,12 @@ export async function publishTemplate(db: Queryable, workspaceId: string, idOrAl
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
   const published = await publishTemplateVersion(db, workspaceId, template.id, fromVersion ?? null);
-  if (published === "layout_unpublished") throw new AppError("validation_failed", "Invalid request: the template's layout has no published version.");
-  if (!published) throw fromVersion === undefined ? notFound("Template") : new AppError("validation_failed", `Invalid request: fromVersion: the template has no version ${fromVersion}.`);
+  if (published === "layout_unpublished")
+    throw new AppError("validation_failed", "Invalid request: the template's layout has no published version.");
+  if (!published)
+    throw fromVersion === undefined
+      ? notFound("Template")
+      : new AppError("validation_failed", `Invalid request: fromVersion: the template has no version ${fromVersion}.`);
   return versionViewOf(published);
 }
 
@@ -220,7 +264,11 @@ export async function listTemplateVersions(db: Queryable, workspaceId: string, i
 
 const renderSchema = z.strictObject(
   {
-    version: z.int({ error: "must be a whole number" }).min(1, { error: "must be at least 1" }).max(2_147_483_647, { error: "is too large" }).optional(),
+    version: z
+      .int({ error: "must be a whole number" })
+      .min(1, { error: "must be at least 1" })
+      .max(2_147_483_647, { error: "is too large" })
+      .optional(),
     variables: z.record(z.string(), z.unknown(), { error: "must be an object of variable names to values" }).optional(),
   },
   unknownFields("{version?, variables?}"),
@@ -237,7 +285,13 @@ export async function renderTemplate(db: Queryable, workspaceId: string, idOrAli
   let sources: { subject: string; html: string; text: string | null; layoutHtml: string | null; variables: VariableDeclaration[] };
   if (version === undefined) {
     const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
-    sources = { subject: template.draftSubject, html: template.draftHtml, text: template.draftText, layoutHtml, variables: template.draftVariables };
+    sources = {
+      subject: template.draftSubject,
+      html: template.draftHtml,
+      text: template.draftText,
+      layoutHtml,
+      variables: template.draftVariables,
+    };
   } else {
     const found = (await selectTemplateVersions(db, workspaceId, template.id)).find((row) => row.version === version);
     if (!found) throw new AppError("validation_failed", `Invalid request: version: the template has no version ${version}.`);

@@ -42,11 +42,16 @@ export const variableDeclarationsSchema = z
     z
       .strictObject(
         {
-          name: storableString({ error: "must be a string" }).regex(NAME, { error: "must be a letter or _ followed by letters, digits or _ (at most 64)" }),
+          name: storableString({ error: "must be a string" }).regex(NAME, {
+            error: "must be a letter or _ followed by letters, digits or _ (at most 64)",
+          }),
           type: z.enum(VARIABLE_TYPES, { error: `must be one of ${VARIABLE_TYPES.join(", ")}` }),
           fallback: z.unknown().optional(),
         },
-        { error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {name, type, fallback?}") },
+        {
+          error: (issue) =>
+            issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {name, type, fallback?}",
+        },
       )
       .superRefine((declared, ctx) => {
         if (declared.fallback !== undefined && !isOfType(declared.fallback, declared.type)) {
@@ -69,7 +74,11 @@ export const variableDeclarationsSchema = z
  * Undeclared values are left out (a caller may still send a variable an older version used).
  * Throws a 422 naming every missing or mistyped variable.
  */
-export function resolveVariables(declared: readonly VariableDeclaration[], given: Readonly<Record<string, unknown>>, where: string): Record<string, unknown> {
+export function resolveVariables(
+  declared: readonly VariableDeclaration[],
+  given: Readonly<Record<string, unknown>>,
+  where: string,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const { name, type, fallback } of declared) {

@@ -1,5 +1,5 @@
 import type { Db, MemberRole, User } from "@svc/db";
-import { Prisma, newId } from "@svc/db";
+import { newId, Prisma } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { findMembership, insertMember } from "../stores/members.ts";
 import { findUserByEmail, insertUser, userExistsWithEmail } from "../stores/users.ts";
@@ -50,7 +50,10 @@ export function checkSignUpInput(input: SignUpInput): { email: string; workspace
  * A new user and their first workspace, with the user as its owner, in one transaction.
  * `passwordHash` is already hashed (sign-up confirmed by email hashed it when asked).
  */
-export async function createAccount(prisma: Db, input: { email: string; passwordHash: string; workspaceName: string }): Promise<{ user: UserView; workspaceId: string }> {
+export async function createAccount(
+  prisma: Db,
+  input: { email: string; passwordHash: string; workspaceName: string },
+): Promise<{ user: UserView; workspaceId: string }> {
   const workspaceId = newId("workspace");
   try {
     const user = await prisma.$transaction(async (tx) => {

@@ -1,18 +1,26 @@
-export { newOpaqueToken, safeEqual } from "./tokens.ts";
-export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
 export { addUserToWorkspace, authenticate, signUp } from "./accounts.ts";
-export { confirmSignUp, openSignUp, requestSignUp, type SignUpRequest } from "./signupConfirmation.ts";
-export { changeMemberRole, listMembers, listMemberships, removeMember, type MemberView, type MembershipView } from "./members.ts";
-export { createSession, currentWorkspaceOf, deleteSession, findSession, purgeExpiredSessions, switchSessionWorkspace, type SessionRecord } from "./sessions.ts";
 export {
   acceptInvitation,
   createInvitation,
   DEFAULT_INVITATION_LIMITS,
-  listPendingInvitations,
-  openInvitation,
-  revokeInvitation,
   type InvitationLimits,
   type InvitationView,
+  listPendingInvitations,
   type OpenInvitation,
+  openInvitation,
+  revokeInvitation,
 } from "./invitations.ts";
+export { changeMemberRole, listMembers, listMemberships, type MembershipView, type MemberView, removeMember } from "./members.ts";
 export { listOperators, setOperator } from "./operators.ts";
+export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
+export {
+  createSession,
+  currentWorkspaceOf,
+  deleteSession,
+  findSession,
+  purgeExpiredSessions,
+  type SessionRecord,
+  switchSessionWorkspace,
+} from "./sessions.ts";
+export { confirmSignUp, openSignUp, requestSignUp, type SignUpRequest } from "./signupConfirmation.ts";
+export { newOpaqueToken, safeEqual } from "./tokens.ts";

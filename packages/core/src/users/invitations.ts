@@ -1,5 +1,5 @@
 import type { Db, Invitation, MemberRole } from "@svc/db";
-import { Prisma, newId } from "@svc/db";
+import { newId, Prisma } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import {
   deletePendingInvitation,
@@ -10,9 +10,9 @@ import {
   markInvitationAccepted,
   newestPendingInvitationTime,
 } from "../stores/invitations.ts";
-import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
 import { findMembership, insertMember, isMemberByEmail } from "../stores/members.ts";
 import { findUserByEmail, insertUser, userExistsWithEmail } from "../stores/users.ts";
+import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
 import { normalizeAccountEmail } from "./emailAddress.ts";
 import { checkPasswordPolicy, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
@@ -62,24 +62,39 @@ function toInvitationView(invitation: Invitation): InvitationView {
  */
 export async function createInvitation(
   prisma: Db,
-  input: { workspaceId: string; email: string; role: MemberRole; invitedBy?: string; ttlMs?: number; now?: Date; limits?: InvitationLimits },
+  input: {
+    workspaceId: string;
+    email: string;
+    role: MemberRole;
+    invitedBy?: string;
+    ttlMs?: number;
+    now?: Date;
+    limits?: InvitationLimits;
+  },
 ): Promise<{ invitation: InvitationView; token: string }> {
   const email = normalizeAccountEmail(input.email);
   const now = input.now ?? new Date();
   const limits = input.limits ?? DEFAULT_INVITATION_LIMITS;
-  if (await isMemberByEmail(prisma, input.workspaceId, email)) throw new AppError("conflict", `${email} is already a member of this workspace.`);
+  if (await isMemberByEmail(prisma, input.workspaceId, email))
+    throw new AppError("conflict", `${email} is already a member of this workspace.`);
   const token = newOpaqueToken();
   const invitation = await prisma.$transaction(async (tx) => {
     // Counted first: its row lock queues concurrent invitations of the workspace, so the
     // cooldown check below sees any re-invite that committed meanwhile.
     if ((await incrementWorkspaceDailyCounter(tx, input.workspaceId, "invitation", limits.perWorkspacePerDay)) === null) {
-      throw new AppError("rate_limited", `This workspace has sent its ${limits.perWorkspacePerDay} invitations for today (UTC). Try again tomorrow.`);
+      throw new AppError(
+        "rate_limited",
+        `This workspace has sent its ${limits.perWorkspacePerDay} invitations for today (UTC). Try again tomorrow.`,
+      );
     }
     const previous = await newestPendingInvitationTime(tx, input.workspaceId, email);
     const nextAllowed = previous ? previous.getTime() + limits.reinviteCooldownMs : 0;
     if (nextAllowed > now.getTime()) {
       const minutes = Math.ceil((nextAllowed - now.getTime()) / 60_000);
-      throw new AppError("rate_limited", `${email} was invited moments ago. It can be invited again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+      throw new AppError(
+        "rate_limited",
+        `${email} was invited moments ago. It can be invited again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      );
     }
     await deletePendingInvitationsOf(tx, input.workspaceId, email);
     return insertInvitation(tx, {

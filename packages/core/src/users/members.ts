@@ -4,10 +4,10 @@ import {
   countOwners,
   deleteMember,
   findMember,
-  findMembersOfWorkspace,
   findMembershipsOfUser,
-  updateMemberRole,
+  findMembersOfWorkspace,
   type MemberRow,
+  updateMemberRole,
 } from "../stores/members.ts";
 import { lockWorkspace } from "../stores/workspaces.ts";
 

@@ -9,8 +9,8 @@ import {
   deleteSessionByTokenHash,
   findSessionByTokenHash,
   insertSession,
-  updateSessionWorkspace,
   type SessionRow,
+  updateSessionWorkspace,
 } from "../stores/sessions.ts";
 import type { MembershipView } from "./members.ts";
 import { hashOpaqueToken, newOpaqueToken } from "./tokens.ts";
@@ -33,7 +33,15 @@ export interface SessionRecord {
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 function toSessionRecord(row: SessionRow): SessionRecord {
-  return { id: row.id, userId: row.userId, userEmail: row.user.email, isOperator: row.user.isOperator, workspaceId: row.workspaceId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+  return {
+    id: row.id,
+    userId: row.userId,
+    userEmail: row.user.email,
+    isOperator: row.user.isOperator,
+    workspaceId: row.workspaceId,
+    csrfToken: row.csrfToken,
+    expiresAt: row.expiresAt,
+  };
 }
 
 /** Starts a session in the given workspace (or the user's first one). Returns the cookie token. */
@@ -85,8 +93,12 @@ export async function switchSessionWorkspace(prisma: Db, sessionId: string, user
  * member loses access at once). When it is gone (removed, deleted), the session falls back to
  * the user's first workspace and keeps it; null when the user belongs to none.
  */
-export async function currentWorkspaceOf(prisma: Db, session: SessionRecord, memberships: readonly MembershipView[]): Promise<MembershipView | null> {
-  const current = session.workspaceId ? memberships.find((m) => m.workspaceId === session.workspaceId) ?? null : null;
+export async function currentWorkspaceOf(
+  prisma: Db,
+  session: SessionRecord,
+  memberships: readonly MembershipView[],
+): Promise<MembershipView | null> {
+  const current = session.workspaceId ? (memberships.find((m) => m.workspaceId === session.workspaceId) ?? null) : null;
   const first = memberships[0];
   if (current || !first) return current;
   await updateSessionWorkspace(prisma, session.id, first.workspaceId);

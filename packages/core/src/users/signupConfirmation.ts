@@ -1,7 +1,12 @@
 import type { Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError } from "../errors.ts";
-import { deletePendingSignupsOf, findPendingSignupByTokenHash, insertPendingSignup, newestPendingSignupTime } from "../stores/pendingSignups.ts";
+import {
+  deletePendingSignupsOf,
+  findPendingSignupByTokenHash,
+  insertPendingSignup,
+  newestPendingSignupTime,
+} from "../stores/pendingSignups.ts";
 import { userExistsWithEmail } from "../stores/users.ts";
 import { checkSignUpInput, createAccount } from "./accounts.ts";
 import { hashPassword } from "./passwords.ts";
@@ -44,11 +49,20 @@ export async function requestSignUp(
   const expiresAt = new Date(now.getTime() + (options.ttlMs ?? DEFAULT_TTL_MS));
   const exists = await userExistsWithEmail(prisma, email);
   // Stored for an existing account too: its timestamp is what holds the cooldown.
-  await insertPendingSignup(prisma, { id: newId("pendingSignup"), email, passwordHash: exists ? "" : passwordHash, workspaceName, tokenHash: hashOpaqueToken(token), createdAt: now, expiresAt });
+  await insertPendingSignup(prisma, {
+    id: newId("pendingSignup"),
+    email,
+    passwordHash: exists ? "" : passwordHash,
+    workspaceName,
+    tokenHash: hashOpaqueToken(token),
+    createdAt: now,
+    expiresAt,
+  });
   return exists ? { kind: "existing", email } : { kind: "confirm", email, token, expiresAt };
 }
 
-const invalidLink = () => new AppError("not_found", "This sign-up link is invalid, has expired or has already been used. Sign up again to get a new one.");
+const invalidLink = () =>
+  new AppError("not_found", "This sign-up link is invalid, has expired or has already been used. Sign up again to get a new one.");
 
 /** The address behind a sign-up link that can still be confirmed. */
 export async function openSignUp(prisma: Db, token: string, now: Date = new Date()): Promise<{ email: string; workspaceName: string }> {

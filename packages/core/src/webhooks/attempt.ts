@@ -1,4 +1,4 @@
-import { newId, type DeliveryStatus } from "@svc/db";
+import { type DeliveryStatus, newId } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import type {
   ClaimedAttemptRow,
@@ -9,7 +9,7 @@ import type {
   WebhookAttemptRow,
 } from "../stores/webhookDeliveries.ts";
 import { classifyAnswer, type PostAnswer } from "./attemptAnswer.ts";
-import { decideClaimedAttempt, decideLockedAttempt, type AttemptOutcome, type AttemptRecordResult } from "./attemptRecord.ts";
+import { type AttemptOutcome, type AttemptRecordResult, decideClaimedAttempt, decideLockedAttempt } from "./attemptRecord.ts";
 import type { DeliveryDecision, DeliveryRetrySchedule } from "./deliverySchedule.ts";
 import { isDeliveryFinished } from "./deliveryStatus.ts";
 
@@ -265,7 +265,14 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
    * endpoint is done with: the record need not hold them, nor wait a round trip for the release.
    */
   async function postInSlots(
-    delivery: { id: string; body: string; eventType: ClaimedDelivery["eventType"]; url: string; subscriptionId: string; workspaceId: string },
+    delivery: {
+      id: string;
+      body: string;
+      eventType: ClaimedDelivery["eventType"];
+      url: string;
+      subscriptionId: string;
+      workspaceId: string;
+    },
     secret: string,
     startedAt: Date,
     holder: string,
@@ -296,13 +303,17 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
     if (await records.recordClaimed({ attempt, claim, next: decision })) return { kind: "recorded", decision };
     // The row changed since the claim (a manual attempt recorded meanwhile, the lease taken
     // over, the subscription disabled, the delivery deleted): decide again from the row, locked.
-    return rows.recordLocked(attempt, (state) => decideLockedAttempt(schedule, state, { manual: false, startedAt, outcome, leaseUntil: claim.leaseUntil }));
+    return rows.recordLocked(attempt, (state) =>
+      decideLockedAttempt(schedule, state, { manual: false, startedAt, outcome, leaseUntil: claim.leaseUntil }),
+    );
   }
 
   /** Made without a claim, so decided from the row as it is when recorded. */
   function recordManual(deliveryId: string, startedAt: Date, outcome: AttemptOutcome): Promise<AttemptRecordResult> {
     const attempt = attemptRow(deliveryId, true, startedAt, outcome);
-    return rows.recordLocked(attempt, (state) => decideLockedAttempt(schedule, state, { manual: true, startedAt, outcome, leaseUntil: null }));
+    return rows.recordLocked(attempt, (state) =>
+      decideLockedAttempt(schedule, state, { manual: true, startedAt, outcome, leaseUntil: null }),
+    );
   }
 
   /** Back in about a second (jittered, so deferred jobs do not come back together). */

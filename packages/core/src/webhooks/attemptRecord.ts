@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from "@svc/db";
 import type { ClaimedDelivery, DeliveryScheduleState } from "../stores/webhookDeliveries.ts";
-import { decideAfterAttempt, type AttemptFacts, type DeliveryDecision, type DeliveryRetrySchedule } from "./deliverySchedule.ts";
+import { type AttemptFacts, type DeliveryDecision, type DeliveryRetrySchedule, decideAfterAttempt } from "./deliverySchedule.ts";
 import { UNFINISHED_DELIVERY_STATUS } from "./deliveryStatus.ts";
 
 /** What one POST of a delivery came to. */
@@ -44,7 +44,12 @@ function facts(manual: boolean, startedAt: Date, outcome: AttemptOutcome): Omit<
  * claim's values: right as long as the row is still as the claim left it, which
  * `recordClaimedWebhookAttempts` checks as it writes.
  */
-export function decideClaimedAttempt(schedule: DeliveryRetrySchedule, claim: ClaimedDelivery, startedAt: Date, outcome: AttemptOutcome): DeliveryDecision {
+export function decideClaimedAttempt(
+  schedule: DeliveryRetrySchedule,
+  claim: ClaimedDelivery,
+  startedAt: Date,
+  outcome: AttemptOutcome,
+): DeliveryDecision {
   return decideAfterAttempt(
     schedule,
     { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt: claim.firstAttemptAt, nextAttemptAt: claim.leaseUntil, completedAt: null },
@@ -67,7 +72,11 @@ export interface LockedAttempt {
  * claim is no longer the row's (`leaseUntil` replaced, or the delivery finished) is recorded
  * without touching it (a newer attempt owns it), unless it succeeded where nothing had yet.
  */
-export function decideLockedAttempt(schedule: DeliveryRetrySchedule, state: DeliveryScheduleState, attempt: LockedAttempt): DeliveryDecision | null {
+export function decideLockedAttempt(
+  schedule: DeliveryRetrySchedule,
+  state: DeliveryScheduleState,
+  attempt: LockedAttempt,
+): DeliveryDecision | null {
   const { manual, startedAt, outcome, leaseUntil } = attempt;
   const claimHeld = state.status === UNFINISHED_DELIVERY_STATUS && state.nextAttemptAt?.getTime() === leaseUntil?.getTime();
   // A 2xx is a delivery whoever's claim it came under; a failure under a lost claim must not

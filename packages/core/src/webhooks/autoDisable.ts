@@ -2,11 +2,11 @@ import type { Db } from "@svc/db";
 import { findMembersOfWorkspace } from "../stores/members.ts";
 import { failPendingWebhookDeliveriesOfSubscription } from "../stores/webhookDeliveries.ts";
 import {
+  type AutoDisabledSubscription,
   disableSubscriptionsFailingSince,
   markWebhookSubscriptionDisabled,
   takeSubscriptionsToNotify,
   untakeSubscriptionsToNotify,
-  type AutoDisabledSubscription,
 } from "../stores/webhookSubscriptions.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * endpoint gone for good otherwise costs a retry schedule per event forever. Their pending
  * deliveries end `failed`, as when an owner disables one; enabling it again starts afresh.
  */
-export async function disableLongFailingSubscriptions(prisma: Db, failingDays: number, now: Date = new Date()): Promise<AutoDisabledSubscription[]> {
+export async function disableLongFailingSubscriptions(
+  prisma: Db,
+  failingDays: number,
+  now: Date = new Date(),
+): Promise<AutoDisabledSubscription[]> {
   const reason = `Disabled automatically: every delivery attempt failed for ${failingDays} day${failingDays === 1 ? "" : "s"}.`;
   return prisma.$transaction(async (tx) => {
     const disabled = await disableSubscriptionsFailingSince(tx, new Date(now.getTime() - failingDays * DAY_MS), now, reason);
@@ -32,7 +36,11 @@ export const GONE_DISABLE_REASON = "Disabled automatically: the endpoint answere
  * more, so no retry schedule is spent on it. Its pending deliveries end `failed` and its owners
  * are told, exactly as for a subscription failing for days.
  */
-export async function disableGoneSubscription(prisma: Db, subscriptionId: string, now: Date = new Date()): Promise<AutoDisabledSubscription | null> {
+export async function disableGoneSubscription(
+  prisma: Db,
+  subscriptionId: string,
+  now: Date = new Date(),
+): Promise<AutoDisabledSubscription | null> {
   return prisma.$transaction(async (tx) => {
     const disabled = await markWebhookSubscriptionDisabled(tx, subscriptionId, now, GONE_DISABLE_REASON);
     if (disabled) await failPendingWebhookDeliveriesOfSubscription(tx, subscriptionId, now);
@@ -58,7 +66,9 @@ export async function notifyOwnersOfDisabledSubscriptions(
   const taken = await takeSubscriptionsToNotify(prisma, options.now ?? new Date(), options.limit ?? 50);
   let failed = 0;
   for (const subscription of taken) {
-    const owners = (await findMembersOfWorkspace(prisma, subscription.workspaceId)).filter((m) => m.role === "owner").map((m) => m.user.email);
+    const owners = (await findMembersOfWorkspace(prisma, subscription.workspaceId))
+      .filter((m) => m.role === "owner")
+      .map((m) => m.user.email);
     try {
       if (owners.length > 0) await send({ to: owners, subscription });
     } catch {

@@ -28,7 +28,10 @@ export async function listWebhookDeliveries(
   if (options.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(options.status)) {
     throw new AppError("validation_failed", `status: one of ${DELIVERY_STATUSES.join(", ")}.`);
   }
-  const deliveries = await selectWebhookDeliveries(prisma, subscription.id, { status: options.status as DeliveryStatus | undefined, limit });
+  const deliveries = await selectWebhookDeliveries(prisma, subscription.id, {
+    status: options.status as DeliveryStatus | undefined,
+    limit,
+  });
   return deliveries.map((delivery) => toDeliveryView(delivery));
 }
 

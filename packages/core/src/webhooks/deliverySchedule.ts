@@ -1,5 +1,5 @@
 import type { DeliveryStatus } from "@svc/db";
-import { UNFINISHED_DELIVERY_STATUS, isDeliveryFinished } from "./deliveryStatus.ts";
+import { isDeliveryFinished, UNFINISHED_DELIVERY_STATUS } from "./deliveryStatus.ts";
 
 /**
  * When a delivery's automatic attempts are made: after the n-th automatic attempt fails, the
@@ -84,13 +84,22 @@ export function decideAfterAttempt(schedule: DeliveryRetrySchedule, state: Deliv
         attemptStartedAt: attempt.startedAt,
         automaticAttempts: attempt.automaticAttempts,
       });
-  const retryAt = scheduled && attempt.retryAfterMs ? honourRetryAfter(schedule, firstAttemptAt, scheduled, attempt.finishedAt, attempt.retryAfterMs) : scheduled;
+  const retryAt =
+    scheduled && attempt.retryAfterMs
+      ? honourRetryAfter(schedule, firstAttemptAt, scheduled, attempt.finishedAt, attempt.retryAfterMs)
+      : scheduled;
   if (!retryAt) return { status: "failed", firstAttemptAt, nextAttemptAt: null, completedAt: attempt.finishedAt, retryAt: null };
   return { status: UNFINISHED_DELIVERY_STATUS, firstAttemptAt, nextAttemptAt: retryAt, completedAt: null, retryAt };
 }
 
 /** The later of the schedule's retry and the endpoint's Retry-After, within the window. */
-function honourRetryAfter(schedule: DeliveryRetrySchedule, firstAttemptAt: Date, scheduled: Date, finishedAt: Date, retryAfterMs: number): Date {
+function honourRetryAfter(
+  schedule: DeliveryRetrySchedule,
+  firstAttemptAt: Date,
+  scheduled: Date,
+  finishedAt: Date,
+  retryAfterMs: number,
+): Date {
   const windowEnd = firstAttemptAt.getTime() + schedule.windowMs;
   const asked = finishedAt.getTime() + retryAfterMs;
   return new Date(Math.min(Math.max(scheduled.getTime(), asked), windowEnd));

@@ -6,9 +6,9 @@ import { inTransaction, sqlPool } from "../sql.ts";
 import {
   countWebhookDeliveriesOfReplay,
   insertReplayCopiesOfWebhookDeliveries,
+  type ReplaySelection,
   rearmFailedWebhookDeliveries,
   selectReplayCandidates,
-  type ReplaySelection,
 } from "../stores/webhookDeliveries.ts";
 import { insertWebhookReplay, selectWebhookReplay, selectWebhookReplays, updateWebhookReplayCounts } from "../stores/webhookReplays.ts";
 import { isoOrNull } from "../time.ts";
@@ -84,7 +84,8 @@ function checkRequest(request: ReplayRequest, now: Date, defaultPerSecond: numbe
     throw new AppError("validation_failed", `perSecond: a whole number from 1 to ${MAX_REPLAY_PER_SECOND}.`);
   }
   if (request.kind === "failed_since" || request.kind === "range") {
-    if (Number.isNaN(request.since.getTime()) || request.since.getTime() > now.getTime()) throw new AppError("validation_failed", "since: a date-time in the past.");
+    if (Number.isNaN(request.since.getTime()) || request.since.getTime() > now.getTime())
+      throw new AppError("validation_failed", "since: a date-time in the past.");
   }
   if (request.kind === "range" && !(request.until.getTime() > request.since.getTime())) {
     throw new AppError("validation_failed", "until: a date-time after since.");
@@ -108,13 +109,17 @@ export async function replayWebhookDeliveries(
   const now = options.now ?? new Date();
   const perSecond = checkRequest(request, now, options.defaultPerSecond ?? DEFAULT_REPLAY_PER_SECOND);
   const subscription = await findWebhookSubscription(db.prisma, subscriptionId, options.workspaceId);
-  if (!subscription.isActive) throw new AppError("conflict", "The webhook subscription is disabled; enable it before replaying deliveries.");
+  if (!subscription.isActive)
+    throw new AppError("conflict", "The webhook subscription is disabled; enable it before replaying deliveries.");
 
   const replayId = newId("replay");
   const queued = await inTransaction(db, async (client) => {
     const candidates = await selectReplayCandidates(client, subscription.id, request, MAX_REPLAY_DELIVERIES + 1);
     if (candidates.length > MAX_REPLAY_DELIVERIES) {
-      throw new AppError("validation_failed", `More than ${MAX_REPLAY_DELIVERIES} deliveries match; replay a narrower time range at a time.`);
+      throw new AppError(
+        "validation_failed",
+        `More than ${MAX_REPLAY_DELIVERIES} deliveries match; replay a narrower time range at a time.`,
+      );
     }
     if (request.kind === "delivery" && candidates.length === 0) {
       throw new AppError("not_found", "Webhook delivery not found among this subscription's finished deliveries.");
@@ -143,8 +148,20 @@ export async function replayWebhookDeliveries(
       },
       now,
     );
-    const rearmed = await rearmFailedWebhookDeliveries(client, replayId, failed.map((f) => f.id), failed.map((f) => f.due));
-    const copied = await insertReplayCopiesOfWebhookDeliveries(client, replayId, succeeded.map((s) => s.id), succeeded.map((s) => s.newId), succeeded.map((s) => s.due), now);
+    const rearmed = await rearmFailedWebhookDeliveries(
+      client,
+      replayId,
+      failed.map((f) => f.id),
+      failed.map((f) => f.due),
+    );
+    const copied = await insertReplayCopiesOfWebhookDeliveries(
+      client,
+      replayId,
+      succeeded.map((s) => s.id),
+      succeeded.map((s) => s.newId),
+      succeeded.map((s) => s.due),
+      now,
+    );
     await updateWebhookReplayCounts(client, replayId, { rearmed, copied });
     return [...failed.map((f) => ({ deliveryId: f.id, due: f.due })), ...succeeded.map((s) => ({ deliveryId: s.newId, due: s.due }))];
   });
@@ -162,7 +179,12 @@ export async function replayWebhookDeliveries(
 }
 
 /** One replay of a subscription, with its progress. */
-export async function getWebhookReplay(db: DbHandle, subscriptionId: string, replayId: string, workspaceId?: string): Promise<WebhookReplayView> {
+export async function getWebhookReplay(
+  db: DbHandle,
+  subscriptionId: string,
+  replayId: string,
+  workspaceId?: string,
+): Promise<WebhookReplayView> {
   const subscription = await findWebhookSubscription(db.prisma, subscriptionId, workspaceId);
   const replay = await selectWebhookReplay(db.prisma, replayId, subscription.id);
   if (!replay) throw notFound("Webhook replay");

@@ -34,7 +34,10 @@ export const MAX_DELIVERIES_PER_SECOND = 1000;
 function parseRateLimit(value: unknown): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_DELIVERIES_PER_SECOND) {
-    throw new AppError("validation_failed", `maxDeliveriesPerSecond: a whole number from 1 to ${MAX_DELIVERIES_PER_SECOND}, or null for no limit.`);
+    throw new AppError(
+      "validation_failed",
+      `maxDeliveriesPerSecond: a whole number from 1 to ${MAX_DELIVERIES_PER_SECOND}, or null for no limit.`,
+    );
   }
   return value;
 }
@@ -109,7 +112,11 @@ export async function getWebhookSubscription(prisma: Db, subscriptionId: string,
   return toSubscriptionView(await findWebhookSubscription(prisma, subscriptionId, workspaceId));
 }
 
-export async function enableWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
+export async function enableWebhookSubscription(
+  prisma: Db,
+  subscriptionId: string,
+  workspaceId?: string,
+): Promise<WebhookSubscriptionView> {
   const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
   const updated = await updateWebhookSubscriptionActive(prisma, subscription.id, true);
   return toSubscriptionView(updated);
@@ -138,7 +145,8 @@ export async function updateWebhookSubscription(
     ...(input.events !== undefined ? { events: parseEventTypes(input.events) } : {}),
     ...(input.maxDeliveriesPerSecond !== undefined ? { maxDeliveriesPerSecond: parseRateLimit(input.maxDeliveriesPerSecond) } : {}),
   };
-  if (input.isActive !== undefined && typeof input.isActive !== "boolean") throw new AppError("validation_failed", "isActive: true or false.");
+  if (input.isActive !== undefined && typeof input.isActive !== "boolean")
+    throw new AppError("validation_failed", "isActive: true or false.");
   const subscription = await findWebhookSubscription(prisma, subscriptionId, options.workspaceId);
   if (Object.keys(edit).length > 0) await updateWebhookSubscriptionFields(prisma, subscription.id, edit);
   if (input.isActive === true && !subscription.isActive) return enableWebhookSubscription(prisma, subscription.id);
@@ -151,7 +159,11 @@ export async function updateWebhookSubscription(
  * `failed` (the dispatcher also stops any job it still holds for them). They can be retried by
  * hand after the subscription is enabled again.
  */
-export async function disableWebhookSubscription(prisma: Db, subscriptionId: string, workspaceId?: string): Promise<WebhookSubscriptionView> {
+export async function disableWebhookSubscription(
+  prisma: Db,
+  subscriptionId: string,
+  workspaceId?: string,
+): Promise<WebhookSubscriptionView> {
   const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
   const [updated] = await prisma.$transaction([
     updateWebhookSubscriptionActive(prisma, subscription.id, false),

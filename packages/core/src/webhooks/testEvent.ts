@@ -37,7 +37,15 @@ export async function sendTestWebhookEvent(
   const now = new Date();
   const body = JSON.stringify({
     ...(JSON.parse(
-      buildDeliveryBody({ deliveryId: id, createdAt: now, emailId: newId("email"), tags: [], eventId: newId("event"), eventType, eventTimestamp: now }),
+      buildDeliveryBody({
+        deliveryId: id,
+        createdAt: now,
+        emailId: newId("email"),
+        tags: [],
+        eventId: newId("event"),
+        eventType,
+        eventTimestamp: now,
+      }),
     ) as object),
     test: true,
   });
@@ -46,7 +54,15 @@ export async function sendTestWebhookEvent(
     if ((await incrementWorkspaceDailyCounter(tx, subscription.workspaceId, "test_event", perDay)) === null) {
       throw new AppError("rate_limited", `This workspace has sent its ${perDay} test events for today (UTC). Try again tomorrow.`);
     }
-    return insertWebhookDelivery(tx, { id, subscriptionId: subscription.id, eventId: null, eventType, body, createdAt: now, nextAttemptAt: now });
+    return insertWebhookDelivery(tx, {
+      id,
+      subscriptionId: subscription.id,
+      eventId: null,
+      eventType,
+      body,
+      createdAt: now,
+      nextAttemptAt: now,
+    });
   });
   // The row is committed first; if Redis is unreachable the dispatcher's sweeper enqueues it.
   await producer.enqueue(id, { deliveryId: id }).catch(() => {});

@@ -4,7 +4,7 @@ import { countActiveApiKeys } from "../stores/apiKeys.ts";
 import { countDomainsByStatus } from "../stores/domains.ts";
 import { countEventsPerDay } from "../stores/emailEvents.ts";
 import { countWebhookSubscriptions } from "../stores/webhookSubscriptions.ts";
-import { reputationOf, type Reputation } from "../suppressions/reputation.ts";
+import { type Reputation, reputationOf } from "../suppressions/reputation.ts";
 import { utcDay } from "../time.ts";
 
 const CHART_DAYS = 14;

@@ -28,6 +28,9 @@ function integerIn(value: string, name: string, min: number, max: number): numbe
 export function parseRateLimit(input: { perSecond: string; burst?: string | undefined }): RequestRateLimit {
   const perSecond = integerIn(input.perSecond, "per-second", 0, RATE_LIMIT_BOUNDS.maxPerSecond);
   if (perSecond === 0) return { perSecond: 0, burst: 0 };
-  const burst = input.burst === undefined ? Math.min(perSecond * 2, RATE_LIMIT_BOUNDS.maxBurst) : integerIn(input.burst, "burst", 1, RATE_LIMIT_BOUNDS.maxBurst);
+  const burst =
+    input.burst === undefined
+      ? Math.min(perSecond * 2, RATE_LIMIT_BOUNDS.maxBurst)
+      : integerIn(input.burst, "burst", 1, RATE_LIMIT_BOUNDS.maxBurst);
   return { perSecond, burst };
 }

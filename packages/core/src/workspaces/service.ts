@@ -3,7 +3,7 @@ import { newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { PLAN_NAMES, planLimits } from "../plans.ts";
 import { findWorkspace, insertWorkspace, updateWorkspacePlan, updateWorkspaceRateLimit } from "../stores/workspaces.ts";
-import { parseRateLimit, rateLimitOf, type RequestRateLimit } from "./rateLimit.ts";
+import { parseRateLimit, type RequestRateLimit, rateLimitOf } from "./rateLimit.ts";
 
 interface WorkspaceView {
   id: string;
@@ -45,7 +45,11 @@ function parseName(value: string): string {
 }
 
 export async function createWorkspace(prisma: Db, input: { name: string; plan?: string }): Promise<WorkspaceView> {
-  const workspace = await insertWorkspace(prisma, { id: newId("workspace"), name: parseName(input.name), plan: parsePlan(input.plan ?? "free") });
+  const workspace = await insertWorkspace(prisma, {
+    id: newId("workspace"),
+    name: parseName(input.name),
+    plan: parsePlan(input.plan ?? "free"),
+  });
   return toWorkspaceView(workspace);
 }
 
@@ -66,7 +70,11 @@ export async function getWorkspace(prisma: Db, workspaceId: string): Promise<Wor
  * with `null` goes back to the API's default. Every API process reads it with the key on the next
  * request: nothing is cached.
  */
-export async function setWorkspaceRateLimit(prisma: Db, workspaceId: string, input: { perSecond: string; burst?: string | undefined } | null): Promise<WorkspaceView> {
+export async function setWorkspaceRateLimit(
+  prisma: Db,
+  workspaceId: string,
+  input: { perSecond: string; burst?: string | undefined } | null,
+): Promise<WorkspaceView> {
   const limit = input === null ? null : parseRateLimit(input);
   if (!(await findWorkspace(prisma, workspaceId))) throw notFound("Workspace");
   const updated = await updateWorkspaceRateLimit(prisma, workspaceId, {

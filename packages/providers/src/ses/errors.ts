@@ -98,7 +98,12 @@ export function toProviderError(error: unknown, tenant?: string): ProviderError 
 
   if (tenant) details.tenant = tenant;
 
-  return new ProviderError(tenant ? classifyTenantSend(name, message) ?? classify(name, networkCode, status) : classify(name, networkCode, status), code, `SES ${code}: ${message}`, details);
+  return new ProviderError(
+    tenant ? (classifyTenantSend(name, message) ?? classify(name, networkCode, status)) : classify(name, networkCode, status),
+    code,
+    `SES ${code}: ${message}`,
+    details,
+  );
 }
 
 function classifyTenantSend(name: string | undefined, message: string) {

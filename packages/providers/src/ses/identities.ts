@@ -2,12 +2,12 @@ import {
   CreateEmailIdentityCommand,
   DeleteEmailIdentityCommand,
   GetEmailIdentityCommand,
+  type GetEmailIdentityCommandOutput,
   PutEmailIdentityDkimSigningAttributesCommand,
   PutEmailIdentityMailFromAttributesCommand,
   SESv2Client,
-  TagResourceCommand,
-  type GetEmailIdentityCommandOutput,
   type Tag,
+  TagResourceCommand,
 } from "@aws-sdk/client-sesv2";
 import type { DomainIdentitySpec, IdentityCheckStatus, IdentityState, SendingIdentities } from "@svc/core";
 import { IdentityNotOursError, IdentityProviderError } from "@svc/core";
@@ -26,7 +26,10 @@ export interface SesIdentitiesOptions {
 /** The tag that marks an identity as created (or adopted) by an install. */
 export const INSTALL_TAG_KEY = "svc:install";
 
-const errorName = (error: unknown) => (typeof error === "object" && error !== null && typeof (error as { name?: unknown }).name === "string" ? (error as { name: string }).name : "");
+const errorName = (error: unknown) =>
+  typeof error === "object" && error !== null && typeof (error as { name?: unknown }).name === "string"
+    ? (error as { name: string }).name
+    : "";
 
 /** SDK errors as one line an operator can act on, never with credentials or request bodies. */
 function asIdentityError(error: unknown): IdentityProviderError {
@@ -37,9 +40,11 @@ function asIdentityError(error: unknown): IdentityProviderError {
 }
 
 const STATUSES = new Set<string>(["PENDING", "SUCCESS", "FAILED", "TEMPORARY_FAILURE", "NOT_STARTED"]);
-const status = (value: string | undefined): IdentityCheckStatus | null => (value && STATUSES.has(value) ? (value as IdentityCheckStatus) : null);
+const status = (value: string | undefined): IdentityCheckStatus | null =>
+  value && STATUSES.has(value) ? (value as IdentityCheckStatus) : null;
 
-const isOurs = (tags: readonly Tag[] | undefined, installId: string) => (tags ?? []).some((tag) => tag.Key === INSTALL_TAG_KEY && tag.Value === installId);
+const isOurs = (tags: readonly Tag[] | undefined, installId: string) =>
+  (tags ?? []).some((tag) => tag.Key === INSTALL_TAG_KEY && tag.Value === installId);
 
 function toState(output: GetEmailIdentityCommandOutput, installId: string): IdentityState {
   const dkim = output.DkimAttributes;
@@ -50,10 +55,19 @@ function toState(output: GetEmailIdentityCommandOutput, installId: string): Iden
     verifiedForSending: output.VerifiedForSendingStatus === true,
     verificationStatus: status(output.VerificationStatus),
     dkim: dkim
-      ? { status: status(dkim.Status), signingEnabled: dkim.SigningEnabled === true, origin: dkim.SigningAttributesOrigin ?? null, selector }
+      ? {
+          status: status(dkim.Status),
+          signingEnabled: dkim.SigningEnabled === true,
+          origin: dkim.SigningAttributesOrigin ?? null,
+          selector,
+        }
       : null,
     mailFrom: mailFrom?.MailFromDomain
-      ? { domain: mailFrom.MailFromDomain, status: status(mailFrom.MailFromDomainStatus), behaviorOnMxFailure: mailFrom.BehaviorOnMxFailure ?? null }
+      ? {
+          domain: mailFrom.MailFromDomain,
+          status: status(mailFrom.MailFromDomainStatus),
+          behaviorOnMxFailure: mailFrom.BehaviorOnMxFailure ?? null,
+        }
       : null,
     ours: isOurs(output.Tags, installId),
   };
@@ -115,7 +129,13 @@ export class SesIdentities implements SendingIdentities {
   /** CreateEmailIdentity with our tag; false when the name exists already (a concurrent create). */
   private async create(identity: string, signing?: { DomainSigningSelector: string; DomainSigningPrivateKey: string }): Promise<boolean> {
     try {
-      await this.client.send(new CreateEmailIdentityCommand({ EmailIdentity: identity, Tags: await this.installTags(), ...(signing ? { DkimSigningAttributes: signing } : {}) }));
+      await this.client.send(
+        new CreateEmailIdentityCommand({
+          EmailIdentity: identity,
+          Tags: await this.installTags(),
+          ...(signing ? { DkimSigningAttributes: signing } : {}),
+        }),
+      );
       return true;
     } catch (error) {
       if (errorName(error) === "AlreadyExistsException") return false;
@@ -128,7 +148,11 @@ export class SesIdentities implements SendingIdentities {
     // USE_DEFAULT_VALUE: while the MAIL FROM records are missing SES sends with its own
     // MAIL FROM domain instead of refusing the mail.
     await this.client.send(
-      new PutEmailIdentityMailFromAttributesCommand({ EmailIdentity: spec.domain, MailFromDomain: spec.mailFromDomain, BehaviorOnMxFailure: "USE_DEFAULT_VALUE" }),
+      new PutEmailIdentityMailFromAttributesCommand({
+        EmailIdentity: spec.domain,
+        MailFromDomain: spec.mailFromDomain,
+        BehaviorOnMxFailure: "USE_DEFAULT_VALUE",
+      }),
     );
   }
 
@@ -157,7 +181,11 @@ export class SesIdentities implements SendingIdentities {
       if (current && (dkim?.SigningAttributesOrigin !== "EXTERNAL" || dkim.Tokens?.[0] !== spec.dkimSelector)) {
         // Ours, signing with another key (another claim's, or SES's own): sign with this one.
         await this.client.send(
-          new PutEmailIdentityDkimSigningAttributesCommand({ EmailIdentity: spec.domain, SigningAttributesOrigin: "EXTERNAL", SigningAttributes: signing }),
+          new PutEmailIdentityDkimSigningAttributesCommand({
+            EmailIdentity: spec.domain,
+            SigningAttributesOrigin: "EXTERNAL",
+            SigningAttributes: signing,
+          }),
         );
       }
       await this.putMailFrom(spec, current);

@@ -1,6 +1,6 @@
-export { SesProvider, createSesProvider, type SesEnv, type SesProviderOptions } from "./provider.ts";
-export { toProviderError } from "./errors.ts";
 export { toSesAddress } from "./address.ts";
-export { INSTALL_TAG_KEY, SesIdentities, createSendingIdentities, type SesIdentitiesOptions } from "./identities.ts";
+export { toProviderError } from "./errors.ts";
+export { createSendingIdentities, INSTALL_TAG_KEY, SesIdentities, type SesIdentitiesOptions } from "./identities.ts";
+export { createSesProvider, type SesEnv, SesProvider, type SesProviderOptions } from "./provider.ts";
 export * from "./setup/index.ts";
-export { SesTenants, tenantNameOf, type EnsuredTenant, type TenantResources, type TenantStatusView } from "./tenants.ts";
+export { type EnsuredTenant, SesTenants, type TenantResources, type TenantStatusView, tenantNameOf } from "./tenants.ts";

@@ -1,8 +1,8 @@
-import { SESv2Client, SendEmailCommand, type Attachment, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
+import { type Attachment, SESv2Client, SendEmailCommand, type SendEmailCommandInput } from "@aws-sdk/client-sesv2";
 import type { sesEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
 import type { z } from "zod";
-import { EMAIL_ID_TAG, ProviderError, type EmailProvider, type OutboundAttachment, type OutboundEmail, type SendResult } from "../types.ts";
+import { EMAIL_ID_TAG, type EmailProvider, type OutboundAttachment, type OutboundEmail, ProviderError, type SendResult } from "../types.ts";
 import { toSesAddress } from "./address.ts";
 import { toProviderError } from "./errors.ts";
 
@@ -101,7 +101,9 @@ export class SesProvider implements EmailProvider {
       ...(email.replyTo.length > 0 ? { ReplyToAddresses: email.replyTo.map(toSesAddress) } : {}),
       Content: { Simple: simple },
       // SES_CONFIGURATION_SET overrides the set the sender chose.
-      ...((this.env.SES_CONFIGURATION_SET ?? email.configurationSet) ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET ?? email.configurationSet } : {}),
+      ...((this.env.SES_CONFIGURATION_SET ?? email.configurationSet)
+        ? { ConfigurationSetName: this.env.SES_CONFIGURATION_SET ?? email.configurationSet }
+        : {}),
       EmailTags: [{ Name: EMAIL_ID_TAG, Value: email.emailId }, ...email.tags.map(({ name, value }) => ({ Name: name, Value: value }))],
       ...(email.tenant ? { TenantName: email.tenant } : {}),
     };

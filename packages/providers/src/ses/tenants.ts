@@ -1,12 +1,12 @@
 import {
   CreateTenantCommand,
   CreateTenantResourceAssociationCommand,
-  GetReputationEntityCommand,
   GetEmailIdentityCommand,
+  GetReputationEntityCommand,
   GetTenantCommand,
+  type GetTenantCommandOutput,
   ListTenantResourcesCommand,
   ListTenantsCommand,
-  type GetTenantCommandOutput,
   type SESv2Client,
 } from "@aws-sdk/client-sesv2";
 
@@ -132,28 +132,39 @@ export class SesTenants {
       const tenant = tenantNameOf(workspaceId);
       let arn = existing.get(tenant);
       if (!arn) {
-        arn = (await this.ses.send(
-          new CreateTenantCommand({
-            TenantName: tenant,
-            Tags: [{ Key: WORKSPACE_TAG, Value: workspaceId }],
-            SuppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" },
-          }),
-        )).TenantArn;
+        arn = (
+          await this.ses.send(
+            new CreateTenantCommand({
+              TenantName: tenant,
+              Tags: [{ Key: WORKSPACE_TAG, Value: workspaceId }],
+              SuppressionAttributes: { SuppressedReasons: ["BOUNCE", "COMPLAINT"], SuppressionScope: "TENANT" },
+            }),
+          )
+        ).TenantArn;
         if (!arn) throw new Error(`SES answered no ARN for tenant ${tenant}`);
         changes.push(`tenant ${tenant} created for workspace ${workspaceId}`);
       }
       const associated = new Set<string>();
       let resourcesToken: string | undefined;
       do {
-        const page = await this.ses.send(new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }));
+        const page = await this.ses.send(
+          new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }),
+        );
         for (const resource of page.TenantResources ?? []) if (resource.ResourceArn) associated.add(resource.ResourceArn);
         resourcesToken = page.NextToken;
       } while (resourcesToken);
 
       const { partition, region, account } = scopeOf(arn);
       const wanted: Array<{ arn: string; label: string; identity?: string }> = [
-        ...names.map((name) => ({ arn: `arn:${partition}:ses:${region}:${account}:identity/${name}`, label: `identity ${name}`, identity: name })),
-        ...configurationSets.map((set) => ({ arn: `arn:${partition}:ses:${region}:${account}:configuration-set/${set}`, label: `configuration set ${set}` })),
+        ...names.map((name) => ({
+          arn: `arn:${partition}:ses:${region}:${account}:identity/${name}`,
+          label: `identity ${name}`,
+          identity: name,
+        })),
+        ...configurationSets.map((set) => ({
+          arn: `arn:${partition}:ses:${region}:${account}:configuration-set/${set}`,
+          label: `configuration set ${set}`,
+        })),
       ];
       for (const resource of wanted.filter((candidate) => !associated.has(candidate.arn))) {
         if (resource.identity && !(await this.identityExists(resource.identity))) {
@@ -190,7 +201,9 @@ export class SesTenants {
     const arn = found.Tenant?.TenantArn;
     const view: TenantStatusView = { tenant, sendingStatus: found.Tenant?.SendingStatus ?? "ENABLED", sesStatus: null, ownerStatus: null };
     if (!arn) return view;
-    const { ReputationEntity: entity } = await this.ses.send(new GetReputationEntityCommand({ ReputationEntityType: "RESOURCE", ReputationEntityReference: arn }));
+    const { ReputationEntity: entity } = await this.ses.send(
+      new GetReputationEntityCommand({ ReputationEntityType: "RESOURCE", ReputationEntityReference: arn }),
+    );
     const record = (value: { Status?: string; Cause?: string; LastUpdatedTimestamp?: Date } | undefined) =>
       value?.Status ? { status: value.Status, cause: value.Cause ?? null, since: value.LastUpdatedTimestamp?.toISOString() ?? null } : null;
     return {

@@ -28,9 +28,15 @@ export async function serveCertificate(options: {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") {
-      options.log.info({ port: options.port }, "simulator certificate port in use; assuming another sender process serves the same certificate");
+      options.log.info(
+        { port: options.port },
+        "simulator certificate port in use; assuming another sender process serves the same certificate",
+      );
     } else {
-      options.log.error({ err: error, port: options.port }, "simulator could not serve its certificate; the ingester will refuse its events");
+      options.log.error(
+        { err: error, port: options.port },
+        "simulator could not serve its certificate; the ingester will refuse its events",
+      );
     }
     return null;
   }

@@ -20,7 +20,12 @@ export class KeepAlivePoster {
     return new Promise((resolve, reject) => {
       const request = send(
         url,
-        { method: "POST", agent: secure ? this.https : this.http, headers: { ...headers, "content-length": Buffer.byteLength(body) }, timeout: timeoutMs },
+        {
+          method: "POST",
+          agent: secure ? this.https : this.http,
+          headers: { ...headers, "content-length": Buffer.byteLength(body) },
+          timeout: timeoutMs,
+        },
         (response) => {
           response.resume(); // the answer's body is not needed; read it so the socket is reused
           response.once("end", () => resolve(response.statusCode ?? 0));

@@ -1,16 +1,16 @@
 import type { Server } from "node:http";
 import type { simulatorEnv } from "@svc/config";
 import type { Logger } from "@svc/logger";
+import { every, type PeriodicTask } from "@svc/runtime";
 import type { SigningIdentity } from "@svc/sns";
 import type { z } from "zod";
-import { every, type PeriodicTask } from "@svc/runtime";
-import { ProviderError, type EmailProvider, type FindAcceptedEmails, type OutboundEmail, type SendResult } from "../types.ts";
+import { type EmailProvider, type FindAcceptedEmails, type OutboundEmail, ProviderError, type SendResult } from "../types.ts";
 import { serveCertificate, stopCertificateServer } from "./certificateServer.ts";
 import { loadOrCreateIdentity } from "./identityStore.ts";
 import { sesLikeId, timeOfSesLikeId } from "./messageIds.ts";
-import { planEvents, type PlannedEvent } from "./scenarios.ts";
+import { type PlannedEvent, planEvents } from "./scenarios.ts";
 import { buildSesEvent, type SimulatedMail } from "./sesEvents.ts";
-import { DEFAULT_NOTIFICATION_RETRY, SnsPoster, type NotificationRetryPolicy } from "./snsPoster.ts";
+import { DEFAULT_NOTIFICATION_RETRY, type NotificationRetryPolicy, SnsPoster } from "./snsPoster.ts";
 import { StopSwitch } from "./stopSwitch.ts";
 
 export type SimulatorEnv = z.output<z.ZodObject<typeof simulatorEnv>>;
@@ -115,7 +115,12 @@ export class SimulatorProvider implements EmailProvider {
         if (!acceptedAt || this.reporting.has(record.email.emailId)) continue;
         const plan = planEvents(allRecipients(record.email));
         if (record.eventCount >= plan.length) continue;
-        const mail: SimulatedMail = { email: record.email, messageId: record.providerMessageId, acceptedAt, configurationSet: this.configurationSet };
+        const mail: SimulatedMail = {
+          email: record.email,
+          messageId: record.providerMessageId,
+          acceptedAt,
+          configurationSet: this.configurationSet,
+        };
         reports.push(this.track(this.report(mail, plan, 0)));
         reported += 1;
       }

@@ -1,6 +1,6 @@
-import { createPrivateKey, randomUUID, type KeyObject } from "node:crypto";
+import { createPrivateKey, type KeyObject, randomUUID } from "node:crypto";
 import type { Logger } from "@svc/logger";
-import { signSnsMessage, type SigningIdentity } from "@svc/sns";
+import { type SigningIdentity, signSnsMessage } from "@svc/sns";
 import { KeepAlivePoster } from "./httpPost.ts";
 import type { StopSwitch } from "./stopSwitch.ts";
 
@@ -14,7 +14,12 @@ export interface NotificationRetryPolicy {
   attemptTimeoutMs: number;
 }
 
-export const DEFAULT_NOTIFICATION_RETRY: NotificationRetryPolicy = { firstDelayMs: 200, maxDelayMs: 5_000, giveUpAfterMs: 120_000, attemptTimeoutMs: 5_000 };
+export const DEFAULT_NOTIFICATION_RETRY: NotificationRetryPolicy = {
+  firstDelayMs: 200,
+  maxDelayMs: 5_000,
+  giveUpAfterMs: 120_000,
+  attemptTimeoutMs: 5_000,
+};
 
 /**
  * Answers worth retrying: the ingester is starting, overloaded, or could not yet fetch our

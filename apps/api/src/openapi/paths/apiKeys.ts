@@ -25,7 +25,9 @@ export function registerApiKeyOperations(registry: OpenAPIRegistry): void {
     summary: "Revoke an API key",
     description: "Revokes at once: the next request with the key is refused on every instance. Revoking twice keeps the first time.",
     permission: "api_keys:manage",
-    request: { params: z.object({ id: z.string().meta({ description: "The key record's id (`key_…`).", example: "key_wxjgKq0cOQ4Ha3DmzT1bUo2R" }) }) },
+    request: {
+      params: z.object({ id: z.string().meta({ description: "The key record's id (`key_…`).", example: "key_wxjgKq0cOQ4Ha3DmzT1bUo2R" }) }),
+    },
     responses: { 200: { description: "The revoked key record.", schema: apiKeySchema } },
     errors: ["not_found"],
   });

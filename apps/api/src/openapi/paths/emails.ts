@@ -1,8 +1,26 @@
 import type { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
-import { BATCH_LIMITS, EVENTS_PAGE_SIZE, MAX_EVENTS_PAGE_SIZE, MAX_IDEMPOTENCY_KEY_LENGTH, MAX_LIST_LIMIT, rescheduleSchema, SCHEDULE_LIMITS, SEND_LIMITS, sendEmailSchema } from "@svc/core";
+import {
+  BATCH_LIMITS,
+  EVENTS_PAGE_SIZE,
+  MAX_EVENTS_PAGE_SIZE,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_LIST_LIMIT,
+  rescheduleSchema,
+  SCHEDULE_LIMITS,
+  SEND_LIMITS,
+  sendEmailSchema,
+} from "@svc/core";
 import { z } from "zod";
 import { JSON_BODY_ERRORS, registerOperation } from "../operation.ts";
-import { batchEntrySchema, emailEventPageSchema, emailSchema, emailStatusSchema, emailWithEventsSchema, queuedEmailSchema, scheduleAnswerSchema } from "../schemas.ts";
+import {
+  batchEntrySchema,
+  emailEventPageSchema,
+  emailSchema,
+  emailStatusSchema,
+  emailWithEventsSchema,
+  queuedEmailSchema,
+  scheduleAnswerSchema,
+} from "../schemas.ts";
 
 const TAG = "Emails";
 
@@ -39,7 +57,10 @@ const batchRequest = z
   .array(sendEmailRequest)
   .min(1)
   .max(BATCH_LIMITS.maxEmails)
-  .meta({ id: "SendEmailBatchRequest", description: `1 to ${BATCH_LIMITS.maxEmails} emails, each a POST /emails body; the whole body at most ${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB.` });
+  .meta({
+    id: "SendEmailBatchRequest",
+    description: `1 to ${BATCH_LIMITS.maxEmails} emails, each a POST /emails body; the whole body at most ${BATCH_LIMITS.maxBodyBytes / (1024 * 1024)} MB.`,
+  });
 
 const rescheduleRequest = rescheduleSchema.meta({
   id: "RescheduleRequest",
@@ -57,7 +78,10 @@ const replayedHeader = z.object({
 });
 
 const isoTime = (description: string) =>
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional().meta({ description: `${description} An ISO 8601 date-time with a zone, or a date (midnight UTC).` });
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()])
+    .optional()
+    .meta({ description: `${description} An ISO 8601 date-time with a zone, or a date (midnight UTC).` });
 
 const listQuery = z.object({
   limit: z.coerce
@@ -128,7 +152,8 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     operationId: "cancelEmail",
     tag: TAG,
     summary: "Cancel a scheduled email",
-    description: "A `scheduled` email becomes `canceled` and is never sent. Any other status is 409 `conflict` naming it (of a cancel and the email falling due, exactly one wins).",
+    description:
+      "A `scheduled` email becomes `canceled` and is never sent. Any other status is 409 `conflict` naming it (of a cancel and the email falling due, exactly one wins).",
     permission: "emails:send",
     request: { params: emailIdParam },
     responses: { 200: { description: "Canceled.", schema: scheduleAnswerSchema } },
@@ -191,7 +216,10 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     request: {
       params: emailIdParam,
       query: z.strictObject({
-        after: z.string().optional().meta({ description: "Start after this event (its id): the previous page's `nextCursor`.", example: "evt_E8pEl2nPq0d2Zb7Tt3xV9kYw" }),
+        after: z.string().optional().meta({
+          description: "Start after this event (its id): the previous page's `nextCursor`.",
+          example: "evt_E8pEl2nPq0d2Zb7Tt3xV9kYw",
+        }),
         limit: z.coerce
           .number()
           .int()

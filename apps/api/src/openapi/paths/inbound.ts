@@ -25,11 +25,17 @@ export const inboundSummarySchema = z
     subject: z.string().nullable(),
     messageId: z.string().nullable(),
     inReplyTo: z.string().nullable(),
-    replyToEmailId: z.string().nullable().meta({ description: "The sent email this message replies to (its In-Reply-To or References name our Message-ID)." }),
+    replyToEmailId: z
+      .string()
+      .nullable()
+      .meta({ description: "The sent email this message replies to (its In-Reply-To or References name our Message-ID)." }),
     attachments: z.array(attachmentMeta).meta({ description: "Fetch each at `/inbound/{id}/attachments/{n}`, n its position from 0." }),
     size: z.number().int().meta({ description: "Bytes of the raw message." }),
     verdicts: z.object({ spf: verdict, dkim: verdict, dmarc: verdict, arc: verdict, spam: verdict.optional(), virus: verdict.optional() }),
-    parseError: z.string().nullable().meta({ description: "Set when the MIME could not be parsed: the raw message is kept, the parsed fields are empty." }),
+    parseError: z
+      .string()
+      .nullable()
+      .meta({ description: "Set when the MIME could not be parsed: the raw message is kept, the parsed fields are empty." }),
     receivedAt: z.string().meta({ format: "date-time" }),
   })
   .meta({ id: "InboundSummary" });
@@ -55,11 +61,19 @@ export function registerInboundOperations(registry: OpenAPIRegistry): void {
     permission: "emails:read",
     request: {
       query: z.object({
-        limit: z.coerce.number().int().min(1).max(INBOUND_PAGE_LIMIT.max).optional().meta({ description: `Default ${INBOUND_PAGE_LIMIT.default}.` }),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(INBOUND_PAGE_LIMIT.max)
+          .optional()
+          .meta({ description: `Default ${INBOUND_PAGE_LIMIT.default}.` }),
         after: z.string().max(64).optional().meta({ description: "`nextCursor` of the previous page." }),
       }),
     },
-    responses: { 200: { description: "A page.", schema: z.object({ data: z.array(inboundSummarySchema), nextCursor: z.string().nullable() }) } },
+    responses: {
+      200: { description: "A page.", schema: z.object({ data: z.array(inboundSummarySchema), nextCursor: z.string().nullable() }) },
+    },
     errors: ["validation_failed", "not_found"],
   });
 

@@ -9,7 +9,8 @@ const TAG = "Suppressions";
 
 const addRequest = manualSuppressionSchema.meta({
   id: "AddSuppressionRequest",
-  description: "`address`: one email address (at most 254 characters). `reason`: only `manual`. `expiresAt`: a future date-time, or null for never.",
+  description:
+    "`address`: one email address (at most 254 characters). `reason`: only `manual`. `expiresAt`: a future date-time, or null for never.",
   example: { address: "someone@example.org", expiresAt: "2030-01-01T00:00:00Z" },
 });
 
@@ -31,7 +32,8 @@ export function registerSuppressionOperations(registry: OpenAPIRegistry): void {
     operationId: "listSuppressions",
     tag: TAG,
     summary: "List suppressions",
-    description: "The workspace's suppression list in address order, expired entries included (marked inactive). No other query parameters are accepted.",
+    description:
+      "The workspace's suppression list in address order, expired entries included (marked inactive). No other query parameters are accepted.",
     permission: "suppressions:read",
     request: { query: listQuery },
     responses: { 200: { description: "Entries in address order.", schema: z.array(suppressionSchema) } },
@@ -59,7 +61,8 @@ export function registerSuppressionOperations(registry: OpenAPIRegistry): void {
     operationId: "removeSuppression",
     tag: TAG,
     summary: "Remove a suppression",
-    description: "Removing an entry added by a complaint needs `?confirm=complaint`: mailing someone who reported spam harms the sending reputation.",
+    description:
+      "Removing an entry added by a complaint needs `?confirm=complaint`: mailing someone who reported spam harms the sending reputation.",
     permission: "suppressions:manage",
     request: {
       params: addressParam,

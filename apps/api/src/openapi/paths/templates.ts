@@ -9,7 +9,10 @@ const variable = z
   .object({
     name: z.string().meta({ description: "A letter or _ followed by letters, digits or _ (at most 64)." }),
     type: z.enum(VARIABLE_TYPES),
-    fallback: z.unknown().optional().meta({ description: "Used when a send gives no value; of `type`. Without it the variable is required." }),
+    fallback: z
+      .unknown()
+      .optional()
+      .meta({ description: "Used when a send gives no value; of `type`. Without it the variable is required." }),
   })
   .meta({ id: "TemplateVariable" });
 
@@ -50,7 +53,16 @@ const sources = {
 
 const createRequest = z
   .object({ ...sources, text: sources.text.optional(), variables: sources.variables.optional(), layoutId: sources.layoutId.optional() })
-  .meta({ id: "CreateTemplateRequest", example: { name: "Receipt", alias: "receipt", subject: "Receipt for {{ name }}", html: "<p>Thanks {{ name }}</p>", variables: [{ name: "name", type: "string" }] } });
+  .meta({
+    id: "CreateTemplateRequest",
+    example: {
+      name: "Receipt",
+      alias: "receipt",
+      subject: "Receipt for {{ name }}",
+      html: "<p>Thanks {{ name }}</p>",
+      variables: [{ name: "name", type: "string" }],
+    },
+  });
 
 const updateRequest = z
   .object(Object.fromEntries(Object.entries(sources).map(([key, schema]) => [key, schema.optional()])))
@@ -73,7 +85,13 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     permission: "templates:read",
     request: {
       query: z.object({
-        limit: z.coerce.number().int().min(1).max(TEMPLATE_LIST_LIMIT.max).optional().meta({ description: `Default ${TEMPLATE_LIST_LIMIT.default}.` }),
+        limit: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(TEMPLATE_LIST_LIMIT.max)
+          .optional()
+          .meta({ description: `Default ${TEMPLATE_LIST_LIMIT.default}.` }),
         after: z.string().optional().meta({ description: "The id of the last template of the previous page." }),
       }),
     },
@@ -120,7 +138,8 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     operationId: "deleteTemplate",
     tag: TAG,
     summary: "Delete a template",
-    description: "Deletes the template and its versions. Emails accepted with it and not yet sent end `failed` with a `rendering_failed` event.",
+    description:
+      "Deletes the template and its versions. Emails accepted with it and not yet sent end `failed` with a `rendering_failed` event.",
     permission: "templates:manage",
     request: { params: idParam },
     responses: { 200: { description: "Deleted.", schema: z.object({ id: z.string(), deleted: z.literal(true) }) } },
@@ -132,9 +151,13 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     operationId: "publishTemplate",
     tag: TAG,
     summary: "Publish a version",
-    description: "Publishes the draft as the next version, or `fromVersion` again as the next version (a rollback). New sends use it; emails already accepted keep their version.",
+    description:
+      "Publishes the draft as the next version, or `fromVersion` again as the next version (a rollback). New sends use it; emails already accepted keep their version.",
     permission: "templates:manage",
-    request: { params: idParam, ...body(z.object({ fromVersion: z.number().int().min(1).optional() }).meta({ id: "PublishTemplateRequest" }), false) },
+    request: {
+      params: idParam,
+      ...body(z.object({ fromVersion: z.number().int().min(1).optional() }).meta({ id: "PublishTemplateRequest" }), false),
+    },
     responses: { 201: { description: "The new version.", schema: version } },
     errors: [...JSON_BODY_ERRORS, "not_found"],
   });
@@ -146,7 +169,10 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     summary: "Duplicate a template",
     description: "A new template under `alias` whose draft is a copy of this one's draft (no versions are copied).",
     permission: "templates:manage",
-    request: { params: idParam, ...body(z.object({ alias: sources.alias, name: sources.name.optional() }).meta({ id: "DuplicateTemplateRequest" })) },
+    request: {
+      params: idParam,
+      ...body(z.object({ alias: sources.alias, name: sources.name.optional() }).meta({ id: "DuplicateTemplateRequest" })),
+    },
     responses: { 201: { description: "The new template.", schema: template } },
     errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
   });
@@ -167,11 +193,17 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     operationId: "renderTemplate",
     tag: TAG,
     summary: "Render a template",
-    description: "A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render, is a 422 saying what.",
+    description:
+      "A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render, is a 422 saying what.",
     permission: "templates:read",
     request: {
       params: idParam,
-      ...body(z.object({ version: z.number().int().min(1).optional(), variables: z.record(z.string(), z.unknown()).optional() }).meta({ id: "RenderTemplateRequest" }), false),
+      ...body(
+        z
+          .object({ version: z.number().int().min(1).optional(), variables: z.record(z.string(), z.unknown()).optional() })
+          .meta({ id: "RenderTemplateRequest" }),
+        false,
+      ),
     },
     responses: { 200: { description: "The rendered subject, HTML and text.", schema: rendered } },
     errors: [...JSON_BODY_ERRORS, "not_found"],

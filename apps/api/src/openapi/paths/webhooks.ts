@@ -25,10 +25,14 @@ const subscriptionFields = {
   failingSince: nullableTimestamp("Since when every automatic attempt failed; null while the endpoint answers."),
   disabledAt: nullableTimestamp("When the service disabled it itself (failing for days, or a 410 Gone answer)."),
   disabledReason: z.union([z.string(), z.null()]),
-  maxDeliveriesPerSecond: z.union([z.number().int(), z.null()]).meta({ description: "At most this many automatic attempts per second; null: no limit." }),
+  maxDeliveriesPerSecond: z
+    .union([z.number().int(), z.null()])
+    .meta({ description: "At most this many automatic attempts per second; null: no limit." }),
 };
 
-export const webhookSubscriptionSchema = z.strictObject(subscriptionFields).meta({ id: "WebhookSubscription", description: "A webhook subscription. The signing secret is never shown again after creation." });
+export const webhookSubscriptionSchema = z
+  .strictObject(subscriptionFields)
+  .meta({ id: "WebhookSubscription", description: "A webhook subscription. The signing secret is never shown again after creation." });
 
 const createdSubscriptionSchema = z
   .strictObject({
@@ -57,7 +61,9 @@ const attemptSchema = z
 const deliveryFields = {
   id: z.string().meta({ description: "Prefixed with `wd_`: the `X-Service-Delivery-Id` and `webhook-id` of its requests." }),
   subscriptionId: z.string(),
-  eventId: z.union([z.string(), z.null()]).meta({ description: "Null for a test event and for a replay's copy (its body names the event)." }),
+  eventId: z
+    .union([z.string(), z.null()])
+    .meta({ description: "Null for a test event and for a replay's copy (its body names the event)." }),
   eventType: eventTypeSchema,
   test: z.boolean(),
   replayOf: z.union([z.string(), z.null()]).meta({ description: "A replay's copy of a succeeded delivery: the original delivery's id." }),
@@ -87,16 +93,27 @@ const replaySchema = z
     since: nullableTimestamp("The selection's start."),
     until: nullableTimestamp("The selection's end (range)."),
     perSecond: z.number().int(),
-    rearmed: z.number().int().meta({ description: "Failed deliveries made pending again under their own id (a fresh 24-hour retry window)." }),
-    copied: z.number().int().meta({ description: "Succeeded deliveries sent again as new deliveries with a new id, the original's in `replayOf`." }),
+    rearmed: z
+      .number()
+      .int()
+      .meta({ description: "Failed deliveries made pending again under their own id (a fresh 24-hour retry window)." }),
+    copied: z
+      .number()
+      .int()
+      .meta({ description: "Succeeded deliveries sent again as new deliveries with a new id, the original's in `replayOf`." }),
     createdAt: timestamp("When the replay was asked for."),
     pacedUntil: timestamp("When its last delivery is due for its first attempt."),
-    progress: z.strictObject({ pending: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }).meta({ description: "Its deliveries by status now." }),
+    progress: z
+      .strictObject({ pending: z.number().int(), succeeded: z.number().int(), failed: z.number().int() })
+      .meta({ description: "Its deliveries by status now." }),
   })
   .meta({ id: "WebhookReplay", description: "Past deliveries of one subscription sent again, paced, with its progress." });
 
 const subscriptionParam = z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }) });
-const deliveryParams = z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }), deliveryId: z.string().meta({ description: "The delivery (`wd_…`)." }) });
+const deliveryParams = z.object({
+  id: z.string().meta({ description: "The subscription (`wh_…`)." }),
+  deliveryId: z.string().meta({ description: "The delivery (`wd_…`)." }),
+});
 
 export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry): void {
   registerOperation(registry, {
@@ -123,7 +140,10 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
         required: true,
         content: {
           "application/json": {
-            schema: createWebhookSubscriptionSchema.meta({ id: "CreateWebhookSubscriptionRequest", example: { url: "https://example.com/hooks/svc", events: ["delivered", "bounced"] } }),
+            schema: createWebhookSubscriptionSchema.meta({
+              id: "CreateWebhookSubscriptionRequest",
+              example: { url: "https://example.com/hooks/svc", events: ["delivered", "bounced"] },
+            }),
           },
         },
       },
@@ -150,11 +170,22 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "updateWebhookSubscription",
     tag: TAG,
     summary: "Update a webhook subscription",
-    description: "Changes the URL, event types, rate limit or active switch; fields left out stay. The secret never changes. `isActive: false` fails the pending deliveries.",
+    description:
+      "Changes the URL, event types, rate limit or active switch; fields left out stay. The secret never changes. `isActive: false` fails the pending deliveries.",
     permission: "webhooks:manage",
     request: {
       params: subscriptionParam,
-      body: { required: true, content: { "application/json": { schema: updateWebhookSubscriptionSchema.meta({ id: "UpdateWebhookSubscriptionRequest", example: { events: ["delivered"], isActive: true } }) } } },
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: updateWebhookSubscriptionSchema.meta({
+              id: "UpdateWebhookSubscriptionRequest",
+              example: { events: ["delivered"], isActive: true },
+            }),
+          },
+        },
+      },
     },
     responses: { 200: { description: "The subscription as it now is.", schema: webhookSubscriptionSchema } },
     errors: [...JSON_BODY_ERRORS, "not_found"],
@@ -179,9 +210,16 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "sendTestWebhookEvent",
     tag: TAG,
     summary: "Send a test event",
-    description: "A real delivery, signed and retried like any other, whose body has `\"test\": true` and ids that name nothing stored. At most 100 per workspace and UTC day (`rate_limited`). The body is optional.",
+    description:
+      'A real delivery, signed and retried like any other, whose body has `"test": true` and ids that name nothing stored. At most 100 per workspace and UTC day (`rate_limited`). The body is optional.',
     permission: "webhooks:manage",
-    request: { params: subscriptionParam, body: { required: false, content: { "application/json": { schema: testWebhookEventSchema.meta({ id: "TestWebhookEventRequest" }) } } } },
+    request: {
+      params: subscriptionParam,
+      body: {
+        required: false,
+        content: { "application/json": { schema: testWebhookEventSchema.meta({ id: "TestWebhookEventRequest" }) } },
+      },
+    },
     responses: { 202: { description: "The test delivery, queued.", schema: deliveryDetailSchema } },
     errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
   });
@@ -217,7 +255,10 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
       "A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.",
     ].join("\n"),
     permission: "webhooks:manage",
-    request: { params: subscriptionParam, body: { required: true, content: { "application/json": { schema: replayWebhookDeliveriesSchema } } } },
+    request: {
+      params: subscriptionParam,
+      body: { required: true, content: { "application/json": { schema: replayWebhookDeliveriesSchema } } },
+    },
     responses: { 202: { description: "The replay, its deliveries scheduled.", schema: replaySchema } },
     errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
   });
@@ -242,7 +283,12 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "Get a replay's progress",
     permission: "webhooks:read",
-    request: { params: z.object({ id: z.string().meta({ description: "The subscription (`wh_…`)." }), replayId: z.string().meta({ description: "The replay (`wr_…`)." }) }) },
+    request: {
+      params: z.object({
+        id: z.string().meta({ description: "The subscription (`wh_…`)." }),
+        replayId: z.string().meta({ description: "The replay (`wr_…`)." }),
+      }),
+    },
     responses: { 200: { description: "The replay.", schema: replaySchema } },
     errors: ["not_found"],
   });

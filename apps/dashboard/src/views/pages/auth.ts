@@ -16,9 +16,11 @@ export function loginPage(input: { csrf: string; email?: string; error?: string;
       ${field({ label: "Password", name: "password", type: "password", required: true, autocomplete: "current-password", autofocus: Boolean(input.email) })}
       <button type="submit" class="btn btn-primary btn-block">Log in</button>
     </form>
-    ${input.signupEnabled
-      ? html`<p class="auth-switch">New here? <a href="/signup">Create an account</a></p>`
-      : html`<p class="auth-switch muted">Accounts on this server are created by invitation.</p>`}`,
+    ${
+      input.signupEnabled
+        ? html`<p class="auth-switch">New here? <a href="/signup">Create an account</a></p>`
+        : html`<p class="auth-switch muted">Accounts on this server are created by invitation.</p>`
+    }`,
     { csrf: input.csrf },
   );
 }
@@ -60,10 +62,20 @@ export function invitationPage(input: { csrf: string; token: string; invitation:
     <form method="post" action="/invitations/${input.token}" class="stack" novalidate>
       ${csrfField(input.csrf)}
       <input type="text" name="username" value="${invitation.email}" autocomplete="username" hidden readonly>
-      ${accountExists
-        ? field({ label: "Your current password", name: "password", type: "password", required: true, autocomplete: "current-password", autofocus: true, help: "You already have an account: confirm it's you." })
-        : html`${field({ label: "Choose a password", name: "password", type: "password", required: true, autocomplete: "new-password", autofocus: true, minlength: 10, maxlength: 200, help: "At least 10 characters." })}
-          ${field({ label: "Repeat the password", name: "passwordConfirm", type: "password", required: true, autocomplete: "new-password", minlength: 10, maxlength: 200 })}`}
+      ${
+        accountExists
+          ? field({
+              label: "Your current password",
+              name: "password",
+              type: "password",
+              required: true,
+              autocomplete: "current-password",
+              autofocus: true,
+              help: "You already have an account: confirm it's you.",
+            })
+          : html`${field({ label: "Choose a password", name: "password", type: "password", required: true, autocomplete: "new-password", autofocus: true, minlength: 10, maxlength: 200, help: "At least 10 characters." })}
+          ${field({ label: "Repeat the password", name: "passwordConfirm", type: "password", required: true, autocomplete: "new-password", minlength: 10, maxlength: 200 })}`
+      }
       <button type="submit" class="btn btn-primary btn-block">${accountExists ? "Join workspace" : "Set password and join"}</button>
     </form>`,
     { csrf: input.csrf },
@@ -117,7 +129,9 @@ export function invalidSignupLinkPage(message: string): SafeHtml {
 export function tooManySignUpsMessage(decision: { retryAfterSeconds: number; scope: "origin" | "global" }): string {
   const minutes = Math.ceil(decision.retryAfterSeconds / 60);
   const wait = `try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return decision.scope === "origin" ? `Too many sign-ups from your network. Please ${wait}.` : `Sign-up is busy right now. Please ${wait}.`;
+  return decision.scope === "origin"
+    ? `Too many sign-ups from your network. Please ${wait}.`
+    : `Sign-up is busy right now. Please ${wait}.`;
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

@@ -2,7 +2,15 @@ import { csrfField, pageHeader } from "../components.ts";
 import { html, type Renderable, type SafeHtml } from "../html.ts";
 
 /** The no-JS confirmation step of a destructive action (JS shows the same question in a dialog). */
-export function confirmBody(input: { title: string; question: Renderable; detail?: Renderable; action: string; confirmLabel: string; cancelHref: string; csrf: string }): SafeHtml {
+export function confirmBody(input: {
+  title: string;
+  question: Renderable;
+  detail?: Renderable;
+  action: string;
+  confirmLabel: string;
+  cancelHref: string;
+  csrf: string;
+}): SafeHtml {
   return html`${pageHeader(input.title, { back: { href: input.cancelHref, label: "Back" } })}
   <section class="card card-danger">
     <p class="confirm-question">${input.question}</p>

@@ -2,34 +2,49 @@ import type { DomainView, RecordCheck } from "@svc/core";
 import { alert, badge, card, confirmAction, csrfField, emptyState, field, pageHeader, postButton, time } from "../components.ts";
 import { html, type SafeHtml } from "../html.ts";
 
-export function domainsBody(input: { domains: DomainView[]; csrf: string; canWrite: boolean; form?: { domain?: string; mailFrom?: string; error?: string } }): SafeHtml {
+export function domainsBody(input: {
+  domains: DomainView[];
+  csrf: string;
+  canWrite: boolean;
+  form?: { domain?: string; mailFrom?: string; error?: string };
+}): SafeHtml {
   const form = input.form ?? {};
   const failed = input.domains.filter((d) => d.status === "failed");
   return html`${pageHeader("Domains", { description: "You can send from an address only when its domain is verified for this workspace." })}
-  ${failed.length > 0 &&
-  alert(
-    "error",
-    html`<span data-failed-domains>${failed.map((d, i) => html`${i > 0 ? ", " : ""}<a href="/domains/${d.id}">${d.domain}</a>`)}: sends from ${failed.length === 1 ? "it are" : "them are"} refused until ${failed.length === 1 ? "it verifies" : "they verify"} again.</span>`,
-    "A domain failed its last check.",
-  )}
-  ${input.canWrite &&
-  card(
-    html`${form.error && alert("error", form.error)}
+  ${
+    failed.length > 0 &&
+    alert(
+      "error",
+      html`<span data-failed-domains>${failed.map((d, i) => html`${i > 0 ? ", " : ""}<a href="/domains/${d.id}">${d.domain}</a>`)}: sends from ${failed.length === 1 ? "it are" : "them are"} refused until ${failed.length === 1 ? "it verifies" : "they verify"} again.</span>`,
+      "A domain failed its last check.",
+    )
+  }
+  ${
+    input.canWrite &&
+    card(
+      html`${form.error && alert("error", form.error)}
     <form method="post" action="/domains" class="form-inline">
       ${csrfField(input.csrf)}
       ${field({ label: "Domain", name: "domain", value: form.domain ?? "", placeholder: "mail.example.com", required: true, maxlength: 253, autocomplete: "off" })}
       ${field({ label: "MAIL FROM subdomain", name: "mailFrom", value: form.mailFrom ?? "", placeholder: "bounce", maxlength: 253, autocomplete: "off" })}
       <button type="submit" class="btn btn-primary">Add domain</button>
     </form>`,
-    { title: "Add a domain" },
-  )}
+      { title: "Add a domain" },
+    )
+  }
   ${card(
     input.domains.length === 0
-      ? emptyState("No domains yet", input.canWrite ? "Add the domain you send from, then publish its DNS records to verify it." : "An owner or admin can add domains.")
+      ? emptyState(
+          "No domains yet",
+          input.canWrite
+            ? "Add the domain you send from, then publish its DNS records to verify it."
+            : "An owner or admin can add domains.",
+        )
       : html`<div class="table-wrap"><table class="table">
         <thead><tr><th scope="col">Domain</th><th scope="col">Status</th><th scope="col">Added</th><th scope="col">Last checked</th></tr></thead>
         <tbody>${input.domains.map(
-          (d) => html`<tr><td><a class="row-link" href="/domains/${d.id}">${d.domain}</a></td><td>${badge(d.status)}</td><td>${time(d.createdAt)}</td><td>${time(d.lastCheckedAt, "relative")}</td></tr>`,
+          (d) =>
+            html`<tr><td><a class="row-link" href="/domains/${d.id}">${d.domain}</a></td><td>${badge(d.status)}</td><td>${time(d.createdAt)}</td><td>${time(d.lastCheckedAt, "relative")}</td></tr>`,
         )}</tbody></table></div>`,
     { title: "Domains" },
   )}`;
@@ -87,7 +102,8 @@ function trackingCard(d: DomainView, csrf: string, canWrite: boolean, error?: st
     </form>`,
     {
       title: "Tracking",
-      description: "Off by default. With Amazon SES, emails from this domain are sent through the configuration set of these switches; a custom tracking domain needs a CNAME to SES's tracking host and takes effect after the operator runs svc ses setup.",
+      description:
+        "Off by default. With Amazon SES, emails from this domain are sent through the configuration set of these switches; a custom tracking domain needs a CNAME to SES's tracking host and takes effect after the operator runs svc ses setup.",
     },
   );
 }

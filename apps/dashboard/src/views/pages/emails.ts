@@ -1,4 +1,12 @@
-import { EMAIL_STATUSES, type EmailPage, type InboundSummaryView, type EmailSearch, type EmailView, type EmailWaiting, type EmailWithEventsView } from "@svc/core";
+import {
+  EMAIL_STATUSES,
+  type EmailPage,
+  type EmailSearch,
+  type EmailView,
+  type EmailWaiting,
+  type EmailWithEventsView,
+  type InboundSummaryView,
+} from "@svc/core";
 import { alert, badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";
@@ -35,11 +43,20 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
   return html`${pageHeader("Emails", { description: "Every email queued through the API, newest first." })}
   ${card(
     html`${filters(search)}
-    ${page.emails.length === 0
-      ? filtered
-        ? emptyState("No matching emails", "Nothing matches these filters. Try another status or recipient.", html`<a class="btn btn-secondary" href="/emails">Clear filters</a>`)
-        : emptyState("No emails yet", html`Emails you send with <code>POST /emails</code> show up here with their delivery events.`, html`<a class="btn btn-secondary" href="/api-keys">Get an API key</a>`)
-      : html`<div class="table-wrap"><table class="table emails-table">
+    ${
+      page.emails.length === 0
+        ? filtered
+          ? emptyState(
+              "No matching emails",
+              "Nothing matches these filters. Try another status or recipient.",
+              html`<a class="btn btn-secondary" href="/emails">Clear filters</a>`,
+            )
+          : emptyState(
+              "No emails yet",
+              html`Emails you send with <code>POST /emails</code> show up here with their delivery events.`,
+              html`<a class="btn btn-secondary" href="/api-keys">Get an API key</a>`,
+            )
+        : html`<div class="table-wrap"><table class="table emails-table">
         <thead><tr><th scope="col">Recipient</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
         <tbody>${page.emails.map(
           (e: EmailView) => html`<tr data-email-id="${e.id}">
@@ -52,7 +69,8 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
         <nav class="pager" aria-label="Pages">
           ${page.newerCursor ? html`<a class="btn btn-secondary" href="/emails${raw(queryString({ ...base, before: page.newerCursor }))}" rel="prev">← Newer</a>` : html`<span></span>`}
           ${page.olderCursor ? html`<a class="btn btn-secondary" href="/emails${raw(queryString({ ...base, after: page.olderCursor }))}" rel="next">Older →</a>` : ""}
-        </nav>`}`,
+        </nav>`
+    }`,
   )}`;
 }
 
@@ -60,7 +78,9 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
 function ourPayload(payloadJson: string): { reason?: unknown; message?: unknown } | null {
   try {
     const payload = JSON.parse(payloadJson) as unknown;
-    return payload !== null && typeof payload === "object" && (payload as { source?: unknown }).source === "svc" ? (payload as { reason?: unknown; message?: unknown }) : null;
+    return payload !== null && typeof payload === "object" && (payload as { source?: unknown }).source === "svc"
+      ? (payload as { reason?: unknown; message?: unknown })
+      : null;
   } catch {
     return null;
   }
@@ -116,7 +136,10 @@ function waitingNotice(waiting: EmailWaiting | null): SafeHtml | false {
   );
 }
 
-export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[] }, options: { laterPage: boolean }): SafeHtml {
+export function emailDetailBody(
+  email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[] },
+  options: { laterPage: boolean },
+): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
   ${waitingNotice(email.waiting ?? null)}
   <div class="two-column">
@@ -130,19 +153,25 @@ export function emailDetailBody(email: EmailWithEventsView & { waiting?: EmailWa
         ["Sent", time(email.sentAt)],
         ["Failed", time(email.failedAt)],
         ["Provider", email.provider ?? html`<span class="muted">—</span>`],
-        ["Provider message id", email.providerMessageId ? html`<code>${email.providerMessageId}</code>` : html`<span class="muted">—</span>`],
+        [
+          "Provider message id",
+          email.providerMessageId ? html`<code>${email.providerMessageId}</code>` : html`<span class="muted">—</span>`,
+        ],
         ["API key", html`<code>${email.apiKeyId}</code>`],
         ...(email.suppressedRecipients.length > 0
           ? ([
               [
                 "Suppressed",
                 html`<span data-suppressed>${email.suppressedRecipients.map(
-                  (r, i) => html`${i > 0 ? ", " : ""}<a href="/suppressions?q=${encodeURIComponent(r.address)}">${r.address}</a> ${badge(r.reason)}`,
+                  (r, i) =>
+                    html`${i > 0 ? ", " : ""}<a href="/suppressions?q=${encodeURIComponent(r.address)}">${r.address}</a> ${badge(r.reason)}`,
                 )}</span> <span class="muted">(not sent to: on the suppression list)</span>`,
               ],
             ] as Array<[string, SafeHtml]>)
           : []),
-        ...(email.errorMessage ? ([["Error", html`<span class="error-text">${email.errorMessage}</span>`]] as Array<[string, SafeHtml]>) : []),
+        ...(email.errorMessage
+          ? ([["Error", html`<span class="error-text">${email.errorMessage}</span>`]] as Array<[string, SafeHtml]>)
+          : []),
       ]),
       { title: "Details" },
     )}

@@ -27,7 +27,10 @@ export function inboxBody(page: { data: InboundSummaryView[]; nextCursor: string
   return html`${pageHeader("Inbox", { description: "Mail received for this workspace's receiving domains, newest first." })}
   ${card(
     page.data.length === 0
-      ? emptyState("No mail received yet", "Add a receiving domain and a route (svc inbound add-domain, add-route), publish its records, and mail arrives here.")
+      ? emptyState(
+          "No mail received yet",
+          "Add a receiving domain and a route (svc inbound add-domain, add-route), publish its records, and mail arrives here.",
+        )
       : html`${inboundList(page.data)}${page.nextCursor ? html`<p><a class="btn btn-secondary" href="/inbound?after=${page.nextCursor}">Older</a></p>` : ""}`,
   )}`;
 }
@@ -41,9 +44,21 @@ export function inboundDetailBody(message: InboundView): SafeHtml {
       ["Recipients", message.recipients.join(", ")],
       ["Received", time(message.receivedAt)],
       ["Checks", verdictLine(message.verdicts)],
-      ["Replies to", message.replyToEmailId ? html`<a href="/emails/${message.replyToEmailId}">${message.replyToEmailId}</a>` : html`<span class="muted">—</span>`],
-      ["Attachments", message.attachments.length === 0 ? html`<span class="muted">none</span>` : html`${message.attachments.map((file, i) => html`${i > 0 ? ", " : ""}${file.filename ?? "(unnamed)"} <span class="muted">${file.contentType}, ${file.size} bytes</span>`)}`],
-      ...(message.parseError ? ([["Parse error", html`<span class="error-text">${message.parseError}</span>`]] as Array<[string, SafeHtml]>) : []),
+      [
+        "Replies to",
+        message.replyToEmailId
+          ? html`<a href="/emails/${message.replyToEmailId}">${message.replyToEmailId}</a>`
+          : html`<span class="muted">—</span>`,
+      ],
+      [
+        "Attachments",
+        message.attachments.length === 0
+          ? html`<span class="muted">none</span>`
+          : html`${message.attachments.map((file, i) => html`${i > 0 ? ", " : ""}${file.filename ?? "(unnamed)"} <span class="muted">${file.contentType}, ${file.size} bytes</span>`)}`,
+      ],
+      ...(message.parseError
+        ? ([["Parse error", html`<span class="error-text">${message.parseError}</span>`]] as Array<[string, SafeHtml]>)
+        : []),
     ]),
     { title: "Details" },
   )}

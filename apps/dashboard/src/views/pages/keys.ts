@@ -1,5 +1,17 @@
 import type { ApiKeyView } from "@svc/core";
-import { alert, badge, card, confirmAction, csrfField, emptyState, field, pageHeader, secretReveal, selectField, time } from "../components.ts";
+import {
+  alert,
+  badge,
+  card,
+  confirmAction,
+  csrfField,
+  emptyState,
+  field,
+  pageHeader,
+  secretReveal,
+  selectField,
+  time,
+} from "../components.ts";
 import { html, type SafeHtml } from "../html.ts";
 
 export interface KeyFormState {
@@ -42,7 +54,10 @@ function createForm(csrf: string, form: KeyFormState): SafeHtml {
 
 function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml {
   if (keys.length === 0) {
-    return emptyState("No API keys yet", canWrite ? "Create a key above to start sending through the API." : "An owner or admin can create keys.");
+    return emptyState(
+      "No API keys yet",
+      canWrite ? "Create a key above to start sending through the API." : "An owner or admin can create keys.",
+    );
   }
   return html`<div class="table-wrap"><table class="table">
     <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Environment</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
@@ -55,29 +70,39 @@ function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml
         <td>${badge(key.environment)}</td>
         <td>${time(key.createdAt)}</td>
         <td>${key.revokedAt ? html`<span class="muted">Revoked ${time(key.revokedAt, "relative")}</span>` : key.lastUsedAt ? time(key.lastUsedAt, "relative") : html`<span class="muted">Never</span>`}</td>
-        <td class="actions">${canWrite && !key.revokedAt
-          ? confirmAction({
-              href: `/api-keys/${key.id}/revoke`,
-              label: "Revoke",
-              question: `Revoke “${key.name}”? Requests using it are refused immediately. This can't be undone.`,
-              confirmLabel: "Revoke key",
-              csrf,
-            })
-          : ""}</td>
+        <td class="actions">${
+          canWrite && !key.revokedAt
+            ? confirmAction({
+                href: `/api-keys/${key.id}/revoke`,
+                label: "Revoke",
+                question: `Revoke “${key.name}”? Requests using it are refused immediately. This can't be undone.`,
+                confirmLabel: "Revoke key",
+                csrf,
+              })
+            : ""
+        }</td>
       </tr>`,
     )}
     </tbody>
   </table></div>`;
 }
 
-export function keysBody(input: { keys: ApiKeyView[]; csrf: string; canWrite: boolean; form?: KeyFormState; created?: ApiKeyView & { key: string } }): SafeHtml {
+export function keysBody(input: {
+  keys: ApiKeyView[];
+  csrf: string;
+  canWrite: boolean;
+  form?: KeyFormState;
+  created?: ApiKeyView & { key: string };
+}): SafeHtml {
   return html`${pageHeader("API keys", { description: "Keys authenticate your backend to the REST API. Rotate by creating a new key, deploying it, checking its last use, then revoking the old one." })}
-  ${input.created &&
-  card(
-    html`${alert("success", "Copy this key now. For your security it won't be shown again.", `Key “${input.created.name}” created.`)}
+  ${
+    input.created &&
+    card(
+      html`${alert("success", "Copy this key now. For your security it won't be shown again.", `Key “${input.created.name}” created.`)}
     ${secretReveal("API key", input.created.key, "new-api-key")}`,
-    { tone: "success", id: "created-key" },
-  )}
+      { tone: "success", id: "created-key" },
+    )
+  }
   ${input.canWrite && createForm(input.csrf, input.form ?? {})}
   ${card(keyTable(input.keys, input.csrf, input.canWrite), { title: "Keys" })}`;
 }

@@ -1,5 +1,18 @@
-import { MEMBER_ROLES, planLimits, type InvitationView, type MemberView, type MembershipView } from "@svc/core";
-import { alert, badge, card, confirmAction, csrfField, emptyState, field, keyValueList, pageHeader, secretReveal, selectField, time } from "../components.ts";
+import { type InvitationView, MEMBER_ROLES, type MembershipView, type MemberView, planLimits } from "@svc/core";
+import {
+  alert,
+  badge,
+  card,
+  confirmAction,
+  csrfField,
+  emptyState,
+  field,
+  keyValueList,
+  pageHeader,
+  secretReveal,
+  selectField,
+  time,
+} from "../components.ts";
 import { formatNumber } from "../format.ts";
 import { html, raw, type SafeHtml } from "../html.ts";
 
@@ -45,12 +58,14 @@ export function membersBody(input: MembersPageInput): SafeHtml {
   const form = input.form ?? {};
   return html`${pageHeader("Members & plan", { description: `Who can use ${input.workspace.workspaceName}, and what it may send.` })}
   ${planCard(input.workspace)}
-  ${input.inviteLink &&
-  card(
-    html`${alert("warning", "This server has no system sender configured, so no email was sent. Share this link with them privately; it works once.", `Invitation for ${input.inviteLink.email} created.`)}
+  ${
+    input.inviteLink &&
+    card(
+      html`${alert("warning", "This server has no system sender configured, so no email was sent. Share this link with them privately; it works once.", `Invitation for ${input.inviteLink.email} created.`)}
     ${secretReveal("Invitation link", input.inviteLink.link, "invite-link")}`,
-    { tone: "success" },
-  )}
+      { tone: "success" },
+    )
+  }
   ${card(
     html`${form.error && alert("error", form.error)}
     <form method="post" action="/members/invite" class="form-grid">
@@ -72,7 +87,10 @@ export function membersBody(input: MembersPageInput): SafeHtml {
           <td class="actions">${confirmAction({
             href: `/members/${m.id}/remove`,
             label: m.userId === input.currentUserId ? "Leave" : "Remove",
-            question: m.userId === input.currentUserId ? "Leave this workspace? You lose access at once." : `Remove ${m.email} from this workspace? They lose access at once.`,
+            question:
+              m.userId === input.currentUserId
+                ? "Leave this workspace? You lose access at once."
+                : `Remove ${m.email} from this workspace? They lose access at once.`,
             confirmLabel: m.userId === input.currentUserId ? "Leave workspace" : "Remove member",
             csrf: input.csrf,
           })}</td>

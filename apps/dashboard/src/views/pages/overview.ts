@@ -1,9 +1,9 @@
-import { planLimits, type MembershipView, type OverviewStats, type ReputationRate } from "@svc/core";
+import { type MembershipView, type OverviewStats, planLimits, type ReputationRate } from "@svc/core";
+import type { TenantStatus } from "../../tenantStatus.ts";
 import { activityChart } from "../chart.ts";
 import { alert, badge, card, pageHeader } from "../components.ts";
 import { formatNumber } from "../format.ts";
 import { html, type SafeHtml } from "../html.ts";
-import type { TenantStatus } from "../../tenantStatus.ts";
 
 function usageMeter(used: number, limit: number | null): SafeHtml {
   if (limit === null) {
@@ -33,9 +33,17 @@ function reputationSection(stats: OverviewStats): SafeHtml {
   const { reputation } = stats;
   const levels = [reputation.bounce.level, reputation.complaint.level];
   const warning = levels.includes("over")
-    ? alert("error", "At this rate the provider may review or pause sending for the account. Check the suppression list and where these addresses come from.", "Bounce or complaint rate over the review threshold")
+    ? alert(
+        "error",
+        "At this rate the provider may review or pause sending for the account. Check the suppression list and where these addresses come from.",
+        "Bounce or complaint rate over the review threshold",
+      )
     : levels.includes("warning")
-      ? alert("warning", "A rate is at half of the provider's review threshold or more. Remove invalid addresses from your lists; suppressed addresses are skipped automatically.", "Bounce or complaint rate is getting close to the threshold")
+      ? alert(
+          "warning",
+          "A rate is at half of the provider's review threshold or more. Remove invalid addresses from your lists; suppressed addresses are skipped automatically.",
+          "Bounce or complaint rate is getting close to the threshold",
+        )
       : null;
   return html`${warning}
   <div class="stats-grid">
@@ -55,23 +63,40 @@ function tenantSection(tenant: TenantStatus): SafeHtml {
   }
   const { view } = tenant;
   const paused = view.sendingStatus === "DISABLED";
-  const cause = view.sesStatus?.status === "DISABLED" ? view.sesStatus.cause : view.ownerStatus?.status === "DISABLED" ? (view.ownerStatus.cause ?? "paused by the operator") : null;
-  return html`${paused &&
+  const cause =
+    view.sesStatus?.status === "DISABLED"
+      ? view.sesStatus.cause
+      : view.ownerStatus?.status === "DISABLED"
+        ? (view.ownerStatus.cause ?? "paused by the operator")
+        : null;
+  return html`${
+    paused &&
     alert(
       "error",
       `SES has paused sending for this workspace${cause ? `: ${cause}` : ""}. Its emails are held (queued), not lost, and go out once SES enables it again; other workspaces are not affected. Check the bounce and complaint rates below and the suppression list.`,
       "Sending paused by SES",
-    )}
+    )
+  }
   <div class="stats-grid"><section class="stat-card" data-tenant-status="${view.sendingStatus}"><h2>SES sending</h2>
     <p class="stat-value">${badge(paused ? "failed" : "delivered", paused ? "Paused" : view.sendingStatus === "REINSTATED" ? "Reinstated" : "Enabled")}</p>
     <p class="stat-help">SES tenant ${view.tenant}: ${paused ? "emails are held until SES enables sending again." : "this workspace's reputation is its own."}</p>
   </section></div>`;
 }
 
-export function overviewBody(workspace: MembershipView, stats: OverviewStats, canWrite: boolean, tenant: TenantStatus | null = null): SafeHtml {
+export function overviewBody(
+  workspace: MembershipView,
+  stats: OverviewStats,
+  canWrite: boolean,
+  tenant: TenantStatus | null = null,
+): SafeHtml {
   const plan = planLimits(workspace.plan);
   const totals = stats.days.reduce(
-    (sum, d) => ({ sent: sum.sent + d.counts.sent, delivered: sum.delivered + d.counts.delivered, bounced: sum.bounced + d.counts.bounced, complained: sum.complained + d.counts.complained }),
+    (sum, d) => ({
+      sent: sum.sent + d.counts.sent,
+      delivered: sum.delivered + d.counts.delivered,
+      bounced: sum.bounced + d.counts.bounced,
+      complained: sum.complained + d.counts.complained,
+    }),
     { sent: 0, delivered: 0, bounced: 0, complained: 0 },
   );
   const rate = (n: number) => (totals.sent === 0 ? "—" : `${((n / totals.sent) * 100).toFixed(1)}%`);
@@ -86,14 +111,16 @@ export function overviewBody(workspace: MembershipView, stats: OverviewStats, ca
   ${tenant && tenantSection(tenant)}
   ${reputationSection(stats)}
   ${card(activityChart(stats.days), { title: "Last 14 days", description: "Events per day (UTC)" })}
-  ${gettingStarted &&
-  card(
-    html`<ol class="checklist">
+  ${
+    gettingStarted &&
+    card(
+      html`<ol class="checklist">
       <li class="${stats.domains.verified > 0 ? "done" : ""}"><a href="/domains">Add and verify a sending domain</a> <span class="muted">${stats.domains.verified} verified of ${stats.domains.total}</span></li>
       <li class="${stats.activeKeys > 0 ? "done" : ""}"><a href="/api-keys">Create an API key</a> <span class="muted">${stats.activeKeys} active</span></li>
       <li class="${stats.activeWebhooks > 0 ? "done" : ""}"><a href="/webhooks">Subscribe a webhook to events</a> <span class="muted">optional</span></li>
     </ol>
     ${!canWrite && html`<p class="muted">An owner or admin of this workspace can complete these steps.</p>`}`,
-    { title: "Get started" },
-  )}`;
+      { title: "Get started" },
+    )
+  }`;
 }

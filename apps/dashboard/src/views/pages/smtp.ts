@@ -18,7 +18,8 @@ export interface SmtpSettings {
 export function smtpBody(settings: SmtpSettings): SafeHtml {
   const { host, port, tlsPort, username } = settings;
   return html`${pageHeader("SMTP", {
-    description: "Send from anything that speaks SMTP. Each message becomes one email, with the same events, webhooks, limits and suppressions as the API.",
+    description:
+      "Send from anything that speaks SMTP. Each message becomes one email, with the same events, webhooks, limits and suppressions as the API.",
   })}
   ${card(
     keyValueList([
@@ -28,7 +29,10 @@ export function smtpBody(settings: SmtpSettings): SafeHtml {
       ["Encryption", "Required: STARTTLS on the first port, or TLS from the start on the second. Logging in before TLS is refused."],
       ["Authentication", "PLAIN or LOGIN"],
       ["Username", html`<code>${username}</code>`],
-      ["Password", html`An API key with the send permission (<em>send-only</em> or <em>full-access</em>). <a href="/api-keys">Create one</a> for each app.`],
+      [
+        "Password",
+        html`An API key with the send permission (<em>send-only</em> or <em>full-access</em>). <a href="/api-keys">Create one</a> for each app.`,
+      ],
     ]),
     { title: "Connection settings" },
   )}

@@ -25,7 +25,8 @@ function cause(entry: SuppressionView): SafeHtml {
 
 function removeAction(entry: SuppressionView, csrf: string): SafeHtml {
   // A complaint always goes through the confirmation page, which asks for an explicit tick.
-  if (entry.reason === "complaint") return html`<a class="btn btn-small btn-danger-outline" href="${removeHref(entry.address)}">Remove…</a>`;
+  if (entry.reason === "complaint")
+    return html`<a class="btn btn-small btn-danger-outline" href="${removeHref(entry.address)}">Remove…</a>`;
   return confirmAction({
     href: removeHref(entry.address),
     label: "Remove",
@@ -39,8 +40,10 @@ function importSummary(report: SuppressionImportReport): SafeHtml {
   return alert(
     report.invalid > 0 ? "warning" : "success",
     html`<span data-import-report>Added ${report.added}, skipped ${report.skipped} (already listed or repeated), invalid ${report.invalid}.</span>
-    ${report.invalidLines.length > 0 &&
-    html`<ul>${report.invalidLines.map((line) => html`<li>Line ${line.line}: <code>${line.value}</code> — ${line.reason}</li>`)}</ul>`}`,
+    ${
+      report.invalidLines.length > 0 &&
+      html`<ul>${report.invalidLines.map((line) => html`<li>Line ${line.line}: <code>${line.value}</code> — ${line.reason}</li>`)}</ul>`
+    }`,
     "Import finished",
   );
 }
@@ -53,8 +56,9 @@ export function suppressionsBody(page: SuppressionsPage): SafeHtml {
       "Addresses that are never mailed again: permanent bounces and complaints are added automatically. Emails to them are dropped before handoff, for test and live keys alike.",
     actions: html`<a class="btn btn-secondary" href="/suppressions/export.csv" download>Export CSV</a>`,
   })}
-  ${page.canWrite &&
-  html`<div class="two-column">
+  ${
+    page.canWrite &&
+    html`<div class="two-column">
     ${card(
       html`${form.error && alert("error", form.error)}
       <form method="post" action="/suppressions" class="form-stack">
@@ -82,25 +86,35 @@ export function suppressionsBody(page: SuppressionsPage): SafeHtml {
       </form>`,
       { title: "Import from CSV" },
     )}
-  </div>`}
+  </div>`
+  }
   ${card(
     html`<form method="get" action="/suppressions" class="form-inline" role="search">
       ${field({ label: "Search address", name: "q", value: page.search.q, placeholder: "part of an address", maxlength: 254 })}
       <div class="field"><label for="f-reason">Reason</label>
         <select id="f-reason" name="reason">${reasons.map(
-          (reason) => html`<option value="${reason}"${reason === page.search.reason ? raw(" selected") : ""}>${reason ? REASON_LABELS[reason] : "Any"}</option>`,
+          (reason) =>
+            html`<option value="${reason}"${reason === page.search.reason ? raw(" selected") : ""}>${reason ? REASON_LABELS[reason] : "Any"}</option>`,
         )}</select></div>
       <button type="submit" class="btn btn-secondary">Search</button>
     </form>
     ${
       page.entries.length === 0
-        ? emptyState("No suppressed addresses", page.search.q || page.search.reason ? "Nothing matches this search." : "Hard bounces and complaints will appear here as they happen.")
+        ? emptyState(
+            "No suppressed addresses",
+            page.search.q || page.search.reason
+              ? "Nothing matches this search."
+              : "Hard bounces and complaints will appear here as they happen.",
+          )
         : html`<div class="table-wrap"><table class="table" data-suppressions>
         <thead><tr><th scope="col">Address</th><th scope="col">Reason</th><th scope="col">Cause</th><th scope="col">Added</th><th scope="col">Expires</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
         <tbody>${page.entries.map(
-          (entry) => html`<tr data-address="${entry.address}"><td>${entry.address}</td><td>${badge(entry.reason, REASON_LABELS[entry.reason])}</td><td>${cause(entry)}</td><td>${time(entry.createdAt)}</td><td>${
-            entry.expiresAt ? html`${time(entry.expiresAt)}${entry.active ? "" : html` <span class="muted">(expired)</span>`}` : html`<span class="muted">never</span>`
-          }</td><td class="actions">${page.canWrite && removeAction(entry, page.csrf)}</td></tr>`,
+          (entry) =>
+            html`<tr data-address="${entry.address}"><td>${entry.address}</td><td>${badge(entry.reason, REASON_LABELS[entry.reason])}</td><td>${cause(entry)}</td><td>${time(entry.createdAt)}</td><td>${
+              entry.expiresAt
+                ? html`${time(entry.expiresAt)}${entry.active ? "" : html` <span class="muted">(expired)</span>`}`
+                : html`<span class="muted">never</span>`
+            }</td><td class="actions">${page.canWrite && removeAction(entry, page.csrf)}</td></tr>`,
         )}</tbody></table></div>
         ${page.nextAfter && html`<p class="pager"><a class="btn btn-secondary" href="/suppressions?${new URLSearchParams({ q: page.search.q, reason: page.search.reason, after: page.nextAfter }).toString()}">Next page</a></p>`}`
     }`,

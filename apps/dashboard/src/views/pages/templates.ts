@@ -12,24 +12,27 @@ export interface TemplatesPage {
 export function templatesBody(page: TemplatesPage): SafeHtml {
   const form = page.form ?? {};
   return html`${pageHeader("Templates", { description: "Emails kept on the server: send them with template: {alias, variables} in place of html and text." })}
-  ${page.canWrite &&
-  card(
-    html`${form.error && alert("error", form.error)}
+  ${
+    page.canWrite &&
+    card(
+      html`${form.error && alert("error", form.error)}
     <form method="post" action="/templates" class="form-stack">
       ${csrfField(page.csrf)}
       <label>Name <input name="name" required maxlength="200" value="${form.name ?? ""}"></label>
       <label>Alias <input name="alias" required maxlength="100" pattern="[a-z0-9][a-z0-9_\\-]*" value="${form.alias ?? ""}"></label>
       <button class="btn btn-primary" type="submit">Create template</button>
     </form>`,
-    { title: "New template" },
-  )}
+      { title: "New template" },
+    )
+  }
   ${card(
     page.templates.length === 0
       ? emptyState("No templates yet", "Create one to edit it with a live preview.")
       : html`<table class="table" data-templates>
           <thead><tr><th>Name</th><th>Alias</th><th>Version in force</th><th>Updated</th></tr></thead>
           <tbody>${page.templates.map(
-            (t) => html`<tr><td><a href="/templates/${t.id}">${t.name}</a></td><td><code>${t.alias}</code></td><td>${t.publishedVersion === null ? "draft only" : `v${t.publishedVersion}`}</td><td>${time(t.updatedAt, "relative")}</td></tr>`,
+            (t) =>
+              html`<tr><td><a href="/templates/${t.id}">${t.name}</a></td><td><code>${t.alias}</code></td><td>${t.publishedVersion === null ? "draft only" : `v${t.publishedVersion}`}</td><td>${time(t.updatedAt, "relative")}</td></tr>`,
           )}</tbody>
         </table>`,
   )}`;
@@ -82,11 +85,19 @@ export function templateEditorBody(page: TemplateEditorPage): SafeHtml {
       : html`<table class="table" data-template-versions>
           <thead><tr><th>Version</th><th>Subject</th><th>Published</th><th></th></tr></thead>
           <tbody>${page.versions.map(
-            (v) => html`<tr><td>v${v.version}</td><td>${v.subject}</td><td>${time(v.publishedAt)}</td><td>${
-              page.canWrite && v.version !== t.publishedVersion
-                ? postButton({ action: `/templates/${t.id}/publish`, label: `Publish v${v.version} again`, csrf: page.csrf, tone: "secondary", small: true, fields: { fromVersion: String(v.version) } })
-                : ""
-            }</td></tr>`,
+            (v) =>
+              html`<tr><td>v${v.version}</td><td>${v.subject}</td><td>${time(v.publishedAt)}</td><td>${
+                page.canWrite && v.version !== t.publishedVersion
+                  ? postButton({
+                      action: `/templates/${t.id}/publish`,
+                      label: `Publish v${v.version} again`,
+                      csrf: page.csrf,
+                      tone: "secondary",
+                      small: true,
+                      fields: { fromVersion: String(v.version) },
+                    })
+                  : ""
+              }</td></tr>`,
           )}</tbody>
         </table>`,
     { title: "Version history" },

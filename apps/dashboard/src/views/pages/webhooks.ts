@@ -36,14 +36,19 @@ function createForm(csrf: string, form: WebhookFormState, allowPrivate: boolean)
         <legend>Events</legend>
         <div class="checkbox-grid">
           ${EVENT_TYPES.map(
-            (type) => html`<label class="checkbox"><input type="checkbox" name="events" value="${type}"${selected.has(type) ? raw(" checked") : ""}>
+            (
+              type,
+            ) => html`<label class="checkbox"><input type="checkbox" name="events" value="${type}"${selected.has(type) ? raw(" checked") : ""}>
               <span><code>${type}</code><small>${EVENT_HELP[type]}</small></span></label>`,
           )}
         </div>
       </fieldset>
       <div class="form-actions"><button type="submit" class="btn btn-primary">Create webhook</button></div>
     </form>`,
-    { title: "Add an endpoint", description: "Each subscribed event is POSTed as signed JSON and retried for 24 hours until your endpoint answers 2xx." },
+    {
+      title: "Add an endpoint",
+      description: "Each subscribed event is POSTed as signed JSON and retried for 24 hours until your endpoint answers 2xx.",
+    },
   );
 }
 
@@ -57,19 +62,23 @@ export function webhooksBody(input: {
 }): SafeHtml {
   const autoDisabled = input.subscriptions.filter((s) => s.disabledAt);
   return html`${pageHeader("Webhooks", { description: "Get email events pushed to your backend as they happen." })}
-  ${autoDisabled.length > 0 &&
-  alert(
-    "warning",
-    html`${autoDisabled.length === 1 ? "One endpoint was" : `${autoDisabled.length} endpoints were`} disabled because every delivery attempt failed for days. Fix the endpoint, then activate it again on its page.`,
-    "Webhooks disabled automatically.",
-  )}
-  ${input.created &&
-  card(
-    html`${alert("success", "Copy the signing secret now. It won't be shown again; verify every request's X-Service-Signature with it.", "Webhook created.")}
+  ${
+    autoDisabled.length > 0 &&
+    alert(
+      "warning",
+      html`${autoDisabled.length === 1 ? "One endpoint was" : `${autoDisabled.length} endpoints were`} disabled because every delivery attempt failed for days. Fix the endpoint, then activate it again on its page.`,
+      "Webhooks disabled automatically.",
+    )
+  }
+  ${
+    input.created &&
+    card(
+      html`${alert("success", "Copy the signing secret now. It won't be shown again; verify every request's X-Service-Signature with it.", "Webhook created.")}
     ${secretReveal("Signing secret", input.created.secret, "new-webhook-secret")}
     <p><a href="/webhooks/${input.created.id}">Open the webhook →</a></p>`,
-    { tone: "success", id: "created-webhook" },
-  )}
+      { tone: "success", id: "created-webhook" },
+    )
+  }
   ${input.canWrite && createForm(input.csrf, input.form ?? {}, input.allowPrivate)}
   ${card(
     input.subscriptions.length === 0
@@ -99,12 +108,21 @@ function healthNotice(s: WebhookSubscriptionView): SafeHtml | false {
       "Disabled automatically.",
     );
   }
-  return s.isActive && Boolean(s.failingSince) && alert("warning", html`Every automatic attempt since ${time(s.failingSince)} failed. A subscription that keeps failing is disabled automatically after some days.`, "This endpoint is failing.");
+  return (
+    s.isActive &&
+    Boolean(s.failingSince) &&
+    alert(
+      "warning",
+      html`Every automatic attempt since ${time(s.failingSince)} failed. A subscription that keeps failing is disabled automatically after some days.`,
+      "This endpoint is failing.",
+    )
+  );
 }
 
 function attemptsTable(delivery: WebhookDeliveryView): SafeHtml {
   const attempts = delivery.attempts ?? [];
-  if (attempts.length === 0) return html`<p class="muted attempts-empty">No attempt yet${delivery.nextAttemptAt ? html`; the first is due ${time(delivery.nextAttemptAt, "relative")}` : ""}.</p>`;
+  if (attempts.length === 0)
+    return html`<p class="muted attempts-empty">No attempt yet${delivery.nextAttemptAt ? html`; the first is due ${time(delivery.nextAttemptAt, "relative")}` : ""}.</p>`;
   return html`<div class="table-wrap"><table class="table table-compact attempts">
     <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Status</th><th scope="col">Duration</th><th scope="col">Answer</th></tr></thead>
     <tbody>${attempts.map(
@@ -114,7 +132,9 @@ function attemptsTable(delivery: WebhookDeliveryView): SafeHtml {
         <td>${a.statusCode !== null ? badge(a.statusCode >= 200 && a.statusCode < 300 ? "succeeded" : "failed", String(a.statusCode)) : badge("failed", "no answer")}</td>
         <td>${a.durationMs} ms</td>
         <td class="excerpt">${a.error && html`<span class="error-text">${a.error}</span>`}${a.error && a.responseExcerpt && html`<br>`}${
-          a.responseExcerpt ? html`<code>${a.responseExcerpt.slice(0, 300)}</code>` : !a.error && html`<span class="muted">(empty answer)</span>`
+          a.responseExcerpt
+            ? html`<code>${a.responseExcerpt.slice(0, 300)}</code>`
+            : !a.error && html`<span class="muted">(empty answer)</span>`
         }</td>
       </tr>`,
     )}</tbody></table></div>`;
@@ -138,7 +158,13 @@ function deliveryItem(delivery: WebhookDeliveryView, csrf: string, canWrite: boo
 }
 
 /** Recovery and replay: the form (owners and admins) and the recent replays with their progress. */
-function replaysCard(s: WebhookSubscriptionView, replays: WebhookReplayView[], csrf: string, canWrite: boolean, defaultRate: number): SafeHtml {
+function replaysCard(
+  s: WebhookSubscriptionView,
+  replays: WebhookReplayView[],
+  csrf: string,
+  canWrite: boolean,
+  defaultRate: number,
+): SafeHtml {
   const form =
     canWrite &&
     s.isActive &&
@@ -165,7 +191,11 @@ function replaysCard(s: WebhookSubscriptionView, replays: WebhookReplayView[], c
           (r) =>
             html`<tr><td>${time(r.createdAt)}</td><td>${r.kind === "range" ? html`between ${time(r.since)} and ${time(r.until)}` : r.kind === "failed_since" ? html`failed since ${time(r.since)}` : r.kind}</td><td>${String(r.perSecond)}/s</td><td>${String(r.rearmed + r.copied)}</td><td>${String(r.progress.pending)}</td><td>${String(r.progress.succeeded)}</td><td>${String(r.progress.failed)}</td></tr>`,
         )}</tbody></table>`;
-  return card(html`${form}${list}`, { title: "Replay and recovery", id: "replays", description: "Send past deliveries again, paced so that your endpoint and live deliveries are not flooded." });
+  return card(html`${form}${list}`, {
+    title: "Replay and recovery",
+    id: "replays",
+    description: "Send past deliveries again, paced so that your endpoint and live deliveries are not flooded.",
+  });
 }
 
 export function webhookDetailBody(input: {
@@ -183,16 +213,21 @@ export function webhookDetailBody(input: {
     actions:
       input.canWrite &&
       html`${s.isActive && postButton({ action: `/webhooks/${s.id}/test`, label: "Send test event", csrf: input.csrf, tone: "primary", small: false })}
-      ${s.isActive
-        ? postButton({ action: `/webhooks/${s.id}/disable`, label: "Deactivate", csrf: input.csrf, small: false })
-        : postButton({ action: `/webhooks/${s.id}/enable`, label: "Activate", csrf: input.csrf, tone: "primary", small: false })}
+      ${
+        s.isActive
+          ? postButton({ action: `/webhooks/${s.id}/disable`, label: "Deactivate", csrf: input.csrf, small: false })
+          : postButton({ action: `/webhooks/${s.id}/enable`, label: "Activate", csrf: input.csrf, tone: "primary", small: false })
+      }
       ${confirmAction({ href: `/webhooks/${s.id}/delete`, label: "Delete", question: "Delete this webhook? Its deliveries and their history are deleted too, and pending retries stop.", confirmLabel: "Delete webhook", csrf: input.csrf, small: false })}`,
   })}
   ${healthNotice(s)}
   ${card(html`<div class="chips">${s.events.map((e) => html`<code class="chip">${e}</code>`)}</div>`, { title: "Subscribed events" })}
   ${card(
     input.deliveries.length === 0
-      ? emptyState("No deliveries yet", "Deliveries appear here when a subscribed event happens. Use “Send test event” to try your endpoint now.")
+      ? emptyState(
+          "No deliveries yet",
+          "Deliveries appear here when a subscribed event happens. Use “Send test event” to try your endpoint now.",
+        )
       : html`<div class="deliveries">${input.deliveries.map((d, i) => deliveryItem(d, input.csrf, input.canWrite, i === 0))}</div>`,
     { title: "Recent deliveries", description: "The 50 most recent, newest first, with every attempt." },
   )}

@@ -1,13 +1,13 @@
-export { createSesApiClients, type SesApiClients, type SesApiEnv } from "./clients.ts";
 export { readSesAccount, type SesAccountView } from "./account.ts";
+export { createSesApiClients, type SesApiClients, type SesApiEnv } from "./clients.ts";
 export {
-  applySesSetup,
-  accountOf,
-  protocolOf,
   type AppliedSesSetup,
+  accountOf,
+  applySesSetup,
   type DesiredConfigurationSet,
   type DesiredSesSetup,
+  protocolOf,
   type SesSetupClients,
   type SubscriptionState,
 } from "./reconcile.ts";
-export { readSesStatus, type ConfigurationSetStatus, type RecordedSetupToCheck, type SesStatus } from "./status.ts";
+export { type ConfigurationSetStatus, type RecordedSetupToCheck, readSesStatus, type SesStatus } from "./status.ts";

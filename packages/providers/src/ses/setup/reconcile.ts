@@ -1,28 +1,28 @@
 import {
   CreateConfigurationSetCommand,
   CreateConfigurationSetEventDestinationCommand,
+  type EventDestination,
+  type EventDestinationDefinition,
+  type EventType,
   GetConfigurationSetCommand,
+  type GetConfigurationSetCommandOutput,
   GetConfigurationSetEventDestinationsCommand,
   NotFoundException,
   PutConfigurationSetReputationOptionsCommand,
   PutConfigurationSetSuppressionOptionsCommand,
   PutConfigurationSetTrackingOptionsCommand,
-  UpdateConfigurationSetEventDestinationCommand,
-  type EventDestination,
-  type EventDestinationDefinition,
-  type EventType,
-  type GetConfigurationSetCommandOutput,
   type SESv2Client,
+  UpdateConfigurationSetEventDestinationCommand,
 } from "@aws-sdk/client-sesv2";
 import {
   CreateTopicCommand,
   GetSubscriptionAttributesCommand,
   GetTopicAttributesCommand,
   ListSubscriptionsByTopicCommand,
-  NotFoundException as SnsNotFoundException,
   SetTopicAttributesCommand,
-  SubscribeCommand,
   type SNSClient,
+  NotFoundException as SnsNotFoundException,
+  SubscribeCommand,
   type Subscription,
 } from "@aws-sdk/client-sns";
 
@@ -150,27 +150,58 @@ async function ensureConfigurationSet(ses: SESv2Client, set: DesiredConfiguratio
     changes.push(`configuration set ${set.name}: reputation metrics turned on`);
   }
   if (!sameMembers(current.SuppressionOptions?.SuppressedReasons ?? [], SUPPRESSED_REASONS)) {
-    await ses.send(new PutConfigurationSetSuppressionOptionsCommand({ ConfigurationSetName: set.name, SuppressedReasons: [...SUPPRESSED_REASONS] }));
+    await ses.send(
+      new PutConfigurationSetSuppressionOptionsCommand({ ConfigurationSetName: set.name, SuppressedReasons: [...SUPPRESSED_REASONS] }),
+    );
     changes.push(`configuration set ${set.name}: SES suppression of bounces and complaints turned on`);
   }
   const currentDomain = current.TrackingOptions?.CustomRedirectDomain ?? null;
   if (currentDomain !== set.trackingDomain) {
     await ses.send(
-      new PutConfigurationSetTrackingOptionsCommand({ ConfigurationSetName: set.name, ...(set.trackingDomain ? { CustomRedirectDomain: set.trackingDomain } : {}) }),
+      new PutConfigurationSetTrackingOptionsCommand({
+        ConfigurationSetName: set.name,
+        ...(set.trackingDomain ? { CustomRedirectDomain: set.trackingDomain } : {}),
+      }),
     );
-    changes.push(`configuration set ${set.name}: tracking domain ${set.trackingDomain ? `set to ${set.trackingDomain}` : "reset to SES's own"}`);
+    changes.push(
+      `configuration set ${set.name}: tracking domain ${set.trackingDomain ? `set to ${set.trackingDomain}` : "reset to SES's own"}`,
+    );
   }
 }
 
-async function ensureEventDestination(ses: SESv2Client, set: DesiredConfigurationSet, name: string, topicArn: string, changes: string[]): Promise<void> {
-  const { EventDestinations: destinations = [] } = await ses.send(new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: set.name }));
-  const definition: EventDestinationDefinition = { Enabled: true, MatchingEventTypes: set.eventTypes, SnsDestination: { TopicArn: topicArn } };
+async function ensureEventDestination(
+  ses: SESv2Client,
+  set: DesiredConfigurationSet,
+  name: string,
+  topicArn: string,
+  changes: string[],
+): Promise<void> {
+  const { EventDestinations: destinations = [] } = await ses.send(
+    new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: set.name }),
+  );
+  const definition: EventDestinationDefinition = {
+    Enabled: true,
+    MatchingEventTypes: set.eventTypes,
+    SnsDestination: { TopicArn: topicArn },
+  };
   const current = destinations.find((destination) => destination.Name === name);
   if (!current) {
-    await ses.send(new CreateConfigurationSetEventDestinationCommand({ ConfigurationSetName: set.name, EventDestinationName: name, EventDestination: definition }));
+    await ses.send(
+      new CreateConfigurationSetEventDestinationCommand({
+        ConfigurationSetName: set.name,
+        EventDestinationName: name,
+        EventDestination: definition,
+      }),
+    );
     changes.push(`configuration set ${set.name}: event destination ${name} created (${set.eventTypes.length} event types to SNS)`);
   } else if (!destinationMatches(current, set.eventTypes, topicArn)) {
-    await ses.send(new UpdateConfigurationSetEventDestinationCommand({ ConfigurationSetName: set.name, EventDestinationName: name, EventDestination: definition }));
+    await ses.send(
+      new UpdateConfigurationSetEventDestinationCommand({
+        ConfigurationSetName: set.name,
+        EventDestinationName: name,
+        EventDestination: definition,
+      }),
+    );
     changes.push(`configuration set ${set.name}: event destination ${name} corrected`);
   }
 }
@@ -192,8 +223,12 @@ export async function findSubscription(sns: SNSClient, topicArn: string, endpoin
   const protocol = protocolOf(endpoint);
   let nextToken: string | undefined;
   do {
-    const page = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn, ...(nextToken ? { NextToken: nextToken } : {}) }));
-    const found = (page.Subscriptions ?? []).find((subscription: Subscription) => subscription.Protocol === protocol && subscription.Endpoint === endpoint);
+    const page = await sns.send(
+      new ListSubscriptionsByTopicCommand({ TopicArn: topicArn, ...(nextToken ? { NextToken: nextToken } : {}) }),
+    );
+    const found = (page.Subscriptions ?? []).find(
+      (subscription: Subscription) => subscription.Protocol === protocol && subscription.Endpoint === endpoint,
+    );
     if (found) {
       const confirmed = isSubscriptionArn(found.SubscriptionArn);
       return { arn: confirmed ? found.SubscriptionArn! : null, protocol, endpoint, confirmed };
@@ -204,7 +239,13 @@ export async function findSubscription(sns: SNSClient, topicArn: string, endpoin
 }
 
 /** Subscribes (again, for a pending one: SNS then posts the confirmation again) and waits a while for the ingester to confirm. */
-async function subscribe(sns: SNSClient, topicArn: string, desired: DesiredSesSetup, wasPending: boolean, changes: string[]): Promise<SubscriptionState> {
+async function subscribe(
+  sns: SNSClient,
+  topicArn: string,
+  desired: DesiredSesSetup,
+  wasPending: boolean,
+  changes: string[],
+): Promise<SubscriptionState> {
   const protocol = protocolOf(desired.ingestUrl);
   const { SubscriptionArn: arn } = await sns.send(
     new SubscribeCommand({ TopicArn: topicArn, Protocol: protocol, Endpoint: desired.ingestUrl, ReturnSubscriptionArn: true }),

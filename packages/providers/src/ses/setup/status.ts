@@ -1,8 +1,8 @@
 import {
+  type EventType,
   GetConfigurationSetCommand,
   GetConfigurationSetEventDestinationsCommand,
   NotFoundException,
-  type EventType,
 } from "@aws-sdk/client-sesv2";
 import { GetTopicAttributesCommand, NotFoundException as SnsNotFoundException } from "@aws-sdk/client-sns";
 import { readSesAccount, type SesAccountView } from "./account.ts";
@@ -43,9 +43,13 @@ export async function readSesStatus(clients: SesSetupClients, setup: RecordedSet
   let account: SesAccountView | null = null;
   try {
     account = await readSesAccount(clients.ses);
-    if (!account.productionAccess) problems.push("The SES account is in the sandbox: it sends only to verified addresses. Request production access in the SES console.");
+    if (!account.productionAccess)
+      problems.push(
+        "The SES account is in the sandbox: it sends only to verified addresses. Request production access in the SES console.",
+      );
     if (!account.sendingEnabled) problems.push("Sending is disabled for the SES account.");
-    if (account.enforcementStatus && account.enforcementStatus !== "HEALTHY") problems.push(`SES enforcement status is ${account.enforcementStatus}.`);
+    if (account.enforcementStatus && account.enforcementStatus !== "HEALTHY")
+      problems.push(`SES enforcement status is ${account.enforcementStatus}.`);
   } catch (error) {
     problems.push(`GetAccount failed: ${describe(error)}`);
   }
@@ -58,7 +62,8 @@ export async function readSesStatus(clients: SesSetupClients, setup: RecordedSet
   try {
     const attributes = (await clients.sns.send(new GetTopicAttributesCommand({ TopicArn: setup.topicArn }))).Attributes ?? {};
     topic = { arn: setup.topicArn, exists: true, signatureVersion: attributes.SignatureVersion ?? "1" };
-    if (topic.signatureVersion !== "2") problems.push(`The SNS topic signs with SignatureVersion ${topic.signatureVersion}, not 2: run svc ses setup.`);
+    if (topic.signatureVersion !== "2")
+      problems.push(`The SNS topic signs with SignatureVersion ${topic.signatureVersion}, not 2: run svc ses setup.`);
   } catch (error) {
     if (!(error instanceof SnsNotFoundException)) throw error;
     problems.push(`The SNS topic ${setup.topicArn} no longer exists: run svc ses setup.`);
@@ -68,7 +73,8 @@ export async function readSesStatus(clients: SesSetupClients, setup: RecordedSet
   if (topic.exists) {
     subscription = await findSubscription(clients.sns, setup.topicArn, setup.ingestUrl);
     if (!subscription) problems.push(`${setup.ingestUrl} is not subscribed to the topic: run svc ses setup.`);
-    else if (!subscription.confirmed) problems.push(`The subscription of ${setup.ingestUrl} is not confirmed: make sure the ingester runs there, then run svc ses setup.`);
+    else if (!subscription.confirmed)
+      problems.push(`The subscription of ${setup.ingestUrl} is not confirmed: make sure the ingester runs there, then run svc ses setup.`);
   }
 
   const configurationSets: ConfigurationSetStatus[] = [];
@@ -92,7 +98,9 @@ export async function readSesStatus(clients: SesSetupClients, setup: RecordedSet
 async function configurationSetStatus(clients: SesSetupClients, name: string, destinationName: string): Promise<ConfigurationSetStatus> {
   try {
     const set = await clients.ses.send(new GetConfigurationSetCommand({ ConfigurationSetName: name }));
-    const { EventDestinations: destinations = [] } = await clients.ses.send(new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: name }));
+    const { EventDestinations: destinations = [] } = await clients.ses.send(
+      new GetConfigurationSetEventDestinationsCommand({ ConfigurationSetName: name }),
+    );
     const destination = destinations.find((candidate) => candidate.Name === destinationName);
     return {
       name,
