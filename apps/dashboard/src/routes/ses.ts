@@ -1,4 +1,4 @@
-import { eventTypesFor, getSesSetup } from "@svc/core";
+import { getSesSetup, sesExpectationOf } from "@svc/core";
 import { createSesApiClients, readSesStatus, type SesStatus } from "@svc/providers";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -28,15 +28,7 @@ export function sesRoutes(deps: DashboardDeps): Router {
     let status: SesStatus | null = null;
     let error: string | undefined;
     try {
-      status = await readSesStatus(
-        clients,
-        recorded && {
-          topicArn: recorded.topicArn,
-          ingestUrl: recorded.ingestUrl,
-          eventDestinationName: recorded.eventDestination,
-          configurationSets: recorded.configurationSets.map((set) => ({ name: set.name, eventTypes: eventTypesFor(set) })),
-        },
-      );
+      status = await readSesStatus(clients, sesExpectationOf(recorded));
     } catch (thrown) {
       // AWS unreachable or refusing: say so rather than fail the page. No credentials are in the message.
       deps.log.warn({ err: thrown }, "could not read the SES status");

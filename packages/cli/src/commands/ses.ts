@@ -8,6 +8,7 @@ import {
   type RecordedConfigurationSet,
   recordSesSetup,
   type SesSetupInput,
+  sesExpectationOf,
   trackingCombinationsInUse,
   workspacesWithDomains,
 } from "@svc/core";
@@ -213,15 +214,7 @@ async function status(_flags: Flags, { db, config }: CliContext) {
   const recorded = await getSesSetup(db.prisma, region);
   const clients = createSesApiClients(config);
   try {
-    const report = await readSesStatus(
-      clients,
-      recorded && {
-        topicArn: recorded.topicArn,
-        ingestUrl: recorded.ingestUrl,
-        eventDestinationName: recorded.eventDestination,
-        configurationSets: recorded.configurationSets.map((set) => ({ name: set.name, eventTypes: eventTypesFor(set) })),
-      },
-    );
+    const report = await readSesStatus(clients, sesExpectationOf(recorded));
     return {
       region,
       recorded: recorded && {

@@ -21,17 +21,7 @@ const GRANTS: Record<ScopeName, readonly Permission[]> = {
   "send-only": ["emails:send"],
   // A send-only key may send by template (emails:send) without reading templates.
   "read-only": ["emails:read", "suppressions:read", "webhooks:read", "templates:read"],
-  "full-access": [
-    "emails:send",
-    "emails:read",
-    "api_keys:manage",
-    "suppressions:read",
-    "suppressions:manage",
-    "webhooks:read",
-    "webhooks:manage",
-    "templates:read",
-    "templates:manage",
-  ],
+  "full-access": PERMISSIONS,
 };
 
 export function scopeAllows(scope: ScopeName, permission: Permission): boolean {
