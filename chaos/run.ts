@@ -281,7 +281,10 @@ class ScheduledAcrossRetention {
     if (response.status !== 202 || !body.id) throw new Error(`scheduling the email failed: ${response.status} ${JSON.stringify(body)}`);
     this.id = body.id;
     const ageMs = (PLANS.unlimited.retentionDays + 5) * 86_400_000;
-    await db.pool.query(`UPDATE emails SET "createdAt" = now() - $2::double precision * interval '1 millisecond' WHERE id = $1`, [this.id, ageMs]);
+    await db.pool.query(`UPDATE emails SET "createdAt" = now() - $2::double precision * interval '1 millisecond' WHERE id = $1`, [
+      this.id,
+      ageMs,
+    ]);
     await this.retention("while it is scheduled");
   }
 
