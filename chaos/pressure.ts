@@ -216,6 +216,7 @@ export async function signupFlood(
     login: login.status,
     invite: invite.status,
     invitationStatus: invitation?.status ?? "none",
+    ...(invite.status === 303 ? {} : { inviteAnswer: /class="[^"]*error[^"]*"[^>]*>([^<]*)</.exec(invite.text)?.[1] ?? invite.text.slice(0, 300) }),
   };
   const ok =
     throttled >= 450 &&
