@@ -216,7 +216,9 @@ export async function signupFlood(
     login: login.status,
     invite: invite.status,
     invitationStatus: invitation?.status ?? "none",
-    ...(invite.status === 303 ? {} : { inviteAnswer: /class="[^"]*error[^"]*"[^>]*>([^<]*)</.exec(invite.text)?.[1] ?? invite.text.slice(0, 300) }),
+    ...(invite.status === 303
+      ? {}
+      : { inviteAnswer: /class="[^"]*error[^"]*"[^>]*>([^<]*)</.exec(invite.text)?.[1] ?? invite.text.slice(0, 300) }),
   };
   const ok =
     throttled >= 450 &&
