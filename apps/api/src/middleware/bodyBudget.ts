@@ -14,6 +14,9 @@ export const BODY_MEMORY_FACTOR = 5;
 
 /** Seconds a refused client is asked to wait: a body in flight is written within a second or two. */
 const RETRY_AFTER_SECONDS = 2;
+/** How long a refused body is read and dropped before the answer goes out anyway. */
+const DRAIN_LIMIT_MS = 5_000;
+const BODILESS_METHODS = new Set(["GET", "HEAD", "DELETE", "OPTIONS"]);
 
 const busy = () =>
   new AppError(
@@ -40,14 +43,27 @@ function declaredBodyBytes(req: IncomingMessage, unknownLength: number): number 
  */
 export function bodyBudget(budget: ByteBudget, options: { unknownLength: number }): RequestHandler {
   return (req, res, next) => {
+    // These routes read no body, whatever the request's headers announce.
+    if (BODILESS_METHODS.has(req.method)) return next();
     const declared = Math.min(declaredBodyBytes(req, options.unknownLength), options.unknownLength);
     if (declared === 0) return next();
     const release = budget.tryHold(authOf(res).workspaceId, declared * BODY_MEMORY_FACTOR);
     if (!release) {
       recordBodyBudgetRefusal();
       res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-      const answer = () => next(busy());
+      let answered = false;
+      const answer = () => {
+        if (answered) return;
+        answered = true;
+        clearTimeout(giveUp);
+        next(busy());
+      };
       if (req.complete) return answer();
+      // A client that never finishes its body still gets the answer, and the connection is closed.
+      const giveUp = setTimeout(() => {
+        res.setHeader("Connection", "close");
+        answer();
+      }, DRAIN_LIMIT_MS);
       req.once("end", answer);
       req.once("error", () => req.destroy());
       req.resume();
