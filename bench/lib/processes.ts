@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "../../test/support/stack.ts";
@@ -154,6 +154,16 @@ export async function startApp(name: AppName, env: Record<string, string>, label
 }
 
 /** Current and peak resident memory of a process, in bytes, from /proc/<pid>/status. */
+/** The node process a `tsx` launcher started (its child), whose memory and CPU are the app's. */
+export function nodePidOf(tsxPid: number): number {
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return children[0] ?? tsxPid;
+}
+
 export function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN) * 1024;

@@ -13,61 +13,19 @@
  * domain is created in it. Exits non-zero when an answer is a 500, a 202 has no row, or the peak
  * passes the budget plus the stated margin.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createDb } from "@svc/db";
 import { createWorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort } from "../../test/support/stack.ts";
+import { memoryOf, nodePidOf } from "../lib/processes.ts";
+import { postEmailBody } from "../lib/rawPost.ts";
 
 const count = Number(process.argv[2] ?? 50);
 const attachmentMb = Number(process.argv[3] ?? 27);
 const MB = 1024 * 1024;
 /** What the process may take beyond the budget: buffers of refused bodies being dropped, GC slack. */
 const MARGIN_MB = 128;
-
-function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return children[0] ?? tsxPid;
-}
-
-function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
-}
-
-function post(url: string, key: string, body: Buffer): Promise<{ status: number; text: string; retryAfter: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL("/emails", url);
-    const req = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: "/emails",
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "content-length": body.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString(),
-            retryAfter: res.headers["retry-after"] as string | undefined,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 const db = createDb({ url: process.env.DATABASE_URL!, poolSize: 2 });
 const fx = await createWorkspaceFixture(db);
@@ -88,11 +46,11 @@ for (let i = 0; ; i++) {
   if (i > 300) throw new Error("the api did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
-const pid = appPid(child.pid!);
+const pid = nodePidOf(child.pid!);
 const budgetMb =
   Number(/"?svc_api_body_budget_bytes(?:\{[^}]*\})? (\d+)/.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0) / MB;
 const small = { from: `a@${fx.domain}`, to: "b@example.com", subject: "warm-up", text: "x" };
-await post(url, fx.keys["full-access"], Buffer.from(JSON.stringify(small)));
+await postEmailBody(url, fx.keys["full-access"], Buffer.from(JSON.stringify(small)));
 
 const body = Buffer.from(
   JSON.stringify({
@@ -103,11 +61,11 @@ const body = Buffer.from(
 );
 await new Promise((r) => setTimeout(r, 2000));
 writeFileSync(`/proc/${pid}/clear_refs`, "5");
-const before = memoryKb(pid, "VmRSS");
+const before = memoryOf(pid).rss / 1024;
 const started = Date.now();
-const answers = await Promise.all(Array.from({ length: count }, () => post(url, fx.keys["full-access"], body)));
+const answers = await Promise.all(Array.from({ length: count }, () => postEmailBody(url, fx.keys["full-access"], body)));
 const ms = Date.now() - started;
-const peak = memoryKb(pid, "VmHWM");
+const peak = memoryOf(pid).hwm / 1024;
 
 const byStatus: Record<number, number> = {};
 for (const answer of answers) byStatus[answer.status] = (byStatus[answer.status] ?? 0) + 1;

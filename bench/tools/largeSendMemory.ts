@@ -9,30 +9,15 @@
  *
  * The database must be migrated; a workspace with a verified domain is created in it.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createDb } from "@svc/db";
 import { createWorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort } from "../../test/support/stack.ts";
+import { memoryOf, nodePidOf } from "../lib/processes.ts";
 
 const sizesMb = process.argv.slice(2).map(Number);
 const MB = 1024 * 1024;
-
-/** The node process that runs the app: tsx starts one child. */
-function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return children[0] ?? tsxPid;
-}
-
-function memoryKb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(/(\d+)/.exec(line ?? "")?.[1] ?? 0);
-}
 
 const db = createDb({ url: process.env.DATABASE_URL!, poolSize: 2 });
 const fx = await createWorkspaceFixture(db);
@@ -53,7 +38,7 @@ for (let i = 0; ; i++) {
   if (i > 300) throw new Error("the api did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
-const pid = appPid(child.pid!);
+const pid = nodePidOf(child.pid!);
 // A small send first, so that what is measured is the large body, not the first request's warm-up.
 const small = { from: `a@${fx.domain}`, to: "b@example.com", subject: "warm-up", text: "x" };
 await fetch(`${url}/emails`, {
@@ -70,7 +55,7 @@ for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
   });
   await new Promise((r) => setTimeout(r, 2000));
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  const before = memoryKb(pid, "VmRSS");
+  const before = memoryOf(pid).rss / 1024;
   const started = Date.now();
   const res = await fetch(`${url}/emails`, {
     method: "POST",
@@ -78,7 +63,7 @@ for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
     body,
   });
   const ms = Date.now() - started;
-  const peak = memoryKb(pid, "VmHWM");
+  const peak = memoryOf(pid).hwm / 1024;
   const bodyMb = Buffer.byteLength(body) / MB;
   process.stdout.write(
     `${JSON.stringify({ attachmentMb: sizeMb, bodyMb: Math.round(bodyMb * 10) / 10, status: res.status, ms, rssBeforeMb: Math.round(before / 1024), peakRssMb: Math.round(peak / 1024), peakGrowthMb: Math.round((peak - before) / 1024), growthPerBodyByte: Math.round(((peak - before) / 1024 / bodyMb) * 10) / 10 })}\n`,

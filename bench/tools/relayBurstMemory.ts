@@ -11,7 +11,7 @@
  *
  * The database must be migrated; a workspace with a verified domain is created in it.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,19 +19,10 @@ import { createDb } from "@svc/db";
 import nodemailer from "nodemailer";
 import { createWorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort } from "../../test/support/stack.ts";
-import { memoryOf } from "../lib/processes.ts";
+import { memoryOf, nodePidOf } from "../lib/processes.ts";
 
 const [messages = 10, sizeMb = 30, budgetMb = 256] = process.argv.slice(2).map(Number);
 const MB = 1024 * 1024;
-
-/** The node process that runs the app: tsx starts one child. */
-function appPid(tsxPid: number): number {
-  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(tsxPid)], { encoding: "utf8" })
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return children[0] ?? tsxPid;
-}
 
 const db = createDb({ url: process.env.DATABASE_URL!, poolSize: 2 });
 const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
@@ -62,7 +53,7 @@ for (let i = 0; ; i++) {
   if (i > 300) throw new Error("the relay did not start");
   await new Promise((r) => setTimeout(r, 100));
 }
-const pid = appPid(child.pid!);
+const pid = nodePidOf(child.pid!);
 
 const client = () =>
   nodemailer.createTransport({
