@@ -1,8 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
+import { PREFIX, registry } from "@svc/metrics";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
+import { BODY_MEMORY_FACTOR } from "../src/middleware/bodyBudget.ts";
 import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 const MB = 1024 * 1024;
@@ -22,8 +24,17 @@ afterAll(async () => {
 const withFile = (domain: string, bytes: number) =>
   sendBody(domain, { attachments: [{ filename: "scan.pdf", content: Buffer.alloc(bytes, 7).toString("base64") }] });
 
-/** A send whose body is only half written until `finish` is called: it holds its charge meanwhile. */
-function halfSentSend(url: string, key: string, body: string): { finish: () => Promise<number> } {
+/** Bytes the api (in this process) has charged to bodies in flight, as its metric reports them. */
+async function bytesHeld(): Promise<number> {
+  const gauge = await registry.getSingleMetric(`${PREFIX}api_body_budget_held_bytes`)?.get();
+  return gauge?.values[0]?.value ?? 0;
+}
+
+/**
+ * A send whose body is only half written until `finish` is called: it holds its charge meanwhile.
+ * `charged` resolves once the api has charged it, so that no later request can take its place.
+ */
+function halfSentSend(url: string, key: string, body: string): { charged: () => Promise<void>; finish: () => Promise<number> } {
   const target = new URL("/emails", url);
   const bytes = Buffer.from(body);
   let answered: (status: number) => void;
@@ -43,6 +54,12 @@ function halfSentSend(url: string, key: string, body: string): { finish: () => P
   );
   req.write(bytes.subarray(0, bytes.length >> 1));
   return {
+    charged: async () => {
+      for (let waited = 0; (await bytesHeld()) < bytes.length * BODY_MEMORY_FACTOR; waited += 20) {
+        if (waited > 10_000) throw new Error("the half-sent body was never charged");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     finish: () => {
       req.end(bytes.subarray(bytes.length >> 1));
       return status;
@@ -63,6 +80,7 @@ describe("the body budget", () => {
     const held = halfSentSend(api.url, fx.keys["send-only"], JSON.stringify(withFile(fx.domain, 1 * MB)));
     let answers: Awaited<ReturnType<typeof send>>[] = [];
     try {
+      await held.charged();
       for (let i = 0; ; i++) {
         const probe = await send();
         if (probe.status === 503) break;
@@ -93,6 +111,7 @@ describe("the body budget", () => {
     const other = await createWorkspaceFixture(handle, { plan: "unlimited" });
     const held = halfSentSend(api.url, greedy.keys["send-only"], JSON.stringify(withFile(greedy.domain, 1 * MB)));
     try {
+      await held.charged();
       // Wait until the half-sent body is charged: the greedy workspace's next send is refused.
       for (let i = 0; ; i++) {
         const probe = await request(api.url)
@@ -121,7 +140,7 @@ describe("the body budget", () => {
   it("does not charge bodiless requests: reads go on while the budget is full", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
     const held = halfSentSend(api.url, fx.keys["full-access"], JSON.stringify(withFile(fx.domain, 3.5 * MB)));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await held.charged();
     expect((await request(api.url).get("/emails").set(bearer(fx.keys["full-access"]))).status).toBe(200);
     expect(await held.finish()).toBe(202);
   });
