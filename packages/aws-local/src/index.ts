@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
+import { s3 } from "./s3/operations.ts";
 import { type AwsLocalModule, AwsLocalRouter, listenLoopback } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
@@ -17,6 +18,7 @@ export {
   AwsError,
   type AwsLocalModule,
   type AwsLocalRoutes,
+  type S3Handler,
   type SesHandler,
   type SesRequest,
   type SnsHandler,
@@ -27,7 +29,7 @@ export type * from "./state.ts";
 export { XmlMap, type XmlValue } from "./xml.ts";
 
 /**
- * A local stand-in for the SES v2 and SNS APIs (dev and tests only): the real AWS SDK clients
+ * A local stand-in for the SES v2, SNS and S3 APIs (dev and tests only): the real AWS SDK clients
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
@@ -40,6 +42,7 @@ export const DEFAULT_MODULES: readonly AwsLocalModule[] = [
   sending,
   topics,
   subscriptions,
+  s3,
 ];
 
 export interface AwsLocalOptions {
@@ -49,12 +52,14 @@ export interface AwsLocalOptions {
   account?: Partial<GetAccountResponse>;
   /** Resource modules served; DEFAULT_MODULES unless given. */
   modules?: readonly AwsLocalModule[];
+  /** The most object bytes S3 holds in memory over all buckets (256 MiB by default). */
+  s3MaxBytes?: number;
   /** Fixed port; a free one by default. */
   port?: number;
 }
 
 export interface AwsLocal {
-  /** `http://127.0.0.1:<port>`: the `endpoint` for SESv2Client and SNSClient. */
+  /** `http://127.0.0.1:<port>`: the `endpoint` for SESv2Client, SNSClient and S3Client (`forcePathStyle: true`). */
   url: string;
   state: AwsLocalState;
   /** The SigningCertURL of every message posted, and an SNS_CERT_URL_PATTERN matching it. */
@@ -100,6 +105,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       deliveries: [],
       pending: new Set(),
     },
+    s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
   };
   const router = new AwsLocalRouter();
   signingCertificate(router, CERTIFICATE_PATH);
