@@ -1,4 +1,4 @@
-import { scheduleRetention } from "@svc/core";
+import { createFileStore, scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
@@ -22,8 +22,9 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);
+  const files = createFileStore(env, db);
   const server = createHttpServer(
-    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget }),
+    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget, files }),
     httpTimeoutsFrom(env),
   );
   let retention: PeriodicTask | null = null;
@@ -31,7 +32,8 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   return {
     async start() {
       const port = await listen(server, env.API_PORT);
-      if (env.RETENTION_INTERVAL_SECONDS > 0) retention = scheduleRetention(db, log, { intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000 });
+      if (env.RETENTION_INTERVAL_SECONDS > 0)
+        retention = scheduleRetention(db, log, { intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000, files });
       return { port };
     },
     // The server first (stop taking requests, finish in-flight ones), then background work.
@@ -40,6 +42,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
       { name: "retention job", run: () => retention?.stop() },
       { name: "send queue", run: () => sendQueue.close() },
       { name: "webhook queue", run: () => webhookQueue.close() },
+      { name: "file store", run: () => files.close() },
     ],
   };
 }

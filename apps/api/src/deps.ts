@@ -1,3 +1,4 @@
+import type { FileStore } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
@@ -17,4 +18,6 @@ export interface ApiDeps {
   rateLimiter: RedisRateLimiter;
   /** Memory for request bodies in flight in this process (API_BODY_MEMORY_BUDGET_MB). */
   bodyBudget: ByteBudget;
+  /** Where attachment bytes go (FILE_STORE). */
+  files: FileStore;
 }

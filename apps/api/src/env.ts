@@ -1,4 +1,13 @@
-import { apiRateLimitEnv, commonEnv, httpServerEnv, portNumber, webhookReplayEnv, webhookSecretEnv, webhookUrlEnv } from "@svc/config";
+import {
+  apiRateLimitEnv,
+  commonEnv,
+  fileStoreEnv,
+  httpServerEnv,
+  portNumber,
+  webhookReplayEnv,
+  webhookSecretEnv,
+  webhookUrlEnv,
+} from "@svc/config";
 import { BATCH_LIMITS, SEND_LIMITS } from "@svc/core";
 import { z } from "zod";
 import { BODY_MEMORY_FACTOR } from "./middleware/bodyBudget.ts";
@@ -15,6 +24,7 @@ const DEFAULT_BODY_MEMORY_BUDGET_MB = Math.ceil((2 * LARGEST_BODY_BYTES * BODY_M
 export const apiEnvSchema = z.object({
   ...commonEnv,
   ...httpServerEnv,
+  ...fileStoreEnv,
   API_PORT: portNumber(3000),
   /** Seconds between retention runs; 0 turns the job off in this instance. */
   RETENTION_INTERVAL_SECONDS: z.coerce

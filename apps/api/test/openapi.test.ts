@@ -4,7 +4,15 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { lintFromString, loadConfig } from "@redocly/openapi-core";
 import { loadEnv } from "@svc/config";
-import { buildDeliveryBody, buildInboundDeliveryBody, EVENT_TYPES, type Permission, SCOPE_NAMES, scopeAllows } from "@svc/core";
+import {
+  buildDeliveryBody,
+  buildInboundDeliveryBody,
+  EVENT_TYPES,
+  type Permission,
+  postgresFileStore,
+  SCOPE_NAMES,
+  scopeAllows,
+} from "@svc/core";
 import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection, Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
@@ -190,6 +198,7 @@ describe("routes and the document", () => {
       config,
       rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger),
       bodyBudget: new ByteBudget(1024),
+      files: postgresFileStore(handle),
     });
     await sendQueue.close();
     await webhookQueue.close();

@@ -1,4 +1,4 @@
-import { commonEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
+import { commonEnv, fileStoreEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Settings only the sender reads. */
@@ -62,6 +62,7 @@ export const senderEnvSchema = z.object({
   ...commonEnv,
   ...httpServerEnv,
   ...providerEnv,
+  ...fileStoreEnv,
   ...sesEnv,
   ...simulatorEnv,
   ...senderOnlyEnv,

@@ -1,4 +1,12 @@
-import { AttachmentBudget, ConfigurationSetChooser, cachedTemplateRenderer, findAcceptedEmails, handoffRecords, sqlPool } from "@svc/core";
+import {
+  AttachmentBudget,
+  ConfigurationSetChooser,
+  cachedTemplateRenderer,
+  createFileStore,
+  findAcceptedEmails,
+  handoffRecords,
+  sqlPool,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
@@ -57,6 +65,7 @@ export interface Sender extends App {
 /** The sender process: hands queued email to the provider. Scale it by running more of them. */
 export function createSender(env: SenderEnv, { db, workerRedis, redis, log, provider: givenProvider }: SenderResources): Sender {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const files = createFileStore(env, db);
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const sweeper = new Sweeper(
@@ -113,7 +122,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs),
-          records: handoffRecords(db),
+          records: handoffRecords(db, files),
           gate,
           // Compiled per published version, which never changes; the least recently used go first.
           templates: cachedTemplateRenderer(sqlPool(db), { maxCached: 500 }),
@@ -149,6 +158,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
       { name: "provider", run: () => provider?.close() },
       { name: "SES API clients", run: () => sesApi?.close() },
+      { name: "file store", run: () => files.close() },
     ],
     sweepOnce: () => sweeper.sweepOnce(),
     queueDueOnce: () => scheduler.queueDueOnce(),

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { apiRateLimitEnv, commonEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, fileStoreEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
 import { z } from "zod";
 import { MEMORY_PER_MESSAGE_BYTE } from "./message/budget.ts";
 import { MAX_MESSAGE_BYTES } from "./relay.ts";
@@ -85,6 +85,7 @@ const smtpOnlyEnv = {
 export const smtpEnvSchema = z
   .object({
     ...commonEnv,
+    ...fileStoreEnv,
     ...httpServerEnv,
     ...smtpPublicEnv,
     ...smtpOnlyEnv,

@@ -1,4 +1,4 @@
-import { ApiKeyAuthenticator, type ApiKeyRecord, sqlPool } from "@svc/core";
+import { ApiKeyAuthenticator, type ApiKeyRecord, createFileStore, sqlPool } from "@svc/core";
 import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -39,6 +39,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
  */
 export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smtp {
   const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const files = createFileStore(env, db);
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const throttle = new AuthThrottle(redis, {
     prefix: env.QUEUE_PREFIX,
@@ -95,6 +96,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
           enqueueTimeoutMs: env.ENQUEUE_TIMEOUT_MS,
           rateLimiter,
           rateLimit: { perSecond: env.API_RATE_LIMIT_PER_SECOND, burst: env.API_RATE_LIMIT_BURST },
+          files,
         },
         log,
       );
@@ -112,6 +114,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
       { name: "smtp servers", run: () => relay && closeRelay(relay, env.SMTP_SHUTDOWN_GRACE_MS, log) },
       { name: "health server", run: () => closeServer(health) },
       { name: "send queue", run: () => sendQueue.close() },
+      { name: "file store", run: () => files.close() },
       { name: "metrics", run: () => unwatchBudget() },
     ],
     messagesInFlight: () => relay?.inFlight.size ?? 0,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError, type AuthenticatedKey, queueEmail } from "@svc/core";
+import { AppError, type AuthenticatedKey, type FileStore, queueEmail } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { type RateLimitPolicy, type RedisRateLimiter, rateLimitedMessage, type SendQueue } from "@svc/queues";
@@ -16,6 +16,8 @@ export interface SubmitDeps {
   rateLimiter: RedisRateLimiter;
   /** API_RATE_LIMIT_*, unless the key's workspace has its own. */
   rateLimit: RateLimitPolicy;
+  /** Where attachment bytes go (FILE_STORE). */
+  files: FileStore;
 }
 
 export interface Submitted {
@@ -58,7 +60,9 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ma
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      messageId ? { idempotencyKey: messageIdKey(auth.environment, messageId), idempotencyScope: "workspace" } : {},
+      messageId
+        ? { idempotencyKey: messageIdKey(auth.environment, messageId), idempotencyScope: "workspace", files: deps.files }
+        : { files: deps.files },
     );
   } catch (error) {
     if (error instanceof AppError && error.code === "conflict") {

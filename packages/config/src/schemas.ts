@@ -126,6 +126,27 @@ export const providerEnv = {
   EMAIL_PROVIDER: z.enum(["simulator", "ses"]).default("simulator"),
 };
 
+/**
+ * Where attachment bytes live: PostgreSQL (the default, nothing more to run) or an S3-compatible
+ * object store (AWS S3, MinIO, …). Credentials come from the AWS SDK's default chain.
+ */
+export const fileStoreEnv = {
+  FILE_STORE: z.enum(["postgres", "s3"]).default("postgres"),
+  /** The bucket (it must exist); required with FILE_STORE=s3. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** Another endpoint (MinIO, a VPC endpoint, aws-local in tests); AWS's own by default. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most local stores). */
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  /** Prepended to every object key, for installs sharing a bucket. */
+  S3_KEY_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9._/-]*$/)
+    .default(""),
+};
+
 /** Amazon SES v2. Credentials come from the AWS SDK's default chain, never from here. */
 export const sesEnv = {
   AWS_REGION: z.string().min(1).default("us-east-1"),

@@ -43,6 +43,7 @@ export * from "./events/deliveryBody.ts";
 export * from "./events/record.ts";
 export * from "./events/types.ts";
 export { keepUnmatchedNotification, type UnmatchedNotification } from "./events/unmatched.ts";
+export * from "./files/index.ts";
 export * from "./inbound/index.ts";
 export { installationId } from "./installation.ts";
 export * from "./keys/index.ts";

@@ -3,6 +3,7 @@ import type { SuppressionReason } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import type { SendGateDecision } from "@svc/queues";
 import type { FailureReason } from "../src/emails/failure.ts";
+import { FileStoreUnavailable } from "../src/files/store.ts";
 import { handOff } from "../src/sending/handoff.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
 import { type OutboundEmail, ProviderError } from "../src/sending/provider.ts";
@@ -50,7 +51,8 @@ interface World {
   verifiedDomains: Set<string>;
   suppressions: Map<string, SuppressionReason>;
   testRecipients: Set<string>;
-  files: Buffer[] | null;
+  /** The email's files; `unavailable`: the file store does not answer. */
+  files: Buffer[] | null | "unavailable";
   /** What the provider does with a send. */
   provider: (email: OutboundEmail) => Promise<{ providerMessageId: string }>;
   /** What the send gate answers. */
@@ -123,8 +125,11 @@ function portsFor(partial: Partial<World> = {}) {
         return ["wd_rejected"];
       },
       preVerifiedRecipients: async (_workspaceId, addresses) => addresses.filter((a) => world.testRecipients.has(a)),
-      attachmentContents: async () => world.files ?? [],
-      deleteAttachmentContents: async (emailId) => void seen.filesDeleted.push(emailId),
+      attachmentContents: async () => {
+        if (world.files === "unavailable") throw new FileStoreUnavailable("read the attachments", new Error("ECONNREFUSED"));
+        return world.files;
+      },
+      deleteAttachmentContents: async (email) => void seen.filesDeleted.push(email.emailId),
     },
     deliveries: { enqueueMany: async (jobs) => void seen.enqueued.push(...jobs.map((job) => job.jobId)) },
     attachmentBudget: {
@@ -229,7 +234,7 @@ describe("handOff: when an email is not sent", () => {
     expect(seen.sent[0]).toEqual(expect.objectContaining({ to: ["ann@example.com"], cc: [] }));
   });
 
-  it("a test key with no pre-verified recipient: failed without a provider (the failure record deletes its files)", async () => {
+  it("a test key with no pre-verified recipient: failed without a provider, its files deleted", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail({ ...withFile, environment: "test" }) });
     const outcome = await handOff(ports, "email_1", log);
     expect(outcome).toEqual({
@@ -238,7 +243,7 @@ describe("handOff: when an email is not sent", () => {
     });
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "no_permitted_recipient", provider: null }]);
     expect(seen.enqueued).toEqual(["wd_failed"]);
-    expect(seen.filesDeleted).toEqual([]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
     expect(seen.sent).toEqual([]);
   });
 
@@ -257,6 +262,17 @@ describe("handOff: when an email is not sent", () => {
     });
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "attachments_missing", provider: null }]);
     expect(seen.sent).toEqual([]);
+  });
+
+  it("the file store does not answer: the claim is released and the email retried, its files kept", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: "unavailable" });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome.kind).toBe("retry");
+    expect(outcome.kind === "retry" && [outcome.error.kind, outcome.error.code]).toEqual(["transient", "FileStoreUnavailable"]);
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.filesDeleted).toEqual([]);
   });
 
   it("the provider refuses it for good: rejected with the provider's event, its deliveries enqueued", async () => {
@@ -300,7 +316,7 @@ describe("handOff: a transient provider failure", () => {
     expect(seen.failed).toEqual([{ emailId: "email_1", reason: "retry_window_over", provider: "memory" }]);
     expect(seen.enqueued).toEqual(["wd_failed"]);
     expect(seen.released).toEqual([]);
-    expect(seen.filesDeleted).toEqual([]);
+    expect(seen.filesDeleted).toEqual(["email_1"]);
   });
 
   it("anything else a provider throws is retried like a transient failure", async () => {

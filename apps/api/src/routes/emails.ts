@@ -64,7 +64,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      { idempotencyKey, insertRow: insertEmail },
+      { idempotencyKey, insertRow: insertEmail, files: deps.files },
     );
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
@@ -83,7 +83,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       items,
-      { mode, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
+      { mode, files: deps.files, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
     );
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
     await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
@@ -111,7 +111,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
   });
 
   router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {
-    res.json(await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string));
+    res.json(await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, deps.files));
   });
 
   router.patch("/:id", requirePermission("emails:send"), jsonBody(), async (req, res) => {

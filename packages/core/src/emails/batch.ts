@@ -1,6 +1,8 @@
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, type ErrorCode } from "../errors.ts";
+import type { FileStore } from "../files/store.ts";
+import { writeWithFiles } from "../files/stored.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
@@ -90,7 +92,7 @@ export async function queueEmailBatch(
   handle: DbHandle,
   context: SendContext,
   givenItems: readonly BatchItem[],
-  options: { mode: BatchMode; idempotencyKey?: string },
+  options: { mode: BatchMode; idempotencyKey?: string; files?: FileStore },
 ): Promise<QueuedBatch> {
   let items = givenItems;
   const { mode, idempotencyKey } = options;
@@ -143,6 +145,27 @@ export async function queueEmailBatch(
     return { status: ACCEPTED, body: JSON.stringify(entries), replayed: false, toEnqueue, created: created.length };
   };
 
+  return writeWithFiles(
+    options.files,
+    valid,
+    () => writeBatch(handle, context, items, { mode, idempotencyKey, valid, write }),
+    (queued) => (queued.replayed ? [] : (JSON.parse(queued.body) as BatchEntry[]).flatMap((entry) => ("id" in entry ? [entry.id] : []))),
+  );
+}
+
+/** queueEmailBatch's writes, once the emails' files (if they go to an object store) are there. */
+async function writeBatch(
+  handle: DbHandle,
+  context: SendContext,
+  items: readonly BatchItem[],
+  options: {
+    mode: BatchMode;
+    idempotencyKey: string | undefined;
+    valid: readonly NewEmailRow[];
+    write: (db: Queryable) => Promise<QueuedBatch & { created: number }>;
+  },
+): Promise<QueuedBatch> {
+  const { mode, idempotencyKey, valid, write } = options;
   // Nothing to count and no key to claim: the one statement, no transaction.
   if (idempotencyKey === undefined && planLimits(context.plan).dailySendLimit === null) {
     const { created: _created, ...queued } = await write(sqlPool(handle));

@@ -3,6 +3,8 @@ import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
+import type { FileStore } from "../files/store.ts";
+import { writeWithFiles } from "../files/stored.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
@@ -91,6 +93,8 @@ export interface QueueEmailOptions {
    * the sign-up form; what strangers can make it send is bounded by the sign-up throttles instead.
    */
   countsAgainstDailyLimit?: boolean;
+  /** Where the email's files go (FILE_STORE); with the row in PostgreSQL by default. */
+  files?: FileStore;
 }
 
 /**
@@ -108,7 +112,6 @@ export async function queueEmail(
   input: SendEmailInput,
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
-  const { idempotencyKey, idempotencyScope: scope } = options;
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const emailId = newId("email");
@@ -120,15 +123,35 @@ export async function queueEmail(
     if (refused) throw refused;
   }
   const attachmentBytes = input.attachments.reduce((total, { content }) => total + content.length, 0);
+  const row: NewEmailRow = { emailId, context, input };
+  return writeWithFiles(
+    options.files,
+    [row],
+    () => writeEmail(handle, context, input, row, { ...options, insertRow, limited, created, attachmentBytes }),
+    (queued) => (queued.replayed ? [] : [queued.emailId]),
+  );
+}
+
+/** queueEmail's writes, once the email's files (if they go to an object store) are there. */
+async function writeEmail(
+  handle: DbHandle,
+  context: SendContext,
+  input: SendEmailInput,
+  row: NewEmailRow,
+  options: QueueEmailOptions & { insertRow: EmailRowInsert; limited: boolean; created: QueuedEmail; attachmentBytes: number },
+): Promise<QueuedEmail> {
+  const { idempotencyKey, idempotencyScope: scope, insertRow, limited, created, attachmentBytes } = options;
+  const { emailId } = row;
+  const { body } = created;
 
   // Nothing to count and no key to claim: one statement, no transaction (the common case for
   // high-volume senders).
   if (idempotencyKey === undefined && !limited) {
     // An email with files (up to the provider's message size) is written in a statement of its
     // own rather than coalesced with others, so one statement never carries several of them.
-    const insert = input.attachments.length > 0 ? (row: NewEmailRow) => insertEmailAlone(sqlPool(handle), row) : insertRow;
+    const insert = input.attachments.length > 0 ? (alone: NewEmailRow) => insertEmailAlone(sqlPool(handle), alone) : insertRow;
     await checkUnsentAttachmentQuota(sqlPool(handle), context, attachmentBytes);
-    if (!(await insert({ emailId, context, input }))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    if (!(await insert(row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
 
@@ -153,8 +176,7 @@ export async function queueEmail(
     // is held until commit, through the insert below.
     if (limited) await countDailySend(client, context.workspaceId, context.plan);
     await checkUnsentAttachmentQuota(client, context, attachmentBytes);
-    if (!(await insertEmailAlone(client, { emailId, context, input })))
-      throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    if (!(await insertEmailAlone(client, row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     if (idempotencyKey !== undefined) {
       await storeIdempotentAnswer(client, {
         workspaceId: context.workspaceId,

@@ -2,6 +2,7 @@ import type { DbHandle, EmailStatus } from "@svc/db";
 import { hasPrefix } from "@svc/db";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import type { FileStore } from "../files/store.ts";
 import { type Queryable, sqlPool } from "../sql.ts";
 import { cancelScheduledEmails, queueDueScheduledEmails, rescheduleEmails, selectEmailStatuses } from "../stores/emails.ts";
 import { emailNotFound } from "./read.ts";
@@ -35,11 +36,21 @@ async function refusal(db: Queryable, workspaceId: string, emailId: string, acti
   return new AppError("conflict", `Email ${emailId} is ${status}: only a scheduled email can be ${action}.`);
 }
 
-/** POST /emails/{id}/cancel: the scheduled email becomes `canceled` and is never sent. */
-export async function cancelScheduledEmail(db: Queryable, workspaceId: string, emailId: string): Promise<ScheduleAnswer> {
+/**
+ * POST /emails/{id}/cancel: the scheduled email becomes `canceled` and is never sent; its files
+ * go (from an object store too: one that fails now leaves them to retention's leftover sweep).
+ */
+export async function cancelScheduledEmail(
+  db: Queryable,
+  workspaceId: string,
+  emailId: string,
+  files?: FileStore,
+): Promise<ScheduleAnswer> {
   if (!hasPrefix(emailId, "email")) throw emailNotFound();
   const [canceled] = await cancelScheduledEmails(db, workspaceId, [emailId]);
   if (canceled === undefined) throw await refusal(db, workspaceId, emailId, "canceled");
+  if (files?.kind === "s3" && canceled.files > 0)
+    await files.deleteEmailFiles([{ workspaceId, emailId, count: canceled.files }]).catch(() => {});
   return { id: emailId, status: "canceled", scheduledAt: null };
 }
 

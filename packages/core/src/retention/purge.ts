@@ -1,5 +1,6 @@
 import type { Db, Plan } from "@svc/db";
 import { IDEMPOTENCY_WINDOW_HOURS } from "../emails/idempotency.ts";
+import type { FileStore } from "../files/store.ts";
 import { PLANS } from "../plans.ts";
 import { deleteLeftoverAttachmentContents } from "../stores/emailAttachments.ts";
 import { deleteFinishedEmailsInactiveSince } from "../stores/emails.ts";
@@ -31,7 +32,11 @@ export interface PurgeResult {
  * bytes of emails past their handoff. Works in batches, each its own short statement, so a large backlog never holds long
  * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
  */
-export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options: { batchSize?: number } = {}): Promise<PurgeResult> {
+export async function purgeExpiredEmails(
+  db: Db,
+  now: Date = new Date(),
+  options: { batchSize?: number; files?: FileStore } = {},
+): Promise<PurgeResult> {
   const batchSize = options.batchSize ?? 1000;
   let emailsDeleted = 0;
   for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
@@ -69,13 +74,19 @@ export async function purgeExpiredEmails(db: Db, now: Date = new Date(), options
     unmatchedNotificationsDeleted += deleted;
     if (deleted < batchSize) break;
   }
-  // Expired emails took their files with them (cascade); these are the files of younger emails
-  // that no longer need them.
+  // Expired emails took their PostgreSQL files with them (cascade); these are the files of younger
+  // emails that no longer need them (and, in an object store, of emails that are gone).
+  const files = options.files ?? postgresLeftovers(db);
   let attachmentContentsDeleted = 0;
   for (;;) {
-    const deleted = await deleteLeftoverAttachmentContents(db, batchSize);
+    const deleted = await files.deleteLeftovers(batchSize);
     attachmentContentsDeleted += deleted;
     if (deleted < batchSize) break;
   }
   return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted, attachmentContentsDeleted, inboundDeleted };
+}
+
+/** The PostgreSQL store's leftover sweep, for callers holding only the Prisma client. */
+function postgresLeftovers(db: Db): Pick<FileStore, "deleteLeftovers"> {
+  return { deleteLeftovers: (limit) => deleteLeftoverAttachmentContents(db, limit) };
 }

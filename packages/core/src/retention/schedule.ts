@@ -2,6 +2,7 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRetentionPurge } from "@svc/metrics/maintenance";
 import { every, type PeriodicTask } from "@svc/runtime";
+import type { FileStore } from "../files/store.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { type PurgeResult, purgeExpiredEmails } from "./purge.ts";
@@ -15,8 +16,8 @@ export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"
 export type RetentionRun = { ran: true; result: PurgeResult } | { ran: false };
 
 /** Runs `purgeExpiredEmails` unless another instance is running it right now. */
-export async function runRetentionOnce(db: DbHandle, now: Date = new Date()): Promise<RetentionRun> {
-  const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, () => purgeExpiredEmails(db.prisma, now));
+export async function runRetentionOnce(db: DbHandle, now: Date = new Date(), files?: FileStore): Promise<RetentionRun> {
+  const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, () => purgeExpiredEmails(db.prisma, now, files ? { files } : {}));
   return run.locked ? { ran: true, result: run.value } : { ran: false };
 }
 
@@ -24,9 +25,13 @@ export async function runRetentionOnce(db: DbHandle, now: Date = new Date()): Pr
  * Runs retention every `intervalMs` (first run after `firstRunMs`, at most a minute by default),
  * one run at a time; `stop` waits for a run in progress.
  */
-export function scheduleRetention(db: DbHandle, log: Logger, options: { intervalMs: number; firstRunMs?: number }): PeriodicTask {
+export function scheduleRetention(
+  db: DbHandle,
+  log: Logger,
+  options: { intervalMs: number; firstRunMs?: number; files?: FileStore },
+): PeriodicTask {
   const run = async () => {
-    const outcome = await runRetentionOnce(db);
+    const outcome = await runRetentionOnce(db, new Date(), options.files);
     if (outcome.ran) {
       recordRetentionPurge("emails", outcome.result.emailsDeleted);
       recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);

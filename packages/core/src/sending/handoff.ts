@@ -1,11 +1,12 @@
 import type { Logger } from "@svc/logger";
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { EmailFailure } from "../emails/failure.ts";
+import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, type SuppressedRecipient, suppressionKeysOf } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
 import type { HandoffPorts } from "./ports.ts";
-import { asProviderError, type OutboundAttachment, type ProviderError } from "./provider.ts";
+import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
 import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
 
@@ -122,7 +123,14 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
 
   const fileBytes = email.attachments.reduce((sum, file) => sum + file.size, 0);
   const handedOff = await ports.attachmentBudget.hold(fileBytes, async (): Promise<HandoffOutcome | { providerMessageId: string }> => {
-    const attachments = await loadAttachments(ports, email);
+    let attachments: OutboundAttachment[] | null;
+    try {
+      attachments = await loadAttachments(ports, email);
+    } catch (thrown) {
+      if (!(thrown instanceof FileStoreUnavailable)) throw thrown;
+      // The files are still there; the store is not answering: retried like a provider outage.
+      return handleProviderFailure(ports, email, new ProviderError("transient", "FileStoreUnavailable", thrown.message), log);
+    }
     if (attachments === null) {
       const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
       await endFailed(ports, email, { reason: "attachments_missing", message: reason }, null, log);
@@ -172,8 +180,8 @@ async function renderContent(
       version: pinned.version,
       error: error.message,
     });
-    // The same statement deleted its files.
     if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
+    await dropAttachmentContents(ports, email, log);
     log.warn({ template: pinned.templateId, version: pinned.version, error: error.message }, "template did not render; email failed");
     return { kind: "rendering_failed", error: error.message };
   }
@@ -238,8 +246,8 @@ async function recordAccepted(ports: HandoffPorts, emailId: string, providerMess
 }
 
 /**
- * Ends the email `failed` with its `failed` event (the same statement deletes its files) and
- * enqueues the event's webhook deliveries.
+ * Ends the email `failed` with its `failed` event and enqueues the event's webhook deliveries;
+ * its files go (the failure statement deleted them from PostgreSQL; an object store is asked).
  */
 async function endFailed(
   ports: HandoffPorts,
@@ -250,6 +258,7 @@ async function endFailed(
 ): Promise<void> {
   const deliveryIds = await ports.records.fail(email.id, failure, provider);
   if (deliveryIds) await enqueueDeliveries(ports, deliveryIds, log);
+  await dropAttachmentContents(ports, email, log);
 }
 
 /**
@@ -258,8 +267,8 @@ async function endFailed(
  */
 async function loadAttachments(ports: HandoffPorts, email: ClaimedEmail): Promise<OutboundAttachment[] | null> {
   if (email.attachments.length === 0) return [];
-  const contents = await ports.records.attachmentContents(email.id);
-  if (contents.length !== email.attachments.length) return null;
+  const contents = await ports.records.attachmentContents(filesOf(email));
+  if (contents === null || contents.length !== email.attachments.length) return null;
   return email.attachments.map((meta, position) => ({
     filename: meta.filename,
     contentType: meta.contentType,
@@ -275,10 +284,14 @@ async function loadAttachments(ports: HandoffPorts, email: ClaimedEmail): Promis
 async function dropAttachmentContents(ports: HandoffPorts, email: ClaimedEmail, log: Logger): Promise<void> {
   if (email.attachments.length === 0) return;
   try {
-    await ports.records.deleteAttachmentContents(email.id);
+    await ports.records.deleteAttachmentContents(filesOf(email));
   } catch (error) {
     log.warn({ err: error }, "could not delete the attachment contents; retention will");
   }
+}
+
+function filesOf(email: ClaimedEmail): EmailFiles {
+  return { workspaceId: email.organizationId, emailId: email.id, count: email.attachments.length };
 }
 
 /** Delivery rows are committed; if Redis refuses the jobs now, the dispatcher's sweeper finds them. */

@@ -2,6 +2,7 @@ import type { SuppressionReason } from "@svc/db";
 import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
+import type { EmailFiles } from "../files/store.ts";
 import type { SendingDomainLookup } from "../stores/domains.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import type { SuppressionLookup } from "../stores/suppressions.ts";
@@ -48,9 +49,9 @@ export interface HandoffRecords {
   /** Fails the email with the provider's refusal as its `rejected` event; answers the deliveries. */
   reject(emailId: string, refusal: ProviderRefusal, provider: string): Promise<string[]>;
   preVerifiedRecipients: PreVerifiedLookup;
-  /** The bytes of the email's files, in their order ([] when none are stored). */
-  attachmentContents(emailId: string): Promise<Buffer[]>;
-  deleteAttachmentContents(emailId: string): Promise<unknown>;
+  /** The bytes of the email's files, in their order; null when any is missing. Throws FileStoreUnavailable. */
+  attachmentContents(email: EmailFiles): Promise<Buffer[] | null>;
+  deleteAttachmentContents(email: EmailFiles): Promise<unknown>;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Queryable } from "../sql.ts";
 /**
  * The `email_attachments` table: the bytes of emails' attachments, kept apart from the email row
  * so that reading emails never loads them, and only until the provider has the email (or the
- * email has ended without it). They are written with their email, in the emails store's insert.
+ * email has ended without it). They are written with their email, in the emails store's insert,
+ * unless FILE_STORE keeps them in an object store (core/files).
  */
 
 /** Each email's attachment bytes, in the order of its `attachments` list. Emails without any are absent. */
@@ -29,18 +30,36 @@ const AWAITING_HANDOFF: readonly EmailStatus[] = ["scheduled", "queued", "sendin
 const AWAITING_HANDOFF_SQL = statusInSql("e.status", AWAITING_HANDOFF);
 
 /**
- * Bytes of the files the workspace holds for emails not yet handed off. octet_length of a stored
- * bytea reads its size from the value's header, not its bytes; the emails are found through the
+ * Bytes of the files the workspace holds for emails not yet handed off, from the sizes on the
+ * email rows (the same count wherever the bytes are stored); the emails are found through the
  * (organizationId, status, …) index.
  */
 export async function sumUnsentAttachmentBytes(db: Queryable, workspaceId: string): Promise<number> {
   const { rows } = await db.query(
-    `SELECT COALESCE(sum(octet_length(a.content)), 0)::bigint AS bytes
-       FROM emails e JOIN email_attachments a ON a."emailId" = e.id
+    `SELECT COALESCE(sum((f.value ->> 'size')::bigint), 0)::bigint AS bytes
+       FROM emails e CROSS JOIN LATERAL jsonb_array_elements(e.attachments) AS f(value)
       WHERE e."organizationId" = $1 AND ${AWAITING_HANDOFF_SQL} AND e.attachments <> '[]'::jsonb`,
     [workspaceId],
   );
   return Number((rows[0] as { bytes: string }).bytes);
+}
+
+/**
+ * Of these emails, which exist and whether they still wait for their handoff (their files are
+ * needed) or not; an email that does not exist is absent. The object store's leftover sweep asks.
+ */
+export async function emailsHoldingFiles(
+  db: Queryable,
+  emailIds: readonly string[],
+): Promise<Map<string, "awaiting_handoff" | "past_handoff">> {
+  const states = new Map<string, "awaiting_handoff" | "past_handoff">();
+  if (emailIds.length === 0) return states;
+  const { rows } = await db.query(`SELECT e.id, ${AWAITING_HANDOFF_SQL} AS awaiting FROM emails e WHERE e.id = ANY ($1::text[])`, [
+    [...new Set(emailIds)],
+  ]);
+  for (const row of rows as Array<{ id: string; awaiting: boolean }>)
+    states.set(row.id, row.awaiting ? "awaiting_handoff" : "past_handoff");
+  return states;
 }
 
 /** Deletes the attachment bytes of these emails; answers how many files were deleted. */

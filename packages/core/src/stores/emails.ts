@@ -17,6 +17,8 @@ export interface NewEmailRow {
   emailId: string;
   context: SendContext;
   input: SendEmailInput;
+  /** Its files are in the object store already (core/files): the insert writes no bytes. */
+  filesStored?: boolean;
 }
 
 /**
@@ -79,7 +81,8 @@ function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
  *
  * Attachment bytes go to `email_attachments` in the same statement (a data-modifying CTE, so the
  * email and its files commit together or not at all), one bytea parameter per file: pg sends a
- * Buffer parameter as binary, without an escaped copy.
+ * Buffer parameter as binary, without an escaped copy. A row whose files are in the object store
+ * already (`filesStored`) writes no bytes.
  */
 export async function insertEmailsIfDomainVerified(
   db: Queryable,
@@ -117,7 +120,8 @@ export async function insertEmailsIfDomainVerified(
   values.push(options.allOrNothing === true);
   const allOrNothing = `$${values.length}::boolean`;
   const contents: string[] = [];
-  for (const { emailId, input } of rows) {
+  for (const { emailId, input, filesStored } of rows) {
+    if (filesStored) continue;
     input.attachments.forEach(({ content }, position) => {
       const at = values.length;
       values.push(emailId, position, content);
@@ -478,23 +482,27 @@ export async function queueDueScheduledEmails(db: Queryable, limit: number): Pro
 /**
  * Cancels the workspace's emails among `emailIds` that are still `scheduled` (the `cancel` move),
  * deleting their attachment bytes in the same statement: a canceled email needs them no more.
- * Answers the ids it moved. The condition is the guard against the scheduler (see
- * queueDueScheduledEmails).
+ * Answers the emails it moved with how many files each had (an object store deletes those). The
+ * condition is the guard against the scheduler (see queueDueScheduledEmails).
  */
-export async function cancelScheduledEmails(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<string[]> {
+export async function cancelScheduledEmails(
+  db: Queryable,
+  workspaceId: string,
+  emailIds: readonly string[],
+): Promise<Array<{ id: string; files: number }>> {
   const { rows } = await db.query(
     `WITH canceled AS (
        UPDATE emails SET status = '${SCHEDULE_MOVES.cancel.to}', "lastActivityAt" = now()
         WHERE id = ANY ($1::text[]) AND "organizationId" = $2 AND ${statusInSql("status", SCHEDULE_MOVES.cancel.from)}
-       RETURNING id
+       RETURNING id, jsonb_array_length(attachments) AS files
      ),
      files AS (
        DELETE FROM email_attachments WHERE "emailId" IN (SELECT id FROM canceled)
      )
-     SELECT id FROM canceled`,
+     SELECT id, files FROM canceled`,
     [[...emailIds], workspaceId],
   );
-  return (rows as Array<{ id: string }>).map((row) => row.id);
+  return rows as Array<{ id: string; files: number }>;
 }
 
 /**

@@ -1,0 +1,26 @@
+import type { DbHandle } from "@svc/db";
+import { sqlPool } from "../sql.ts";
+import { deleteAttachmentContents, deleteLeftoverAttachmentContents, selectAttachmentContents } from "../stores/emailAttachments.ts";
+import type { FileStore } from "./store.ts";
+
+/** Attachment bytes in `email_attachments`, written by the email's insert statement itself. */
+export function postgresFileStore(db: DbHandle): FileStore {
+  const pool = sqlPool(db);
+  return {
+    kind: "postgres",
+    // The insert statement writes them in the same statement as the row.
+    putEmailFiles: async () => {},
+    readEmailFiles: async (email) => {
+      const contents = (await selectAttachmentContents(pool, [email.emailId])).get(email.emailId) ?? [];
+      return contents.length === email.count ? contents : null;
+    },
+    deleteEmailFiles: async (emails) => {
+      await deleteAttachmentContents(
+        pool,
+        emails.map((email) => email.emailId),
+      );
+    },
+    deleteLeftovers: (limit) => deleteLeftoverAttachmentContents(db.prisma, limit),
+    close: async () => {},
+  };
+}
