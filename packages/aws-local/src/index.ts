@@ -54,6 +54,8 @@ export interface AwsLocalOptions {
   modules?: readonly AwsLocalModule[];
   /** The most object bytes S3 holds in memory over all buckets (256 MiB by default). */
   s3MaxBytes?: number;
+  /** S3 buckets that exist from the start (as an operator creates the service's bucket). */
+  s3Buckets?: readonly string[];
   /** Fixed port; a free one by default. */
   port?: number;
 }
@@ -107,6 +109,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
     },
     s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
   };
+  for (const name of options.s3Buckets ?? []) state.s3.buckets.set(name, { name, createdAt: new Date(), objects: new Map() });
   const router = new AwsLocalRouter();
   signingCertificate(router, CERTIFICATE_PATH);
   for (const register of options.modules ?? DEFAULT_MODULES) register(router);

@@ -82,8 +82,11 @@ export interface AwsLocalRoutes {
 export type AwsLocalModule = (routes: AwsLocalRoutes) => void;
 
 const SNS_XML_NAMESPACE = "http://sns.amazonaws.com/doc/2010-03-31/";
-/** Far above anything the SDK sends for the operations served here. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Room for SendEmail's largest request: SES takes messages up to 40 MB, and the JSON protocol
+ * carries attachment bytes as base64.
+ */
+const MAX_BODY_BYTES = 60 * 1024 * 1024;
 
 export class AwsLocalRouter implements AwsLocalRoutes {
   private readonly sesRoutes: SesRoute[] = [];

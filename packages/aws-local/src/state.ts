@@ -108,6 +108,14 @@ export interface SentEmailState {
   subject: string | null;
   configurationSetName: string | null;
   tags: Array<{ Name: string; Value: string }>;
+  /** Simple content's attachments, bytes decoded. */
+  attachments: SentAttachmentState[];
+}
+
+export interface SentAttachmentState {
+  fileName: string | null;
+  contentType: string | null;
+  content: Buffer;
 }
 
 /**

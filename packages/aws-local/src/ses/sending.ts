@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SendEmailResponse } from "@aws-sdk/client-sesv2";
 import { AwsError, type AwsLocalRoutes } from "../server.ts";
+import type { SentAttachmentState } from "../state.ts";
 import { aggregateStatus } from "./tenants.ts";
 import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
 
@@ -17,6 +18,20 @@ function addressList(value: unknown, field: string): string[] {
   if (!Array.isArray(value) || value.some((item) => typeof item !== "string"))
     throw new AwsError("BadRequestException", `${field} must be a list of addresses.`);
   return value as string[];
+}
+
+/** Simple content's attachments with their bytes (the JSON protocol carries a blob as base64). */
+function attachmentsOf(value: unknown): SentAttachmentState[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new AwsError("BadRequestException", "Attachments must be a list.");
+  return value.map((item: { FileName?: unknown; ContentType?: unknown; RawContent?: unknown }) => {
+    if (typeof item?.RawContent !== "string") throw new AwsError("BadRequestException", "An attachment needs RawContent.");
+    return {
+      fileName: typeof item.FileName === "string" ? item.FileName : null,
+      contentType: typeof item.ContentType === "string" ? item.ContentType : null,
+      content: Buffer.from(item.RawContent, "base64"),
+    };
+  });
 }
 
 export function sending(routes: AwsLocalRoutes): void {
@@ -44,7 +59,7 @@ export function sending(routes: AwsLocalRoutes): void {
     if (configurationSetName !== null && !state.ses.configurationSets.has(configurationSetName))
       throw notFound(`Configuration set <${configurationSetName}>`);
 
-    const simple = optionalObject<{ Subject?: { Data?: unknown } }>(
+    const simple = optionalObject<{ Subject?: { Data?: unknown }; Attachments?: unknown }>(
       optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple,
       "Simple",
     );
@@ -59,6 +74,7 @@ export function sending(routes: AwsLocalRoutes): void {
       subject: typeof simple?.Subject?.Data === "string" ? simple.Subject.Data : null,
       configurationSetName,
       tags: Array.isArray(body.EmailTags) ? (body.EmailTags as Array<{ Name: string; Value: string }>) : [],
+      attachments: attachmentsOf(simple?.Attachments),
     });
     return { MessageId: messageId };
   });
