@@ -8,9 +8,13 @@
  *     node_modules/.bin/tsx bench/tools/largeSendMemory.ts [attachment MB …]
  *
  * The database must be migrated; a workspace with a verified domain is created in it.
+ *
+ * FILE_STORE=s3 measures the object-store path: without S3_ENDPOINT, aws-local serves S3 in this
+ * process (its memory is not the api's) with the bucket the api is given.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { startAwsLocal } from "@svc/aws-local";
 import { createDb } from "@svc/db";
 import { createWorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort } from "../../test/support/stack.ts";
@@ -20,10 +24,27 @@ const sizesMb = process.argv.slice(2).map(Number);
 const MB = 1024 * 1024;
 
 const db = createDb({ url: process.env.DATABASE_URL!, poolSize: 2 });
+const s3 = process.env.FILE_STORE === "s3" && !process.env.S3_ENDPOINT ? await startAwsLocal({ s3Buckets: ["bench-files"] }) : null;
+const s3Env = s3
+  ? {
+      S3_ENDPOINT: s3.url,
+      S3_BUCKET: "bench-files",
+      S3_FORCE_PATH_STYLE: "true",
+      AWS_ACCESS_KEY_ID: "bench",
+      AWS_SECRET_ACCESS_KEY: "bench",
+    }
+  : {};
 const fx = await createWorkspaceFixture(db);
 const port = await freePort();
 const child = spawn("node_modules/.bin/tsx", ["apps/api/src/main.ts"], {
-  env: { ...process.env, API_PORT: String(port), LOG_LEVEL: "warn", RETENTION_INTERVAL_SECONDS: "0", QUEUE_PREFIX: `mem-${process.pid}` },
+  env: {
+    ...process.env,
+    ...s3Env,
+    API_PORT: String(port),
+    LOG_LEVEL: "warn",
+    RETENTION_INTERVAL_SECONDS: "0",
+    QUEUE_PREFIX: `mem-${process.pid}`,
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const url = `http://127.0.0.1:${port}`;
@@ -51,7 +72,7 @@ for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
   const body = JSON.stringify({
     ...small,
     subject: `${sizeMb} MB`,
-    attachments: [{ filename: "scan.tiff", content: Buffer.alloc(sizeMb * MB, 7).toString("base64") }],
+    attachments: [{ filename: "scan.tiff", content: Buffer.alloc(Math.round(sizeMb * MB), 7).toString("base64") }],
   });
   await new Promise((r) => setTimeout(r, 2000));
   writeFileSync(`/proc/${pid}/clear_refs`, "5");
@@ -66,7 +87,7 @@ for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
   const peak = memoryOf(pid).hwm / 1024;
   const bodyMb = Buffer.byteLength(body) / MB;
   process.stdout.write(
-    `${JSON.stringify({ attachmentMb: sizeMb, bodyMb: Math.round(bodyMb * 10) / 10, status: res.status, ms, rssBeforeMb: Math.round(before / 1024), peakRssMb: Math.round(peak / 1024), peakGrowthMb: Math.round((peak - before) / 1024), growthPerBodyByte: Math.round(((peak - before) / 1024 / bodyMb) * 10) / 10 })}\n`,
+    `${JSON.stringify({ fileStore: process.env.FILE_STORE ?? "postgres", attachmentMb: sizeMb, bodyMb: Math.round(bodyMb * 10) / 10, status: res.status, ms, rssBeforeMb: Math.round(before / 1024), peakRssMb: Math.round(peak / 1024), peakGrowthMb: Math.round((peak - before) / 1024), growthPerBodyByte: Math.round(((peak - before) / 1024 / bodyMb) * 10) / 10 })}\n`,
   );
   await res.text();
 }
@@ -74,3 +95,4 @@ for (const sizeMb of sizesMb.length > 0 ? sizesMb : [1, 10, 28]) {
 child.kill("SIGTERM");
 await new Promise((r) => child.once("exit", r));
 await db.close();
+await s3?.close();

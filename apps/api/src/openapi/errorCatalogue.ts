@@ -29,7 +29,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
     "The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.",
   daily_limit_reached: "The workspace's plan allows no more sends today (UTC); the message names the limit.",
   rate_limited: "Too many requests; wait for the time in Retry-After.",
-  unavailable: "A dependency (PostgreSQL) did not answer in time; retry later.",
+  unavailable:
+    "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
   server_busy:
     "The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.",
   internal: "A bug on our side. Never an expected answer; details are in the server's log, not in the answer.",

@@ -1006,7 +1006,7 @@ export interface components {
          *     | `attachment_quota_exceeded` | 422 | The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
-         *     | `unavailable` | 503 | A dependency (PostgreSQL) did not answer in time; retry later. |
+         *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
          * @example {
@@ -2527,7 +2527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -2543,7 +2543,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -2795,7 +2795,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -2814,7 +2814,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -3065,7 +3065,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -3084,7 +3084,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -3269,7 +3269,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -3285,7 +3285,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -3446,7 +3446,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -3462,7 +3462,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -3724,7 +3724,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -3743,7 +3743,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -3933,7 +3933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -3949,7 +3949,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -4083,7 +4083,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -4099,7 +4099,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -4260,7 +4260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -4276,7 +4276,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -4442,7 +4442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -4458,7 +4458,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -4684,7 +4684,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -4703,7 +4703,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -4915,7 +4915,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -4931,7 +4931,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -5065,7 +5065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -5081,7 +5081,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -5340,7 +5340,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -5359,7 +5359,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -5520,7 +5520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -5536,7 +5536,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -5701,7 +5701,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -5717,7 +5717,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -5955,7 +5955,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -5974,7 +5974,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -6236,7 +6236,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -6255,7 +6255,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -6444,7 +6444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -6460,7 +6460,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -6621,7 +6621,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -6637,7 +6637,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -6899,7 +6899,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -6918,7 +6918,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -7081,7 +7081,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -7097,7 +7097,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -7260,7 +7260,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -7276,7 +7276,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -7442,7 +7442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -7458,7 +7458,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -7693,7 +7693,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -7712,7 +7712,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -7873,7 +7873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -7889,7 +7889,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -8054,7 +8054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -8070,7 +8070,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -8332,7 +8332,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -8351,7 +8351,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -8589,7 +8589,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -8608,7 +8608,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -8870,7 +8870,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -8889,7 +8889,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -9052,7 +9052,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9068,7 +9068,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -9306,7 +9306,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later.
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
              *
              *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
              */
@@ -9325,7 +9325,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -9515,7 +9515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9531,7 +9531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -9691,7 +9691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9707,7 +9707,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -9867,7 +9867,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9883,7 +9883,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
@@ -10069,7 +10069,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable`: A dependency (PostgreSQL) did not answer in time; retry later. */
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -10085,7 +10085,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "A dependency (PostgreSQL) did not answer in time; retry later.",
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
                      *       "code": "unavailable"
                      *     }
                      */
