@@ -1,8 +1,9 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
-import { s3FileStore } from "@svc/core";
+import { s3FileStore, storeInbound } from "@svc/core";
 import { newId } from "@svc/db";
+import { createProducerConnection, Producer } from "@svc/queues";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../support/ses.ts";
 import { type Stack, startStack } from "../support/stack.ts";
@@ -15,6 +16,7 @@ import { type Stack, startStack } from "../support/stack.ts";
  * SendEmail, which keeps the bytes it was sent.
  */
 const BUCKET = "svc-files";
+const sdkCredentials = { accessKeyId: FAKE_AWS_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: FAKE_AWS_CREDENTIALS.AWS_SECRET_ACCESS_KEY };
 const handle = openTestDb();
 let aws: AwsLocal;
 let stack: Stack;
@@ -267,14 +269,97 @@ describe("attachments in S3", () => {
   }, 90_000);
 });
 
+describe("received messages in S3", () => {
+  it("stores the raw message and its attachments as objects, served by the api to their workspace only", async () => {
+    const attachment = fileOf(20_000, 11);
+    const raw = Buffer.from(
+      [
+        "From: Ann <ann@example.com>",
+        "To: inbox@example.org",
+        "Subject: With a file",
+        "Message-ID: <s3-inbound@example.com>",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/mixed; boundary="b1"',
+        "",
+        "--b1",
+        "Content-Type: text/plain",
+        "",
+        "See attached.",
+        "--b1",
+        'Content-Type: application/octet-stream; name="data.bin"',
+        'Content-Disposition: attachment; filename="data.bin"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        attachment.toString("base64").replace(/.{76}/g, "$&\r\n"),
+        "--b1--",
+        "",
+      ].join("\r\n"),
+    );
+    const redis = createProducerConnection(stack.env.REDIS_URL!);
+    const deliveries = new Producer("webhookDelivery", redis, stack.env.QUEUE_PREFIX!);
+    const client = new S3Client({ endpoint: aws.url, region: "us-east-1", forcePathStyle: true, credentials: sdkCredentials });
+    const files = s3FileStore(handle, { client, bucket: BUCKET });
+    try {
+      const [stored] = await storeInbound(
+        handle.prisma,
+        deliveries,
+        {
+          source: "mx",
+          sourceKey: null,
+          mailFrom: "ann@example.com",
+          recipients: [{ address: "inbox@example.org", workspaceId: fx.workspaceId, receivingDomainId: "rdom_test" }],
+          raw,
+          verdicts: { spf: { result: "pass" }, dkim: { result: "none" }, dmarc: { result: "none" }, arc: { result: "none" } },
+          receivedAt: new Date(),
+        },
+        files,
+      );
+      const id = stored!.inboundId!;
+      const record = await handle.prisma.inboundEmail.findUniqueOrThrow({ where: { id } });
+      expect(record.raw).toBeNull();
+      expect(record.size).toBe(raw.length);
+      expect(await handle.prisma.inboundAttachment.count({ where: { inboundEmailId: id } })).toBe(0);
+      const objects = aws.state.s3.buckets.get(BUCKET)!.objects;
+      expect(objects.get(`inbound/${fx.workspaceId}/${id}/raw`)!.body.equals(raw)).toBe(true);
+      expect(objects.get(`inbound/${fx.workspaceId}/${id}/0`)!.body.equals(attachment)).toBe(true);
+
+      const headers = { authorization: `Bearer ${fx.keys["read-only"]}` };
+      const rawAnswer = await fetch(`${stack.apiUrl}/inbound/${id}/raw`, { headers });
+      expect(rawAnswer.status).toBe(200);
+      expect(Buffer.from(await rawAnswer.arrayBuffer()).equals(raw)).toBe(true);
+      const fileAnswer = await fetch(`${stack.apiUrl}/inbound/${id}/attachments/0`, { headers });
+      expect(fileAnswer.status).toBe(200);
+      expect(Buffer.from(await fileAnswer.arrayBuffer()).equals(attachment)).toBe(true);
+      // Another workspace's key: no such message, no file.
+      const theirs = { authorization: `Bearer ${other.keys["full-access"]}` };
+      expect((await fetch(`${stack.apiUrl}/inbound/${id}/raw`, { headers: theirs })).status).toBe(404);
+      expect((await fetch(`${stack.apiUrl}/inbound/${id}/attachments/0`, { headers: theirs })).status).toBe(404);
+      // S3 down: a clear 503, not a 500.
+      aws.state.s3.unavailable = true;
+      try {
+        const down = await fetch(`${stack.apiUrl}/inbound/${id}/raw`, { headers });
+        expect(down.status).toBe(503);
+        expect(await down.json()).toMatchObject({ code: "unavailable" });
+      } finally {
+        aws.state.s3.unavailable = false;
+      }
+
+      // The record gone (retention, erasure): the sweep deletes its objects.
+      await handle.prisma.inboundEmail.delete({ where: { id } });
+      const sweeper = s3FileStore(handle, { client, bucket: BUCKET, orphanGraceMs: 0 });
+      while ((await sweeper.deleteLeftovers(1000)) > 0);
+      expect([...objects.keys()].filter((key) => key.includes(id))).toEqual([]);
+    } finally {
+      await deliveries.close();
+      redis.disconnect();
+      client.destroy();
+    }
+  });
+});
+
 describe("the leftover sweep (retention)", () => {
   it("deletes objects of emails past their handoff or gone, keeps those still waiting and fresh orphans", async () => {
-    const client = new S3Client({
-      endpoint: aws.url,
-      region: "us-east-1",
-      forcePathStyle: true,
-      credentials: { accessKeyId: FAKE_AWS_CREDENTIALS.AWS_ACCESS_KEY_ID, secretAccessKey: FAKE_AWS_CREDENTIALS.AWS_SECRET_ACCESS_KEY },
-    });
+    const client = new S3Client({ endpoint: aws.url, region: "us-east-1", forcePathStyle: true, credentials: sdkCredentials });
     const sweeper = s3FileStore(handle, { client, bucket: BUCKET, keyPrefix: "sweep/", orphanGraceMs: 0 });
     const keeper = s3FileStore(handle, { client, bucket: BUCKET, keyPrefix: "sweep/", orphanGraceMs: 3_600_000 });
     const waiting = await insertEmail(handle, fx, { status: "scheduled" });

@@ -1,8 +1,9 @@
-import { commonEnv, dnsEnv, httpServerEnv, portNumber } from "@svc/config";
+import { commonEnv, dnsEnv, fileStoreEnv, httpServerEnv, portNumber } from "@svc/config";
 import { z } from "zod";
 
 export const inboundEnvSchema = z.object({
   ...commonEnv,
+  ...fileStoreEnv,
   ...httpServerEnv,
   ...dnsEnv,
   /** The MX port: 25 in production (binding it needs the privilege); 2525 locally. */

@@ -1,4 +1,4 @@
-import { createDnsResolver, type MailauthResolver } from "@svc/core";
+import { createDnsResolver, createFileStore, type MailauthResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, type Redis } from "@svc/queues";
@@ -20,6 +20,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
 /** The built-in MX receiver process: SMTP on INBOUND_PORT, health on INBOUND_HEALTH_PORT. */
 export function createInbound(env: InboundEnv, { db, redis, log }: InboundResources): App {
   const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const files = createFileStore(env, db);
   const resolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }) as unknown as MailauthResolver;
   let server: SMTPServer | null = null;
   const health = createHealthServer(
@@ -41,7 +42,7 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
           socketTimeoutMs: env.INBOUND_SOCKET_TIMEOUT_MS,
           closeTimeoutMs: env.INBOUND_SHUTDOWN_GRACE_MS,
         },
-        { db: db.prisma, deliveries, resolver, rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE), log },
+        { db: db.prisma, deliveries, resolver, rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE), log, files },
       );
       const smtpPort = await listenSmtp(server, env.INBOUND_PORT);
       const port = await listen(health, env.INBOUND_HEALTH_PORT);
@@ -52,6 +53,7 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
       { name: "smtp server", run: () => server && new Promise<void>((resolve) => server!.close(() => resolve())) },
       { name: "health server", run: () => closeServer(health) },
       { name: "delivery queue", run: () => deliveries.close() },
+      { name: "file store", run: () => files.close() },
     ],
   };
 }

@@ -1,5 +1,13 @@
 import type { Readable } from "node:stream";
-import { authenticateInbound, type MailauthResolver, type RoutedRecipient, refusedByDmarc, routeRecipients, storeInbound } from "@svc/core";
+import {
+  authenticateInbound,
+  type FileStore,
+  type MailauthResolver,
+  type RoutedRecipient,
+  refusedByDmarc,
+  routeRecipients,
+  storeInbound,
+} from "@svc/core";
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
@@ -30,6 +38,8 @@ export interface ReceiverDeps {
   resolver: MailauthResolver;
   rateLimit: ClientRateLimit;
   log: Logger;
+  /** Where the raw message and its attachment bytes go (FILE_STORE); with the record in PostgreSQL when absent. */
+  files?: FileStore;
 }
 
 /** Reads the DATA stream; null when it went over SIZE (smtp-server then answers 552 itself). */
@@ -98,15 +108,20 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
           deps.log.info({ from: verdicts.dmarc.domain, bytes: raw.length }, "inbound message refused: DMARC fail with p=reject");
           return callback(new SmtpReply(550, "5.7.1", "Message refused: it fails DMARC and its domain's policy is reject."));
         }
-        const stored = await storeInbound(deps.db, deps.deliveries, {
-          source: "mx",
-          sourceKey: null,
-          mailFrom,
-          recipients,
-          raw,
-          verdicts,
-          receivedAt: new Date(),
-        });
+        const stored = await storeInbound(
+          deps.db,
+          deps.deliveries,
+          {
+            source: "mx",
+            sourceKey: null,
+            mailFrom,
+            recipients,
+            raw,
+            verdicts,
+            receivedAt: new Date(),
+          },
+          deps.files,
+        );
         deps.log.info({ inboundIds: stored.map((entry) => entry.inboundId), bytes: raw.length }, "inbound message stored");
         callback(null, `2.0.0 Ok: stored as ${stored.map((entry) => entry.inboundId).join(" ")}`);
       })().catch((error: unknown) => {

@@ -85,7 +85,7 @@ describe("an SES receipt notification", () => {
       subject: "Via SES",
       verdicts: { spf: { result: "pass" }, virus: { result: "pass" } },
     });
-    expect(Buffer.from(records[0]!.raw)).toEqual(raw);
+    expect(Buffer.from(records[0]!.raw!)).toEqual(raw);
     expect(await handle.prisma.webhookDelivery.count({ where: { inboundEmailId: records[0]!.id } })).toBe(1);
   });
 

@@ -29,14 +29,14 @@ export function inboundRouter(deps: ApiDeps): Router {
   });
 
   router.get("/:id/raw", requirePermission("emails:read"), async (req, res) => {
-    const raw = await getInboundRaw(prisma, authOf(res).workspaceId, req.params.id as string);
+    const raw = await getInboundRaw(prisma, authOf(res).workspaceId, req.params.id as string, deps.files);
     res.type("message/rfc822").send(raw);
   });
 
   router.get("/:id/attachments/:n", requirePermission("emails:read"), async (req, res) => {
     const n = req.params.n as string;
     if (!/^\d{1,4}$/.test(n)) throw new AppError("validation_failed", "n: the attachment's position, a whole number from 0.");
-    const { meta, content } = await getInboundAttachment(prisma, authOf(res).workspaceId, req.params.id as string, Number(n));
+    const { meta, content } = await getInboundAttachment(prisma, authOf(res).workspaceId, req.params.id as string, Number(n), deps.files);
     res.setHeader("Content-Disposition", contentDisposition(meta.filename));
     res.type(meta.contentType || "application/octet-stream").send(content);
   });

@@ -1,20 +1,25 @@
 /**
- * Object keys of emails' files: `<prefix>emails/<workspace id>/<email id>/<position>`. Every part
- * is an id the service generated, never caller input, and the workspace leads, so one
- * workspace's files share a prefix and a key names whose file it is.
+ * Object keys, every part an id the service generated, never caller input, with the workspace
+ * leading so that one workspace's files share a prefix and a key names whose file it is:
+ * - an email's attachment: `<prefix>emails/<workspace id>/<email id>/<position>`
+ * - a received message's raw bytes and attachments: `<prefix>inbound/<workspace id>/<inbound id>/raw`
+ *   and `…/<position>`.
  */
 export function emailFileKey(prefix: string, workspaceId: string, emailId: string, position: number): string {
   return `${prefix}emails/${workspaceId}/${emailId}/${position}`;
 }
 
-export function emailFilesPrefix(prefix: string): string {
-  return `${prefix}emails/`;
+export function inboundFileKey(prefix: string, workspaceId: string, inboundId: string, part: number | "raw"): string {
+  return `${prefix}inbound/${workspaceId}/${inboundId}/${part}`;
 }
 
-/** The workspace and email a key belongs to; null for a key this service did not write. */
-export function parseEmailFileKey(prefix: string, key: string): { workspaceId: string; emailId: string } | null {
-  if (!key.startsWith(emailFilesPrefix(prefix))) return null;
-  const parts = key.slice(emailFilesPrefix(prefix).length).split("/");
-  if (parts.length !== 3 || !/^\d+$/.test(parts[2]!)) return null;
-  return { workspaceId: parts[0]!, emailId: parts[1]! };
+/** Whose file a key is; null for a key this service did not write. */
+export function parseFileKey(prefix: string, key: string): { kind: "emails" | "inbound"; workspaceId: string; ownerId: string } | null {
+  if (!key.startsWith(prefix)) return null;
+  const parts = key.slice(prefix.length).split("/");
+  if (parts.length !== 4) return null;
+  const [kind, workspaceId, ownerId, part] = parts as [string, string, string, string];
+  if (kind === "emails" && /^\d+$/.test(part)) return { kind, workspaceId, ownerId };
+  if (kind === "inbound" && (part === "raw" || /^\d+$/.test(part))) return { kind, workspaceId, ownerId };
+  return null;
 }

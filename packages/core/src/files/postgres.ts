@@ -20,6 +20,11 @@ export function postgresFileStore(db: DbHandle): FileStore {
         emails.map((email) => email.emailId),
       );
     },
+    // A received message's bytes are in its row and inbound_attachments, and go with the row.
+    putInboundFiles: async () => {},
+    readInboundRaw: async () => null,
+    readInboundAttachment: async () => null,
+    deleteInboundFiles: async () => {},
     deleteLeftovers: (limit) => deleteLeftoverAttachmentContents(db.prisma, limit),
     close: async () => {},
   };

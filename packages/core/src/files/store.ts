@@ -3,6 +3,8 @@
  * an S3-compatible object store (FILE_STORE=s3). Metadata (name, type, size) always stays on the
  * email row; only the bytes move. One rule decides when they go, whichever store holds them:
  * once the email no longer waits for its handoff (sent, ended, canceled) or no longer exists.
+ * Received messages follow the same setting: their raw bytes and attachment bytes live as long
+ * as their record.
  */
 
 /** An email's files: `count` of them, at positions 0…count-1 of its `attachments` list. */
@@ -24,6 +26,12 @@ export interface FileStore {
   /** The email's files in order; null when any of them is missing (deleted already). */
   readEmailFiles(email: EmailFiles): Promise<Buffer[] | null>;
   deleteEmailFiles(emails: readonly EmailFiles[]): Promise<void>;
+  /** Stores a received message's raw bytes and attachment bytes before its record is written. */
+  putInboundFiles(message: Omit<InboundFiles, "count">, raw: Buffer, attachments: readonly Buffer[]): Promise<void>;
+  /** The raw bytes of a message whose record holds none (null from PostgreSQL: the row has them). */
+  readInboundRaw(message: Omit<InboundFiles, "count">): Promise<Buffer | null>;
+  readInboundAttachment(message: Omit<InboundFiles, "count">, position: number): Promise<Buffer | null>;
+  deleteInboundFiles(messages: readonly InboundFiles[]): Promise<void>;
   /**
    * Deletes files left behind (a crash between a handoff and its delete, an email erased or
    * expired with its row, an accept that failed after storing them); examines at most `limit`
@@ -32,6 +40,13 @@ export interface FileStore {
   deleteLeftovers(limit: number): Promise<number>;
   /** Closes its connections (the object store's client); the PostgreSQL pool is the app's own. */
   close(): Promise<void>;
+}
+
+/** A received message's files: its raw bytes and `count` attachments. */
+export interface InboundFiles {
+  workspaceId: string;
+  inboundId: string;
+  count: number;
 }
 
 /** The store did not answer or refused: the caller retries later (503 at accept, a retry in the sender). */

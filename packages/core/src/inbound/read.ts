@@ -1,6 +1,7 @@
 import type { Db } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
+import { type FileStore, FileStoreUnavailable } from "../files/store.ts";
 import { selectInboundAttachment } from "../stores/inboundAttachments.ts";
 import {
   type ListedInboundEmail,
@@ -95,10 +96,22 @@ export async function getInbound(prisma: Db, workspaceId: string, inboundId: str
   return { ...toSummary(row), text: row.text, html: row.html, headers: row.headers as Array<[string, string]> };
 }
 
-export async function getInboundRaw(prisma: Db, workspaceId: string, inboundId: string): Promise<Buffer> {
-  const raw = await selectInboundRaw(prisma, workspaceId, inboundId);
+/** The message as received: from its row, or from the object store when the row holds none. */
+export async function getInboundRaw(prisma: Db, workspaceId: string, inboundId: string, files?: FileStore): Promise<Buffer> {
+  const row = await selectInboundRaw(prisma, workspaceId, inboundId);
+  const raw = row && (row.raw ?? (await readStored(() => files?.readInboundRaw({ workspaceId, inboundId }))));
   if (!raw) throw notFound("Inbound message");
   return raw;
+}
+
+/** A read from the object store; a store that is down is a 503, never a 500. */
+async function readStored(read: () => Promise<Buffer | null> | undefined): Promise<Buffer | null> {
+  try {
+    return (await read()) ?? null;
+  } catch (error) {
+    if (error instanceof FileStoreUnavailable) throw new AppError("unavailable", "The file store did not answer; retry later.");
+    throw error;
+  }
 }
 
 /** Attachment `position` (0-based, its place in `attachments`) with its name and type. */
@@ -107,10 +120,14 @@ export async function getInboundAttachment(
   workspaceId: string,
   inboundId: string,
   position: number,
+  files?: FileStore,
 ): Promise<{ meta: InboundAttachmentMeta; content: Buffer }> {
   const record = await getInbound(prisma, workspaceId, inboundId);
   const meta = Number.isInteger(position) && position >= 0 ? record.attachments[position] : undefined;
-  const content = meta ? await selectInboundAttachment(prisma, workspaceId, inboundId, position) : null;
+  const content = meta
+    ? ((await selectInboundAttachment(prisma, workspaceId, inboundId, position)) ??
+      (await readStored(() => files?.readInboundAttachment({ workspaceId, inboundId }, position))))
+    : null;
   if (!meta || !content) throw notFound("Attachment");
   return { meta, content };
 }

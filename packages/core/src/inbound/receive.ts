@@ -1,6 +1,7 @@
 import type { Db } from "@svc/db";
 import { newId } from "@svc/db";
 import type { Producer } from "@svc/queues";
+import type { FileStore } from "../files/store.ts";
 import { insertInboundEmail } from "../stores/inboundEmails.ts";
 import { findVerifiedReceivingDomains } from "../stores/receivingDomains.ts";
 import { insertWebhookDelivery } from "../stores/webhookDeliveries.ts";
@@ -60,9 +61,16 @@ export interface StoredInbound {
  * Stores a received message once per workspace it reaches: the record, its attachment bytes and
  * one `received` delivery per subscription listing it, in one transaction, then enqueues the
  * deliveries (the dispatcher's sweeper enqueues any whose job is lost). A message that cannot be
- * parsed is stored raw with its parse error.
+ * parsed is stored raw with its parse error. With an object store (`files`, FILE_STORE=s3) the raw
+ * bytes and attachment bytes go there first, and are taken back when no record is written.
  */
-export async function storeInbound(prisma: Db, producer: Producer<"webhookDelivery">, message: ArrivedMessage): Promise<StoredInbound[]> {
+export async function storeInbound(
+  prisma: Db,
+  producer: Producer<"webhookDelivery">,
+  message: ArrivedMessage,
+  files?: FileStore,
+): Promise<StoredInbound[]> {
+  const external = files?.kind === "s3" ? files : null;
   const parsed = await parseInbound(message.raw);
   const byWorkspace = new Map<string, string[]>();
   for (const recipient of message.recipients)
@@ -71,74 +79,86 @@ export async function storeInbound(prisma: Db, producer: Producer<"webhookDelive
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
     const inboundId = newId("inbound");
-    const result = await prisma.$transaction(async (tx) => {
-      const row = await insertInboundEmail(
-        tx,
-        {
-          id: inboundId,
-          workspaceId,
-          source: message.source,
-          sourceKey: message.sourceKey,
-          mailFrom: message.mailFrom,
-          rcptTo,
-          from: parsed.from,
-          to: parsed.to,
-          cc: parsed.cc,
-          subject: parsed.subject,
-          messageId: parsed.messageId,
-          inReplyTo: parsed.inReplyTo,
-          references: parsed.references,
-          text: parsed.text,
-          html: parsed.html,
-          headers: parsed.headers,
-          attachments: parsed.attachments,
-          raw: message.raw,
-          size: message.raw.length,
-          verdicts: { ...message.verdicts },
-          parseError: parsed.parseError,
-          replyToEmailId,
-          receivedAt: message.receivedAt,
-        },
-        parsed.files,
-      );
-      if (!row) return null;
-      const deliveryIds: string[] = [];
-      const now = new Date();
-      for (const subscription of await selectActiveSubscriptionsForReceived(tx, workspaceId)) {
-        const id = newId("delivery");
-        const body = buildInboundDeliveryBody({
-          deliveryId: id,
-          createdAt: now,
-          inbound: {
+    const ref = { workspaceId, inboundId };
+    if (external) await external.putInboundFiles(ref, message.raw, parsed.files);
+    const takeBack = () => external?.deleteInboundFiles([{ ...ref, count: parsed.files.length }]).catch(() => {});
+    const write = () =>
+      prisma.$transaction(async (tx) => {
+        const row = await insertInboundEmail(
+          tx,
+          {
             id: inboundId,
+            workspaceId,
+            source: message.source,
+            sourceKey: message.sourceKey,
+            mailFrom: message.mailFrom,
+            rcptTo,
             from: parsed.from,
             to: parsed.to,
-            rcptTo,
+            cc: parsed.cc,
             subject: parsed.subject,
             messageId: parsed.messageId,
-            replyToEmailId,
-            attachmentCount: parsed.attachments.length,
+            inReplyTo: parsed.inReplyTo,
+            references: parsed.references,
+            text: parsed.text,
+            html: parsed.html,
+            headers: parsed.headers,
+            attachments: parsed.attachments,
+            raw: external ? null : message.raw,
             size: message.raw.length,
-            verdicts: message.verdicts,
-            parseError: parsed.parseError !== null,
+            verdicts: { ...message.verdicts },
+            parseError: parsed.parseError,
+            replyToEmailId,
             receivedAt: message.receivedAt,
           },
-        });
-        await insertWebhookDelivery(tx, {
-          id,
-          subscriptionId: subscription.id,
-          eventId: null,
-          inboundEmailId: inboundId,
-          eventType: "received",
-          body,
-          createdAt: now,
-          nextAttemptAt: now,
-        });
-        deliveryIds.push(id);
-      }
-      return deliveryIds;
-    });
+          external ? [] : parsed.files,
+        );
+        if (!row) return null;
+        const deliveryIds: string[] = [];
+        const now = new Date();
+        for (const subscription of await selectActiveSubscriptionsForReceived(tx, workspaceId)) {
+          const id = newId("delivery");
+          const body = buildInboundDeliveryBody({
+            deliveryId: id,
+            createdAt: now,
+            inbound: {
+              id: inboundId,
+              from: parsed.from,
+              to: parsed.to,
+              rcptTo,
+              subject: parsed.subject,
+              messageId: parsed.messageId,
+              replyToEmailId,
+              attachmentCount: parsed.attachments.length,
+              size: message.raw.length,
+              verdicts: message.verdicts,
+              parseError: parsed.parseError !== null,
+              receivedAt: message.receivedAt,
+            },
+          });
+          await insertWebhookDelivery(tx, {
+            id,
+            subscriptionId: subscription.id,
+            eventId: null,
+            inboundEmailId: inboundId,
+            eventType: "received",
+            body,
+            createdAt: now,
+            nextAttemptAt: now,
+          });
+          deliveryIds.push(id);
+        }
+        return deliveryIds;
+      });
+    let result: string[] | null;
+    try {
+      result = await write();
+    } catch (error) {
+      await takeBack();
+      throw error;
+    }
     if (result === null) {
+      await takeBack();
       stored.push({ inboundId: null, workspaceId, created: false, deliveryIds: [] });
       continue;
     }

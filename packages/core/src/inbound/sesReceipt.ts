@@ -1,6 +1,7 @@
 import type { Db } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { z } from "zod";
+import type { FileStore } from "../files/store.ts";
 import { type InboundVerdicts, refusedByVirusScan, type Verdict } from "./authenticate.ts";
 import { routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
 
@@ -61,6 +62,7 @@ export async function ingestSesReceipt(
   deliveries: Producer<"webhookDelivery">,
   notification: SesReceipt,
   readObject: (bucket: string, key: string) => Promise<Buffer>,
+  files?: FileStore,
 ): Promise<SesReceiptOutcome> {
   const verdicts = sesVerdicts(notification.receipt);
   if (refusedByVirusScan(verdicts)) return { kind: "refused", reason: "virus" };
@@ -68,14 +70,19 @@ export async function ingestSesReceipt(
   if (routed.length === 0) return { kind: "refused", reason: "no_route" };
   const raw = await readObject(notification.receipt.action.bucketName, notification.receipt.action.objectKey);
   const receivedAt = new Date(notification.mail.timestamp);
-  const stored = await storeInbound(prisma, deliveries, {
-    source: "ses",
-    sourceKey: notification.mail.messageId,
-    mailFrom: notification.mail.source,
-    recipients: routed,
-    raw,
-    verdicts,
-    receivedAt: Number.isNaN(receivedAt.getTime()) ? new Date() : receivedAt,
-  });
+  const stored = await storeInbound(
+    prisma,
+    deliveries,
+    {
+      source: "ses",
+      sourceKey: notification.mail.messageId,
+      mailFrom: notification.mail.source,
+      recipients: routed,
+      raw,
+      verdicts,
+      receivedAt: Number.isNaN(receivedAt.getTime()) ? new Date() : receivedAt,
+    },
+    files,
+  );
   return { kind: "stored", stored };
 }

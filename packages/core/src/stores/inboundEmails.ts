@@ -25,7 +25,8 @@ export interface NewInboundEmailRow {
   html: string | null;
   headers: unknown[];
   attachments: unknown[];
-  raw: Buffer;
+  /** Null when the object store holds the raw bytes (FILE_STORE=s3). */
+  raw: Buffer | null;
   size: number;
   verdicts: Record<string, unknown>;
   parseError: string | null;
@@ -53,7 +54,7 @@ export async function insertInboundEmail(
         headers: json(row.headers),
         attachments: json(row.attachments),
         verdicts: json(row.verdicts),
-        raw: new Uint8Array(row.raw),
+        raw: row.raw === null ? null : new Uint8Array(row.raw),
         contents: { create: files.map((content, position) => ({ position, content: new Uint8Array(content) })) },
       },
     });
@@ -121,9 +122,17 @@ export function selectInboundCursor(
   return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { id: true, receivedAt: true } });
 }
 
-export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<Buffer | null> {
+/** The record's raw bytes (null when the object store holds them), or null when there is no such record. */
+export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<{ raw: Buffer | null } | null> {
   const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { raw: true } });
-  return row ? Buffer.from(row.raw) : null;
+  return row ? { raw: row.raw === null ? null : Buffer.from(row.raw) } : null;
+}
+
+/** Which of these records exist (the object store's leftover sweep asks). */
+export async function existingInboundEmails(prisma: PrismaTx, inboundIds: readonly string[]): Promise<Set<string>> {
+  if (inboundIds.length === 0) return new Set();
+  const rows = await prisma.inboundEmail.findMany({ where: { id: { in: [...inboundIds] } }, select: { id: true } });
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Replies to a sent email (the dashboard's timeline), oldest first. */
