@@ -21,7 +21,7 @@ export class SendQueue {
   /** Enqueues the emails of one workspace, in order; an email whose job exists is left alone. */
   async enqueue(workspaceId: string, emailIds: readonly string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    const priorities = await this.fairness.priorities(workspaceId, emailIds.length);
+    const priorities = this.fairness.priorities(workspaceId, emailIds.length);
     await this.producer.enqueueMany(
       emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })),
     );
@@ -56,7 +56,8 @@ export class SendQueue {
     return this.producer.has(emailId);
   }
 
-  close(): Promise<void> {
-    return this.producer.close();
+  async close(): Promise<void> {
+    await this.fairness.close();
+    await this.producer.close();
   }
 }
