@@ -34,6 +34,8 @@ export interface ParsedVariableRows {
   declarations: VariableDeclaration[] | null;
   /** Sample values by name (the rows whose sample parsed). */
   sample: Record<string, unknown>;
+  /** Fallbacks by name (the optional rows whose fallback parsed), even when other rows have errors. */
+  fallbacks: Record<string, unknown>;
 }
 
 /** The text a value is shown as in its row (the inverse of parseValue). */
@@ -90,13 +92,21 @@ export function parseVariableRows(given: readonly VariableRow[]): ParsedVariable
   const rows = given.filter((row) => !blank(row)).map((row) => ({ ...row, name: row.name.trim() }));
   const errors: VariableRowErrors[] = rows.map(() => ({}));
   const sample: Record<string, unknown> = {};
+  const fallbacks: Record<string, unknown> = {};
+  const seen = new Set<string>();
   const candidates: Array<{ name: string; type: string; fallback?: unknown }> = rows.map((row, n) => {
     const declared: { name: string; type: string; fallback?: unknown } = { name: row.name, type: row.type };
+    // The schema says this too, but only once every row is otherwise valid.
+    if (row.name !== "" && seen.has(row.name)) errors[n]!.name = `${row.name} is declared more than once`;
+    seen.add(row.name);
     if (!isType(row.type)) return declared;
     if (!row.required) {
       const fallback = parseValue(row.fallback, row.type);
       if ("error" in fallback) errors[n]!.fallback = `${fallback.error} (or tick required)`;
-      else declared.fallback = fallback.value;
+      else {
+        declared.fallback = fallback.value;
+        if (row.name !== "") fallbacks[row.name] = fallback.value;
+      }
     }
     if (row.sample !== "") {
       const value = parseValue(row.sample, row.type);
@@ -117,5 +127,5 @@ export function parseVariableRows(given: readonly VariableRow[]): ParsedVariable
     }
   }
   const ok = checked.success && errors.every((e) => Object.keys(e).length === 0);
-  return { rows, errors, declarations: ok ? (checked.data as VariableDeclaration[]) : null, sample };
+  return { rows, errors, declarations: ok ? (checked.data as VariableDeclaration[]) : null, sample, fallbacks };
 }
