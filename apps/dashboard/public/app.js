@@ -146,16 +146,16 @@
     const renumber = () => {
       editor.querySelectorAll("tr[data-variable-row]").forEach((row, i) => {
         row.querySelectorAll("[id^='var-']").forEach((field) => {
-          var id = field.id.replace(/^var-\d+-/, `var-${i + 1}-`);
+          const id = field.id.replace(/^var-\d+-/, `var-${i + 1}-`);
           field.id = id;
-          var label = field.getAttribute("aria-label");
+          const label = field.getAttribute("aria-label");
           if (label) field.setAttribute("aria-label", label.replace(/^Variable \d+/, `Variable ${i + 1}`));
         });
       });
     };
-    var rowTemplate = document.querySelector("template[data-variable-row-template]");
+    const rowTemplate = document.querySelector("template[data-variable-row-template]");
     editor.addEventListener("click", (event) => {
-      var remove = event.target.closest("[data-remove-variable]");
+      const remove = event.target.closest("[data-remove-variable]");
       if (remove) {
         remove.closest("tr").remove();
         renumber();
@@ -163,8 +163,8 @@
         return;
       }
       if (event.target.closest("[data-add-variable]") && rowTemplate) {
-        var body = editor.querySelector("[data-variable-rows]");
-        var row = rowTemplate.content.firstElementChild.cloneNode(true);
+        const body = editor.querySelector("[data-variable-rows]");
+        const row = rowTemplate.content.firstElementChild.cloneNode(true);
         body.appendChild(row);
         renumber();
         row.querySelector("input")?.focus();

@@ -2,9 +2,9 @@ import {
   EMAIL_STATUSES,
   type EmailPage,
   type EmailSearch,
+  type EmailTemplateView,
   type EmailView,
   type EmailWaiting,
-  type EmailTemplateView,
   type EmailWithEventsView,
   type InboundSummaryView,
 } from "@svc/core";
