@@ -44,10 +44,13 @@ function rowsOf(req: Request): VariableRow[] {
   }));
 }
 
-/** A source field as typed (not trimmed: whitespace is part of a template). */
+/**
+ * A source field as typed (not trimmed: whitespace is part of a template), with the CRLF line
+ * ends a browser gives a textarea's value back as LF, as the sources are written elsewhere.
+ */
 function sourceField(req: Request, name: string): string {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" ? value.slice(0, SOURCE_LIMIT) : "";
+  return typeof value === "string" ? value.slice(0, SOURCE_LIMIT).replace(/\r\n/g, "\n") : "";
 }
 
 /** What the preview renders with: each row's sample, else its fallback, else a value of its type. */

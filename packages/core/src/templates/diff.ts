@@ -41,7 +41,8 @@ interface Sources {
 
 /** Splits jsdiff's chunks into lines and folds long unchanged runs down to their context. */
 function linesOf(before: string, after: string): DiffLine[] | null {
-  const chunks = diffLines(before, after, { timeout: DIFF_LIMITS.timeoutMs });
+  // A line is the same whether or not it ends the text or came from a browser's textarea (CRLF).
+  const chunks = diffLines(before, after, { timeout: DIFF_LIMITS.timeoutMs, stripTrailingCr: true, ignoreNewlineAtEof: true });
   if (!chunks) return null;
   const all: Array<{ kind: "added" | "removed" | "same"; text: string }> = [];
   for (const chunk of chunks) {

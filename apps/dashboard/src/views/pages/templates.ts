@@ -103,7 +103,7 @@ function variableRow(row: VariableRow, n: number, errors: VariableRowErrors, can
     )}</select>${fieldError(`var-${n}-type-error`, errors.type)}</td>
     <td><select id="var-${n}-required" name="var_required" aria-label="Variable ${n} required" data-template-part>
       <option value="required"${row.required ? " selected" : ""}>required</option>
-      <option value="optional"${row.required ? "" : " selected"}>optional (fallback)</option>
+      <option value="optional"${row.required ? "" : " selected"}>optional</option>
     </select></td>
     <td>${rowInput(n, "fallback", row.fallback, `Variable ${n} fallback`, errors)}</td>
     <td>${rowInput(n, "sample", row.sample, `Variable ${n} sample`, errors)}</td>
@@ -124,10 +124,10 @@ function variablesPanel(state: EditorState, canWrite: boolean): SafeHtml {
   return html`<fieldset class="variables-panel" data-variables>
     <legend>Variables</legend>
     <p class="muted">A required variable must be given by every send; an optional one falls back to its fallback. Sample values feed the preview and "Send a test". Lists and objects are JSON.</p>
-    <table class="table variables-table">
+    <div class="table-scroll"><table class="table variables-table">
       <thead><tr><th>Name</th><th>Type</th><th>Required</th><th>Fallback</th><th>Sample value</th><th></th></tr></thead>
       <tbody data-variable-rows>${rows.map((row, i) => variableRow(row, i + 1, state.rowErrors[i] ?? {}, canWrite))}</tbody>
-    </table>
+    </table></div>
     ${canWrite && html`<button type="button" class="btn btn-secondary btn-small js-only" data-add-variable>Add variable</button>`}
   </fieldset>`;
 }
@@ -206,7 +206,7 @@ export function templateEditorBody(page: TemplateEditorPage): SafeHtml {
   return html`${pageHeader(t.name, { description: html`Alias <code>${t.alias}</code> · ${t.publishedVersion === null ? "not published yet" : `version ${t.publishedVersion} in force`}`, back: { href: "/templates", label: "Templates" } })}
   ${page.error && alert("error", page.error)}
   ${page.sentEmailId && alert("success", html`Test email queued: <a href="/emails/${page.sentEmailId}" data-test-email>see it in Emails</a>.`)}
-  <div class="two-column">
+  <div class="two-column template-editor-columns">
     ${card(
       html`<form method="post" action="/templates/${t.id}" class="form-stack" data-template-editor data-preview-url="/templates/${t.id}/preview">
         ${csrfField(page.csrf)}
