@@ -172,6 +172,28 @@ describe("the variables panel", () => {
     expect(after.draftVariables).toEqual(before.draftVariables);
   });
 
+  it("holds the panel to 100 variables, and refuses a form with more fields than that at the boundary", async () => {
+    const before = await db.template.findUniqueOrThrow({ where: { id: templateId } });
+    const many = (count: number) =>
+      owner.agent
+        .post(`/templates/${templateId}`)
+        .type("form")
+        .send(
+          form({
+            _csrf: owner.csrf,
+            subject: "s",
+            html: "h",
+            text: "",
+            ...rowFields(Array.from({ length: count }, (_, i) => ({ name: `v${i}`, fallback: "x" }))),
+          }),
+        );
+    const over = await many(101).expect(422);
+    expect(over.text).toMatch(/id="var-101-name-error">at most 100 variables/);
+    await many(130).expect(413);
+    const after = await db.template.findUniqueOrThrow({ where: { id: templateId } });
+    expect(after.draftVariables).toEqual(before.draftVariables);
+  });
+
   it("previews with the rows' sample values, never a 500 on bad rows", async () => {
     const preview = await owner.agent
       .post(`/templates/${templateId}/preview`)
