@@ -1,7 +1,7 @@
 import { diffLines } from "diff";
 import { AppError, notFound } from "../errors.ts";
 import type { Queryable } from "../sql.ts";
-import { selectTemplate, selectTemplateVersions } from "../stores/templates.ts";
+import { selectTemplate, selectTemplateVersionsNumbered } from "../stores/templates.ts";
 import type { VariableDeclaration } from "./variables.ts";
 
 /** One side of a comparison: a published version, or the saved draft. */
@@ -105,7 +105,8 @@ export async function diffTemplateVersions(
 ): Promise<TemplateDiff> {
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
-  const versions = from === "draft" && to === "draft" ? [] : await selectTemplateVersions(db, workspaceId, template.id);
+  const numbers = [from, to].filter((side): side is number => side !== "draft");
+  const versions = numbers.length === 0 ? [] : await selectTemplateVersionsNumbered(db, workspaceId, template.id, numbers);
   const sourcesOf = (side: TemplateSide, field: string): Sources => {
     if (side === "draft")
       return { subject: template.draftSubject, html: template.draftHtml, text: template.draftText, variables: template.draftVariables };
