@@ -1,11 +1,12 @@
 import type { DbHandle } from "@svc/db";
 import { newId } from "@svc/db";
 import { bareAddress, parseAddress } from "../addresses/parse.ts";
-import { parseSendEmailInput } from "../emails/input.ts";
+import { parseSendEmailInput, type SendEmailInput } from "../emails/input.ts";
 import { queueEmail } from "../emails/queue.ts";
 import { AppError, notFound } from "../errors.ts";
 import { displayHint, generateApiKey, hashApiKey } from "../keys/format.ts";
-import { sqlPool } from "../sql.ts";
+import { type Queryable, sqlPool } from "../sql.ts";
+import { withKeyedAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { findActiveApiKeyByName, insertApiKey } from "../stores/apiKeys.ts";
 import { countEmailsOfKeyNameSince } from "../stores/emails.ts";
 import { selectTemplate } from "../stores/templates.ts";
@@ -32,6 +33,9 @@ export const TEMPLATE_TEST_SENDS = {
   perHour: 20,
 } as const;
 
+/** The advisory lock family of test sends (one lock per workspace). */
+const TEST_SEND_LOCK_NAMESPACE = 0x7e57;
+
 export interface TemplateTestSend {
   /** The template's id or alias. */
   template: string;
@@ -56,6 +60,30 @@ async function testKeyOf(handle: DbHandle, workspaceId: string): Promise<string>
     keyHash: hashApiKey(secret),
   });
   return created.id;
+}
+
+/** The send: the draft rendered now (it has no version to pin), or a version pinned like any templated send. */
+async function inputOf(pool: Queryable, workspaceId: string, templateId: string, send: TemplateTestSend): Promise<SendEmailInput> {
+  if (send.side !== "draft")
+    return parseSendEmailInput({
+      from: send.from,
+      to: [send.to],
+      template: { id: templateId, version: send.side, variables: send.variables },
+    });
+  const rendered = await renderTemplate(pool, workspaceId, templateId, { variables: send.variables });
+  const input = parseSendEmailInput({
+    from: send.from,
+    to: [send.to],
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+  });
+  input.template = {
+    reference: { id: templateId, alias: null, version: null },
+    variables: send.variables,
+    pinned: { templateId, version: null, variables: send.variables, subject: rendered.subject },
+  };
+  return input;
 }
 
 /**
@@ -85,35 +113,26 @@ export async function sendTemplateTest(
       `to: ${bareAddress(send.to)} is not a verified test recipient of this workspace (Test recipients).`,
     );
 
-  const perHour = options.perHour ?? TEMPLATE_TEST_SENDS.perHour;
-  const since = new Date((options.now ?? new Date()).getTime() - 3_600_000);
-  const recent = await countEmailsOfKeyNameSince(pool, workspaceId, { name: TEMPLATE_TEST_SENDS.keyName, environment: "test" }, since);
-  if (recent >= perHour)
-    throw new AppError("rate_limited", `At most ${perHour} test sends an hour per workspace; try again later or send with a test API key.`);
-
   if (Buffer.byteLength(JSON.stringify(send.variables)) > VARIABLE_LIMITS.maxValuesBytes)
     throw new AppError(
       "validation_failed",
       `variables: the sample values must be at most ${VARIABLE_LIMITS.maxValuesBytes / 1024} KB as JSON.`,
     );
-  let input: ReturnType<typeof parseSendEmailInput>;
-  if (send.side === "draft") {
-    // The draft has no version to pin: it is rendered now, with the same checks as a send.
-    const rendered = await renderTemplate(pool, workspaceId, template.id, { variables: send.variables });
-    input = parseSendEmailInput({ from: send.from, to: [send.to], subject: rendered.subject, html: rendered.html, text: rendered.text });
-    input.template = {
-      reference: { id: template.id, alias: null, version: null },
-      variables: send.variables,
-      pinned: { templateId: template.id, version: null, variables: send.variables, subject: rendered.subject },
-    };
-  } else {
-    input = parseSendEmailInput({
-      from: send.from,
-      to: [send.to],
-      template: { id: template.id, version: send.side, variables: send.variables },
-    });
-  }
-  const apiKeyId = await testKeyOf(handle, workspaceId);
-  const queued = await queueEmail(handle, { workspaceId, apiKeyId, environment: "test", plan: workspace.plan }, input);
-  return { emailId: queued.emailId };
+  const input = await inputOf(pool, workspaceId, template.id, send);
+  const perHour = options.perHour ?? TEMPLATE_TEST_SENDS.perHour;
+  const since = new Date((options.now ?? new Date()).getTime() - 3_600_000);
+  // One test send of a workspace at a time, so the count and the insert make an exact limit (and
+  // the first ones make one key between them).
+  const run = await withKeyedAdvisoryLock(pool, TEST_SEND_LOCK_NAMESPACE, workspaceId, async () => {
+    const recent = await countEmailsOfKeyNameSince(pool, workspaceId, { name: TEMPLATE_TEST_SENDS.keyName, environment: "test" }, since);
+    if (recent >= perHour)
+      throw new AppError(
+        "rate_limited",
+        `At most ${perHour} test sends an hour per workspace; try again later or send with a test API key.`,
+      );
+    const apiKeyId = await testKeyOf(handle, workspaceId);
+    return queueEmail(handle, { workspaceId, apiKeyId, environment: "test", plan: workspace.plan }, input);
+  });
+  if (!run.locked) throw new AppError("rate_limited", "Another test send of this workspace is under way; try again in a moment.");
+  return { emailId: run.value.emailId };
 }
