@@ -41,6 +41,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     secrets,
     domains: { secrets, identities, region: env.AWS_REGION, claimTtlMs: env.DOMAIN_CLAIM_TTL_HOURS * 3_600_000 },
+    sendQueue,
     sendProducer: sendQueue.producer,
     webhookProducer,
     invitations,

@@ -334,6 +334,8 @@ export const dashboardEnv = {
     .default(10),
   /** How often owners are mailed about webhook subscriptions the service disabled. */
   DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Template "Send a test" emails one workspace may send from the dashboard in any hour (test mode, to its test recipients). */
+  DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** "Send test event" deliveries one workspace may create per UTC day. */
   WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */
