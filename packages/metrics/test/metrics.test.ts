@@ -54,7 +54,7 @@ describe("watchQueueDepth", () => {
   });
 
   it("reports waiting and delayed jobs and how long the oldest has waited since it was due", async () => {
-    const stop = watchQueueDepth(producer.queue, redis);
+    const stop = watchQueueDepth(producer.queues, redis);
     try {
       const now = Date.now();
       await producer.enqueue("email_old", { emailId: "email_old" }, { timestamp: now - 120_000 });

@@ -39,7 +39,8 @@ export class SendFairness {
   /** Priorities for `count` jobs of `group` added now, in order. */
   async priorities(group: string, count: number, now: number = Date.now()): Promise<number[]> {
     const window = Math.floor(now / this.windowMs);
-    const key = (n: number) => `${this.prefix}:send-fairness:${group}:${n}`;
+    // The group is the hash tag: the script reads both windows, which on a Redis Cluster must share a slot.
+    const key = (n: number) => `${this.prefix}:send-fairness:{${group}}:${n}`;
     const [after, previous] = await this.redis.svcSendFairness(key(window), key(window - 1), count, this.windowMs * 2);
     // The previous window counts for the part of it still inside the sliding window.
     const elapsed = (now % this.windowMs) / this.windowMs;
