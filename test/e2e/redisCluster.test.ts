@@ -2,13 +2,16 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { createWebhookSubscription, SecretBox } from "@svc/core";
-import { queueLayout } from "@svc/queues";
+import { createLogger } from "@svc/logger";
+import { closeConnections, createWorkerConnection, queueLayout, SendFairness, SendGate } from "@svc/queues";
 import { verifyWebhook } from "@svc/webhooks";
 // ioredis's own key-slot function.
 import clusterKeySlot from "cluster-key-slot";
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { uniquePrefix } from "../support/env.ts";
+import { LoginThrottle } from "../../apps/dashboard/src/auth/loginThrottle.ts";
+import { AuthThrottle } from "../../apps/smtp/src/auth/throttle.ts";
+import { TEST_REDIS_URL, uniquePrefix } from "../support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { startRedisCluster, type TestRedisCluster } from "../support/redisCluster.ts";
 import { type Stack, startStack } from "../support/stack.ts";
@@ -62,6 +65,8 @@ beforeAll(async () => {
       SWEEP_INTERVAL_MS: "1000",
       SWEEP_MIN_AGE_MS: "2000",
       WEBHOOK_SWEEP_INTERVAL_MS: "1000",
+      // Warnings are kept, so that a script refused by the cluster (CROSSSLOT) would show.
+      LOG_LEVEL: "warn",
     },
   });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
@@ -136,6 +141,8 @@ async function handoffsAccepted(): Promise<number> {
 
 describe("the service on a Redis Cluster with sharded queues", () => {
   it("sends email through the cluster to a signed webhook, its queue keys spread over the primaries", async () => {
+    // Every app is ready: its Redis checks reach the cluster (each shard, for the API).
+    for (const app of Object.values(stack.apps)) expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     const ids = (await Promise.all(Array.from({ length: 12 }, (_, i) => send(`spread ${i}`)))).filter((id): id is string => id !== null);
     expect(ids).toHaveLength(12);
     await untilDeliveredWithWebhooks(ids, 60_000);
@@ -163,6 +170,34 @@ describe("the service on a Redis Cluster with sharded queues", () => {
     for (const queue of ["send-email", "webhook-delivery"]) {
       const tags = new Set(all.filter((key) => key.includes(`:${queue}:`)).map((key) => key.slice(0, key.indexOf("}") + 1)));
       expect(tags.size).toBeGreaterThan(1);
+    }
+    // Every enqueue went straight through (none was left to a sweeper), and no script crossed slots.
+    for (const app of Object.values(stack.apps)) {
+      expect(app.output()).not.toMatch(/CROSSSLOT/);
+      expect(app.output()).not.toMatch(/not enqueued/);
+    }
+  });
+
+  it("runs each multi-key script of the service within one slot: throttles, send gate, fairness", async () => {
+    const redis = createWorkerConnection({ REDIS_URL: TEST_REDIS_URL, REDIS_CLUSTER_NODES: cluster.seeds.split(",") });
+    const log = createLogger("cluster-test", "silent");
+    try {
+      // The throttles fall back to in-process counters when Redis refuses: the keys must be in the cluster.
+      const login = await new LoginThrottle(redis, { prefix, maxFailures: 3, windowSeconds: 60, log }).reserve("a@example.com", "10.1.2.3");
+      expect(login.allowed).toBe(true);
+      await new AuthThrottle(redis, { prefix, maxFailures: 3, windowSeconds: 60, log }).countFailure({
+        clientAddress: "10.1.2.4",
+        keyId: "key_1",
+      });
+      const keys = (await Promise.all(cluster.ports.map((port) => keysOn(port).catch(() => [])))).flat();
+      expect(new Set(keys.filter((key) => key.includes("{login-fail}"))).size).toBe(2);
+      expect(new Set(keys.filter((key) => key.includes("{smtp-auth-fail}"))).size).toBe(2);
+      // The gate answers "busy" when Redis refuses; "go" means the script ran.
+      const gate = new SendGate(redis, prefix, { recipientsPerSecond: 100, maxWaitMs: 1000, holdMs: 1000 });
+      expect((await gate.pass(fx.workspaceId, 1)).kind).toBe("go");
+      await expect(new SendFairness(redis, prefix).priorities(fx.workspaceId, 3)).resolves.toHaveLength(3);
+    } finally {
+      await closeConnections(redis);
     }
   });
 
