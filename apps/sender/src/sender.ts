@@ -16,7 +16,7 @@ import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
 import { withTenants } from "./tenants.ts";
 import { timedProvider } from "./timedProvider.ts";
-import { createSendWorker } from "./worker.ts";
+import { createSendWorkers } from "./worker.ts";
 
 /**
  * Attachment bytes one sender process holds at once: three messages at the provider's size limit.
@@ -112,7 +112,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
         sesApi = createSesApiClients(env);
         sesProvider = withTenants(provider, new SesTenants(sesApi.ses), log.child({ component: "tenants" }));
       }
-      workers = createSendWorker(
+      workers = createSendWorkers(
         {
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),

@@ -20,7 +20,7 @@ export interface SendWorkerOptions {
  * shared rate once it knows the email's recipients (the gate in HandoffPorts), so every sender
  * process together keeps to the account's recipients per second.
  */
-export function createSendWorker(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker[] {
+export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker[] {
   const workers = createShardWorkers("sendEmail", options.layout, (job, token) => processSendJob(deps, job, token, log), {
     connection: options.connection,
     concurrency: options.concurrency,
