@@ -113,7 +113,8 @@ export class SendFairness {
   }
 
   private async syncAll(): Promise<void> {
-    const key = (group: string, window: number) => `${this.prefix}:send-fairness:${group}:${window}`;
+    // The group is the hash tag: the script reads both windows, which on a Redis Cluster must share a slot.
+    const key = (group: string, window: number) => `${this.prefix}:send-fairness:{${group}}:${window}`;
     const current = Math.floor(Date.now() / this.windowMs);
     const work: Promise<void>[] = [];
     for (const [group, counted] of this.groups) {

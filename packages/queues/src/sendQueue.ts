@@ -2,6 +2,7 @@ import type { Logger } from "@svc/logger";
 import { withTimeout } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { type FairnessOptions, SendFairness } from "./fairness.ts";
+import type { QueueLayout } from "./layout.ts";
 import { Producer } from "./producer.ts";
 
 /**
@@ -13,9 +14,12 @@ export class SendQueue {
   readonly producer: Producer<"sendEmail">;
   private readonly fairness: SendFairness;
 
-  constructor(connection: Redis, prefix: string, options: FairnessOptions = {}) {
-    this.producer = new Producer("sendEmail", connection, prefix);
-    this.fairness = new SendFairness(connection, prefix, options);
+  /** `layout`: the queue layout (its shards), or a plain prefix for one unsharded queue. */
+  constructor(connection: Redis, layout: QueueLayout | string, options: FairnessOptions = {}) {
+    this.producer = new Producer("sendEmail", connection, layout);
+    // Per workspace, install-wide: a workspace's jobs spread over every shard, and each shard
+    // orders them by the same count.
+    this.fairness = new SendFairness(connection, this.producer.layout.prefix, options);
   }
 
   /** Enqueues the emails of one workspace, in order; an email whose job exists is left alone. */

@@ -41,12 +41,12 @@ describe("send fairness, estimated in the process and shared through Redis", () 
     await second.sync();
     // 250 from the first process and 1 of its own are counted before its next job.
     expect(second.priorities("ws_busy", 1, now)).toEqual([3]);
-    const stored = await redis.get(`${prefix}:send-fairness:ws_busy:${Math.floor(now / 60_000)}`);
+    const stored = await redis.get(`${prefix}:send-fairness:{ws_busy}:${Math.floor(now / 60_000)}`);
     expect(Number(stored)).toBe(251);
     await first.close();
     await second.close();
     // Closing syncs what was left: the second process's last add is shared too.
-    expect(Number(await redis.get(`${prefix}:send-fairness:ws_busy:${Math.floor(now / 60_000)}`))).toBe(252);
+    expect(Number(await redis.get(`${prefix}:send-fairness:{ws_busy}:${Math.floor(now / 60_000)}`))).toBe(252);
   });
 
   it("keeps the counts it could not share while Redis is down, and is never late to answer", async () => {
