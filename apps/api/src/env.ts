@@ -4,6 +4,7 @@ import {
   fileStoreEnv,
   httpServerEnv,
   portNumber,
+  requireS3Bucket,
   webhookReplayEnv,
   webhookSecretEnv,
   webhookUrlEnv,
@@ -21,35 +22,37 @@ export const LARGEST_BODY_BYTES = Math.max(SEND_LIMITS.maxBodyBytes, BATCH_LIMIT
 const DEFAULT_BODY_MEMORY_BUDGET_MB = Math.ceil((2 * LARGEST_BODY_BYTES * BODY_MEMORY_FACTOR) / MB);
 
 /** The api process's configuration (parsed once at start by main.ts; tests pass their own). */
-export const apiEnvSchema = z.object({
-  ...commonEnv,
-  ...httpServerEnv,
-  ...fileStoreEnv,
-  API_PORT: portNumber(3000),
-  /** Seconds between retention runs; 0 turns the job off in this instance. */
-  RETENTION_INTERVAL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 3600)
-    .default(3600),
-  /**
-   * How long a send waits for Redis to take its job before answering anyway (the row is already
-   * committed; the sender's sweeper enqueues it later).
-   */
-  ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
-  ...apiRateLimitEnv,
-  /**
-   * Memory (MB) the process may spend on request bodies at once; a body is charged its size times
-   * the memory a body takes while parsed. Over it, a request is answered 503 `server_busy`.
-   */
-  API_BODY_MEMORY_BUDGET_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_BODY_MEMORY_BUDGET_MB),
-  /** The share of that budget one workspace may hold (one body of any allowed size always fits when it holds none). */
-  API_BODY_BUDGET_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
-  /** Webhook subscriptions made over REST: their secrets are sealed with the same key, their URLs checked alike. */
-  ...webhookSecretEnv,
-  ...webhookUrlEnv,
-  ...webhookReplayEnv,
-});
+export const apiEnvSchema = z
+  .object({
+    ...commonEnv,
+    ...httpServerEnv,
+    ...fileStoreEnv,
+    API_PORT: portNumber(3000),
+    /** Seconds between retention runs; 0 turns the job off in this instance. */
+    RETENTION_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(3600),
+    /**
+     * How long a send waits for Redis to take its job before answering anyway (the row is already
+     * committed; the sender's sweeper enqueues it later).
+     */
+    ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+    ...apiRateLimitEnv,
+    /**
+     * Memory (MB) the process may spend on request bodies at once; a body is charged its size times
+     * the memory a body takes while parsed. Over it, a request is answered 503 `server_busy`.
+     */
+    API_BODY_MEMORY_BUDGET_MB: z.coerce.number().int().min(1).max(1_048_576).default(DEFAULT_BODY_MEMORY_BUDGET_MB),
+    /** The share of that budget one workspace may hold (one body of any allowed size always fits when it holds none). */
+    API_BODY_BUDGET_WORKSPACE_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+    /** Webhook subscriptions made over REST: their secrets are sealed with the same key, their URLs checked alike. */
+    ...webhookSecretEnv,
+    ...webhookUrlEnv,
+    ...webhookReplayEnv,
+  })
+  .refine(...requireS3Bucket);
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;

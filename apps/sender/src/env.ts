@@ -1,4 +1,4 @@
-import { commonEnv, fileStoreEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv } from "@svc/config";
+import { commonEnv, fileStoreEnv, httpServerEnv, portNumber, providerEnv, requireS3Bucket, sesEnv, simulatorEnv } from "@svc/config";
 import { z } from "zod";
 
 /** Settings only the sender reads. */
@@ -58,14 +58,16 @@ const senderOnlyEnv = {
   SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
 };
 
-export const senderEnvSchema = z.object({
-  ...commonEnv,
-  ...httpServerEnv,
-  ...providerEnv,
-  ...fileStoreEnv,
-  ...sesEnv,
-  ...simulatorEnv,
-  ...senderOnlyEnv,
-});
+export const senderEnvSchema = z
+  .object({
+    ...commonEnv,
+    ...httpServerEnv,
+    ...providerEnv,
+    ...fileStoreEnv,
+    ...sesEnv,
+    ...simulatorEnv,
+    ...senderOnlyEnv,
+  })
+  .refine(...requireS3Bucket);
 
 export type SenderEnv = z.output<typeof senderEnvSchema>;

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { apiRateLimitEnv, commonEnv, fileStoreEnv, flag, httpServerEnv, portNumber, smtpPublicEnv } from "@svc/config";
+import { apiRateLimitEnv, commonEnv, fileStoreEnv, flag, httpServerEnv, portNumber, requireS3Bucket, smtpPublicEnv } from "@svc/config";
 import { z } from "zod";
 import { MEMORY_PER_MESSAGE_BYTE } from "./message/budget.ts";
 import { MAX_MESSAGE_BYTES } from "./relay.ts";
@@ -95,6 +95,7 @@ export const smtpEnvSchema = z
   .refine((env) => (env.SMTP_TLS_CERT_FILE === undefined) === (env.SMTP_TLS_KEY_FILE === undefined), {
     path: ["SMTP_TLS_CERT_FILE"],
     message: "SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE must be set together",
-  });
+  })
+  .refine(...requireS3Bucket);
 
 export type SmtpEnv = z.output<typeof smtpEnvSchema>;

@@ -184,6 +184,15 @@ export const fileStoreEnv = {
     .default(""),
 };
 
+/** `schema.refine(...requireS3Bucket)`: FILE_STORE=s3 names its bucket (refused at start otherwise). */
+export const requireS3Bucket: [
+  (env: { FILE_STORE: "postgres" | "s3"; S3_BUCKET?: string | undefined }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (env) => env.FILE_STORE !== "s3" || env.S3_BUCKET !== undefined,
+  { path: ["S3_BUCKET"], message: "FILE_STORE=s3 needs S3_BUCKET (the bucket that holds attachment bytes)" },
+];
+
 /** Amazon SES v2. Credentials come from the AWS SDK's default chain, never from here. */
 export const sesEnv = {
   AWS_REGION: z.string().min(1).default("us-east-1"),
