@@ -1,16 +1,19 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { s3FileStore, storeInbound } from "@svc/core";
 import { newId } from "@svc/db";
 import { createProducerConnection, Producer } from "@svc/queues";
+import nodemailer from "nodemailer";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../support/ses.ts";
 import { type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Attachment bytes in an S3-compatible object store (FILE_STORE=s3): the api and the sender run
- * as their own processes, the real AWS SDK talks S3 and SES over HTTP to aws-local (one server
+ * (and the SMTP relay) as their own processes, the real AWS SDK talks S3 and SES over HTTP to aws-local (one server
  * for both), and what SES received is compared byte for byte with what was posted. A 30 MB file
  * is 40 MB in base64, past aws-ses-v2-local's 25 MB JSON limit, so SES here is aws-local's
  * SendEmail, which keeps the bytes it was sent.
@@ -26,7 +29,7 @@ let other: WorkspaceFixture;
 beforeAll(async () => {
   aws = await startAwsLocal({ s3Buckets: [BUCKET], s3MaxBytes: 200 * 1024 * 1024 });
   stack = await startStack({
-    apps: ["api", "sender"],
+    apps: ["api", "sender", "smtp"],
     env: {
       ...FAKE_AWS_CREDENTIALS,
       EMAIL_PROVIDER: "ses",
@@ -267,6 +270,37 @@ describe("attachments in S3", () => {
     expect(sentBy(row.providerMessageId!)!.attachments[0]!.content.equals(file)).toBe(true);
     await waitFor("the objects' deletion", async () => objectKeys(fx.workspaceId, id).length === 0);
   }, 90_000);
+});
+
+describe("the SMTP relay with attachments in S3", () => {
+  it("stores a relayed message's file in the bucket, never in PostgreSQL, and SES gets it byte for byte", async () => {
+    const ca = readFileSync(path.join(stack.env.SMTP_TLS_DIR!, "tls-localhost.pem"), "utf8");
+    const file = fileOf(200_000, 5);
+    const transport = nodemailer.createTransport({
+      host: "127.0.0.1",
+      port: Number(stack.env.SMTP_PORT),
+      secure: false,
+      requireTLS: true,
+      tls: { ca, servername: "localhost" },
+      auth: { user: "svc", pass: fx.keys["send-only"] },
+    });
+    const info = await transport.sendMail({
+      from: `billing@${fx.domain}`,
+      to: "ann@example.com",
+      subject: "Relayed",
+      text: "Attached.",
+      attachments: [{ filename: "report.bin", content: file, contentType: "application/octet-stream" }],
+    });
+    transport.close();
+    const id = /queued as (email_[A-Za-z0-9]+)/.exec(info.response)![1]!;
+    expect(await handle.prisma.emailAttachment.count({ where: { emailId: id } })).toBe(0);
+    const row = await waitFor("the handoff", async () => {
+      const current = await emailRow(id);
+      return current.status === "sent" ? current : null;
+    });
+    expect(sentBy(row.providerMessageId!)!.attachments[0]!.content.equals(file)).toBe(true);
+    await waitFor("the objects' deletion", async () => objectKeys(fx.workspaceId, id).length === 0);
+  });
 });
 
 describe("received messages in S3", () => {
