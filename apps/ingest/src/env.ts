@@ -1,4 +1,4 @@
-import { commonEnv, httpServerEnv, portNumber, providerEnv, sesEnv, simulatorEnv, snsEnv } from "@svc/config";
+import { commonEnv, httpServerEnv, portNumber, providerEnv, s3Env, sesEnv, sesInboundEnv, simulatorEnv, snsEnv } from "@svc/config";
 import { z } from "zod";
 
 /** What the ingester reads from its environment (see packages/config/src/schemas.ts). */
@@ -10,6 +10,10 @@ export const ingestEnvSchema = z.object({
   SIMULATOR_CERT_URL: simulatorEnv.SIMULATOR_CERT_URL,
   /** SES events sent through this set are ours too (it overrides the recorded sets at the sender). */
   SES_CONFIGURATION_SET: sesEnv.SES_CONFIGURATION_SET,
+  /** SES receiving: the region's S3 is read for received messages. */
+  AWS_REGION: sesEnv.AWS_REGION,
+  ...sesInboundEnv,
+  ...s3Env,
   INGEST_PORT: portNumber(3001),
 });
 

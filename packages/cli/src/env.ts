@@ -1,4 +1,14 @@
-import { commonEnv, dnsEnv, domainClaimEnv, providerEnv, sesEnv, webhookReplayEnv, webhookSecretEnv } from "@svc/config";
+import {
+  commonEnv,
+  dnsEnv,
+  domainClaimEnv,
+  providerEnv,
+  s3Env,
+  sesEnv,
+  sesInboundEnv,
+  webhookReplayEnv,
+  webhookSecretEnv,
+} from "@svc/config";
 import { z } from "zod";
 
 /**
@@ -13,6 +23,8 @@ export const cliEnvSchema = z.object({
   ...webhookReplayEnv,
   ...providerEnv,
   ...sesEnv,
+  ...sesInboundEnv,
+  ...s3Env,
 });
 
 export type CliConfig = z.infer<typeof cliEnvSchema>;

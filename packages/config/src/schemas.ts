@@ -141,6 +141,36 @@ export const sesEnv = {
 };
 
 /**
+ * SES receiving: receipt rules store each message in this bucket under the prefix (`svc ses setup
+ * --inbound` creates them) and the ingester reads it from there. No bucket: receiving through SES
+ * is off and the ingester ignores receipt notifications.
+ */
+export const sesInboundEnv = {
+  SES_INBOUND_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+    .optional(),
+  SES_INBOUND_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and ! _ . * ' ( ) / - only")
+    .default("inbound/"),
+  /** The largest received message the ingester reads (SES receives at most 40 MB). */
+  SES_INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(150 * 1024 * 1024)
+    .default(40 * 1024 * 1024),
+};
+
+/** S3 (or an S3-compatible store): another endpoint, and path-style addressing that most of them need. */
+export const s3Env = {
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+};
+
+/**
  * The built-in provider simulator: plays SES and reports SES-shaped events as signed SNS
  * notifications to the ingester, so the whole pipeline runs on one machine.
  */

@@ -15,6 +15,7 @@ import {
   type ReceivingDomainWithRoutes,
   receivingDomainNameTaken,
   receivingDomainVerifiedElsewhere,
+  selectVerifiedReceivingDomainNames,
   updateReceivingDomainCheck,
 } from "../stores/receivingDomains.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
@@ -109,6 +110,11 @@ export async function addReceivingDomain(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+}
+
+/** The names SES receiving must take mail for: every verified receiving domain, across workspaces. */
+export function verifiedReceivingDomainNames(prisma: Db): Promise<string[]> {
+  return selectVerifiedReceivingDomainNames(prisma);
 }
 
 export async function listReceivingDomains(prisma: Db, workspaceId: string): Promise<ReceivingDomainView[]> {
