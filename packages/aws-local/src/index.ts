@@ -1,6 +1,8 @@
 import type { Server } from "node:http";
 import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
+import { putObject } from "./s3/objects.ts";
+import { s3 } from "./s3/operations.ts";
 import { type AwsLocalModule, AwsLocalRouter, listenLoopback } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
@@ -19,6 +21,7 @@ export {
   AwsError,
   type AwsLocalModule,
   type AwsLocalRoutes,
+  type S3Handler,
   type SesHandler,
   type SesRequest,
   type SnsHandler,
@@ -30,7 +33,7 @@ export type * from "./state.ts";
 export { XmlMap, type XmlValue } from "./xml.ts";
 
 /**
- * A local stand-in for the SES v2 and SNS APIs (dev and tests only): the real AWS SDK clients
+ * A local stand-in for the SES v2, SNS and S3 APIs (dev and tests only): the real AWS SDK clients
  * talk to it over HTTP with `endpoint: awsLocal.url`. Each resource group is a module; a new
  * group (email identities, …) is one more entry here.
  */
@@ -44,6 +47,7 @@ export const DEFAULT_MODULES: readonly AwsLocalModule[] = [
   receiptRules,
   topics,
   subscriptions,
+  s3,
 ];
 
 export interface AwsLocalOptions {
@@ -53,12 +57,14 @@ export interface AwsLocalOptions {
   account?: Partial<GetAccountResponse>;
   /** Resource modules served; DEFAULT_MODULES unless given. */
   modules?: readonly AwsLocalModule[];
+  /** The most object bytes S3 holds in memory over all buckets (256 MiB by default). */
+  s3MaxBytes?: number;
   /** Fixed port; a free one by default. */
   port?: number;
 }
 
 export interface AwsLocal {
-  /** `http://127.0.0.1:<port>`: the `endpoint` for SESv2Client and SNSClient. */
+  /** `http://127.0.0.1:<port>`: the `endpoint` for SESv2Client, SNSClient and S3Client (`forcePathStyle: true`). */
   url: string;
   state: AwsLocalState;
   /** The SigningCertURL of every message posted, and an SNS_CERT_URL_PATTERN matching it. */
@@ -113,6 +119,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       deliveries: [],
       pending: new Set(),
     },
+    s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
   };
   const router = new AwsLocalRouter();
   signingCertificate(router, CERTIFICATE_PATH);
@@ -133,9 +140,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       receiveEmail(
         state,
         url,
-        () => {
-          throw new Error("aws-local has no S3 yet");
-        },
+        (bucket, key, body) => putObject(state.s3, bucket, key, body, { contentType: "application/octet-stream", metadata: {} }),
         input,
       ),
     settled: async () => {

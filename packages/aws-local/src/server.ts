@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isS3Request } from "./s3/http.ts";
 import type { AwsLocalState } from "./state.ts";
 import { renderXml, type XmlValue } from "./xml.ts";
 
@@ -15,6 +16,10 @@ import { renderXml, type XmlValue } from "./xml.ts";
  *   `Action=…` body (or the same as a GET query, which is how a SubscribeURL is visited); the
  *   `Version` parameter tells the two services apart (SES's is 2010-12-01). Answers are
  *   `<ActionResponse><ActionResult>` XML, errors `<ErrorResponse><Error><Type/><Code/><Message/></Error>`.
+ *
+ * - S3, REST-XML, path-style (`/<bucket>/<key>`): told apart from the others by the `s3` service in
+ *   the request's SigV4 credential scope; one handler (`src/s3/`) reads the raw request, since
+ *   uploads are streams of any size and framing (`aws-chunked`).
  *
  * Operations live in modules (one per resource group) that register themselves here; the server
  * only routes, parses and renders.
@@ -54,6 +59,9 @@ export interface SnsRequest {
 /** Returns what goes inside `<ActionResult>`; `undefined` for actions with no result. */
 export type SnsHandler = (request: SnsRequest) => XmlValue | undefined | Promise<XmlValue | undefined>;
 
+/** Serves every S3 request itself: it reads uploads as streams and writes its own answers. */
+export type S3Handler = (req: IncomingMessage, res: ServerResponse, state: AwsLocalState, url: URL) => Promise<void>;
+
 /** A plain GET served as-is (SNS's signing certificate). */
 export type RawHandler = (state: AwsLocalState) => { contentType: string; body: string } | undefined;
 
@@ -71,6 +79,7 @@ export interface AwsLocalRoutes {
   /** A classic SES (v1, query protocol) action such as CreateReceiptRuleSet. */
   sesClassic(action: string, handler: SnsHandler): void;
   raw(path: string, handler: RawHandler): void;
+  s3(handler: S3Handler): void;
 }
 
 /** A resource group's operations (configuration sets, account, topics, …). */
@@ -87,6 +96,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   private readonly snsActions = new Map<string, SnsHandler>();
   private readonly sesClassicActions = new Map<string, SnsHandler>();
   private readonly rawRoutes = new Map<string, RawHandler>();
+  private s3Handler: S3Handler | undefined;
 
   ses(method: string, pathTemplate: string, handler: SesHandler): void {
     this.sesRoutes.push({ method, segments: pathTemplate.split("/").filter(Boolean), handler });
@@ -106,9 +116,18 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     this.rawRoutes.set(path, handler);
   }
 
+  s3(handler: S3Handler): void {
+    if (this.s3Handler) throw new Error("S3 handler registered twice");
+    this.s3Handler = handler;
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse, state: AwsLocalState, baseUrl: string): Promise<void> {
     const url = new URL(req.url ?? "/", baseUrl);
     const method = req.method ?? "GET";
+    if (this.s3Handler && isS3Request(req, url)) {
+      await this.s3Handler(req, res, state, url);
+      return;
+    }
     if (url.pathname.startsWith("/v2/email/")) {
       await this.handleSes(method, url, req, res, state);
       return;

@@ -28,10 +28,42 @@ import type { SigningIdentity } from "@svc/sns";
 export interface AwsLocalState {
   accountId: string;
   region: string;
-  /** Every operation served, in order, e.g. `ses:CreateConfigurationSet`, `sns:Subscribe`. */
+  /** Every operation served, in order, e.g. `ses:CreateConfigurationSet`, `sns:Subscribe`, `s3:PutObject`. */
   calls: string[];
   ses: SesState;
   sns: SnsState;
+  s3: S3State;
+}
+
+/** S3 buckets and their objects, in memory: `bytes` over all objects never passes `maxBytes`. */
+export interface S3State {
+  buckets: Map<string, S3BucketState>;
+  maxBytes: number;
+  bytes: number;
+  /** While true every S3 request answers 503 ServiceUnavailable (a store that is down). */
+  unavailable: boolean;
+}
+
+export interface S3BucketState {
+  name: string;
+  createdAt: Date;
+  /** By key. */
+  objects: Map<string, S3ObjectState>;
+}
+
+export interface S3ObjectState {
+  key: string;
+  body: Buffer;
+  /** The quoted MD5 hex of the body, as S3 answers for a single-part upload. */
+  etag: string;
+  /** Base64 big-endian CRC32 of the body. */
+  crc32: string;
+  contentType: string;
+  /** `x-amz-meta-*` headers, by name without the prefix. */
+  metadata: Record<string, string>;
+  lastModified: Date;
+  /** How the body travelled: `aws-chunked` for the SDK's streamed uploads. */
+  encoding: "aws-chunked" | "plain";
 }
 
 export interface SesState {

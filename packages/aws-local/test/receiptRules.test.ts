@@ -10,6 +10,7 @@ import {
   DeleteReceiptRuleSetCommand,
   DescribeActiveReceiptRuleSetCommand,
   DescribeReceiptRuleSetCommand,
+  InvalidS3ConfigurationException,
   InvalidSnsTopicException,
   RuleSetDoesNotExistException,
   SESClient,
@@ -62,8 +63,25 @@ afterAll(async () => {
 
 describe("receipt rule sets over the classic SES API", () => {
   it("are created, described with their rules in order, updated, activated and deleted", async () => {
+    await expect(
+      ses.send(
+        new CreateReceiptRuleCommand({
+          RuleSetName: "svc-inbound",
+          Rule: { Name: "r", Enabled: true, Actions: [{ S3Action: { BucketName: "mail" } }] },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(RuleSetDoesNotExistException);
     await ses.send(new CreateReceiptRuleSetCommand({ RuleSetName: "svc-inbound" }));
     await expect(ses.send(new CreateReceiptRuleSetCommand({ RuleSetName: "svc-inbound" }))).rejects.toBeInstanceOf(AlreadyExistsException);
+    await expect(
+      ses.send(
+        new CreateReceiptRuleCommand({
+          RuleSetName: "svc-inbound",
+          Rule: { Name: "r", Enabled: true, Actions: [{ S3Action: { BucketName: "mail" } }] },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InvalidS3ConfigurationException);
+    await s3.send(new CreateBucketCommand({ Bucket: "mail" }));
     await ses.send(
       new CreateReceiptRuleCommand({
         RuleSetName: "svc-inbound",
@@ -145,7 +163,6 @@ describe("receipt rule sets over the classic SES API", () => {
 
 describe("a received message", () => {
   it("is stored in the rule's bucket under its prefix and announced to the topic, signed", async () => {
-    await s3.send(new CreateBucketCommand({ Bucket: "mail" }));
     await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: "http", Endpoint: subscriberUrl }));
     await aws.settled();
     const confirmation = JSON.parse(posted.shift()!) as { SubscribeURL: string };

@@ -160,6 +160,8 @@ function parseAction(params: URLSearchParams, prefix: string, state: AwsLocalSta
   };
   if (field("S3Action.BucketName") !== undefined) {
     const bucket = field("S3Action.BucketName")!;
+    // SES checks at once that it may write to the bucket; here: that it exists.
+    if (!state.s3.buckets.has(bucket)) throw new AwsError("InvalidS3Configuration", `Could not write to bucket: ${bucket}`);
     return {
       S3Action: definedOnly({
         BucketName: bucket,
