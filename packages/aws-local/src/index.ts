@@ -140,7 +140,8 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       receiveEmail(
         state,
         url,
-        (bucket, key, body) => putObject(state.s3, bucket, key, body, { contentType: "application/octet-stream", metadata: {} }),
+        (bucket, key, body) =>
+          putObject(state.s3, bucket, key, body, { contentType: "application/octet-stream", encoding: "plain", metadata: {} }),
         input,
       ),
     settled: async () => {
