@@ -214,6 +214,8 @@ export interface SnsDelivery {
   messageId: string;
   /** The subscriber's HTTP status, or the reason no answer came. */
   status: number | string;
+  /** The JSON posted, signed (a test replays it to play SNS delivering it again). */
+  body: string;
 }
 
 export function initialAccount(): GetAccountResponse {
