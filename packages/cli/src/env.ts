@@ -2,6 +2,7 @@ import {
   commonEnv,
   dnsEnv,
   domainClaimEnv,
+  inboundMxEnv,
   providerEnv,
   s3Env,
   sesEnv,
@@ -24,6 +25,7 @@ export const cliEnvSchema = z.object({
   ...providerEnv,
   ...sesEnv,
   ...sesInboundEnv,
+  ...inboundMxEnv,
   ...s3Env,
 });
 

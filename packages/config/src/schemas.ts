@@ -164,6 +164,18 @@ export const sesInboundEnv = {
     .default(40 * 1024 * 1024),
 };
 
+/**
+ * The public host name of the built-in MX receiver, shown as the MX of new receiving domains.
+ * Unset: SES's inbound endpoint of AWS_REGION with EMAIL_PROVIDER=ses, else localhost.
+ */
+export const inboundMxEnv = {
+  INBOUND_MX_HOST: z
+    .string()
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$/, "must be a host name")
+    .optional(),
+};
+
 /** S3 (or an S3-compatible store): another endpoint, and path-style addressing that most of them need. */
 export const s3Env = {
   S3_ENDPOINT: z.string().url().optional(),

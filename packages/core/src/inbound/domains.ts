@@ -34,6 +34,15 @@ export interface InboundMxTarget {
   region: string;
 }
 
+/** The MX new receiving domains are shown: INBOUND_MX_HOST, else SES's inbound endpoint with SES, else localhost. */
+export function inboundMxTargetOf(env: {
+  INBOUND_MX_HOST?: string | undefined;
+  EMAIL_PROVIDER: string;
+  AWS_REGION: string;
+}): InboundMxTarget {
+  return { mxHost: env.INBOUND_MX_HOST ?? (env.EMAIL_PROVIDER === "ses" ? null : "localhost"), region: env.AWS_REGION };
+}
+
 export function inboundMxHost(target: InboundMxTarget): string {
   return target.mxHost ?? `inbound-smtp.${target.region}.amazonaws.com`;
 }
