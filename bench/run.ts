@@ -25,6 +25,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   scale: () => import("./benchmarks/scale.ts"),
   smtp: () => import("./benchmarks/smtp.ts"),
   templates: () => import("./benchmarks/templates.ts"),
+  idle: () => import("./benchmarks/idle.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */

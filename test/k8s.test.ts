@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { closeConnections, createProducerConnection, Producer, type QueueKey } from "@svc/queues";
+import { closeConnections, createProducerConnection, Producer, type QueueKey, queueLayout } from "@svc/queues";
 import { parseAllDocuments } from "yaml";
 import { TEST_REDIS_URL } from "./support/env.ts";
 
@@ -11,7 +11,7 @@ import { TEST_REDIS_URL } from "./support/env.ts";
  * infra/k8s rendered by kustomize (kubectl's built-in) and validated against the Kubernetes and
  * KEDA schemas (kubernetes-models), then checked for what the schemas cannot know: every app
  * has its probes, resources, disruption budget and a grace period longer than its shutdown; the
- * KEDA triggers read the very Redis keys BullMQ uses under QUEUE_PREFIX.
+ * KEDA triggers read the very Redis keys BullMQ uses under QUEUE_PREFIX, one per shard (QUEUE_SHARDS).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const k8s = path.join(root, "infra/k8s");
@@ -61,7 +61,7 @@ async function modelOf(manifest: Manifest): Promise<new (data: unknown) => { val
   return model;
 }
 
-const overlays = { base: render("base"), example: render("overlays/example") };
+const overlays = { base: render("base"), example: render("overlays/example"), "redis-cluster": render("overlays/redis-cluster") };
 const APPS = readdirSync(path.join(root, "apps")).filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")));
 /** How long each app's shutdown may take (packages/runtime's default; the dispatcher's own). */
 const SHUTDOWN_DEADLINE_S: Record<string, number> = { dispatcher: 20 };
@@ -145,34 +145,59 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
   it.each([
     ["sender", "sendEmail"],
     ["dispatcher", "webhookDelivery"],
-  ] as Array<[string, QueueKey]>)("scales %s with KEDA on the wait list BullMQ uses under QUEUE_PREFIX", async (app, queue) => {
-    const scaled = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === `svc-${app}`);
-    expect(scaled).toBeDefined();
-    expect(deployment(app)).toBeDefined();
-    const trigger = scaled!.spec.triggers[0];
-    expect(trigger.type).toBe("redis");
-    const producer = new Producer(queue, redis, config.QUEUE_PREFIX!);
-    try {
-      expect(trigger.metadata.listName).toBe(producer.queue.keys.wait);
-      if (queue === "sendEmail") {
-        // Send jobs carry a priority, so they wait in BullMQ's `prioritized` sorted set, which
-        // KEDA's Redis scaler cannot read: the sender also scales on it through its metric.
-        expect(producer.queue.keys.prioritized).toBe(`${config.QUEUE_PREFIX}:send-email:prioritized`);
-        const prometheus = scaled!.spec.triggers.find((item: { type: string }) => item.type === "prometheus");
-        expect(prometheus.metadata.query).toMatch(/svc_queue_jobs\{queue="send-email",state="prioritized"\}/);
-        expect(Number(prometheus.metadata.threshold)).toBeGreaterThan(0);
+  ] as Array<[string, QueueKey]>)(
+    "scales %s with KEDA on the wait lists BullMQ uses under QUEUE_PREFIX, one per shard",
+    async (app, queue) => {
+      const scaled = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === `svc-${app}`);
+      expect(scaled).toBeDefined();
+      expect(deployment(app)).toBeDefined();
+      const clusterNodes = config.REDIS_CLUSTER_NODES ? config.REDIS_CLUSTER_NODES.split(",") : [];
+      const layout = queueLayout({
+        QUEUE_PREFIX: config.QUEUE_PREFIX!,
+        QUEUE_SHARDS: Number(config.QUEUE_SHARDS ?? 1),
+        REDIS_CLUSTER_NODES: clusterNodes,
+      });
+      // KEDA's scaler for a Redis Cluster is its own trigger type.
+      const type = clusterNodes.length > 0 ? "redis-cluster" : "redis";
+      const lists = scaled!.spec.triggers.filter(
+        (trigger: { type: string }) => trigger.type === "redis" || trigger.type === "redis-cluster",
+      );
+      expect(lists.map((trigger: { type: string }) => trigger.type)).toEqual(lists.map(() => type));
+      const producer = new Producer(queue, redis, layout);
+      try {
+        expect(lists.map((trigger: { metadata: { listName: string } }) => trigger.metadata.listName).sort()).toEqual(
+          producer.queues.map((shard) => shard.keys.wait).sort(),
+        );
+        if (queue === "sendEmail") {
+          // Send jobs carry a priority, so they wait in BullMQ's `prioritized` sorted set, which
+          // KEDA's Redis scaler cannot read: the sender also scales on it through its metric
+          // (the sum over the shards).
+          expect(producer.queues.map((shard) => shard.keys.prioritized)).toEqual(
+            layout.shardPrefixes.map((prefix) => `${prefix}:send-email:prioritized`),
+          );
+          const prometheus = scaled!.spec.triggers.find((item: { type: string }) => item.type === "prometheus");
+          expect(prometheus.metadata.query).toMatch(/svc_queue_jobs\{queue="send-email",state="prioritized"\}/);
+          expect(Number(prometheus.metadata.threshold)).toBeGreaterThan(0);
+        }
+      } finally {
+        await producer.close();
       }
-    } finally {
-      await producer.close();
-    }
-    // The address KEDA reads is the container's own environment.
-    expect(trigger.metadata.addressFromEnv).toBe("REDIS_ADDRESS");
-    expect(config.REDIS_ADDRESS).toMatch(/^[^:]+:\d+$/);
-    expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
-    const auth = byKind("TriggerAuthentication").find((item) => item.metadata.name === trigger.authenticationRef.name);
-    const secretName = auth!.spec.secretTargetRef[0].name;
-    expect(deployment(app)!.spec.template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: secretName } });
-  });
+      for (const trigger of lists) {
+        // The address KEDA reads is the container's own environment.
+        if (type === "redis") {
+          expect(trigger.metadata.addressFromEnv).toBe("REDIS_ADDRESS");
+          expect(config.REDIS_ADDRESS).toMatch(/^[^:]+:\d+$/);
+        } else {
+          expect(trigger.metadata.addressesFromEnv).toBe("REDIS_CLUSTER_NODES");
+          for (const node of clusterNodes) expect(node).toMatch(/^[^:]+:\d+$/);
+        }
+        expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
+        const auth = byKind("TriggerAuthentication").find((item) => item.metadata.name === trigger.authenticationRef.name);
+        const secretName = auth!.spec.secretTargetRef[0].name;
+        expect(deployment(app)!.spec.template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: secretName } });
+      }
+    },
+  );
 
   it("scales the API on CPU, and leaves replicas of KEDA's targets to KEDA", () => {
     const api = byKind("ScaledObject").find((item) => item.spec.scaleTargetRef.name === "svc-api");

@@ -1,47 +1,13 @@
-import path from "node:path";
+import { measurePostLoad, type PostLoadMeasure, startApiFloor } from "../lib/apiFloor.ts";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
-import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
-import { type HttpLoadResult, runHttpLoad } from "../lib/load.ts";
-import { BENCH_ROOT } from "../lib/paths.ts";
-import { type PgActivity, samplePgActivity } from "../lib/pgActivity.ts";
-import { cpuTimeOf, freePort, type Process, spawnScript, startApp } from "../lib/processes.ts";
+import { createBenchWorkspace } from "../lib/fixtures.ts";
+import { startApp } from "../lib/processes.ts";
 import { jobCounts } from "../lib/queues.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
-import { round, sleep } from "../lib/stats.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 30);
 const WARMUP_S = 5;
-
-interface Measured {
-  load: HttpLoadResult;
-  warmup: HttpLoadResult;
-  cpuMsPerRequest: number;
-  postgres: PgActivity;
-}
-
-/** Warm up, then measure, a server on `url` under POST /emails load; CPU is read from `proc`. */
-async function measure(url: string, apiKey: string, domain: string, proc: Process, databaseUrl: string): Promise<Measured> {
-  const load = (durationS: number) =>
-    runHttpLoad({
-      url: `${url}/emails`,
-      method: "POST",
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
-      connections: CONNECTIONS,
-      durationS,
-      body: (n) => emailBody(domain, "someone@example.com", n),
-    });
-  const warmup = await load(WARMUP_S);
-  const pid = proc.scriptPid();
-  const cpuBefore = cpuTimeOf(pid);
-  const activity = samplePgActivity(databaseUrl);
-  const measured = await load(DURATION_S);
-  const cpuMs = cpuTimeOf(pid) - cpuBefore;
-  const postgres = await activity.stop();
-  // Requests still in flight when the load generator stopped finish before the process is stopped.
-  await sleep(2000);
-  return { load: measured, warmup, cpuMsPerRequest: round(cpuMs / Math.max(1, measured.completed), 3), postgres };
-}
 
 /**
  * POST /emails at a fixed concurrency against the real API process (full-access key, verified
@@ -62,27 +28,22 @@ export default async function apiBenchmark(): Promise<BenchResult> {
 
     // The retention job is off so that nothing but requests runs in the process.
     const api = await startApp("api", env.appEnv({ RETENTION_INTERVAL_SECONDS: "0" }));
-    let app: Measured;
+    const loadOptions = { databaseUrl: env.databaseUrl, connections: CONNECTIONS, durationS: DURATION_S, warmupS: WARMUP_S };
+    let app: PostLoadMeasure;
     try {
-      app = await measure(api.url, workspace.apiKey, workspace.domain, api, env.databaseUrl);
+      app = await measurePostLoad({ url: api.url, proc: api }, workspace, loadOptions);
     } finally {
       await api.stop();
     }
     const apiRows = await rowsOf();
     const apiAccepted = app.warmup.ok2xx + app.load.ok2xx;
 
-    const port = await freePort();
-    const baselineProc = await spawnScript({
-      label: "api-baseline",
-      script: path.join(BENCH_ROOT, "baselines/apiBaseline.ts"),
-      env: env.appEnv({ PORT: String(port), BASELINE_WORKSPACE_ID: workspace.workspaceId, BASELINE_API_KEY_ID: workspace.apiKeyId }),
-      healthUrl: `http://127.0.0.1:${port}/healthz`,
-    });
-    let baseline: Measured;
+    const floor = await startApiFloor(env, workspace);
+    let baseline: PostLoadMeasure;
     try {
-      baseline = await measure(`http://127.0.0.1:${port}`, workspace.apiKey, workspace.domain, baselineProc, env.databaseUrl);
+      baseline = await measurePostLoad(floor, workspace, loadOptions);
     } finally {
-      await baselineProc.stop();
+      await floor.proc.stop();
     }
     const allRows = await rowsOf();
     const baselineAccepted = baseline.warmup.ok2xx + baseline.load.ok2xx;

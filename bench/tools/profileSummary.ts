@@ -2,7 +2,10 @@
  * Where a process's CPU time went, from a V8 `.cpuprofile` (written by `--cpu-prof`, see
  * BENCH_CPU_PROF): self time by package or source file, and the heaviest functions.
  *
- *   node_modules/.bin/tsx bench/tools/profileSummary.ts <file.cpuprofile> [topN]
+ *   node_modules/.bin/tsx bench/tools/profileSummary.ts <file.cpuprofile> [topN] [fromSeconds]
+ *
+ * `fromSeconds` leaves out the samples of the profile's first seconds (start-up), to see what a
+ * process does once it runs.
  */
 import { readFileSync } from "node:fs";
 
@@ -32,11 +35,14 @@ function bucketOf(url: string, functionName: string): string {
   return ours ? `svc:${ours[1]}` : url;
 }
 
-export function summarize(file: string, top = 25): string {
+export function summarize(file: string, top = 25, fromSeconds = 0): string {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
+  let elapsedUs = 0;
   profile.samples.forEach((id, i) => {
+    elapsedUs += profile.timeDeltas[i] ?? 0;
+    if (elapsedUs < fromSeconds * 1e6) return;
     selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
@@ -132,10 +138,10 @@ export function summarize(file: string, top = 25): string {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop() ?? "")) {
-  const [file, top] = process.argv.slice(2);
+  const [file, top, from] = process.argv.slice(2);
   if (!file) {
     process.stderr.write("usage: profileSummary.ts <file.cpuprofile> [topN]\n");
     process.exit(2);
   }
-  process.stdout.write(`${summarize(file, Number(top ?? 25))}\n`);
+  process.stdout.write(`${summarize(file, Number(top ?? 25), Number(from ?? 0))}\n`);
 }

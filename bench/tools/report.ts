@@ -11,10 +11,12 @@ import type { BenchResult, RunConditions } from "../lib/result.ts";
 
 type Line = BenchResult & { conditions: RunConditions };
 
-const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale"];
+const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale", "idle"];
 
 const fmt = (value: number | null | undefined, unit = "") =>
   value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function extra(line: Line): string {
   const d = line.details as Record<string, any>;
@@ -22,7 +24,9 @@ function extra(line: Line): string {
     case "api":
       return `p50 ${d.api.latencyMs.p50} ms, p99 ${d.api.latencyMs.p99} ms, errors ${d.api.non2xx + d.api.errors}; baseline p50 ${d.baseline.latencyMs.p50} ms, p99 ${d.baseline.latencyMs.p99} ms`;
     case "pipeline":
-      return `at 100/s: p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; lost ${line.checks.lost}`;
+      return d.cpuPerEmail
+        ? `CPU per email ${d.cpuPerEmail.saturated.machineMs} ms saturated = ${d.cpuPerEmail.floorsPerEmail} API floors (${d.cpuPerEmail.floorMsPerRequest} ms); at half the rate (${d.halfRate}/s): ${d.cpuPerEmail.halfRate.machineMs} ms/email (×${d.cpuPerEmail.pacedCpuFactor}), p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; at ${d.fixedRate}/s: p99 ${fmt(d.fixedRateLatencyMs.p99)} ms; lost ${line.checks.lost}`
+        : `at 100/s: p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; lost ${line.checks.lost}`;
     case "ingest":
       return `p50 ${d.load.latencyMs.p50} ms, p99 ${d.load.latencyMs.p99} ms; ingest CPU ${d.cpu.ingest.cpuMsPerItem} ms/notification`;
     case "dispatch":
@@ -31,6 +35,10 @@ function extra(line: Line): string {
       return `peak RSS growth ${d.peakRssGrowthMb} MB (VmHWM +${d.vmHwmGrowthMb} MB), ${d.responseMb} MB body, first byte ${d.firstByteMs} ms`;
     case "scale":
       return `1 sender ${d.oneSender.emailsPerSecond}/s, 2 senders ${d.twoSenders.emailsPerSecond}/s; lost ${line.checks.lost}`;
+    case "idle":
+      return Object.entries(d.coreShareByProcess as Record<string, number>)
+        .map(([label, share]) => `${label} ${round2(share * 100)} %`)
+        .join(", ");
     default:
       return "";
   }

@@ -2,7 +2,7 @@ import { scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
-import { Producer, type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
+import { Producer, queueLayout, type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
 import { type App, ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
 import { createApiApp } from "./app.ts";
 import type { ApiEnv } from "./env.ts";
@@ -17,8 +17,9 @@ export interface ApiResources {
 
 /** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
-  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
-  const webhookQueue = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const layout = queueLayout(env);
+  const sendQueue = new SendQueue(redis, layout);
+  const webhookQueue = new Producer("webhookDelivery", redis, layout);
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);

@@ -35,8 +35,9 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(
     healthEndpoints([
       { name: "postgres", check: () => deps.db.ping() },
-      // A cheap read through the same connection the sends use.
-      { name: "redis", check: () => deps.sendQueue.producer.queue.count() },
+      // A cheap read through the same connection the sends use, of every shard (on a cluster,
+      // each may be on another primary).
+      { name: "redis", check: () => Promise.all(deps.sendQueue.producer.queues.map((queue) => queue.count())) },
     ]),
   );
 

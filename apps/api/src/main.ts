@@ -9,7 +9,7 @@ import { apiEnvSchema } from "./env.ts";
 const env = loadEnvOrExit(apiEnvSchema);
 const log = createLogger("api", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const redis = createProducerConnection(env.REDIS_URL);
+const redis = createProducerConnection(env);
 const api = createApi(env, { db, redis, log });
 await runApp(
   "api",

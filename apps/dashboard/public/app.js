@@ -3,6 +3,7 @@
 // - a[data-confirm]: asks in a dialog, then POSTs the link's target with the page's CSRF token
 //   (without JS the link opens a confirmation page that does the same).
 // - input[type=file][data-csv-target="#id"]: reads the chosen file into that textarea (CSV import).
+// - the template editor: live preview, variables panel rows.
 (() => {
   document.documentElement.classList.add("js");
 
@@ -101,7 +102,8 @@
     reader.readAsText(input.files[0]);
   });
   // Template editor: the preview follows the draft as it is typed (the server renders it; the
-  // frame is sandboxed without scripts, so the rendered HTML cannot run anything).
+  // frame is sandboxed without scripts, so the rendered HTML cannot run anything). The variables
+  // panel adds and removes rows here; without this file, fill in the blank row or clear one.
   var editor = document.querySelector("form[data-template-editor]");
   var timer = null;
   var sequence = 0;
@@ -130,10 +132,43 @@
         })
         .catch(() => {});
     };
-    editor.addEventListener("input", (event) => {
-      if (!event.target.matches("[data-template-part]")) return;
+    const later = () => {
       clearTimeout(timer);
       timer = setTimeout(refresh, 250);
+    };
+    const onEdit = (event) => {
+      if (event.target.matches("[data-template-part]")) later();
+    };
+    editor.addEventListener("input", onEdit);
+    editor.addEventListener("change", onEdit);
+
+    // Rows are numbered from 1 in their labels and ids, in order.
+    const renumber = () => {
+      editor.querySelectorAll("tr[data-variable-row]").forEach((row, i) => {
+        row.querySelectorAll("[id^='var-']").forEach((field) => {
+          const id = field.id.replace(/^var-\d+-/, `var-${i + 1}-`);
+          field.id = id;
+          const label = field.getAttribute("aria-label");
+          if (label) field.setAttribute("aria-label", label.replace(/^Variable \d+/, `Variable ${i + 1}`));
+        });
+      });
+    };
+    const rowTemplate = document.querySelector("template[data-variable-row-template]");
+    editor.addEventListener("click", (event) => {
+      const remove = event.target.closest("[data-remove-variable]");
+      if (remove) {
+        remove.closest("tr").remove();
+        renumber();
+        later();
+        return;
+      }
+      if (event.target.closest("[data-add-variable]") && rowTemplate) {
+        const body = editor.querySelector("[data-variable-rows]");
+        const row = rowTemplate.content.firstElementChild.cloneNode(true);
+        body.appendChild(row);
+        renumber();
+        row.querySelector("input")?.focus();
+      }
     });
   }
 })();

@@ -48,8 +48,8 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   // A CSV import (1 MB of text, larger once form-encoded) is the one big form; everything else stays small.
   app.use("/suppressions/import", express.urlencoded({ extended: false, limit: "4mb", parameterLimit: 10 }));
-  // A template's draft (its sources, variables and sample data) is the other big form.
-  app.use("/templates", express.urlencoded({ extended: false, limit: "512kb", parameterLimit: 20 }));
+  // A template's draft (its sources, and five fields for each of up to 100 variables) is the other big form.
+  app.use("/templates", express.urlencoded({ extended: false, limit: "2mb", parameterLimit: 600 }));
   app.use(express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 }));
   app.use(refuseNulInForms);
   app.use(loadSession(deps));

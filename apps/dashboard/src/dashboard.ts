@@ -2,7 +2,7 @@ import { createDnsResolver, installationId, SecretBox, scheduleDomainRecheck } f
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createSendingIdentities } from "@svc/providers";
-import { Producer, SendQueue } from "@svc/queues";
+import { Producer, queueLayout, SendQueue } from "@svc/queues";
 import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
@@ -24,8 +24,9 @@ export interface DashboardResources {
 
 /** The dashboard process: the web app for people on DASHBOARD_PORT, and the session sweeper. */
 export function createDashboard(env: DashboardEnv, { db, redis, log }: DashboardResources): App {
-  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
-  const webhookProducer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const layout = queueLayout(env);
+  const sendQueue = new SendQueue(redis, layout);
+  const webhookProducer = new Producer("webhookDelivery", redis, layout);
   const mailer = env.DASHBOARD_SYSTEM_API_KEY
     ? new PipelineMailer(db, sendQueue, { systemApiKey: env.DASHBOARD_SYSTEM_API_KEY, from: env.DASHBOARD_INVITE_FROM, log })
     : noSystemMailer;
@@ -41,6 +42,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     secrets,
     domains: { secrets, identities, region: env.AWS_REGION, claimTtlMs: env.DOMAIN_CLAIM_TTL_HOURS * 3_600_000 },
+    sendQueue,
     sendProducer: sendQueue.producer,
     webhookProducer,
     invitations,

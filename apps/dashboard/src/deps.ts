@@ -1,7 +1,7 @@
 import type { DomainContext, SecretBox, TxtResolver } from "@svc/core";
 import type { Db, DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import type { Producer, SendQueue } from "@svc/queues";
 import type { Redis } from "ioredis";
 import type { DashboardEnv } from "./env.ts";
 import type { InvitationMailer } from "./mail/invitationMailer.ts";
@@ -26,6 +26,8 @@ export interface DashboardDeps {
   domains: DomainContext;
   /** The send queue: asked why an email waits (the email page). */
   sendProducer: Producer<"sendEmail">;
+  /** Template test sends are enqueued here, as the API enqueues its sends. */
+  sendQueue: SendQueue;
   /** "Retry now" and "Send test event" hand work to the real dispatcher through this queue. */
   webhookProducer: Producer<"webhookDelivery">;
   invitations: InvitationMailer;

@@ -9,7 +9,7 @@ import { dashboardEnvSchema } from "./env.ts";
 const env = loadEnvOrExit(dashboardEnvSchema);
 const log = createLogger("dashboard", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const redis = createProducerConnection(env.REDIS_URL);
+const redis = createProducerConnection(env);
 const dashboard = createDashboard(env, { db, redis, log });
 await runApp(
   "dashboard",

@@ -38,6 +38,7 @@ let apiKey = "";
 let apiKeyId = "";
 let webhookSecret = "";
 let webhookId = "";
+let templateId = "";
 const emailIds: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -154,7 +155,7 @@ describe("the dashboard in a browser", () => {
     expect(await owner.frameLocator("iframe[data-template-preview]").locator("p").textContent()).toBe("Hello there");
 
     await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1><script>parent.document.title = 'owned'</script>");
-    await owner.getByLabel("Sample data for the preview (JSON)").fill('{"name": "<b>Ann</b>"}');
+    await owner.getByLabel("Variable 1 sample").fill("<b>Ann</b>");
     const heading = owner.frameLocator("iframe[data-template-preview]").locator("h1");
     await heading.waitFor();
     await expect(heading.textContent()).resolves.toBe("Thanks <b>Ann</b>");
@@ -167,7 +168,62 @@ describe("the dashboard in a browser", () => {
     await submit(owner, "Publish");
     expect(await owner.textContent("[data-template-versions]")).toContain("v1");
     expect(await owner.textContent(".page-description")).toContain("version 1 in force");
+    templateId = /\/templates\/(tmpl_[^/?]+)/.exec(owner.url())![1]!;
     await screenshot(owner, "template-editor");
+  });
+
+  it("declares the template's variables as rows, with inline errors, and previews with their sample values", async () => {
+    await owner.goto(`${dashboardUrl}/templates/${templateId}`);
+    expect(await owner.locator("tr[data-variable-row]").count()).toBe(2); // "name" and the blank row
+    await owner.getByRole("button", { name: "Add variable" }).click();
+    expect(await owner.locator("tr[data-variable-row]").count()).toBe(3);
+    await owner.getByLabel("Variable 2 name").fill("total");
+    await owner.getByLabel("Variable 2 type").selectOption("number");
+    await owner.getByLabel("Variable 2 required").selectOption("required");
+    await owner.getByLabel("Variable 2 sample").fill("9.5");
+    await owner.getByLabel("Variable 3 name").fill("2bad");
+    await owner.getByLabel("HTML", { exact: true }).fill("<h1>Thanks {{ name }}</h1>\n<p>Total {{ total }}</p>");
+    const frame = owner.frameLocator("iframe[data-template-preview]");
+    await expect(frame.locator("p").textContent()).resolves.toBe("Total 9.5");
+
+    // A bad name is refused next to its field; what was typed stays.
+    await submit(owner, "Save draft");
+    expect(await owner.textContent("#var-3-name-error")).toContain("must be a letter or _");
+    expect(await owner.getByLabel("Variable 3 name").getAttribute("aria-invalid")).toBe("true");
+    expect(await owner.inputValue("#var-2-sample")).toBe("9.5");
+    await screenshot(owner, "template-variables-error");
+    await owner
+      .locator("tr[data-variable-row]")
+      .nth(2)
+      .getByRole("button", { name: /^Remove/ })
+      .click();
+    await submit(owner, "Save draft");
+    expect(await owner.locator(".alert-error").count()).toBe(0);
+    const saved = await db.template.findUniqueOrThrow({ where: { id: templateId } });
+    expect(saved.draftVariables).toEqual([
+      { name: "name", type: "string", fallback: "there" },
+      { name: "total", type: "number" },
+    ]);
+    await submit(owner, "Publish");
+    expect(await owner.textContent(".page-description")).toContain("version 2 in force");
+    await screenshot(owner, "template-variables");
+  });
+
+  it("shows the changes between v1 and v2 as a line diff", async () => {
+    await owner.getByLabel("Compare").selectOption("1");
+    await owner.getByLabel("with", { exact: true }).selectOption("2");
+    await submit(owner, "Show changes");
+    expect(await owner.textContent("h1")).toContain("Receipt: v1 → v2");
+    const htmlDiff = owner.locator('[data-diff-part="html"]');
+    expect(await htmlDiff.locator('[data-diff-line="same"]').allTextContents()).toEqual([
+      expect.stringContaining("<h1>Thanks {{ name }}</h1>"),
+    ]);
+    expect(await htmlDiff.locator('[data-diff-line="added"]').allTextContents()).toEqual([
+      expect.stringContaining("<p>Total {{ total }}</p>"),
+    ]);
+    expect(await owner.locator('[data-diff-part="variables"] [data-diff-line="added"]').count()).toBeGreaterThan(0);
+    expect(await owner.locator('[data-diff-part="subject"]').count()).toBe(0); // unchanged
+    await screenshot(owner, "template-diff");
   });
 
   it("creates an API key, shows it once and copies it to the clipboard", async () => {
@@ -340,6 +396,36 @@ describe("the dashboard in a browser", () => {
     await owner.setViewportSize({ width: 1360, height: 900 });
   });
 
+  it("sends a test of the template to a test recipient: a test-mode email in the list, naming its template", async () => {
+    await owner.goto(`${dashboardUrl}/templates/${templateId}`);
+    await owner.getByLabel("Variable 2 sample").fill("12");
+    await owner.getByLabel("Send", { exact: true }).selectOption("2");
+    await owner.getByLabel("To", { exact: true }).selectOption(`qa-${run}@example.com`);
+    expect(await owner.inputValue("#test-from")).toBe(`Test <test@${sendingDomain}>`);
+    await submit(owner, "Send a test");
+    expect(await owner.textContent(".alert-success")).toContain("Test email queued");
+    await screenshot(owner, "template-test-sent");
+    await Promise.all([owner.waitForURL(/\/emails\/email_/), owner.locator("a[data-test-email]").click()]);
+    expect(await owner.textContent("[data-email-template]")).toMatch(/Receipt.*v2/);
+    await reloadUntil(
+      owner,
+      async () => (await owner.locator(".timeline-item[data-event-type='delivered']").count()) === 1,
+      "the test email delivered",
+    );
+    const testEmailId = /\/emails\/(email_[^/?]+)/.exec(owner.url())![1]!;
+    expect(await db.email.findUniqueOrThrow({ where: { id: testEmailId } })).toMatchObject({
+      environment: "test",
+      templateId,
+      templateVersion: 2,
+      templateVariables: { name: "there", total: 12 },
+    });
+    await owner.getByRole("link", { name: "Receipt" }).click();
+    await owner.waitForURL(new RegExp(`/templates/${templateId}$`));
+
+    await owner.goto(`${dashboardUrl}/emails?recipient=qa-${run}`);
+    expect(await owner.locator(`tr[data-email-id="${testEmailId}"]`).count()).toBe(1);
+  });
+
   it("invites a viewer by email, who accepts by link and cannot change anything", async () => {
     await owner.getByRole("link", { name: "Members & plan" }).click();
     await owner.getByLabel("Email address").fill(viewerEmail);
@@ -374,6 +460,13 @@ describe("the dashboard in a browser", () => {
       expect(await viewer.getByRole("button", { name: "Retry now" }).count()).toBe(0);
       expect(await viewer.getByRole("button", { name: "Send test event" }).count()).toBe(0);
       await screenshot(viewer, "viewer-webhook");
+      // Templates: looking and comparing, not publishing or sending.
+      await viewer.goto(`${dashboardUrl}/templates/${templateId}`);
+      expect(await viewer.locator("tr[data-variable-row]").count()).toBeGreaterThan(0);
+      expect(await viewer.getByRole("button", { name: "Publish" }).count()).toBe(0);
+      expect(await viewer.getByRole("button", { name: "Send a test" }).count()).toBe(0);
+      await submit(viewer, "Show changes");
+      expect(await viewer.textContent("h1")).toContain("Receipt: v2 → the draft");
       // …and the server refuses it when tried anyway, with a valid CSRF token.
       const keysBefore = await db.apiKey.count({ where: { workspaceId } });
       const attempts: Array<[string, Record<string, string>]> = [
@@ -381,6 +474,8 @@ describe("the dashboard in a browser", () => {
         [`/webhooks/${webhookId}/delete`, {}],
         ["/domains", { domain: "viewer.example.test" }],
         ["/members/invite", { email: "friend@example.com", role: "owner" }],
+        [`/templates/${templateId}/publish`, {}],
+        [`/templates/${templateId}/test`, { side: "draft", to: `qa-${run}@example.com`, from: `Test <test@${sendingDomain}>` }],
       ];
       // Runs in the page (the test's TypeScript has no DOM types, hence a string).
       const statuses = await viewer.evaluate(`(async (attempts) => {
@@ -392,9 +487,11 @@ describe("the dashboard in a browser", () => {
         }
         return out;
       })(${JSON.stringify(attempts)})`);
-      expect(statuses).toEqual([403, 403, 403, 403]);
+      expect(statuses).toEqual([403, 403, 403, 403, 403, 403]);
       expect(await db.apiKey.count({ where: { workspaceId } })).toBe(keysBefore);
       expect(await db.webhookSubscription.count({ where: { id: webhookId } })).toBe(1);
+      expect((await db.template.findUniqueOrThrow({ where: { id: templateId } })).publishedVersion).toBe(2);
+      expect(await db.email.count({ where: { organizationId: workspaceId, environment: "test" } })).toBe(1);
       const membersPage = await viewer.goto(`${dashboardUrl}/members`);
       expect(membersPage?.status()).toBe(403);
       await screenshot(viewer, "viewer-forbidden");

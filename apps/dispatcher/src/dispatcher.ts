@@ -2,9 +2,8 @@ import { createWebhookAttempt, postgresDeliveryRows, SecretBox } from "@svc/core
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
-import { type JobPayload, Producer, QUEUES, SubscriptionRateLimiter } from "@svc/queues";
+import { createShardWorkers, Producer, queueLayout, SubscriptionRateLimiter } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
-import { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { startAutoDisable } from "./autoDisable.ts";
 import { DeliveryClaimer } from "./claims.ts";
@@ -50,7 +49,8 @@ export interface DispatcherResources {
  * lost. Serves only /healthz and /readyz, on DISPATCHER_PORT.
  */
 export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, producerRedis, log }: DispatcherResources): App {
-  const producer = new Producer("webhookDelivery", producerRedis, env.QUEUE_PREFIX);
+  const layout = queueLayout(env);
+  const producer = new Producer("webhookDelivery", producerRedis, layout);
   const leaseMs = env.WEBHOOK_TIMEOUT_MS + LEASE_MARGIN_MS;
   const retrySchedule = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
@@ -78,9 +78,9 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   });
   const processor = createDeliveryProcessor({ attempt, log });
 
-  const worker = new Worker<JobPayload<"webhookDelivery">>(QUEUES.webhookDelivery.name, processor, {
+  // One worker per consumed shard, sharing the process's concurrency.
+  const workers = createShardWorkers("webhookDelivery", layout, processor, {
     connection: workerRedis,
-    prefix: env.QUEUE_PREFIX,
     concurrency: env.DISPATCHER_CONCURRENCY,
     autorun: false,
     settings: {
@@ -92,12 +92,14 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
           : Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS),
     },
   });
-  worker.on("error", (error) => log.error({ err: error }, "webhook worker error"));
-  countWorkerJobs(worker);
-  worker.on("failed", (job, error) => {
-    if (error instanceof RetryScheduled) return;
-    log.warn({ jobId: job?.id, err: error }, "webhook job failed");
-  });
+  for (const worker of workers) {
+    worker.on("error", (error) => log.error({ err: error }, "webhook worker error"));
+    countWorkerJobs(worker);
+    worker.on("failed", (job, error) => {
+      if (error instanceof RetryScheduled) return;
+      log.warn({ jobId: job?.id, err: error }, "webhook job failed");
+    });
+  }
 
   const sweeper = new DeliverySweeper({
     db,
@@ -117,15 +119,15 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     env.METRICS_TOKEN,
   );
   // This process reports its own queue's depth on /metrics.
-  const unwatchQueue = watchQueueDepth(producer.queue, redis);
+  const unwatchQueue = watchQueueDepth(producer.queues, redis);
   let autoDisable: PeriodicTask | null = null;
 
   return {
     async start() {
       const port = await listen(server, env.DISPATCHER_PORT);
       await slots.start(log);
-      void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
-      await worker.waitUntilReady();
+      for (const worker of workers) void worker.run().catch((error) => log.error({ err: error }, "webhook worker stopped"));
+      await Promise.all(workers.map((worker) => worker.waitUntilReady()));
       sweeper.start();
       if (env.WEBHOOK_AUTO_DISABLE_DAYS > 0) {
         autoDisable = startAutoDisable(db, {
@@ -140,7 +142,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     shutdown: [
       { name: "health server", run: () => closeServer(server) },
       { name: "queue metrics", run: () => unwatchQueue() },
-      { name: "webhook worker", run: () => worker.close() },
+      { name: "webhook workers", run: () => Promise.all(workers.map((worker) => worker.close())) },
       { name: "slot liveness", run: () => slots.stop() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "auto-disable", run: () => autoDisable?.stop() },

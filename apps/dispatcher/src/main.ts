@@ -9,9 +9,9 @@ import { dispatcherEnvSchema } from "./env.ts";
 const env = loadEnvOrExit(dispatcherEnvSchema);
 const log = createLogger("dispatcher", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, preparedStatements: env.DATABASE_PREPARED_STATEMENTS });
-const workerRedis = createWorkerConnection(env.REDIS_URL);
-const redis = createWorkerConnection(env.REDIS_URL, { enableAutoPipelining: true });
-const producerRedis = createProducerConnection(env.REDIS_URL);
+const workerRedis = createWorkerConnection(env);
+const redis = createWorkerConnection(env, { enableAutoPipelining: true });
+const producerRedis = createProducerConnection(env);
 const dispatcher = createDispatcher(env, { db, workerRedis, redis, producerRedis, log });
 await runApp(
   "dispatcher",

@@ -44,12 +44,14 @@ export class SubscriptionSlots {
     this.redis = withScripts(redis);
   }
 
+  // The slot script reads liveness keys besides the subscription's set: one install-wide hash tag
+  // keeps them all in one slot of a Redis Cluster.
   private key(subscriptionId: string): string {
-    return `${this.prefix}:webhook-slots:${subscriptionId}`;
+    return `${this.prefix}:{webhook-slots}:${subscriptionId}`;
   }
 
   private get livenessPrefix(): string {
-    return `${this.prefix}:dispatcher-alive:`;
+    return `${this.prefix}:{webhook-slots}:dispatcher-alive:`;
   }
 
   private member(holder: string): string {

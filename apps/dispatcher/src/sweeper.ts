@@ -61,9 +61,10 @@ export class DeliverySweeper {
     const due = await dueWebhookDeliveryIds(db.prisma, new Date(), this.options.batchSize ?? 500);
     let requeued = 0;
     for (const id of due) {
-      const state = await producer.queue.getJobState(id);
+      const queue = producer.queueOf(id);
+      const state = await queue.getJobState(id);
       if (!isFinishedJobState(state)) continue;
-      if (state !== "unknown") await producer.queue.remove(id);
+      if (state !== "unknown") await queue.remove(id);
       await producer.enqueue(id, { deliveryId: id });
       requeued += 1;
     }

@@ -61,7 +61,7 @@ describe("SubscriptionSlots", () => {
       // The process dies: its key is no longer refreshed and ends (stop() deletes it at once).
       await dead.stop();
       expect(await other.acquire("sub", "o")).toBe(true);
-      const members = await redis.zrange(`${prefix}:webhook-slots:sub`, 0, -1);
+      const members = await redis.zrange(`${prefix}:{webhook-slots}:sub`, 0, -1);
       expect(members.sort()).toEqual([`${alive.instance}|a`, `${other.instance}|o`].sort());
       // Full again with live holders only: the cap holds.
       expect(await other.acquire("sub", "p")).toBe(false);

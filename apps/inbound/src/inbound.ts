@@ -1,7 +1,7 @@
 import { createDnsResolver, type MailauthResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { Producer, type Redis } from "@svc/queues";
+import { Producer, queueLayout, type Redis } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import type { InboundEnv } from "./env.ts";
@@ -19,7 +19,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
 
 /** The built-in MX receiver process: SMTP on INBOUND_PORT, health on INBOUND_HEALTH_PORT. */
 export function createInbound(env: InboundEnv, { db, redis, log }: InboundResources): App {
-  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const deliveries = new Producer("webhookDelivery", redis, queueLayout(env));
   const resolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }) as unknown as MailauthResolver;
   let server: SMTPServer | null = null;
   const health = createHealthServer(

@@ -9,7 +9,7 @@ import { createInbound } from "./inbound.ts";
 const env = loadEnvOrExit(inboundEnvSchema);
 const log = createLogger("inbound", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const redis = createProducerConnection(env.REDIS_URL);
+const redis = createProducerConnection(env);
 const inbound = createInbound(env, { db, redis, log });
 await runApp("inbound", inbound, log, [
   { name: "redis", run: () => closeConnections(redis) },

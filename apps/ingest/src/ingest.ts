@@ -2,7 +2,7 @@ import { listSesSetups } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createReceivedObjectReader } from "@svc/providers";
-import { Producer, type Redis } from "@svc/queues";
+import { Producer, queueLayout, type Redis } from "@svc/queues";
 import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
@@ -23,7 +23,7 @@ export interface IngestResources {
 
 /** The ingester process: POST /sns/ses on INGEST_PORT. */
 export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscription }: IngestResources): App {
-  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const deliveries = new Producer("webhookDelivery", redis, queueLayout(env));
   const topics = new AcceptedTopics({
     provider: env.EMAIL_PROVIDER,
     listed: listedTopicArns(env),

@@ -9,7 +9,7 @@ import { createIngest } from "./ingest.ts";
 const env = loadEnvOrExit(ingestEnvSchema);
 const log = createLogger("ingest", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const redis = createProducerConnection(env.REDIS_URL);
+const redis = createProducerConnection(env);
 const ingest = createIngest(env, { db, redis, log });
 await runApp(
   "ingest",

@@ -9,8 +9,8 @@ import { createSender } from "./sender.ts";
 const env = loadEnvOrExit(senderEnvSchema);
 const log = createLogger("sender", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const workerRedis = createWorkerConnection(env.REDIS_URL);
-const redis = createWorkerConnection(env.REDIS_URL);
+const workerRedis = createWorkerConnection(env);
+const redis = createWorkerConnection(env);
 const sender = createSender(env, { db, workerRedis, redis, log });
 await runApp(
   "sender",

@@ -4,7 +4,7 @@ import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
 import { createProvider, createSesApiClients, type EmailProvider, type SesApiClients, SesTenants } from "@svc/providers";
-import { Producer, SendGate, SendQueue } from "@svc/queues";
+import { Producer, queueLayout, SendGate, SendQueue } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -16,7 +16,7 @@ import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
 import { withTenants } from "./tenants.ts";
 import { timedProvider } from "./timedProvider.ts";
-import { createSendWorker } from "./worker.ts";
+import { createSendWorkers } from "./worker.ts";
 
 /**
  * Attachment bytes one sender process holds at once: three messages at the provider's size limit.
@@ -50,14 +50,15 @@ export interface Sender extends App {
   sweepOnce(): Promise<number>;
   /** One pass of the scheduler now: queues the scheduled emails that are due. */
   queueDueOnce(): Promise<number>;
-  /** The send worker; there is one once `start` has resolved. */
-  readonly worker: Worker;
+  /** The send workers, one per consumed shard; there are some once `start` has resolved. */
+  readonly workers: readonly Worker[];
 }
 
 /** The sender process: hands queued email to the provider. Scale it by running more of them. */
 export function createSender(env: SenderEnv, { db, workerRedis, redis, log, provider: givenProvider }: SenderResources): Sender {
-  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
-  const deliveries = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const layout = queueLayout(env);
+  const sendQueue = new SendQueue(redis, layout);
+  const deliveries = new Producer("webhookDelivery", redis, layout);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
   const sweeper = new Sweeper(
     db,
@@ -77,19 +78,23 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     log.child({ component: "scheduler" }),
   );
   let provider: EmailProvider | null = null;
-  let worker: Worker | null = null;
+  let workers: Worker[] = [];
   let sesApi: SesApiClients | null = null;
   const server = createHealthServer(
     [
       { name: "postgres", check: () => db.ping() },
       { name: "redis", check: () => redis.ping() },
-      { name: "worker", check: async () => (worker?.isRunning() ? true : Promise.reject(new Error("stopped"))) },
+      {
+        name: "worker",
+        check: async () =>
+          workers.length > 0 && workers.every((worker) => worker.isRunning()) ? true : Promise.reject(new Error("stopped")),
+      },
     ],
     httpTimeoutsFrom(env),
     env.METRICS_TOKEN,
   );
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
-  const unwatch = [watchQueueDepth(sendQueue.producer.queue, redis)];
+  const unwatch = [watchQueueDepth(sendQueue.producer.queues, redis)];
 
   return {
     async start() {
@@ -107,7 +112,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
         sesApi = createSesApiClients(env);
         sesProvider = withTenants(provider, new SesTenants(sesApi.ses), log.child({ component: "tenants" }));
       }
-      worker = createSendWorker(
+      workers = createSendWorkers(
         {
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
@@ -125,11 +130,11 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
             maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
           },
         },
-        { connection: workerRedis, prefix: env.QUEUE_PREFIX, concurrency: env.SENDER_CONCURRENCY },
+        { connection: workerRedis, layout, concurrency: env.SENDER_CONCURRENCY },
         log,
       );
       const port = await listen(server, env.SENDER_PORT);
-      void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
+      for (const worker of workers) void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
       scheduler.start();
       return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate };
@@ -143,7 +148,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           for (const stop of unwatch) stop();
         },
       },
-      { name: "send worker", run: () => worker?.close() },
+      { name: "send workers", run: () => Promise.all(workers.map((worker) => worker.close())) },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
@@ -152,9 +157,9 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
     ],
     sweepOnce: () => sweeper.sweepOnce(),
     queueDueOnce: () => scheduler.queueDueOnce(),
-    get worker() {
-      if (!worker) throw new Error("The sender has not been started.");
-      return worker;
+    get workers() {
+      if (workers.length === 0) throw new Error("The sender has not been started.");
+      return workers;
     },
   };
 }

@@ -99,7 +99,7 @@ export class Sweeper {
 
   /** Whether a job for this email exists and may still run; a finished one is removed. */
   private async jobIsLive(emailId: string): Promise<boolean> {
-    const job = await this.sendQueue.producer.queue.getJob(emailId);
+    const job = await this.sendQueue.producer.queueOf(emailId).getJob(emailId);
     if (!job) return false;
     const state = await job.getState();
     if (!isFinishedJobState(state)) return true;

@@ -2,36 +2,38 @@ import { type HandoffOutcome, type HandoffPorts, handOff } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
 import { recordHandoff } from "@svc/metrics/sender";
-import { QUEUES, recordRetry } from "@svc/queues";
-import { DelayedError, type Job, UnrecoverableError, Worker } from "bullmq";
+import { createShardWorkers, QUEUES, type QueueLayout, recordRetry } from "@svc/queues";
+import { DelayedError, type Job, UnrecoverableError, type Worker } from "bullmq";
 import type { Redis } from "ioredis";
 
 export interface SendWorkerOptions {
   connection: Redis;
-  prefix: string;
+  layout: QueueLayout;
+  /** For the whole process, divided among the shards' workers. */
   concurrency: number;
 }
 
 /**
- * The BullMQ worker on the send queue. The job id is the email id; the job carries nothing else.
+ * The BullMQ workers on the send queue, one per shard the process consumes. The job id is the email id; the job carries nothing else.
  *
  * The send rate is not BullMQ's limiter (which counts jobs): the handoff takes its turn at the
  * shared rate once it knows the email's recipients (the gate in HandoffPorts), so every sender
  * process together keeps to the account's recipients per second.
  */
-export function createSendWorker(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker {
-  const worker = new Worker(QUEUES.sendEmail.name, (job, token) => processSendJob(deps, job, token, log), {
+export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions, log: Logger): Worker[] {
+  const workers = createShardWorkers("sendEmail", options.layout, (job, token) => processSendJob(deps, job, token, log), {
     connection: options.connection,
-    prefix: options.prefix,
     concurrency: options.concurrency,
     autorun: false,
   });
-  worker.on("error", (error) => log.error({ err: error }, "send worker error"));
-  countWorkerJobs(worker);
-  worker.on("failed", (job, error) => {
-    if (!(error instanceof UnrecoverableError)) log.warn({ emailId: job?.id, err: error }, "send job failed");
-  });
-  return worker;
+  for (const worker of workers) {
+    worker.on("error", (error) => log.error({ err: error }, "send worker error"));
+    countWorkerJobs(worker);
+    worker.on("failed", (job, error) => {
+      if (!(error instanceof UnrecoverableError)) log.warn({ emailId: job?.id, err: error }, "send job failed");
+    });
+  }
+  return workers;
 }
 
 async function processSendJob(deps: HandoffPorts, job: Job, token: string | undefined, log: Logger): Promise<void> {

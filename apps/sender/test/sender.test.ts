@@ -113,7 +113,7 @@ describe("a live email", () => {
   it("is not handed off again by a second job for the same email", async () => {
     const id = await insertEmail(handle, fx);
     let completedJobs = 0;
-    running.sender.worker.on("completed", (job) => {
+    running.sender.workers[0]!.on("completed", (job) => {
       if (job.id === id) completedJobs += 1;
     });
     await running.enqueue(id);

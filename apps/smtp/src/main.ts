@@ -9,7 +9,7 @@ import { createSmtp } from "./smtp.ts";
 const env = loadEnvOrExit(smtpEnvSchema);
 const log = createLogger("smtp", env.LOG_LEVEL, { format: logFormat(env) });
 const db = createDb(databaseOptions(env));
-const redis = createProducerConnection(env.REDIS_URL);
+const redis = createProducerConnection(env);
 const smtp = createSmtp(env, { db, redis, log });
 await runApp(
   "smtp",

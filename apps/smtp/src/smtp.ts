@@ -3,7 +3,7 @@ import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchMessageBudget } from "@svc/metrics";
-import { type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
+import { queueLayout, type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
 import { type App, Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
@@ -38,7 +38,7 @@ const SHUTDOWN_MARGIN_MS = 10_000;
  * Redis, emails and idempotency in Postgres), so any number of relays can run side by side.
  */
 export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smtp {
-  const sendQueue = new SendQueue(redis, env.QUEUE_PREFIX);
+  const sendQueue = new SendQueue(redis, queueLayout(env));
   const rateLimiter = new RedisRateLimiter(redis, env.QUEUE_PREFIX, log);
   const throttle = new AuthThrottle(redis, {
     prefix: env.QUEUE_PREFIX,

@@ -59,6 +59,43 @@ export const redisEnv = {
     .default("redis://127.0.0.1:6379"),
   /** Key prefix for every queue; lets several installs (or test runs) share one Redis. */
   QUEUE_PREFIX: z.string().min(1).max(64).default("svc"),
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port`); empty: the single Redis of REDIS_URL.
+   * The nodes take REDIS_URL's user, password and TLS (`rediss://`).
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((node) => node.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, "each node must be host:port")).max(64)),
+  /**
+   * The send and webhook queues are each split into this many queues under distinct hash tags,
+   * so that a Redis Cluster spreads them over its primaries (docs/scaling.md). 1: one queue each.
+   */
+  QUEUE_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+  /** The shards this process's workers take jobs from (`0,2`); empty: all of them. */
+  QUEUE_SHARDS_CONSUMED: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((shard) => shard.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, "each must be a shard number")
+          .transform(Number),
+      ),
+    ),
 };
 
 export const logEnv = {
@@ -376,6 +413,8 @@ export const dashboardEnv = {
     .default(10),
   /** How often owners are mailed about webhook subscriptions the service disabled. */
   DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Template "Send a test" emails one workspace may send from the dashboard in any hour (test mode, to its test recipients). */
+  DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** "Send test event" deliveries one workspace may create per UTC day. */
   WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */

@@ -25,12 +25,13 @@ const STATE_LABEL: Record<(typeof STATES)[number], string> = {
   paused: "paused",
 };
 
-const sources = new Map<string, { queue: QueueSource; redis: QueueRedis }>();
+/** A watched queue: its shards (one BullMQ queue each, see @svc/queues layout.ts), all of one name. */
+const sources = new Map<string, { shards: readonly QueueSource[]; redis: QueueRedis }>();
 
 /**
  * Read on each scrape, only from the processes that watch a queue (each worker its own queue):
- * one pipelined count and two small reads per queue, nothing per job. Several workers of one
- * queue report the same values: take `max by (queue)`.
+ * one pipelined count and two small reads per shard, nothing per job; a sharded queue reports
+ * the sum of its shards. Several workers of one queue report the same values: take `max by (queue)`.
  */
 new Gauge({
   name: `${PREFIX}queue_jobs`,
@@ -40,10 +41,13 @@ new Gauge({
   async collect() {
     this.reset();
     await Promise.all(
-      [...sources.values()].map(async ({ queue }) => {
-        const counts = await queue.getJobCounts(...STATES).catch(() => null);
+      [...sources.values()].map(async ({ shards }) => {
+        const counts = await Promise.all(shards.map((queue) => queue.getJobCounts(...STATES))).catch(() => null);
         if (!counts) return;
-        for (const state of STATES) this.set({ queue: queue.name, state: STATE_LABEL[state] }, counts[state] ?? 0);
+        for (const state of STATES) {
+          const total = counts.reduce((sum, count) => sum + (count[state] ?? 0), 0);
+          this.set({ queue: shards[0]!.name, state: STATE_LABEL[state] }, total);
+        }
       }),
     );
   },
@@ -57,9 +61,9 @@ new Gauge({
   async collect() {
     this.reset();
     await Promise.all(
-      [...sources.values()].map(async (source) => {
-        const age = await oldestWaitingAgeSeconds(source).catch(() => null);
-        if (age !== null) this.set({ queue: source.queue.name }, age);
+      [...sources.values()].map(async ({ shards, redis }) => {
+        const ages = await Promise.all(shards.map((queue) => oldestWaitingAgeSeconds({ queue, redis }))).catch(() => null);
+        if (ages !== null) this.set({ queue: shards[0]!.name }, Math.max(0, ...ages));
       }),
     );
   },
@@ -86,12 +90,16 @@ async function ageSinceDue(queue: QueueSource, redis: QueueRedis, id: string): P
   return Math.max(0, (Date.now() - dueAt) / 1000);
 }
 
-/** Reports a queue's depth and oldest age on this process's /metrics; the returned call stops it. */
-export function watchQueueDepth(queue: QueueSource, redis: QueueRedis): () => void {
-  const key = queue.toKey("");
-  sources.set(key, { queue, redis });
+/**
+ * Reports a queue's depth and oldest age (over all its shards) on this process's /metrics; the
+ * returned call stops it.
+ */
+export function watchQueueDepth(shards: readonly QueueSource[], redis: QueueRedis): () => void {
+  const key = shards.map((queue) => queue.toKey("")).join(" ");
+  const source = { shards, redis };
+  sources.set(key, source);
   return () => {
-    if (sources.get(key)?.queue === queue) sources.delete(key);
+    if (sources.get(key) === source) sources.delete(key);
   };
 }
 

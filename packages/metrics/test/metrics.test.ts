@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { observeHttp, registry, watchQueueDepth } from "@svc/metrics";
-import { closeConnections, createProducerConnection, Producer } from "@svc/queues";
+import { closeConnections, createProducerConnection, Producer, queueLayout } from "@svc/queues";
 import express from "express";
 import request from "supertest";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
@@ -54,7 +54,7 @@ describe("watchQueueDepth", () => {
   });
 
   it("reports waiting and delayed jobs and how long the oldest has waited since it was due", async () => {
-    const stop = watchQueueDepth(producer.queue, redis);
+    const stop = watchQueueDepth(producer.queues, redis);
     try {
       const now = Date.now();
       await producer.enqueue("email_old", { emailId: "email_old" }, { timestamp: now - 120_000 });
@@ -73,5 +73,30 @@ describe("watchQueueDepth", () => {
       stop();
     }
     expect(samples(await scrape(), "svc_queue_jobs", { queue: "send-email" })).toHaveLength(0);
+  });
+
+  it("reports a sharded queue as one: the sum of its shards' jobs, the oldest of their ages", async () => {
+    const sharded = new Producer("sendEmail", redis, queueLayout({ QUEUE_PREFIX: uniquePrefix("metrics-shards"), QUEUE_SHARDS: 4 }));
+    const stop = watchQueueDepth(sharded.queues, redis);
+    try {
+      const now = Date.now();
+      const ids = Array.from({ length: 20 }, (_, i) => `email_shard${i}`);
+      // Added oldest first, so the head of every shard's line is its oldest; the first is 20 s old.
+      await sharded.enqueueMany(
+        ids.map((id, i) => ({ jobId: id, payload: { emailId: id }, options: { timestamp: now - (20 - i) * 1000 } })),
+      );
+      // The jobs are spread: more than one shard holds some.
+      const perShard = await Promise.all(sharded.queues.map((queue) => queue.getJobCountByTypes("wait")));
+      expect(perShard.filter((count) => count > 0).length).toBeGreaterThan(1);
+      const families = await scrape();
+      expect(total(families, "svc_queue_jobs", { queue: "send-email", state: "waiting" })).toBe(20);
+      expect(samples(families, "svc_queue_jobs", { queue: "send-email", state: "waiting" })).toHaveLength(1);
+      const age = total(families, "svc_queue_oldest_waiting_age_seconds", { queue: "send-email" });
+      expect(age).toBeGreaterThanOrEqual(19);
+    } finally {
+      stop();
+      await Promise.all(sharded.queues.map((queue) => queue.obliterate({ force: true })));
+      await sharded.close();
+    }
   });
 });

@@ -1,4 +1,46 @@
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
+
+/**
+ * Where Redis is: a URL (one Redis), or the settings (REDIS_URL and REDIS_CLUSTER_NODES), which
+ * name a Redis Cluster when REDIS_CLUSTER_NODES lists its seed nodes.
+ */
+export type RedisTarget = string | { REDIS_URL: string; REDIS_CLUSTER_NODES?: readonly string[] };
+
+/** Settings of the cluster client as a whole; the rest applies to each node's connection. */
+const CLUSTER_LEVEL = ["enableOfflineQueue", "enableAutoPipelining", "lazyConnect"] as const;
+
+/**
+ * One Redis, or an ioredis `Cluster` typed as one: the apps use the commands both have, and
+ * BullMQ takes either. The cluster's nodes use REDIS_URL's user, password and TLS (`rediss://`).
+ */
+function open(target: RedisTarget, options: RedisOptions): Redis {
+  const url = typeof target === "string" ? target : target.REDIS_URL;
+  const nodes = typeof target === "string" ? [] : (target.REDIS_CLUSTER_NODES ?? []);
+  if (nodes.length === 0) return new Redis(url, options);
+  const clusterLevel: Record<string, unknown> = {};
+  const nodeOptions: Record<string, unknown> = { ...options };
+  for (const name of CLUSTER_LEVEL) {
+    if (name in nodeOptions) clusterLevel[name] = nodeOptions[name];
+    delete nodeOptions[name];
+  }
+  const parsed = new URL(url);
+  const cluster = new Cluster(
+    nodes.map((node) => {
+      const at = node.lastIndexOf(":");
+      return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
+    }),
+    {
+      ...clusterLevel,
+      redisOptions: {
+        ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+        ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+        ...(parsed.protocol === "rediss:" ? { tls: {} } : {}),
+        ...nodeOptions,
+      },
+    },
+  );
+  return cluster as unknown as Redis;
+}
 
 /**
  * Producers (the API, the ingester) must fail fast when Redis is down so that a request can
@@ -8,8 +50,8 @@ import { Redis, type RedisOptions } from "ioredis";
  * one socket write (a producer never blocks, so nothing can wait behind a slow command): the
  * write, not Redis, is most of what a command costs the caller.
  */
-export function createProducerConnection(url: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, {
+export function createProducerConnection(target: RedisTarget, options: RedisOptions = {}): Redis {
+  const redis = open(target, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     connectTimeout: 2000,
@@ -22,8 +64,8 @@ export function createProducerConnection(url: string, options: RedisOptions = {}
 }
 
 /** Workers block on Redis and must retry forever (BullMQ requires maxRetriesPerRequest: null). */
-export function createWorkerConnection(url: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: null, ...options });
+export function createWorkerConnection(target: RedisTarget, options: RedisOptions = {}): Redis {
+  const redis = open(target, { maxRetriesPerRequest: null, ...options });
   redis.on("error", () => {});
   return redis;
 }

@@ -1,9 +1,10 @@
 export type { Redis } from "ioredis";
 export { type JobPayload, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
-export { closeConnections, createProducerConnection, createWorkerConnection } from "./connection.ts";
+export { closeConnections, createProducerConnection, createWorkerConnection, type RedisTarget } from "./connection.ts";
 export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";
 export { type FairnessOptions, SendFairness } from "./fairness.ts";
 export { isFinishedJobState } from "./jobStates.ts";
+export { type QueueLayout, type QueueLayoutEnv, queueLayout, shardOf, singleQueueLayout } from "./layout.ts";
 export { Producer } from "./producer.ts";
 export { type RateLimitDecision, type RateLimitPolicy, RedisRateLimiter, rateLimitedMessage } from "./rateLimiter.ts";
 export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from "./redisVersion.ts";
@@ -11,4 +12,5 @@ export { type ScriptCommands, type ScriptedRedis, withScripts } from "./scripts.
 export { SendGate, type SendGateDecision, type SendGateOptions } from "./sendGate.ts";
 export { recordRetry, type SendJobFacts, type SendQueueFacts, sendQueueFacts } from "./sendProbe.ts";
 export { SendQueue } from "./sendQueue.ts";
+export { createShardWorkers } from "./shardWorkers.ts";
 export { SubscriptionRateLimiter } from "./subscriptionRate.ts";

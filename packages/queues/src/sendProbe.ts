@@ -52,7 +52,8 @@ function retryOf(progress: unknown): RetryProgress | null {
 }
 
 export async function sendQueueFacts(producer: Producer<"sendEmail">, emailId: string): Promise<SendQueueFacts> {
-  const queue = producer.queue;
+  // The job's own shard: the workers and the backlog it waits in.
+  const queue = producer.queueOf(emailId);
   const [job, workers, waiting] = await Promise.all([
     queue.getJob(emailId),
     queue.getWorkersCount().catch(() => null),

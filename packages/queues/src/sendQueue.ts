@@ -2,6 +2,7 @@ import type { Logger } from "@svc/logger";
 import { withTimeout } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { type FairnessOptions, SendFairness } from "./fairness.ts";
+import type { QueueLayout } from "./layout.ts";
 import { Producer } from "./producer.ts";
 
 /**
@@ -13,15 +14,18 @@ export class SendQueue {
   readonly producer: Producer<"sendEmail">;
   private readonly fairness: SendFairness;
 
-  constructor(connection: Redis, prefix: string, options: FairnessOptions = {}) {
-    this.producer = new Producer("sendEmail", connection, prefix);
-    this.fairness = new SendFairness(connection, prefix, options);
+  /** `layout`: the queue layout (its shards), or a plain prefix for one unsharded queue. */
+  constructor(connection: Redis, layout: QueueLayout | string, options: FairnessOptions = {}) {
+    this.producer = new Producer("sendEmail", connection, layout);
+    // Per workspace, install-wide: a workspace's jobs spread over every shard, and each shard
+    // orders them by the same count.
+    this.fairness = new SendFairness(connection, this.producer.layout.prefix, options);
   }
 
   /** Enqueues the emails of one workspace, in order; an email whose job exists is left alone. */
   async enqueue(workspaceId: string, emailIds: readonly string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    const priorities = await this.fairness.priorities(workspaceId, emailIds.length);
+    const priorities = this.fairness.priorities(workspaceId, emailIds.length);
     await this.producer.enqueueMany(
       emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })),
     );
@@ -56,7 +60,8 @@ export class SendQueue {
     return this.producer.has(emailId);
   }
 
-  close(): Promise<void> {
-    return this.producer.close();
+  async close(): Promise<void> {
+    await this.fairness.close();
+    await this.producer.close();
   }
 }

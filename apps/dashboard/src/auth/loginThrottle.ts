@@ -28,7 +28,8 @@ export class LoginThrottle {
   private keys(email: string, ip: string): { pair: string; address: string } {
     // Hashed so that the keys do not spell out who is being attacked.
     const account = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
-    return { pair: `${this.options.prefix}:login-fail:${account}:${ip}`, address: `${this.options.prefix}:login-fail-ip:${ip}` };
+    // One hash tag for both: the throttle's script reserves them together, so on a Redis Cluster they share a slot.
+    return { pair: `${this.options.prefix}:{login-fail}:${account}:${ip}`, address: `${this.options.prefix}:{login-fail}:ip:${ip}` };
   }
 
   reserve(email: string, ip: string): Promise<ThrottleDecision> {

@@ -2,10 +2,12 @@ import {
   type EmailSearch,
   EVENTS_PAGE_SIZE,
   getEmailExplained,
+  getEmailTemplate,
   listEmailEvents,
   listRepliesToEmail,
   parseEventPageQuery,
   searchEmails,
+  sqlPool,
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { Router } from "express";
@@ -39,14 +41,17 @@ export function emailRoutes(deps: DashboardDeps): Router {
     const first = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) =>
       sendQueueFacts(deps.sendProducer, emailId),
     );
-    const replies = await listRepliesToEmail(deps.prisma, w.workspaceId, first.id);
+    const [replies, template] = await Promise.all([
+      listRepliesToEmail(deps.prisma, w.workspaceId, first.id),
+      getEmailTemplate(sqlPool(deps.db), w.workspaceId, first.id),
+    ]);
     // The timeline a page at a time, as GET /emails/{id}/events reads it: `eventsAfter` is a page's cursor.
     const eventsAfter = queryParam(req.query.eventsAfter, 100);
     if (eventsAfter === undefined)
       return sendPage(req, res, w, {
         title: first.subject,
         nav: "emails",
-        body: emailDetailBody({ ...first, replies }, { laterPage: false }),
+        body: emailDetailBody({ ...first, replies, template }, { laterPage: false }),
       });
     const page = await listEmailEvents(
       deps.prisma,
@@ -54,7 +59,7 @@ export function emailRoutes(deps: DashboardDeps): Router {
       first.id,
       parseEventPageQuery({ after: eventsAfter, limit: String(EVENTS_PAGE_SIZE) }),
     );
-    const email = { ...first, events: page.events, eventsNextCursor: page.nextCursor, replies };
+    const email = { ...first, events: page.events, eventsNextCursor: page.nextCursor, replies, template };
     sendPage(req, res, w, { title: email.subject, nav: "emails", body: emailDetailBody(email, { laterPage: true }) });
   });
 

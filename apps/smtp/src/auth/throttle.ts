@@ -45,9 +45,10 @@ export class AuthThrottle {
   /** Hashed so that Redis holds no client address in the clear. */
   private counters({ clientAddress, keyId }: AuthFailureSource): ThrottleCounter[] {
     const digest = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
-    const counters = [{ key: `${this.options.prefix}:smtp-auth-fail:address:${digest(clientAddress)}`, limit: this.options.maxFailures }];
+    // One hash tag for every counter: the throttle's script takes them together, so on a Redis Cluster they share a slot.
+    const counters = [{ key: `${this.options.prefix}:{smtp-auth-fail}:address:${digest(clientAddress)}`, limit: this.options.maxFailures }];
     if (keyId !== undefined)
-      counters.push({ key: `${this.options.prefix}:smtp-auth-fail:key-id:${keyId}`, limit: this.options.maxFailures });
+      counters.push({ key: `${this.options.prefix}:{smtp-auth-fail}:key-id:${keyId}`, limit: this.options.maxFailures });
     return counters;
   }
 

@@ -17,7 +17,7 @@ import {
   sendTestWebhookEvent,
   waitForRedelivery,
 } from "@svc/core";
-import { createProducerConnection, Producer } from "@svc/queues";
+import { createProducerConnection, Producer, queueLayout } from "@svc/queues";
 import { z } from "zod";
 import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 
@@ -50,8 +50,8 @@ function settings(context: CliContext) {
 /** A producer for the webhook queue, closed again whatever happens. */
 async function withProducer<T>(context: CliContext, run: (producer: Producer<"webhookDelivery">) => Promise<T>): Promise<T> {
   const env = settings(context);
-  const redis = createProducerConnection(env.REDIS_URL);
-  const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX);
+  const redis = createProducerConnection(env);
+  const producer = new Producer("webhookDelivery", redis, queueLayout(env));
   try {
     return await run(producer);
   } finally {

@@ -115,7 +115,8 @@ export async function queueEmail(
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
   const created: QueuedEmail = { status: ACCEPTED, body, emailId, replayed: false, enqueue: !scheduled };
-  if (input.template) {
+  // A test send of a template's draft comes rendered and already pinned (templates/testSend.ts).
+  if (input.template && input.template.pinned === null) {
     const [refused] = await pinTemplates(sqlPool(handle), context.workspaceId, [input]);
     if (refused) throw refused;
   }

@@ -14,13 +14,26 @@ import type { Pool } from "pg";
 export type LockedRun<T> = { locked: true; value: T } | { locked: false };
 
 /** Runs `work` if no other session holds lock `lockId`; answers `{ locked: false }` otherwise. */
-export async function withAdvisoryLock<T>(pool: Pool, lockId: number, work: () => Promise<T>): Promise<LockedRun<T>> {
+export function withAdvisoryLock<T>(pool: Pool, lockId: number, work: () => Promise<T>): Promise<LockedRun<T>> {
+  return withLock(pool, "SELECT pg_try_advisory_xact_lock($1) AS locked", [lockId], work);
+}
+
+/**
+ * The same for one lock of a family, one per key (`namespace` names the family; the key is
+ * hashed into the lock's second half, so two keys may rarely share a lock: they then only wait
+ * for each other's turn).
+ */
+export function withKeyedAdvisoryLock<T>(pool: Pool, namespace: number, key: string, work: () => Promise<T>): Promise<LockedRun<T>> {
+  return withLock(pool, "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS locked", [namespace, key], work);
+}
+
+async function withLock<T>(pool: Pool, statement: string, params: unknown[], work: () => Promise<T>): Promise<LockedRun<T>> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");
     try {
-      const acquired = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock($1) AS locked", [lockId]);
+      const acquired = await client.query<{ locked: boolean }>(statement, params);
       if (!acquired.rows[0]?.locked) return { locked: false };
       return { locked: true, value: await work() };
     } finally {

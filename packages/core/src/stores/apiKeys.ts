@@ -84,3 +84,16 @@ export function countActiveApiKeys(prisma: Prisma.TransactionClient, workspaceId
 export function setApiKeyRevokedAt(prisma: Prisma.TransactionClient, keyId: string, revokedAt: Date): Promise<ApiKey> {
   return prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt } });
 }
+
+/** The workspace's newest unrevoked key with this name and environment, or null. */
+export function findActiveApiKeyByName(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  name: string,
+  environment: KeyEnvironment,
+): Promise<ApiKey | null> {
+  return prisma.apiKey.findFirst({
+    where: { workspaceId, name, environment, revokedAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}

@@ -167,6 +167,36 @@ export async function countEmailsCreatedSince(db: Queryable, workspaceId: string
   return (rows[0] as { count: number } | undefined)?.count ?? 0;
 }
 
+/** Emails the workspace sent since `since` with its keys of this name and environment (the dashboard's test sends). */
+export async function countEmailsOfKeyNameSince(
+  db: Queryable,
+  workspaceId: string,
+  key: { name: string; environment: "live" | "test" },
+  since: Date,
+): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS count FROM emails e JOIN api_keys k ON k.id = e."apiKeyId"
+      WHERE e."organizationId" = $1 AND e."createdAt" >= $2 AND k.name = $3 AND k.environment = $4::"KeyEnvironment"`,
+    [workspaceId, since, key.name, key.environment],
+  );
+  return (rows[0] as { count: number } | undefined)?.count ?? 0;
+}
+
+/** The template an email was sent by, with the template's name and alias while it exists; null for other emails. */
+export async function selectEmailTemplate(
+  db: Queryable,
+  workspaceId: string,
+  emailId: string,
+): Promise<{ templateId: string; version: number | null; name: string | null; alias: string | null } | null> {
+  const { rows } = await db.query(
+    `SELECT e."templateId", e."templateVersion" AS version, t.name, t.alias
+       FROM emails e LEFT JOIN templates t ON t.id = e."templateId" AND t."workspaceId" = e."organizationId"
+      WHERE e.id = $1 AND e."organizationId" = $2 AND e."templateId" IS NOT NULL`,
+    [emailId, workspaceId],
+  );
+  return (rows[0] as { templateId: string; version: number | null; name: string | null; alias: string | null } | undefined) ?? null;
+}
+
 /** Where an email stands in the newest-first order: the key of keyset paging. */
 export interface EmailPosition {
   createdAt: Date;

@@ -213,6 +213,23 @@ export async function selectTemplateVersions(db: Queryable, workspaceId: string,
   return rows as TemplateVersionRow[];
 }
 
+/** These published versions of one of the workspace's templates (those it has), newest first. */
+export async function selectTemplateVersionsNumbered(
+  db: Queryable,
+  workspaceId: string,
+  templateId: string,
+  versions: readonly number[],
+): Promise<TemplateVersionRow[]> {
+  const { rows } = await db.query(
+    `SELECT v."templateId", v.version, v.subject, v.html, v.text, v.variables, v."layoutHtml", v."publishedAt"
+       FROM template_versions v JOIN templates t ON t.id = v."templateId"
+      WHERE t."workspaceId" = $1 AND t.id = $2 AND v.version = ANY ($3::int[])
+      ORDER BY v.version DESC`,
+    [workspaceId, templateId, [...versions]],
+  );
+  return rows as TemplateVersionRow[];
+}
+
 /** The layout HTML a draft would publish with: its layout's published HTML (null without one). */
 export async function selectPublishedHtml(db: Queryable, workspaceId: string, templateId: string): Promise<string | null> {
   const { rows } = await db.query(

@@ -1,4 +1,14 @@
 export {
+  DIFF_LIMITS,
+  type DiffLine,
+  diffTemplateSources,
+  diffTemplateVersions,
+  parseTemplateSide,
+  type TemplateDiff,
+  type TemplatePartDiff,
+  type TemplateSide,
+} from "./diff.ts";
+export {
   type CompiledTemplate,
   compileTemplate,
   type RenderedContent,
@@ -9,4 +19,14 @@ export {
 export { cachedTemplateRenderer, type TemplateRenderer, type TemplateToRender } from "./renderer.ts";
 export { type PinnedTemplate, pinTemplates, type TemplateRequest, templateField } from "./sending.ts";
 export * from "./service.ts";
+export { sendTemplateTest, TEMPLATE_TEST_SENDS, type TemplateTestSend } from "./testSend.ts";
+export {
+  type ParsedVariableRows,
+  parseVariableRows,
+  type VariableRow,
+  type VariableRowErrors,
+  type VariableRowField,
+  valueText,
+  variableRowsOf,
+} from "./variableRows.ts";
 export { VARIABLE_LIMITS, VARIABLE_TYPES, type VariableDeclaration, type VariableType } from "./variables.ts";

@@ -8,7 +8,11 @@ import { resolveVariables, VARIABLE_LIMITS } from "./variables.ts";
 /** The version an accepted email renders at its handoff, with the values it renders with. */
 export interface PinnedTemplate {
   templateId: string;
-  version: number;
+  /**
+   * Null only for a test send of the draft (testSend.ts): it was rendered when accepted and the
+   * email holds the rendered content, so the sender sends it as it is.
+   */
+  version: number | null;
   variables: Record<string, unknown>;
   /** The subject's template source: the caller's, or the version's. */
   subject: string;

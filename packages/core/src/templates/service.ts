@@ -2,6 +2,7 @@ import { newId } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import type { Queryable } from "../sql.ts";
+import { selectEmailTemplate } from "../stores/emails.ts";
 import {
   deleteTemplateRow,
   insertTemplate,
@@ -326,4 +327,19 @@ export async function previewTemplateDraft(
     if (error instanceof TemplateRenderError) return { error: error.message };
     throw error;
   }
+}
+
+/** The template an email was sent by, as its page shows it. */
+export interface EmailTemplateView {
+  templateId: string;
+  /** Null for a dashboard test send of the draft. */
+  version: number | null;
+  /** The template's name and alias; null once it is deleted. */
+  name: string | null;
+  alias: string | null;
+}
+
+/** The template one of the workspace's emails was sent by; null for an email sent without one (or not found). */
+export async function getEmailTemplate(db: Queryable, workspaceId: string, emailId: string): Promise<EmailTemplateView | null> {
+  return selectEmailTemplate(db, workspaceId, emailId);
 }

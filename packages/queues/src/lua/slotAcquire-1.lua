@@ -4,8 +4,9 @@
 -- first: a process killed mid-attempt frees its slots as soon as its key expires, not when their
 -- lease runs out. The caller's own instance (ARGV[5]) is alive by definition. The lease (ARGV[2]
 -- ms) stays the backstop for members of unknown form; ARGV[3] is the new member. Time comes from
--- Redis, so every dispatcher host agrees on it. The liveness keys are not declared in KEYS: this
--- runs on a single Redis, not a cluster. Answers 1 when the slot was taken, 0 otherwise.
+-- Redis, so every dispatcher host agrees on it. The liveness keys are not declared in KEYS (their
+-- names are read from the set); the caller keeps them under the set's hash tag, so on a Redis
+-- Cluster they are in the same slot. Answers 1 when the slot was taken, 0 otherwise.
 local now = redis.call('TIME')
 local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local limit = tonumber(ARGV[1])

@@ -2,6 +2,7 @@ import {
   EMAIL_STATUSES,
   type EmailPage,
   type EmailSearch,
+  type EmailTemplateView,
   type EmailView,
   type EmailWaiting,
   type EmailWithEventsView,
@@ -136,8 +137,18 @@ function waitingNotice(waiting: EmailWaiting | null): SafeHtml | false {
   );
 }
 
+/** The template and version an email was sent by, linked to the template while it exists. */
+function templateCell(template: EmailTemplateView): SafeHtml {
+  const version = template.version === null ? "the draft (a test send)" : `v${template.version}`;
+  const name =
+    template.name === null
+      ? html`<code>${template.templateId}</code> <span class="muted">(deleted)</span>`
+      : html`<a href="/templates/${template.templateId}">${template.name}</a> <code class="muted">${template.alias}</code>`;
+  return html`<span data-email-template>${name} · ${version}</span>`;
+}
+
 export function emailDetailBody(
-  email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[] },
+  email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[]; template?: EmailTemplateView | null },
   options: { laterPage: boolean },
 ): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
@@ -148,6 +159,7 @@ export function emailDetailBody(
         ["From", email.from],
         ["To", html`${email.to.map((address, i) => html`${i > 0 ? ", " : ""}${address}`)}`],
         ["Subject", email.subject],
+        ...(email.template ? ([["Template", templateCell(email.template)]] as Array<[string, SafeHtml]>) : []),
         ["Status", badge(email.status)],
         ["Created", time(email.createdAt)],
         ["Sent", time(email.sentAt)],
