@@ -285,6 +285,27 @@ describe("a message SES receives", () => {
     expect(endpoint.requests).toHaveLength(1);
   });
 
+  it("while S3 is down is answered 503 (SNS retries) and stores nothing; the retry after S3 is back stores it once", async () => {
+    // SES's own write into the bucket still happens (aws-local stores it directly); the ingester's read gets 503s.
+    aws.state.s3.unavailable = true;
+    const subject = "During an outage";
+    const received = aws.receiveEmail({
+      raw: messageTo(`help@${domain}`).replace("Re: your receipt", subject),
+      recipients: [`help@${domain}`],
+    });
+    await aws.settled();
+    const first = aws.state.sns.deliveries.find((entry) => entry.type === "Notification" && entry.body.includes(received.messageId))!;
+    expect(first.status).toBe(503);
+    expect(await handle.prisma.inboundEmail.count({ where: { sourceKey: received.messageId } })).toBe(0);
+
+    aws.state.s3.unavailable = false;
+    const retry = await fetch(ingestUrl, { method: "POST", headers: { "content-type": "text/plain; charset=UTF-8" }, body: first.body });
+    expect(await retry.json()).toEqual({ status: "stored" });
+    expect(await handle.prisma.inboundEmail.findMany({ where: { sourceKey: received.messageId }, select: { subject: true } })).toEqual([
+      { subject },
+    ]);
+  });
+
   it("is 404 to another workspace", async () => {
     const stranger = bearer(other.keys["full-access"]);
     for (const route of [`/inbound/${inboundId}`, `/inbound/${inboundId}/raw`, `/inbound/${inboundId}/attachments/0`]) {
