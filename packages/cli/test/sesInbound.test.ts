@@ -183,8 +183,10 @@ describe("svc ses setup --inbound", () => {
 
   it("refuses --inbound without a bucket, and leaves another active rule set in place unless told to replace it", async () => {
     const { runCli } = await import("./runCli.ts");
-    const missing = await runCli(["ses", "setup", "--ingest-url", ingestUrl, "--inbound"], { ...cliEnv(), SES_INBOUND_BUCKET: "" });
+    const { SES_INBOUND_BUCKET: _bucket, ...withoutBucket } = cliEnv();
+    const missing = await runCli(["ses", "setup", "--ingest-url", ingestUrl, "--inbound"], withoutBucket);
     expect(missing.code).not.toBe(0);
+    expect(missing.stdout + missing.stderr).toContain("--inbound needs SES_INBOUND_BUCKET");
     aws.state.ses.receiptRuleSets.set("hand-made", { name: "hand-made", createdAt: new Date(), rules: [] });
     aws.state.ses.activeReceiptRuleSet = "hand-made";
     const kept = await setup();
