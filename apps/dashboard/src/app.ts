@@ -16,6 +16,7 @@ import { inboundRoutes } from "./routes/inbound.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
 import { overviewRoutes } from "./routes/overview.ts";
+import { receivingDomainRoutes } from "./routes/receivingDomains.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { sesRoutes } from "./routes/ses.ts";
 import { smtpRoutes } from "./routes/smtp.ts";
@@ -57,6 +58,8 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(authRoutes(deps));
   app.use(overviewRoutes(deps));
   app.use(emailRoutes(deps));
+  // Before the inbox: /inbound/domains is not a message id.
+  app.use(receivingDomainRoutes(deps));
   app.use(inboundRoutes(deps));
   app.use(keyRoutes(deps));
   app.use(domainRoutes(deps));

@@ -5,6 +5,7 @@ import {
   domainClaimEnv,
   domainRecheckEnv,
   httpServerEnv,
+  inboundMxEnv,
   providerEnv,
   sesEnv,
   smtpPublicEnv,
@@ -29,6 +30,7 @@ export const dashboardEnvSchema = z.object({
   ...domainRecheckEnv,
   ...domainClaimEnv,
   ...smtpPublicEnv,
+  ...inboundMxEnv,
 });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;

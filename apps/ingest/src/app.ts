@@ -7,6 +7,7 @@ import { healthEndpoints, type ReadinessCheck, requestTargetProblem } from "@svc
 import type { SnsVerifier } from "@svc/sns";
 import express, { type Express } from "express";
 import { createEventRecorder, type EventRecorderOptions } from "./events/eventRecorder.ts";
+import type { SesReceiving } from "./events/ingestReceipt.ts";
 import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import type { AcceptedTopics } from "./sns/acceptedTopics.ts";
 import type { NotificationClock } from "./sns/notificationClock.ts";
@@ -21,6 +22,8 @@ export interface IngestDeps {
   /** Notes when notifications last arrived. */
   notificationClock?: NotificationClock;
   deliveries: Producer<"webhookDelivery">;
+  /** SES receiving's bucket and reader; without it receipt notifications are ignored. */
+  receiving?: SesReceiving | null;
   log: Logger;
   /** Defaults to a GET of SubscribeURL. */
   confirmSubscription?: ConfirmSubscription;
@@ -54,7 +57,9 @@ export function createIngestApp(deps: IngestDeps): Express {
     next(problem ? new AppError(problem.code, problem.message) : undefined);
   });
   const recordEvent = createEventRecorder(deps, deps.recorder ?? RECORDER_DEFAULTS);
-  app.use(snsRoute({ ...deps, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }));
+  app.use(
+    snsRoute({ ...deps, receiving: deps.receiving ?? null, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;

@@ -1,6 +1,7 @@
-import { listSesSetups } from "@svc/core";
+import { createFileStore, listSesSetups } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
+import { createReceivedObjectReader } from "@svc/providers";
 import { Producer, queueLayout, type Redis } from "@svc/queues";
 import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
@@ -29,12 +30,17 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     configurationSetOverride: env.SES_CONFIGURATION_SET,
     loadSetups: () => listSesSetups(db.prisma),
   });
+  const files = env.SES_INBOUND_BUCKET ? createFileStore(env, db) : null;
+  const receiving = env.SES_INBOUND_BUCKET
+    ? { bucket: env.SES_INBOUND_BUCKET, reader: createReceivedObjectReader(env, env.SES_INBOUND_MAX_BYTES), ...(files ? { files } : {}) }
+    : null;
   const app = createIngestApp({
     db,
     verifier: createSnsVerifier(env, topics),
     topics,
     notificationClock: new NotificationClock(db, log),
     deliveries,
+    receiving,
     log,
     metricsToken: env.METRICS_TOKEN,
     ...(confirmSubscription ? { confirmSubscription } : {}),
@@ -52,6 +58,8 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "webhook queue", run: () => deliveries.close() },
+      { name: "s3 client", run: () => receiving?.reader.close() },
+      { name: "file store", run: () => files?.close() },
     ],
   };
 }

@@ -1,18 +1,21 @@
 import type { Server } from "node:http";
 import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
+import { putObject } from "./s3/objects.ts";
 import { s3 } from "./s3/operations.ts";
 import { type AwsLocalModule, AwsLocalRouter, listenLoopback } from "./server.ts";
 import { account } from "./ses/account.ts";
 import { configurationSets } from "./ses/configurationSets.ts";
 import { identities } from "./ses/identities.ts";
+import { receiptRules } from "./ses/receiptRules.ts";
+import { type ReceiveEmailInput, receiveEmail } from "./ses/receiving.ts";
 import { sending } from "./ses/sending.ts";
 import { tags } from "./ses/tags.ts";
 import { setTenantSesStatus, tenants } from "./ses/tenants.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
 import { topics } from "./sns/topics.ts";
-import { type AwsLocalState, initialAccount } from "./state.ts";
+import { type AwsLocalState, initialAccount, type ReceivedEmailState } from "./state.ts";
 
 export {
   AwsError,
@@ -24,6 +27,7 @@ export {
   type SnsHandler,
   type SnsRequest,
 } from "./server.ts";
+export type { ReceiveEmailInput, VerdictStatus } from "./ses/receiving.ts";
 export { aggregateStatus, setTenantSesStatus } from "./ses/tenants.ts";
 export type * from "./state.ts";
 export { XmlMap, type XmlValue } from "./xml.ts";
@@ -40,6 +44,7 @@ export const DEFAULT_MODULES: readonly AwsLocalModule[] = [
   tags,
   tenants,
   sending,
+  receiptRules,
   topics,
   subscriptions,
   s3,
@@ -77,6 +82,12 @@ export interface AwsLocal {
    * SES's own status of a tenant, which no API sets.
    */
   setTenantSesStatus(tenantName: string, status: SendingStatus, cause?: string): void;
+  /**
+   * Plays SES receiving a message for `recipients` through the active receipt rule set (S3
+   * actions store it in aws-local's S3 and notify their topic). Wait for `settled()` to know the
+   * notifications were answered.
+   */
+  receiveEmail(input: ReceiveEmailInput): ReceivedEmailState;
   /** Resolves once every post to a subscriber has been answered (or failed). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +108,9 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       confirmationsSent: [],
       tenants: new Map(),
       sentEmails: [],
+      receiptRuleSets: new Map(),
+      activeReceiptRuleSet: null,
+      received: [],
     },
     sns: {
       signing: createSigningIdentity({ commonName: `sns.${region}.amazonaws.com` }),
@@ -125,6 +139,14 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       return fetch(`${url}${parsed.pathname}${parsed.search}`, { signal: AbortSignal.timeout(10_000) });
     },
     setTenantSesStatus: (tenantName, status, cause) => setTenantSesStatus(state, tenantName, status, cause),
+    receiveEmail: (input) =>
+      receiveEmail(
+        state,
+        url,
+        (bucket, key, body) =>
+          putObject(state.s3, bucket, key, body, { contentType: "application/octet-stream", encoding: "plain", metadata: {} }),
+        input,
+      ),
     settled: async () => {
       while (state.sns.pending.size > 0) await Promise.allSettled([...state.sns.pending]);
     },

@@ -12,9 +12,10 @@ import { renderXml, type XmlValue } from "./xml.ts";
  * - SES v2, REST-JSON: the method and a path under /v2/email/ pick the operation; bodies are JSON;
  *   an error is an HTTP status, an `x-amzn-ErrorType` header naming the error shape and a JSON
  *   `{message}` body (the SDK reads the code from that header).
- * - SNS, the query protocol: `POST /` with a form-encoded `Action=…` body (or the same as a GET
- *   query, which is how a SubscribeURL is visited); answers are `<ActionResponse><ActionResult>`
- *   XML, errors `<ErrorResponse><Error><Type/><Code/><Message/></Error>`.
+ * - SNS and classic SES (v1: receipt rules), the query protocol: `POST /` with a form-encoded
+ *   `Action=…` body (or the same as a GET query, which is how a SubscribeURL is visited); the
+ *   `Version` parameter tells the two services apart (SES's is 2010-12-01). Answers are
+ *   `<ActionResponse><ActionResult>` XML, errors `<ErrorResponse><Error><Type/><Code/><Message/></Error>`.
  *
  * - S3, REST-XML, path-style (`/<bucket>/<key>`): told apart from the others by the `s3` service in
  *   the request's SigV4 credential scope; one handler (`src/s3/`) reads the raw request, since
@@ -47,6 +48,7 @@ export interface SesRequest {
 /** Returns the JSON answer (sent with status 200). */
 export type SesHandler = (request: SesRequest) => unknown | Promise<unknown>;
 
+/** A query-protocol request (SNS, or classic SES's receipt rules). */
 export interface SnsRequest {
   /** Every form (or query) parameter, flattened as the query protocol sends them. */
   params: URLSearchParams;
@@ -74,6 +76,8 @@ interface SesRoute {
 export interface AwsLocalRoutes {
   ses(method: "GET" | "POST" | "PUT" | "DELETE", pathTemplate: string, handler: SesHandler): void;
   sns(action: string, handler: SnsHandler): void;
+  /** A classic SES (v1, query protocol) action such as CreateReceiptRuleSet. */
+  sesClassic(action: string, handler: SnsHandler): void;
   raw(path: string, handler: RawHandler): void;
   s3(handler: S3Handler): void;
 }
@@ -82,6 +86,8 @@ export interface AwsLocalRoutes {
 export type AwsLocalModule = (routes: AwsLocalRoutes) => void;
 
 const SNS_XML_NAMESPACE = "http://sns.amazonaws.com/doc/2010-03-31/";
+const SES_CLASSIC_VERSION = "2010-12-01";
+const SES_CLASSIC_XML_NAMESPACE = "http://ses.amazonaws.com/doc/2010-12-01/";
 /**
  * Room for SendEmail's largest request: SES takes messages up to 40 MB, and the JSON protocol
  * carries attachment bytes as base64.
@@ -91,6 +97,7 @@ const MAX_BODY_BYTES = 60 * 1024 * 1024;
 export class AwsLocalRouter implements AwsLocalRoutes {
   private readonly sesRoutes: SesRoute[] = [];
   private readonly snsActions = new Map<string, SnsHandler>();
+  private readonly sesClassicActions = new Map<string, SnsHandler>();
   private readonly rawRoutes = new Map<string, RawHandler>();
   private s3Handler: S3Handler | undefined;
 
@@ -101,6 +108,11 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   sns(action: string, handler: SnsHandler): void {
     if (this.snsActions.has(action)) throw new Error(`SNS action ${action} registered twice`);
     this.snsActions.set(action, handler);
+  }
+
+  sesClassic(action: string, handler: SnsHandler): void {
+    if (this.sesClassicActions.has(action)) throw new Error(`SES action ${action} registered twice`);
+    this.sesClassicActions.set(action, handler);
   }
 
   raw(path: string, handler: RawHandler): void {
@@ -130,7 +142,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
       return;
     }
     if (url.pathname === "/") {
-      await this.handleSns(method, url, req, res, state, baseUrl);
+      await this.handleQuery(method, url, req, res, state, baseUrl);
       return;
     }
     res.writeHead(404, { "content-type": "text/plain" }).end("aws-local: no such path\n");
@@ -194,7 +206,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     return undefined;
   }
 
-  private async handleSns(
+  private async handleQuery(
     method: string,
     url: URL,
     req: IncomingMessage,
@@ -204,17 +216,20 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   ): Promise<void> {
     const requestId = randomUUID();
     let action = "";
+    let namespace = SNS_XML_NAMESPACE;
     try {
       const params = method === "POST" ? new URLSearchParams(await readBody(req)) : url.searchParams;
       action = params.get("Action") ?? "";
-      const handler = this.snsActions.get(action);
-      if (!handler) throw new AwsError("InvalidAction", `aws-local does not serve the SNS action "${action}"`);
+      const classicSes = params.get("Version") === SES_CLASSIC_VERSION;
+      if (classicSes) namespace = SES_CLASSIC_XML_NAMESPACE;
+      const handler = (classicSes ? this.sesClassicActions : this.snsActions).get(action);
+      if (!handler) throw new AwsError("InvalidAction", `aws-local does not serve the ${classicSes ? "SES" : "SNS"} action "${action}"`);
       const result = await handler({ params, state, baseUrl });
       const inner = result === undefined ? "" : `<${action}Result>${renderXml(result)}</${action}Result>`;
       res
         .writeHead(200, { "content-type": "text/xml", "x-amzn-requestid": requestId })
         .end(
-          `<?xml version="1.0"?>\n<${action}Response xmlns="${SNS_XML_NAMESPACE}">${inner}` +
+          `<?xml version="1.0"?>\n<${action}Response xmlns="${namespace}">${inner}` +
             `<ResponseMetadata><RequestId>${requestId}</RequestId></ResponseMetadata></${action}Response>\n`,
         );
     } catch (error) {
@@ -223,7 +238,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
       res
         .writeHead(awsError.status, { "content-type": "text/xml", "x-amzn-requestid": requestId })
         .end(
-          `<?xml version="1.0"?>\n<ErrorResponse xmlns="${SNS_XML_NAMESPACE}"><Error>` +
+          `<?xml version="1.0"?>\n<ErrorResponse xmlns="${namespace}"><Error>` +
             renderXml({ Type: type, Code: awsError.code, Message: awsError.message }) +
             `</Error><RequestId>${requestId}</RequestId></ErrorResponse>\n`,
         );

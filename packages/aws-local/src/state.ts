@@ -1,3 +1,4 @@
+import type { ReceiptRule } from "@aws-sdk/client-ses";
 import type {
   BehaviorOnMxFailure,
   DeliveryOptions,
@@ -77,6 +78,35 @@ export interface SesState {
   tenants: Map<string, TenantState>;
   /** Every message SendEmail accepted, in order. */
   sentEmails: SentEmailState[];
+  /** Classic SES receipt rule sets by name, and the active one's name. */
+  receiptRuleSets: Map<string, ReceiptRuleSetState>;
+  activeReceiptRuleSet: string | null;
+  /** Every message played as received (`AwsLocal.receiveEmail`), in order. */
+  received: ReceivedEmailState[];
+}
+
+/** A receipt rule set: its rules in the order SES evaluates them, in the SDK's shape. */
+export interface ReceiptRuleSetState {
+  name: string;
+  createdAt: Date;
+  rules: ReceiptRule[];
+}
+
+/** A message SES receiving took, and what each matching rule's actions did with it. */
+export interface ReceivedEmailState {
+  messageId: string;
+  recipients: string[];
+  actions: ReceivedActionState[];
+}
+
+export interface ReceivedActionState {
+  ruleName: string;
+  type: "S3" | "SNS" | "Stop" | "AddHeader";
+  bucketName?: string;
+  objectKey?: string;
+  topicArn?: string;
+  /** The SNS message id of the notification published for this action, if one was. */
+  snsMessageId?: string;
 }
 
 /**
@@ -192,6 +222,8 @@ export interface SnsDelivery {
   messageId: string;
   /** The subscriber's HTTP status, or the reason no answer came. */
   status: number | string;
+  /** The JSON posted, signed (a test replays it to play SNS delivering it again). */
+  body: string;
 }
 
 export function initialAccount(): GetAccountResponse {

@@ -1,4 +1,15 @@
-import { commonEnv, dnsEnv, domainClaimEnv, providerEnv, sesEnv, webhookReplayEnv, webhookSecretEnv } from "@svc/config";
+import {
+  commonEnv,
+  dnsEnv,
+  domainClaimEnv,
+  inboundMxEnv,
+  providerEnv,
+  s3Env,
+  sesEnv,
+  sesInboundEnv,
+  webhookReplayEnv,
+  webhookSecretEnv,
+} from "@svc/config";
 import { z } from "zod";
 
 /**
@@ -13,6 +24,9 @@ export const cliEnvSchema = z.object({
   ...webhookReplayEnv,
   ...providerEnv,
   ...sesEnv,
+  ...sesInboundEnv,
+  ...inboundMxEnv,
+  ...s3Env,
 });
 
 export type CliConfig = z.infer<typeof cliEnvSchema>;

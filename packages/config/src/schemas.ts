@@ -163,27 +163,6 @@ export const providerEnv = {
   EMAIL_PROVIDER: z.enum(["simulator", "ses"]).default("simulator"),
 };
 
-/**
- * Where attachment bytes live: PostgreSQL (the default, nothing more to run) or an S3-compatible
- * object store (AWS S3, MinIO, …). Credentials come from the AWS SDK's default chain.
- */
-export const fileStoreEnv = {
-  FILE_STORE: z.enum(["postgres", "s3"]).default("postgres"),
-  /** The bucket (it must exist); required with FILE_STORE=s3. */
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  /** Another endpoint (MinIO, a VPC endpoint, aws-local in tests); AWS's own by default. */
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most local stores). */
-  S3_FORCE_PATH_STYLE: booleanFlag(false),
-  /** Prepended to every object key, for installs sharing a bucket. */
-  S3_KEY_PREFIX: z
-    .string()
-    .max(200)
-    .regex(/^[A-Za-z0-9._/-]*$/)
-    .default(""),
-};
-
 /** `schema.refine(...requireS3Bucket)`: FILE_STORE=s3 names its bucket (refused at start otherwise). */
 export const requireS3Bucket: [
   (env: { FILE_STORE: "postgres" | "s3"; S3_BUCKET?: string | undefined }) => boolean,
@@ -205,6 +184,67 @@ export const sesEnv = {
    * recorded (and with them per-domain tracking).
    */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
+};
+
+/**
+ * SES receiving: receipt rules store each message in this bucket under the prefix (`svc ses setup
+ * --inbound` creates them) and the ingester reads it from there. No bucket: receiving through SES
+ * is off and the ingester ignores receipt notifications.
+ */
+export const sesInboundEnv = {
+  SES_INBOUND_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+    .optional(),
+  SES_INBOUND_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and ! _ . * ' ( ) / - only")
+    .default("inbound/"),
+  /** The largest received message the ingester reads (SES receives at most 40 MB). */
+  SES_INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(150 * 1024 * 1024)
+    .default(40 * 1024 * 1024),
+};
+
+/**
+ * The public host name of the built-in MX receiver, shown as the MX of new receiving domains.
+ * Unset: SES's inbound endpoint of AWS_REGION with EMAIL_PROVIDER=ses, else localhost.
+ */
+export const inboundMxEnv = {
+  INBOUND_MX_HOST: z
+    .string()
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$/, "must be a host name")
+    .optional(),
+};
+
+/** S3 (or an S3-compatible store): another endpoint, and path-style addressing that most of them need. */
+export const s3Env = {
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+};
+
+/**
+ * Where attachment bytes live: PostgreSQL (the default, nothing more to run) or an S3-compatible
+ * object store (AWS S3, MinIO, …). Credentials come from the AWS SDK's default chain.
+ */
+export const fileStoreEnv = {
+  FILE_STORE: z.enum(["postgres", "s3"]).default("postgres"),
+  /** The bucket (it must exist); required with FILE_STORE=s3. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** S3_ENDPOINT (MinIO, a VPC endpoint, aws-local in tests) and S3_FORCE_PATH_STYLE, as SES receiving reads them. */
+  ...s3Env,
+  /** Prepended to every object key, for installs sharing a bucket. */
+  S3_KEY_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9._/-]*$/)
+    .default(""),
 };
 
 /**

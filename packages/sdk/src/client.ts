@@ -452,6 +452,24 @@ class InboundMessages {
   async get(id: string): Promise<Inbound> {
     return (await this.http<Inbound>({ method: "GET", path: `/inbound/${segment(id)}`, safeToRepeat: true })).body;
   }
+
+  /** The message exactly as it arrived (`message/rfc822` bytes). */
+  async raw(id: string): Promise<Uint8Array> {
+    return (await this.http<Uint8Array>({ method: "GET", path: `/inbound/${segment(id)}/raw`, safeToRepeat: true, responseType: "bytes" }))
+      .body;
+  }
+
+  /** Attachment `index` (its position in `get(id).attachments`, from 0): its bytes and content type. */
+  async attachment(id: string, index: number): Promise<{ content: Uint8Array; contentType: string }> {
+    if (!Number.isInteger(index) || index < 0) throw new RangeError("index: the attachment's position, a whole number from 0.");
+    const answer = await this.http<Uint8Array>({
+      method: "GET",
+      path: `/inbound/${segment(id)}/attachments/${index}`,
+      safeToRepeat: true,
+      responseType: "bytes",
+    });
+    return { content: answer.body, contentType: answer.headers.get("content-type") ?? "application/octet-stream" };
+  }
 }
 
 export { SvcApiError, SvcConnectionError, SvcError, SvcTimeoutError } from "./errors.ts";

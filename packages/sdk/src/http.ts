@@ -23,6 +23,8 @@ export interface HttpRequest {
    * Idempotency-Key or is an idempotent add.
    */
   safeToRepeat: boolean;
+  /** `bytes`: the answer is handed back as it came (raw messages, attachments) instead of parsed JSON. */
+  responseType?: "json" | "bytes";
 }
 
 export interface HttpAnswer<T> {
@@ -46,7 +48,7 @@ export async function call<T>(options: HttpOptions, request: HttpRequest): Promi
   const url = buildUrl(options.baseUrl, request.path, request.query);
   const headers: Record<string, string> = {
     authorization: `Bearer ${options.apiKey}`,
-    accept: "application/json",
+    accept: request.responseType === "bytes" ? "*/*" : "application/json",
     "user-agent": options.userAgent,
     ...request.headers,
   };
@@ -61,7 +63,9 @@ export async function call<T>(options: HttpOptions, request: HttpRequest): Promi
       await sleep(backoffDelayMs(options.retry, retry));
       continue;
     }
-    const { response, text } = outcome;
+    const { response, bytes } = outcome;
+    if (response.ok && request.responseType === "bytes") return { status: response.status, headers: response.headers, body: bytes as T };
+    const text = new TextDecoder().decode(bytes);
     if (response.ok) return { status: response.status, headers: response.headers, body: (text === "" ? undefined : JSON.parse(text)) as T };
 
     const error = toApiError(response, text);
@@ -73,14 +77,18 @@ export async function call<T>(options: HttpOptions, request: HttpRequest): Promi
 }
 
 /** One request and its whole answer body, within the timeout. */
-async function attempt(options: HttpOptions, url: string, init: RequestInit): Promise<{ response: Response; text: string } | NoAnswer> {
+async function attempt(
+  options: HttpOptions,
+  url: string,
+  init: RequestInit,
+): Promise<{ response: Response; bytes: Uint8Array } | NoAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
     const response = await options.fetch(url, { ...init, signal: controller.signal });
     // The body is read under the same deadline: a connection cut mid-answer is no answer.
-    const text = await response.text();
-    return { response, text };
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { response, bytes };
   } catch (error) {
     if (controller.signal.aborted)
       return new NoAnswer(new SvcTimeoutError(`No answer from ${init.method} ${url} within ${options.timeoutMs} ms.`));

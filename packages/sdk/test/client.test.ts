@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { storeInbound } from "@svc/core";
 import { newId } from "@svc/db";
-import { testEnv } from "../../../test/support/env.ts";
+import { createProducerConnection, Producer } from "@svc/queues";
+import { TEST_REDIS_URL, testEnv, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../../test/support/stack.ts";
 import { type SendEmailRequest, Svc, SvcApiError, SvcConnectionError, SvcTimeoutError } from "../src/index.ts";
@@ -261,6 +263,80 @@ describe("the SDK against the API process", () => {
       .catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 422, code: "validation_failed" });
     expect(await svc.templates.delete("reset")).toEqual({ id: created.id, deleted: true });
+  });
+});
+
+describe("inbound messages", () => {
+  it("lists and reads a received message, its raw bytes and attachments exactly; another workspace gets a typed 404", async () => {
+    const other = await createWorkspaceFixture(handle);
+    const pdf = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10, 0x80]);
+    const raw = Buffer.from(
+      [
+        "From: ann@customer.test",
+        `To: help@reply.${fx.domain}`,
+        "Subject: SDK inbound é",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/mixed; boundary="b"',
+        "",
+        "--b",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "Body",
+        "--b",
+        'Content-Type: application/pdf; name="a.pdf"',
+        "Content-Transfer-Encoding: base64",
+        'Content-Disposition: attachment; filename="a.pdf"',
+        "",
+        pdf.toString("base64"),
+        "--b--",
+        "",
+      ].join("\r\n"),
+    );
+    const redis = createProducerConnection(TEST_REDIS_URL, { disconnectTimeout: 100 });
+    const producer = new Producer("webhookDelivery", redis, uniquePrefix("sdk-inbound"));
+    let inboundId: string;
+    try {
+      const [stored] = await storeInbound(handle.prisma, producer, {
+        source: "mx",
+        sourceKey: null,
+        mailFrom: "ann@customer.test",
+        recipients: [{ address: `help@reply.${fx.domain}`, workspaceId: fx.workspaceId, receivingDomainId: "rdom_unused" }],
+        raw,
+        verdicts: { spf: { result: "pass" }, dkim: { result: "none" }, dmarc: { result: "none" }, arc: { result: "none" } },
+        receivedAt: new Date(),
+      });
+      inboundId = stored!.inboundId!;
+    } finally {
+      await producer.close();
+      redis.disconnect();
+    }
+
+    const svc = client(fx.keys["read-only"]);
+    expect((await svc.inbound.listPage({ limit: 1 })).data[0]!.id).toBe(inboundId);
+    const listed: string[] = [];
+    for await (const message of svc.inbound.list({ pageSize: 2 })) listed.push(message.id);
+    expect(listed).toContain(inboundId);
+    expect(await svc.inbound.get(inboundId)).toMatchObject({
+      id: inboundId,
+      subject: "SDK inbound é",
+      attachments: [{ filename: "a.pdf", contentType: "application/pdf", size: pdf.length }],
+    });
+    expect(Buffer.from(await svc.inbound.raw(inboundId))).toEqual(raw);
+    const attachment = await svc.inbound.attachment(inboundId, 0);
+    expect(Buffer.from(attachment.content)).toEqual(pdf);
+    expect(attachment.contentType).toBe("application/pdf");
+    await expect(svc.inbound.attachment(inboundId, 1)).rejects.toMatchObject({ status: 404, code: "not_found" });
+
+    const stranger = client(other.keys["full-access"]);
+    for (const read of [
+      () => stranger.inbound.get(inboundId),
+      () => stranger.inbound.raw(inboundId),
+      () => stranger.inbound.attachment(inboundId, 0),
+    ]) {
+      const error = await read().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SvcApiError);
+      expect(error).toMatchObject({ status: 404, code: "not_found" });
+    }
   });
 });
 

@@ -7,10 +7,11 @@ import type { SnsNotification } from "@svc/sns";
 import { parseSesMessage } from "../ses/parse.ts";
 import type { AcceptedTopics } from "../sns/acceptedTopics.ts";
 import type { RecordEvent } from "./eventRecorder.ts";
+import { type IngestReceiptDeps, ingestReceipt, isReceiptNotification } from "./ingestReceipt.ts";
 
 export type IngestOutcome = "stored" | "duplicate" | "unmatched" | "unreadable" | "ignored";
 
-export interface IngestNotificationDeps {
+export interface IngestNotificationDeps extends IngestReceiptDeps {
   db: DbHandle;
   /** Stores the event with the others arriving at the same time (see eventRecorder.ts). */
   recordEvent: RecordEvent;
@@ -29,6 +30,8 @@ export async function ingestNotification(
   rawBody: string,
 ): Promise<IngestOutcome> {
   const { log } = deps;
+  // SES receiving shares the topic with the sending events; its notifications carry a message.
+  if (isReceiptNotification(notification.Message)) return ingestReceipt(deps, notification, rawBody);
   const parsed = parseSesMessage(notification.Message, EMAIL_ID_TAG, notification.Timestamp);
   const context = { snsMessageId: notification.MessageId, sesType: parsed.sesType, providerMessageId: parsed.providerMessageId };
   // Kept for inspection: a verified notification that belongs to no email of ours, or that we could not read.

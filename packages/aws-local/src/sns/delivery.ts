@@ -85,12 +85,14 @@ function post(
   subscription: SubscriptionState,
   message: { Type: "SubscriptionConfirmation" | "Notification"; MessageId: string; TopicArn: string },
 ): void {
+  const body = JSON.stringify(message);
   const delivery = {
     type: message.Type,
     topicArn: message.TopicArn,
     endpoint: subscription.endpoint,
     messageId: message.MessageId,
     status: "pending" as number | string,
+    body,
   };
   state.sns.deliveries.push(delivery);
   const sent = fetch(subscription.endpoint, {
@@ -103,7 +105,7 @@ function post(
       ...(message.Type === "Notification" ? { "x-amz-sns-subscription-arn": subscription.arn } : {}),
       "user-agent": "Amazon Simple Notification Service Agent",
     },
-    body: JSON.stringify(message),
+    body,
     redirect: "manual",
     signal: AbortSignal.timeout(POST_TIMEOUT_MS),
   })

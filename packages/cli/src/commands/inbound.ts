@@ -5,6 +5,7 @@ import {
   getInbound,
   getWorkspace,
   INBOUND_PAGE_LIMIT,
+  inboundMxTargetOf,
   listInbound,
   listReceivingDomains,
   markReceivingDomainVerified,
@@ -25,12 +26,13 @@ export const inboundCommands: Command[] = [
     // The MX shown: --mx-host, else INBOUND_MX_HOST (the built-in receiver's public name), else
     // SES's inbound endpoint of AWS_REGION when EMAIL_PROVIDER=ses, else localhost.
     usage: "--workspace ID --domain reply.example.com [--mx-host mx.example.com]",
-    run: async (flags, { db, config, env }) => {
-      const mxHost = optionalFlag(flags, "mx-host") ?? env.INBOUND_MX_HOST ?? (config.EMAIL_PROVIDER === "ses" ? null : "localhost");
+    run: async (flags, { db, config }) => {
+      const target = inboundMxTargetOf(config);
+      const mxHost = optionalFlag(flags, "mx-host");
       return addReceivingDomain(
         db.prisma,
         { workspaceId: requireFlag(flags, "workspace"), domain: requireFlag(flags, "domain") },
-        { mxHost, region: config.AWS_REGION },
+        mxHost ? { ...target, mxHost } : target,
       );
     },
   },

@@ -10,11 +10,15 @@ import {
   type SesSetupInput,
   sesExpectationOf,
   trackingCombinationsInUse,
+  verifiedReceivingDomainNames,
   workspacesWithDomains,
 } from "@svc/core";
 import {
+  type AppliedSesInbound,
+  applySesInbound,
   applySesSetup,
   createSesApiClients,
+  createSesInboundClients,
   type DesiredConfigurationSet,
   readSesAccount,
   readSesStatus,
@@ -50,6 +54,13 @@ function parsePrefix(flags: Flags): string {
   return prefix;
 }
 
+/** A flag that takes no value: `--inbound`. */
+function switchFlag(flags: Flags, name: string): boolean {
+  const value = flags[name];
+  if (value !== undefined && value !== true) throw new AppError("bad_request", `Option --${name} takes no value.`);
+  return value === true;
+}
+
 function parseWaitSeconds(flags: Flags): number {
   const raw = optionalFlag(flags, "wait-seconds") ?? "20";
   const seconds = Number(raw);
@@ -61,6 +72,16 @@ function parseWaitSeconds(flags: Flags): number {
 async function setup(flags: Flags, { db, config }: CliContext) {
   const ingestUrl = parseIngestUrl(requireFlag(flags, "ingest-url")).href;
   const prefix = parsePrefix(flags);
+  const inbound = switchFlag(flags, "inbound");
+  const createBucket = switchFlag(flags, "create-bucket");
+  const replaceActiveRuleSet = switchFlag(flags, "replace-active-rule-set");
+  if (!inbound && (createBucket || replaceActiveRuleSet))
+    throw new AppError("bad_request", "--create-bucket and --replace-active-rule-set go with --inbound.");
+  if (inbound && !config.SES_INBOUND_BUCKET)
+    throw new AppError(
+      "bad_request",
+      "--inbound needs SES_INBOUND_BUCKET: the S3 bucket SES stores received mail in (and the ingester reads).",
+    );
   const region = config.AWS_REGION;
   const combinations = await trackingCombinationsInUse(db.prisma);
   const sets = combinations.map((combination) => ({ combination, name: configurationSetName(prefix, combination) }));
@@ -99,7 +120,10 @@ async function setup(flags: Flags, { db, config }: CliContext) {
       ...(config.SES_CONFIGURATION_SET ? [config.SES_CONFIGURATION_SET] : []),
     ]);
     const account = await readSesAccount(clients.ses).catch(() => null);
-    const changes = [...applied.changes, ...tenants.changes];
+    const receiving = inbound
+      ? await setUpReceiving(config, db.prisma, { prefix, topicArn: applied.topicArn, createBucket, replaceActiveRuleSet })
+      : null;
+    const changes = [...applied.changes, ...tenants.changes, ...(receiving?.changes ?? [])];
     return {
       region,
       accountId: applied.accountId,
@@ -112,6 +136,17 @@ async function setup(flags: Flags, { db, config }: CliContext) {
         clickTracking: recordedSets[n]!.clickTracking,
       })),
       tenants: { workspaces: tenants.workspaces, missingIdentities: tenants.missing },
+      ...(receiving
+        ? {
+            inbound: {
+              bucket: config.SES_INBOUND_BUCKET!,
+              objectKeyPrefix: config.SES_INBOUND_PREFIX,
+              ruleSet: receiving.ruleSetName,
+              active: receiving.active,
+              rules: receiving.rules,
+            },
+          }
+        : {}),
       changed: changes.length > 0,
       changes,
       toDo: [
@@ -124,6 +159,7 @@ async function setup(flags: Flags, { db, config }: CliContext) {
           overrideSet: config.SES_CONFIGURATION_SET,
         }),
         ...tenants.toDo,
+        ...(receiving ? receivingToDo(receiving, config) : []),
       ],
     };
   } finally {
@@ -158,6 +194,47 @@ async function setUpTenants(ses: SesApiClients["ses"], prisma: CliContext["db"][
       ],
     };
   }
+}
+
+/**
+ * SES receiving: a receipt rule per verified receiving domain storing into SES_INBOUND_BUCKET and
+ * notifying the same topic as the sending events, so the ingester's one subscription takes both.
+ */
+async function setUpReceiving(
+  config: CliContext["config"],
+  prisma: CliContext["db"]["prisma"],
+  options: { prefix: string; topicArn: string; createBucket: boolean; replaceActiveRuleSet: boolean },
+): Promise<AppliedSesInbound> {
+  const clients = createSesInboundClients(config);
+  try {
+    return await applySesInbound(clients, {
+      ruleSetName: `${options.prefix}-inbound`,
+      rulePrefix: options.prefix,
+      bucket: config.SES_INBOUND_BUCKET!,
+      objectKeyPrefix: config.SES_INBOUND_PREFIX,
+      createBucket: options.createBucket,
+      region: config.AWS_REGION,
+      topicArn: options.topicArn,
+      domains: await verifiedReceivingDomainNames(prisma),
+      replaceActiveRuleSet: options.replaceActiveRuleSet,
+    });
+  } finally {
+    clients.close();
+  }
+}
+
+function receivingToDo(receiving: AppliedSesInbound, config: CliContext["config"]): string[] {
+  const steps: string[] = [];
+  if (receiving.otherActiveRuleSet)
+    steps.push(
+      `The receipt rule set ${receiving.otherActiveRuleSet} is active, and an account has one active set: move its rules into ${receiving.ruleSetName}, or run again with --replace-active-rule-set to activate ${receiving.ruleSetName} in its place.`,
+    );
+  if (receiving.rules.length === 0)
+    steps.push("No receiving domain is verified yet: add one (svc inbound add-domain), verify it, then run svc ses setup --inbound again.");
+  steps.push(
+    `SES must be allowed to write to s3://${config.SES_INBOUND_BUCKET}/${config.SES_INBOUND_PREFIX}: a bucket policy granting ses.amazonaws.com s3:PutObject (condition aws:SourceAccount), and the ingester s3:GetObject; set SES_INBOUND_BUCKET on the ingester too.`,
+  );
+  return steps;
 }
 
 function sameRecord(recorded: SesSetupInput, next: SesSetupInput): boolean {
@@ -263,7 +340,11 @@ async function adopt(flags: Flags, { db, config }: CliContext) {
 }
 
 export const sesCommands: Command[] = [
-  { path: ["ses", "setup"], usage: "--ingest-url https://HOST/sns/ses [--prefix svc] [--wait-seconds 20]", run: setup },
+  {
+    path: ["ses", "setup"],
+    usage: "--ingest-url https://HOST/sns/ses [--prefix svc] [--wait-seconds 20] [--inbound [--create-bucket] [--replace-active-rule-set]]",
+    run: setup,
+  },
   { path: ["ses", "status"], usage: "", run: status },
   { path: ["ses", "adopt"], usage: "--identity DOMAIN_OR_ADDRESS", run: adopt },
 ];

@@ -15,6 +15,7 @@ import {
   type ReceivingDomainWithRoutes,
   receivingDomainNameTaken,
   receivingDomainVerifiedElsewhere,
+  selectVerifiedReceivingDomainNames,
   updateReceivingDomainCheck,
 } from "../stores/receivingDomains.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
@@ -31,6 +32,15 @@ export interface InboundMxTarget {
   /** The built-in receiver's public host name (INBOUND_MX_HOST); null: receive through SES in `region`. */
   mxHost: string | null;
   region: string;
+}
+
+/** The MX new receiving domains are shown: INBOUND_MX_HOST, else SES's inbound endpoint with SES, else localhost. */
+export function inboundMxTargetOf(env: {
+  INBOUND_MX_HOST?: string | undefined;
+  EMAIL_PROVIDER: string;
+  AWS_REGION: string;
+}): InboundMxTarget {
+  return { mxHost: env.INBOUND_MX_HOST ?? (env.EMAIL_PROVIDER === "ses" ? null : "localhost"), region: env.AWS_REGION };
 }
 
 export function inboundMxHost(target: InboundMxTarget): string {
@@ -109,6 +119,11 @@ export async function addReceivingDomain(
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
+}
+
+/** The names SES receiving must take mail for: every verified receiving domain, across workspaces. */
+export function verifiedReceivingDomainNames(prisma: Db): Promise<string[]> {
+  return selectVerifiedReceivingDomainNames(prisma);
 }
 
 export async function listReceivingDomains(prisma: Db, workspaceId: string): Promise<ReceivingDomainView[]> {

@@ -61,6 +61,17 @@ export function findVerifiedReceivingDomains(prisma: PrismaTx, names: readonly s
   return prisma.receivingDomain.findMany({ where: { name: { in: [...names] }, status: "verified" }, include: { routes: true } });
 }
 
+/** Every name verified for receiving by some workspace, in order (`svc ses setup --inbound` makes a receipt rule per name). */
+export async function selectVerifiedReceivingDomainNames(prisma: PrismaTx): Promise<string[]> {
+  const rows = await prisma.receivingDomain.findMany({
+    where: { status: "verified" },
+    select: { name: true },
+    distinct: ["name"],
+    orderBy: { name: "asc" },
+  });
+  return rows.map((row) => row.name);
+}
+
 export async function deleteReceivingDomain(prisma: PrismaTx, key: ReceivingDomainKey): Promise<boolean> {
   return (await prisma.receivingDomain.deleteMany({ where: where(key) })).count > 0;
 }

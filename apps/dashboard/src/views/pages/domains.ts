@@ -51,7 +51,7 @@ export function domainsBody(input: {
 }
 
 /** The last check of a record shown: MX checks expect `<priority> <host>`, TXT checks the value itself. */
-function checkFor(checks: RecordCheck[] | null, record: DomainView["records"][number]): RecordCheck | undefined {
+function checkFor(checks: RecordCheck[] | null, record: PublishedRecord): RecordCheck | undefined {
   return checks?.find((c) => c.name === record.name && c.type === record.type && (record.type === "MX" || c.expected === record.value));
 }
 
@@ -108,6 +108,44 @@ function trackingCard(d: DomainView, csrf: string, canWrite: boolean, error?: st
   );
 }
 
+/** A record to publish, as sending and receiving domains list them. */
+interface PublishedRecord {
+  type: "TXT" | "MX";
+  name: string;
+  value: string;
+  priority?: number;
+  required?: boolean;
+}
+
+/** The records to publish with a copy button each, and how each fared at the last check. */
+export function dnsRecordsCard(d: {
+  records: PublishedRecord[];
+  lastChecks: RecordCheck[] | null;
+  lastCheckedAt: string | null;
+}): SafeHtml {
+  return card(
+    html`<div class="records">${d.records.map((record, index) => {
+      const check = checkFor(d.lastChecks, record);
+      return html`<div class="record" data-record="${index}">
+      <div class="record-head">
+        <span class="badge badge-neutral">${record.type}</span>
+        ${record.priority !== undefined && html`<span class="muted">priority ${record.priority}</span>`}
+        ${record.required === false && html`<span class="muted">MAIL FROM: recommended, does not block sending</span>`}
+        ${check ? (check.ok ? badge("verified", "Found") : badge("failed", "Not found")) : badge("pending", "Not checked")}
+        ${providerBadge(check)}
+      </div>
+      <div class="record-field"><span class="record-label">Name</span>
+        <div class="copy-row"><input type="text" class="mono" id="rec-name-${index}" value="${record.name}" readonly aria-label="Record name"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-name-${index}">Copy</button></div></div>
+      <div class="record-field"><span class="record-label">Value</span>
+        <div class="copy-row"><input type="text" class="mono" id="rec-value-${index}" value="${record.value}" readonly aria-label="Record value"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-value-${index}">Copy</button></div></div>
+      ${check?.providerState && !check.providerState.ok && html`<p class="record-result muted">${check.providerState.reason}</p>`}
+      ${check && !check.ok && html`<p class="record-result error-text">${check.reason ?? "No matching record."}${check.found.length > 0 && html` Found: <code>${check.found.join(" · ").slice(0, 300)}</code>`}</p>`}
+    </div>`;
+    })}</div>`,
+    { title: "DNS records", description: html`Records to publish. Last checked: ${time(d.lastCheckedAt, "relative")}.` },
+  );
+}
+
 export function domainDetailBody(input: { domain: DomainView; csrf: string; canWrite: boolean; trackingError?: string }): SafeHtml {
   const d = input.domain;
   const statusText: Record<string, string> = {
@@ -123,27 +161,7 @@ export function domainDetailBody(input: { domain: DomainView; csrf: string; canW
       html`${postButton({ action: `/domains/${d.id}/verify`, label: "Verify DNS records", csrf: input.csrf, tone: "primary", small: false })}
         ${confirmAction({ href: `/domains/${d.id}/remove`, label: "Remove", question: `Remove ${d.domain}? Sending from it stops working at once.`, confirmLabel: "Remove domain", csrf: input.csrf, small: false })}`,
   })}
-  ${card(
-    html`<div class="records">${d.records.map((record, index) => {
-      const check = checkFor(d.lastChecks, record);
-      return html`<div class="record" data-record="${index}">
-        <div class="record-head">
-          <span class="badge badge-neutral">${record.type}</span>
-          ${record.priority !== undefined && html`<span class="muted">priority ${record.priority}</span>`}
-          ${record.required === false && html`<span class="muted">MAIL FROM: recommended, does not block sending</span>`}
-          ${check ? (check.ok ? badge("verified", "Found") : badge("failed", "Not found")) : badge("pending", "Not checked")}
-          ${providerBadge(check)}
-        </div>
-        <div class="record-field"><span class="record-label">Name</span>
-          <div class="copy-row"><input type="text" class="mono" id="rec-name-${index}" value="${record.name}" readonly aria-label="Record name"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-name-${index}">Copy</button></div></div>
-        <div class="record-field"><span class="record-label">Value</span>
-          <div class="copy-row"><input type="text" class="mono" id="rec-value-${index}" value="${record.value}" readonly aria-label="Record value"><button type="button" class="btn btn-small btn-secondary" data-copy="#rec-value-${index}">Copy</button></div></div>
-        ${check?.providerState && !check.providerState.ok && html`<p class="record-result muted">${check.providerState.reason}</p>`}
-        ${check && !check.ok && html`<p class="record-result error-text">${check.reason ?? "No matching record."}${check.found.length > 0 && html` Found: <code>${check.found.join(" · ").slice(0, 300)}</code>`}</p>`}
-      </div>`;
-    })}</div>`,
-    { title: "DNS records", description: html`Records to publish. Last checked: ${time(d.lastCheckedAt, "relative")}.` },
-  )}
+  ${dnsRecordsCard(d)}
   ${dmarcCard(d)}
   ${trackingCard(d, input.csrf, input.canWrite, input.trackingError)}`;
 }

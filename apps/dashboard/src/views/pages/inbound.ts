@@ -24,12 +24,15 @@ export function inboundList(messages: InboundSummaryView[]): SafeHtml {
 }
 
 export function inboxBody(page: { data: InboundSummaryView[]; nextCursor: string | null }): SafeHtml {
-  return html`${pageHeader("Inbox", { description: "Mail received for this workspace's receiving domains, newest first." })}
+  return html`${pageHeader("Inbox", {
+    description: "Mail received for this workspace's receiving domains, newest first.",
+    actions: html`<a class="btn btn-secondary" href="/inbound/domains">Receiving domains</a>`,
+  })}
   ${card(
     page.data.length === 0
       ? emptyState(
           "No mail received yet",
-          "Add a receiving domain and a route (svc inbound add-domain, add-route), publish its records, and mail arrives here.",
+          "Add a receiving domain (Receiving domains, above), publish its records, verify it and add a route: mail arrives here.",
         )
       : html`${inboundList(page.data)}${page.nextCursor ? html`<p><a class="btn btn-secondary" href="/inbound?after=${page.nextCursor}">Older</a></p>` : ""}`,
   )}`;

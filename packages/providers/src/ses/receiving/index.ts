@@ -1,0 +1,9 @@
+export { createSesInboundClients, type SesInboundEnv } from "./clients.ts";
+export {
+  createReceivedObjectReader,
+  ReceivedObjectMissing,
+  type ReceivedObjectReader,
+  ReceivedObjectTooLarge,
+  type S3Env,
+} from "./objects.ts";
+export { type AppliedSesInbound, applySesInbound, type DesiredSesInbound, receiptRuleName, type SesInboundClients } from "./reconcile.ts";

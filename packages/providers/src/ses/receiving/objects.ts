@@ -1,0 +1,73 @@
+import { GetObjectCommand, type GetObjectCommandOutput, NoSuchBucket, NoSuchKey, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+
+/** Where SES receiving left messages: S3 (credentials: the SDK's chain). */
+export interface S3Env {
+  AWS_REGION: string;
+  S3_ENDPOINT?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+}
+
+/** The object is not there (deleted, expired by a lifecycle rule, or never written): reading again will not help. */
+export class ReceivedObjectMissing extends Error {
+  constructor(bucket: string, key: string) {
+    super(`s3://${bucket}/${key} does not exist`);
+    this.name = "ReceivedObjectMissing";
+  }
+}
+
+/** The object is larger than the reader takes. */
+export class ReceivedObjectTooLarge extends Error {
+  constructor(bucket: string, key: string, maxBytes: number) {
+    super(`s3://${bucket}/${key} is larger than ${maxBytes} bytes`);
+    this.name = "ReceivedObjectTooLarge";
+  }
+}
+
+export interface ReceivedObjectReader {
+  /** The object's bytes; ReceivedObjectMissing or ReceivedObjectTooLarge, or the SDK's error for anything a retry may cure. */
+  read(bucket: string, key: string): Promise<Buffer>;
+  close(): void;
+}
+
+export function createReceivedObjectReader(env: S3Env, maxBytes: number): ReceivedObjectReader {
+  const s3 = new S3Client({
+    region: env.AWS_REGION,
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+  });
+  return {
+    async read(bucket, key) {
+      let answer: GetObjectCommandOutput;
+      try {
+        answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (error) {
+        if (error instanceof NoSuchKey || error instanceof NoSuchBucket) throw new ReceivedObjectMissing(bucket, key);
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) throw new ReceivedObjectMissing(bucket, key);
+        throw error;
+      }
+      if (answer.ContentLength !== undefined && answer.ContentLength > maxBytes) {
+        await drop(answer.Body);
+        throw new ReceivedObjectTooLarge(bucket, key, maxBytes);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of (answer.Body as AsyncIterable<Uint8Array> | undefined) ?? []) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          await drop(answer.Body);
+          throw new ReceivedObjectTooLarge(bucket, key, maxBytes);
+        }
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks);
+    },
+    close: () => s3.destroy(),
+  };
+}
+
+async function drop(body: unknown): Promise<void> {
+  const stream = body as { destroy?: () => void } | undefined;
+  stream?.destroy?.();
+}
