@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   batch: () => import("./benchmarks/batch.ts"),
   scale: () => import("./benchmarks/scale.ts"),
   smtp: () => import("./benchmarks/smtp.ts"),
+  inbound: () => import("./benchmarks/inbound.ts"),
   templates: () => import("./benchmarks/templates.ts"),
   idle: () => import("./benchmarks/idle.ts"),
 };

@@ -1,4 +1,14 @@
-import { addDomain, createApiKey, createWebhookSubscription, createWorkspace, markDomainVerified, SecretBox } from "@svc/core";
+import {
+  addDomain,
+  addInboundRoute,
+  addReceivingDomain,
+  createApiKey,
+  createWebhookSubscription,
+  createWorkspace,
+  markDomainVerified,
+  markReceivingDomainVerified,
+  SecretBox,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 
 /** Seals the bench domains' DKIM keys; they are never used to sign. */
@@ -29,6 +39,22 @@ export async function createBenchWorkspace(db: DbHandle, name = "Bench"): Promis
   await markDomainVerified(prisma, domain.id);
   const key = await createApiKey(prisma, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });
   return { workspaceId: workspace.id, domain: domainName, apiKey: key.key, apiKeyId: key.id };
+}
+
+/**
+ * A receiving domain `reply.<the workspace's domain>` with one route (`support`, and its +tags),
+ * added as the CLI adds it and marked verified by the operator's override, as the sending domain is.
+ * Returns the domain's name.
+ */
+export async function createBenchReceivingDomain(db: DbHandle, workspace: BenchWorkspace, mxHost: string): Promise<string> {
+  const added = await addReceivingDomain(
+    db.prisma,
+    { workspaceId: workspace.workspaceId, domain: `reply.${workspace.domain}` },
+    { mxHost, region: "us-east-1" },
+  );
+  await markReceivingDomainVerified(db.prisma, added.id);
+  await addInboundRoute(db.prisma, { receivingDomainId: added.id, address: "support", workspaceId: workspace.workspaceId });
+  return added.domain;
 }
 
 /** A webhook subscription (secret sealed with the run's key, as the dashboard would); returns its secret. */

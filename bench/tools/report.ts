@@ -11,7 +11,7 @@ import type { BenchResult, RunConditions } from "../lib/result.ts";
 
 type Line = BenchResult & { conditions: RunConditions };
 
-const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale", "idle"];
+const ORDER = ["api", "pipeline", "ingest", "dispatch", "list", "scale", "inbound", "idle"];
 
 const fmt = (value: number | null | undefined, unit = "") =>
   value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`;
@@ -35,6 +35,8 @@ function extra(line: Line): string {
       return `peak RSS growth ${d.peakRssGrowthMb} MB (VmHWM +${d.vmHwmGrowthMb} MB), ${d.responseMb} MB body, first byte ${d.firstByteMs} ms`;
     case "scale":
       return `1 sender ${d.oneSender.emailsPerSecond}/s, 2 senders ${d.twoSenders.emailsPerSecond}/s; lost ${line.checks.lost}`;
+    case "inbound":
+      return `p50 ${d.inbound.latencyMs.p50} ms, p99 ${d.inbound.latencyMs.p99} ms, ${fmt(d.inbound.messageBytes)} bytes a message; inbound CPU ${d.inbound.cpuMsPerMessage} ms/message (relay ${d.relay.cpuMsPerMessage}); lost ${line.checks.lost}`;
     case "idle":
       return Object.entries(d.coreShareByProcess as Record<string, number>)
         .map(([label, share]) => `${label} ${round2(share * 100)} %`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
-import { type Stack, startStack } from "../support/stack.ts";
+import { type ApiCall, callApi, type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Every field of one email from POST /emails to the provider: the api and the sender run as
@@ -28,14 +28,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function api(path: string, init: { method?: string; body?: unknown; key?: string } = {}) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${init.key ?? fx.keys["full-access"]}`, "content-type": "application/json" },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const api = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, fx.keys["full-access"], path, init);
 
 async function waitForSent(id: string): Promise<{ email: any; stored: StoredEmail }> {
   const deadline = Date.now() + 30_000;

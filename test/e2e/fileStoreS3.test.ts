@@ -9,7 +9,7 @@ import { createProducerConnection, Producer } from "@svc/queues";
 import nodemailer from "nodemailer";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../support/ses.ts";
-import { type Stack, startStack } from "../support/stack.ts";
+import { type ApiCall, callApi, type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Attachment bytes in an S3-compatible object store (FILE_STORE=s3): the api and the sender run
@@ -54,14 +54,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function api(path: string, init: { method?: string; body?: unknown; key?: string } = {}) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${init.key ?? fx.keys["full-access"]}`, "content-type": "application/json" },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const api = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, fx.keys["full-access"], path, init);
 
 /** Keys of the objects the bucket holds for one email (or, without one, for a whole workspace). */
 function objectKeys(workspaceId: string, emailId = ""): string[] {

@@ -4,7 +4,7 @@ import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
-import { type Stack, startStack } from "../support/stack.ts";
+import { type ApiCall, callApi, type Stack, startStack } from "../support/stack.ts";
 
 /**
  * Templates end to end: the api and the sender as their own processes, the sender handing off
@@ -33,14 +33,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function api(path: string, init: { method?: string; body?: unknown; key?: string } = {}) {
-  const response = await fetch(`${stack.apiUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${init.key ?? fx.keys["full-access"]}`, "content-type": "application/json" },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return { status: response.status, body: (await response.json()) as Loose };
-}
+const api = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, fx.keys["full-access"], path, init);
 
 async function waitForEnd(id: string): Promise<Loose> {
   const deadline = Date.now() + 30_000;

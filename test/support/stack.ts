@@ -175,3 +175,25 @@ export async function startStack(options: { apps?: AppName[]; env?: Record<strin
   }
   return { env, apps: running, apiUrl: `http://127.0.0.1:${ports.API_PORT}`, stop };
 }
+
+export interface ApiCall {
+  method?: string;
+  body?: unknown;
+  /** The key to send; the caller's default otherwise. */
+  key?: string;
+}
+
+/** A JSON request to a stack's API (GET, or POST when there is a body), answered with its status and parsed body. */
+export async function callApi(
+  apiUrl: string,
+  defaultKey: string,
+  path: string,
+  init: ApiCall = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { authorization: `Bearer ${init.key ?? defaultKey}`, "content-type": "application/json" },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: await response.json() };
+}

@@ -26,7 +26,7 @@ export interface CoalescedStatements {
  * together cost two round trips and one commit, each still getting its own answer (its own key
  * row, its own domain check). Nothing is cached: every lookup reads the current row.
  */
-export function coalescedStatements(db: DbHandle): CoalescedStatements {
+export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedStatements {
   const pool = sqlPool(db);
   const lookups = new Batcher<string, ApiKeyRecord | null>({
     maxSize: MAX_LOOKUPS_PER_STATEMENT,
@@ -36,6 +36,7 @@ export function coalescedStatements(db: DbHandle): CoalescedStatements {
   const inserts = new Batcher<NewEmailRow, boolean>({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
+    lingerMs: groupCommitMs,
     run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
   return {

@@ -10,6 +10,8 @@ export interface DeliveryClaimerOptions {
   maxBatch: number;
   /** Statements of each kind in flight at once (each holds a pooled connection). */
   maxConcurrent: number;
+  /** How long a claim may wait for others to share its statement (see Batcher). */
+  lingerMs?: number;
 }
 
 /**
@@ -24,7 +26,12 @@ export class DeliveryClaimer implements DeliveryClaims {
     private readonly db: DbHandle,
     private readonly options: DeliveryClaimerOptions,
   ) {
-    this.claims = new Batcher({ run: (ids) => this.claimMany(ids), maxSize: options.maxBatch, maxConcurrent: options.maxConcurrent });
+    this.claims = new Batcher({
+      run: (ids) => this.claimMany(ids),
+      maxSize: options.maxBatch,
+      maxConcurrent: options.maxConcurrent,
+      lingerMs: options.lingerMs ?? 0,
+    });
     this.releases = new Batcher({
       run: (claims) => this.releaseMany(claims),
       maxSize: options.maxBatch,

@@ -55,7 +55,11 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const retrySchedule = { baseMs: env.WEBHOOK_RETRY_BASE_MS, windowMs: env.WEBHOOK_RETRY_WINDOW_MS };
   const poster = createWebhookPoster({ timeoutMs: env.WEBHOOK_TIMEOUT_MS, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS });
 
-  const batching = { maxBatch: env.DISPATCHER_CONCURRENCY, maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE) };
+  const batching = {
+    maxBatch: env.DISPATCHER_CONCURRENCY,
+    maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE),
+    lingerMs: env.DATABASE_GROUP_COMMIT_MS,
+  };
   const slots = new SubscriptionSlots(
     redis,
     env.QUEUE_PREFIX,

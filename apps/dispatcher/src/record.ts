@@ -8,6 +8,8 @@ export interface AttemptRecorderOptions {
   maxBatch: number;
   /** Statements in flight at once (each holds a pooled connection). */
   maxConcurrent: number;
+  /** How long a record may wait for others to share its statement (see Batcher). */
+  lingerMs?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export class AttemptRecorder implements ClaimedAttemptRecords {
       run: (rows) => recordClaimedWebhookAttempts(sqlPool(db), rows),
       maxSize: options.maxBatch,
       maxConcurrent: options.maxConcurrent,
+      lingerMs: options.lingerMs ?? 0,
     });
   }
 

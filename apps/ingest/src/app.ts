@@ -33,6 +33,8 @@ export interface IngestDeps {
   metricsToken?: string;
   /** How events are grouped into statements; defaults to RECORDER_DEFAULTS. */
   recorder?: EventRecorderOptions;
+  /** How long an event may wait for others to share its commit (DATABASE_GROUP_COMMIT_MS); 0 by default. */
+  groupCommitMs?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createIngestApp(deps: IngestDeps): Express {
     const problem = requestTargetProblem(req);
     next(problem ? new AppError(problem.code, problem.message) : undefined);
   });
-  const recordEvent = createEventRecorder(deps, deps.recorder ?? RECORDER_DEFAULTS);
+  const recordEvent = createEventRecorder(deps, { lingerMs: deps.groupCommitMs ?? 0, ...(deps.recorder ?? RECORDER_DEFAULTS) });
   app.use(
     snsRoute({ ...deps, receiving: deps.receiving ?? null, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }),
   );

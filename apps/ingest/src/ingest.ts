@@ -43,6 +43,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     receiving,
     log,
     metricsToken: env.METRICS_TOKEN,
+    groupCommitMs: env.DATABASE_GROUP_COMMIT_MS,
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

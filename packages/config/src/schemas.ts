@@ -33,6 +33,12 @@ export const databaseEnv = {
    * connection, where the name is unknown: `false` sends every statement unnamed.
    */
   DATABASE_PREPARED_STATEMENTS: booleanFlag(true),
+  /**
+   * How long a grouped write (a send, a claim, a handoff's record, an event, a webhook attempt)
+   * may wait for others to share its statement and commit, while others arrive that often: at
+   * moderate load this is what groups them. 0 never waits. Each stage adds at most this latency.
+   */
+  DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).default(20),
 };
 
 /** createDb's options from an env parsed with databaseEnv. */

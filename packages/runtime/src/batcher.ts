@@ -9,6 +9,12 @@
  * finishes. Under light load every item goes alone and at once; under heavy load batches grow by
  * themselves, up to `maxSize`.
  *
+ * Between the two, at moderate load, items would mostly go alone: each pays its own statement and
+ * commit although the next one is a few milliseconds away. With `lingerMs`, a batch that is not
+ * full waits up to that long for company, but only while company is likely within it: while the
+ * average of the recent gaps between items is under COMPANY_HORIZON lingers. A lone item at light
+ * load still goes at once.
+ *
  * A batch that throws is retried item by item, so one bad item (a value the database refuses)
  * fails only its own caller and never the callers that happened to share its batch.
  */
@@ -19,7 +25,17 @@ export interface BatcherOptions<I, O> {
   maxSize: number;
   /** Batches in flight at once (each holds one database connection, say). */
   maxConcurrent: number;
+  /** How long a batch that is not full may wait for more items when more are expected (0: never). */
+  lingerMs?: number;
 }
+
+/** Weight of the newest gap in the running average of the gaps between items. */
+const GAP_WEIGHT = 0.2;
+/**
+ * Lingers worth waiting for company: with items about this many lingers apart, one linger still
+ * brings company to about a fifth of the batches, and each of those saves a statement and a commit.
+ */
+const COMPANY_HORIZON = 4;
 
 interface Waiting<I, O> {
   item: I;
@@ -31,15 +47,19 @@ export class Batcher<I, O> {
   private queue: Array<Waiting<I, O>> = [];
   private inFlight = 0;
   private scheduled = false;
+  private lingering: NodeJS.Timeout | null = null;
+  private lastArrivalMs = Number.NaN;
+  private averageGapMs = Number.POSITIVE_INFINITY;
 
   constructor(private readonly options: BatcherOptions<I, O>) {
     if (!(options.maxSize >= 1) || !(options.maxConcurrent >= 1)) throw new Error("Batcher needs maxSize and maxConcurrent of at least 1");
   }
 
   submit(item: I): Promise<O> {
+    this.noteArrival();
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.schedule();
+      this.schedule(true);
     });
   }
 
@@ -48,8 +68,31 @@ export class Batcher<I, O> {
     return { queued: this.queue.length, inFlight: this.inFlight };
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.options.maxConcurrent) return;
+  private noteArrival(): void {
+    const now = performance.now();
+    const gap = now - this.lastArrivalMs;
+    this.lastArrivalMs = now;
+    if (Number.isNaN(gap)) return;
+    this.averageGapMs = Number.isFinite(this.averageGapMs) ? this.averageGapMs * (1 - GAP_WEIGHT) + gap * GAP_WEIGHT : gap;
+  }
+
+  /** Whether a new batch should wait for company: it is not full, and company is due within the linger. */
+  private shouldLinger(): boolean {
+    const lingerMs = this.options.lingerMs ?? 0;
+    return lingerMs > 0 && this.queue.length < this.options.maxSize && this.averageGapMs < COMPANY_HORIZON * lingerMs;
+  }
+
+  /** `mayLinger` is false for items that already waited for a batch in flight. */
+  private schedule(mayLinger: boolean): void {
+    if (this.inFlight >= this.options.maxConcurrent) return;
+    if (mayLinger && this.shouldLinger()) {
+      this.lingering ??= setTimeout(() => {
+        this.lingering = null;
+        this.startBatches();
+      }, this.options.lingerMs);
+      return;
+    }
+    if (this.scheduled) return;
     this.scheduled = true;
     // setImmediate, not a microtask: requests parsed in the same I/O phase join one batch.
     setImmediate(() => {
@@ -59,12 +102,16 @@ export class Batcher<I, O> {
   }
 
   private startBatches(): void {
+    if (this.lingering) {
+      clearTimeout(this.lingering);
+      this.lingering = null;
+    }
     while (this.inFlight < this.options.maxConcurrent && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxSize);
       this.inFlight += 1;
       void this.serve(batch).finally(() => {
         this.inFlight -= 1;
-        if (this.queue.length > 0) this.schedule();
+        if (this.queue.length > 0) this.schedule(false);
       });
     }
   }

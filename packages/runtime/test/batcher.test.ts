@@ -4,7 +4,7 @@ import { Batcher } from "@svc/runtime";
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A batcher whose run records each batch and answers when the test says so. */
-function recordingBatcher(options: { maxSize: number; maxConcurrent: number }, fail?: (items: number[]) => boolean) {
+function recordingBatcher(options: { maxSize: number; maxConcurrent: number; lingerMs?: number }, fail?: (items: number[]) => boolean) {
   const batches: number[][] = [];
   const release: Array<() => void> = [];
   const batcher = new Batcher<number, string>({
@@ -82,5 +82,53 @@ describe("Batcher", () => {
     expect(settled[1]!.status).toBe("fulfilled");
     const lone = new Batcher<number, number>({ maxSize: 5, maxConcurrent: 1, run: async () => [] });
     await expect(lone.submit(1)).rejects.toThrow("Batch returned 0 results for 1 items");
+  });
+
+  describe("with a linger", () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it("groups items that arrive a few milliseconds apart, which without it would go one by one", async () => {
+      for (const lingerMs of [0, 200]) {
+        const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 10, lingerMs });
+        const results: Array<Promise<string>> = [];
+        for (let n = 1; n <= 6; n++) {
+          results.push(batcher.submit(n));
+          await sleep(5);
+        }
+        // Once the linger has passed, whatever waited has gone.
+        await sleep(lingerMs + 50);
+        await releaseAll();
+        expect(await Promise.all(results)).toEqual(["r1", "r2", "r3", "r4", "r5", "r6"]);
+        if (lingerMs === 0) expect(batches.length).toBe(6);
+        // The first item went alone (nothing said company was coming); the rest waited for each other.
+        else expect(batches).toEqual([[1], [2, 3, 4, 5, 6]]);
+      }
+    });
+
+    it("sends a lone item at light load at once: it does not wait for company that is not coming", async () => {
+      const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 1, lingerMs: 50 });
+      const first = batcher.submit(1);
+      await tick();
+      expect(batches).toEqual([[1]]);
+      await releaseAll();
+      await sleep(400);
+      // Gaps of many lingers: the next item goes at once too, not after the linger.
+      const second = batcher.submit(2);
+      await tick();
+      expect(batches).toEqual([[1], [2]]);
+      await releaseAll();
+      expect(await Promise.all([first, second])).toEqual(["r1", "r2"]);
+    });
+
+    it("does not wait once the batch is full", async () => {
+      const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 3, maxConcurrent: 2, lingerMs: 60_000 });
+      const results = [batcher.submit(1)];
+      await tick();
+      for (let n = 2; n <= 4; n++) results.push(batcher.submit(n));
+      await tick();
+      expect(batches).toEqual([[1], [2, 3, 4]]);
+      await releaseAll();
+      expect(await Promise.all(results)).toEqual(["r1", "r2", "r3", "r4"]);
+    });
   });
 });

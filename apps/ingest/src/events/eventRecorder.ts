@@ -19,6 +19,8 @@ export interface EventRecorderOptions {
   maxBatch: number;
   /** Statements in flight at once (each holds one pooled connection). */
   maxConcurrent: number;
+  /** How long an event may wait for others to share its statement and commit (see Batcher). */
+  lingerMs?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function createEventRecorder(deps: EventRecorderDeps, options: EventRecor
   const batcher = new Batcher<EmailEventToRecord, { outcome: RecordOutcome; enqueued: Promise<void> }>({
     maxSize: options.maxBatch,
     maxConcurrent: options.maxConcurrent,
+    lingerMs: options.lingerMs ?? 0,
     run: async (events) => {
       const outcomes = await recordEmailEvents(pool, events);
       // Committed: the batch's slot is free for the next statement while Redis takes the jobs.

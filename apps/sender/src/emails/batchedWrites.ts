@@ -20,16 +20,18 @@ const MAX_CONCURRENT_BATCHES = 2;
  * Every job claims its email and records the provider's answer: two Postgres round trips per
  * email, the largest share of the sender's own CPU, so concurrent jobs share them.
  */
-export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number): HandoffWrites {
+export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, groupCommitMs = 0): HandoffWrites {
   const pool = sqlPool(db);
   const claims = new Batcher<string, ClaimedEmail | null>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
+    lingerMs: groupCommitMs,
     run: (emailIds) => claimEmails(pool, emailIds, claimLeaseMs),
   });
   const sent = new Batcher<AcceptedHandoff, void>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
+    lingerMs: groupCommitMs,
     run: async (accepted) => {
       await markEmailsSent(pool, accepted);
       return accepted.map(() => undefined);

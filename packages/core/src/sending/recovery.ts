@@ -17,7 +17,7 @@ export function emailsAwaitingClaim(
   db: DbHandle,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
 ): Promise<Array<EmailPosition & { workspaceId: string }>> {
-  return selectEmailsAwaitingClaim(db.prisma, options);
+  return selectEmailsAwaitingClaim(sqlPool(db), options);
 }
 
 /** The simulator's view of the emails it accepted: what it needs to report their events again. */

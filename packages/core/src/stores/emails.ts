@@ -445,26 +445,26 @@ export async function releaseEmailClaim(db: Queryable, emailId: string): Promise
   );
 }
 
-const CLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.claim.from));
-const RECLAIMABLE = Prisma.raw(statusInSql("status", SENDER_MOVES.reclaim.from));
-
 /**
- * Emails a claim would take that are old enough to have lost their job: `queued` for longer
- * than `minAgeMs`, or `sending` past the claim lease. In (createdAt, id) order after `after`,
- * for keyset paging.
+ * Emails that should have a send job (claimable and older than `minAgeMs`, or claimed longer ago
+ * than the lease), in (createdAt, id) order after `after`. Runs every sweep, in every sender, also
+ * when nothing is sent: plain SQL, so that an idle sender does not pay the ORM's query compiler.
  */
 export async function selectEmailsAwaitingClaim(
-  db: Prisma.TransactionClient,
+  db: Queryable,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
 ): Promise<Array<EmailPosition & { workspaceId: string }>> {
   const { after, minAgeMs, claimLeaseMs, limit } = options;
-  return db.$queryRaw<Array<EmailPosition & { workspaceId: string }>>`
-    SELECT id, "createdAt", "organizationId" AS "workspaceId" FROM emails
-     WHERE ((${CLAIMABLE} AND "createdAt" < now() - ${minAgeMs}::int * interval '1 millisecond')
-         OR (${RECLAIMABLE} AND "claimedAt" < now() - ${claimLeaseMs}::int * interval '1 millisecond'))
-       AND ("createdAt", id) > (${after.createdAt}, ${after.id})
-     ORDER BY "createdAt", id
-     LIMIT ${limit}`;
+  const { rows } = await db.query(
+    `SELECT id, "createdAt", "organizationId" AS "workspaceId" FROM emails
+      WHERE ((${statusInSql("status", SENDER_MOVES.claim.from)} AND "createdAt" < now() - $1::int * interval '1 millisecond')
+          OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
+        AND ("createdAt", id) > ($3::timestamptz, $4::text)
+      ORDER BY "createdAt", id
+      LIMIT $5`,
+    [minAgeMs, claimLeaseMs, after.createdAt, after.id, limit],
+  );
+  return rows as Array<EmailPosition & { workspaceId: string }>;
 }
 
 const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));

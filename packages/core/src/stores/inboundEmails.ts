@@ -3,7 +3,7 @@
  * raw bytes, the parsed parts and the verdicts. Their attachment bytes (`inbound_attachments`)
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
-import { type InboundEmail, type InboundSource, type Plan, Prisma } from "@svc/db";
+import { type InboundSource, type Plan, Prisma } from "@svc/db";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -44,9 +44,11 @@ export async function insertInboundEmail(
   prisma: PrismaTx,
   row: NewInboundEmailRow,
   files: readonly Buffer[],
-): Promise<InboundEmail | null> {
+): Promise<{ id: string } | null> {
   try {
     return await prisma.inboundEmail.create({
+      // Only the id back: the whole row would bring the raw message and its bytes back too.
+      select: { id: true },
       data: {
         ...row,
         to: json(row.to),
