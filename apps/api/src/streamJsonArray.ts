@@ -41,15 +41,18 @@ function backpressure(res: Response) {
  * so a failure there is still an ordinary error answer; a failure later cuts the connection
  * (the error handler does that once headers are out).
  */
-export async function streamJsonArray(res: Response, batches: AsyncGenerator<unknown[], void, void>): Promise<void> {
+export async function streamJsonArray(res: Response, batches: AsyncGenerator<Iterable<unknown>, void, void>): Promise<void> {
   const first = await batches.next();
   res.status(200).type("application/json");
   const socket = backpressure(res);
   let written = 0;
-  const writeBatch = async (items: unknown[]): Promise<boolean> => {
-    if (items.length === 0) return true;
-    const chunk = (written === 0 ? "" : ",") + items.map((item) => JSON.stringify(item)).join(",");
-    written += items.length;
+  const writeBatch = async (items: Iterable<unknown>): Promise<boolean> => {
+    // Each item is serialised as it is reached, so only its JSON outlives it (see EmailBatch).
+    const parts: string[] = [];
+    for (const item of items) parts.push(JSON.stringify(item));
+    if (parts.length === 0) return true;
+    const chunk = (written === 0 ? "" : ",") + parts.join(",");
+    written += parts.length;
     return res.write(chunk) || socket.wait();
   };
   try {

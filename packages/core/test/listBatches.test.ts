@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { type EmailBatch, LIST_BATCH_BODY_BYTES, listEmailBatches } from "../src/index.ts";
+import { type EmailView, LIST_BATCH_BODY_BYTES, listEmailBatches } from "../src/index.ts";
 
 const handle = openTestDb();
 let fx: WorkspaceFixture;
@@ -47,9 +47,11 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function collect(options: Parameters<typeof listEmailBatches>[2]): Promise<EmailBatch[]> {
-  const batches: EmailBatch[] = [];
-  for await (const batch of await listEmailBatches(handle, fx.workspaceId, options)) batches.push(batch);
+async function collect(options: Parameters<typeof listEmailBatches>[2]): Promise<Array<{ emails: EmailView[]; bodyBytes: number }>> {
+  const batches: Array<{ emails: EmailView[]; bodyBytes: number }> = [];
+  for await (const batch of await listEmailBatches(handle, fx.workspaceId, options)) {
+    batches.push({ emails: [...batch.emails()], bodyBytes: batch.bodyBytes });
+  }
   return batches;
 }
 

@@ -123,9 +123,9 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
 }
 
 /** The emails of each batch, for the stream (the batch's byte count is the listing's own bound). */
-async function* emailsOf(batches: AsyncGenerator<EmailBatch, void, void>): AsyncGenerator<EmailView[], void, void> {
+async function* emailsOf(batches: AsyncGenerator<EmailBatch, void, void>): AsyncGenerator<Iterable<EmailView>, void, void> {
   try {
-    for await (const batch of batches) yield batch.emails;
+    for await (const batch of batches) yield batch.emails();
   } finally {
     await batches.return();
   }
