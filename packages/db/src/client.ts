@@ -1,6 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "./generated/client.ts";
-import { NameAsTextPool, UnnamedStatementsClient } from "./pool.ts";
+import { NameAsTextPool, ReadDeadlineClient, UnnamedStatementsClient } from "./pool.ts";
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -48,11 +48,11 @@ export function createDb({
   preparedStatements = true,
 }: DbOptions): DbHandle {
   const pool = new NameAsTextPool({
-    ...(preparedStatements ? {} : { Client: UnnamedStatementsClient }),
+    Client: preparedStatements ? ReadDeadlineClient : UnnamedStatementsClient,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS } : {}),
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, readTimeoutMs: statementTimeoutMs + CLIENT_MARGIN_MS } : {}),
   });
   // A connection that dies while idle must not crash the process; the pool replaces it.
   pool.on("error", () => {});
