@@ -11,9 +11,11 @@
  *
  * Between the two, at moderate load, items would mostly go alone: each pays its own statement and
  * commit although the next one is a few milliseconds away. With `lingerMs`, a batch that is not
- * full waits up to that long for company, but only while company is likely within it: while the
- * average of the recent gaps between items is under COMPANY_HORIZON lingers. A lone item at light
- * load still goes at once.
+ * full waits for company, but only while company is likely: while the average of the recent gaps
+ * between items is under COMPANY_HORIZON lingers. It waits for about COMPANY_WANTED more items,
+ * and never longer than `lingerMs`: at high rates that is a fraction of a millisecond, so that
+ * callers waiting for their answers (a closed loop) are not held back. A lone item at light load
+ * still goes at once.
  *
  * A batch that throws is retried item by item, so one bad item (a value the database refuses)
  * fails only its own caller and never the callers that happened to share its batch.
@@ -36,6 +38,8 @@ const GAP_WEIGHT = 0.2;
  * brings company to about a fifth of the batches, and each of those saves a statement and a commit.
  */
 const COMPANY_HORIZON = 4;
+/** Items a lingering batch waits for, at the recent rate, before it goes (within `lingerMs`). */
+const COMPANY_WANTED = 4;
 
 interface Waiting<I, O> {
   item: I;
@@ -86,10 +90,11 @@ export class Batcher<I, O> {
   private schedule(mayLinger: boolean): void {
     if (this.inFlight >= this.options.maxConcurrent) return;
     if (mayLinger && this.shouldLinger()) {
+      const waitMs = Math.min(this.options.lingerMs ?? 0, COMPANY_WANTED * this.averageGapMs);
       this.lingering ??= setTimeout(() => {
         this.lingering = null;
         this.startBatches();
-      }, this.options.lingerMs);
+      }, waitMs);
       return;
     }
     if (this.scheduled) return;
