@@ -36,9 +36,11 @@ export const databaseEnv = {
   /**
    * How long a grouped write (a send, a claim, a handoff's record, an event, a webhook attempt)
    * may wait for others to share its statement and commit, while others arrive that often: at
-   * moderate load this is what groups them. 0 never waits. Each stage adds at most this latency.
+   * moderate load this is what groups them. Each stage adds at most this latency. Off (0) by
+   * default: a client that sends one request at a time waits the linger on every request
+   * (BENCHMARKS.md has the trade-off as measured).
    */
-  DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).default(20),
+  DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).default(0),
 };
 
 /** createDb's options from an env parsed with databaseEnv. */
