@@ -44,6 +44,8 @@ export interface SesRequest {
   /** The parsed JSON body; `{}` when there was none. */
   body: Record<string, unknown>;
   state: AwsLocalState;
+  /** The server's own base URL (what SNS notifications published on SES's behalf link to). */
+  baseUrl: string;
 }
 /** Returns the JSON answer (sent with status 200). */
 export type SesHandler = (request: SesRequest) => unknown | Promise<unknown>;
@@ -132,7 +134,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
       return;
     }
     if (url.pathname.startsWith("/v2/email/")) {
-      await this.handleSes(method, url, req, res, state);
+      await this.handleSes(method, url, req, res, state, baseUrl);
       return;
     }
     const raw = method === "GET" ? this.rawRoutes.get(url.pathname) : undefined;
@@ -148,7 +150,14 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     res.writeHead(404, { "content-type": "text/plain" }).end("aws-local: no such path\n");
   }
 
-  private async handleSes(method: string, url: URL, req: IncomingMessage, res: ServerResponse, state: AwsLocalState): Promise<void> {
+  private async handleSes(
+    method: string,
+    url: URL,
+    req: IncomingMessage,
+    res: ServerResponse,
+    state: AwsLocalState,
+    baseUrl: string,
+  ): Promise<void> {
     const requestId = randomUUID();
     try {
       const match = this.matchSes(method, url.pathname);
@@ -167,7 +176,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
         }
         body = parsed as Record<string, unknown>;
       }
-      const answer = await match.route.handler({ params: match.params, query: url.searchParams, body, state });
+      const answer = await match.route.handler({ params: match.params, query: url.searchParams, body, state, baseUrl });
       res.writeHead(200, { "content-type": "application/json", "x-amzn-requestid": requestId }).end(JSON.stringify(answer ?? {}));
     } catch (error) {
       const awsError = asAwsError(error, "InternalFailure");

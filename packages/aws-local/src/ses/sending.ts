@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SendEmailResponse } from "@aws-sdk/client-sesv2";
 import { AwsError, type AwsLocalRoutes } from "../server.ts";
 import type { SentAttachmentState } from "../state.ts";
+import { publishSendingEvents } from "./events.ts";
 import { aggregateStatus } from "./tenants.ts";
 import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
 
@@ -10,7 +11,8 @@ import { notFound, optionalObject, optionalString, requireName } from "./validat
  * exist and be allowed to send (SendingPausedException otherwise, as for a paused account), a
  * named configuration set must exist. The message is recorded in `state.ses.sentEmails`; nothing
  * is delivered and its content is not checked (aws-ses-v2-local is the emulator that renders
- * and stores messages).
+ * and stores messages). Sent through a configuration set, its sending events go to the set's SNS
+ * event destinations after the answer (`events.ts`).
  */
 
 function addressList(value: unknown, field: string): string[] {
@@ -34,8 +36,16 @@ function attachmentsOf(value: unknown): SentAttachmentState[] {
   });
 }
 
+/** Simple content's custom headers, as the `mail` object of its events lists them. */
+function headersOf(value: unknown): Array<{ name: string; value: string }> {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((header): header is { Name: string; Value: string } => typeof header?.Name === "string" && typeof header?.Value === "string")
+    .map(({ Name, Value }) => ({ name: Name, value: Value }));
+}
+
 export function sending(routes: AwsLocalRoutes): void {
-  routes.ses("POST", "/v2/email/outbound-emails", ({ body, state }): SendEmailResponse => {
+  routes.ses("POST", "/v2/email/outbound-emails", ({ body, state, baseUrl }): SendEmailResponse => {
     state.calls.push("ses:SendEmail");
     const from = optionalString(body.FromEmailAddress, "FromEmailAddress");
     if (!from) throw new AwsError("BadRequestException", "FromEmailAddress is required.");
@@ -59,11 +69,15 @@ export function sending(routes: AwsLocalRoutes): void {
     if (configurationSetName !== null && !state.ses.configurationSets.has(configurationSetName))
       throw notFound(`Configuration set <${configurationSetName}>`);
 
-    const simple = optionalObject<{ Subject?: { Data?: unknown }; Attachments?: unknown }>(
-      optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple,
-      "Simple",
-    );
+    const simple = optionalObject<{
+      Subject?: { Data?: unknown };
+      Body?: { Html?: { Data?: unknown } };
+      Headers?: unknown;
+      Attachments?: unknown;
+    }>(optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple, "Simple");
     const messageId = `awslocal-${randomUUID()}`;
+    const subject = typeof simple?.Subject?.Data === "string" ? simple.Subject.Data : null;
+    const tags = Array.isArray(body.EmailTags) ? (body.EmailTags as Array<{ Name: string; Value: string }>) : [];
     state.ses.sentEmails.push({
       messageId,
       tenantName,
@@ -71,11 +85,31 @@ export function sending(routes: AwsLocalRoutes): void {
       to,
       cc,
       bcc,
-      subject: typeof simple?.Subject?.Data === "string" ? simple.Subject.Data : null,
+      subject,
       configurationSetName,
-      tags: Array.isArray(body.EmailTags) ? (body.EmailTags as Array<{ Name: string; Value: string }>) : [],
+      tags,
       attachments: attachmentsOf(simple?.Attachments),
     });
+    if (configurationSetName !== null) {
+      publishSendingEvents(state, baseUrl, {
+        messageId,
+        acceptedAt: new Date(),
+        configurationSetName,
+        mail: {
+          // SES reports the message's tags, ours (the email id) among them.
+          emailId: "",
+          from,
+          replyTo: addressList(body.ReplyToAddresses, "ReplyToAddresses"),
+          to,
+          cc,
+          bcc,
+          subject: subject ?? "",
+          headers: headersOf(simple?.Headers),
+          tags: tags.map(({ Name, Value }) => ({ name: Name, value: Value })),
+          html: typeof simple?.Body?.Html?.Data === "string" ? simple.Body.Html.Data : null,
+        },
+      });
+    }
     return { MessageId: messageId };
   });
 }

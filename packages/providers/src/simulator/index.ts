@@ -159,8 +159,19 @@ export class SimulatorProvider implements EmailProvider {
     // The acceptance time is the one the message id carries: recovery derives it from the id.
     const acceptedMs = Date.now();
     const mail: SimulatedMail = {
-      // Events need no attachment bytes: not holding them keeps memory flat while events are reported.
-      email: { ...email, to: [...email.to], cc: [...email.cc], bcc: [...email.bcc], attachments: [] },
+      // Only what events tell: not holding bodies and attachment bytes keeps memory flat while events are reported.
+      email: {
+        emailId: email.emailId,
+        from: email.from,
+        replyTo: email.replyTo,
+        to: [...email.to],
+        cc: [...email.cc],
+        bcc: [...email.bcc],
+        subject: email.subject,
+        headers: email.headers,
+        tags: email.tags,
+        html: email.html,
+      },
       messageId: sesLikeId(acceptedMs),
       acceptedAt: new Date(acceptedMs),
       configurationSet: this.configurationSet,

@@ -1,4 +1,4 @@
-import { bareAddress } from "@svc/core";
+import { bareAddress } from "@svc/core/addresses";
 
 /**
  * What the simulator reports, chosen by each recipient's local part (before any `+label`), on

@@ -1,18 +1,34 @@
-import { addressDomain, bareAddress } from "@svc/core";
-import { EMAIL_ID_TAG, type OutboundEmail } from "../types.ts";
+import { addressDomain, bareAddress } from "@svc/core/addresses";
+import { EMAIL_ID_TAG } from "../emailIdTag.ts";
+import type { OutboundEmail } from "../types.ts";
 import { sesLikeId } from "./messageIds.ts";
 import type { PlannedEvent, SimulatedEventKind } from "./scenarios.ts";
 
+/** What of a message its events tell: the fields SES's `mail` object (and a click's link) come from. */
+export type MailFields = Pick<
+  OutboundEmail,
+  "emailId" | "from" | "replyTo" | "to" | "cc" | "bcc" | "subject" | "headers" | "tags" | "html"
+>;
+
 /** What every event of one simulated message shares. */
 export interface SimulatedMail {
-  email: OutboundEmail;
+  /** `emailId` empty: no tag of ours is added (SES reports the message's own tags, ours among them). */
+  email: MailFields;
   messageId: string;
   /** When send() accepted the message: `mail.timestamp`. */
   acceptedAt: Date;
   configurationSet: string;
+  /** Whose SES sent it (`mail.sendingAccountId`, `sourceArn`, `ses:caller-identity`); the simulator's by default. */
+  sender?: SendingAccount;
 }
 
-const ACCOUNT_ID = "000000000000";
+export interface SendingAccount {
+  accountId: string;
+  region: string;
+  callerIdentity: string;
+}
+
+const SIMULATOR_ACCOUNT: SendingAccount = { accountId: "000000000000", region: "us-east-1", callerIdentity: "simulator" };
 const READER = { ipAddress: "192.0.2.10", userAgent: "Mozilla/5.0 (Svc Simulator)" };
 const REPORTING_MTA = "a8-70.smtp-out.simulator.amazonses.com";
 
@@ -151,7 +167,13 @@ function eventObject(mail: SimulatedMail, { kind, recipients }: PlannedEvent, at
  * SES's `mail` object: `destination` lists every recipient (bcc included); the headers are the
  * message's (so no Bcc); `tags` holds SES's auto-tags and the message tags.
  */
-function mailObject({ email, messageId, acceptedAt, configurationSet }: SimulatedMail): Record<string, unknown> {
+function mailObject({
+  email,
+  messageId,
+  acceptedAt,
+  configurationSet,
+  sender = SIMULATOR_ACCOUNT,
+}: SimulatedMail): Record<string, unknown> {
   const domain = fromDomain(email.from);
   const headers = [
     { name: "From", value: email.from },
@@ -170,8 +192,8 @@ function mailObject({ email, messageId, acceptedAt, configurationSet }: Simulate
   return {
     timestamp: acceptedAt.toISOString(),
     source: email.from,
-    sourceArn: `arn:aws:ses:us-east-1:${ACCOUNT_ID}:identity/${domain}`,
-    sendingAccountId: ACCOUNT_ID,
+    sourceArn: `arn:aws:ses:${sender.region}:${sender.accountId}:identity/${domain}`,
+    sendingAccountId: sender.accountId,
     messageId,
     destination: [...email.to, ...email.cc, ...email.bcc],
     headersTruncated: false,
@@ -182,8 +204,8 @@ function mailObject({ email, messageId, acceptedAt, configurationSet }: Simulate
       "ses:configuration-set": [configurationSet],
       "ses:source-ip": ["127.0.0.1"],
       "ses:from-domain": [domain],
-      "ses:caller-identity": ["simulator"],
-      [EMAIL_ID_TAG]: [email.emailId],
+      "ses:caller-identity": [sender.callerIdentity],
+      ...(email.emailId ? { [EMAIL_ID_TAG]: [email.emailId] } : {}),
     },
   };
 }
