@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { GetAccountResponse, SendingStatus } from "@aws-sdk/client-sesv2";
 import { createSigningIdentity } from "@svc/sns";
+import { control } from "./control.ts";
 import { putObject } from "./s3/objects.ts";
 import { s3 } from "./s3/operations.ts";
 import { type AwsLocalModule, AwsLocalRouter, listenLoopback } from "./server.ts";
@@ -21,6 +22,7 @@ export {
   AwsError,
   type AwsLocalModule,
   type AwsLocalRoutes,
+  type ControlHandler,
   type S3Handler,
   type SesHandler,
   type SesRequest,
@@ -48,6 +50,7 @@ export const DEFAULT_MODULES: readonly AwsLocalModule[] = [
   topics,
   subscriptions,
   s3,
+  control,
 ];
 
 export interface AwsLocalOptions {

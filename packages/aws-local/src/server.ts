@@ -64,6 +64,12 @@ export type SnsHandler = (request: SnsRequest) => XmlValue | undefined | Promise
 /** Serves every S3 request itself: it reads uploads as streams and writes its own answers. */
 export type S3Handler = (req: IncomingMessage, res: ServerResponse, state: AwsLocalState, url: URL) => Promise<void>;
 
+/**
+ * One of aws-local's own operations, outside AWS's APIs (`POST /_aws-local/…`, JSON in and out):
+ * what a test does to `state` directly, for a client in another process.
+ */
+export type ControlHandler = (body: Record<string, unknown>, state: AwsLocalState) => unknown;
+
 /** A plain GET served as-is (SNS's signing certificate). */
 export type RawHandler = (state: AwsLocalState) => { contentType: string; body: string } | undefined;
 
@@ -81,12 +87,15 @@ export interface AwsLocalRoutes {
   /** A classic SES (v1, query protocol) action such as CreateReceiptRuleSet. */
   sesClassic(action: string, handler: SnsHandler): void;
   raw(path: string, handler: RawHandler): void;
+  /** `POST <path>` under `/_aws-local/`. */
+  control(path: string, handler: ControlHandler): void;
   s3(handler: S3Handler): void;
 }
 
 /** A resource group's operations (configuration sets, account, topics, …). */
 export type AwsLocalModule = (routes: AwsLocalRoutes) => void;
 
+const CONTROL_PREFIX = "/_aws-local/";
 const SNS_XML_NAMESPACE = "http://sns.amazonaws.com/doc/2010-03-31/";
 const SES_CLASSIC_VERSION = "2010-12-01";
 const SES_CLASSIC_XML_NAMESPACE = "http://ses.amazonaws.com/doc/2010-12-01/";
@@ -101,6 +110,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   private readonly snsActions = new Map<string, SnsHandler>();
   private readonly sesClassicActions = new Map<string, SnsHandler>();
   private readonly rawRoutes = new Map<string, RawHandler>();
+  private readonly controlRoutes = new Map<string, ControlHandler>();
   private s3Handler: S3Handler | undefined;
 
   ses(method: string, pathTemplate: string, handler: SesHandler): void {
@@ -121,6 +131,11 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     this.rawRoutes.set(path, handler);
   }
 
+  control(path: string, handler: ControlHandler): void {
+    if (!path.startsWith(CONTROL_PREFIX)) throw new Error(`control paths start with ${CONTROL_PREFIX}`);
+    this.controlRoutes.set(path, handler);
+  }
+
   s3(handler: S3Handler): void {
     if (this.s3Handler) throw new Error("S3 handler registered twice");
     this.s3Handler = handler;
@@ -135,6 +150,11 @@ export class AwsLocalRouter implements AwsLocalRoutes {
     }
     if (url.pathname.startsWith("/v2/email/")) {
       await this.handleSes(method, url, req, res, state, baseUrl);
+      return;
+    }
+    const control = method === "POST" ? this.controlRoutes.get(url.pathname) : undefined;
+    if (control) {
+      await handleControl(control, req, res, state);
       return;
     }
     const raw = method === "GET" ? this.rawRoutes.get(url.pathname) : undefined;
@@ -252,6 +272,27 @@ export class AwsLocalRouter implements AwsLocalRoutes {
             `</Error><RequestId>${requestId}</RequestId></ErrorResponse>\n`,
         );
     }
+  }
+}
+
+async function handleControl(handler: ControlHandler, req: IncomingMessage, res: ServerResponse, state: AwsLocalState): Promise<void> {
+  let body: unknown;
+  try {
+    const text = await readBody(req);
+    body = text.length > 0 ? JSON.parse(text) : {};
+  } catch {
+    body = undefined;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ message: "The body must be a JSON object." }));
+    return;
+  }
+  try {
+    const answer = JSON.stringify(handler(body as Record<string, unknown>, state) ?? {});
+    res.writeHead(200, { "content-type": "application/json" }).end(answer);
+  } catch (error) {
+    const awsError = asAwsError(error, "InternalFailure");
+    res.writeHead(awsError.status, { "content-type": "application/json" }).end(JSON.stringify({ message: awsError.message }));
   }
 }
 
