@@ -16,6 +16,7 @@ import type { Benchmark, BenchResult, RunConditions } from "./lib/result.ts";
 const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   api: () => import("./benchmarks/api.ts"),
   pipeline: () => import("./benchmarks/pipeline.ts"),
+  "pipeline-ses": () => import("./benchmarks/pipelineSes.ts"),
   ingest: () => import("./benchmarks/ingest.ts"),
   dispatch: () => import("./benchmarks/dispatch.ts"),
   replay: () => import("./benchmarks/replay.ts"),

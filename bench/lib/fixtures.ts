@@ -5,6 +5,7 @@ import {
   createApiKey,
   createWebhookSubscription,
   createWorkspace,
+  type DomainContext,
   markDomainVerified,
   markReceivingDomainVerified,
   SecretBox,
@@ -23,18 +24,23 @@ export interface BenchWorkspace {
 
 /**
  * A workspace on the `unlimited` plan with a full-access live key and a verified sending domain,
- * made with the same core functions the CLI calls. The domain is added for real (records, DKIM
+ * made with the same core functions the CLI calls (with `identities`, SES's: the domain's identity
+ * is created there too). The domain is added for real (records, DKIM
  * key pair) and then marked verified by the operator's override: DNS verification is not what
  * is measured.
  */
-export async function createBenchWorkspace(db: DbHandle, name = "Bench"): Promise<BenchWorkspace> {
+export async function createBenchWorkspace(
+  db: DbHandle,
+  name = "Bench",
+  identities: DomainContext["identities"] = null,
+): Promise<BenchWorkspace> {
   const prisma = db.prisma;
   const workspace = await createWorkspace(prisma, { name, plan: "unlimited" });
   const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
   const domain = await addDomain(
     prisma,
     { workspaceId: workspace.id, domain: domainName },
-    { secrets: new SecretBox(BENCH_SECRET_KEY), identities: null, region: "us-east-1" },
+    { secrets: new SecretBox(BENCH_SECRET_KEY), identities, region: "us-east-1" },
   );
   await markDomainVerified(prisma, domain.id);
   const key = await createApiKey(prisma, { workspaceId: workspace.id, environment: "live", scope: "full-access", name: "bench" });

@@ -2,20 +2,27 @@ import { startCpuMeter } from "./cpu.ts";
 import { postEmails } from "./emailPoster.ts";
 import type { BenchEnvironment } from "./environment.ts";
 import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "./fixtures.ts";
-import { type App, freePort, startApp } from "./processes.ts";
+import { type App, freePort, type Process, startApp } from "./processes.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
+import { runSesSetup, type SesStandIn, startSesStandIn } from "./sesStandIn.ts";
 import { type Distribution, distribution, round } from "./stats.ts";
 
 /**
- * The whole pipeline on the simulator, every app its own process: api → send queue → sender
- * (simulator) → signed SNS → ingest → webhook queue → dispatcher → a receiver on loopback
- * subscribed to `delivered`.
+ * The whole pipeline, every app its own process: api → send queue → sender → signed SNS →
+ * ingest → webhook queue → dispatcher → a receiver on loopback subscribed to `delivered`. The
+ * sender's provider is the simulator (in the sender, signing SES's notifications itself), or SES:
+ * aws-local as its own process (`sesStandIn.ts`), set up with `svc ses setup`, which the sender
+ * calls through the AWS SDK and which publishes the notifications to the ingester.
  */
+export type PipelineProvider = "simulator" | "ses";
+
 export interface PipelineStack {
   workspace: BenchWorkspace;
   receiver: Receiver;
   api: App;
   apps: App[];
+  /** Processes standing in for others' services (aws-local for SES): measured apart from ours. */
+  standIns: Process[];
   /** Settings the apps were started with beyond the environment's defaults. */
   settings: Record<string, string>;
   stop(): Promise<void>;
@@ -23,48 +30,80 @@ export interface PipelineStack {
 
 export async function startPipeline(
   env: BenchEnvironment,
-  options: { senders?: number; settings?: Record<string, string> } = {},
+  options: { senders?: number; settings?: Record<string, string>; provider?: PipelineProvider } = {},
 ): Promise<PipelineStack> {
-  const workspace = await createBenchWorkspace(env.db);
+  const provider = options.provider ?? "simulator";
   const receiver = await startReceiver();
-  const subscription = await createSubscription(env.db, env.webhookSecretKey, {
-    workspaceId: workspace.workspaceId,
-    url: receiver.url,
-    events: ["delivered"],
-  });
-  receiver.setSecret(subscription.secret);
-
-  const certPort = await freePort();
-  const settings = {
-    EMAIL_PROVIDER: "simulator",
-    SES_MAX_SEND_RATE: "0",
-    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-    RETENTION_INTERVAL_SECONDS: "0",
-    ...options.settings,
-  };
   const apps: App[] = [];
+  const standIns: Process[] = [];
   const stop = async () => {
-    // Producers first, so that nothing new enters while the workers finish.
+    // Producers first, so that nothing new enters while the workers finish; SES last.
     for (const app of [...apps].reverse()) await app.stop();
+    for (const standIn of standIns) await standIn.stop();
     await receiver.close();
   };
   try {
-    const ingest = await startApp("ingest", env.appEnv({ ...settings, SIMULATOR_CERT_URL: certUrl(certPort) }));
-    apps.push(ingest);
-    const senderEnv = env.appEnv({
-      ...settings,
-      SIMULATOR_SNS_URL: `${ingest.url}/sns/ses`,
-      SIMULATOR_CERT_PORT: String(certPort),
-      SIMULATOR_CERT_URL: certUrl(certPort),
+    const ses = provider === "ses" ? await startSesStandIn() : null;
+    if (ses) standIns.push(ses.proc);
+    const workspace = await createWorkspace(env, ses);
+    const subscription = await createSubscription(env.db, env.webhookSecretKey, {
+      workspaceId: workspace.workspaceId,
+      url: receiver.url,
+      events: ["delivered"],
     });
+    receiver.setSecret(subscription.secret);
+    const settings = {
+      EMAIL_PROVIDER: "simulator",
+      SES_MAX_SEND_RATE: "0",
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      RETENTION_INTERVAL_SECONDS: "0",
+      ...ses?.settings,
+      ...options.settings,
+    };
+    let ingestEnv: Record<string, string>;
+    let senderEnv: Record<string, string>;
+    const ingestPort = await freePort();
+    if (ses) {
+      // As an operator moves an install to SES: `svc ses setup` against the account, with the
+      // ingester's subscription, which the ingester confirms once it runs (here the stand-in
+      // confirms it: SubscribeURL names SNS's public host).
+      const ingestUrl = `http://127.0.0.1:${ingestPort}/sns/ses`;
+      await runSesSetup(env.appEnv(settings), ingestUrl);
+      await ses.confirmSubscription(ingestUrl);
+      ingestEnv = env.appEnv(settings);
+      senderEnv = env.appEnv(settings);
+    } else {
+      const certPort = await freePort();
+      ingestEnv = env.appEnv({ ...settings, SIMULATOR_CERT_URL: certUrl(certPort) });
+      senderEnv = env.appEnv({
+        ...settings,
+        SIMULATOR_SNS_URL: `http://127.0.0.1:${ingestPort}/sns/ses`,
+        SIMULATOR_CERT_PORT: String(certPort),
+        SIMULATOR_CERT_URL: certUrl(certPort),
+      });
+    }
+    apps.push(await startApp("ingest", ingestEnv, "ingest", ingestPort));
     for (let i = 0; i < (options.senders ?? 1); i++) apps.push(await startApp("sender", senderEnv, `sender-${i + 1}`));
     apps.push(await startApp("dispatcher", env.appEnv(settings)));
     const api = await startApp("api", env.appEnv(settings));
     apps.push(api);
-    return { workspace, receiver, api, apps, settings, stop };
+    return { workspace, receiver, api, apps, standIns, settings, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The bench workspace; with SES, its domain's identity is created on the stand-in and verified there, as SES would once DNS is in place. */
+async function createWorkspace(env: BenchEnvironment, ses: SesStandIn | null): Promise<BenchWorkspace> {
+  if (!ses) return createBenchWorkspace(env.db);
+  const identities = ses.identities(env);
+  try {
+    const workspace = await createBenchWorkspace(env.db, "Bench", identities);
+    await ses.verifyIdentity(workspace.domain);
+    return workspace;
+  } finally {
+    identities.close();
   }
 }
 
@@ -100,7 +139,7 @@ export async function runPipeline(
   plan: { count: number; concurrency?: number; ratePerSecond?: number; offset?: number },
 ): Promise<PipelineRun> {
   const already = stack.receiver.arrivals.size;
-  const cpu = startCpuMeter(stack.apps);
+  const cpu = startCpuMeter([...stack.apps, ...stack.standIns]);
   const posted = await postEmails({
     apiUrl: stack.api.url,
     apiKey: stack.workspace.apiKey,

@@ -25,6 +25,8 @@ export interface Process {
   child: ChildProcess;
   /** The node process running the script itself (tsx's CLI starts it as its own child). */
   scriptPid(): number;
+  /** The last 4,000 characters it wrote (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function spawnScript(options: SpawnOptions): Promise<Process> {
     label: options.label,
     child,
     scriptPid: () => scriptPidOf(child.pid ?? 0),
+    output: () => tail,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) {
@@ -139,9 +142,9 @@ export interface App extends Process {
   url: string;
 }
 
-/** Starts apps/<name>/src/main.ts (or its build, see RUNTIME) on a free port of its own and waits for /healthz. */
-export async function startApp(name: AppName, env: Record<string, string>, label: string = name): Promise<App> {
-  const port = await freePort();
+/** Starts apps/<name>/src/main.ts (or its build, see RUNTIME) on `port` (a free one by default) and waits for /healthz. */
+export async function startApp(name: AppName, env: Record<string, string>, label: string = name, port?: number): Promise<App> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = await spawnScript({
     label,
