@@ -16,7 +16,7 @@ import { setTenantSesStatus, tenants } from "./ses/tenants.ts";
 import { signingCertificate } from "./sns/certificate.ts";
 import { subscriptions } from "./sns/subscriptions.ts";
 import { topics } from "./sns/topics.ts";
-import { type AwsLocalState, initialAccount, type ReceivedEmailState } from "./state.ts";
+import { type AwsLocalState, initialAccount, type ReceivedEmailState, type SnsRetryPolicy } from "./state.ts";
 
 export {
   AwsError,
@@ -66,6 +66,8 @@ export interface AwsLocalOptions {
   s3Buckets?: readonly string[];
   /** Fixed port; a free one by default. */
   port?: number;
+  /** How SNS posts again a notification its subscriber failed; not at all by default. */
+  snsRetry?: SnsRetryPolicy;
 }
 
 export interface AwsLocal {
@@ -123,6 +125,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       subscriptions: new Map(),
       deliveries: [],
       pending: new Set(),
+      retry: options.snsRetry ?? { retries: 0, delayMs: 0 },
     },
     s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
   };

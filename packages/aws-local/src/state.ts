@@ -196,6 +196,16 @@ export interface SnsState {
   deliveries: SnsDelivery[];
   /** Posts still on their way. */
   pending: Set<Promise<void>>;
+  /**
+   * How a notification a subscriber failed (no answer, 5xx, 408, 429) is posted again: SNS's
+   * HTTP(S) delivery policy. None by default, so a test sees the one answer and replays it itself.
+   */
+  retry: SnsRetryPolicy;
+}
+
+export interface SnsRetryPolicy {
+  retries: number;
+  delayMs: number;
 }
 
 export interface TopicState {
@@ -220,8 +230,9 @@ export interface SnsDelivery {
   topicArn: string;
   endpoint: string;
   messageId: string;
-  /** The subscriber's HTTP status, or the reason no answer came. */
+  /** The subscriber's HTTP status, or the reason no answer came (the last attempt's). */
   status: number | string;
+  attempts: number;
   /** The JSON posted, signed (a test replays it to play SNS delivering it again). */
   body: string;
 }

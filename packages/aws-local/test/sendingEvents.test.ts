@@ -8,7 +8,7 @@ import {
   SESv2Client,
   SendEmailCommand,
 } from "@aws-sdk/client-sesv2";
-import { CreateTopicCommand, SetTopicAttributesCommand, SNSClient, SubscribeCommand } from "@aws-sdk/client-sns";
+import { CreateTopicCommand, PublishCommand, SetTopicAttributesCommand, SNSClient, SubscribeCommand } from "@aws-sdk/client-sns";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { CertificateCache, certUrlPolicy, type SnsMessage, SnsVerifier, snsMessageSchema } from "@svc/sns";
 import { type AwsLocal, startAwsLocal } from "../src/index.ts";
@@ -169,5 +169,52 @@ describe("SES sending events through an SNS event destination", () => {
     expect(await eventsOf(viaDisabled)).toEqual([]);
     expect(await eventsOf(plain.MessageId!)).toEqual([]);
     expect(aws.state.ses.sentEmails.map((email) => email.messageId)).toEqual(expect.arrayContaining([viaDisabled, plain.MessageId]));
+  });
+});
+
+describe("SNS's HTTP delivery policy", () => {
+  it("posts a notification its subscriber failed again, as the policy says, and a confirmation never", async () => {
+    const retrying = await startAwsLocal({ snsRetry: { retries: 2, delayMs: 20 } });
+    const answers = [503, 429, 200];
+    const bodies: string[] = [];
+    const flaky = createServer((req, res) => {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk: string) => (body += chunk));
+      req.on("end", () => {
+        bodies.push(body);
+        const isConfirmation = req.headers["x-amz-sns-message-type"] === "SubscriptionConfirmation";
+        res.writeHead(isConfirmation ? 500 : (answers.shift() ?? 200)).end();
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/sns/ses`;
+      const client = new SNSClient({ endpoint: retrying.url, region: "us-east-1", credentials });
+      const topic = (await client.send(new CreateTopicCommand({ Name: "flaky" }))).TopicArn!;
+      await client.send(new SubscribeCommand({ TopicArn: topic, Protocol: "http", Endpoint: endpoint }));
+      await retrying.settled();
+      const confirmation = snsMessageSchema.parse(JSON.parse(bodies[0]!));
+      if (confirmation.Type !== "SubscriptionConfirmation") throw new Error("expected the subscription's confirmation first");
+      expect((await retrying.visit(confirmation.SubscribeURL)).status).toBe(200);
+
+      await client.send(new PublishCommand({ TopicArn: topic, Message: "{}" }));
+      await retrying.settled();
+      expect(retrying.state.sns.deliveries.map(({ type, status, attempts }) => ({ type, status, attempts }))).toEqual([
+        { type: "SubscriptionConfirmation", status: 500, attempts: 1 },
+        { type: "Notification", status: 200, attempts: 3 },
+      ]);
+      // The same signed message each time, as SNS posts it again.
+      expect(new Set(bodies.slice(1)).size).toBe(1);
+
+      answers.push(503, 503, 503, 503);
+      await client.send(new PublishCommand({ TopicArn: topic, Message: "{}" }));
+      await retrying.settled();
+      expect(retrying.state.sns.deliveries[2]).toMatchObject({ status: 503, attempts: 3 });
+      client.destroy();
+    } finally {
+      await retrying.close();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { isSignatureVersion, type SignatureVersion, signSnsMessage } from "@svc/sns";
-import type { AwsLocalState, SubscriptionState, TopicState } from "../state.ts";
+import type { AwsLocalState, SnsDelivery, SubscriptionState, TopicState } from "../state.ts";
 
 /**
  * Posts messages to HTTP(S) subscribers the way SNS does: a JSON envelope signed with this
  * server's key (SignatureVersion from the topic's attribute, 1 by default), sent as `text/plain`
  * with SNS's headers. Posts run after the API call has answered, as with SNS; `pending` holds
- * them so that tests can wait for them (`AwsLocal.settled()`).
+ * them so that tests can wait for them (`AwsLocal.settled()`). A failed notification is posted
+ * again as `state.sns.retry` says (not at all unless aws-local was started with a policy).
  */
 
 const POST_TIMEOUT_MS = 10_000;
@@ -86,36 +87,51 @@ function post(
   message: { Type: "SubscriptionConfirmation" | "Notification"; MessageId: string; TopicArn: string },
 ): void {
   const body = JSON.stringify(message);
-  const delivery = {
+  const delivery: SnsDelivery = {
     type: message.Type,
     topicArn: message.TopicArn,
     endpoint: subscription.endpoint,
     messageId: message.MessageId,
-    status: "pending" as number | string,
+    status: "pending",
+    attempts: 0,
     body,
   };
   state.sns.deliveries.push(delivery);
-  const sent = fetch(subscription.endpoint, {
-    method: "POST",
-    headers: {
-      "content-type": "text/plain; charset=UTF-8",
-      "x-amz-sns-message-type": message.Type,
-      "x-amz-sns-message-id": message.MessageId,
-      "x-amz-sns-topic-arn": message.TopicArn,
-      ...(message.Type === "Notification" ? { "x-amz-sns-subscription-arn": subscription.arn } : {}),
-      "user-agent": "Amazon Simple Notification Service Agent",
-    },
-    body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-  })
-    .then(async (response) => {
+  const attempt = async () => {
+    delivery.attempts += 1;
+    try {
+      const response = await fetch(subscription.endpoint, {
+        method: "POST",
+        headers: {
+          "content-type": "text/plain; charset=UTF-8",
+          "x-amz-sns-message-type": message.Type,
+          "x-amz-sns-message-id": message.MessageId,
+          "x-amz-sns-topic-arn": message.TopicArn,
+          ...(message.Type === "Notification" ? { "x-amz-sns-subscription-arn": subscription.arn } : {}),
+          "user-agent": "Amazon Simple Notification Service Agent",
+        },
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+      });
       await response.body?.cancel();
       delivery.status = response.status;
-    })
-    .catch((error: unknown) => {
+    } catch (error) {
       delivery.status = error instanceof Error ? error.message : String(error);
-    })
-    .finally(() => state.sns.pending.delete(sent));
+    }
+  };
+  const sent = (async () => {
+    await attempt();
+    // SNS retries a notification (not a confirmation: Subscribe asks again) its subscriber failed.
+    while (message.Type === "Notification" && failed(delivery.status) && delivery.attempts <= state.sns.retry.retries) {
+      await new Promise((resolve) => setTimeout(resolve, state.sns.retry.delayMs));
+      await attempt();
+    }
+  })().finally(() => state.sns.pending.delete(sent));
   state.sns.pending.add(sent);
+}
+
+/** What SNS's HTTP(S) delivery policy retries: no answer, a server error, 408 or 429. */
+function failed(status: number | string): boolean {
+  return typeof status === "string" || status >= 500 || status === 408 || status === 429;
 }
