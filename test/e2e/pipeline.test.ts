@@ -156,5 +156,17 @@ describe("the pipeline on the simulator", () => {
     expect(email.events.map((event) => [event.type, JSON.parse(event.payloadJson).reason])).toEqual([["failed", "no_permitted_recipient"]]);
     expect(email.providerMessageId).toBeNull();
     expect((email as unknown as { errorMessage: string }).errorMessage).toContain("stranger@example.com");
+    // Subscribers hear of it: a signed `failed` webhook naming the reason.
+    const deadline = Date.now() + 30_000;
+    let hook: Received | undefined;
+    while (!hook && Date.now() < deadline) {
+      hook = received.find((r) => r.headers["x-service-event-type"] === "failed" && r.rawBody.toString().includes(id));
+      if (!hook) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(hook).toBeDefined();
+    expect(verifyWebhook({ rawBody: hook!.rawBody, headers: hook!.headers, secret })).toMatchObject({ ok: true });
+    expect(JSON.parse(hook!.rawBody.toString())).toMatchObject({
+      data: { emailId: id, event: { eventId: email.events[0]!.id, type: "failed", reason: { code: "no_permitted_recipient" } } },
+    });
   });
 });

@@ -139,6 +139,24 @@ describe("emails page", () => {
     expect(page.text).not.toContain("<script>alert(2)");
     expect(page.text).toContain("  &quot;eventType&quot;: &quot;Send&quot;,\n  &quot;mail&quot;: {");
   });
+
+  it("shows our failed event on the timeline with its reason, as our record rather than a provider's payload", async () => {
+    const id = await insertEmail({ to: "x@example.com", subject: "Never sent", status: "failed", createdAt: new Date() });
+    const message = "SES kept refusing the send for 72 hours; the retry window is over.";
+    await recordEmailEvent(dashboard.handle, {
+      emailId: id,
+      type: "failed",
+      eventTimestamp: new Date(),
+      payloadJson: JSON.stringify({ source: "svc", reason: "retry_window_over", message }),
+      dedupeKey: `failed:${id}`,
+    });
+    const page = await owner.agent.get(`/emails/${id}`).expect(200);
+    expect(page.text).toMatch(
+      /<p class="timeline-reason">SES kept refusing the send for 72 hours; the retry window is over\. <span class="muted mono">retry_window_over<\/span><\/p>/,
+    );
+    expect(page.text).toContain("<summary>Our record ");
+    expect(page.text).not.toContain("<summary>Provider payload ");
+  });
 });
 
 describe("SMTP page", () => {

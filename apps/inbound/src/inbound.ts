@@ -44,7 +44,7 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
         },
         { db: db.prisma, deliveries, resolver, rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE), log, files },
       );
-      const smtpPort = await listenSmtp(server, env.INBOUND_PORT);
+      const smtpPort = await listen(server.server, env.INBOUND_PORT);
       const port = await listen(health, env.INBOUND_HEALTH_PORT);
       return { port, smtpPort };
     },
@@ -56,15 +56,4 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
       { name: "file store", run: () => files.close() },
     ],
   };
-}
-
-function listenSmtp(server: SMTPServer, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(port, "0.0.0.0", () => {
-      server.server.off("error", reject);
-      const address = server.server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
-    });
-  });
 }

@@ -177,7 +177,9 @@ describe("SES_MAX_SEND_RATE, in recipients per second", () => {
       expect(arrivals).toHaveLength(10);
       // 50 recipients at 10 per second: the tenth email's turn is 4.5 s after the first's.
       expect(Math.max(...arrivals) - queuedAt).toBeGreaterThanOrEqual(4_500);
-      expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(4_500 - 50);
+      // Arrivals are timed at the proxy: a first handoff slower than the last (a loaded machine)
+      // narrows the spread by its delay, as GRANULARITY_MS allows above.
+      expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(4_500 - GRANULARITY_MS);
       // No second holds more than ten recipients (two emails).
       expect(busiestWindow(arrivals, 1000 - GRANULARITY_MS)).toBeLessThanOrEqual(2);
       const perProcess = senders.map((sender, i) => handoffLines(sender.output()) - before[i]!);

@@ -2,6 +2,7 @@ import { CreateEmailIdentityCommand, ListTenantResourcesCommand, SESv2Client } f
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { getEmailExplained } from "@svc/core";
+import { registry } from "@svc/metrics";
 import { tenantNameOf } from "@svc/providers";
 import { createProducerConnection, Producer, sendQueueFacts } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -105,6 +106,10 @@ describe("a workspace is an SES tenant", () => {
     expect(explained.waiting?.reasons).toEqual([
       expect.objectContaining({ code: "tenant_paused", message: expect.stringContaining("paused sending for this workspace") }),
     ]);
+    // The metric the SvcTenantPaused alert reads counts the held handoff.
+    expect(await registry.getSingleMetricAsString("svc_sender_handoffs_total")).toMatch(
+      /svc_sender_handoffs_total\{[^}]*outcome="held"[^}]*\} [1-9]/,
+    );
 
     // Another email of the held workspace waits without asking SES; the held ones ask about once a hold.
     const alsoHeld = await queueOne(first);

@@ -5,7 +5,6 @@ import type { Logger } from "@svc/logger";
 import { watchMessageBudget } from "@svc/metrics";
 import { queueLayout, type Redis, RedisRateLimiter, SendQueue } from "@svc/queues";
 import { type App, Batcher, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
-import type { SMTPServer } from "smtp-server";
 import { SmtpAuthenticator } from "./auth/authenticate.ts";
 import { AuthThrottle } from "./auth/throttle.ts";
 import type { SmtpEnv } from "./env.ts";
@@ -100,8 +99,8 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
         },
         log,
       );
-      const smtpPort = await listenSmtp(relay.submission, env.SMTP_PORT);
-      const smtpsPort = env.SMTPS_PORT > 0 ? await listenSmtp(relay.implicitTls, env.SMTPS_PORT) : null;
+      const smtpPort = await listen(relay.submission.server, env.SMTP_PORT);
+      const smtpsPort = env.SMTPS_PORT > 0 ? await listen(relay.implicitTls.server, env.SMTPS_PORT) : null;
       const port = await listen(health, env.SMTP_HEALTH_PORT);
       if (env.SMTP_ALLOW_INSECURE_AUTH)
         log.warn("SMTP_ALLOW_INSECURE_AUTH=true: clients may send their API key before STARTTLS (local development only)");
@@ -120,18 +119,6 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     messagesInFlight: () => relay?.inFlight.size ?? 0,
     budgetInUse: () => budget.inUse,
   };
-}
-
-/** Resolves with the bound port once listening (port 0 picks a free one, for tests). */
-function listenSmtp(server: SMTPServer, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.server.once("error", reject);
-    server.listen(port, "0.0.0.0", () => {
-      server.server.off("error", reject);
-      const address = server.server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
-    });
-  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Server as NetServer } from "node:net";
 
 /** The deadlines of one HTTP server (see httpServerEnv in packages/config). */
 export interface HttpTimeouts {
@@ -29,8 +30,11 @@ export function createHttpServer(handler: RequestListener, timeouts: HttpTimeout
   );
 }
 
-/** Resolves once the server is listening; returns the bound port (useful with port 0 in tests). */
-export function listen(server: Server, port: number, host = "0.0.0.0"): Promise<number> {
+/**
+ * Resolves once the server is listening; returns the bound port (useful with port 0 in tests).
+ * Any net server: an HTTP server, or an SMTPServer's `.server`.
+ */
+export function listen(server: NetServer, port: number, host = "0.0.0.0"): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

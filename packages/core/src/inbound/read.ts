@@ -11,32 +11,22 @@ import {
   selectInboundRaw,
   selectRepliesToEmail,
 } from "../stores/inboundEmails.ts";
-import type { InboundAttachmentMeta } from "./parse.ts";
+import type { InboundAttachmentMeta, ParsedInbound } from "./parse.ts";
 
-export interface InboundSummaryView {
+/** A received message in a list: the parsed fields (ParsedInbound) a list shows, and the record's own. */
+export interface InboundSummaryView
+  extends Pick<ParsedInbound, "from" | "to" | "cc" | "subject" | "messageId" | "inReplyTo" | "attachments" | "parseError"> {
   id: string;
   source: "mx" | "ses";
   mailFrom: string;
   recipients: string[];
-  from: string | null;
-  to: string[];
-  cc: string[];
-  subject: string | null;
-  messageId: string | null;
-  inReplyTo: string | null;
   replyToEmailId: string | null;
-  attachments: InboundAttachmentMeta[];
   size: number;
   verdicts: Record<string, unknown>;
-  parseError: string | null;
   receivedAt: string;
 }
 
-export interface InboundView extends InboundSummaryView {
-  text: string | null;
-  html: string | null;
-  headers: Array<[string, string]>;
-}
+export interface InboundView extends InboundSummaryView, Pick<ParsedInbound, "text" | "html" | "headers"> {}
 
 function toSummary(row: ListedInboundEmail): InboundSummaryView {
   return {

@@ -31,13 +31,8 @@ export interface TemplateView {
   updatedAt: string;
 }
 
-export interface TemplateVersionView {
-  version: number;
-  subject: string;
-  html: string;
-  text: string | null;
-  variables: VariableDeclaration[];
-  layoutHtml: string | null;
+/** A published version as the API shows it: the stored row (TemplateVersionRow) without its template's id. */
+export interface TemplateVersionView extends Omit<TemplateVersionRow, "templateId" | "publishedAt"> {
   publishedAt: string;
 }
 

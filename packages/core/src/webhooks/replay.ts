@@ -27,7 +27,7 @@ import { findWebhookSubscription } from "./subscriptions.ts";
  *  - a pending delivery is left alone: it is still being attempted on its own schedule.
  *
  * Pacing: the k-th delivery of a replay is due k / perSecond seconds after the replay starts
- * (its `nextAttemptAt`, and its job's delay), so a replay adds at most `perSecond` attempts a
+ * (its `nextAttemptAt`; its job's delay counts from the first enqueue), so a replay adds at most `perSecond` attempts a
  * second to the dispatchers' work, whatever its size: live deliveries, due at once, are never
  * queued behind it. The subscription's own rate limit, when set, holds on top.
  */
@@ -167,11 +167,14 @@ export async function replayWebhookDeliveries(
   });
 
   // Job id = delivery id, as for every automatic job: the sweeper finds it, and a duplicate is a no-op.
+  // Delays keep the pace from the first enqueue, not from `now`: otherwise the time the selection
+  // and the transaction took would make the first deliveries due at once, a burst at the receiver.
+  const firstEnqueue = Date.now();
   for (let start = 0; start < queued.length; start += ENQUEUE_CHUNK) {
     const chunk = queued.slice(start, start + ENQUEUE_CHUNK).map(({ deliveryId, due }) => ({
       jobId: deliveryId,
       payload: { deliveryId },
-      options: { delay: Math.max(0, due.getTime() - Date.now()) },
+      options: { delay: Math.max(0, due.getTime() - now.getTime() - (Date.now() - firstEnqueue)) },
     }));
     await producer.enqueueMany(chunk).catch(() => {});
   }
