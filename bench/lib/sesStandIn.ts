@@ -45,7 +45,13 @@ export async function startSesStandIn(): Promise<SesStandIn> {
     env: { AWS_LOCAL_PORT: String(port), AWS_REGION: REGION },
     healthUrl: `${url}/SimpleNotificationService-awslocal.pem`,
   });
-  const started = JSON.parse(proc.output().split("\n")[0] ?? "") as { url: string; signingCertUrlPattern: string };
+  // Its one JSON line (the SDK may warn on stderr before it).
+  const line = proc
+    .output()
+    .split("\n")
+    .find((text) => text.startsWith("{"));
+  if (!line) throw new Error(`aws-local did not say where it listens: ${proc.output()}`);
+  const started = JSON.parse(line) as { url: string; signingCertUrlPattern: string };
   const control = async (operation: string, body: Record<string, unknown>) => {
     const response = await fetch(`${url}/_aws-local/${operation}`, { method: "POST", body: JSON.stringify(body) });
     const answer = await response.text();
