@@ -3,6 +3,7 @@ import { createPartitionsAhead, dropAfterMs, dropExpiredPartitions, recordEmailE
 import { idLowerBoundAt, newId, newIdBeside, newTimeId } from "@svc/db";
 import type { Pool } from "pg";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
 import { createWeekPartitions } from "../src/stores/partitions.ts";
 
 const handle = openTestDb();
@@ -21,12 +22,15 @@ const TABLES = [
 ] as const;
 
 /**
- * A week long expired, not used by another run (the test database persists): its Monday is
- * between 3 and about 40 years back.
+ * A week long expired that has no partitions yet (the test database persists, and other runs use
+ * weeks too): its Monday is between 3 and about 60 years back.
  */
-function oldWeek(): Date {
-  const weeksBack = 160 + Math.floor(Math.random() * 2000);
-  return weekStart(new Date(Date.now() - weeksBack * WEEK));
+async function oldWeek(): Promise<Date> {
+  for (;;) {
+    const weeksBack = 160 + Math.floor(Math.random() * 3000);
+    const monday = weekStart(new Date(Date.now() - weeksBack * WEEK));
+    if ((await partitionsOf(monday)).length === 0) return monday;
+  }
 }
 
 async function createWeek(monday: Date): Promise<void> {
@@ -98,7 +102,7 @@ describe("the partition keeper", () => {
   it("drops an expired week's partitions with everything of its emails, and touches nothing outside it", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "scale" });
     await subscriptionFor(fx);
-    const monday = oldWeek();
+    const monday = await oldWeek();
     await createWeek(monday);
     const old = [];
     for (let n = 0; n < 3; n++) old.push(await finishedEmail(fx, new Date(monday.getTime() + n * DAY + 3_600_000)));
@@ -137,7 +141,7 @@ describe("the partition keeper", () => {
   it("keeps an expired week's partitions while one of its emails is unfinished, and drops them once it has ended long enough ago", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
-    const monday = oldWeek();
+    const monday = await oldWeek();
     await createWeek(monday);
     const finished = await finishedEmail(fx, new Date(monday.getTime() + DAY));
     const waiting = await insertEmail(handle, fx, { status: "queued", createdAt: new Date(monday.getTime() + 2 * DAY) });
@@ -158,7 +162,7 @@ describe("the partition keeper", () => {
   it("leaves a week alone until the longest retention and the scheduling horizon have passed since its end", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
-    const monday = oldWeek();
+    const monday = await oldWeek();
     await createWeek(monday);
     await finishedEmail(fx, new Date(monday.getTime() + DAY));
     const end = monday.getTime() + WEEK;
@@ -169,7 +173,7 @@ describe("the partition keeper", () => {
 
   it("creates a week around rows of the DEFAULT partition that fall in its range, which stay readable there", async () => {
     const fx = await createWorkspaceFixture(handle);
-    const monday = oldWeek();
+    const monday = await oldWeek();
     // As an id from before partitioning may: random characters that happen to fall in the week.
     const legacy = `${idLowerBoundAt("email", new Date(monday.getTime() + 3 * DAY))}LEGACYxxxxxxxxxx`;
     await db.email.create({
@@ -209,5 +213,72 @@ describe("the partition keeper", () => {
     expect(await db.email.count({ where: { id: { in: [before, after] } } })).toBe(0);
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
     await db.email.delete({ where: { id: legacy } });
+  });
+});
+
+describe("plans over the partitions", () => {
+  /** Runs `work` in a transaction where a small test table cannot make a scan of everything win. */
+  async function withIndexPlans<T>(work: (client: import("pg").PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off");
+      await client.query("SET LOCAL enable_bitmapscan = off");
+      return await work(client);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  }
+  const planText = (rows: Array<Record<string, string>>) => rows.map((row) => row["QUERY PLAN"]).join("\n");
+
+  it("looks an email up by id in one partition: pruned when planned, and at executor start as a generic plan", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const emailId = await insertEmail(handle, fx);
+    const week = weekName(weekStart(new Date()));
+    await withIndexPlans(async (client) => {
+      // GET /emails/{id}'s statement (findEmailWithEvents, as Prisma sends it).
+      const statement = `SELECT id, subject, status FROM emails WHERE (id = $1 AND "organizationId" = $2) LIMIT $3 OFFSET $4`;
+      const custom = planText(
+        (
+          await client.query(
+            `EXPLAIN ${statement.replace("$1", `'${emailId}'`).replace("$2", `'${fx.workspaceId}'`).replace("$3", "1").replace("$4", "0")}`,
+          )
+        ).rows,
+      );
+      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${week}_\\w+"? on emails_p${week} `));
+      expect(custom.match(/Index Scan/g)).toHaveLength(1);
+
+      await client.query(`PREPARE email_by_id(text, text, int, int) AS ${statement}`);
+      await client.query("SET LOCAL plan_cache_mode = force_generic_plan");
+      const generic = planText((await client.query(`EXPLAIN EXECUTE email_by_id('${emailId}', '${fx.workspaceId}', 1, 0)`)).rows);
+      expect(generic).toMatch(/Subplans Removed: \d+/);
+      expect(generic.match(/Index Scan/g)).toHaveLength(1);
+    });
+  });
+
+  it("lists a workspace's emails newest first through each partition's index, merged without a sort", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    await insertEmail(handle, fx);
+    await withIndexPlans(async (client) => {
+      // The list's own statement, explained rather than run.
+      const explaining = {
+        query: (text: string, values?: unknown[]) => client.query(`EXPLAIN ${text}`, values),
+      } as unknown as import("pg").PoolClient;
+      const rows = (await selectEmailsNewestFirst(explaining, {
+        workspaceId: fx.workspaceId,
+        limit: 50,
+        withBodies: false,
+      })) as unknown as Array<Record<string, string>>;
+      const plan = planText(rows);
+      expect(plan).toContain("Merge Append");
+      expect(plan).toMatch(/Index Scan using "emails_p\d{8}_organizationId_createdAt_id_idx"/);
+      expect(plan).toMatch(/Index Scan using "emails_default_organizationId_createdAt_id_idx"/);
+      expect(plan).not.toMatch(/Seq Scan/);
+      // No Sort node under the limit: each partition's index gives its rows in order (the Merge
+      // Append's own "Sort Key" line is the order it merges in; the page of at most `limit` rows
+      // is put in order above it).
+      expect(plan.slice(plan.indexOf("Limit"))).not.toMatch(/->\s+Sort\b/);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { idLowerBoundAt, type TimeIdKind } from "@svc/db";
 import type { Pool } from "pg";
 import { SCHEDULE_LIMITS } from "../emails/scheduledAt.ts";
 import { PLANS } from "../plans.ts";
-import { createWeekPartitions, dropWeekPartitions, listWeekPartitions, type WeekPartition } from "../stores/partitions.ts";
+import { createWeekPartitions, dropWeekPartitions, isLockTimeout, listWeekPartitions, type WeekPartition } from "../stores/partitions.ts";
 
 /**
  * The partition keeper. `emails`, `email_events`, `webhook_deliveries`, `webhook_attempts` and
@@ -45,6 +45,19 @@ export function weekName(monday: Date): string {
   return monday.toISOString().slice(0, 10).replaceAll("-", "");
 }
 
+/** Tries a step of the keeper a few times when its lock wait runs out; null if it never got the locks (the next run tries again). */
+async function withLockRetries<T>(step: () => Promise<T>): Promise<T | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isLockTimeout(error)) throw error;
+      if (attempt === 5) return null;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 function weekOfName(week: string): Date {
   return new Date(`${week.slice(0, 4)}-${week.slice(4, 6)}-${week.slice(6, 8)}T00:00:00Z`);
 }
@@ -57,7 +70,10 @@ export async function createPartitionsAhead(pool: Pool, now: Date = new Date()):
     const monday = new Date(first.getTime() + w * WEEK_MS);
     const end = new Date(monday.getTime() + WEEK_MS);
     for (const { table, kind } of PARTITIONED_TABLES) {
-      created += await createWeekPartitions(pool, table, weekName(monday), idLowerBoundAt(kind, monday), idLowerBoundAt(kind, end));
+      created +=
+        (await withLockRetries(() =>
+          createWeekPartitions(pool, table, weekName(monday), idLowerBoundAt(kind, monday), idLowerBoundAt(kind, end)),
+        )) ?? 0;
     }
   }
   return created;

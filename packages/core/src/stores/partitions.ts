@@ -33,11 +33,25 @@ export async function listWeekPartitions(db: Pool, tables: readonly string[]): P
   return partitions;
 }
 
+/**
+ * How long the keeper waits for a table lock before it gives up (and tries again later): its DDL
+ * locks the parents, and under a lock it waits for, every statement on that table queues. Shorter
+ * than PostgreSQL's deadlock_timeout (1 s by default), so that when the keeper and a transaction
+ * of the service wait for each other the keeper is the one that yields.
+ */
+export const KEEPER_LOCK_TIMEOUT_MS = 200;
+
+/** Whether `error` is the keeper's lock wait running out (it may try again). */
+export function isLockTimeout(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "55P03";
+}
+
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");
+    await client.query(`SET LOCAL lock_timeout = ${KEEPER_LOCK_TIMEOUT_MS}`);
     const result = await work(client);
     await client.query("COMMIT");
     return result;
@@ -51,6 +65,12 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
   }
 }
 
+/**
+ * Every lock the keeper's DDL needs (a new partition's foreign keys lock the tables they point at,
+ * and creating or detaching one locks its parent), taken first and in one order.
+ */
+const LOCK_ALL = "LOCK TABLE emails, email_events, webhook_deliveries, webhook_attempts, inbound_emails IN ACCESS EXCLUSIVE MODE";
+
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -59,15 +79,15 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
  * exist; answers how many it created. PostgreSQL refuses a partition that would own rows of the
  * DEFAULT partition (random ids from before partitioning, or rows written while the week had no
  * partition), so the week is created in pieces around them and they stay in the DEFAULT partition,
- * where the batch purge deletes them in time. One transaction: writes into the DEFAULT partition
- * wait (SHARE lock) while its rows in the range are read and the pieces created.
+ * where the batch purge deletes them in time. One short transaction under LOCK_ALL: the DEFAULT
+ * partition's rows in the range are read by its primary key, then the pieces created.
  */
 export async function createWeekPartitions(pool: Pool, table: string, week: string, from: string, to: string): Promise<number> {
   return inTransaction(pool, async (client) => {
     const name = `${table}_p${week}`;
     const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [ident(name)]);
     if (existing[0]?.present) return 0;
-    await client.query(`LOCK TABLE ${ident(`${table}_default`)} IN SHARE MODE`);
+    await client.query(LOCK_ALL);
     const { rows } = await client.query(`SELECT id FROM ${ident(`${table}_default`)} WHERE id >= $1 AND id < $2 ORDER BY id`, [from, to]);
     const bounds: Array<[string, string]> = [];
     let start = from;
@@ -101,15 +121,16 @@ const STILL_WAITING = statusInSql("e.status", WAITING_TO_SEND);
 /**
  * Drops a week's partitions in one transaction if nothing in them is still kept: no email
  * unfinished or active since its plan's cutoff, no inbound record received since it. Answers
- * whether it dropped them. The week's email and inbound partitions are locked first (SHARE: no
- * event can move an email's last activity in between). Attachment bytes of its emails and inbound
+ * whether it dropped them. The tables are locked first (detaching needs it, and no event can move
+ * an email's last activity in between): the check reads one week's partitions by index, and the
+ * drop itself is catalog work, so the lock is short. Attachment bytes of its emails and inbound
  * records go, and replies received later lose their link to the emails (as a delete would do);
  * each referenced partition is detached (PostgreSQL checks nothing else references it) and dropped.
  */
 export async function dropWeekPartitions(pool: Pool, week: WeekToDrop): Promise<boolean> {
   return inTransaction(pool, async (client) => {
     const of = (table: string) => week.partitions.filter((p) => p.table === table).map((p) => p.name);
-    for (const name of [...of("emails"), ...of("inbound_emails")]) await client.query(`LOCK TABLE ${ident(name)} IN SHARE MODE`);
+    await client.query(LOCK_ALL);
     const plans = week.cutoffs.map((c) => c.plan);
     const befores = week.cutoffs.map((c) => c.before);
     const { rows } = await client.query(
