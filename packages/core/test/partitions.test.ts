@@ -23,11 +23,11 @@ const TABLES = [
 
 /**
  * A week long expired that has no partitions yet (the test database persists, and other runs use
- * weeks too): its Monday is between 3 and about 60 years back.
+ * weeks too): its Monday is between 3 and about 50 years back.
  */
 async function oldWeek(): Promise<Date> {
   for (;;) {
-    const weeksBack = 160 + Math.floor(Math.random() * 3000);
+    const weeksBack = 160 + Math.floor(Math.random() * 2500);
     const monday = weekStart(new Date(Date.now() - weeksBack * WEEK));
     if ((await partitionsOf(monday)).length === 0) return monday;
   }
