@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createPartitionsAhead, recordEmailEvent, weekName, weekStart } from "@svc/core";
+import { createPartitionsAhead, recordEmailEvent, WEEKS_AHEAD_AT_MIGRATION, weekName, weekStart } from "@svc/core";
 import { createDb, type DbHandle, idLowerBoundAt, newTimeId } from "@svc/db";
 import pg from "pg";
 import { ensureDatabase } from "../../infra/scripts/database.ts";
@@ -130,7 +130,7 @@ beforeAll(async () => {
   Object.assign(before, await counts());
   migrateUpTo(MIGRATION);
   const pool = new pg.Pool({ connectionString: DB_URL, max: 1 });
-  await createPartitionsAhead(pool);
+  await createPartitionsAhead(pool, new Date(), WEEKS_AHEAD_AT_MIGRATION);
   await pool.end();
   handle = createDb({ url: DB_URL, poolSize: 4 });
 }, 180_000);
@@ -154,7 +154,7 @@ describe("the partitioning migration on a filled database", () => {
       const names = rows.map((row: { relname: string }) => row.relname);
       expect(names).toContain(`${table}_default`);
       expect(names).toContain(`${table}_p${weekName(weekStart(new Date()))}`);
-      expect(names.filter((name: string) => /_p\d{8}$/.test(name)).length).toBe(5);
+      expect(names.filter((name: string) => /_p\d{8}$/.test(name)).length).toBe(WEEKS_AHEAD_AT_MIGRATION + 1);
     }
     // The random id that falls in this week stayed in the DEFAULT partition: the week was created around it.
     const { rows } = await client.query(`SELECT tableoid::regclass::text AS part FROM emails WHERE id = $1`, [legacyInThisWeek]);

@@ -31,6 +31,15 @@ export const PARTITIONED_TABLES: ReadonlyArray<{ table: string; kind: TimeIdKind
 /** Weeks created ahead of the current one. */
 export const WEEKS_AHEAD = 4;
 
+/**
+ * Weeks created ahead when migrations run (infra/scripts/database.ts): creating a partition makes
+ * PostgreSQL read the whole DEFAULT partition under the table's lock, and after an upgrade that
+ * partition holds every older row until retention has deleted them (the longest retention plus the
+ * scheduling horizon, 17 weeks). Creating these weeks at upgrade time does that reading then, in
+ * the upgrade's window, rather than each week under live traffic.
+ */
+export const WEEKS_AHEAD_AT_MIGRATION = 18;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
 
@@ -62,11 +71,11 @@ function weekOfName(week: string): Date {
   return new Date(`${week.slice(0, 4)}-${week.slice(4, 6)}-${week.slice(6, 8)}T00:00:00Z`);
 }
 
-/** Creates the partitions of the current week and the next WEEKS_AHEAD for every table (idempotent); answers how many it created. */
-export async function createPartitionsAhead(pool: Pool, now: Date = new Date()): Promise<number> {
+/** Creates the partitions of the current week and the next `weeksAhead` for every table (idempotent); answers how many it created. */
+export async function createPartitionsAhead(pool: Pool, now: Date = new Date(), weeksAhead = WEEKS_AHEAD): Promise<number> {
   let created = 0;
   const first = weekStart(now);
-  for (let w = 0; w <= WEEKS_AHEAD; w++) {
+  for (let w = 0; w <= weeksAhead; w++) {
     const monday = new Date(first.getTime() + w * WEEK_MS);
     const end = new Date(monday.getTime() + WEEK_MS);
     for (const { table, kind } of PARTITIONED_TABLES) {
