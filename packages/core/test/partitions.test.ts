@@ -281,4 +281,48 @@ describe("plans over the partitions", () => {
       expect(plan.slice(plan.indexOf("Limit"))).not.toMatch(/->\s+Sort\b/);
     });
   });
+
+  it("with a created-time bound, prunes the weeks outside it and still finds older rows of the DEFAULT partition", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const since = new Date(Date.now() - 3 * DAY);
+    const recent = await insertEmail(handle, fx);
+    // An id from before partitioning: random, below every time id of this week, created now.
+    const legacy = `email_00${newId("email").slice(-22)}`;
+    await db.email.create({
+      data: {
+        id: legacy,
+        organizationId: fx.workspaceId,
+        apiKeyId: fx.keyIds["full-access"],
+        environment: "live",
+        from: "a@example.com",
+        to: ["b@example.org"],
+        subject: "legacy",
+        status: "sent",
+      },
+    });
+    const listed = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdAfter: since });
+    expect(listed.map((email) => email.id).sort()).toEqual([legacy, recent].sort());
+    const older = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdBefore: since });
+    expect(older).toEqual([]);
+
+    await withIndexPlans(async (client) => {
+      const explaining = {
+        query: (text: string, values?: unknown[]) => client.query(`EXPLAIN ${text}`, values),
+      } as unknown as import("pg").PoolClient;
+      const plan = planText(
+        (await selectEmailsNewestFirst(explaining, {
+          workspaceId: fx.workspaceId,
+          limit: 50,
+          withBodies: false,
+          createdAfter: since,
+        })) as unknown as Array<Record<string, string>>,
+      );
+      const scanned = [...plan.matchAll(/ on (emails_\w+)/g)].map((match) => match[1]!);
+      const weeks = scanned.filter((name) => /^emails_p\d{8}/.test(name)).map((name) => name.slice(8, 16));
+      // Only weeks from the bound's on (the slack of a day before it included).
+      expect(weeks.length).toBeGreaterThan(0);
+      for (const week of weeks) expect(week >= weekName(weekStart(new Date(since.getTime() - DAY)))).toBe(true);
+      expect(scanned).toContain("emails_default");
+    });
+  });
 });
