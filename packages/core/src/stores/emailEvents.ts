@@ -181,11 +181,13 @@ matched AS (
          ${eventIdSql("found.id", "i.dedupe_key")} AS event_id
     FROM input i
     LEFT JOIN LATERAL (
-      SELECT id, "organizationId", tags FROM (
-        SELECT id, "organizationId", tags, 0 AS rank FROM emails WHERE id = i.tagged_id
-        UNION ALL
-        SELECT id, "organizationId", tags, 1 AS rank FROM emails WHERE "providerMessageId" = i.pmid
-      ) candidates ORDER BY rank LIMIT 1
+      -- The tag first (one partition, by id); the provider message id (an index probe in every
+      -- partition) only when the tag names no email: the limit stops the append at the first row.
+      SELECT id, "organizationId", tags FROM emails WHERE id = i.tagged_id
+      UNION ALL
+      SELECT id, "organizationId", tags FROM emails
+       WHERE "providerMessageId" = i.pmid AND NOT EXISTS (SELECT 1 FROM emails t WHERE t.id = i.tagged_id)
+      LIMIT 1
     ) found ON true
 ),
 ev AS (
