@@ -181,9 +181,14 @@ export function cpuTimeOf(pid: number): number {
   return (ticks / 100) * 1000; // USER_HZ is 100 on Linux
 }
 
-/** Runs a script to completion with tsx and parses the last line it prints as JSON. */
-export async function runScriptForJson<T>(label: string, script: string, env: Record<string, string>): Promise<T> {
-  const child = spawn(tsx, [...cpuProfileArgs(label), script], {
+/** Runs a script to completion with tsx: its exit code, everything it printed, and the end of its stderr. */
+export async function runScript(
+  label: string,
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(tsx, [...cpuProfileArgs(label), script, ...args], {
     cwd: REPO_ROOT,
     env: { ...(process.env as Record<string, string>), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -193,6 +198,12 @@ export async function runScriptForJson<T>(label: string, script: string, env: Re
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, out, err };
+}
+
+/** Runs a script to completion with tsx and parses the last line it prints as JSON. */
+export async function runScriptForJson<T>(label: string, script: string, env: Record<string, string>): Promise<T> {
+  const { code, out, err } = await runScript(label, script, env);
   const last = out.trim().split("\n").pop() ?? "";
   if (code !== 0 || !last) throw new Error(`${label} exited with ${code}: ${err}`);
   return JSON.parse(last) as T;

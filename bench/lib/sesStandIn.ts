@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { installationId } from "@svc/core";
 import { createSendingIdentities, type SesIdentities } from "@svc/providers";
 import type { BenchEnvironment } from "./environment.ts";
 import { REPO_ROOT } from "./paths.ts";
-import { freePort, type Process, spawnScript } from "./processes.ts";
+import { freePort, type Process, runScript, spawnScript } from "./processes.ts";
 
 /**
  * SES for the production-shaped pipeline: `packages/aws-local` as a process of its own on
@@ -88,20 +87,12 @@ export async function startSesStandIn(): Promise<SesStandIn> {
  * the subscription of `ingestUrl` (left pending: the caller confirms it). Returns its JSON answer.
  */
 export async function runSesSetup(appEnv: Record<string, string>, ingestUrl: string): Promise<Record<string, unknown>> {
-  const child = spawn(
-    path.join(REPO_ROOT, "node_modules/.bin/tsx"),
-    [path.join(REPO_ROOT, "packages/cli/src/main.ts"), "ses", "setup", "--ingest-url", ingestUrl, "--wait-seconds", "0"],
-    {
-      cwd: REPO_ROOT,
-      env: { ...(process.env as Record<string, string>), ...appEnv, LOG_LEVEL: "warn" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
+  const { code, out, err } = await runScript(
+    "svc-ses-setup",
+    path.join(REPO_ROOT, "packages/cli/src/main.ts"),
+    { ...appEnv, LOG_LEVEL: "warn" },
+    ["ses", "setup", "--ingest-url", ingestUrl, "--wait-seconds", "0"],
   );
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`svc ses setup exited with ${code}: ${err}${out.slice(-2000)}`);
   return JSON.parse(out) as Record<string, unknown>;
 }

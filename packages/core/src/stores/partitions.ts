@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
+import { inPoolTransaction } from "../sql.ts";
 
 /**
  * The weekly partitions of the time-partitioned tables (see retention/partitions.ts): listing,
@@ -47,22 +48,10 @@ export function isLockTimeout(error: unknown): boolean {
 }
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
+  return inPoolTransaction(pool, async (client) => {
     await client.query(`SET LOCAL lock_timeout = ${KEEPER_LOCK_TIMEOUT_MS}`);
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+    return work(client);
+  });
 }
 
 /**
