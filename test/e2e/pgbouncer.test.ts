@@ -173,9 +173,11 @@ describe("a hash-tagged QUEUE_PREFIX", () => {
 
 describe("named statements behind a transaction pooler", () => {
   // Two server connections; a client's second transaction lands on the other one while the first is busy.
+  // The `postgres` database has a pool of its own in PgBouncer, which no app of this file uses: a
+  // poll of theirs in between would change which server connection each client is given.
   async function namedTwiceWhileBusy(Client: typeof pg.Client): Promise<unknown> {
-    const named = new Client({ connectionString: bouncer.urlOf(database) });
-    const busy = new pg.Client({ connectionString: bouncer.urlOf(database) });
+    const named = new Client({ connectionString: bouncer.urlOf("postgres") });
+    const busy = new pg.Client({ connectionString: bouncer.urlOf("postgres") });
     await named.connect();
     await busy.connect();
     try {
