@@ -122,12 +122,13 @@ describe("scheduled emails", () => {
     const due = await schedule(at);
     const canceled = await schedule(at);
     await cancelScheduledEmail(sqlPool(handle), fx.workspaceId, canceled.id);
-    // Queued by a scheduler whose enqueue was then lost with Redis: a `queued` row without a job.
-    const lostJob = await schedule(inMs(0));
-    expect((await queueDueScheduledEmails(sqlPool(handle), 10_000)).map((email) => email.id)).toContain(lostJob.id);
-
     await sender?.close();
     sender = null;
+    // Queued by a scheduler whose enqueue was then lost with Redis: a `queued` row without a job.
+    // Another test file's sender on the shared database may be the scheduler that queues it.
+    const lostJob = await schedule(inMs(0));
+    await queueDueScheduledEmails(sqlPool(handle), 10_000);
+    expect((await rowOf(lostJob.id)).status).not.toBe("scheduled");
     await redis.flushdb();
     // Falls due while no sender runs.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now()) + 200));
