@@ -1,4 +1,4 @@
-import { type EmailStatus, type KeyEnvironment, type Plan, Prisma } from "@svc/db";
+import { type EmailStatus, idLowerBoundAt, type KeyEnvironment, type Plan, Prisma } from "@svc/db";
 import type { AttachmentMetadata, EmailFields } from "../emails/fields.ts";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
@@ -298,6 +298,9 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
     conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
   }
   const order = `"createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"}`;
+  const ids = idRangeOf(range);
+  const idLo = ids.from ? param(ids.from) : null;
+  const idHi = ids.to ? param(ids.to) : null;
   const columns = `id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status,
          provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
   const bodies = range.withBodies
@@ -309,13 +312,53 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
              sum("bodyBytes") OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS "bytesSoFar"
         FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, ${bodies}, headers, tags, attachments, status::text AS status,
                      provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
-                FROM emails WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${param(range.limit)}) limited
+                FROM ${listedRowsSql(conditions.join(" AND "), order, param(range.limit), idLo, idHi)}) limited
     ) page
     WHERE n = 1 OR ${budget} IS NULL OR "bytesSoFar" <= ${budget}
     ORDER BY ${order}`;
   const { rows } = await db.query(sql, values);
   const emails = rows as ListedEmail[];
   return newer ? emails.reverse() : emails;
+}
+
+/**
+ * How far an email's id time (the app's clock when it was accepted) may be from its `createdAt`
+ * (the database's clock when it was inserted): the id bounds below are widened by this much.
+ */
+const ID_TIME_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The ids a listing's created-time bounds (its filters and its cursor) allow: since an email's id
+ * starts with its time, partitions of weeks outside them are pruned.
+ */
+function idRangeOf(range: EmailRange): { from?: string; to?: string } {
+  const after = [range.createdAfter, range.cursor?.direction === "newer" ? range.cursor.at.createdAt : undefined].filter(
+    (d) => d !== undefined,
+  );
+  const before = [range.createdBefore, range.cursor?.direction === "older" ? range.cursor.at.createdAt : undefined].filter(
+    (d) => d !== undefined,
+  );
+  const bound = (at: number) => idLowerBoundAt("email", new Date(Math.max(0, at)));
+  return {
+    ...(after.length > 0 ? { from: bound(Math.max(...after.map((d) => d.getTime())) - ID_TIME_SLACK_MS) } : {}),
+    ...(before.length > 0 ? { to: bound(Math.min(...before.map((d) => d.getTime())) + ID_TIME_SLACK_MS) } : {}),
+  };
+}
+
+/**
+ * The rows of a listing (FROM clause body: a table or a subquery with its alias). Without id
+ * bounds, `emails` read in order through its index. With them, the rows whose ids are inside
+ * (weeks outside are pruned) and, apart, the DEFAULT partition's rows outside: emails from before
+ * partitioning have random ids, which say nothing of their time.
+ */
+function listedRowsSql(where: string, order: string, limit: string, idLo: string | null, idHi: string | null): string {
+  if (idLo === null && idHi === null) return `emails WHERE ${where} ORDER BY ${order} LIMIT ${limit}`;
+  const inside = [idLo ? `id >= ${idLo}` : null, idHi ? `id < ${idHi}` : null].filter((c) => c !== null).join(" AND ");
+  return `(
+      (SELECT * FROM emails WHERE ${where} AND ${inside} ORDER BY ${order} LIMIT ${limit})
+      UNION ALL
+      (SELECT * FROM emails_default WHERE ${where} AND NOT (${inside}) ORDER BY ${order} LIMIT ${limit})
+    ) bounded ORDER BY ${order} LIMIT ${limit}`;
 }
 
 const EVENTS_OLDEST_FIRST = [

@@ -1,0 +1,328 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { createPartitionsAhead, dropAfterMs, dropExpiredPartitions, recordEmailEvent, weekName, weekStart } from "@svc/core";
+import { idLowerBoundAt, newId, newIdBeside, newTimeId } from "@svc/db";
+import type { Pool } from "pg";
+import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
+import { createWeekPartitions } from "../src/stores/partitions.ts";
+
+const handle = openTestDb();
+const db = handle.prisma;
+const pool = handle.pool as unknown as Pool;
+afterAll(() => handle.close());
+
+const DAY = 24 * 3600 * 1000;
+const WEEK = 7 * DAY;
+const TABLES = [
+  ["emails", "email"],
+  ["email_events", "event"],
+  ["webhook_deliveries", "delivery"],
+  ["webhook_attempts", "attempt"],
+  ["inbound_emails", "inbound"],
+] as const;
+
+/**
+ * A week long expired that has no partitions yet (the test database persists, and other runs use
+ * weeks too): its Monday is between 3 and about 50 years back.
+ */
+async function oldWeek(): Promise<Date> {
+  for (;;) {
+    const weeksBack = 160 + Math.floor(Math.random() * 2500);
+    const monday = weekStart(new Date(Date.now() - weeksBack * WEEK));
+    if ((await partitionsOf(monday)).length === 0) return monday;
+  }
+}
+
+async function createWeek(monday: Date): Promise<void> {
+  const end = new Date(monday.getTime() + WEEK);
+  for (const [table, kind] of TABLES) {
+    await createWeekPartitions(pool, table, weekName(monday), idLowerBoundAt(kind, monday), idLowerBoundAt(kind, end));
+  }
+}
+
+async function partitionsOf(monday: Date): Promise<string[]> {
+  const { rows } = await pool.query(
+    `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE c.relname ~ ('_p' || $1::text || '(_[0-9]+)?$') ORDER BY 1`,
+    [weekName(monday)],
+  );
+  return rows.map((row: { relname: string }) => row.relname);
+}
+
+/** Which partition holds the row. */
+async function partitionOf(table: string, id: string): Promise<string | null> {
+  const { rows } = await pool.query(`SELECT tableoid::regclass::text AS part FROM ${table} WHERE id = $1`, [id]);
+  return rows[0]?.part ?? null;
+}
+
+/** A finished email of `at` with a `sent` event delivered to the workspace's webhook (one attempt) and an attachment row. */
+async function finishedEmail(fx: WorkspaceFixture, at: Date) {
+  const emailId = await insertEmail(handle, fx, { status: "delivered", createdAt: at, lastActivityAt: at });
+  await db.emailAttachment.create({ data: { emailId, position: 0, content: new Uint8Array([1, 2, 3]) } });
+  const event = await recordEmailEvent(handle, {
+    emailId,
+    type: "sent",
+    eventTimestamp: at,
+    payloadJson: "{}",
+    dedupeKey: `test:sent:${emailId}`,
+  });
+  // Recording moved the email's last activity to now: put it back in the past.
+  await db.email.update({ where: { id: emailId }, data: { lastActivityAt: at, status: "delivered" } });
+  const deliveryId = event.deliveryIds[0]!;
+  const attemptId = newIdBeside("attempt", deliveryId);
+  await db.webhookAttempt.create({ data: { id: attemptId, deliveryId, number: 1, startedAt: at, durationMs: 5, statusCode: 200 } });
+  return { emailId, eventId: event.eventId!, deliveryId, attemptId };
+}
+
+async function subscriptionFor(fx: WorkspaceFixture): Promise<string> {
+  const subscription = await db.webhookSubscription.create({
+    data: {
+      id: newId("webhook"),
+      workspaceId: fx.workspaceId,
+      url: "https://hooks.example.com/p",
+      events: ["sent"],
+      secretEncrypted: "v1.a.b.c",
+    },
+  });
+  return subscription.id;
+}
+
+describe("the partition keeper", () => {
+  it("keeps this week's and the next four weeks' partitions for every table, and puts new rows in them", async () => {
+    expect(await createPartitionsAhead(pool)).toBe(0); // created by the database's preparation
+    const thisWeek = weekStart(new Date());
+    for (let w = 0; w <= 4; w++) {
+      const names = await partitionsOf(new Date(thisWeek.getTime() + w * WEEK));
+      for (const [table] of TABLES) expect(names).toContain(`${table}_p${weekName(new Date(thisWeek.getTime() + w * WEEK))}`);
+    }
+    const fx = await createWorkspaceFixture(handle);
+    const emailId = await insertEmail(handle, fx);
+    expect(await partitionOf("emails", emailId)).toBe(`emails_p${weekName(thisWeek)}`);
+  });
+
+  it("drops an expired week's partitions with everything of its emails, and touches nothing outside it", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "scale" });
+    await subscriptionFor(fx);
+    const monday = await oldWeek();
+    await createWeek(monday);
+    const old = [];
+    for (let n = 0; n < 3; n++) old.push(await finishedEmail(fx, new Date(monday.getTime() + n * DAY + 3_600_000)));
+    // A reply received now to one of them, and an email of today: both outside the week.
+    const inboundId = newTimeId("inbound");
+    await db.inboundEmail.create({
+      data: {
+        id: inboundId,
+        workspaceId: fx.workspaceId,
+        source: "mx",
+        mailFrom: "x@example.org",
+        rcptTo: ["in@example.org"],
+        size: 1,
+        receivedAt: new Date(),
+        replyToEmailId: old[0]!.emailId,
+      },
+    });
+    const recent = await finishedEmail(fx, new Date());
+    for (const row of old) expect(await partitionOf("email_events", row.eventId)).toBe(`email_events_p${weekName(monday)}`);
+    for (const row of old) expect(await partitionOf("webhook_attempts", row.attemptId)).toBe(`webhook_attempts_p${weekName(monday)}`);
+
+    const dropped = await dropExpiredPartitions(pool);
+    expect(dropped).toContain(weekName(monday));
+    expect(await partitionsOf(monday)).toEqual([]);
+    expect(await db.email.count({ where: { id: { in: old.map((row) => row.emailId) } } })).toBe(0);
+    expect(await db.emailAttachment.count({ where: { emailId: { in: old.map((row) => row.emailId) } } })).toBe(0);
+    // Outside the week: all there, the reply only lost its link to the dropped email.
+    expect(await db.email.count({ where: { id: recent.emailId } })).toBe(1);
+    expect(await db.emailEvent.count({ where: { id: recent.eventId } })).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { id: recent.deliveryId } })).toBe(1);
+    expect(await db.webhookAttempt.count({ where: { id: recent.attemptId } })).toBe(1);
+    expect(await db.emailAttachment.count({ where: { emailId: recent.emailId } })).toBe(1);
+    expect((await db.inboundEmail.findUniqueOrThrow({ where: { id: inboundId } })).replyToEmailId).toBeNull();
+  });
+
+  it("keeps an expired week's partitions while one of its emails is unfinished, and drops them once it has ended long enough ago", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    await subscriptionFor(fx);
+    const monday = await oldWeek();
+    await createWeek(monday);
+    const finished = await finishedEmail(fx, new Date(monday.getTime() + DAY));
+    const waiting = await insertEmail(handle, fx, { status: "queued", createdAt: new Date(monday.getTime() + 2 * DAY) });
+
+    expect(await dropExpiredPartitions(pool)).not.toContain(weekName(monday));
+    expect(await partitionsOf(monday)).toHaveLength(TABLES.length);
+    expect(await db.email.count({ where: { id: { in: [finished.emailId, waiting] } } })).toBe(2);
+
+    // Active within the plan's retention: kept too.
+    await db.email.update({ where: { id: waiting }, data: { status: "delivered", lastActivityAt: new Date(Date.now() - 10 * DAY) } });
+    expect(await dropExpiredPartitions(pool)).not.toContain(weekName(monday));
+
+    await db.email.update({ where: { id: waiting }, data: { lastActivityAt: new Date(Date.now() - 31 * DAY) } });
+    expect(await dropExpiredPartitions(pool)).toContain(weekName(monday));
+    expect(await partitionsOf(monday)).toEqual([]);
+  });
+
+  it("leaves a week alone until the longest retention and the scheduling horizon have passed since its end", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    await subscriptionFor(fx);
+    const monday = await oldWeek();
+    await createWeek(monday);
+    await finishedEmail(fx, new Date(monday.getTime() + DAY));
+    const end = monday.getTime() + WEEK;
+    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() - 1000))).not.toContain(weekName(monday));
+    expect(await partitionsOf(monday)).toHaveLength(TABLES.length);
+    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() + 1000))).toContain(weekName(monday));
+  });
+
+  it("creates a week around rows of the DEFAULT partition that fall in its range, which stay readable there", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const monday = await oldWeek();
+    // As an id from before partitioning may: random characters that happen to fall in the week.
+    const legacy = `${idLowerBoundAt("email", new Date(monday.getTime() + 3 * DAY))}LEGACYxxxxxxxxxx`;
+    await db.email.create({
+      data: {
+        id: legacy,
+        organizationId: fx.workspaceId,
+        apiKeyId: fx.keyIds["full-access"],
+        environment: "live",
+        from: "a@example.com",
+        to: ["b@example.org"],
+        subject: "legacy",
+        status: "delivered",
+        lastActivityAt: new Date(monday.getTime() + 3 * DAY),
+      },
+    });
+    expect(await partitionOf("emails", legacy)).toBe("emails_default");
+
+    await createWeek(monday);
+    const names = await partitionsOf(monday);
+    expect(names).toEqual(expect.arrayContaining([`emails_p${weekName(monday)}`, `emails_p${weekName(monday)}_1`]));
+    expect(await partitionOf("emails", legacy)).toBe("emails_default");
+    const before = await insertEmail(handle, fx, {
+      status: "delivered",
+      createdAt: new Date(monday.getTime() + DAY),
+      lastActivityAt: new Date(monday.getTime() + DAY),
+    });
+    const after = await insertEmail(handle, fx, {
+      status: "delivered",
+      createdAt: new Date(monday.getTime() + 5 * DAY),
+      lastActivityAt: new Date(monday.getTime() + 5 * DAY),
+    });
+    expect(await partitionOf("emails", before)).toBe(`emails_p${weekName(monday)}`);
+    expect(await partitionOf("emails", after)).toBe(`emails_p${weekName(monday)}_1`);
+
+    // The week drops whole; the DEFAULT partition's row is the batch purge's.
+    expect(await dropExpiredPartitions(pool)).toContain(weekName(monday));
+    expect(await db.email.count({ where: { id: { in: [before, after] } } })).toBe(0);
+    expect(await partitionOf("emails", legacy)).toBe("emails_default");
+    await db.email.delete({ where: { id: legacy } });
+  });
+});
+
+describe("plans over the partitions", () => {
+  /** Runs `work` in a transaction where a small test table cannot make a scan of everything win. */
+  async function withIndexPlans<T>(work: (client: import("pg").PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off");
+      await client.query("SET LOCAL enable_bitmapscan = off");
+      return await work(client);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  }
+  const planText = (rows: Array<Record<string, string>>) => rows.map((row) => row["QUERY PLAN"]).join("\n");
+
+  it("looks an email up by id in one partition: pruned when planned, and at executor start as a generic plan", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const emailId = await insertEmail(handle, fx);
+    const week = weekName(weekStart(new Date()));
+    await withIndexPlans(async (client) => {
+      // GET /emails/{id}'s statement (findEmailWithEvents, as Prisma sends it).
+      const statement = `SELECT id, subject, status FROM emails WHERE (id = $1 AND "organizationId" = $2) LIMIT $3 OFFSET $4`;
+      const custom = planText(
+        (
+          await client.query(
+            `EXPLAIN ${statement.replace("$1", `'${emailId}'`).replace("$2", `'${fx.workspaceId}'`).replace("$3", "1").replace("$4", "0")}`,
+          )
+        ).rows,
+      );
+      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${week}_\\w+"? on emails_p${week} `));
+      expect(custom.match(/Index Scan/g)).toHaveLength(1);
+
+      await client.query(`PREPARE email_by_id(text, text, int, int) AS ${statement}`);
+      await client.query("SET LOCAL plan_cache_mode = force_generic_plan");
+      const generic = planText((await client.query(`EXPLAIN EXECUTE email_by_id('${emailId}', '${fx.workspaceId}', 1, 0)`)).rows);
+      expect(generic).toMatch(/Subplans Removed: \d+/);
+      expect(generic.match(/Index Scan/g)).toHaveLength(1);
+    });
+  });
+
+  it("lists a workspace's emails newest first through each partition's index, merged without a sort", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    await insertEmail(handle, fx);
+    await withIndexPlans(async (client) => {
+      // The list's own statement, explained rather than run.
+      const explaining = {
+        query: (text: string, values?: unknown[]) => client.query(`EXPLAIN ${text}`, values),
+      } as unknown as import("pg").PoolClient;
+      const rows = (await selectEmailsNewestFirst(explaining, {
+        workspaceId: fx.workspaceId,
+        limit: 50,
+        withBodies: false,
+      })) as unknown as Array<Record<string, string>>;
+      const plan = planText(rows);
+      expect(plan).toContain("Merge Append");
+      expect(plan).toMatch(/Index Scan using "emails_p\d{8}_organizationId_createdAt_id_idx"/);
+      expect(plan).toMatch(/Index Scan using "emails_default_organizationId_createdAt_id_idx"/);
+      expect(plan).not.toMatch(/Seq Scan/);
+      // No Sort node under the limit: each partition's index gives its rows in order (the Merge
+      // Append's own "Sort Key" line is the order it merges in; the page of at most `limit` rows
+      // is put in order above it).
+      expect(plan.slice(plan.indexOf("Limit"))).not.toMatch(/->\s+Sort\b/);
+    });
+  });
+
+  it("with a created-time bound, prunes the weeks outside it and still finds older rows of the DEFAULT partition", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const since = new Date(Date.now() - 3 * DAY);
+    const recent = await insertEmail(handle, fx);
+    // An id from before partitioning: random, below every time id of this week, created now.
+    const legacy = `email_00${newId("email").slice(-22)}`;
+    await db.email.create({
+      data: {
+        id: legacy,
+        organizationId: fx.workspaceId,
+        apiKeyId: fx.keyIds["full-access"],
+        environment: "live",
+        from: "a@example.com",
+        to: ["b@example.org"],
+        subject: "legacy",
+        status: "sent",
+      },
+    });
+    const listed = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdAfter: since });
+    expect(listed.map((email) => email.id).sort()).toEqual([legacy, recent].sort());
+    const older = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdBefore: since });
+    expect(older).toEqual([]);
+
+    await withIndexPlans(async (client) => {
+      const explaining = {
+        query: (text: string, values?: unknown[]) => client.query(`EXPLAIN ${text}`, values),
+      } as unknown as import("pg").PoolClient;
+      const plan = planText(
+        (await selectEmailsNewestFirst(explaining, {
+          workspaceId: fx.workspaceId,
+          limit: 50,
+          withBodies: false,
+          createdAfter: since,
+        })) as unknown as Array<Record<string, string>>,
+      );
+      const scanned = [...plan.matchAll(/ on (emails_\w+)/g)].map((match) => match[1]!);
+      const weeks = scanned.filter((name) => /^emails_p\d{8}/.test(name)).map((name) => name.slice(8, 16));
+      // Only weeks from the bound's on (the slack of a day before it included).
+      expect(weeks.length).toBeGreaterThan(0);
+      for (const week of weeks) expect(week >= weekName(weekStart(new Date(since.getTime() - DAY)))).toBe(true);
+      expect(scanned).toContain("emails_default");
+    });
+  });
+});
