@@ -1,8 +1,16 @@
 import { performance } from "node:perf_hooks";
-import { createPartitionsAhead, dropExpiredPartitions, PARTITIONED_TABLES, purgeExpiredEmails, weekName, weekStart } from "@svc/core";
+import {
+  createPartitionsAhead,
+  dropExpiredPartitions,
+  monthName,
+  monthStart,
+  monthsAfter,
+  PARTITIONED_TABLES,
+  purgeExpiredEmails,
+} from "@svc/core";
 import { idLowerBoundAt } from "@svc/db";
 import pg from "pg";
-import { createWeekPartitions } from "../../packages/core/src/stores/partitions.ts";
+import { createMonthPartitions } from "../../packages/core/src/stores/partitions.ts";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
@@ -10,12 +18,12 @@ import { type BenchResult, ratioOf } from "../lib/result.ts";
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
- * Retention of one expired week of BENCH_RETENTION_EMAILS emails (2 M by default) with two events
- * each: (a) the partition keeper dropping the week's partitions against (b) the batch purge
+ * Retention of one expired month of BENCH_RETENTION_EMAILS emails (2 M by default) with two events
+ * each: (a) the partition keeper dropping the month's partitions against (b) the batch purge
  * deleting the same rows (as it did before partitioning, and still does for the DEFAULT
- * partition and shorter plans). The week is filled, purged in batches, filled again the same way,
+ * partition and shorter plans). The month is filled, purged in batches, filled again the same way,
  * and dropped; each is timed, with the WAL it wrote (pg_current_wal_lsn before and after: the whole
- * cluster's, so run it on a quiet machine). Emails of this week are there throughout and must
+ * cluster's, so run it on a quiet machine). Emails of this month are there throughout and must
  * stay untouched.
  */
 
@@ -31,28 +39,29 @@ async function walSince(pool: pg.Pool, lsn: string): Promise<number> {
   return Number((await pool.query("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn) AS bytes", [lsn])).rows[0].bytes);
 }
 
-/** `count` delivered emails spread over the week from `monday`, last active then, with their events, through SQL. */
-async function fillWeek(
+/** `count` delivered emails spread over the month from `start`, last active then, with their events, through SQL. */
+async function fillMonth(
   pool: pg.Pool,
   workspace: { workspaceId: string; apiKeyId: string },
-  monday: Date,
+  start: Date,
   count: number,
   tag: string,
 ): Promise<void> {
-  const spreadMs = (7 * DAY_MS - 1000) / count;
+  const end = monthsAfter(start, 1);
+  const spreadMs = (end.getTime() - start.getTime() - 1000) / count;
   await pool.query(
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, "createdAt", "sentAt", "lastActivityAt")
      SELECT 'email_' || svc_id_time_part(t) || substr(md5($5 || n), 1, 16), $1, $2, 'live', 'a@example.com', ARRAY['r' || n || '@example.org'],
             'retention ' || n, 'body', 'delivered', t, t, t
        FROM generate_series(1, $3::int) AS n, LATERAL (SELECT $4::timestamptz + n * $6::float8 * interval '1 millisecond' AS t) AS at`,
-    [workspace.workspaceId, workspace.apiKeyId, count, monday, tag, spreadMs],
+    [workspace.workspaceId, workspace.apiKeyId, count, start, tag, spreadMs],
   );
   await pool.query(
     `INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
      SELECT 'evt_' || substr(e.id, 7, 8) || substr(md5(e.id || k), 1, 16), e.id, (ARRAY['sent', 'delivered'])[k]::"EventType", e."createdAt", '{}', e.id || ':' || k
        FROM emails e, generate_series(1, ${EVENTS_PER_EMAIL}) AS k
       WHERE e.id >= $1 AND e.id < $2`,
-    [idLowerBoundAt("email", monday), idLowerBoundAt("email", new Date(monday.getTime() + 7 * DAY_MS))],
+    [idLowerBoundAt("email", start), idLowerBoundAt("email", end)],
   );
   await pool.query("CHECKPOINT");
   await pool.query("VACUUM ANALYZE emails, email_events");
@@ -79,24 +88,20 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
     const pool = typedPool(env.db);
     const now = new Date();
     const workspace = await createBenchWorkspace(env.db, "Retention");
-    // A week long past every plan's retention and the scheduling horizon.
-    const monday = weekStart(new Date(now.getTime() - 200 * DAY_MS));
-    const createWeek = async () => {
-      const end = new Date(monday.getTime() + 7 * DAY_MS);
-      for (const { table, kind } of PARTITIONED_TABLES) {
-        await createWeekPartitions(pool, table, weekName(monday), idLowerBoundAt(kind, monday), idLowerBoundAt(kind, end));
-      }
-    };
+    // A month long past every plan's retention and the scheduling horizon.
+    const old = monthStart(new Date(now.getTime() - 200 * DAY_MS));
     await createPartitionsAhead(pool, now);
-    await createWeek();
+    for (const { table, kind } of PARTITIONED_TABLES) {
+      await createMonthPartitions(pool, table, monthName(old), idLowerBoundAt(kind, old), idLowerBoundAt(kind, monthsAfter(old, 1)));
+    }
     const recent = { workspaceId: workspace.workspaceId, apiKeyId: workspace.apiKeyId };
-    // This week's emails (last active now, within retention): the ones that must stay.
-    await fillWeek(fillPool, recent, weekStart(now), RECENT_EMAILS, "recent");
+    // This month's emails (last active now, within retention): the ones that must stay.
+    await fillMonth(fillPool, recent, monthStart(now), RECENT_EMAILS, "recent");
     await pool.query(`UPDATE emails SET "lastActivityAt" = now() WHERE "organizationId" = $1`, [workspace.workspaceId]);
     const kept = await countRows(pool, workspace.workspaceId);
 
     // (b) the batch purge.
-    await fillWeek(fillPool, recent, monday, emails, "old");
+    await fillMonth(fillPool, recent, old, emails, "old");
     const filledForPurge = await countRows(pool, workspace.workspaceId);
     let lsn = await walLsn(pool);
     let started = performance.now();
@@ -106,7 +111,7 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
     const afterPurge = await countRows(pool, workspace.workspaceId);
 
     // (a) the same rows again, dropped with their partitions.
-    await fillWeek(fillPool, recent, monday, emails, "old");
+    await fillMonth(fillPool, recent, old, emails, "old");
     const filledForDrop = await countRows(pool, workspace.workspaceId);
     lsn = await walLsn(pool);
     started = performance.now();
@@ -119,8 +124,8 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
     const checks = {
       filledAlike:
         filledForPurge.emails === expected.emails && filledForDrop.emails === expected.emails && filledForDrop.events === expected.events,
-      purgeDeletedTheWeek: purged.emailsDeleted === emails,
-      weekDropped: dropped.includes(weekName(monday)),
+      purgeDeletedTheMonth: purged.emailsDeleted === emails,
+      monthDropped: dropped.includes(monthName(old)),
       keptAfterPurge: afterPurge.emails === kept.emails && afterPurge.events === kept.events,
       keptAfterDrop: afterDrop.emails === kept.emails && afterDrop.events === kept.events,
     };
@@ -129,7 +134,7 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
       figure: {
         value: round(dropMs, 1),
         unit: "ms",
-        what: `drop one expired week's partitions (${emails} emails, ${emails * EVENTS_PER_EMAIL} events)`,
+        what: `drop one expired month's partitions (${emails} emails, ${emails * EVENTS_PER_EMAIL} events)`,
       },
       baseline: { value: round(purgeMs, 1), unit: "ms", what: "batch-delete the same rows (purgeExpiredEmails, 1,000 per statement)" },
       ratio: ratioOf(dropMs, purgeMs),
@@ -140,7 +145,7 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
         eventsPerEmail: EVENTS_PER_EMAIL,
         keptEmails: kept.emails,
         purge: { ms: round(purgeMs, 1), walBytes: purgeWal, emailsDeleted: purged.emailsDeleted },
-        drop: { ms: round(dropMs, 1), walBytes: dropWal, weeks: dropped },
+        drop: { ms: round(dropMs, 1), walBytes: dropWal, months: dropped },
       },
     };
   } finally {

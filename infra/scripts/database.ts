@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { createPartitionsAhead, WEEKS_AHEAD_AT_MIGRATION } from "../../packages/core/src/retention/partitions.ts";
+import { createPartitionsAhead, monthsAheadAtMigration } from "../../packages/core/src/retention/partitions.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -37,16 +37,16 @@ export function migrate(url: string): void {
 }
 
 /**
- * The weekly partitions of the time-partitioned tables, this week's and the next
- * WEEKS_AHEAD_AT_MIGRATION (the partition keeper's job, run here too so that a migrated install
+ * The monthly partitions of the time-partitioned tables, this month's and the next
+ * `monthsAheadAtMigration()` (the partition keeper's job, run here too so that a migrated install
  * has them before retention first runs: the migration runner cannot hold the procedural code it
- * takes, and creating weeks while the DEFAULT partition still holds an upgraded install's rows is
+ * takes, and creating months while the DEFAULT partition still holds an upgraded install's rows is
  * best done in the upgrade's window).
  */
 export async function createPartitions(url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    await createPartitionsAhead(pool, new Date(), WEEKS_AHEAD_AT_MIGRATION);
+    await createPartitionsAhead(pool, new Date(), monthsAheadAtMigration());
   } finally {
     await pool.end();
   }

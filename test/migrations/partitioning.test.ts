@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createPartitionsAhead, recordEmailEvent, WEEKS_AHEAD_AT_MIGRATION, weekName, weekStart } from "@svc/core";
+import { createPartitionsAhead, monthName, monthStart, monthsAheadAtMigration, recordEmailEvent } from "@svc/core";
 import { createDb, type DbHandle, idLowerBoundAt, newTimeId } from "@svc/db";
 import pg from "pg";
 import { ensureDatabase } from "../../infra/scripts/database.ts";
@@ -14,7 +14,7 @@ import { TEST_DATABASE_URL } from "../support/env.ts";
  * The partitioning migration on a filled database: a fresh database at the migration before it,
  * filled through SQL (thousands of emails with events, deliveries, attempts, attachments and
  * inbound records, with random ids as installs have them), then migrated by Prisma's own runner
- * (which splits the file on semicolons) and given its weekly partitions as infra/scripts/database.ts does.
+ * (which splits the file on semicolons) and given its monthly partitions as infra/scripts/database.ts does.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -78,8 +78,8 @@ const TABLES = [
   "inbound_attachments",
 ];
 const before: Record<string, number> = {};
-// A random id that happens to fall in this week's range, as ~3 per million per week do.
-const legacyInThisWeek = `${idLowerBoundAt("email", new Date())}LEGACYxxxxxxxxxx`.slice(0, 30);
+// A random id that happens to fall in this month's range, as about 12 per million per month do.
+const legacyInThisMonth = `${idLowerBoundAt("email", new Date())}LEGACYxxxxxxxxxx`.slice(0, 30);
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -107,7 +107,7 @@ beforeAll(async () => {
              's' || n, 't', 'delivered', 'pm-' || n, now() - n * interval '10 minutes', now() - n * interval '10 minutes', now() - n * interval '10 minutes'
         FROM generate_series(1, ${EMAILS}) AS n;
     INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status)
-      VALUES ('${legacyInThisWeek}', 'org_migration', 'key_migration', 'live', 'a@example.com', ARRAY['legacy@example.org'], 'legacy', 't', 'queued');
+      VALUES ('${legacyInThisMonth}', 'org_migration', 'key_migration', 'live', 'a@example.com', ARRAY['legacy@example.org'], 'legacy', 't', 'queued');
     INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
       SELECT 'evt_' || substr(md5('v' || n || t), 1, 24), 'email_' || substr(md5('e' || n), 1, 24), t::"EventType", now(), '{}', 'ses:' || t || ':pm-' || n
         FROM generate_series(1, ${EMAILS}) AS n, unnest(ARRAY['sent', 'delivered']) AS t;
@@ -130,7 +130,7 @@ beforeAll(async () => {
   Object.assign(before, await counts());
   migrateUpTo(MIGRATION);
   const pool = new pg.Pool({ connectionString: DB_URL, max: 1 });
-  await createPartitionsAhead(pool, new Date(), WEEKS_AHEAD_AT_MIGRATION);
+  await createPartitionsAhead(pool, new Date(), monthsAheadAtMigration());
   await pool.end();
   handle = createDb({ url: DB_URL, poolSize: 4 });
 }, 180_000);
@@ -143,7 +143,7 @@ afterAll(async () => {
 });
 
 describe("the partitioning migration on a filled database", () => {
-  it("keeps every row, in the DEFAULT partitions, with the tables partitioned by week", async () => {
+  it("keeps every row, in the DEFAULT partitions, with the tables partitioned by month", async () => {
     expect(before.emails).toBe(EMAILS + 1);
     expect(await counts()).toEqual(before);
     for (const table of ["emails", "email_events", "webhook_deliveries", "webhook_attempts", "inbound_emails"]) {
@@ -153,11 +153,11 @@ describe("the partitioning migration on a filled database", () => {
       );
       const names = rows.map((row: { relname: string }) => row.relname);
       expect(names).toContain(`${table}_default`);
-      expect(names).toContain(`${table}_p${weekName(weekStart(new Date()))}`);
-      expect(names.filter((name: string) => /_p\d{8}$/.test(name)).length).toBe(WEEKS_AHEAD_AT_MIGRATION + 1);
+      expect(names).toContain(`${table}_p${monthName(monthStart(new Date()))}`);
+      expect(names.filter((name: string) => /_p\d{6}$/.test(name)).length).toBe(monthsAheadAtMigration() + 1);
     }
-    // The random id that falls in this week stayed in the DEFAULT partition: the week was created around it.
-    const { rows } = await client.query(`SELECT tableoid::regclass::text AS part FROM emails WHERE id = $1`, [legacyInThisWeek]);
+    // The random id that falls in this month stayed in the DEFAULT partition: the month was created around it.
+    const { rows } = await client.query(`SELECT tableoid::regclass::text AS part FROM emails WHERE id = $1`, [legacyInThisMonth]);
     expect(rows[0].part).toBe("emails_default");
   });
 
@@ -171,7 +171,7 @@ describe("the partitioning migration on a filled database", () => {
     expect(page[1]!.subject).toBe("s1");
   });
 
-  it("puts new rows in the weekly partitions, their events and deliveries beside their email", async () => {
+  it("puts new rows in the monthly partitions, their events and deliveries beside their email", async () => {
     const emailId = newTimeId("email");
     await handle.prisma.email.create({
       data: {
@@ -201,13 +201,13 @@ describe("the partitioning migration on a filled database", () => {
       dedupeKey: `m:${emailId}`,
     });
     expect(again.created).toBe(false);
-    const week = weekName(weekStart(new Date()));
+    const month = monthName(monthStart(new Date()));
     const part = async (table: string, id: string) =>
       (await client.query(`SELECT tableoid::regclass::text AS p FROM ${table} WHERE id = $1`, [id])).rows[0]?.p;
-    // This week's emails are in two pieces, around the random id that falls in it.
-    expect(await part("emails", emailId)).toMatch(new RegExp(`^emails_p${week}(_1)?$`));
-    expect(await part("email_events", recorded.eventId!)).toBe(`email_events_p${week}`);
+    // This month's emails are in two pieces, around the random id that falls in it.
+    expect(await part("emails", emailId)).toMatch(new RegExp(`^emails_p${month}(_1)?$`));
+    expect(await part("email_events", recorded.eventId!)).toBe(`email_events_p${month}`);
     expect(recorded.deliveryIds).toHaveLength(1);
-    expect(await part("webhook_deliveries", recorded.deliveryIds[0]!)).toBe(`webhook_deliveries_p${week}`);
+    expect(await part("webhook_deliveries", recorded.deliveryIds[0]!)).toBe(`webhook_deliveries_p${month}`);
   });
 });

@@ -1,10 +1,19 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { createPartitionsAhead, dropAfterMs, dropExpiredPartitions, recordEmailEvent, weekName, weekStart } from "@svc/core";
+import {
+  createPartitionsAhead,
+  dropAfterMs,
+  dropExpiredPartitions,
+  MONTHS_AHEAD,
+  monthName,
+  monthStart,
+  monthsAfter,
+  recordEmailEvent,
+} from "@svc/core";
 import { idLowerBoundAt, newId, newIdBeside, newTimeId } from "@svc/db";
 import type { Pool } from "pg";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
-import { createWeekPartitions } from "../src/stores/partitions.ts";
+import { createMonthPartitions } from "../src/stores/partitions.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -12,7 +21,6 @@ const pool = handle.pool as unknown as Pool;
 afterAll(() => handle.close());
 
 const DAY = 24 * 3600 * 1000;
-const WEEK = 7 * DAY;
 const TABLES = [
   ["emails", "email"],
   ["email_events", "event"],
@@ -22,28 +30,27 @@ const TABLES = [
 ] as const;
 
 /**
- * A week long expired that has no partitions yet (the test database persists, and other runs use
- * weeks too): its Monday is between 3 and about 50 years back.
+ * A month long expired that has no partitions yet (the test database persists, and other runs use
+ * months too): between 3 and about 50 years back.
  */
-async function oldWeek(): Promise<Date> {
+async function oldMonth(): Promise<Date> {
   for (;;) {
-    const weeksBack = 160 + Math.floor(Math.random() * 2500);
-    const monday = weekStart(new Date(Date.now() - weeksBack * WEEK));
-    if ((await partitionsOf(monday)).length === 0) return monday;
+    const start = monthsAfter(monthStart(new Date()), -(36 + Math.floor(Math.random() * 560)));
+    if ((await partitionsOf(start)).length === 0) return start;
   }
 }
 
-async function createWeek(monday: Date): Promise<void> {
-  const end = new Date(monday.getTime() + WEEK);
+async function createMonth(start: Date): Promise<void> {
+  const end = monthsAfter(start, 1);
   for (const [table, kind] of TABLES) {
-    await createWeekPartitions(pool, table, weekName(monday), idLowerBoundAt(kind, monday), idLowerBoundAt(kind, end));
+    await createMonthPartitions(pool, table, monthName(start), idLowerBoundAt(kind, start), idLowerBoundAt(kind, end));
   }
 }
 
-async function partitionsOf(monday: Date): Promise<string[]> {
+async function partitionsOf(start: Date): Promise<string[]> {
   const { rows } = await pool.query(
     `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE c.relname ~ ('_p' || $1::text || '(_[0-9]+)?$') ORDER BY 1`,
-    [weekName(monday)],
+    [monthName(start)],
   );
   return rows.map((row: { relname: string }) => row.relname);
 }
@@ -87,26 +94,27 @@ async function subscriptionFor(fx: WorkspaceFixture): Promise<string> {
 }
 
 describe("the partition keeper", () => {
-  it("keeps this week's and the next four weeks' partitions for every table, and puts new rows in them", async () => {
+  it("keeps this month's and the next two months' partitions for every table, and puts new rows in them", async () => {
     expect(await createPartitionsAhead(pool)).toBe(0); // created by the database's preparation
-    const thisWeek = weekStart(new Date());
-    for (let w = 0; w <= 4; w++) {
-      const names = await partitionsOf(new Date(thisWeek.getTime() + w * WEEK));
-      for (const [table] of TABLES) expect(names).toContain(`${table}_p${weekName(new Date(thisWeek.getTime() + w * WEEK))}`);
+    const thisMonth = monthStart(new Date());
+    expect(MONTHS_AHEAD).toBe(2);
+    for (let m = 0; m <= MONTHS_AHEAD; m++) {
+      const names = await partitionsOf(monthsAfter(thisMonth, m));
+      for (const [table] of TABLES) expect(names).toContain(`${table}_p${monthName(monthsAfter(thisMonth, m))}`);
     }
     const fx = await createWorkspaceFixture(handle);
     const emailId = await insertEmail(handle, fx);
-    expect(await partitionOf("emails", emailId)).toBe(`emails_p${weekName(thisWeek)}`);
+    expect(await partitionOf("emails", emailId)).toBe(`emails_p${monthName(thisMonth)}`);
   });
 
-  it("drops an expired week's partitions with everything of its emails, and touches nothing outside it", async () => {
+  it("drops an expired month's partitions with everything of its emails, and touches nothing outside it", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "scale" });
     await subscriptionFor(fx);
-    const monday = await oldWeek();
-    await createWeek(monday);
+    const start = await oldMonth();
+    await createMonth(start);
     const old = [];
-    for (let n = 0; n < 3; n++) old.push(await finishedEmail(fx, new Date(monday.getTime() + n * DAY + 3_600_000)));
-    // A reply received now to one of them, and an email of today: both outside the week.
+    for (let n = 0; n < 3; n++) old.push(await finishedEmail(fx, new Date(start.getTime() + n * DAY + 3_600_000)));
+    // A reply received now to one of them, and an email of today: both outside the month.
     const inboundId = newTimeId("inbound");
     await db.inboundEmail.create({
       data: {
@@ -121,15 +129,15 @@ describe("the partition keeper", () => {
       },
     });
     const recent = await finishedEmail(fx, new Date());
-    for (const row of old) expect(await partitionOf("email_events", row.eventId)).toBe(`email_events_p${weekName(monday)}`);
-    for (const row of old) expect(await partitionOf("webhook_attempts", row.attemptId)).toBe(`webhook_attempts_p${weekName(monday)}`);
+    for (const row of old) expect(await partitionOf("email_events", row.eventId)).toBe(`email_events_p${monthName(start)}`);
+    for (const row of old) expect(await partitionOf("webhook_attempts", row.attemptId)).toBe(`webhook_attempts_p${monthName(start)}`);
 
     const dropped = await dropExpiredPartitions(pool);
-    expect(dropped).toContain(weekName(monday));
-    expect(await partitionsOf(monday)).toEqual([]);
+    expect(dropped).toContain(monthName(start));
+    expect(await partitionsOf(start)).toEqual([]);
     expect(await db.email.count({ where: { id: { in: old.map((row) => row.emailId) } } })).toBe(0);
     expect(await db.emailAttachment.count({ where: { emailId: { in: old.map((row) => row.emailId) } } })).toBe(0);
-    // Outside the week: all there, the reply only lost its link to the dropped email.
+    // Outside the month: all there, the reply only lost its link to the dropped email.
     expect(await db.email.count({ where: { id: recent.emailId } })).toBe(1);
     expect(await db.emailEvent.count({ where: { id: recent.eventId } })).toBe(1);
     expect(await db.webhookDelivery.count({ where: { id: recent.deliveryId } })).toBe(1);
@@ -138,44 +146,48 @@ describe("the partition keeper", () => {
     expect((await db.inboundEmail.findUniqueOrThrow({ where: { id: inboundId } })).replyToEmailId).toBeNull();
   });
 
-  it("keeps an expired week's partitions while one of its emails is unfinished, and drops them once it has ended long enough ago", async () => {
+  it("keeps an expired month's partitions while one of its emails is unfinished or active within the longest retention, and drops them after", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
-    const monday = await oldWeek();
-    await createWeek(monday);
-    const finished = await finishedEmail(fx, new Date(monday.getTime() + DAY));
-    const waiting = await insertEmail(handle, fx, { status: "queued", createdAt: new Date(monday.getTime() + 2 * DAY) });
+    const start = await oldMonth();
+    await createMonth(start);
+    const finished = await finishedEmail(fx, new Date(start.getTime() + DAY));
+    const waiting = await insertEmail(handle, fx, { status: "queued", createdAt: new Date(start.getTime() + 2 * DAY) });
 
-    expect(await dropExpiredPartitions(pool)).not.toContain(weekName(monday));
-    expect(await partitionsOf(monday)).toHaveLength(TABLES.length);
+    expect(await dropExpiredPartitions(pool)).not.toContain(monthName(start));
+    expect(await partitionsOf(start)).toHaveLength(TABLES.length);
     expect(await db.email.count({ where: { id: { in: [finished.emailId, waiting] } } })).toBe(2);
 
-    // Active within the plan's retention: kept too.
+    // Active within its plan's retention: kept too.
     await db.email.update({ where: { id: waiting }, data: { status: "delivered", lastActivityAt: new Date(Date.now() - 10 * DAY) } });
-    expect(await dropExpiredPartitions(pool)).not.toContain(weekName(monday));
+    expect(await dropExpiredPartitions(pool)).not.toContain(monthName(start));
+    // Past its plan's 30 days but within the longest plan's 90: the month waits (the batch purge
+    // deletes the row meanwhile), so that the check under the lock is a probe of an index.
+    await db.email.update({ where: { id: waiting }, data: { lastActivityAt: new Date(Date.now() - 40 * DAY) } });
+    expect(await dropExpiredPartitions(pool)).not.toContain(monthName(start));
 
-    await db.email.update({ where: { id: waiting }, data: { lastActivityAt: new Date(Date.now() - 31 * DAY) } });
-    expect(await dropExpiredPartitions(pool)).toContain(weekName(monday));
-    expect(await partitionsOf(monday)).toEqual([]);
+    await db.email.update({ where: { id: waiting }, data: { lastActivityAt: new Date(Date.now() - 91 * DAY) } });
+    expect(await dropExpiredPartitions(pool)).toContain(monthName(start));
+    expect(await partitionsOf(start)).toEqual([]);
   });
 
-  it("leaves a week alone until the longest retention and the scheduling horizon have passed since its end", async () => {
+  it("leaves a month alone until the longest retention and the scheduling horizon have passed since its end", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
-    const monday = await oldWeek();
-    await createWeek(monday);
-    await finishedEmail(fx, new Date(monday.getTime() + DAY));
-    const end = monday.getTime() + WEEK;
-    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() - 1000))).not.toContain(weekName(monday));
-    expect(await partitionsOf(monday)).toHaveLength(TABLES.length);
-    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() + 1000))).toContain(weekName(monday));
+    const start = await oldMonth();
+    await createMonth(start);
+    await finishedEmail(fx, new Date(start.getTime() + DAY));
+    const end = monthsAfter(start, 1).getTime();
+    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() - 1000))).not.toContain(monthName(start));
+    expect(await partitionsOf(start)).toHaveLength(TABLES.length);
+    expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() + 1000))).toContain(monthName(start));
   });
 
-  it("creates a week around rows of the DEFAULT partition that fall in its range, which stay readable there", async () => {
+  it("creates a month around rows of the DEFAULT partition that fall in its range, which stay readable there", async () => {
     const fx = await createWorkspaceFixture(handle);
-    const monday = await oldWeek();
-    // As an id from before partitioning may: random characters that happen to fall in the week.
-    const legacy = `${idLowerBoundAt("email", new Date(monday.getTime() + 3 * DAY))}LEGACYxxxxxxxxxx`;
+    const start = await oldMonth();
+    // As an id from before partitioning may: random characters that happen to fall in the month.
+    const legacy = `${idLowerBoundAt("email", new Date(start.getTime() + 3 * DAY))}LEGACYxxxxxxxxxx`;
     await db.email.create({
       data: {
         id: legacy,
@@ -186,30 +198,30 @@ describe("the partition keeper", () => {
         to: ["b@example.org"],
         subject: "legacy",
         status: "delivered",
-        lastActivityAt: new Date(monday.getTime() + 3 * DAY),
+        lastActivityAt: new Date(start.getTime() + 3 * DAY),
       },
     });
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
 
-    await createWeek(monday);
-    const names = await partitionsOf(monday);
-    expect(names).toEqual(expect.arrayContaining([`emails_p${weekName(monday)}`, `emails_p${weekName(monday)}_1`]));
+    await createMonth(start);
+    const names = await partitionsOf(start);
+    expect(names).toEqual(expect.arrayContaining([`emails_p${monthName(start)}`, `emails_p${monthName(start)}_1`]));
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
     const before = await insertEmail(handle, fx, {
       status: "delivered",
-      createdAt: new Date(monday.getTime() + DAY),
-      lastActivityAt: new Date(monday.getTime() + DAY),
+      createdAt: new Date(start.getTime() + DAY),
+      lastActivityAt: new Date(start.getTime() + DAY),
     });
     const after = await insertEmail(handle, fx, {
       status: "delivered",
-      createdAt: new Date(monday.getTime() + 5 * DAY),
-      lastActivityAt: new Date(monday.getTime() + 5 * DAY),
+      createdAt: new Date(start.getTime() + 5 * DAY),
+      lastActivityAt: new Date(start.getTime() + 5 * DAY),
     });
-    expect(await partitionOf("emails", before)).toBe(`emails_p${weekName(monday)}`);
-    expect(await partitionOf("emails", after)).toBe(`emails_p${weekName(monday)}_1`);
+    expect(await partitionOf("emails", before)).toBe(`emails_p${monthName(start)}`);
+    expect(await partitionOf("emails", after)).toBe(`emails_p${monthName(start)}_1`);
 
-    // The week drops whole; the DEFAULT partition's row is the batch purge's.
-    expect(await dropExpiredPartitions(pool)).toContain(weekName(monday));
+    // The month drops whole; the DEFAULT partition's row is the batch purge's.
+    expect(await dropExpiredPartitions(pool)).toContain(monthName(start));
     expect(await db.email.count({ where: { id: { in: [before, after] } } })).toBe(0);
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
     await db.email.delete({ where: { id: legacy } });
@@ -235,7 +247,7 @@ describe("plans over the partitions", () => {
   it("looks an email up by id in one partition: pruned when planned, and at executor start as a generic plan", async () => {
     const fx = await createWorkspaceFixture(handle);
     const emailId = await insertEmail(handle, fx);
-    const week = weekName(weekStart(new Date()));
+    const month = monthName(monthStart(new Date()));
     await withIndexPlans(async (client) => {
       // GET /emails/{id}'s statement (findEmailWithEvents, as Prisma sends it).
       const statement = `SELECT id, subject, status FROM emails WHERE (id = $1 AND "organizationId" = $2) LIMIT $3 OFFSET $4`;
@@ -246,7 +258,7 @@ describe("plans over the partitions", () => {
           )
         ).rows,
       );
-      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${week}_\\w+"? on emails_p${week} `));
+      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${month}_\\w+"? on emails_p${month} `));
       expect(custom.match(/Index Scan/g)).toHaveLength(1);
 
       await client.query(`PREPARE email_by_id(text, text, int, int) AS ${statement}`);
@@ -272,7 +284,7 @@ describe("plans over the partitions", () => {
       })) as unknown as Array<Record<string, string>>;
       const plan = planText(rows);
       expect(plan).toContain("Merge Append");
-      expect(plan).toMatch(/Index Scan using "emails_p\d{8}_organizationId_createdAt_id_idx"/);
+      expect(plan).toMatch(/Index Scan using "emails_p\d{6}_organizationId_createdAt_id_idx"/);
       expect(plan).toMatch(/Index Scan using "emails_default_organizationId_createdAt_id_idx"/);
       expect(plan).not.toMatch(/Seq Scan/);
       // No Sort node under the limit: each partition's index gives its rows in order (the Merge
@@ -282,11 +294,11 @@ describe("plans over the partitions", () => {
     });
   });
 
-  it("with a created-time bound, prunes the weeks outside it and still finds older rows of the DEFAULT partition", async () => {
+  it("with a created-time bound, prunes the months outside it and still finds older rows of the DEFAULT partition", async () => {
     const fx = await createWorkspaceFixture(handle);
     const since = new Date(Date.now() - 3 * DAY);
     const recent = await insertEmail(handle, fx);
-    // An id from before partitioning: random, below every time id of this week, created now.
+    // An id from before partitioning: random, below every time id of this month, created now.
     const legacy = `email_00${newId("email").slice(-22)}`;
     await db.email.create({
       data: {
@@ -318,10 +330,10 @@ describe("plans over the partitions", () => {
         })) as unknown as Array<Record<string, string>>,
       );
       const scanned = [...plan.matchAll(/ on (emails_\w+)/g)].map((match) => match[1]!);
-      const weeks = scanned.filter((name) => /^emails_p\d{8}/.test(name)).map((name) => name.slice(8, 16));
-      // Only weeks from the bound's on (the slack of a day before it included).
-      expect(weeks.length).toBeGreaterThan(0);
-      for (const week of weeks) expect(week >= weekName(weekStart(new Date(since.getTime() - DAY)))).toBe(true);
+      const months = scanned.filter((name) => /^emails_p\d{6}/.test(name)).map((name) => name.slice(8, 14));
+      // Only months from the bound's on (the slack of a day before it included).
+      expect(months.length).toBeGreaterThan(0);
+      for (const month of months) expect(month >= monthName(monthStart(new Date(since.getTime() - DAY)))).toBe(true);
       expect(scanned).toContain("emails_default");
     });
   });

@@ -54,7 +54,7 @@ describe("recipient search indexes", () => {
     const conditions = plan.match(/Index Cond: .*/g) ?? [];
     expect(conditions.length).toBeGreaterThan(0);
     expect(conditions.filter((condition) => !condition.includes(`"organizationId" = '${mine.workspaceId}'`))).toEqual([]);
-    // The rows are in the DEFAULT partition (ids of no week); a weekly partition without this
+    // The rows are in the DEFAULT partition (ids of no month); a monthly partition without this
     // workspace's rows may be scanned whole, being (nearly) empty.
     expect(plan).not.toMatch(/Seq Scan on emails_default/);
     // The global recipient indexes (every tenant's entries for an address) are gone.

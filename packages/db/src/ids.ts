@@ -54,7 +54,7 @@ export function hasPrefix(id: string, kind: IdKind): boolean {
 }
 
 /**
- * Kinds whose tables are range-partitioned by id (weekly, see core/retention/partitions.ts): their
+ * Kinds whose tables are range-partitioned by id (monthly, see core/retention/partitions.ts): their
  * ids start with the time they belong to, so that the id alone names the partition.
  */
 export const TIME_ID_KINDS = ["email", "event", "delivery", "attempt", "inbound"] as const;
@@ -102,7 +102,7 @@ export function newTimeId(kind: TimeIdKind, at: Date = new Date()): string {
 
 /**
  * A new id carrying the time part of `relatedId` (the email or inbound record it belongs to), so
- * that it lands in the partitions of the same week and is dropped with them.
+ * that it lands in the partitions of the same month and is dropped with them.
  */
 export function newIdBeside(kind: TimeIdKind, relatedId: string): string {
   return `${ID_PREFIXES[kind]}_${timePartOf(relatedId)}${randomAlphanumeric(TAIL_LENGTH)}`;

@@ -1,7 +1,7 @@
 -- Time-partitioned history: emails, email_events, webhook_deliveries, webhook_attempts and
 -- inbound_emails become range-partitioned by id (COLLATE "C"). New ids of these kinds start with
 -- the base62 time (in ms) of the email or inbound record they belong to (@svc/db ids.ts), so a
--- week's partitions hold whole emails and can be dropped (core/retention/partitions.ts), and a
+-- month's partitions hold whole emails and can be dropped (core/retention/partitions.ts), and a
 -- look-up by id is pruned to one partition.
 --
 -- No row is copied: each existing table becomes its parent's DEFAULT partition (its random ids
@@ -9,9 +9,9 @@
 -- constraints that cannot include the partition key go: what they guarded is now the primary key
 -- (ids derived from the dedupe key, see stores/emailEvents.ts and inbound/receive.ts).
 --
--- The weekly partitions are created by the partition keeper (core/retention/partitions.ts), which
+-- The monthly partitions are created by the partition keeper (core/retention/partitions.ts), which
 -- infra/scripts/database.ts runs right after the migrations and retention runs every time after:
--- it carves around DEFAULT rows in a new week's range, which takes procedural code this runner
+-- it carves around DEFAULT rows in a new month's range, which takes procedural code this runner
 -- (it splits the file on every semicolon) cannot hold.
 
 -- The time part of an id: milliseconds since the epoch as 8 base62 characters in ASCII order.

@@ -17,7 +17,7 @@ export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"
 export type RetentionRun = { ran: true; result: PurgeResult; partitions: PartitionsKept } | { ran: false };
 
 /**
- * Runs the partition keeper (whole expired weeks go at once) and then `purgeExpiredEmails` (the
+ * Runs the partition keeper (whole expired months go at once) and then `purgeExpiredEmails` (the
  * rest, row by row), unless another instance is running them right now.
  */
 export async function runRetentionOnce(db: DbHandle, now: Date = new Date(), files?: FileStore): Promise<RetentionRun> {
@@ -45,7 +45,7 @@ export function scheduleRetention(
       recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);
       recordRetentionPurge("unmatched_notifications", outcome.result.unmatchedNotificationsDeleted);
       log.info(
-        { ...outcome.result, partitionsCreated: outcome.partitions.created, weeksDropped: outcome.partitions.droppedWeeks },
+        { ...outcome.result, partitionsCreated: outcome.partitions.created, monthsDropped: outcome.partitions.droppedMonths },
         "retention run finished",
       );
     } else log.debug("retention run skipped: another instance holds the lock");

@@ -59,7 +59,7 @@ const EVENT_ID_SLOT = "__svc_event_id__";
 
 /**
  * In SQL, the id `derivedId(kind, relatedId, key)` (@svc/db) makes: the kind's prefix, the time
- * part of the related row's id (so that it lands in the partitions of its email's week) and 16 hex
+ * part of the related row's id (so that it lands in the partitions of its email's month) and 16 hex
  * characters of MD5(key).
  */
 function derivedIdSql(prefix: string, relatedId: string, key: string): string {
@@ -145,7 +145,7 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
  * The fan-out of stored events, as two CTEs (`fanout`, `deliveries`): one webhook delivery per
  * active subscription of the email's workspace that lists the event's type, its body the event's
  * template with the delivery id, email id and tags in their slots. A delivery's id is derived from
- * its subscription and event (one per pair, in its email's week). `created` names a CTE of the
+ * its subscription and event (one per pair, in its email's month). `created` names a CTE of the
  * events stored now (n, event_id, email_id, workspace_id, email_tags, type, template); `now` the
  * parameter of the creation time.
  */

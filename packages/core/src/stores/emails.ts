@@ -329,7 +329,7 @@ const ID_TIME_SLACK_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The ids a listing's created-time bounds (its filters and its cursor) allow: since an email's id
- * starts with its time, partitions of weeks outside them are pruned.
+ * starts with its time, partitions of months outside them are pruned.
  */
 function idRangeOf(range: EmailRange): { from?: string; to?: string } {
   const after = [range.createdAfter, range.cursor?.direction === "newer" ? range.cursor.at.createdAt : undefined].filter(
@@ -348,7 +348,7 @@ function idRangeOf(range: EmailRange): { from?: string; to?: string } {
 /**
  * The rows of a listing (FROM clause body: a table or a subquery with its alias). Without id
  * bounds, `emails` read in order through its index. With them, the rows whose ids are inside
- * (weeks outside are pruned) and, apart, the DEFAULT partition's rows outside: emails from before
+ * (months outside are pruned) and, apart, the DEFAULT partition's rows outside: emails from before
  * partitioning have random ids, which say nothing of their time.
  */
 function listedRowsSql(where: string, order: string, limit: string, idLo: string | null, idHi: string | null): string {
@@ -451,7 +451,7 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
             provider = v.provider,
             "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
        FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
-      WHERE e.id = v.id`,
+      WHERE e.id = v.id AND e.id = ANY ($1::text[])`,
     [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
   );
 }
@@ -542,13 +542,15 @@ export async function deleteFinishedEmailsInactiveSince(
  */
 export async function queueDueScheduledEmails(db: Queryable, limit: number): Promise<Array<{ id: string; workspaceId: string }>> {
   const due = `${statusInSql("status", SCHEDULE_MOVES.due.from)} AND "scheduledAt" <= now()`;
-  const { rows } = await db.query(
-    `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
+  // Named: nothing in it prunes partitions, so one plan per connection serves every poll.
+  const { rows } = await db.query({
+    name: "svc_queue_due_scheduled",
+    text: `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
       WHERE id IN (SELECT id FROM emails WHERE ${due} ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND ${due}
      RETURNING id, "organizationId" AS "workspaceId"`,
-    [limit],
-  );
+    values: [limit],
+  });
   return rows as Array<{ id: string; workspaceId: string }>;
 }
 
@@ -592,7 +594,7 @@ export async function rescheduleEmails(
   const { rows } = await db.query(
     `UPDATE emails e SET "scheduledAt" = v.at
        FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at)
-      WHERE e.id = v.id AND e."organizationId" = $3 AND ${statusInSql("e.status", SCHEDULE_MOVES.reschedule.from)}
+      WHERE e.id = v.id AND e.id = ANY ($1::text[]) AND e."organizationId" = $3 AND ${statusInSql("e.status", SCHEDULE_MOVES.reschedule.from)}
      RETURNING e.id`,
     [[...firsts.keys()], [...firsts.values()], workspaceId],
   );

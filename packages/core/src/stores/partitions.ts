@@ -3,20 +3,20 @@ import { statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
 import { inPoolTransaction } from "../sql.ts";
 
 /**
- * The weekly partitions of the time-partitioned tables (see retention/partitions.ts): listing,
- * creating and dropping them. Partition names are `<table>_p<YYYYMMDD>` (the week's Monday, UTC),
- * with `_1`, `_2`, … for the further pieces of a week created around rows of the DEFAULT partition.
+ * The monthly partitions of the time-partitioned tables (see retention/partitions.ts): listing,
+ * creating and dropping them. Partition names are `<table>_p<YYYYMM>` (the UTC month), with `_1`,
+ * `_2`, … for the further pieces of a month created around rows of the DEFAULT partition.
  */
 
-export interface WeekPartition {
+export interface MonthPartition {
   table: string;
   name: string;
-  /** The week's Monday, `YYYYMMDD`. */
-  week: string;
+  /** The month, `YYYYMM`. */
+  month: string;
 }
 
-/** The weekly partitions of `tables`, from the catalog. */
-export async function listWeekPartitions(db: Pool, tables: readonly string[]): Promise<WeekPartition[]> {
+/** The monthly partitions of `tables`, from the catalog. */
+export async function listMonthPartitions(db: Pool, tables: readonly string[]): Promise<MonthPartition[]> {
   const { rows } = await db.query(
     `SELECT parent.relname AS "table", child.relname AS name
        FROM pg_inherits i
@@ -26,10 +26,10 @@ export async function listWeekPartitions(db: Pool, tables: readonly string[]): P
       ORDER BY child.relname`,
     [tables],
   );
-  const partitions: WeekPartition[] = [];
+  const partitions: MonthPartition[] = [];
   for (const row of rows as Array<{ table: string; name: string }>) {
-    const week = new RegExp(`^${row.table}_p(\\d{8})(?:_\\d+)?$`).exec(row.name)?.[1];
-    if (week) partitions.push({ table: row.table, name: row.name, week });
+    const month = new RegExp(`^${row.table}_p(\\d{6})(?:_\\d+)?$`).exec(row.name)?.[1];
+    if (month) partitions.push({ table: row.table, name: row.name, month });
   }
   return partitions;
 }
@@ -64,16 +64,16 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
- * Creates the partitions of `table` for ids in [`from`, `to`) named after `week`, unless they
+ * Creates the partitions of `table` for ids in [`from`, `to`) named after `month`, unless they
  * exist; answers how many it created. PostgreSQL refuses a partition that would own rows of the
- * DEFAULT partition (random ids from before partitioning, or rows written while the week had no
- * partition), so the week is created in pieces around them and they stay in the DEFAULT partition,
+ * DEFAULT partition (random ids from before partitioning, or rows written while the month had no
+ * partition), so the month is created in pieces around them and they stay in the DEFAULT partition,
  * where the batch purge deletes them in time. One short transaction under LOCK_ALL: the DEFAULT
  * partition's rows in the range are read by its primary key, then the pieces created.
  */
-export async function createWeekPartitions(pool: Pool, table: string, week: string, from: string, to: string): Promise<number> {
+export async function createMonthPartitions(pool: Pool, table: string, month: string, from: string, to: string): Promise<number> {
   return inTransaction(pool, async (client) => {
-    const name = `${table}_p${week}`;
+    const name = `${table}_p${month}`;
     const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [ident(name)]);
     if (existing[0]?.present) return 0;
     await client.query(LOCK_ALL);
@@ -95,45 +95,47 @@ export async function createWeekPartitions(pool: Pool, table: string, week: stri
   });
 }
 
-/** A week of the email tables: its partitions and its emails' and inbound records' id range. */
-export interface WeekToDrop {
+/** A month of the email tables: its partitions. */
+export interface MonthToDrop {
   /** Children first: attempts, deliveries, events, emails, inbound records. */
-  partitions: readonly WeekPartition[];
-  emailIds: { from: string; to: string };
-  inboundIds: { from: string; to: string };
-  /** Per plan, the last-activity (for inbound: arrival) time before which its rows may go. */
-  cutoffs: ReadonlyArray<{ plan: string; before: Date }>;
+  partitions: readonly MonthPartition[];
+  /** The longest plan retention's cutoff: an email active since (or an inbound record received since) keeps its month. */
+  activeSince: Date;
 }
 
-const STILL_WAITING = statusInSql("e.status", WAITING_TO_SEND);
+const STILL_WAITING = statusInSql("status", WAITING_TO_SEND);
 
 /**
- * Drops a week's partitions in one transaction if nothing in them is still kept: no email
- * unfinished or active since its plan's cutoff, no inbound record received since it. Answers
- * whether it dropped them. The tables are locked first (detaching needs it, and no event can move
- * an email's last activity in between): the check reads one week's partitions by index, and the
- * drop itself is catalog work, so the lock is short. Attachment bytes of its emails and inbound
- * records go, and replies received later lose their link to the emails (as a delete would do);
- * each referenced partition is detached (PostgreSQL checks nothing else references it) and dropped.
+ * Whether anything in these partitions is still kept ($1: the cutoff), in probes of their own
+ * indexes (status, last activity, arrival) that each stop at the first row: cheap enough to run
+ * under LOCK_ALL. Rows of the DEFAULT partition in the month's range are not the month's: they stay.
  */
-export async function dropWeekPartitions(pool: Pool, week: WeekToDrop): Promise<boolean> {
+function monthKeptSql(emails: readonly string[], inbound: readonly string[]): string {
+  const probes = [
+    ...emails.flatMap((name) => [
+      `EXISTS (SELECT 1 FROM ${ident(name)} WHERE ${STILL_WAITING})`,
+      `EXISTS (SELECT 1 FROM ${ident(name)} WHERE "lastActivityAt" >= $1 OR "lastActivityAt" IS NULL)`,
+    ]),
+    ...inbound.map((name) => `EXISTS (SELECT 1 FROM ${ident(name)} WHERE "receivedAt" >= $1)`),
+  ];
+  // With no partition to probe the parameter is still the statement's.
+  return `SELECT ${probes.length > 0 ? probes.join("\n    OR ") : "$1::timestamptz IS NULL"} AS kept`;
+}
+
+/**
+ * Drops a month's partitions in one transaction if nothing in them is still kept: no email
+ * unfinished or active within the longest plan retention, no inbound record received within it.
+ * Answers whether it dropped them. The tables are locked first (detaching needs it, and no event
+ * can move an email's last activity in between); the check probes indexes and the drop itself is
+ * catalog work, so the lock is short. Attachment bytes of its emails and inbound records go, and
+ * replies received later lose their link to the emails (as a delete would do); each referenced
+ * partition is detached (PostgreSQL checks nothing else references it) and dropped.
+ */
+export async function dropMonthPartitions(pool: Pool, month: MonthToDrop): Promise<boolean> {
   return inTransaction(pool, async (client) => {
-    const of = (table: string) => week.partitions.filter((p) => p.table === table).map((p) => p.name);
+    const of = (table: string) => month.partitions.filter((p) => p.table === table).map((p) => p.name);
     await client.query(LOCK_ALL);
-    const plans = week.cutoffs.map((c) => c.plan);
-    const befores = week.cutoffs.map((c) => c.before);
-    const { rows } = await client.query(
-      `SELECT EXISTS (
-                SELECT 1 FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-                  JOIN unnest($5::text[], $6::timestamptz[]) AS p(plan, before) ON p.plan = w.plan::text
-                 WHERE e.id >= $1 AND e.id < $2
-                   AND (${STILL_WAITING} OR e."lastActivityAt" IS NULL OR e."lastActivityAt" >= p.before))
-           OR EXISTS (
-                SELECT 1 FROM inbound_emails i JOIN workspaces w ON w.id = i."workspaceId"
-                  JOIN unnest($5::text[], $6::timestamptz[]) AS p(plan, before) ON p.plan = w.plan::text
-                 WHERE i.id >= $3 AND i.id < $4 AND i."receivedAt" >= p.before) AS kept`,
-      [week.emailIds.from, week.emailIds.to, week.inboundIds.from, week.inboundIds.to, plans, befores],
-    );
+    const { rows } = await client.query(monthKeptSql(of("emails"), of("inbound_emails")), [month.activeSince]);
     if (rows[0]?.kept) return false;
     for (const name of of("emails")) {
       await client.query(`DELETE FROM email_attachments a USING ${ident(name)} e WHERE a."emailId" = e.id`);

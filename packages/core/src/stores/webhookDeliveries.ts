@@ -157,7 +157,7 @@ export async function claimWebhookDeliveries(
 const RELEASE = `
 UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM unnest($1::text[], $2::timestamptz[]) AS r(id, "leaseUntil")
- WHERE d.id = r.id AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
+ WHERE d.id = r.id AND d.id = ANY ($1::text[]) AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
 
 /** Makes claimed deliveries due at `dueAt` again, each only while its claim is still the row's. */
 export async function releaseWebhookDeliveryClaims(
@@ -334,7 +334,8 @@ WITH input AS (
      SET "attemptCount" = d."attemptCount" + 1, status = i.status, "firstAttemptAt" = i."firstAttemptAt",
          "nextAttemptAt" = i."nextAttemptAt", "completedAt" = i."completedAt", "lastStatusCode" = i."statusCode", "lastError" = i.error
     FROM input i
-   WHERE d.id = i."deliveryId" AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil" AND d."attemptCount" = i."claimedCount"
+   WHERE d.id = i."deliveryId" AND d.id = ANY ($1::text[]) AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil"
+     AND d."attemptCount" = i."claimedCount"
   RETURNING i."attemptId", d."attemptCount", d."subscriptionId", d.status, i."startedAt"
 ), health AS (
   SELECT "subscriptionId", bool_or(status = 'succeeded') AS ok, min("startedAt") AS "firstFailure" FROM updated GROUP BY 1
@@ -441,7 +442,7 @@ export async function rearmFailedWebhookDeliveries(
     `UPDATE webhook_deliveries d
         SET status = 'pending', "firstAttemptAt" = NULL, "nextAttemptAt" = r.due, "completedAt" = NULL, "replayId" = $3
        FROM unnest($1::text[], $2::timestamptz[]) AS r(id, due)
-      WHERE d.id = r.id AND d.status = 'failed'`,
+      WHERE d.id = r.id AND d.id = ANY ($1::text[]) AND d.status = 'failed'`,
     [ids, dueAts, replayId],
   );
   return rowCount ?? 0;
@@ -469,7 +470,7 @@ export async function insertReplayCopiesOfWebhookDeliveries(
               regexp_replace(substr(d.body, length('{"id":' || to_json(d.id)::text || ',') + 1), '^"replayOf":"[^"]*",', ''),
             $5, r.due, $4, d.id
        FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS r(old_id, new_id, due)
-       JOIN webhook_deliveries d ON d.id = r.old_id AND d.status = 'succeeded'
+       JOIN webhook_deliveries d ON d.id = r.old_id AND d.id = ANY ($1::text[]) AND d.status = 'succeeded'
       WHERE starts_with(d.body, '{"id":' || to_json(d.id)::text || ',')`,
     [originals, newIds, dueAts, replayId, now],
   );
