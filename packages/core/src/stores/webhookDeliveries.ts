@@ -157,7 +157,7 @@ export async function claimWebhookDeliveries(
 const RELEASE = `
 UPDATE webhook_deliveries d SET "nextAttemptAt" = $3
   FROM unnest($1::text[], $2::timestamptz[]) AS r(id, "leaseUntil")
- WHERE d.id = r.id AND d.id = ANY ($1::text[]) AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
+ WHERE d.id = r.id AND d.status = 'pending' AND d."nextAttemptAt" = r."leaseUntil"`;
 
 /** Makes claimed deliveries due at `dueAt` again, each only while its claim is still the row's. */
 export async function releaseWebhookDeliveryClaims(
@@ -334,8 +334,7 @@ WITH input AS (
      SET "attemptCount" = d."attemptCount" + 1, status = i.status, "firstAttemptAt" = i."firstAttemptAt",
          "nextAttemptAt" = i."nextAttemptAt", "completedAt" = i."completedAt", "lastStatusCode" = i."statusCode", "lastError" = i.error
     FROM input i
-   WHERE d.id = i."deliveryId" AND d.id = ANY ($1::text[]) AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil"
-     AND d."attemptCount" = i."claimedCount"
+   WHERE d.id = i."deliveryId" AND d.status = 'pending' AND d."nextAttemptAt" = i."leaseUntil" AND d."attemptCount" = i."claimedCount"
   RETURNING i."attemptId", d."attemptCount", d."subscriptionId", d.status, i."startedAt"
 ), health AS (
   SELECT "subscriptionId", bool_or(status = 'succeeded') AS ok, min("startedAt") AS "firstFailure" FROM updated GROUP BY 1
