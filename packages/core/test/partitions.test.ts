@@ -269,6 +269,23 @@ describe("plans over the partitions", () => {
     });
   });
 
+  it("joins a row to its email's or delivery's rows through their own indexes (the columns share the ids' collation)", async () => {
+    await withIndexPlans(async (client) => {
+      for (const [statement, column] of [
+        [`FROM emails e JOIN email_events v ON v."emailId" = e.id WHERE e.id = 'email_x'`, "emailId"],
+        [`FROM emails e JOIN email_attachments v ON v."emailId" = e.id WHERE e.id = 'email_x'`, "emailId"],
+        [`FROM emails e JOIN inbound_emails v ON v."replyToEmailId" = e.id WHERE e.id = 'email_x'`, "replyToEmailId"],
+        [`FROM email_events v JOIN webhook_deliveries d ON d."eventId" = v.id WHERE v.id = 'evt_x'`, "eventId"],
+        [`FROM webhook_deliveries d JOIN webhook_attempts a ON a."deliveryId" = d.id WHERE d.id = 'wd_x'`, "deliveryId"],
+      ] as const) {
+        const plan = planText((await client.query(`EXPLAIN SELECT count(*) ${statement}`)).rows);
+        // In another collation the index would only be read whole, the join a filter on it.
+        expect(plan).toMatch(new RegExp(`Index Cond: \\("${column}" = `));
+        expect(plan).not.toMatch(new RegExp(`Filter: .*"${column}"`));
+      }
+    });
+  });
+
   it("lists a workspace's emails newest first through each partition's index, merged without a sort", async () => {
     const fx = await createWorkspaceFixture(handle);
     await insertEmail(handle, fx);

@@ -39,7 +39,10 @@ DROP INDEX "inbound_emails_workspaceId_sourceKey_key";
 
 -- Each table becomes <table>_default under a new partitioned <table>. Its id column takes byte
 -- order (COLLATE "C"), so that the time part orders ids: this rebuilds the primary key's index,
--- and no row moves.
+-- and no row moves. The columns that hold these ids elsewhere take the same collation: a join
+-- compares in C, and an index in another collation could not serve it.
+ALTER TABLE "email_attachments" ALTER COLUMN "emailId" TYPE text COLLATE "C";
+ALTER TABLE "inbound_attachments" ALTER COLUMN "inboundEmailId" TYPE text COLLATE "C";
 ALTER TABLE "emails" ALTER COLUMN "id" TYPE text COLLATE "C";
 ALTER TABLE "emails" RENAME TO "emails_default";
 ALTER INDEX "emails_pkey" RENAME TO "emails_default_pkey";
@@ -56,7 +59,7 @@ CREATE TABLE "emails" (LIKE "emails_default" INCLUDING DEFAULTS) PARTITION BY RA
 ALTER TABLE "emails" ADD CONSTRAINT "emails_pkey" PRIMARY KEY ("id");
 ALTER TABLE "emails" ATTACH PARTITION "emails_default" DEFAULT;
 
-ALTER TABLE "email_events" ALTER COLUMN "id" TYPE text COLLATE "C";
+ALTER TABLE "email_events" ALTER COLUMN "id" TYPE text COLLATE "C", ALTER COLUMN "emailId" TYPE text COLLATE "C";
 ALTER TABLE "email_events" RENAME TO "email_events_default";
 ALTER INDEX "email_events_pkey" RENAME TO "email_events_default_pkey";
 ALTER INDEX "email_events_emailId_eventTimestamp_idx" RENAME TO "email_events_default_emailId_eventTimestamp_idx";
@@ -64,7 +67,7 @@ CREATE TABLE "email_events" (LIKE "email_events_default" INCLUDING DEFAULTS) PAR
 ALTER TABLE "email_events" ADD CONSTRAINT "email_events_pkey" PRIMARY KEY ("id");
 ALTER TABLE "email_events" ATTACH PARTITION "email_events_default" DEFAULT;
 
-ALTER TABLE "webhook_deliveries" ALTER COLUMN "id" TYPE text COLLATE "C";
+ALTER TABLE "webhook_deliveries" ALTER COLUMN "id" TYPE text COLLATE "C", ALTER COLUMN "eventId" TYPE text COLLATE "C", ALTER COLUMN "inboundEmailId" TYPE text COLLATE "C";
 ALTER TABLE "webhook_deliveries" RENAME TO "webhook_deliveries_default";
 ALTER INDEX "webhook_deliveries_pkey" RENAME TO "webhook_deliveries_default_pkey";
 ALTER INDEX "webhook_deliveries_replayId_idx" RENAME TO "webhook_deliveries_default_replayId_idx";
@@ -74,7 +77,7 @@ CREATE TABLE "webhook_deliveries" (LIKE "webhook_deliveries_default" INCLUDING D
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_pkey" PRIMARY KEY ("id");
 ALTER TABLE "webhook_deliveries" ATTACH PARTITION "webhook_deliveries_default" DEFAULT;
 
-ALTER TABLE "webhook_attempts" ALTER COLUMN "id" TYPE text COLLATE "C";
+ALTER TABLE "webhook_attempts" ALTER COLUMN "id" TYPE text COLLATE "C", ALTER COLUMN "deliveryId" TYPE text COLLATE "C";
 ALTER TABLE "webhook_attempts" RENAME TO "webhook_attempts_default";
 ALTER INDEX "webhook_attempts_pkey" RENAME TO "webhook_attempts_default_pkey";
 ALTER INDEX "webhook_attempts_deliveryId_number_idx" RENAME TO "webhook_attempts_default_deliveryId_number_idx";
@@ -82,7 +85,7 @@ CREATE TABLE "webhook_attempts" (LIKE "webhook_attempts_default" INCLUDING DEFAU
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_pkey" PRIMARY KEY ("id");
 ALTER TABLE "webhook_attempts" ATTACH PARTITION "webhook_attempts_default" DEFAULT;
 
-ALTER TABLE "inbound_emails" ALTER COLUMN "id" TYPE text COLLATE "C";
+ALTER TABLE "inbound_emails" ALTER COLUMN "id" TYPE text COLLATE "C", ALTER COLUMN "replyToEmailId" TYPE text COLLATE "C";
 ALTER TABLE "inbound_emails" RENAME TO "inbound_emails_default";
 ALTER INDEX "inbound_emails_pkey" RENAME TO "inbound_emails_default_pkey";
 ALTER INDEX "inbound_emails_receivedAt_idx" RENAME TO "inbound_emails_default_receivedAt_idx";
