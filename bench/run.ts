@@ -28,6 +28,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   inbound: () => import("./benchmarks/inbound.ts"),
   templates: () => import("./benchmarks/templates.ts"),
   idle: () => import("./benchmarks/idle.ts"),
+  retention: () => import("./benchmarks/retention.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */

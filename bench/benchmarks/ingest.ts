@@ -15,7 +15,11 @@ const NOTIFICATIONS = Number(process.env.BENCH_INGEST_NOTIFICATIONS ?? 6000);
 const WARMUP = 300;
 const CONNECTIONS = 32;
 
-/** `count` sent emails (with provider message ids) and one signed Delivery notification for each. */
+/**
+ * `count` sent emails (with provider message ids) and one signed Delivery notification for each.
+ * Their ids are time ids of now, as the service mints them, with the one-character `tag` first
+ * in the tail (the 15th character of the id).
+ */
 async function emailsWithNotifications(
   env: BenchEnvironment,
   workspace: BenchWorkspace,
@@ -25,7 +29,7 @@ async function emailsWithNotifications(
 ): Promise<string[]> {
   const inserted = await typedPool(env.db).query<{ id: string; pmid: string }>(
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, provider, "providerMessageId", "sentAt")
-     SELECT 'email_i' || $3 || lpad(i::text, 12, '0'), $1, $2, 'live', 'Bench <bench@bench.example.com>', ARRAY['someone@example.com'],
+     SELECT 'email_' || svc_id_time_part(now()) || $3 || lpad(i::text, 15, '0'), $1, $2, 'live', 'Bench <bench@bench.example.com>', ARRAY['someone@example.com'],
             'Ingest bench ' || i, 'Hello', 'sent', 'simulator', 'pm-' || $3 || '-' || i, now()
      FROM generate_series(1, $4::int) AS i
      RETURNING id, "providerMessageId" AS pmid`,
@@ -99,7 +103,7 @@ export default async function ingestBenchmark(): Promise<BenchResult> {
     // 7.02 s). The run ends with the last measured notification's statement, whose start
     // Postgres recorded (same clock); the few milliseconds until its answer are not counted.
     const lastStored = await typedPool(env.db).query<{ lastMs: string }>(
-      `SELECT extract(epoch FROM max("createdAt")) * 1000 AS "lastMs" FROM email_events WHERE left("emailId", 8) = 'email_im'`,
+      `SELECT extract(epoch FROM max("createdAt")) * 1000 AS "lastMs" FROM email_events WHERE substr("emailId", 15, 1) = 'm'`,
     );
     const durationS = Math.min(measured.durationS, (Number(lastStored.rows[0]?.lastMs) - startedMs) / 1000);
     const perSecond = round(measured.completed / durationS, 1);

@@ -75,7 +75,7 @@ export async function runListBenchmark({ name, emails: EMAILS, htmlBytes }: List
     await typedPool(env.db).query(
       `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, provider,
                            "providerMessageId", "createdAt", "sentAt")
-       SELECT 'email_l' || lpad(i::text, 23, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
+       SELECT 'email_' || svc_id_time_part(now() - i * interval '1 second') || lpad(i::text, 16, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
               'Your receipt #' || i,
               CASE WHEN $5::int > 0 THEN '<p>' || left(repeat(md5(i::text), $5::int / 32 + 1), $5::int - 7) || '</p>'
                    ELSE '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>' END,

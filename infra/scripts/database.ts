@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { createPartitionsAhead, monthsAheadAtMigration } from "../../packages/core/src/retention/partitions.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -35,7 +36,24 @@ export function migrate(url: string): void {
   });
 }
 
+/**
+ * The monthly partitions of the time-partitioned tables, this month's and the next
+ * `monthsAheadAtMigration()` (the partition keeper's job, run here too so that a migrated install
+ * has them before retention first runs: the migration runner cannot hold the procedural code it
+ * takes, and creating months while the DEFAULT partition still holds an upgraded install's rows is
+ * best done in the upgrade's window).
+ */
+export async function createPartitions(url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await createPartitionsAhead(pool, new Date(), monthsAheadAtMigration());
+  } finally {
+    await pool.end();
+  }
+}
+
 export async function prepareDatabase(url: string): Promise<void> {
   await ensureDatabase(url);
   migrate(url);
+  await createPartitions(url);
 }

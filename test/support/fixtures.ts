@@ -1,5 +1,5 @@
 import { createApiKey, createWorkspace, type ScopeName } from "@svc/core";
-import { createDb, type DbHandle, type EmailStatus, newId } from "@svc/db";
+import { createDb, type DbHandle, type EmailStatus, newId, newTimeId } from "@svc/db";
 import { TEST_DATABASE_URL } from "./env.ts";
 
 export function openTestDb(): DbHandle {
@@ -60,9 +60,9 @@ export async function createWorkspaceFixture(
 export async function insertEmail(
   handle: DbHandle,
   fx: Pick<WorkspaceFixture, "workspaceId" | "keyIds">,
-  options: { providerMessageId?: string | null; status?: EmailStatus } = {},
+  options: { providerMessageId?: string | null; status?: EmailStatus; createdAt?: Date; lastActivityAt?: Date } = {},
 ): Promise<string> {
-  const id = newId("email");
+  const id = newTimeId("email", options.createdAt);
   await handle.prisma.email.create({
     data: {
       id,
@@ -76,6 +76,8 @@ export async function insertEmail(
       status: options.status ?? "sent",
       provider: "ses",
       providerMessageId: options.providerMessageId ?? null,
+      ...(options.createdAt ? { createdAt: options.createdAt, sentAt: options.createdAt } : {}),
+      ...(options.lastActivityAt ? { lastActivityAt: options.lastActivityAt } : {}),
     },
   });
   return id;

@@ -49,6 +49,7 @@ export { installationId } from "./installation.ts";
 export * from "./keys/index.ts";
 export * from "./plans.ts";
 export * from "./recipients/index.ts";
+export * from "./retention/partitions.ts";
 export * from "./retention/purge.ts";
 export * from "./retention/schedule.ts";
 export * from "./sending/index.ts";

@@ -27,7 +27,12 @@ export function sqlPool(db: DbHandle): Pool {
  * hundreds of sends arrive at once.
  */
 export async function inTransaction<T>(db: DbHandle, work: (client: SqlClient) => Promise<T>): Promise<T> {
-  const client = await sqlPool(db).connect();
+  return inPoolTransaction(sqlPool(db), work);
+}
+
+/** `inTransaction` on a pool of pg's own (tools and tasks that hold one rather than a DbHandle). */
+export async function inPoolTransaction<T>(pool: Pool, work: (client: SqlClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   let broken: Error | undefined;
   try {
     await client.query("BEGIN");

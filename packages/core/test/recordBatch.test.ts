@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { nextStatus, recordEmailEvent, sqlPool } from "@svc/core";
 import { type EmailEventToRecord, recordEmailEvents } from "@svc/core/stores";
-import { type EmailStatus, type EventType, newId } from "@svc/db";
+import { derivedId, type EmailStatus, type EventType, newId } from "@svc/db";
 import { createWorkspaceFixture, insertEmail, openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
@@ -120,6 +120,9 @@ describe("recordEmailEvents: duplicates", () => {
     expect(stored[0]!.payloadJson).toBe(first.payloadJson);
     expect(stored[0]!.id).toBe(outcomes[0]!.outcome === "created" ? outcomes[0]!.eventId : null);
     expect(stored[0]!.deliveries.map((d) => d.subscriptionId)).toEqual([subscription.id]);
+    // The ids are the dedupe key's and the pair's, in the email's month (what makes the primary key deduplicate).
+    expect(stored[0]!.id).toBe(derivedId("event", emailId, first.dedupeKey));
+    expect(stored[0]!.deliveries[0]!.id).toBe(derivedId("delivery", emailId, `${subscription.id}:${stored[0]!.id}`));
     expect(await db.webhookDelivery.count({ where: { event: { emailId } } })).toBe(2);
     await db.webhookDelivery.updateMany({ where: { event: { emailId } }, data: { status: "failed" } });
   });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -51,4 +51,75 @@ export function newId(kind: IdKind): string {
 
 export function hasPrefix(id: string, kind: IdKind): boolean {
   return id.startsWith(`${ID_PREFIXES[kind]}_`);
+}
+
+/**
+ * Kinds whose tables are range-partitioned by id (monthly, see core/retention/partitions.ts): their
+ * ids start with the time they belong to, so that the id alone names the partition.
+ */
+export const TIME_ID_KINDS = ["email", "event", "delivery", "attempt", "inbound"] as const;
+export type TimeIdKind = (typeof TIME_ID_KINDS)[number];
+
+/** Base62 in ASCII order, so that under `COLLATE "C"` byte order is numeric order. */
+const SORTABLE = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** Characters of the time part: 62^8 ms reach past the year 8000. */
+export const TIME_PART_LENGTH = 8;
+const TAIL_LENGTH = 16;
+
+/** Milliseconds since the epoch as TIME_PART_LENGTH base62 characters, zero-padded. */
+export function encodeIdTime(at: Date): string {
+  let ms = at.getTime();
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`Not an id time: ${at.toISOString()}`);
+  let out = "";
+  for (let i = 0; i < TIME_PART_LENGTH; i++) {
+    out = SORTABLE[ms % 62] + out;
+    ms = Math.floor(ms / 62);
+  }
+  return out;
+}
+
+/** The time part of an id of a time-sortable kind (for an id minted before they were, 8 random characters). */
+export function timePartOf(id: string): string {
+  const start = id.indexOf("_") + 1;
+  return id.slice(start, start + TIME_PART_LENGTH);
+}
+
+/** The time an id of a time-sortable kind carries; meaningless for ids minted before they were. */
+export function timeOfId(id: string): Date {
+  let ms = 0;
+  for (const char of timePartOf(id)) {
+    const digit = SORTABLE.indexOf(char);
+    if (digit < 0) throw new RangeError(`Not a time-sortable id: ${id}`);
+    ms = ms * 62 + digit;
+  }
+  return new Date(ms);
+}
+
+/** A new id whose time part is `at` (now by default), then 16 random characters. */
+export function newTimeId(kind: TimeIdKind, at: Date = new Date()): string {
+  return `${ID_PREFIXES[kind]}_${encodeIdTime(at)}${randomAlphanumeric(TAIL_LENGTH)}`;
+}
+
+/**
+ * A new id carrying the time part of `relatedId` (the email or inbound record it belongs to), so
+ * that it lands in the partitions of the same month and is dropped with them.
+ */
+export function newIdBeside(kind: TimeIdKind, relatedId: string): string {
+  return `${ID_PREFIXES[kind]}_${timePartOf(relatedId)}${randomAlphanumeric(TAIL_LENGTH)}`;
+}
+
+/**
+ * The id of the one row identified by `key` (a dedupe key), with the time part of `relatedId` or
+ * of a date: inserting it twice conflicts on the primary key, which deduplicates without a unique
+ * index the partitioning could not keep. The tail is 16 hex characters of MD5(key); the SQL that
+ * derives ids the same way (stores/emailEvents.ts) uses the same formula.
+ */
+export function derivedId(kind: TimeIdKind, time: string | Date, key: string): string {
+  const part = typeof time === "string" ? timePartOf(time) : encodeIdTime(time);
+  return `${ID_PREFIXES[kind]}_${part}${createHash("md5").update(key).digest("hex").slice(0, TAIL_LENGTH)}`;
+}
+
+/** The smallest id of `kind` that can carry `at` or a later time: a bound for `id >= …` that prunes older partitions. */
+export function idLowerBoundAt(kind: TimeIdKind, at: Date): string {
+  return `${ID_PREFIXES[kind]}_${encodeIdTime(at)}`;
 }

@@ -1,5 +1,5 @@
 import type { DbHandle } from "@svc/db";
-import { newId } from "@svc/db";
+import { newTimeId } from "@svc/db";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
@@ -115,7 +115,7 @@ export async function queueEmailBatch(
   }
 
   // Ids are made now so that the answer, stored for a replay, is known before the insert.
-  const rows = items.map((item) => (item.ok ? { emailId: newId("email"), context, input: item.input } : null));
+  const rows = items.map((item) => (item.ok ? { emailId: newTimeId("email"), context, input: item.input } : null));
   const valid = rows.filter((row): row is NewEmailRow => row !== null);
 
   const write = async (db: Queryable): Promise<QueuedBatch & { created: number }> => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DbHandle } from "@svc/db";
-import { newId } from "@svc/db";
+import { newTimeId } from "@svc/db";
 import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
@@ -114,7 +114,7 @@ export async function queueEmail(
 ): Promise<QueuedEmail> {
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
-  const emailId = newId("email");
+  const emailId = newTimeId("email");
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
   const created: QueuedEmail = { status: ACCEPTED, body, emailId, replayed: false, enqueue: !scheduled };

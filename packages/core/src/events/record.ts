@@ -11,7 +11,7 @@ export interface NewEmailEvent {
   payloadJson: string;
   /**
    * Identity of the provider event. The same notification again (or the same event re-published
-   * under a new SNS MessageId) must produce the same key: it is unique in the database.
+   * under a new SNS MessageId) must produce the same key: the event's id is derived from it.
    */
   dedupeKey: string;
   /** Extra fields to set on the email when this event moves its status (e.g. errorMessage). */

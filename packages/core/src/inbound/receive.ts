@@ -1,5 +1,5 @@
 import type { Db } from "@svc/db";
-import { newId } from "@svc/db";
+import { derivedId, newTimeId } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import type { FileStore } from "../files/store.ts";
 import { insertInboundEmail } from "../stores/inboundEmails.ts";
@@ -78,7 +78,12 @@ export async function storeInbound(
   const stored: StoredInbound[] = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
-    const inboundId = newId("inbound");
+    // A replayed SES notification (same workspace and receipt id) derives the same id, and the
+    // insert's primary key conflict stores nothing.
+    const inboundId =
+      message.sourceKey === null
+        ? newTimeId("inbound", message.receivedAt)
+        : derivedId("inbound", message.receivedAt, `${workspaceId}:${message.sourceKey}`);
     const ref = { workspaceId, inboundId };
     if (external) await external.putInboundFiles(ref, message.raw, parsed.files);
     const takeBack = () => external?.deleteInboundFiles([{ ...ref, count: parsed.files.length }]).catch(() => {});
@@ -117,7 +122,7 @@ export async function storeInbound(
         const deliveryIds: string[] = [];
         const now = new Date();
         for (const subscription of await selectActiveSubscriptionsForReceived(tx, workspaceId)) {
-          const id = newId("delivery");
+          const id = derivedId("delivery", inboundId, `${subscription.id}:${inboundId}`);
           const body = buildInboundDeliveryBody({
             deliveryId: id,
             createdAt: now,
@@ -158,7 +163,8 @@ export async function storeInbound(
       throw error;
     }
     if (result === null) {
-      await takeBack();
+      // The record stored before has this id, so the files just written are its own (the same
+      // message's bytes under the same keys): they stay.
       stored.push({ inboundId: null, workspaceId, created: false, deliveryIds: [] });
       continue;
     }

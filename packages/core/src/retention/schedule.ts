@@ -5,6 +5,7 @@ import { every, type PeriodicTask } from "@svc/runtime";
 import type { FileStore } from "../files/store.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
+import { keepPartitions, type PartitionsKept } from "./partitions.ts";
 import { type PurgeResult, purgeExpiredEmails } from "./purge.ts";
 
 /**
@@ -13,12 +14,19 @@ import { type PurgeResult, purgeExpiredEmails } from "./purge.ts";
  */
 export const RETENTION_LOCK_ID = 0x7376_6372; // "svcr"
 
-export type RetentionRun = { ran: true; result: PurgeResult } | { ran: false };
+export type RetentionRun = { ran: true; result: PurgeResult; partitions: PartitionsKept } | { ran: false };
 
-/** Runs `purgeExpiredEmails` unless another instance is running it right now. */
+/**
+ * Runs the partition keeper (whole expired months go at once) and then `purgeExpiredEmails` (the
+ * rest, row by row), unless another instance is running them right now.
+ */
 export async function runRetentionOnce(db: DbHandle, now: Date = new Date(), files?: FileStore): Promise<RetentionRun> {
-  const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, () => purgeExpiredEmails(db.prisma, now, files ? { files } : {}));
-  return run.locked ? { ran: true, result: run.value } : { ran: false };
+  const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, async () => {
+    const partitions = await keepPartitions(sqlPool(db), now);
+    const result = await purgeExpiredEmails(db.prisma, now, files ? { files } : {});
+    return { partitions, result };
+  });
+  return run.locked ? { ran: true, ...run.value } : { ran: false };
 }
 
 /**
@@ -36,7 +44,10 @@ export function scheduleRetention(
       recordRetentionPurge("emails", outcome.result.emailsDeleted);
       recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);
       recordRetentionPurge("unmatched_notifications", outcome.result.unmatchedNotificationsDeleted);
-      log.info(outcome.result, "retention run finished");
+      log.info(
+        { ...outcome.result, partitionsCreated: outcome.partitions.created, monthsDropped: outcome.partitions.droppedMonths },
+        "retention run finished",
+      );
     } else log.debug("retention run skipped: another instance holds the lock");
   };
   return every("retention run", options.intervalMs, run, log, { firstRunMs: options.firstRunMs ?? Math.min(options.intervalMs, 60_000) });

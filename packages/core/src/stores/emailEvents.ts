@@ -1,5 +1,5 @@
 import type { EmailEvent, EmailStatus, EventType } from "@svc/db";
-import { ID_PREFIXES, newId, Prisma, randomAlphanumeric } from "@svc/db";
+import { ID_PREFIXES, Prisma, TIME_PART_LENGTH } from "@svc/db";
 import type { Pool } from "pg";
 import { statusForEvent, statusMayMoveSql, statusRank } from "../emails/status.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
@@ -27,7 +27,8 @@ export interface EmailEventToRecord {
   payloadJson: string;
   /**
    * Identity of the provider event. The same notification again (or the same event re-published
-   * under a new SNS MessageId) must produce the same key: it is unique in the database.
+   * under a new SNS MessageId) must produce the same key: the event's id is derived from it (see
+   * eventIdSql), so storing it again conflicts on the primary key.
    */
   dedupeKey: string;
   /** Extra fields to set on the email when this event moves its status (e.g. errorMessage). */
@@ -54,13 +55,19 @@ const EMAIL_ID_SLOT = "__svc_email_id__";
 /** Written as a JSON string in the template; the statement puts the email's tags (a JSON array) in its place, quotes included. */
 const TAGS_SLOT = "__svc_email_tags__";
 
+const EVENT_ID_SLOT = "__svc_event_id__";
+
 /**
- * Delivery ids handed to the statement (a workspace has at most 20 subscriptions, and most
- * events fan out to one or two); past them the statement mints its own.
+ * In SQL, the id `derivedId(kind, relatedId, key)` (@svc/db) makes: the kind's prefix, the time
+ * part of the related row's id (so that it lands in the partitions of its email's month) and 16 hex
+ * characters of MD5(key).
  */
-const PREPARED_DELIVERY_IDS = 20;
-const PREPARED_DELIVERY_IDS_PER_EVENT = 2;
-const ID_LENGTH = 24;
+function derivedIdSql(prefix: string, relatedId: string, key: string): string {
+  return `'${prefix}_' || substr(${relatedId}, strpos(${relatedId}, '_') + 1, ${TIME_PART_LENGTH}) || substr(md5(${key}), 1, 16)`;
+}
+
+/** An event's id, from its email's id and its dedupe key. */
+const eventIdSql = (emailId: string, dedupeKey: string) => derivedIdSql(ID_PREFIXES.event, emailId, dedupeKey);
 
 /**
  * Stores a batch of events and fans them out, as one statement (data-modifying CTEs, so one
@@ -86,11 +93,9 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
   if (events.length === 0) return [];
   const now = new Date();
   const items = events.map((event, n) => {
-    const eventId = newId("event");
     const target = statusForEvent(event.type);
     return {
       n,
-      event_id: eventId,
       tagged_id: event.email.emailId,
       pmid: event.email.providerMessageId,
       type: event.type,
@@ -109,7 +114,7 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
         createdAt: now,
         emailId: EMAIL_ID_SLOT,
         tags: TAGS_SLOT,
-        eventId,
+        eventId: EVENT_ID_SLOT,
         eventType: event.type,
         eventTimestamp: event.eventTimestamp,
       }),
@@ -125,34 +130,28 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
       // One JSON parameter: JSON.stringify escapes the payloads natively, and the statement's
       // text stays the same for every batch size.
       JSON.stringify(items),
-      preparedDeliveryIds(Math.max(PREPARED_DELIVERY_IDS, PREPARED_DELIVERY_IDS_PER_EVENT * events.length)),
       now,
     ],
   });
-  const byItem = rows as Array<{ emailId: string | null; created: boolean; deliveryIds: string[] | null }>;
-  return byItem.map((row, n): RecordOutcome => {
+  const byItem = rows as Array<{ emailId: string | null; eventId: string | null; deliveryIds: string[] | null }>;
+  return byItem.map((row): RecordOutcome => {
     if (row.emailId === null) return { outcome: "unmatched" };
-    if (!row.created) return { outcome: "duplicate", emailId: row.emailId };
-    return { outcome: "created", emailId: row.emailId, eventId: items[n]!.event_id, deliveryIds: row.deliveryIds ?? [] };
+    if (row.eventId === null) return { outcome: "duplicate", emailId: row.emailId };
+    return { outcome: "created", emailId: row.emailId, eventId: row.eventId, deliveryIds: row.deliveryIds ?? [] };
   });
-}
-
-/** `count` delivery ids (as `newId("delivery")` makes them) from one draw of random characters. */
-function preparedDeliveryIds(count: number): string[] {
-  const random = randomAlphanumeric(count * ID_LENGTH);
-  return Array.from({ length: count }, (_, i) => `${ID_PREFIXES.delivery}_${random.slice(i * ID_LENGTH, (i + 1) * ID_LENGTH)}`);
 }
 
 /**
  * The fan-out of stored events, as two CTEs (`fanout`, `deliveries`): one webhook delivery per
  * active subscription of the email's workspace that lists the event's type, its body the event's
- * template with the delivery id, email id and tags in their slots. `created` names a CTE of the
- * events stored now (n, event_id, email_id, workspace_id, email_tags, type, template); `ids` the
- * parameter of prepared delivery ids (text[]); `now` the parameter of the creation time.
+ * template with the delivery id, email id and tags in their slots. A delivery's id is derived from
+ * its subscription and event (one per pair, in its email's month). `created` names a CTE of the
+ * events stored now (n, event_id, email_id, workspace_id, email_tags, type, template); `now` the
+ * parameter of the creation time.
  */
-function fanOutSql(created: string, ids: string, now: string): string {
+function fanOutSql(created: string, now: string): string {
   return `fanout AS (
-  SELECT c.event_id, c.email_id, c.email_tags, c.type, c.template, s.id AS subscription_id, row_number() OVER (ORDER BY c.n, s.id)::int AS k
+  SELECT c.event_id, c.email_id, c.email_tags, c.type, c.template, s.id AS subscription_id
     FROM ${created} c
     JOIN webhook_subscriptions s ON s."workspaceId" = c.workspace_id AND s."isActive" AND c.type = ANY (s.events)
 ),
@@ -160,9 +159,7 @@ deliveries AS (
   INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt")
   SELECT d.id, d.subscription_id, d.event_id, d.type,
          replace(replace(replace(d.template, '${DELIVERY_ID_SLOT}', d.id), '${EMAIL_ID_SLOT}', d.email_id), '"${TAGS_SLOT}"', COALESCE(d.email_tags, '[]'::jsonb)::text), ${now}, ${now}
-    FROM (SELECT f.*,
-                 -- More deliveries than prepared ids: mint one here.
-                 COALESCE((${ids}::text[])[f.k], 'wd_' || substr(md5(random()::text || clock_timestamp()::text), 1, 24)) AS id
+    FROM (SELECT f.*, ${derivedIdSql(ID_PREFIXES.delivery, "f.event_id", "f.subscription_id || ':' || f.event_id")} AS id
             FROM fanout f) d
   RETURNING id, "eventId"
 )`;
@@ -175,31 +172,37 @@ const RECORD_EVENTS_SQL = `
 WITH input AS (
   SELECT *
     FROM json_to_recordset($1::json) AS i(
-      n int, event_id text, tagged_id text, pmid text, type "EventType", ts timestamptz, payload text,
+      n int, tagged_id text, pmid text, type "EventType", ts timestamptz, payload text,
       dedupe_key text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
       sup_reason "SuppressionReason", sup_addresses json)
 ),
 matched AS (
-  SELECT i.*, found.id AS email_id, found."organizationId" AS workspace_id, found.tags AS email_tags
+  SELECT i.*, found.id AS email_id, found."organizationId" AS workspace_id, found.tags AS email_tags,
+         ${eventIdSql("found.id", "i.dedupe_key")} AS event_id
     FROM input i
     LEFT JOIN LATERAL (
-      SELECT id, "organizationId", tags FROM (
-        SELECT id, "organizationId", tags, 0 AS rank FROM emails WHERE id = i.tagged_id
-        UNION ALL
-        SELECT id, "organizationId", tags, 1 AS rank FROM emails WHERE "providerMessageId" = i.pmid
-      ) candidates ORDER BY rank LIMIT 1
+      -- The tag first (one partition, by id); the provider message id (an index probe in every
+      -- partition) only when the tag names no email: the limit stops the append at the first row.
+      SELECT id, "organizationId", tags FROM emails WHERE id = i.tagged_id
+      UNION ALL
+      SELECT id, "organizationId", tags FROM emails
+       WHERE "providerMessageId" = i.pmid AND NOT EXISTS (SELECT 1 FROM emails t WHERE t.id = i.tagged_id)
+      LIMIT 1
     ) found ON true
 ),
 ev AS (
-  -- In dedupeKey order, so that two batches sharing keys wait on each other in one order rather
-  -- than deadlock; the same key twice in one batch stores the first item.
+  -- In id order, so that two batches sharing keys wait on each other in one order rather than
+  -- deadlock; the same key twice in one batch (the same id) stores the first item.
   INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
-  SELECT event_id, email_id, type, ts, payload, dedupe_key FROM matched WHERE email_id IS NOT NULL ORDER BY dedupe_key, n
-  ON CONFLICT ("dedupeKey") DO NOTHING
+  SELECT event_id, email_id, type, ts, payload, dedupe_key FROM matched WHERE email_id IS NOT NULL ORDER BY event_id, n
+  ON CONFLICT (id) DO NOTHING
   RETURNING id
 ),
 created AS (
-  SELECT m.* FROM matched m JOIN ev ON ev.id = m.event_id
+  SELECT DISTINCT ON (m.event_id) m.n, m.event_id, m.email_id, m.workspace_id, m.email_tags, m.type, m.target, m.target_rank,
+         m.error_message, m.failed_at, m.sup_reason, m.sup_addresses, replace(m.template, '${EVENT_ID_SLOT}', m.event_id) AS template
+    FROM matched m JOIN ev ON ev.id = m.event_id
+   ORDER BY m.event_id, m.n
 ),
 winners AS (
   -- One row per email with an event stored now: its highest-ranked target, if any moves it.
@@ -216,9 +219,9 @@ moved AS (
      SET status = CASE WHEN ${MAY_MOVE} THEN w.target ELSE e.status END,
          "errorMessage" = CASE WHEN ${MAY_MOVE} THEN COALESCE(w.error_message, e."errorMessage") ELSE e."errorMessage" END,
          "failedAt" = CASE WHEN ${MAY_MOVE} THEN COALESCE(w.failed_at, e."failedAt") ELSE e."failedAt" END,
-         "lastActivityAt" = $3
+         "lastActivityAt" = $2
     FROM winners w
-   WHERE e.id = w.email_id AND (${MAY_MOVE} OR e."lastActivityAt" < $3::timestamptz - interval '1 day')
+   WHERE e.id = w.email_id AND (${MAY_MOVE} OR e."lastActivityAt" < $2::timestamptz - interval '1 day')
 ),
 suppressed AS (
   -- The suppression list learns from the event in the same statement (and commit) that stores
@@ -227,7 +230,7 @@ suppressed AS (
   -- verdict replaces a manual entry (making it permanent) and a complaint replaces a hard bounce:
   -- the stronger reason is the one shown and the one removal has to confirm.
   INSERT INTO suppressions (id, "workspaceId", address, reason, "emailId", "eventId", "createdAt")
-  SELECT 'sup_' || substr(md5(random()::text || clock_timestamp()::text || s.address), 1, 24), s.workspace_id, s.address, s.sup_reason, s.email_id, s.event_id, $3
+  SELECT 'sup_' || substr(md5(random()::text || clock_timestamp()::text || s.address), 1, 24), s.workspace_id, s.address, s.sup_reason, s.email_id, s.event_id, $2
     FROM (SELECT DISTINCT ON (c.workspace_id, a.address) c.workspace_id, a.address, c.sup_reason, c.email_id, c.event_id
             FROM created c CROSS JOIN LATERAL json_array_elements_text(c.sup_addresses) AS a(address)
            WHERE c.sup_reason IS NOT NULL
@@ -237,11 +240,11 @@ suppressed AS (
      SET reason = EXCLUDED.reason, "emailId" = EXCLUDED."emailId", "eventId" = EXCLUDED."eventId", "expiresAt" = NULL
    WHERE suppressions.reason = 'manual' OR (suppressions.reason = 'hard_bounce' AND EXCLUDED.reason = 'complaint')
 ),
-${fanOutSql("created", "$2", "$3")}
-SELECT m.email_id AS "emailId", c.event_id IS NOT NULL AS created, d.ids AS "deliveryIds"
+${fanOutSql("created", "$2")}
+SELECT m.email_id AS "emailId", c.event_id AS "eventId", d.ids AS "deliveryIds"
   FROM matched m
-  LEFT JOIN created c ON c.event_id = m.event_id
-  LEFT JOIN (SELECT "eventId", array_agg(id) AS ids FROM deliveries GROUP BY "eventId") d ON d."eventId" = m.event_id
+  LEFT JOIN created c ON c.n = m.n
+  LEFT JOIN (SELECT "eventId", array_agg(id) AS ids FROM deliveries GROUP BY "eventId") d ON d."eventId" = c.event_id
  ORDER BY m.n`;
 
 export interface EventCountPerDay {
@@ -294,8 +297,6 @@ export interface FailedEmail {
   deliveryIds: string[];
 }
 
-const EVENT_ID_SLOT = "__svc_event_id__";
-
 /** The bare address's domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased, in SQL. */
 const FROM_DOMAIN_SQL = `lower(substring(btrim(COALESCE(substring(e."from" from '<([^<>]+)>[[:space:]]*$'), e."from")) from '@([^@]*)$'))`;
 
@@ -335,8 +336,6 @@ export async function failEmailsWithEvents(db: Queryable, targets: FailureTarget
       failure.provider,
       JSON.stringify(failure.payload),
       template,
-      Array.from({ length: limit }, () => newId("event")),
-      preparedDeliveryIds(Math.max(PREPARED_DELIVERY_IDS, PREPARED_DELIVERY_IDS_PER_EVENT * limit)),
       ...(byIds ? [] : [targets.domain, targets.limit]),
     ],
   });
@@ -345,9 +344,10 @@ export async function failEmailsWithEvents(db: Queryable, targets: FailureTarget
 
 /**
  * The failure statement after its `targets` CTE (ids to end). $1 the targets' parameter (ids, or
- * the workspace with the domain in $10 and the limit in $11), $2 the
+ * the workspace with the domain in $8 and the limit in $9), $2 the
  * statuses it ends from, $3 now, $4 the error message, $5 the provider, $6 the payload, $7 the
- * delivery body template, $8 prepared event ids, $9 prepared delivery ids.
+ * delivery body template. The event's dedupe key is the type and the email id, so an email ends
+ * with one such event.
  */
 function failSql(targets: string, type: "failed" | "rendering_failed" = "failed"): string {
   return `
@@ -365,8 +365,9 @@ numbered AS (
 ),
 ev AS (
   INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
-  SELECT ($8::text[])[nb.n], nb.email_id, '${type}', $3, $6, '${type}:' || nb.email_id FROM numbered nb ORDER BY nb.email_id
-  ON CONFLICT ("dedupeKey") DO NOTHING
+  SELECT ${eventIdSql("nb.email_id", `'${type}:' || nb.email_id`)}, nb.email_id, '${type}', $3, $6, '${type}:' || nb.email_id
+    FROM numbered nb ORDER BY nb.email_id
+  ON CONFLICT (id) DO NOTHING
   RETURNING id, "emailId"
 ),
 created AS (
@@ -377,7 +378,7 @@ created AS (
 files AS (
   DELETE FROM email_attachments WHERE "emailId" IN (SELECT email_id FROM failed)
 ),
-${fanOutSql("created", "$9", "$3")}
+${fanOutSql("created", "$3")}
 SELECT nb.email_id AS "emailId", COALESCE(d.ids, '{}') AS "deliveryIds"
   FROM numbered nb
   LEFT JOIN created c ON c.email_id = nb.email_id
@@ -391,9 +392,9 @@ const RENDERING_FAILED_BY_IDS_SQL = failSql(`SELECT unnest($1::text[]) AS id`, "
 
 const FAIL_BY_DOMAIN_TARGETS = `
   SELECT e.id FROM emails e
-   WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND ${FROM_DOMAIN_SQL} = $10::text
+   WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND ${FROM_DOMAIN_SQL} = $8::text
    ORDER BY e."createdAt", e.id
-   LIMIT $11::int
+   LIMIT $9::int
    FOR UPDATE SKIP LOCKED`;
 
 const FAIL_BY_DOMAIN_SQL = failSql(FAIL_BY_DOMAIN_TARGETS);

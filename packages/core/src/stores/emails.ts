@@ -1,4 +1,4 @@
-import { type EmailStatus, type KeyEnvironment, type Plan, Prisma } from "@svc/db";
+import { type EmailStatus, idLowerBoundAt, type KeyEnvironment, type Plan, Prisma } from "@svc/db";
 import type { AttachmentMetadata, EmailFields } from "../emails/fields.ts";
 import type { SendEmailInput } from "../emails/input.ts";
 import type { SendContext } from "../emails/sendContext.ts";
@@ -298,6 +298,9 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
     conditions.push(`("createdAt", id) ${newer ? ">" : "<"} (${param(range.cursor.at.createdAt)}, ${param(range.cursor.at.id)})`);
   }
   const order = `"createdAt" ${newer ? "ASC" : "DESC"}, id ${newer ? "ASC" : "DESC"}`;
+  const ids = idRangeOf(range);
+  const idLo = ids.from ? param(ids.from) : null;
+  const idHi = ids.to ? param(ids.to) : null;
   const columns = `id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status,
          provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
   const bodies = range.withBodies
@@ -309,13 +312,53 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
              sum("bodyBytes") OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS "bytesSoFar"
         FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, ${bodies}, headers, tags, attachments, status::text AS status,
                      provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
-                FROM emails WHERE ${conditions.join(" AND ")} ORDER BY ${order} LIMIT ${param(range.limit)}) limited
+                FROM ${listedRowsSql(conditions.join(" AND "), order, param(range.limit), idLo, idHi)}) limited
     ) page
     WHERE n = 1 OR ${budget} IS NULL OR "bytesSoFar" <= ${budget}
     ORDER BY ${order}`;
   const { rows } = await db.query(sql, values);
   const emails = rows as ListedEmail[];
   return newer ? emails.reverse() : emails;
+}
+
+/**
+ * How far an email's id time (the app's clock when it was accepted) may be from its `createdAt`
+ * (the database's clock when it was inserted): the id bounds below are widened by this much.
+ */
+const ID_TIME_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The ids a listing's created-time bounds (its filters and its cursor) allow: since an email's id
+ * starts with its time, partitions of months outside them are pruned.
+ */
+function idRangeOf(range: EmailRange): { from?: string; to?: string } {
+  const after = [range.createdAfter, range.cursor?.direction === "newer" ? range.cursor.at.createdAt : undefined].filter(
+    (d) => d !== undefined,
+  );
+  const before = [range.createdBefore, range.cursor?.direction === "older" ? range.cursor.at.createdAt : undefined].filter(
+    (d) => d !== undefined,
+  );
+  const bound = (at: number) => idLowerBoundAt("email", new Date(Math.max(0, at)));
+  return {
+    ...(after.length > 0 ? { from: bound(Math.max(...after.map((d) => d.getTime())) - ID_TIME_SLACK_MS) } : {}),
+    ...(before.length > 0 ? { to: bound(Math.min(...before.map((d) => d.getTime())) + ID_TIME_SLACK_MS) } : {}),
+  };
+}
+
+/**
+ * The rows of a listing (FROM clause body: a table or a subquery with its alias). Without id
+ * bounds, `emails` read in order through its index. With them, the rows whose ids are inside
+ * (months outside are pruned) and, apart, the DEFAULT partition's rows outside: emails from before
+ * partitioning have random ids, which say nothing of their time.
+ */
+function listedRowsSql(where: string, order: string, limit: string, idLo: string | null, idHi: string | null): string {
+  if (idLo === null && idHi === null) return `emails WHERE ${where} ORDER BY ${order} LIMIT ${limit}`;
+  const inside = [idLo ? `id >= ${idLo}` : null, idHi ? `id < ${idHi}` : null].filter((c) => c !== null).join(" AND ");
+  return `(
+      (SELECT * FROM emails WHERE ${where} AND ${inside} ORDER BY ${order} LIMIT ${limit})
+      UNION ALL
+      (SELECT * FROM emails_default WHERE ${where} AND NOT (${inside}) ORDER BY ${order} LIMIT ${limit})
+    ) bounded ORDER BY ${order} LIMIT ${limit}`;
 }
 
 const EVENTS_OLDEST_FIRST = [
@@ -408,7 +451,7 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
             provider = v.provider,
             "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
        FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
-      WHERE e.id = v.id`,
+      WHERE e.id = v.id AND e.id = ANY ($1::text[])`,
     [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
   );
 }
@@ -499,13 +542,15 @@ export async function deleteFinishedEmailsInactiveSince(
  */
 export async function queueDueScheduledEmails(db: Queryable, limit: number): Promise<Array<{ id: string; workspaceId: string }>> {
   const due = `${statusInSql("status", SCHEDULE_MOVES.due.from)} AND "scheduledAt" <= now()`;
-  const { rows } = await db.query(
-    `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
+  // Named: nothing in it prunes partitions, so one plan per connection serves every poll.
+  const { rows } = await db.query({
+    name: "svc_queue_due_scheduled",
+    text: `UPDATE emails SET status = '${SCHEDULE_MOVES.due.to}'
       WHERE id IN (SELECT id FROM emails WHERE ${due} ORDER BY "scheduledAt" LIMIT $1 FOR UPDATE SKIP LOCKED)
         AND ${due}
      RETURNING id, "organizationId" AS "workspaceId"`,
-    [limit],
-  );
+    values: [limit],
+  });
   return rows as Array<{ id: string; workspaceId: string }>;
 }
 
@@ -549,7 +594,7 @@ export async function rescheduleEmails(
   const { rows } = await db.query(
     `UPDATE emails e SET "scheduledAt" = v.at
        FROM unnest($1::text[], $2::timestamptz[]) AS v(id, at)
-      WHERE e.id = v.id AND e."organizationId" = $3 AND ${statusInSql("e.status", SCHEDULE_MOVES.reschedule.from)}
+      WHERE e.id = v.id AND e.id = ANY ($1::text[]) AND e."organizationId" = $3 AND ${statusInSql("e.status", SCHEDULE_MOVES.reschedule.from)}
      RETURNING e.id`,
     [[...firsts.keys()], [...firsts.values()], workspaceId],
   );

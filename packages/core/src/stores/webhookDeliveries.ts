@@ -441,7 +441,7 @@ export async function rearmFailedWebhookDeliveries(
     `UPDATE webhook_deliveries d
         SET status = 'pending', "firstAttemptAt" = NULL, "nextAttemptAt" = r.due, "completedAt" = NULL, "replayId" = $3
        FROM unnest($1::text[], $2::timestamptz[]) AS r(id, due)
-      WHERE d.id = r.id AND d.status = 'failed'`,
+      WHERE d.id = r.id AND d.id = ANY ($1::text[]) AND d.status = 'failed'`,
     [ids, dueAts, replayId],
   );
   return rowCount ?? 0;
@@ -469,7 +469,7 @@ export async function insertReplayCopiesOfWebhookDeliveries(
               regexp_replace(substr(d.body, length('{"id":' || to_json(d.id)::text || ',') + 1), '^"replayOf":"[^"]*",', ''),
             $5, r.due, $4, d.id
        FROM unnest($1::text[], $2::text[], $3::timestamptz[]) AS r(old_id, new_id, due)
-       JOIN webhook_deliveries d ON d.id = r.old_id AND d.status = 'succeeded'
+       JOIN webhook_deliveries d ON d.id = r.old_id AND d.id = ANY ($1::text[]) AND d.status = 'succeeded'
       WHERE starts_with(d.body, '{"id":' || to_json(d.id)::text || ',')`,
     [originals, newIds, dueAts, replayId, now],
   );

@@ -1,4 +1,4 @@
-import { type DeliveryStatus, newId } from "@svc/db";
+import { type DeliveryStatus, newIdBeside } from "@svc/db";
 import { webhookRequestHeaders } from "@svc/webhooks";
 import type {
   ClaimedAttemptRow,
@@ -326,7 +326,7 @@ export function createWebhookAttempt(ports: AttemptPorts): WebhookAttempt {
 
 function attemptRow(deliveryId: string, manual: boolean, startedAt: Date, outcome: AttemptOutcome): WebhookAttemptRow {
   return {
-    attemptId: newId("attempt"),
+    attemptId: newIdBeside("attempt", deliveryId),
     deliveryId,
     manual,
     startedAt,

@@ -1,5 +1,5 @@
 import type { DbHandle, DeliveryStatus, WebhookReplay } from "@svc/db";
-import { newId } from "@svc/db";
+import { newId, newIdBeside } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { AppError, notFound } from "../errors.ts";
 import { inTransaction, sqlPool } from "../sql.ts";
@@ -129,7 +129,7 @@ export async function replayWebhookDeliveries(
     const succeeded: Array<{ id: string; newId: string; due: Date }> = [];
     candidates.forEach((candidate, k) => {
       if (candidate.status === "failed") failed.push({ id: candidate.id, due: due(k) });
-      else succeeded.push({ id: candidate.id, newId: newId("delivery"), due: due(k) });
+      else succeeded.push({ id: candidate.id, newId: newIdBeside("delivery", candidate.id), due: due(k) });
     });
     await insertWebhookReplay(
       client,

@@ -1,5 +1,5 @@
 import type { Db, EventType } from "@svc/db";
-import { newId } from "@svc/db";
+import { newTimeId } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { AppError } from "../errors.ts";
 import { buildDeliveryBody } from "../events/deliveryBody.ts";
@@ -33,16 +33,16 @@ export async function sendTestWebhookEvent(
     throw new AppError("conflict", "The webhook subscription is disabled; enable it before sending a test event.");
   }
   const eventType: EventType = options.eventType ? parseEventTypes([options.eventType])[0]! : subscription.events[0]!;
-  const id = newId("delivery");
+  const id = newTimeId("delivery");
   const now = new Date();
   const body = JSON.stringify({
     ...(JSON.parse(
       buildDeliveryBody({
         deliveryId: id,
         createdAt: now,
-        emailId: newId("email"),
+        emailId: newTimeId("email"),
         tags: [],
-        eventId: newId("event"),
+        eventId: newTimeId("event"),
         eventType,
         eventTimestamp: now,
       }),

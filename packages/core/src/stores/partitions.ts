@@ -1,0 +1,155 @@
+import type { Pool, PoolClient } from "pg";
+import { statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
+import { inPoolTransaction } from "../sql.ts";
+
+/**
+ * The monthly partitions of the time-partitioned tables (see retention/partitions.ts): listing,
+ * creating and dropping them. Partition names are `<table>_p<YYYYMM>` (the UTC month), with `_1`,
+ * `_2`, … for the further pieces of a month created around rows of the DEFAULT partition.
+ */
+
+export interface MonthPartition {
+  table: string;
+  name: string;
+  /** The month, `YYYYMM`. */
+  month: string;
+}
+
+/** The monthly partitions of `tables`, from the catalog. */
+export async function listMonthPartitions(db: Pool, tables: readonly string[]): Promise<MonthPartition[]> {
+  const { rows } = await db.query(
+    `SELECT parent.relname AS "table", child.relname AS name
+       FROM pg_inherits i
+       JOIN pg_class parent ON parent.oid = i.inhparent
+       JOIN pg_class child ON child.oid = i.inhrelid
+      WHERE parent.relname = ANY ($1::text[]) AND parent.relnamespace = current_schema()::regnamespace
+      ORDER BY child.relname`,
+    [tables],
+  );
+  const partitions: MonthPartition[] = [];
+  for (const row of rows as Array<{ table: string; name: string }>) {
+    const month = new RegExp(`^${row.table}_p(\\d{6})(?:_\\d+)?$`).exec(row.name)?.[1];
+    if (month) partitions.push({ table: row.table, name: row.name, month });
+  }
+  return partitions;
+}
+
+/**
+ * How long the keeper waits for a table lock before it gives up (and tries again later): its DDL
+ * locks the parents, and under a lock it waits for, every statement on that table queues. Shorter
+ * than PostgreSQL's deadlock_timeout (1 s by default), so that when the keeper and a transaction
+ * of the service wait for each other the keeper is the one that yields.
+ */
+export const KEEPER_LOCK_TIMEOUT_MS = 200;
+
+/** Whether `error` is the keeper's lock wait running out (it may try again). */
+export function isLockTimeout(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "55P03";
+}
+
+async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  return inPoolTransaction(pool, async (client) => {
+    await client.query(`SET LOCAL lock_timeout = ${KEEPER_LOCK_TIMEOUT_MS}`);
+    return work(client);
+  });
+}
+
+/**
+ * Every lock the keeper's DDL needs (a new partition's foreign keys lock the tables they point at,
+ * and creating or detaching one locks its parent), taken first and in one order.
+ */
+const LOCK_ALL = "LOCK TABLE emails, email_events, webhook_deliveries, webhook_attempts, inbound_emails IN ACCESS EXCLUSIVE MODE";
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * Creates the partitions of `table` for ids in [`from`, `to`) named after `month`, unless they
+ * exist; answers how many it created. PostgreSQL refuses a partition that would own rows of the
+ * DEFAULT partition (random ids from before partitioning, or rows written while the month had no
+ * partition), so the month is created in pieces around them and they stay in the DEFAULT partition,
+ * where the batch purge deletes them in time. One short transaction under LOCK_ALL: the DEFAULT
+ * partition's rows in the range are read by its primary key, then the pieces created.
+ */
+export async function createMonthPartitions(pool: Pool, table: string, month: string, from: string, to: string): Promise<number> {
+  return inTransaction(pool, async (client) => {
+    const name = `${table}_p${month}`;
+    const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [ident(name)]);
+    if (existing[0]?.present) return 0;
+    await client.query(LOCK_ALL);
+    const { rows } = await client.query(`SELECT id FROM ${ident(`${table}_default`)} WHERE id >= $1 AND id < $2 ORDER BY id`, [from, to]);
+    const bounds: Array<[string, string]> = [];
+    let start = from;
+    for (const { id } of rows as Array<{ id: string }>) {
+      if (Buffer.compare(Buffer.from(id), Buffer.from(start)) > 0) bounds.push([start, id]);
+      // The smallest string after that id: ids hold no control characters.
+      start = `${id}\u0001`;
+    }
+    if (Buffer.compare(Buffer.from(to), Buffer.from(start)) > 0) bounds.push([start, to]);
+    for (const [n, [lo, hi]] of bounds.entries()) {
+      await client.query(
+        `CREATE TABLE ${ident(n === 0 ? name : `${name}_${n}`)} PARTITION OF ${ident(table)} FOR VALUES FROM (${literal(lo)}) TO (${literal(hi)})`,
+      );
+    }
+    return bounds.length;
+  });
+}
+
+/** A month of the email tables: its partitions. */
+export interface MonthToDrop {
+  /** Children first: attempts, deliveries, events, emails, inbound records. */
+  partitions: readonly MonthPartition[];
+  /** The longest plan retention's cutoff: an email active since (or an inbound record received since) keeps its month. */
+  activeSince: Date;
+}
+
+const STILL_WAITING = statusInSql("status", WAITING_TO_SEND);
+
+/**
+ * Whether anything in these partitions is still kept ($1: the cutoff), in probes of their own
+ * indexes (status, last activity, arrival) that each stop at the first row: cheap enough to run
+ * under LOCK_ALL. Rows of the DEFAULT partition in the month's range are not the month's: they stay.
+ */
+function monthKeptSql(emails: readonly string[], inbound: readonly string[]): string {
+  const probes = [
+    ...emails.flatMap((name) => [
+      `EXISTS (SELECT 1 FROM ${ident(name)} WHERE ${STILL_WAITING})`,
+      `EXISTS (SELECT 1 FROM ${ident(name)} WHERE "lastActivityAt" >= $1 OR "lastActivityAt" IS NULL)`,
+    ]),
+    ...inbound.map((name) => `EXISTS (SELECT 1 FROM ${ident(name)} WHERE "receivedAt" >= $1)`),
+  ];
+  // With no partition to probe the parameter is still the statement's.
+  return `SELECT ${probes.length > 0 ? probes.join("\n    OR ") : "$1::timestamptz IS NULL"} AS kept`;
+}
+
+/**
+ * Drops a month's partitions in one transaction if nothing in them is still kept: no email
+ * unfinished or active within the longest plan retention, no inbound record received within it.
+ * Answers whether it dropped them. The tables are locked first (detaching needs it, and no event
+ * can move an email's last activity in between); the check probes indexes and the drop itself is
+ * catalog work, so the lock is short. Attachment bytes of its emails and inbound records go, and
+ * replies received later lose their link to the emails (as a delete would do); each referenced
+ * partition is detached (PostgreSQL checks nothing else references it) and dropped.
+ */
+export async function dropMonthPartitions(pool: Pool, month: MonthToDrop): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const of = (table: string) => month.partitions.filter((p) => p.table === table).map((p) => p.name);
+    await client.query(LOCK_ALL);
+    const { rows } = await client.query(monthKeptSql(of("emails"), of("inbound_emails")), [month.activeSince]);
+    if (rows[0]?.kept) return false;
+    for (const name of of("emails")) {
+      await client.query(`DELETE FROM email_attachments a USING ${ident(name)} e WHERE a."emailId" = e.id`);
+      await client.query(`UPDATE inbound_emails i SET "replyToEmailId" = NULL FROM ${ident(name)} e WHERE i."replyToEmailId" = e.id`);
+    }
+    for (const name of of("inbound_emails")) {
+      await client.query(`DELETE FROM inbound_attachments a USING ${ident(name)} i WHERE a."inboundEmailId" = i.id`);
+    }
+    for (const table of ["webhook_attempts", "webhook_deliveries", "email_events", "emails", "inbound_emails"]) {
+      for (const name of of(table)) {
+        if (table !== "webhook_attempts") await client.query(`ALTER TABLE ${ident(table)} DETACH PARTITION ${ident(name)}`);
+        await client.query(`DROP TABLE ${ident(name)}`);
+      }
+    }
+    return true;
+  });
+}
