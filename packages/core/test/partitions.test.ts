@@ -121,7 +121,8 @@ describe("the partition keeper", () => {
     }
     const fx = await createWorkspaceFixture(handle);
     const emailId = await insertEmail(handle, fx);
-    expect(await partitionOf("emails", emailId)).toBe(`emails_p${monthName(thisMonth)}`);
+    // In this month's first piece or a later one (the test database holds ids from before partitioning).
+    expect(await partitionOf("emails", emailId)).toMatch(new RegExp(`^emails_p${monthName(thisMonth)}(_\\d+)?$`));
   });
 
   it("drops an expired month's partitions with everything of its emails, and touches nothing outside it", async () => {
@@ -263,7 +264,8 @@ describe("plans over the partitions", () => {
           )
         ).rows,
       );
-      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${month}_\\w+"? on emails_p${month} `));
+      // This month's partition, or the piece of it that holds the id.
+      expect(custom).toMatch(new RegExp(`Index Scan using "?emails_p${month}(_\\d+)?_\\w+"? on emails_p${month}(_\\d+)? `));
       expect(custom.match(/Index Scan/g)).toHaveLength(1);
 
       await client.query(`PREPARE email_by_id(text, text, int, int) AS ${statement}`);
