@@ -30,14 +30,30 @@ const TABLES = [
 ] as const;
 
 /**
- * A month long expired that has no partitions yet (the test database persists, and other runs use
- * months too): between 3 and about 50 years back.
+ * A month long expired that has no partitions yet and no older rows in its range (the test
+ * database persists, and other runs use months too): between 3 and about 50 years back.
  */
 async function oldMonth(): Promise<Date> {
   for (;;) {
     const start = monthsAfter(monthStart(new Date()), -(36 + Math.floor(Math.random() * 560)));
-    if ((await partitionsOf(start)).length === 0) return start;
+    if ((await partitionsOf(start)).length === 0 && !(await defaultRowsIn(start))) return start;
   }
+}
+
+/**
+ * Whether a DEFAULT partition holds rows whose ids fall in the month (random ids from before
+ * partitioning do, in a test database used before: the month would then be made in pieces).
+ */
+async function defaultRowsIn(start: Date): Promise<boolean> {
+  const end = monthsAfter(start, 1);
+  for (const [table, kind] of TABLES) {
+    const { rows } = await pool.query(`SELECT EXISTS (SELECT 1 FROM ${table}_default WHERE id >= $1 AND id < $2) AS found`, [
+      idLowerBoundAt(kind, start),
+      idLowerBoundAt(kind, end),
+    ]);
+    if (rows[0].found) return true;
+  }
+  return false;
 }
 
 async function createMonth(start: Date): Promise<void> {
