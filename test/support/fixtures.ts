@@ -60,9 +60,10 @@ export async function createWorkspaceFixture(
 export async function insertEmail(
   handle: DbHandle,
   fx: Pick<WorkspaceFixture, "workspaceId" | "keyIds">,
-  options: { providerMessageId?: string | null; status?: EmailStatus; createdAt?: Date; lastActivityAt?: Date } = {},
+  options: { id?: string; providerMessageId?: string | null; status?: EmailStatus; createdAt?: Date; lastActivityAt?: Date } = {},
 ): Promise<string> {
-  const id = newTimeId("email", options.createdAt);
+  // `id`: one of the caller's making (an id from before partitioning, for example).
+  const id = options.id ?? newTimeId("email", options.createdAt);
   await handle.prisma.email.create({
     data: {
       id,

@@ -96,23 +96,6 @@ async function finishedEmail(fx: WorkspaceFixture, at: Date) {
   return { emailId, eventId: event.eventId!, deliveryId, attemptId };
 }
 
-/** An email with an id as one from before partitioning may have (`id`), through the ORM. */
-async function insertLegacyEmail(fx: WorkspaceFixture, id: string, status: "sent" | "delivered", lastActivityAt?: Date) {
-  await db.email.create({
-    data: {
-      id,
-      organizationId: fx.workspaceId,
-      apiKeyId: fx.keyIds["full-access"],
-      environment: "live",
-      from: "a@example.com",
-      to: ["b@example.org"],
-      subject: "legacy",
-      status,
-      ...(lastActivityAt ? { lastActivityAt } : {}),
-    },
-  });
-}
-
 async function subscriptionFor(fx: WorkspaceFixture): Promise<string> {
   const subscription = await db.webhookSubscription.create({
     data: {
@@ -222,7 +205,7 @@ describe("the partition keeper", () => {
     const start = await oldMonth();
     // As an id from before partitioning may: random characters that happen to fall in the month.
     const legacy = `${idLowerBoundAt("email", new Date(start.getTime() + 3 * DAY))}LEGACYxxxxxxxxxx`;
-    await insertLegacyEmail(fx, legacy, "delivered", new Date(start.getTime() + 3 * DAY));
+    await insertEmail(handle, fx, { id: legacy, status: "delivered", lastActivityAt: new Date(start.getTime() + 3 * DAY) });
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
 
     await createMonth(start);
@@ -340,7 +323,7 @@ describe("plans over the partitions", () => {
     const recent = await insertEmail(handle, fx);
     // An id from before partitioning: random, below every time id of this month, created now.
     const legacy = `email_00${newId("email").slice(-22)}`;
-    await insertLegacyEmail(fx, legacy, "sent");
+    await insertEmail(handle, fx, { id: legacy, status: "sent" });
     const listed = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdAfter: since });
     expect(listed.map((email) => email.id).sort()).toEqual([legacy, recent].sort());
     const older = await selectEmailsNewestFirst(pool, { workspaceId: fx.workspaceId, limit: 10, withBodies: false, createdBefore: since });
