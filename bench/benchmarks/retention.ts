@@ -1,16 +1,15 @@
 import { performance } from "node:perf_hooks";
 import {
+  createMonth,
   createPartitionsAhead,
   dropExpiredPartitions,
   monthName,
   monthStart,
   monthsAfter,
-  PARTITIONED_TABLES,
   purgeExpiredEmails,
 } from "@svc/core";
 import { idLowerBoundAt } from "@svc/db";
 import pg from "pg";
-import { createMonthPartitions } from "../../packages/core/src/stores/partitions.ts";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
@@ -91,9 +90,7 @@ export default async function retentionBenchmark(): Promise<BenchResult> {
     // A month long past every plan's retention and the scheduling horizon.
     const old = monthStart(new Date(now.getTime() - 200 * DAY_MS));
     await createPartitionsAhead(pool, now);
-    for (const { table, kind } of PARTITIONED_TABLES) {
-      await createMonthPartitions(pool, table, monthName(old), idLowerBoundAt(kind, old), idLowerBoundAt(kind, monthsAfter(old, 1)));
-    }
+    await createMonth(pool, old);
     const recent = { workspaceId: workspace.workspaceId, apiKeyId: workspace.apiKeyId };
     // This month's emails (last active now, within retention): the ones that must stay.
     await fillMonth(fillPool, recent, monthStart(now), RECENT_EMAILS, "recent");

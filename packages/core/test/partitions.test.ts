@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import {
+  createMonth,
   createPartitionsAhead,
   dropAfterMs,
   dropExpiredPartitions,
@@ -13,7 +14,6 @@ import { idLowerBoundAt, newId, newIdBeside, newTimeId } from "@svc/db";
 import type { Pool } from "pg";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { selectEmailsNewestFirst } from "../src/stores/emails.ts";
-import { createMonthPartitions } from "../src/stores/partitions.ts";
 
 const handle = openTestDb();
 const db = handle.prisma;
@@ -54,13 +54,6 @@ async function defaultRowsIn(start: Date): Promise<boolean> {
     if (rows[0].found) return true;
   }
   return false;
-}
-
-async function createMonth(start: Date): Promise<void> {
-  const end = monthsAfter(start, 1);
-  for (const [table, kind] of TABLES) {
-    await createMonthPartitions(pool, table, monthName(start), idLowerBoundAt(kind, start), idLowerBoundAt(kind, end));
-  }
 }
 
 async function partitionsOf(start: Date): Promise<string[]> {
@@ -128,7 +121,7 @@ describe("the partition keeper", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "scale" });
     await subscriptionFor(fx);
     const start = await oldMonth();
-    await createMonth(start);
+    await createMonth(pool, start);
     const old = [];
     for (let n = 0; n < 3; n++) old.push(await finishedEmail(fx, new Date(start.getTime() + n * DAY + 3_600_000)));
     // A reply received now to one of them, and an email of today: both outside the month.
@@ -167,7 +160,7 @@ describe("the partition keeper", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
     const start = await oldMonth();
-    await createMonth(start);
+    await createMonth(pool, start);
     const finished = await finishedEmail(fx, new Date(start.getTime() + DAY));
     const waiting = await insertEmail(handle, fx, { status: "queued", createdAt: new Date(start.getTime() + 2 * DAY) });
 
@@ -192,7 +185,7 @@ describe("the partition keeper", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     await subscriptionFor(fx);
     const start = await oldMonth();
-    await createMonth(start);
+    await createMonth(pool, start);
     await finishedEmail(fx, new Date(start.getTime() + DAY));
     const end = monthsAfter(start, 1).getTime();
     expect(await dropExpiredPartitions(pool, new Date(end + dropAfterMs() - 1000))).not.toContain(monthName(start));
@@ -208,7 +201,7 @@ describe("the partition keeper", () => {
     await insertEmail(handle, fx, { id: legacy, status: "delivered", lastActivityAt: new Date(start.getTime() + 3 * DAY) });
     expect(await partitionOf("emails", legacy)).toBe("emails_default");
 
-    await createMonth(start);
+    await createMonth(pool, start);
     const names = await partitionsOf(start);
     expect(names).toEqual(expect.arrayContaining([`emails_p${monthName(start)}`, `emails_p${monthName(start)}_1`]));
     expect(await partitionOf("emails", legacy)).toBe("emails_default");

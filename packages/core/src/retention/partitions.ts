@@ -44,13 +44,17 @@ export const MONTHS_AHEAD = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The longest retention of any plan, in days: what a month's partitions must outlive. */
+function longestRetentionDays(): number {
+  return Math.max(...Object.values(PLANS).map((plan) => plan.retentionDays));
+}
+
 /**
  * How long after a month has ended its partitions may be dropped: every plan's retention must
  * have passed, and an email of that month may have been scheduled this far ahead.
  */
 export function dropAfterMs(): number {
-  const longest = Math.max(...Object.values(PLANS).map((plan) => plan.retentionDays));
-  return (longest + SCHEDULE_LIMITS.maxAheadDays) * DAY_MS;
+  return (longestRetentionDays() + SCHEDULE_LIMITS.maxAheadDays) * DAY_MS;
 }
 
 /**
@@ -96,20 +100,23 @@ async function withLockRetries<T>(step: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** Creates the partitions of the month starting at `start` for every table (idempotent); answers how many it created. */
+export async function createMonth(pool: Pool, start: Date): Promise<number> {
+  let created = 0;
+  const end = monthsAfter(start, 1);
+  for (const { table, kind } of PARTITIONED_TABLES) {
+    created +=
+      (await withLockRetries(() =>
+        createMonthPartitions(pool, table, monthName(start), idLowerBoundAt(kind, start), idLowerBoundAt(kind, end)),
+      )) ?? 0;
+  }
+  return created;
+}
+
 /** Creates the partitions of the current month and the next `monthsAhead` for every table (idempotent); answers how many it created. */
 export async function createPartitionsAhead(pool: Pool, now: Date = new Date(), monthsAhead = MONTHS_AHEAD): Promise<number> {
   let created = 0;
-  const first = monthStart(now);
-  for (let m = 0; m <= monthsAhead; m++) {
-    const start = monthsAfter(first, m);
-    const end = monthsAfter(first, m + 1);
-    for (const { table, kind } of PARTITIONED_TABLES) {
-      created +=
-        (await withLockRetries(() =>
-          createMonthPartitions(pool, table, monthName(start), idLowerBoundAt(kind, start), idLowerBoundAt(kind, end)),
-        )) ?? 0;
-    }
-  }
+  for (let m = 0; m <= monthsAhead; m++) created += await createMonth(pool, monthsAfter(monthStart(now), m));
   return created;
 }
 
@@ -126,8 +133,7 @@ export async function dropExpiredPartitions(pool: Pool, now: Date = new Date()):
   );
   const months = new Map<string, MonthPartition[]>();
   for (const partition of partitions) months.set(partition.month, [...(months.get(partition.month) ?? []), partition]);
-  const longestRetentionDays = Math.max(...Object.values(PLANS).map((plan) => plan.retentionDays));
-  const activeSince = new Date(now.getTime() - longestRetentionDays * DAY_MS);
+  const activeSince = new Date(now.getTime() - longestRetentionDays() * DAY_MS);
   const dropped: string[] = [];
   for (const [month, ofMonth] of [...months].sort(([a], [b]) => a.localeCompare(b))) {
     const end = monthsAfter(monthOfName(month), 1);
