@@ -41,8 +41,12 @@ beforeAll(async () => {
   const port = (receiver.address() as { port: number }).port;
 
   // The simulator's recovery would re-report events of emails earlier runs left in the shared test
-  // database: none here, so the counters count this test's email alone.
-  stack = await startStack({ apps: APPS, env: { METRICS_TOKEN: TOKEN, SIMULATOR_RECOVERY_GRACE_MS: String(10 * 365 * 24 * 3_600_000) } });
+  // database, and the scheduler would send other files' scheduled emails falling due meanwhile:
+  // neither here (the scheduler polls once, at start), so the counters count this test's email alone.
+  stack = await startStack({
+    apps: APPS,
+    env: { METRICS_TOKEN: TOKEN, SIMULATOR_RECOVERY_GRACE_MS: String(10 * 365 * 24 * 3_600_000), SCHEDULE_POLL_INTERVAL_MS: "60000" },
+  });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   const box = new SecretBox(loadEnv(z.object(webhookSecretEnv), stack.env).WEBHOOK_SECRET_KEY);
   await createWebhookSubscription(
