@@ -8,10 +8,10 @@ import {
   monthsAfter,
   purgeExpiredEmails,
 } from "@svc/core";
-import { idLowerBoundAt } from "@svc/db";
 import pg from "pg";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
+import { EVENTS_PER_EMAIL, fillHistory } from "../lib/history.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -27,7 +27,6 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const EVENTS_PER_EMAIL = 2;
 const RECENT_EMAILS = 1000;
 
 async function walLsn(pool: pg.Pool): Promise<string> {
@@ -38,7 +37,7 @@ async function walSince(pool: pg.Pool, lsn: string): Promise<number> {
   return Number((await pool.query("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn) AS bytes", [lsn])).rows[0].bytes);
 }
 
-/** `count` delivered emails spread over the month from `start`, last active then, with their events, through SQL. */
+/** `count` delivered emails spread over the month from `start`, last active then, with their events. */
 async function fillMonth(
   pool: pg.Pool,
   workspace: { workspaceId: string; apiKeyId: string },
@@ -46,24 +45,7 @@ async function fillMonth(
   count: number,
   tag: string,
 ): Promise<void> {
-  const end = monthsAfter(start, 1);
-  const spreadMs = (end.getTime() - start.getTime() - 1000) / count;
-  await pool.query(
-    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, status, "createdAt", "sentAt", "lastActivityAt")
-     SELECT 'email_' || svc_id_time_part(t) || substr(md5($5 || n), 1, 16), $1, $2, 'live', 'a@example.com', ARRAY['r' || n || '@example.org'],
-            'retention ' || n, 'body', 'delivered', t, t, t
-       FROM generate_series(1, $3::int) AS n, LATERAL (SELECT $4::timestamptz + n * $6::float8 * interval '1 millisecond' AS t) AS at`,
-    [workspace.workspaceId, workspace.apiKeyId, count, start, tag, spreadMs],
-  );
-  await pool.query(
-    `INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
-     SELECT 'evt_' || substr(e.id, 7, 8) || substr(md5(e.id || k), 1, 16), e.id, (ARRAY['sent', 'delivered'])[k]::"EventType", e."createdAt", '{}', e.id || ':' || k
-       FROM emails e, generate_series(1, ${EVENTS_PER_EMAIL}) AS k
-      WHERE e.id >= $1 AND e.id < $2`,
-    [idLowerBoundAt("email", start), idLowerBoundAt("email", end)],
-  );
-  await pool.query("CHECKPOINT");
-  await pool.query("VACUUM ANALYZE emails, email_events");
+  await fillHistory(pool, workspace, { count, from: start, to: monthsAfter(start, 1), tag });
 }
 
 async function countRows(pool: pg.Pool, workspaceId: string): Promise<{ emails: number; events: number }> {

@@ -2,6 +2,9 @@ import { startCpuMeter } from "./cpu.ts";
 import { postEmails } from "./emailPoster.ts";
 import type { BenchEnvironment } from "./environment.ts";
 import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "./fixtures.ts";
+import { fillHistory } from "./history.ts";
+import { startPgBackendCpu } from "./pgBackendCpu.ts";
+import { type StatementCost, startPgStatements } from "./pgStatements.ts";
 import { type App, freePort, type Process, startApp } from "./processes.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 import { runSesSetup, type SesStandIn, startSesStandIn } from "./sesStandIn.ts";
@@ -14,6 +17,10 @@ import { type Distribution, distribution, round } from "./stats.ts";
  * aws-local as its own process (`sesStandIn.ts`), set up with `svc ses setup`, which the sender
  * calls through the AWS SDK and which publishes the notifications to the ingester.
  */
+/** The history the database holds before the run, as an install in use does (history.ts says why). */
+const HISTORY_EMAILS = Number(process.env.BENCH_HISTORY_EMAILS ?? 100_000);
+const HISTORY_DAYS = 30;
+
 export type PipelineProvider = "simulator" | "ses";
 
 export interface PipelineStack {
@@ -25,6 +32,7 @@ export interface PipelineStack {
   standIns: Process[];
   /** Settings the apps were started with beyond the environment's defaults. */
   settings: Record<string, string>;
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +60,13 @@ export async function startPipeline(
       events: ["delivered"],
     });
     receiver.setSecret(subscription.secret);
+    await fillHistory(env.db.pool, workspace, {
+      count: HISTORY_EMAILS,
+      from: new Date(Date.now() - HISTORY_DAYS * 86_400_000),
+      to: new Date(Date.now() - 60_000),
+      tag: "pipeline",
+      subscriptionId: subscription.id,
+    });
     const settings = {
       EMAIL_PROVIDER: "simulator",
       SES_MAX_SEND_RATE: "0",
@@ -87,7 +102,7 @@ export async function startPipeline(
     apps.push(await startApp("dispatcher", env.appEnv(settings)));
     const api = await startApp("api", env.appEnv(settings));
     apps.push(api);
-    return { workspace, receiver, api, apps, standIns, settings, stop };
+    return { workspace, receiver, api, apps, standIns, settings, databaseUrl: env.databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -127,6 +142,10 @@ export interface PipelineRun {
   latencyMs: Distribution;
   latencies: number[];
   cpu: Record<string, { cpuS: number; cpuMsPerItem: number }>;
+  /** PostgreSQL's CPU per email (ms) by the app its backends served, or the background worker. */
+  postgresByClient: Record<string, number>;
+  /** The phase's costliest statements (BENCH_PG_STATEMENTS=1 on a cluster that has pg_stat_statements). */
+  statements?: StatementCost[];
 }
 
 /**
@@ -140,6 +159,8 @@ export async function runPipeline(
 ): Promise<PipelineRun> {
   const already = stack.receiver.arrivals.size;
   const cpu = startCpuMeter([...stack.apps, ...stack.standIns]);
+  const postgresCpu = startPgBackendCpu(stack.databaseUrl);
+  const statements = await startPgStatements(stack.databaseUrl);
   const posted = await postEmails({
     apiUrl: stack.api.url,
     apiKey: stack.workspace.apiKey,
@@ -156,6 +177,8 @@ export async function runPipeline(
     waitError = (error as Error).message;
   }
   const cpuUsed = cpu.stop(accepted);
+  const postgresByClient = await postgresCpu.stop(accepted);
+  const statementCosts = await statements.stop(accepted);
 
   const latencies: number[] = [];
   let lastArrival = posted.startedAt;
@@ -183,6 +206,8 @@ export async function runPipeline(
     latencyMs: distribution(latencies),
     latencies,
     cpu: cpuUsed,
+    postgresByClient,
+    ...(statementCosts ? { statements: statementCosts } : {}),
   };
 }
 

@@ -61,7 +61,8 @@ export async function spawnScript(options: SpawnOptions): Promise<Process> {
   const logDir = path.join(BENCH_ROOT, "results/logs");
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(path.join(logDir, `${options.label}.log`));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), ...options.env };
+  // PGAPPNAME names its Postgres backends, so that their CPU can be told apart (pgBackendCpu.ts).
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PGAPPNAME: options.label, ...options.env };
   const [command, args] = commandFor(options.script, cpuProfileArgs(options.label));
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let tail = "";
