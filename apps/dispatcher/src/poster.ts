@@ -9,6 +9,9 @@ import { ADDRESS_REFUSED, guardedLookup, refuseBeforeConnect } from "./addressGu
 /** How much of an answer is kept on the attempt record. */
 const RESPONSE_EXCERPT_BYTES = 2048;
 
+/** An idle kept-alive connection is closed after this long: below the 5 s that Node and many servers keep one. */
+const IDLE_CONNECTION_MS = 4_000;
+
 export interface PosterOptions {
   /** Total deadline of one attempt: connect, send, and a complete answer (or its first 2 KB). */
   timeoutMs: number;
@@ -22,13 +25,19 @@ export interface WebhookPoster extends EndpointPoster {
 
 /**
  * One POST per attempt with got: no redirects followed (a 3xx is a failed attempt), no retries
- * inside got (the retry schedule is the dispatcher's), one total deadline, and our own agents
- * without keep-alive, so that every attempt dials afresh through the address guard and no
- * half-closed pooled socket turns into a spurious failure.
+ * inside got (the retry schedule is the dispatcher's) and one total deadline.
+ *
+ * Connections are kept alive between attempts to the same endpoint, as a receiver expects of a
+ * sender: a TLS handshake per webhook would cost both sides more than the webhook. Every
+ * connection is dialled through the address guard, so a pooled one leads to an address the guard
+ * allowed. A connection idle for IDLE_CONNECTION_MS is closed (sooner when the endpoint's
+ * `Keep-Alive: timeout` says so). An endpoint may still close an idle connection just as we reuse
+ * it: a request lost that way, before any answer, is sent once more on a new connection.
  */
 export function createWebhookPoster(options: PosterOptions): WebhookPoster {
   const lookup = options.allowPrivate ? undefined : guardedLookup();
-  const agents = { http: new HttpAgent({ keepAlive: false }), https: new HttpsAgent({ keepAlive: false }) };
+  const agentOptions = { keepAlive: true, timeout: IDLE_CONNECTION_MS };
+  const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
 
   /** What the endpoint answered, for core to judge (`classifyAnswer`); every attempt is counted by its class, whichever way it ended. */
   async function post(url: string, body: string, headers: Record<string, string>): Promise<PostAnswer> {
@@ -67,6 +76,19 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
       });
     }
 
+    const first = await sendOnce(parsed, body, headers, options.timeoutMs);
+    if (!first.lostOnReusedConnection) return counted(first.attemptClass, { ...first.answer, durationMs: elapsed() });
+    const again = await sendOnce(parsed, body, headers, Math.max(1, options.timeoutMs - elapsed()));
+    return counted(again.attemptClass, { ...again.answer, durationMs: elapsed() });
+  }
+
+  /** One request; says whether it was lost on a kept-alive connection before any answer came. */
+  function sendOnce(
+    url: URL,
+    body: string,
+    headers: Record<string, string>,
+    timeoutMs: number,
+  ): Promise<{ attemptClass: AttemptClass; answer: PostAnswer; lostOnReusedConnection: boolean }> {
     return new Promise((resolve) => {
       let statusCode: number | null = null;
       let location: string | undefined;
@@ -75,34 +97,30 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
       let received = 0;
       let settled = false;
 
-      const request = got.stream.post(parsed, {
+      const request = got.stream.post(url, {
         body,
         headers,
         followRedirect: false,
         retry: { limit: 0 },
-        timeout: { request: options.timeoutMs },
+        timeout: { request: timeoutMs },
         throwHttpErrors: false,
         decompress: false,
         dnsLookup: lookup,
         agent: agents,
       });
 
-      const finish = (error: string | null, failureClass: AttemptClass = "error") => {
+      /** `complete`: the whole answer was read, so the connection can serve the next request. */
+      const finish = (outcome: { error: string | null; failureClass?: AttemptClass; complete?: boolean; closedByPeer?: boolean }) => {
         if (settled) return;
         settled = true;
-        request.destroy();
+        if (!outcome.complete) request.destroy();
         const excerpt =
           chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
-        resolve(
-          counted(error === null && statusCode !== null ? statusClass(statusCode) : failureClass, {
-            statusCode,
-            location,
-            retryAfter,
-            responseExcerpt: excerpt,
-            error,
-            durationMs: elapsed(),
-          }),
-        );
+        resolve({
+          attemptClass: outcome.error === null && statusCode !== null ? statusClass(statusCode) : (outcome.failureClass ?? "error"),
+          answer: { statusCode, location, retryAfter, responseExcerpt: excerpt, error: outcome.error, durationMs: 0 },
+          lostOnReusedConnection: outcome.closedByPeer === true && statusCode === null && request.reusedSocket === true,
+        });
       };
 
       request.on("response", (response: { statusCode: number; headers: Record<string, string | string[] | undefined> }) => {
@@ -115,11 +133,17 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
       request.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
         received += chunk.length;
-        // Enough of the answer is kept; the rest is not waited for.
-        if (received >= RESPONSE_EXCERPT_BYTES) finish(null);
+        // Enough of the answer is kept; the rest is not waited for (and the connection not kept).
+        if (received >= RESPONSE_EXCERPT_BYTES) finish({ error: null });
       });
-      request.on("end", () => finish(null));
-      request.on("error", (error: Error & { code?: string }) => finish(describeError(error, options.timeoutMs), failureClassOf(error)));
+      request.on("end", () => finish({ error: null, complete: true }));
+      request.on("error", (error: Error & { code?: string }) =>
+        finish({
+          error: describeError(error, timeoutMs),
+          failureClass: failureClassOf(error),
+          closedByPeer: error.code === "ECONNRESET" || error.code === "EPIPE",
+        }),
+      );
     });
   }
 
