@@ -1,3 +1,4 @@
+import { groupCommitMsFor } from "@svc/config";
 import { ApiKeyAuthenticator } from "@svc/core";
 import { observeHttp } from "@svc/metrics";
 import { healthEndpoints } from "@svc/runtime";
@@ -44,7 +45,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(checkRequestTarget);
   app.use(referenceRouter());
 
-  const statements = coalescedStatements(deps.db, deps.config.DATABASE_GROUP_COMMIT_MS);
+  const statements = coalescedStatements(deps.db, groupCommitMsFor("request", deps.config));
   // Every request with a key is counted against its limit once the key is known (a request
   // without a valid key is answered 401 before it costs a limiter call).
   const requireKey = [

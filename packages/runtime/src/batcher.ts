@@ -13,9 +13,10 @@
  * commit although the next one is a few milliseconds away. With `lingerMs`, a batch that is not
  * full waits for company, but only while company is likely: while the average of the recent gaps
  * between items is under COMPANY_HORIZON lingers. It waits for about COMPANY_WANTED more items,
- * and never longer than `lingerMs`: at high rates that is a fraction of a millisecond, so that
- * callers waiting for their answers (a closed loop) are not held back. A lone item at light load
- * still goes at once.
+ * and never longer than `lingerMs`. A lone item at light load still goes at once. And it lingers
+ * only while no batch is in flight: an item that arrives during one starts its own at once, as
+ * without a linger, so that callers waiting for their answers (a closed loop, whose next items
+ * come only as batches finish) are never held back at high load.
  *
  * A batch that throws is retried item by item, so one bad item (a value the database refuses)
  * fails only its own caller and never the callers that happened to share its batch.
@@ -80,10 +81,12 @@ export class Batcher<I, O> {
     this.averageGapMs = Number.isFinite(this.averageGapMs) ? this.averageGapMs * (1 - GAP_WEIGHT) + gap * GAP_WEIGHT : gap;
   }
 
-  /** Whether a new batch should wait for company: it is not full, and company is due within the linger. */
+  /** Whether a new batch should wait for company: none is in flight, it is not full, and company is due within the linger. */
   private shouldLinger(): boolean {
     const lingerMs = this.options.lingerMs ?? 0;
-    return lingerMs > 0 && this.queue.length < this.options.maxSize && this.averageGapMs < COMPANY_HORIZON * lingerMs;
+    return (
+      lingerMs > 0 && this.inFlight === 0 && this.queue.length < this.options.maxSize && this.averageGapMs < COMPANY_HORIZON * lingerMs
+    );
   }
 
   /** `mayLinger` is false for items that already waited for a batch in flight. */

@@ -89,15 +89,23 @@ describe("Batcher", () => {
 
     it("groups items that arrive a few milliseconds apart, which without it would go one by one", async () => {
       for (const lingerMs of [0, 200]) {
-        const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 10, lingerMs });
+        // Each batch takes a millisecond, so that every item arrives with none in flight.
+        const batches: number[][] = [];
+        const batcher = new Batcher<number, string>({
+          maxSize: 10,
+          maxConcurrent: 10,
+          lingerMs,
+          run: async (items) => {
+            batches.push(items);
+            await sleep(1);
+            return items.map((item) => `r${item}`);
+          },
+        });
         const results: Array<Promise<string>> = [];
         for (let n = 1; n <= 6; n++) {
           results.push(batcher.submit(n));
           await sleep(5);
         }
-        // Once the linger has passed, whatever waited has gone.
-        await sleep(lingerMs + 50);
-        await releaseAll();
         expect(await Promise.all(results)).toEqual(["r1", "r2", "r3", "r4", "r5", "r6"]);
         expect(batches.flat()).toEqual([1, 2, 3, 4, 5, 6]);
         if (lingerMs === 0) expect(batches.length).toBe(6);
@@ -118,6 +126,20 @@ describe("Batcher", () => {
       await releaseAll();
       await sleep(400);
       // Gaps of many lingers: the next item goes at once too, not after the linger.
+      const second = batcher.submit(2);
+      await tick();
+      expect(batches).toEqual([[1], [2]]);
+      await releaseAll();
+      expect(await Promise.all([first, second])).toEqual(["r1", "r2"]);
+    });
+
+    it("does not hold back an item that arrives while a batch is in flight (a closed loop at high load)", async () => {
+      const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 2, lingerMs: 60_000 });
+      const first = batcher.submit(1);
+      await tick();
+      expect(batches).toEqual([[1]]);
+      // A millisecond later: company is frequent, but a batch is in flight, so this one goes at once.
+      await sleep(1);
       const second = batcher.submit(2);
       await tick();
       expect(batches).toEqual([[1], [2]]);
