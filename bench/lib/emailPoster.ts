@@ -29,7 +29,9 @@ export async function postEmails(plan: PostPlan): Promise<PostedEmails> {
   const agent = new Agent({ keepAlive: true, maxSockets: plan.concurrency ?? 64 });
   const url = new URL("/emails", plan.apiUrl);
   const result: PostedEmails = { sentAt: new Map(), failures: 0, firstFailure: null, startedAt: performance.now(), finishedAt: 0 };
-  const postOne = (n: number) =>
+  // `again`: the second try of a request that a kept-alive connection lost before any answer
+  // (the API closed it, idle, as the request went out): the API never read it, so it is sent once more.
+  const postOne = (n: number, again = false): Promise<void> =>
     new Promise<void>((resolve) => {
       const body = emailBody(plan.domain, "someone@example.com", (plan.offset ?? 0) + n);
       const started = performance.now();
@@ -53,7 +55,10 @@ export async function postEmails(plan: PostPlan): Promise<PostedEmails> {
           resolve();
         });
       });
-      req.on("error", (error) => fail(error.message));
+      req.on("error", (error: Error & { code?: string }) => {
+        if (!again && req.reusedSocket && error.code === "ECONNRESET") resolve(postOne(n, true));
+        else fail(error.message);
+      });
       req.end(body);
     });
 
