@@ -14,9 +14,10 @@
  * full waits for company, but only while company is likely: while the average of the recent gaps
  * between items is under COMPANY_HORIZON lingers. It waits for about COMPANY_WANTED more items,
  * and never longer than `lingerMs`. A lone item at light load still goes at once. And it lingers
- * only while no batch is in flight: an item that arrives during one starts its own at once, as
- * without a linger, so that callers waiting for their answers (a closed loop, whose next items
- * come only as batches finish) are never held back at high load.
+ * only where batching does not happen by itself: while no batch is in flight (an item that arrives
+ * during one starts its own at once, as without a linger), and after a batch smaller than
+ * COMPANY_WANTED. So callers waiting for their answers (a closed loop, whose next items come only
+ * as batches finish, in batches that are large at high load) are not held back.
  *
  * A batch that throws is retried item by item, so one bad item (a value the database refuses)
  * fails only its own caller and never the callers that happened to share its batch.
@@ -55,6 +56,7 @@ export class Batcher<I, O> {
   private lingering: NodeJS.Timeout | null = null;
   private lastArrivalMs = Number.NaN;
   private averageGapMs = Number.POSITIVE_INFINITY;
+  private lastBatchSize = 0;
 
   constructor(private readonly options: BatcherOptions<I, O>) {
     if (!(options.maxSize >= 1) || !(options.maxConcurrent >= 1)) throw new Error("Batcher needs maxSize and maxConcurrent of at least 1");
@@ -81,11 +83,15 @@ export class Batcher<I, O> {
     this.averageGapMs = Number.isFinite(this.averageGapMs) ? this.averageGapMs * (1 - GAP_WEIGHT) + gap * GAP_WEIGHT : gap;
   }
 
-  /** Whether a new batch should wait for company: none is in flight, it is not full, and company is due within the linger. */
+  /** Whether a new batch should wait for company: none is in flight, the last one went nearly alone, it is not full, and company is due within the linger. */
   private shouldLinger(): boolean {
     const lingerMs = this.options.lingerMs ?? 0;
     return (
-      lingerMs > 0 && this.inFlight === 0 && this.queue.length < this.options.maxSize && this.averageGapMs < COMPANY_HORIZON * lingerMs
+      lingerMs > 0 &&
+      this.inFlight === 0 &&
+      this.lastBatchSize < COMPANY_WANTED &&
+      this.queue.length < this.options.maxSize &&
+      this.averageGapMs < COMPANY_HORIZON * lingerMs
     );
   }
 
@@ -116,6 +122,7 @@ export class Batcher<I, O> {
     }
     while (this.inFlight < this.options.maxConcurrent && this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.maxSize);
+      this.lastBatchSize = batch.length;
       this.inFlight += 1;
       void this.serve(batch).finally(() => {
         this.inFlight -= 1;

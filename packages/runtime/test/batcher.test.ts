@@ -147,6 +147,20 @@ describe("Batcher", () => {
       expect(await Promise.all([first, second])).toEqual(["r1", "r2"]);
     });
 
+    it("does not wait after a batch that gathered company by itself (a closed loop at high load)", async () => {
+      const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 10, maxConcurrent: 2, lingerMs: 60_000 });
+      const together = [1, 2, 3, 4, 5].map((n) => batcher.submit(n));
+      await tick();
+      await releaseAll();
+      expect(await Promise.all(together)).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+      // Company is frequent and nothing is in flight, but batches are already large: no wait.
+      const next = batcher.submit(6);
+      await tick();
+      expect(batches).toEqual([[1, 2, 3, 4, 5], [6]]);
+      await releaseAll();
+      expect(await next).toBe("r6");
+    });
+
     it("does not wait once the batch is full", async () => {
       const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 3, maxConcurrent: 2, lingerMs: 60_000 });
       const results = [batcher.submit(1)];
