@@ -24,9 +24,11 @@ export interface CoalescedStatements {
  * Every send needs two Postgres round trips (key lookup, insert), and their socket writes would
  * be the largest share of the API's CPU, so concurrent requests share them: N sends arriving
  * together cost two round trips and one commit, each still getting its own answer (its own key
- * row, its own domain check). Nothing is cached: every lookup reads the current row.
+ * row, its own domain check). Nothing is cached: every lookup reads the current row. An insert
+ * lingers for company (`groupCommitMs`) only while `companyExpected` says other sends are on
+ * their way to theirs.
  */
-export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedStatements {
+export function coalescedStatements(db: DbHandle, groupCommitMs = 0, companyExpected?: () => boolean): CoalescedStatements {
   const pool = sqlPool(db);
   const lookups = new Batcher<string, ApiKeyRecord | null>({
     maxSize: MAX_LOOKUPS_PER_STATEMENT,
@@ -37,6 +39,7 @@ export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedS
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     lingerMs: groupCommitMs,
+    ...(companyExpected ? { companyExpected } : {}),
     run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
   return {

@@ -1,4 +1,3 @@
-import { groupCommitMsFor } from "@svc/config";
 import { createFileStore, listSesSetups } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -44,7 +43,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     receiving,
     log,
     metricsToken: env.METRICS_TOKEN,
-    groupCommitMs: groupCommitMsFor("background", env),
+    groupCommitMs: env.DATABASE_GROUP_COMMIT_MS,
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

@@ -1,4 +1,3 @@
-import { groupCommitMsFor } from "@svc/config";
 import {
   AttachmentBudget,
   ConfigurationSetChooser,
@@ -127,7 +126,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
-          writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("background", env)),
+          writes: batchedHandoffWrites(db, claimLeaseMs, env.DATABASE_GROUP_COMMIT_MS),
           records: handoffRecords(db, files),
           gate,
           // Compiled per published version, which never changes; the least recently used go first.
