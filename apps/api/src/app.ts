@@ -1,3 +1,4 @@
+import { groupCommitMsFor } from "@svc/config";
 import { ApiKeyAuthenticator } from "@svc/core";
 import { observeHttp } from "@svc/metrics";
 import { healthEndpoints } from "@svc/runtime";
@@ -18,7 +19,6 @@ import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
 import { templatesRouter } from "./routes/templates.ts";
 import { webhooksRouter } from "./routes/webhooks.ts";
-import { SendsOnTheirWay } from "./sendsOnTheirWay.ts";
 
 /**
  * The REST API as an Express app, without listening (createApi serves it). Each instance keeps
@@ -45,8 +45,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(checkRequestTarget);
   app.use(referenceRouter());
 
-  const sends = new SendsOnTheirWay();
-  const statements = coalescedStatements(deps.db, deps.config.DATABASE_GROUP_COMMIT_MS, () => sends.any);
+  const statements = coalescedStatements(deps.db, groupCommitMsFor("request", deps.config));
   // Every request with a key is counted against its limit once the key is known (a request
   // without a valid key is answered 401 before it costs a limiter call).
   const requireKey = [
@@ -54,8 +53,7 @@ export function createApiApp(deps: ApiDeps): Express {
     rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
     bodyBudget(deps.bodyBudget, { unknownLength: LARGEST_BODY_BYTES }),
   ];
-  app.post("/emails", sends.count);
-  app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail, sends));
+  app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
   app.use("/webhooks", requireKey, webhooksRouter(deps));

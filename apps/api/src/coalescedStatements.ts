@@ -24,11 +24,9 @@ export interface CoalescedStatements {
  * Every send needs two Postgres round trips (key lookup, insert), and their socket writes would
  * be the largest share of the API's CPU, so concurrent requests share them: N sends arriving
  * together cost two round trips and one commit, each still getting its own answer (its own key
- * row, its own domain check). Nothing is cached: every lookup reads the current row. An insert
- * lingers for company (`groupCommitMs`) only while `companyExpected` says other sends are on
- * their way to theirs.
+ * row, its own domain check). Nothing is cached: every lookup reads the current row.
  */
-export function coalescedStatements(db: DbHandle, groupCommitMs = 0, companyExpected?: () => boolean): CoalescedStatements {
+export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedStatements {
   const pool = sqlPool(db);
   const lookups = new Batcher<string, ApiKeyRecord | null>({
     maxSize: MAX_LOOKUPS_PER_STATEMENT,
@@ -39,7 +37,6 @@ export function coalescedStatements(db: DbHandle, groupCommitMs = 0, companyExpe
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     lingerMs: groupCommitMs,
-    ...(companyExpected ? { companyExpected } : {}),
     run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
   return {

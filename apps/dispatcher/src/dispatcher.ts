@@ -1,3 +1,4 @@
+import { groupCommitMsFor } from "@svc/config";
 import { createWebhookAttempt, postgresDeliveryRows, SecretBox } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -58,7 +59,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const batching = {
     maxBatch: env.DISPATCHER_CONCURRENCY,
     maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE),
-    lingerMs: env.DATABASE_GROUP_COMMIT_MS,
+    lingerMs: groupCommitMsFor("background", env),
   };
   const slots = new SubscriptionSlots(
     redis,

@@ -33,7 +33,7 @@ export interface IngestDeps {
   metricsToken?: string;
   /** How events are grouped into statements; defaults to RECORDER_DEFAULTS. */
   recorder?: EventRecorderOptions;
-  /** How long an event may wait for others to share its commit (DATABASE_GROUP_COMMIT_MS); 0 when not given. */
+  /** How long an event may wait for others to share its commit (DATABASE_GROUP_COMMIT_MS, see groupCommitMsFor); 0 when not given. */
   groupCommitMs?: number;
 }
 

@@ -1,3 +1,4 @@
+import { groupCommitMsFor } from "@svc/config";
 import { createFileStore, listSesSetups } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -43,7 +44,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     receiving,
     log,
     metricsToken: env.METRICS_TOKEN,
-    groupCommitMs: env.DATABASE_GROUP_COMMIT_MS,
+    groupCommitMs: groupCommitMsFor("background", env),
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

@@ -36,13 +36,24 @@ export const databaseEnv = {
   /**
    * How long a grouped write (a send, a claim, a handoff's record, an event, a webhook attempt)
    * may wait for others to share its statement and commit, while others arrive that often: at
-   * moderate load this is what groups them. Each stage adds at most this latency. A write waits
-   * only while no batch of its kind is in flight and the last one went nearly alone (Batcher), and
-   * in the API only while other sends are on their way to their insert: a client that sends one
-   * request at a time, or a closed loop at high load, never waits. 0 turns it off.
+   * moderate load this is what groups them. Each stage adds at most this latency. Unset, it is
+   * `groupCommitMsFor(stage)`'s: on in the stages no client waits on (sender, ingest, dispatcher),
+   * off in the API, where a client that sends one request at a time would wait it on every
+   * request (BENCHMARKS.md has the trade-off as measured).
    */
-  DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).default(10),
+  DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).optional(),
 };
+
+/**
+ * The group-commit linger of a stage when DATABASE_GROUP_COMMIT_MS is unset. `background`: the
+ * sender, ingester and dispatcher, whose items no client waits on one by one (SNS and the job
+ * queues send many at once), so a few milliseconds' wait costs no caller anything and halves
+ * their statements and commits at moderate load. `request`: the API, whose callers may wait for
+ * each answer.
+ */
+export function groupCommitMsFor(stage: "background" | "request", env: { DATABASE_GROUP_COMMIT_MS?: number | undefined }): number {
+  return env.DATABASE_GROUP_COMMIT_MS ?? (stage === "background" ? 10 : 0);
+}
 
 /** createDb's options from an env parsed with databaseEnv. */
 export function databaseOptions(env: {

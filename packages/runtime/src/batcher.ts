@@ -31,13 +31,6 @@ export interface BatcherOptions<I, O> {
   maxConcurrent: number;
   /** How long a batch that is not full may wait for more items when more are expected (0: never). */
   lingerMs?: number;
-  /**
-   * Whether items are on their way that will be submitted soon (requests that have arrived and
-   * not yet reached this batcher). When given, a batch lingers only while it says so, and an item
-   * that finds none on their way sends the lingering batch at once: a caller that sends one
-   * request at a time never waits.
-   */
-  companyExpected?: () => boolean;
 }
 
 /** Weight of the newest gap in the running average of the gaps between items. */
@@ -90,14 +83,13 @@ export class Batcher<I, O> {
     this.averageGapMs = Number.isFinite(this.averageGapMs) ? this.averageGapMs * (1 - GAP_WEIGHT) + gap * GAP_WEIGHT : gap;
   }
 
-  /** Whether a new batch should wait for company: none is in flight, the last one went nearly alone, company is on its way (when the caller can tell), it is not full, and company is due within the linger. */
+  /** Whether a new batch should wait for company: none is in flight, the last one went nearly alone, it is not full, and company is due within the linger. */
   private shouldLinger(): boolean {
     const lingerMs = this.options.lingerMs ?? 0;
     return (
       lingerMs > 0 &&
       this.inFlight === 0 &&
       this.lastBatchSize < COMPANY_WANTED &&
-      (this.options.companyExpected?.() ?? true) &&
       this.queue.length < this.options.maxSize &&
       this.averageGapMs < COMPANY_HORIZON * lingerMs
     );

@@ -161,40 +161,6 @@ describe("Batcher", () => {
       expect(await next).toBe("r6");
     });
 
-    it("waits only while the caller says more items are on their way, and goes once none are", async () => {
-      let onTheirWay = 0;
-      const batches: number[][] = [];
-      const batcher = new Batcher<number, string>({
-        maxSize: 10,
-        maxConcurrent: 2,
-        lingerMs: 60_000,
-        companyExpected: () => onTheirWay > 0,
-        run: async (items) => {
-          batches.push(items);
-          return items.map((item) => `r${item}`);
-        },
-      });
-      // Items 50 ms apart (a lingering batch would wait about four gaps), but none said to be on
-      // their way: each goes at once.
-      for (const n of [1, 2, 3]) {
-        const result = batcher.submit(n);
-        await sleep(10);
-        expect(batches).toHaveLength(n);
-        expect(await result).toBe(`r${n}`);
-        await sleep(40);
-      }
-      expect(batches).toEqual([[1], [2], [3]]);
-      // One more is on its way: the next item waits for it, and the batch goes when it comes.
-      onTheirWay = 1;
-      const waiting = batcher.submit(4);
-      await sleep(10);
-      expect(batches).toHaveLength(3);
-      onTheirWay = 0;
-      const last = batcher.submit(5);
-      expect(await Promise.all([waiting, last])).toEqual(["r4", "r5"]);
-      expect(batches).toEqual([[1], [2], [3], [4, 5]]);
-    });
-
     it("does not wait once the batch is full", async () => {
       const { batcher, batches, releaseAll } = recordingBatcher({ maxSize: 3, maxConcurrent: 2, lingerMs: 60_000 });
       const results = [batcher.submit(1)];

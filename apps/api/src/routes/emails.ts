@@ -26,7 +26,6 @@ import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
-import type { SendsOnTheirWay } from "../sendsOnTheirWay.ts";
 import { streamJsonArray } from "../streamJsonArray.ts";
 
 /** A single send's body limit (room for a message with files at the provider's size limit), named in its 413. */
@@ -49,10 +48,9 @@ function writeJson(res: Response, status: number, body: string): void {
 /**
  * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, GET /emails/:id/events, POST /emails/:id/cancel,
  * PATCH /emails/:id. Authentication is applied where this is mounted.
- * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts);
- * `sends` hears when a send hands its row over.
+ * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
  */
-export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert, sends: SendsOnTheirWay): Router {
+export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
   const router = Router();
 
   router.post("/", requirePermission("emails:send"), jsonBody(SEND_BODY), async (req, res) => {
@@ -66,14 +64,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert, sends: 
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      {
-        idempotencyKey,
-        insertRow: (row) => {
-          sends.arrived(res);
-          return insertEmail(row);
-        },
-        files: deps.files,
-      },
+      { idempotencyKey, insertRow: insertEmail, files: deps.files },
     );
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
