@@ -59,7 +59,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const batching = {
     maxBatch: env.DISPATCHER_CONCURRENCY,
     maxConcurrent: Math.min(STATEMENTS_IN_FLIGHT, env.DATABASE_POOL_SIZE),
-    lingerMs: groupCommitMsFor("background", env),
+    lingerMs: groupCommitMsFor("answer-driven", env),
   };
   const slots = new SubscriptionSlots(
     redis,

@@ -44,7 +44,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     receiving,
     log,
     metricsToken: env.METRICS_TOKEN,
-    groupCommitMs: groupCommitMsFor("background", env),
+    groupCommitMs: groupCommitMsFor("independent", env),
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

@@ -127,7 +127,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
-          writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("background", env)),
+          writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("independent", env)),
           records: handoffRecords(db, files),
           gate,
           // Compiled per published version, which never changes; the least recently used go first.

@@ -37,22 +37,27 @@ export const databaseEnv = {
    * How long a grouped write (a send, a claim, a handoff's record, an event, a webhook attempt)
    * may wait for others to share its statement and commit, while others arrive that often: at
    * moderate load this is what groups them. Each stage adds at most this latency. Unset, it is
-   * `groupCommitMsFor(stage)`'s: on in the stages no client waits on (sender, ingest, dispatcher),
-   * off in the API, where a client that sends one request at a time would wait it on every
-   * request (BENCHMARKS.md has the trade-off as measured).
+   * `groupCommitMsFor`'s: on where items arrive independently of earlier answers (sender,
+   * ingest), off where the next item waits for an answer (the API's clients, the dispatcher's
+   * per-subscription slots), since it would slow them down (BENCHMARKS.md has the trade-off).
    */
   DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).optional(),
 };
 
 /**
- * The group-commit linger of a stage when DATABASE_GROUP_COMMIT_MS is unset. `background`: the
- * sender, ingester and dispatcher, whose items no client waits on one by one (SNS and the job
- * queues send many at once), so a few milliseconds' wait costs no caller anything and halves
- * their statements and commits at moderate load. `request`: the API, whose callers may wait for
- * each answer.
+ * The group-commit linger of a stage when DATABASE_GROUP_COMMIT_MS is unset, by how its items
+ * arrive. `independent`: the sender's jobs and the ingester's notifications come whether or not
+ * earlier ones were answered (SNS and the job queue send many at once), so a few milliseconds'
+ * wait costs no caller anything and saves statements and commits at moderate load.
+ * `answer-driven`: the API's clients may wait for each answer before sending the next, and a
+ * subscription's next webhook starts only when one of its capped slots is answered; a wait there
+ * slows the caller (or the subscription) down, so it is off.
  */
-export function groupCommitMsFor(stage: "background" | "request", env: { DATABASE_GROUP_COMMIT_MS?: number | undefined }): number {
-  return env.DATABASE_GROUP_COMMIT_MS ?? (stage === "background" ? 10 : 0);
+export function groupCommitMsFor(
+  arrivals: "independent" | "answer-driven",
+  env: { DATABASE_GROUP_COMMIT_MS?: number | undefined },
+): number {
+  return env.DATABASE_GROUP_COMMIT_MS ?? (arrivals === "independent" ? 10 : 0);
 }
 
 /** createDb's options from an env parsed with databaseEnv. */
