@@ -88,7 +88,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
     body: string,
     headers: Record<string, string>,
     timeoutMs: number,
-  ): Promise<{ attemptClass: AttemptClass; answer: PostAnswer; lostOnReusedConnection: boolean }> {
+  ): Promise<{ attemptClass: AttemptClass; answer: Omit<PostAnswer, "durationMs">; lostOnReusedConnection: boolean }> {
     return new Promise((resolve) => {
       let statusCode: number | null = null;
       let location: string | undefined;
@@ -118,7 +118,7 @@ export function createWebhookPoster(options: PosterOptions): WebhookPoster {
           chunks.length > 0 ? toText(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES)) : statusCode === null ? null : "";
         resolve({
           attemptClass: outcome.error === null && statusCode !== null ? statusClass(statusCode) : (outcome.failureClass ?? "error"),
-          answer: { statusCode, location, retryAfter, responseExcerpt: excerpt, error: outcome.error, durationMs: 0 },
+          answer: { statusCode, location, retryAfter, responseExcerpt: excerpt, error: outcome.error },
           lostOnReusedConnection: outcome.closedByPeer === true && statusCode === null && request.reusedSocket === true,
         });
       };
