@@ -7,6 +7,7 @@ import { startPgBackendCpu } from "./pgBackendCpu.ts";
 import { type StatementCost, startPgStatements } from "./pgStatements.ts";
 import { type App, freePort, type Process, startApp } from "./processes.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
+import { type RedisCommandCost, startRedisCommands } from "./redisCommands.ts";
 import { runSesSetup, type SesStandIn, startSesStandIn } from "./sesStandIn.ts";
 import { type Distribution, distribution, round } from "./stats.ts";
 
@@ -33,6 +34,7 @@ export interface PipelineStack {
   /** Settings the apps were started with beyond the environment's defaults. */
   settings: Record<string, string>;
   databaseUrl: string;
+  redisUrl: string;
   stop(): Promise<void>;
 }
 
@@ -102,7 +104,7 @@ export async function startPipeline(
     apps.push(await startApp("dispatcher", env.appEnv(settings)));
     const api = await startApp("api", env.appEnv(settings));
     apps.push(api);
-    return { workspace, receiver, api, apps, standIns, settings, databaseUrl: env.databaseUrl, stop };
+    return { workspace, receiver, api, apps, standIns, settings, databaseUrl: env.databaseUrl, redisUrl: env.redisUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -146,6 +148,8 @@ export interface PipelineRun {
   postgresByClient: Record<string, number>;
   /** The phase's costliest statements (BENCH_PG_STATEMENTS=1 on a cluster that has pg_stat_statements). */
   statements?: StatementCost[];
+  /** Redis's commands per email (`INFO commandstats`, the whole server's). */
+  redis: RedisCommandCost;
 }
 
 /**
@@ -161,6 +165,7 @@ export async function runPipeline(
   const cpu = startCpuMeter([...stack.apps, ...stack.standIns]);
   const postgresCpu = startPgBackendCpu(stack.databaseUrl);
   const statements = await startPgStatements(stack.databaseUrl);
+  const redisCommands = await startRedisCommands(stack.redisUrl);
   const posted = await postEmails({
     apiUrl: stack.api.url,
     apiKey: stack.workspace.apiKey,
@@ -179,6 +184,7 @@ export async function runPipeline(
   const cpuUsed = cpu.stop(accepted);
   const postgresByClient = await postgresCpu.stop(accepted);
   const statementCosts = await statements.stop(accepted);
+  const redis = await redisCommands.stop(accepted);
 
   const latencies: number[] = [];
   let lastArrival = posted.startedAt;
@@ -207,6 +213,7 @@ export async function runPipeline(
     latencies,
     cpu: cpuUsed,
     postgresByClient,
+    redis,
     ...(statementCosts ? { statements: statementCosts } : {}),
   };
 }
