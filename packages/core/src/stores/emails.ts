@@ -254,16 +254,23 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`
  * The recipient columns a `recipient` filter searches, each with a GIN index on
  * ("organizationId", svc_lower_addresses(column)) (btree_gin, see the migrations): the expression
  * here must be the indexed one, and the workspace condition is what keeps the search to the
- * workspace's own entries.
+ * workspace's own entries. The cc and bcc indexes hold only rows with such recipients, so their
+ * searches name that condition too (the planner uses a partial index only for a query that
+ * states its condition).
  */
-const RECIPIENT_COLUMNS = [`"to"`, `"cc"`, `"bcc"`] as const;
+const RECIPIENT_COLUMNS = [
+  { column: `"to"`, indexed: "" },
+  { column: `"cc"`, indexed: `cardinality("cc") > 0 AND ` },
+  { column: `"bcc"`, indexed: `cardinality("bcc") > 0 AND ` },
+] as const;
 
 /**
  * The condition for `tag` (`param` binds a value and answers its placeholder): the email's tags
- * hold an entry with exactly this name and value (jsonb containment).
+ * hold an entry with exactly this name and value (jsonb containment). The tags index holds only
+ * tagged emails, hence its condition here.
  */
 const tagCondition = (tag: { name: string; value: string }, param: (value: unknown) => string): string =>
-  `tags @> ${param(JSON.stringify([{ name: tag.name, value: tag.value }]))}::jsonb`;
+  `(tags <> '[]'::jsonb AND tags @> ${param(JSON.stringify([{ name: tag.name, value: tag.value }]))}::jsonb)`;
 
 /**
  * A workspace's emails in newest-first order, read with keyset paging on the
@@ -288,7 +295,9 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   }
   if (range.recipient !== undefined) {
     const address = param([range.recipient.toLowerCase()]);
-    conditions.push(`(${RECIPIENT_COLUMNS.map((column) => `svc_lower_addresses(${column}) @> ${address}::text[]`).join(" OR ")})`);
+    conditions.push(
+      `(${RECIPIENT_COLUMNS.map(({ column, indexed }) => `(${indexed}svc_lower_addresses(${column}) @> ${address}::text[])`).join(" OR ")})`,
+    );
   }
   if (range.createdAfter !== undefined) conditions.push(`"createdAt" > ${param(range.createdAfter)}`);
   if (range.createdBefore !== undefined) conditions.push(`"createdAt" < ${param(range.createdBefore)}`);
