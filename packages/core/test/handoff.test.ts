@@ -100,9 +100,10 @@ function portsFor(partial: Partial<World> = {}) {
     },
     writes: {
       claim: async (emailId) => (world.email?.id === emailId ? world.email : null),
-      domainVerified: async ({ domain }) => world.verifiedDomains.has(domain),
-      suppressed: async ({ addresses }) =>
-        new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
+      check: async ({ domain, addresses }) => ({
+        domainVerified: world.verifiedDomains.has(domain),
+        suppressed: new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
+      }),
       markSent: async (accepted) => void seen.markedSent.push(accepted),
     },
     records: {

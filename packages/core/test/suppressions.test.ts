@@ -9,8 +9,8 @@ import {
   suppressionKey,
   suppressionKeysOf,
 } from "@svc/core";
-import { insertSuppressions, selectActiveSuppressions } from "@svc/core/stores";
-import { openTestDb } from "../../../test/support/fixtures.ts";
+import { insertSuppressions, selectHandoffChecks } from "@svc/core/stores";
+import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
 const pool = sqlPool(handle);
@@ -66,12 +66,31 @@ describe("active suppressions", () => {
       { address: "later@example.com", reason: "manual", expiresAt: new Date(Date.now() + 60_000) },
       { address: "forever@example.com", reason: "hard_bounce", expiresAt: null },
     ]);
-    const [first, second] = await selectActiveSuppressions(pool, [
-      { workspaceId: one.id, addresses: ["expired@example.com", "later@example.com", "forever@example.com", "other@example.com"] },
-      { workspaceId: two.id, addresses: ["forever@example.com"] },
+    const [first, second] = await selectHandoffChecks(pool, [
+      {
+        workspaceId: one.id,
+        domain: "example.com",
+        addresses: ["expired@example.com", "later@example.com", "forever@example.com", "other@example.com"],
+      },
+      { workspaceId: two.id, domain: "example.com", addresses: ["forever@example.com"] },
     ]);
-    expect(Object.fromEntries(first!)).toEqual({ "later@example.com": "manual", "forever@example.com": "hard_bounce" });
-    expect(second!.size).toBe(0);
+    expect(Object.fromEntries(first!.suppressed)).toEqual({ "later@example.com": "manual", "forever@example.com": "hard_bounce" });
+    expect(second!.suppressed.size).toBe(0);
+  });
+
+  it("answers whether each handoff's from-domain is a verified domain of its own workspace, in the same statement", async () => {
+    const mine = await createWorkspaceFixture(handle);
+    const other = await createWorkspaceFixture(handle);
+    const lookup = (workspaceId: string, domain: string) => ({ workspaceId, domain, addresses: [] });
+    const before = await selectHandoffChecks(pool, [
+      lookup(mine.workspaceId, mine.domain.toUpperCase()),
+      lookup(other.workspaceId, mine.domain),
+      lookup(mine.workspaceId, `not-${mine.domain}`),
+    ]);
+    expect(before.map((check) => check.domainVerified)).toEqual([true, false, false]);
+    await pool.query(`UPDATE domains SET status = 'failed' WHERE "workspaceId" = $1`, [mine.workspaceId]);
+    const [after] = await selectHandoffChecks(pool, [lookup(mine.workspaceId, mine.domain)]);
+    expect(after).toEqual({ domainVerified: false, suppressed: new Map() });
   });
 
   it("one entry is found in its own workspace only", async () => {

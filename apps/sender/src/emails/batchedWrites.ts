@@ -3,13 +3,12 @@ import {
   type AcceptedHandoff,
   type ClaimedEmail,
   claimEmails,
+  type HandoffCheck,
+  type HandoffCheckLookup,
   markEmailsSent,
-  type SendingDomainLookup,
-  type SuppressionLookup,
-  selectActiveSuppressions,
-  selectVerifiedSendingDomains,
+  selectHandoffChecks,
 } from "@svc/core/batched";
-import type { DbHandle, SuppressionReason } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
 /** Claims or records waiting at once share one statement; a few statements run side by side. */
@@ -37,22 +36,16 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, groupCo
       return accepted.map(() => undefined);
     },
   });
-  // Every handoff checks its recipients, so the checks are coalesced like the claims.
-  const suppressions = new Batcher<SuppressionLookup, Map<string, SuppressionReason>>({
+  // Every handoff checks its from-domain (it may have been removed or failed since the email
+  // was queued) and its recipients, so the checks are coalesced like the claims.
+  const checks = new Batcher<HandoffCheckLookup, HandoffCheck>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
-    run: (lookups) => selectActiveSuppressions(pool, lookups),
-  });
-  // So is the from-domain: it may have been removed or failed since the email was queued.
-  const domains = new Batcher<SendingDomainLookup, boolean>({
-    maxSize: MAX_BATCH,
-    maxConcurrent: MAX_CONCURRENT_BATCHES,
-    run: (lookups) => selectVerifiedSendingDomains(pool, lookups),
+    run: (lookups) => selectHandoffChecks(pool, lookups),
   });
   return {
     claim: (emailId) => claims.submit(emailId),
-    domainVerified: (lookup) => domains.submit(lookup),
-    suppressed: (lookup) => suppressions.submit(lookup),
+    check: (lookup) => checks.submit(lookup),
     markSent: (accepted) => sent.submit(accepted),
   };
 }

@@ -65,9 +65,16 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   }
 
   // The from-domain was verified when the email was queued; it must still be now. A domain
-  // removed, or failed by its re-check, stops its queued and retried emails too.
+  // removed, or failed by its re-check, stops its queued and retried emails too. Its recipients
+  // are checked against the suppression list in the same look-up.
   const fromDomain = domainOf(email.from);
-  if (!(await ports.writes.domainVerified({ workspaceId: email.organizationId, domain: fromDomain }))) {
+  const recipients = { to: email.to, cc: email.cc, bcc: email.bcc };
+  const checked = await ports.writes.check({
+    workspaceId: email.organizationId,
+    domain: fromDomain,
+    addresses: suppressionKeysOf(recipients),
+  });
+  if (!checked.domainVerified) {
     const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
     await endFailed(ports, email, { reason: "domain_not_verified", message: reason }, null, log);
     log.warn({ domain: fromDomain }, "from domain no longer verified; email failed without a handoff");
@@ -75,9 +82,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   }
 
   // The suppression list applies to test and live keys alike, before anything else.
-  const recipients = { to: email.to, cc: email.cc, bcc: email.bcc };
-  const active = await ports.writes.suppressed({ workspaceId: email.organizationId, addresses: suppressionKeysOf(recipients) });
-  const { kept, dropped: suppressed, remaining } = dropSuppressed(recipients, active);
+  const { kept, dropped: suppressed, remaining } = dropSuppressed(recipients, checked.suppressed);
   if (suppressed.length > 0) {
     if (remaining === 0) {
       const deliveryIds = await ports.records.rejectSuppressed(email.id, suppressed);

@@ -1,11 +1,9 @@
-import type { SuppressionReason } from "@svc/db";
 import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { EmailFiles } from "../files/store.ts";
-import type { SendingDomainLookup } from "../stores/domains.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
-import type { SuppressionLookup } from "../stores/suppressions.ts";
+import type { HandoffCheck, HandoffCheckLookup } from "../stores/suppressions.ts";
 import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { AttachmentBudget } from "./attachmentBudget.ts";
@@ -22,10 +20,11 @@ export interface HandoffWrites {
   claim(emailId: string): Promise<ClaimedEmail | null>;
   /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
-  /** Which of the addresses (bare, lower-cased) the workspace's suppression list holds now. */
-  suppressed(lookup: SuppressionLookup): Promise<Map<string, SuppressionReason>>;
-  /** Whether the from-domain is still a verified domain of the workspace. */
-  domainVerified(lookup: SendingDomainLookup): Promise<boolean>;
+  /**
+   * Whether the from-domain is still a verified domain of the workspace, and which of the
+   * addresses (bare, lower-cased) its suppression list holds now (see selectHandoffChecks).
+   */
+  check(lookup: HandoffCheckLookup): Promise<HandoffCheck>;
 }
 
 /**

@@ -160,29 +160,12 @@ export async function deleteDomain(prisma: Prisma.TransactionClient, key: Domain
   return count > 0;
 }
 
-/** One send-time question: is `domain` (lower-case) a verified domain of the workspace now? */
-export interface SendingDomainLookup {
-  workspaceId: string;
-  domain: string;
-}
-
 /**
- * Answers many send-time look-ups in one statement (the sender coalesces its jobs' look-ups):
- * a domain removed, or failed by its re-check, after the email was queued stops its sending.
+ * The SQL condition "`domain` (lower-case) is a verified domain of workspace `workspace` now", for
+ * a statement that checks it beside its own work (the sender's handoff checks).
  */
-export async function selectVerifiedSendingDomains(db: Queryable, lookups: readonly SendingDomainLookup[]): Promise<boolean[]> {
-  if (lookups.length === 0) return [];
-  const { rows } = await db.query({
-    name: "svc_select_verified_sending_domains",
-    text: `SELECT p.n
-             FROM json_to_recordset($1::json) AS p(n int, w text, d text)
-            WHERE EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = p.w AND lower(d.name) = p.d AND d.status = 'verified')`,
-    values: [JSON.stringify(lookups.map((lookup, n) => ({ n, w: lookup.workspaceId, d: lookup.domain.toLowerCase() })))],
-  });
-  const verified = lookups.map(() => false);
-  for (const row of rows as Array<{ n: number }>) verified[row.n] = true;
-  return verified;
-}
+export const verifiedDomainSql = (workspace: string, domain: string) =>
+  `EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = ${workspace} AND lower(d.name) = ${domain} AND d.status = 'verified')`;
 
 /** A domain's open/click tracking settings. */
 export interface DomainTracking {

@@ -1,5 +1,6 @@
 import { newId, type SuppressionReason } from "@svc/db";
 import type { Queryable } from "../sql.ts";
+import { verifiedDomainSql } from "./domains.ts";
 
 /**
  * The `suppressions` table: per workspace, the addresses never to mail again. Addresses are
@@ -24,33 +25,45 @@ const COLUMNS = `id, "workspaceId", address, reason::text AS reason, "emailId", 
 /** The SQL condition "this entry suppresses now". */
 const ACTIVE_SUPPRESSION_SQL = (alias: string, now: string) => `(${alias}."expiresAt" IS NULL OR ${alias}."expiresAt" > ${now})`;
 
-/** One workspace's recipients to check before a handoff (bare, lower-cased addresses). */
-export interface SuppressionLookup {
+/** What a handoff checks before it goes: its workspace, from-domain and recipients (bare, lower-cased). */
+export interface HandoffCheckLookup {
   workspaceId: string;
+  domain: string;
   addresses: readonly string[];
 }
 
+export interface HandoffCheck {
+  /** Whether the from-domain is still a verified domain of the workspace. */
+  domainVerified: boolean;
+  /** The addresses an active entry of the workspace suppresses, with the entry's reason. */
+  suppressed: Map<string, SuppressionReason>;
+}
+
 /**
- * For each lookup, its addresses that an active entry suppresses, with the entry's reason. Many
- * lookups (of any workspaces) in one statement, so concurrent handoffs share a round trip.
+ * For each lookup, whether its from-domain is still verified and which of its addresses are
+ * suppressed now: both questions of a handoff in one statement, and many lookups (of any
+ * workspaces) in it, so that concurrent handoffs share a round trip.
  */
-export async function selectActiveSuppressions(
-  db: Queryable,
-  lookups: readonly SuppressionLookup[],
-): Promise<Array<Map<string, SuppressionReason>>> {
-  const pairs = lookups.flatMap((lookup, n) => [...new Set(lookup.addresses)].map((address) => ({ n, w: lookup.workspaceId, a: address })));
-  const answers = lookups.map(() => new Map<string, SuppressionReason>());
-  if (pairs.length === 0) return answers;
+export async function selectHandoffChecks(db: Queryable, lookups: readonly HandoffCheckLookup[]): Promise<HandoffCheck[]> {
+  if (lookups.length === 0) return [];
   const { rows } = await db.query({
-    name: "svc_select_active_suppressions",
-    text: `SELECT p.n, s.address, s.reason::text AS reason
-             FROM json_to_recordset($1::json) AS p(n int, w text, a text)
-             JOIN suppressions s ON s."workspaceId" = p.w AND s.address = p.a
-            WHERE ${ACTIVE_SUPPRESSION_SQL("s", "now()")}`,
-    values: [JSON.stringify(pairs)],
+    name: "svc_select_handoff_checks",
+    text: `SELECT p.n, ${verifiedDomainSql("p.w", "p.d")} AS verified,
+                  (SELECT json_agg(json_build_array(s.address, s.reason))
+                     FROM suppressions s
+                    WHERE s."workspaceId" = p.w AND s.address = ANY (p.a) AND ${ACTIVE_SUPPRESSION_SQL("s", "now()")}) AS suppressed
+             FROM json_to_recordset($1::json) AS p(n int, w text, d text, a text[])`,
+    values: [
+      JSON.stringify(
+        lookups.map((lookup, n) => ({ n, w: lookup.workspaceId, d: lookup.domain.toLowerCase(), a: [...new Set(lookup.addresses)] })),
+      ),
+    ],
   });
-  for (const row of rows as Array<{ n: number; address: string; reason: SuppressionReason }>) answers[row.n]!.set(row.address, row.reason);
-  return answers;
+  const checks = lookups.map((): HandoffCheck => ({ domainVerified: false, suppressed: new Map() }));
+  for (const row of rows as Array<{ n: number; verified: boolean; suppressed: Array<[string, SuppressionReason]> | null }>) {
+    checks[row.n] = { domainVerified: row.verified, suppressed: new Map(row.suppressed ?? []) };
+  }
+  return checks;
 }
 
 export interface SuppressionFilter {
