@@ -7,19 +7,30 @@ type CpuUse = { cpuS: number; cpuMsPerItem: number };
 /** The shared services every app talks to, by process name: their CPU is on the same two cores. */
 const SHARED_SERVICES = { postgres: "postgres", redis: "redis-server" } as const;
 
-/** CPU time (ms) of every process with this command name (Postgres: postmaster and all backends). */
-function cpuOfCommand(command: string): number {
-  let total = 0;
+/** CPU time (ms) of each process with this command name (Postgres: postmaster and all backends), by pid. */
+function cpuByPidOf(command: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name === command) total += cpuTimeOf(Number(entry));
+      if (name === command) byPid.set(Number(entry), cpuTimeOf(Number(entry)));
     } catch {
       // exited while we looked
     }
   }
+  return byPid;
+}
+
+/**
+ * CPU time (ms) the command's processes used since `before`: each living process's own growth (a
+ * process born since counts from zero). One that exited meanwhile is left out: its last reading
+ * is gone, and subtracting its whole life from the total would make the phase's figure negative.
+ */
+function cpuSince(command: string, before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of cpuByPidOf(command)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -41,7 +52,7 @@ export function machineTimes(): { busyMs: number; totalMs: number } {
 export function startCpuMeter(processes: Process[]): { stop(count: number): Record<string, CpuUse & { busyShare?: number }> } {
   const pids = processes.map((proc) => ({ label: proc.label, pid: proc.scriptPid() }));
   const before = new Map(pids.map(({ label, pid }) => [label, cpuTimeOf(pid)]));
-  const servicesBefore = Object.fromEntries(Object.entries(SHARED_SERVICES).map(([label, command]) => [label, cpuOfCommand(command)]));
+  const servicesBefore = Object.fromEntries(Object.entries(SHARED_SERVICES).map(([label, command]) => [label, cpuByPidOf(command)]));
   const machineBefore = machineTimes();
   const benchBefore = process.cpuUsage();
   return {
@@ -58,7 +69,7 @@ export function startCpuMeter(processes: Process[]): { stop(count: number): Reco
         used[label] = per(ms);
       }
       for (const [label, command] of Object.entries(SHARED_SERVICES))
-        used[label] = per(cpuOfCommand(command) - (servicesBefore[label] ?? 0));
+        used[label] = per(cpuSince(command, servicesBefore[label] ?? new Map()));
       const bench = process.cpuUsage(benchBefore);
       used.bench = per((bench.user + bench.system) / 1000);
       const machine = machineTimes();
