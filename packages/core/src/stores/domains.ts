@@ -162,7 +162,8 @@ export async function deleteDomain(prisma: Prisma.TransactionClient, key: Domain
 
 /**
  * The SQL condition "`domain` (lower-case) is a verified domain of workspace `workspace` now", for
- * a statement that checks it beside its own work (the sender's handoff checks).
+ * a statement that checks it beside its own work (the API's insert of a send, the sender's
+ * handoff checks).
  */
 export const verifiedDomainSql = (workspace: string, domain: string) =>
   `EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = ${workspace} AND lower(d.name) = ${domain} AND d.status = 'verified')`;

@@ -5,6 +5,7 @@ import type { SendContext } from "../emails/sendContext.ts";
 import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
 import type { EmailViewSource } from "../emails/views.ts";
 import type { Queryable } from "../sql.ts";
+import { verifiedDomainSql } from "./domains.ts";
 
 /**
  * The `emails` table. Hot paths (sends, claims, handoff records, listings) are `pg` statements
@@ -140,9 +141,7 @@ export async function insertEmailsIfDomainVerified(
     `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
-            SELECT v.*, EXISTS (SELECT 1 FROM domains d
-                                 WHERE d."workspaceId" = v."workspaceId" AND lower(d.name) = v.domain AND d.status = 'verified') AS verified
-              FROM v),
+            SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
           inserted AS (
             INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables")
             SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
