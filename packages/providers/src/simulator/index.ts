@@ -220,7 +220,7 @@ export class SimulatorProvider implements EmailProvider {
     this.stopSwitch.stop();
     await recovery;
     await this.idle();
-    this.poster.close();
+    await this.poster.close();
     await this.ready;
     await stopCertificateServer(this.certificateServer);
     this.certificateServer = null;

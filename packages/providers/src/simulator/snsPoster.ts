@@ -1,6 +1,6 @@
-import { createPrivateKey, type KeyObject, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Logger } from "@svc/logger";
-import { type SigningIdentity, signSnsMessage } from "@svc/sns";
+import { type SigningIdentity, SigningThread } from "@svc/sns";
 import { KeepAlivePoster } from "./httpPost.ts";
 import type { StopSwitch } from "./stopSwitch.ts";
 
@@ -34,8 +34,8 @@ function isRetryableStatus(status: number): boolean {
  * SNS does: `text/plain`, SNS's headers, the identical message again on each retry.
  */
 export class SnsPoster {
-  /** Parsed once per identity: signing from PEM text re-parses the key every time. */
-  private readonly keys = new WeakMap<SigningIdentity, KeyObject>();
+  /** One per identity, holding its parsed key: signing is SNS's work, kept off this process's event loop. */
+  private readonly signers = new Map<SigningIdentity, SigningThread>();
   private readonly http: KeepAlivePoster;
   private readonly target: URL;
   private readonly unsubscribeUrl: string;
@@ -58,7 +58,7 @@ export class SnsPoster {
   /** Resolves true once the ingester answered 2xx, false when it gave up or was aborted. */
   async post(sesEventJson: string, identity: SigningIdentity, context: Record<string, unknown>): Promise<boolean> {
     const { url, topicArn, certUrl, retry, log, stopSwitch } = this.options;
-    const message = signSnsMessage(
+    const message = await this.signerFor(identity).sign(
       {
         Type: "Notification" as const,
         MessageId: randomUUID(),
@@ -68,7 +68,6 @@ export class SnsPoster {
         SigningCertURL: certUrl,
         UnsubscribeURL: this.unsubscribeUrl,
       },
-      this.privateKey(identity),
       "2",
     );
     const body = JSON.stringify(message);
@@ -107,17 +106,20 @@ export class SnsPoster {
     return false;
   }
 
-  private privateKey(identity: SigningIdentity): KeyObject {
-    let key = this.keys.get(identity);
-    if (!key) {
-      key = createPrivateKey(identity.privateKeyPem);
-      this.keys.set(identity, key);
+  private signerFor(identity: SigningIdentity): SigningThread {
+    let signer = this.signers.get(identity);
+    if (!signer) {
+      signer = new SigningThread(identity.privateKeyPem);
+      this.signers.set(identity, signer);
     }
-    return key;
+    return signer;
   }
 
-  /** Closes the kept-alive connections. */
-  close(): void {
+  /** Closes the kept-alive connections and stops the signing threads. */
+  async close(): Promise<void> {
     this.http.close();
+    const signers = [...this.signers.values()];
+    this.signers.clear();
+    await Promise.all(signers.map((signer) => signer.close()));
   }
 }
