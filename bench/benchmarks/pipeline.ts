@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { SIGNING_THREAD_NAME } from "@svc/sns";
 import { measurePostLoad, startApiFloor } from "../lib/apiFloor.ts";
 import { createBenchEnvironment } from "../lib/environment.ts";
 import { resultFile } from "../lib/paths.ts";
@@ -22,13 +23,18 @@ const MAX_FLOORS_PER_EMAIL = 20;
 const MAX_PACED_CPU_FACTOR = 1.3;
 const MAX_PACED_P99_MS = 500;
 
-/** What the SES stand-in's CPU is called where it is reported: SES's and SNS's work, not ours. */
-const STAND_IN_LABEL = "aws-local (SES stand-in), not ours";
+/** What each stand-in's CPU is called where it is reported: SES's and SNS's work, not ours. */
+const STAND_IN_LABELS: Record<string, string> = {
+  "aws-local": "aws-local (SES stand-in), not ours",
+  [SIGNING_THREAD_NAME]: "the simulator's SNS signing thread (SNS's work), not ours",
+};
 
 /**
  * CPU per email of the whole machine, and of the service alone (its processes, PostgreSQL,
- * Redis). A stand-in's (aws-local playing SES) is reported on its own and left out of both:
- * `machineMs` is the machine's busy time less the stand-in's.
+ * Redis). A stand-in's (aws-local playing SES, or the simulator's thread signing as SNS does) is
+ * reported on its own and left out of both: `machineMs` is the machine's busy time less the
+ * stand-ins'. The rest of the simulator's work (its events' JSON, its posts to the ingester) stays
+ * in the sender's figure.
  */
 function cpuPerEmail(
   run: PipelineRun,
@@ -37,12 +43,15 @@ function cpuPerEmail(
   const service = Object.entries(run.cpu)
     .filter(([label]) => label !== "machine" && label !== "bench" && !standIns.includes(label))
     .reduce((sum, [, use]) => sum + use.cpuMsPerItem, 0);
-  const standInMs = standIns.reduce((sum, label) => sum + (run.cpu[label]?.cpuMsPerItem ?? 0), 0);
+  const present = standIns.filter((label) => run.cpu[label] !== undefined);
+  const standInMs = present.reduce((sum, label) => sum + (run.cpu[label]?.cpuMsPerItem ?? 0), 0);
   const machineMs = round((run.cpu.machine?.cpuMsPerItem ?? Number.NaN) - standInMs, 3);
   return {
     machineMs,
     serviceMs: round(service, 3),
-    ...(standIns.length > 0 ? { standIn: { [STAND_IN_LABEL]: round(standInMs, 3) } } : {}),
+    ...(present.length > 0
+      ? { standIn: Object.fromEntries(present.map((label) => [STAND_IN_LABELS[label] ?? label, run.cpu[label]?.cpuMsPerItem ?? 0])) }
+      : {}),
   };
 }
 
@@ -68,7 +77,7 @@ export async function pipelineRow(provider: PipelineProvider): Promise<BenchResu
   const env = await createBenchEnvironment(name);
   try {
     const stack = await startPipeline(env, { settings: pipelineSettings(), provider });
-    const standIns = stack.standIns.map((standIn) => standIn.label);
+    const standIns = [...stack.standIns.map((standIn) => standIn.label), SIGNING_THREAD_NAME];
     let warmup: PipelineRun;
     let throughput: PipelineRun;
     let halfRate: number;

@@ -18,7 +18,7 @@ const fmt = (value: number | null | undefined, unit = "") =>
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** The SES stand-in's CPU per email (saturated), which the pipeline-ses row reports apart from ours. */
+/** Each stand-in's CPU per email (saturated), which the pipeline rows report apart from ours. */
 function standInNote(standIn: Record<string, number> | undefined): string {
   return standIn
     ? Object.entries(standIn)
