@@ -29,13 +29,14 @@ export interface ApiKeyRecord {
  * is still a read of the current rows, so coalescing caches nothing.
  */
 export async function lookUpApiKeys(db: Queryable, keyHashes: readonly string[]): Promise<Array<ApiKeyRecord | null>> {
-  const result = await db.query(
-    `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
+  const result = await db.query({
+    name: "svc_look_up_api_keys",
+    text: `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
             k."lastUsedAt", k."revokedAt", w.plan::text AS plan, w."apiRateLimitPerSecond", w."apiRateLimitBurst"
      FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
      WHERE k."keyHash" = ANY($1::text[])`,
-    [keyHashes],
-  );
+    values: [keyHashes],
+  });
   const byHash = new Map((result.rows as ApiKeyRecord[]).map((row) => [row.keyHash, row]));
   return keyHashes.map((hash) => byHash.get(hash) ?? null);
 }

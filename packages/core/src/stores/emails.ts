@@ -137,8 +137,13 @@ export async function insertEmailsIfDomainVerified(
             INSERT INTO email_attachments ("emailId", position, content)
             SELECT f.email_id, f.position, f.content FROM (VALUES ${contents.join(", ")}) AS f(email_id, position, content)
              WHERE f.email_id IN (SELECT id FROM inserted))`;
-  const result = await db.query(
-    `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables") AS (
+  // A lone row without file bytes, the shape of moderate load, where no other row shares the
+  // statement's planning, is prepared once per connection. A batch's text varies with its size,
+  // and its planning is shared by its rows.
+  const lone = rows.length === 1 && contents.length === 0;
+  const result = await db.query({
+    ...(lone ? { name: "svc_insert_email" } : {}),
+    text: `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
             SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
@@ -151,7 +156,7 @@ export async function insertEmailsIfDomainVerified(
             RETURNING id)${insertContents}
      SELECT c.id, c.verified, (i.id IS NOT NULL) AS inserted FROM checked c LEFT JOIN inserted i ON i.id = c.id`,
     values,
-  );
+  });
   const outcomes = new Map(
     (result.rows as Array<{ id: string; verified: boolean; inserted: boolean }>).map((row): [string, EmailInsertOutcome] => [
       row.id,
@@ -415,8 +420,9 @@ export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
  * claimed.
  */
 export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: number): Promise<Array<ClaimedEmail | null>> {
-  const { rows } = await db.query(
-    `UPDATE emails
+  const { rows } = await db.query({
+    name: "svc_claim_emails",
+    text: `UPDATE emails
         SET status = '${SENDER_MOVES.claim.to}', "claimedAt" = now(), attempts = attempts + 1
       WHERE id = ANY ($1::text[])
         AND (${statusInSql("status", SENDER_MOVES.claim.from)}
@@ -424,8 +430,8 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
      RETURNING id, "organizationId", environment, "from", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
                COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
                GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables"`,
-    [[...new Set(emailIds)], leaseMs],
-  );
+    values: [[...new Set(emailIds)], leaseMs],
+  });
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
   return emailIds.map((id) => {
     const row = claimed.get(id) ?? null;
@@ -451,8 +457,9 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
   const firsts = new Map<string, AcceptedHandoff>();
   for (const entry of accepted) if (!firsts.has(entry.emailId)) firsts.set(entry.emailId, entry);
   const rows = [...firsts.values()];
-  await db.query(
-    `UPDATE emails e
+  await db.query({
+    name: "svc_mark_emails_sent",
+    text: `UPDATE emails e
         SET status = CASE WHEN ${statusInSql("e.status", SENDER_MOVES.accepted.from)} THEN '${SENDER_MOVES.accepted.to}'::"EmailStatus" ELSE e.status END,
             "sentAt" = COALESCE(e."sentAt", now()),
             "lastActivityAt" = now(),
@@ -460,8 +467,8 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
             "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
        FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
       WHERE e.id = v.id AND e.id = ANY ($1::text[])`,
-    [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
-  );
+    values: [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
+  });
 }
 
 /**
