@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { SIGNING_THREAD_NAME } from "@svc/sns";
-import { cpuTimeOf, type Process } from "./processes.ts";
+import { cpuTimeIn, cpuTimeOf, type Process } from "./processes.ts";
 import { round } from "./stats.ts";
 
 type CpuUse = { cpuS: number; cpuMsPerItem: number };
@@ -54,9 +54,7 @@ function threadCpuOf(pid: number, name: string): Map<number, number> {
   for (const tid of tids) {
     try {
       if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() !== name) continue;
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      byTid.set(Number(tid), ((Number(fields[11]) + Number(fields[12])) / 100) * 1000);
+      byTid.set(Number(tid), cpuTimeIn(`/proc/${pid}/task/${tid}/stat`));
     } catch {
       // the thread ended while we looked
     }
@@ -75,10 +73,12 @@ export function machineTimes(): { busyMs: number; totalMs: number } {
 /**
  * CPU time each process used during a phase (user + system, from /proc): with the phase's
  * count it says which process the work costs most in. A stand-in's thread (STAND_IN_THREADS) is
- * reported on its own, under its name, and left out of its host process's figure. Beside the given processes it reports
- * Postgres (all backends; a backend that exits during the phase loses its share), Redis, `bench`
- * (this process: the load generator, and the webhook receiver where there is one), and `machine`: every process on the machine (load generator and receiver included), with how busy
- * the cores were, so that what the apps use can be told from what the shared services use.
+ * reported on its own, under its name, and left out of its host process's figure. Beside the
+ * given processes it reports Postgres (all backends; a backend that exits during the phase loses
+ * its share), Redis, `bench` (this process: the load generator, and the webhook receiver where
+ * there is one), and `machine`: every process on the machine (load generator and receiver
+ * included), with how busy the cores were, so that what the apps use can be told from what the
+ * shared services use.
  */
 export function startCpuMeter(processes: Process[]): { stop(count: number): Record<string, CpuUse & { busyShare?: number }> } {
   const pids = processes.map((proc) => ({ label: proc.label, pid: proc.scriptPid() }));

@@ -176,7 +176,12 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
 
 /** Total CPU time (user + system) a process has used so far, in milliseconds. */
 export function cpuTimeOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return cpuTimeIn(`/proc/${pid}/stat`);
+}
+
+/** The CPU time (user + system, ms) a `stat` file of /proc gives: a process's, or one thread's (`/proc/<pid>/task/<tid>/stat`). */
+export function cpuTimeIn(statFile: string): number {
+  const stat = readFileSync(statFile, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks / 100) * 1000; // USER_HZ is 100 on Linux
