@@ -18,10 +18,14 @@ export function signSnsMessage<M extends UnsignedSnsMessage>(
   privateKeyPem: KeyLike,
   version: SignatureVersion = "2",
 ): M & { SignatureVersion: SignatureVersion; Signature: string } {
-  const unsigned = { ...message, SignatureVersion: version, Signature: "" } as unknown as SnsMessage;
   const signer = createSign(SIGNATURE_ALGORITHMS[version]);
-  signer.update(buildStringToSign(unsigned), "utf8");
+  signer.update(stringToSignFor(message, version), "utf8");
   return { ...message, SignatureVersion: version, Signature: signer.sign(privateKeyPem, "base64") };
+}
+
+/** The text SNS signs for a message that will carry this SignatureVersion. */
+export function stringToSignFor(message: UnsignedSnsMessage, version: SignatureVersion): string {
+  return buildStringToSign({ ...message, SignatureVersion: version, Signature: "" } as unknown as SnsMessage);
 }
 
 /** True when `message.Signature` is a valid signature of its string to sign under `certificatePem`. */

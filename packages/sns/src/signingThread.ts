@@ -1,7 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { SIGNATURE_ALGORITHMS, type SignatureVersion, type SnsMessage } from "./message.ts";
-import type { UnsignedSnsMessage } from "./signature.ts";
-import { buildStringToSign } from "./stringToSign.ts";
+import { SIGNATURE_ALGORITHMS, type SignatureVersion } from "./message.ts";
+import { stringToSignFor, type UnsignedSnsMessage } from "./signature.ts";
 
 /**
  * What the thread is called in `/proc/<pid>/task/*\/comm` on Linux (15 characters at most), so
@@ -51,8 +50,7 @@ export class SigningThread {
     message: M,
     version: SignatureVersion = "2",
   ): Promise<M & { SignatureVersion: SignatureVersion; Signature: string }> {
-    const unsigned = { ...message, SignatureVersion: version, Signature: "" } as unknown as SnsMessage;
-    const signature = await this.signText(buildStringToSign(unsigned), SIGNATURE_ALGORITHMS[version]);
+    const signature = await this.signText(stringToSignFor(message, version), SIGNATURE_ALGORITHMS[version]);
     return { ...message, SignatureVersion: version, Signature: signature };
   }
 
