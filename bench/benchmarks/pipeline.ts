@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { SIGNING_THREAD_NAME } from "@svc/sns";
 import { measurePostLoad, startApiFloor } from "../lib/apiFloor.ts";
+import { STAND_IN_THREADS } from "../lib/cpu.ts";
 import { createBenchEnvironment } from "../lib/environment.ts";
 import { resultFile } from "../lib/paths.ts";
 import { type PipelineProvider, type PipelineRun, runPipeline, startPipeline, summary } from "../lib/pipeline.ts";
@@ -77,7 +78,7 @@ export async function pipelineRow(provider: PipelineProvider): Promise<BenchResu
   const env = await createBenchEnvironment(name);
   try {
     const stack = await startPipeline(env, { settings: pipelineSettings(), provider });
-    const standIns = [...stack.standIns.map((standIn) => standIn.label), SIGNING_THREAD_NAME];
+    const standIns = [...stack.standIns.map((standIn) => standIn.label), ...STAND_IN_THREADS];
     let warmup: PipelineRun;
     let throughput: PipelineRun;
     let halfRate: number;

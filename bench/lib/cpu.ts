@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { SIGNING_THREAD_NAME } from "@svc/sns";
-import { cpuTimeIn, cpuTimeOf, type Process } from "./processes.ts";
+import { cpuTimeOf, type Process, readStat } from "./processes.ts";
 import { round } from "./stats.ts";
 
 type CpuUse = { cpuS: number; cpuMsPerItem: number };
@@ -14,9 +14,8 @@ function cpuByPidOf(command: string): Map<number, number> {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name === command) byPid.set(Number(entry), cpuTimeOf(Number(entry)));
+      const { name, cpuMs } = readStat(`/proc/${entry}/stat`);
+      if (name === command) byPid.set(Number(entry), cpuMs);
     } catch {
       // exited while we looked
     }
@@ -40,7 +39,7 @@ function cpuSince(command: string, before: Map<number, number>): number {
  * themselves: the simulator's SNS signing thread signs as SNS does, work that SNS does in production.
  * Their CPU is reported under their name and taken out of the host process's figure.
  */
-const STAND_IN_THREADS = [SIGNING_THREAD_NAME] as const;
+export const STAND_IN_THREADS = [SIGNING_THREAD_NAME] as const;
 
 /** CPU time (ms) of a process's threads with this name, by thread id. */
 function threadCpuOf(pid: number, name: string): Map<number, number> {
@@ -53,8 +52,8 @@ function threadCpuOf(pid: number, name: string): Map<number, number> {
   }
   for (const tid of tids) {
     try {
-      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() !== name) continue;
-      byTid.set(Number(tid), cpuTimeIn(`/proc/${pid}/task/${tid}/stat`));
+      const thread = readStat(`/proc/${pid}/task/${tid}/stat`);
+      if (thread.name === name) byTid.set(Number(tid), thread.cpuMs);
     } catch {
       // the thread ended while we looked
     }

@@ -176,15 +176,18 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
 
 /** Total CPU time (user + system) a process has used so far, in milliseconds. */
 export function cpuTimeOf(pid: number): number {
-  return cpuTimeIn(`/proc/${pid}/stat`);
+  return readStat(`/proc/${pid}/stat`).cpuMs;
 }
 
-/** The CPU time (user + system, ms) a `stat` file of /proc gives: a process's, or one thread's (`/proc/<pid>/task/<tid>/stat`). */
-export function cpuTimeIn(statFile: string): number {
+/**
+ * A `stat` file of /proc, a process's or one thread's (`/proc/<pid>/task/<tid>/stat`), read once:
+ * its command or thread name, and the CPU time (user + system, ms) it has used so far.
+ */
+export function readStat(statFile: string): { name: string; cpuMs: number } {
   const stat = readFileSync(statFile, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks / 100) * 1000; // USER_HZ is 100 on Linux
+  return { name: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuMs: (ticks / 100) * 1000 }; // USER_HZ is 100 on Linux
 }
 
 /** Runs a script to completion with tsx: its exit code, everything it printed, and the end of its stderr. */
