@@ -3,18 +3,23 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import pg from "pg";
+import { prepareDatabase } from "../../infra/scripts/database.ts";
 import { TEST_DATABASE_URL } from "../support/env.ts";
 
 /**
  * A PostgreSQL restart, as a process sees it: every connection's server ends at once. The shared
  * server cannot be restarted under other tests, so the backends of this test database are
  * terminated instead, which the client sees the same way ("Connection terminated unexpectedly"
- * on each socket).
+ * on each socket). They are the backends of a database of this test's own: the other test files
+ * running beside it share the test database and must not lose their connections.
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-const database = new URL(TEST_DATABASE_URL).pathname.slice(1);
+const databaseUrl = new URL(TEST_DATABASE_URL);
+databaseUrl.pathname = `${databaseUrl.pathname}_pg_terminated`;
+const DATABASE_URL = databaseUrl.toString();
+const database = databaseUrl.pathname.slice(1);
+const admin = new pg.Client({ connectionString: DATABASE_URL });
 
 afterAll(async () => {
   await admin.end().catch(() => {});
@@ -31,10 +36,11 @@ async function terminateBackends(client: pg.Client, name: string): Promise<numbe
 
 describe("a PostgreSQL restart under held connections", () => {
   it("costs the work in flight a retry, never the process", async () => {
+    await prepareDatabase(DATABASE_URL);
     await admin.connect();
     const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "test/support/pgTerminatedChild.ts")], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL },
+      env: { ...process.env, DATABASE_URL },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let output = "";
