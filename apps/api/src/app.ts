@@ -53,7 +53,7 @@ export function createApiApp(deps: ApiDeps): Express {
     rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
     bodyBudget(deps.bodyBudget, { unknownLength: LARGEST_BODY_BYTES }),
   ];
-  app.use("/emails", requireKey, emailsRouter(deps, statements.insertEmail));
+  app.use("/emails", requireKey, emailsRouter(deps, statements));
   app.use("/api-keys", requireKey, apiKeysRouter(deps));
   app.use("/suppressions", requireKey, suppressionsRouter(deps));
   app.use("/webhooks", requireKey, webhooksRouter(deps));

@@ -1,7 +1,14 @@
-import { type ApiKeyLookup, type ApiKeyRecord, type EmailRowInsert, type NewEmailRow, sqlPool } from "@svc/core";
-import { insertEmailsIfDomainVerified, lookUpApiKeys } from "@svc/core/batched";
+import {
+  type ApiKeyLookup,
+  type ApiKeyRecord,
+  type CountedEmailRowInsert,
+  type EmailRowInsert,
+  type NewEmailRow,
+  sqlPool,
+} from "@svc/core";
+import { type CountedInsertOutcome, insertCountedEmails, insertEmailsIfDomainVerified, lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
-import { Batcher } from "@svc/runtime";
+import { Batcher, KeyedBatcher } from "@svc/runtime";
 
 /** Requests waiting at once share one statement, up to this many (lookups are tiny rows). */
 const MAX_LOOKUPS_PER_STATEMENT = 100;
@@ -18,6 +25,8 @@ const MAX_CONCURRENT_STATEMENTS = 2;
 export interface CoalescedStatements {
   lookUpKey: ApiKeyLookup;
   insertEmail: EmailRowInsert;
+  /** The insert of a workspace under a daily limit: its concurrent sends share one transaction. */
+  insertCountedEmail: CountedEmailRowInsert;
 }
 
 /**
@@ -39,8 +48,20 @@ export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedS
     lingerMs: groupCommitMs,
     run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
+  // One transaction of a workspace at a time: they would queue on its counter's row lock anyway,
+  // each holding a pooled connection that other workspaces' sends are waiting for.
+  const countedInserts = new KeyedBatcher<NewEmailRow, CountedInsertOutcome>((key) => {
+    const [workspaceId, limit] = key.split(" ");
+    return {
+      maxSize: MAX_EMAILS_PER_STATEMENT,
+      maxConcurrent: 1,
+      lingerMs: groupCommitMs,
+      run: (rows) => insertCountedEmails(pool, workspaceId!, Number(limit), rows),
+    };
+  });
   return {
     lookUpKey: (keyHash) => lookups.submit(keyHash),
     insertEmail: (row) => inserts.submit(row),
+    insertCountedEmail: (row, dailySendLimit) => countedInserts.submit(`${row.context.workspaceId} ${dailySendLimit}`, row),
   };
 }

@@ -4,6 +4,8 @@
  * goes through the services exported by `@svc/core`. test/architecture.test.ts holds apps to it.
  */
 
+/** The api inserts a workspace's concurrent sends under a daily limit in one transaction, with one lock of its counter. */
+export { type CountedInsertOutcome, insertCountedEmails } from "./emails/dailyLimit.ts";
 /** The api and the SMTP relay look up every request's key: concurrent requests share one statement. */
 export { lookUpApiKeys } from "./stores/apiKeys.ts";
 /** The ingester records every notification's events: concurrent notifications share one statement (group commit). */

@@ -31,6 +31,8 @@ export interface BatcherOptions<I, O> {
   maxConcurrent: number;
   /** How long a batch that is not full may wait for more items when more are expected (0: never). */
   lingerMs?: number;
+  /** Called when the last batch in flight ends with nothing queued behind it. */
+  onIdle?: () => void;
 }
 
 /** Weight of the newest gap in the running average of the gaps between items. */
@@ -127,6 +129,7 @@ export class Batcher<I, O> {
       void this.serve(batch).finally(() => {
         this.inFlight -= 1;
         if (this.queue.length > 0) this.schedule(false);
+        else if (this.inFlight === 0) this.options.onIdle?.();
       });
     }
   }
@@ -161,4 +164,35 @@ function settle<I, O>(batch: Array<Waiting<I, O>>, results: O[]): void {
   batch.forEach((waiting, index) => {
     waiting.resolve(results[index] as O);
   });
+}
+
+/**
+ * A Batcher per key, for items that may share a statement only with items of the same key (the
+ * sends of one workspace, say). A key's Batcher is made when its first item arrives and dropped
+ * when it falls idle, so memory follows the keys in use, not every key ever seen.
+ */
+export class KeyedBatcher<I, O> {
+  private readonly batchers = new Map<string, Batcher<I, O>>();
+
+  constructor(private readonly optionsFor: (key: string) => Omit<BatcherOptions<I, O>, "onIdle">) {}
+
+  submit(key: string, item: I): Promise<O> {
+    let batcher = this.batchers.get(key);
+    if (!batcher) {
+      const made: Batcher<I, O> = new Batcher({
+        ...this.optionsFor(key),
+        onIdle: () => {
+          if (this.batchers.get(key) === made) this.batchers.delete(key);
+        },
+      });
+      this.batchers.set(key, made);
+      batcher = made;
+    }
+    return batcher.submit(item);
+  }
+
+  /** Keys with items queued or in flight (for tests). */
+  get activeKeys(): number {
+    return this.batchers.size;
+  }
 }

@@ -1,5 +1,5 @@
 export { type App, runApp, type StartedApp } from "./app.ts";
-export { Batcher, type BatcherOptions } from "./batcher.ts";
+export { Batcher, type BatcherOptions, KeyedBatcher } from "./batcher.ts";
 export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
 export { type BodyErrorAnswer, type BodyWording, bodyErrorAnswer } from "./bodyErrors.ts";
 export { ByteBudget } from "./byteBudget.ts";

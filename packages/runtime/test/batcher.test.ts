@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { Batcher } from "@svc/runtime";
+import { Batcher, KeyedBatcher } from "@svc/runtime";
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -171,5 +171,38 @@ describe("Batcher", () => {
       await releaseAll();
       expect(await Promise.all(results)).toEqual(["r1", "r2", "r3", "r4"]);
     });
+  });
+});
+
+describe("KeyedBatcher", () => {
+  it("batches items only with items of the same key, and drops a key's batcher once it falls idle", async () => {
+    const batches: Array<{ key: string; items: number[] }> = [];
+    const release: Array<() => void> = [];
+    const keyed = new KeyedBatcher<number, string>((key) => ({
+      maxSize: 10,
+      maxConcurrent: 1,
+      run: async (items) => {
+        batches.push({ key, items });
+        await new Promise<void>((resolve) => release.push(resolve));
+        return items.map((item) => `${key}${item}`);
+      },
+    }));
+    const results = Promise.all([keyed.submit("a", 1), keyed.submit("b", 2), keyed.submit("a", 3)]);
+    await tick();
+    expect(batches).toEqual([
+      { key: "a", items: [1, 3] },
+      { key: "b", items: [2] },
+    ]);
+    expect(keyed.activeKeys).toBe(2);
+    // A key's next item waits for its batch in flight; the other key's batch is not held up.
+    const later = keyed.submit("a", 4);
+    release.shift()!();
+    for (let i = 0; i < 3; i++) await tick();
+    expect(batches.at(-1)).toEqual({ key: "a", items: [4] });
+    while (release.length > 0) release.shift()!();
+    expect(await results).toEqual(["a1", "b2", "a3"]);
+    expect(await later).toBe("a4");
+    for (let i = 0; i < 3; i++) await tick();
+    expect(keyed.activeKeys).toBe(0);
   });
 });

@@ -2,7 +2,6 @@ import {
   BATCH_LIMITS,
   cancelScheduledEmail,
   type EmailBatch,
-  type EmailRowInsert,
   type EmailView,
   getEmailExplained,
   listEmailBatches,
@@ -22,6 +21,7 @@ import {
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { type Response, Router } from "express";
+import type { CoalescedStatements } from "../coalescedStatements.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -48,9 +48,9 @@ function writeJson(res: Response, status: number, body: string): void {
 /**
  * POST /emails, POST /emails/batch, GET /emails, GET /emails/:id, GET /emails/:id/events, POST /emails/:id/cancel,
  * PATCH /emails/:id. Authentication is applied where this is mounted.
- * `insertEmail` writes a send's row (coalesced with concurrent sends: coalescedStatements.ts).
+ * `inserts` write a send's row (coalesced with concurrent sends: coalescedStatements.ts).
  */
-export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router {
+export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "insertEmail" | "insertCountedEmail">): Router {
   const router = Router();
 
   router.post("/", requirePermission("emails:send"), jsonBody(SEND_BODY), async (req, res) => {
@@ -64,7 +64,7 @@ export function emailsRouter(deps: ApiDeps, insertEmail: EmailRowInsert): Router
       deps.db,
       { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
       input,
-      { idempotencyKey, insertRow: insertEmail, files: deps.files },
+      { idempotencyKey, insertRow: inserts.insertEmail, insertCountedRow: inserts.insertCountedEmail, files: deps.files },
     );
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.

@@ -1,9 +1,10 @@
 import type { DbHandle, Plan } from "@svc/db";
+import type { Pool } from "pg";
 import { AppError } from "../errors.ts";
 import { planLimits } from "../plans.ts";
-import { type SqlClient, sqlPool } from "../sql.ts";
-import { incrementDailyUsage } from "../stores/dailyUsage.ts";
-import { countEmailsCreatedSince } from "../stores/emails.ts";
+import { inPoolTransaction, type SqlClient, sqlPool } from "../sql.ts";
+import { addDailyUsage, incrementDailyUsage, lockDailyUsage } from "../stores/dailyUsage.ts";
+import { countEmailsCreatedSince, type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
 import { utcDay } from "../time.ts";
 
 /**
@@ -29,15 +30,49 @@ export async function countDailySends(client: SqlClient, workspaceId: string, pl
   const limits = planLimits(plan);
   if (limits.dailySendLimit === null) return null;
   const count = await incrementDailyUsage(client, workspaceId, limits.dailySendLimit, emails);
-  if (count === null) {
-    const what = emails === 1 ? "" : ` (this batch of ${emails} emails does not fit in what is left today)`;
-    throw new AppError(
-      "daily_limit_reached",
-      `Daily send limit reached: the ${limits.label} plan allows ${limits.dailySendLimit} emails per day${what}. ` +
-        "Upgrade your plan to send more, or wait until tomorrow (UTC) when the limit resets.",
-    );
-  }
+  if (count === null) throw dailyLimitReached(plan, emails);
   return count;
+}
+
+/** The 429 of a send (or a batch of `emails`) that does not fit in what is left of the plan's day. */
+export function dailyLimitReached(plan: Plan, emails = 1): AppError {
+  const limits = planLimits(plan);
+  const what = emails === 1 ? "" : ` (this batch of ${emails} emails does not fit in what is left today)`;
+  return new AppError(
+    "daily_limit_reached",
+    `Daily send limit reached: the ${limits.label} plan allows ${limits.dailySendLimit} emails per day${what}. ` +
+      "Upgrade your plan to send more, or wait until tomorrow (UTC) when the limit resets.",
+  );
+}
+
+/** What became of one send written by insertCountedEmails. */
+export type CountedInsertOutcome = EmailInsertOutcome | "over_daily_limit";
+
+/**
+ * Writes sends of one workspace that count against a daily limit of `dailySendLimit`, each on
+ * its own (separate API requests that arrived together), in one transaction: the sends that fit
+ * in what is left today, in their order, are inserted (each if its domain is verified) and counted;
+ * the rest are over the limit and write nothing. One lock of the counter, one insert and one
+ * commit serve them all, where each send alone would hold the counter's lock through its own.
+ *
+ * A send refused for its domain counts nothing, but it took a place among those that fit, so a
+ * send behind it may be refused for a limit that a moment later has room: as if the two had come
+ * in the other order.
+ */
+export async function insertCountedEmails(
+  pool: Pool,
+  workspaceId: string,
+  dailySendLimit: number,
+  rows: readonly NewEmailRow[],
+): Promise<CountedInsertOutcome[]> {
+  return inPoolTransaction(pool, async (client) => {
+    const used = await lockDailyUsage(client, workspaceId);
+    const fitting = Math.min(rows.length, Math.max(dailySendLimit - used, 0));
+    const outcomes: CountedInsertOutcome[] = fitting > 0 ? await insertEmailsIfDomainVerified(client, rows.slice(0, fitting)) : [];
+    const inserted = outcomes.filter((outcome) => outcome === "inserted").length;
+    if (inserted > 0) await addDailyUsage(client, workspaceId, inserted);
+    return rows.map((_, index) => outcomes[index] ?? "over_daily_limit");
+  });
 }
 
 /**

@@ -10,7 +10,7 @@ import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
 import { pinTemplates } from "../templates/sending.ts";
 import { checkUnsentAttachmentQuota } from "./attachmentQuota.ts";
-import { countDailySend } from "./dailyLimit.ts";
+import { type CountedInsertOutcome, countDailySend, dailyLimitReached, insertCountedEmails } from "./dailyLimit.ts";
 import { claimIdempotencyKey, type IdempotencyScope, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
@@ -78,6 +78,9 @@ async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<boolea
 /** Writes one row if its domain is verified (see insertEmailsIfDomainVerified); true if written. */
 export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
 
+/** Writes and counts one row of a workspace with a daily limit (see insertCountedEmails). */
+export type CountedEmailRowInsert = (row: NewEmailRow, dailySendLimit: number) => Promise<CountedInsertOutcome>;
+
 export interface QueueEmailOptions {
   idempotencyKey?: string;
   /** Whose sends share the key's namespace (see IdempotencyScope); the sending API key's by default. */
@@ -87,6 +90,11 @@ export interface QueueEmailOptions {
    * default; the API passes a coalescing insert so concurrent sends share one statement.
    */
   insertRow?: EmailRowInsert;
+  /**
+   * How the counted path (a daily limit, no idempotency key, no files) writes its row: alone by
+   * default; the API passes one that coalesces concurrent sends of a workspace into one transaction.
+   */
+  insertCountedRow?: CountedEmailRowInsert;
   /**
    * False for the service's own mail (sign-up links, invitations, notices): it must not be
    * refused because the system workspace's daily limit was used up, which anyone could do through
@@ -114,6 +122,9 @@ export async function queueEmail(
 ): Promise<QueuedEmail> {
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
+  const insertCountedRow =
+    options.insertCountedRow ??
+    (async (row, limit) => (await insertCountedEmails(sqlPool(handle), context.workspaceId, limit, [row]))[0] ?? "over_daily_limit");
   const emailId = newTimeId("email");
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
@@ -128,7 +139,7 @@ export async function queueEmail(
   return writeWithFiles(
     options.files,
     [row],
-    () => writeEmail(handle, context, input, row, { ...options, insertRow, limited, created, attachmentBytes }),
+    () => writeEmail(handle, context, input, row, { ...options, insertRow, insertCountedRow, limited, created, attachmentBytes }),
     (queued) => (queued.replayed ? [] : [queued.emailId]),
   );
 }
@@ -139,9 +150,15 @@ async function writeEmail(
   context: SendContext,
   input: SendEmailInput,
   row: NewEmailRow,
-  options: QueueEmailOptions & { insertRow: EmailRowInsert; limited: boolean; created: QueuedEmail; attachmentBytes: number },
+  options: QueueEmailOptions & {
+    insertRow: EmailRowInsert;
+    insertCountedRow: CountedEmailRowInsert;
+    limited: boolean;
+    created: QueuedEmail;
+    attachmentBytes: number;
+  },
 ): Promise<QueuedEmail> {
-  const { idempotencyKey, idempotencyScope: scope, insertRow, limited, created, attachmentBytes } = options;
+  const { idempotencyKey, idempotencyScope: scope, insertRow, insertCountedRow, limited, created, attachmentBytes } = options;
   const { emailId } = row;
   const { body } = created;
 
@@ -153,6 +170,16 @@ async function writeEmail(
     const insert = input.attachments.length > 0 ? (alone: NewEmailRow) => insertEmailAlone(sqlPool(handle), alone) : insertRow;
     await checkUnsentAttachmentQuota(sqlPool(handle), context, attachmentBytes);
     if (!(await insert(row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    return created;
+  }
+
+  // Counted, with no key to claim and no files to weigh against the quota: the counter and the
+  // row in one short transaction, which the caller may share among a workspace's concurrent sends.
+  const dailySendLimit = planLimits(context.plan).dailySendLimit;
+  if (idempotencyKey === undefined && limited && dailySendLimit !== null && input.attachments.length === 0) {
+    const outcome = await insertCountedRow(row, dailySendLimit);
+    if (outcome === "over_daily_limit") throw dailyLimitReached(context.plan);
+    if (outcome !== "inserted") throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
   }
 

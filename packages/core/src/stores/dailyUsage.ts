@@ -26,3 +26,28 @@ export async function incrementDailyUsage(db: Queryable, workspaceId: string, li
   );
   return (result.rows[0] as { count: number } | undefined)?.count ?? null;
 }
+
+/**
+ * Takes the workspace's counter for today (making it at 0 if it is missing) and answers its
+ * count. The row stays locked until the caller's transaction ends, so the caller can decide how
+ * many sends fit and add them (addDailyUsage) without a concurrent send slipping in between.
+ */
+export async function lockDailyUsage(db: Queryable, workspaceId: string): Promise<number> {
+  const { rows } = await db.query({
+    name: "svc_lock_daily_usage",
+    text: `INSERT INTO daily_usage ("workspaceId", day, count) VALUES ($1, (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::date, 0)
+           ON CONFLICT ("workspaceId", day) DO UPDATE SET count = daily_usage.count
+           RETURNING count`,
+    values: [workspaceId],
+  });
+  return (rows[0] as { count: number }).count;
+}
+
+/** Adds `amount` sends to the counter the caller's transaction holds (lockDailyUsage). */
+export async function addDailyUsage(db: Queryable, workspaceId: string, amount: number): Promise<void> {
+  await db.query({
+    name: "svc_add_daily_usage",
+    text: `UPDATE daily_usage SET count = count + $2::int WHERE "workspaceId" = $1 AND day = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')::date`,
+    values: [workspaceId, amount],
+  });
+}
