@@ -1,3 +1,5 @@
+import { PLAN_NAMES } from "@svc/core";
+import type { Plan } from "@svc/db";
 import { measurePostLoad, type PostLoadMeasure, startApiFloor } from "../lib/apiFloor.ts";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
@@ -8,15 +10,19 @@ import { type BenchResult, ratioOf } from "../lib/result.ts";
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 30);
 const WARMUP_S = 5;
+/** The sending workspace's plan: a plan with a daily limit counts every send (unlimited: none). */
+const PLAN = (process.env.BENCH_API_PLAN ?? "unlimited") as Plan;
+if (!PLAN_NAMES.includes(PLAN)) throw new Error(`BENCH_API_PLAN must be one of ${PLAN_NAMES.join(", ")}`);
 
 /**
  * POST /emails at a fixed concurrency against the real API process (full-access key, verified
- * domain, unlimited plan), then the same load against the baseline program in the same run.
+ * domain, unlimited plan unless BENCH_API_PLAN says otherwise), then the same load against the
+ * baseline program in the same run.
  */
 export default async function apiBenchmark(): Promise<BenchResult> {
   const env = await createBenchEnvironment("api");
   try {
-    const workspace = await createBenchWorkspace(env.db);
+    const workspace = await createBenchWorkspace(env.db, "Bench", null, PLAN);
     const rowsOf = async () =>
       Number(
         (
@@ -57,7 +63,11 @@ export default async function apiBenchmark(): Promise<BenchResult> {
     const ratio = ratioOf(app.load.requestsPerSecond, baseline.load.requestsPerSecond);
     return {
       name: "api",
-      figure: { value: app.load.requestsPerSecond, unit: "req/s", what: `POST /emails, ${CONNECTIONS} connections, ${DURATION_S} s` },
+      figure: {
+        value: app.load.requestsPerSecond,
+        unit: "req/s",
+        what: `POST /emails, ${CONNECTIONS} connections, ${DURATION_S} s${PLAN === "unlimited" ? "" : `, ${PLAN} plan`}`,
+      },
       baseline: {
         value: baseline.load.requestsPerSecond,
         unit: "req/s",

@@ -10,7 +10,7 @@ import {
   markReceivingDomainVerified,
   SecretBox,
 } from "@svc/core";
-import type { DbHandle } from "@svc/db";
+import type { DbHandle, Plan } from "@svc/db";
 
 /** Seals the bench domains' DKIM keys; they are never used to sign. */
 const BENCH_SECRET_KEY = "62656e63682d6f6e6c792d6b65792d62656e63682d6f6e6c792d6b65792d2121";
@@ -23,7 +23,7 @@ export interface BenchWorkspace {
 }
 
 /**
- * A workspace on the `unlimited` plan with a full-access live key and a verified sending domain,
+ * A workspace on the `unlimited` plan (or `plan`) with a full-access live key and a verified sending domain,
  * made with the same core functions the CLI calls (with `identities`, SES's: the domain's identity
  * is created there too). The domain is added for real (records, DKIM
  * key pair) and then marked verified by the operator's override: DNS verification is not what
@@ -33,9 +33,10 @@ export async function createBenchWorkspace(
   db: DbHandle,
   name = "Bench",
   identities: DomainContext["identities"] = null,
+  plan: Plan = "unlimited",
 ): Promise<BenchWorkspace> {
   const prisma = db.prisma;
-  const workspace = await createWorkspace(prisma, { name, plan: "unlimited" });
+  const workspace = await createWorkspace(prisma, { name, plan });
   const domainName = `${workspace.id.slice(4, 14).toLowerCase()}.bench.example.com`;
   const domain = await addDomain(
     prisma,
