@@ -16,7 +16,7 @@ const LUA_DIR = new URL("./lua/", import.meta.url);
 
 /** What each script takes and answers (the files say what the arguments mean). */
 export interface ScriptCommands {
-  svcGcra(key: string, intervalMs: string, burst: string): Promise<[number, number, number, number]>;
+  svcGcra(key: string, intervalMs: string, burst: string, wanted?: string): Promise<[number, number, number, number]>;
   svcSendFairness(current: string, previous: string, count: number, ttlMs: number): Promise<[number, number]>;
   svcSendGate(rateKey: string, holdKey: string, intervalMs: string, recipients: string, maxWaitMs: string): Promise<[number, number]>;
   svcSubscriptionRate(key: string, intervalMs: string): Promise<number>;
