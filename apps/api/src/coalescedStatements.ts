@@ -48,8 +48,8 @@ export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedS
     lingerMs: groupCommitMs,
     run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
   });
-  // One transaction of a workspace at a time: they would queue on its counter's row lock anyway,
-  // each holding a pooled connection that other workspaces' sends are waiting for.
+  // A workspace's counted transactions run one at a time (its turn, see insertCountedEmails); the
+  // sends that arrive meanwhile gather into its next batch.
   const countedInserts = new KeyedBatcher<NewEmailRow, CountedInsertOutcome>((key) => {
     const [workspaceId, limit] = key.split(" ");
     return {

@@ -9,9 +9,9 @@ const db = handle.prisma;
 let api: ApiInstance;
 
 beforeAll(async () => {
-  // A pool-wait deadline far below the time 300 concurrent sends take: a workspace's transactions
-  // run one at a time, sharing one connection, so its sends never queue for the pool in numbers
-  // (each holding a connection while waiting for its counter's lock, they timed out with 503s).
+  // A pool-wait deadline far below the time 300 concurrent sends take: a workspace's counted
+  // transactions run one at a time, so its sends never queue for the pool in numbers (each holding
+  // a connection while it waited for the counter's lock, they timed out with 503s).
   api = await startApi({ DATABASE_CONNECT_TIMEOUT_MS: "100" });
 });
 afterAll(async () => {
@@ -45,6 +45,23 @@ describe("daily send limit", () => {
     expect(await db.email.count({ where: { organizationId: fx.workspaceId } })).toBe(100);
     const usage = await db.dailyUsage.findMany({ where: { workspaceId: fx.workspaceId } });
     expect(usage).toEqual([{ workspaceId: fx.workspaceId, day: utcDay(), count: 100 }]);
+  });
+
+  it("does the same when every send carries an Idempotency-Key (each in a transaction of its own)", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).set("Idempotency-Key", `burst-${n}`).send(sendBody(fx.domain)),
+      ),
+    );
+    const outcomes: Record<string, number> = {};
+    for (const { status, body } of answers) {
+      const outcome = status === 202 ? "202" : `${status} ${body?.code}`;
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+    }
+    expect(outcomes).toEqual({ "202": 100, "429 daily_limit_reached": 200 });
+    expect(await db.email.count({ where: { organizationId: fx.workspaceId } })).toBe(100);
+    expect(await db.idempotencyKey.count({ where: { workspaceId: fx.workspaceId } })).toBe(100);
   });
 
   it("counts per UTC day: yesterday's usage does not limit today", async () => {

@@ -12,6 +12,7 @@ import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "
 import { parseSendEmailInput, type SendEmailInput } from "./input.ts";
 import { fingerprintFields } from "./queue.ts";
 import type { SendContext } from "./sendContext.ts";
+import { inWorkspaceTurn } from "./workspaceTurns.ts";
 
 /**
  * POST /emails/batch: up to BATCH_LIMITS.maxEmails emails, each of the POST /emails shape, written
@@ -172,35 +173,38 @@ async function writeBatch(
     return queued;
   }
 
-  return inTransaction(handle, async (client) => {
-    if (idempotencyKey !== undefined) {
-      const fingerprint = requestFingerprint({
-        batch: mode,
-        // Files by digest, as for one email: their bytes would make the fingerprint's text huge.
-        emails: items.map((item) => (item.ok ? fingerprintFields(item.input) : { invalid: item.error.message })),
-      });
-      const claim = await claimIdempotencyKey(client, {
-        workspaceId: context.workspaceId,
-        apiKeyId: context.apiKeyId,
-        key: idempotencyKey,
-        fingerprint,
-      });
-      if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [] };
-    }
-    // Counted before the rows are written, as for one email: a batch over the limit writes nothing.
-    if (valid.length > 0) await countDailySends(client, context.workspaceId, context.plan, valid.length);
-    const { created, ...queued } = await write(client);
-    // A permissive batch's emails from a domain that is not verified were counted but not created.
-    await uncountDailySends(client, context.workspaceId, context.plan, valid.length - created);
-    if (idempotencyKey !== undefined) {
-      await storeIdempotentAnswer(client, {
-        workspaceId: context.workspaceId,
-        apiKeyId: context.apiKeyId,
-        key: idempotencyKey,
-        emailId: null,
-        answer: { status: queued.status, body: queued.body },
-      });
-    }
-    return queued;
-  });
+  const limited = planLimits(context.plan).dailySendLimit !== null;
+  const writeInTransaction = () =>
+    inTransaction(handle, async (client) => {
+      if (idempotencyKey !== undefined) {
+        const fingerprint = requestFingerprint({
+          batch: mode,
+          // Files by digest, as for one email: their bytes would make the fingerprint's text huge.
+          emails: items.map((item) => (item.ok ? fingerprintFields(item.input) : { invalid: item.error.message })),
+        });
+        const claim = await claimIdempotencyKey(client, {
+          workspaceId: context.workspaceId,
+          apiKeyId: context.apiKeyId,
+          key: idempotencyKey,
+          fingerprint,
+        });
+        if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [] };
+      }
+      // Counted before the rows are written, as for one email: a batch over the limit writes nothing.
+      if (valid.length > 0) await countDailySends(client, context.workspaceId, context.plan, valid.length);
+      const { created, ...queued } = await write(client);
+      // A permissive batch's emails from a domain that is not verified were counted but not created.
+      await uncountDailySends(client, context.workspaceId, context.plan, valid.length - created);
+      if (idempotencyKey !== undefined) {
+        await storeIdempotentAnswer(client, {
+          workspaceId: context.workspaceId,
+          apiKeyId: context.apiKeyId,
+          key: idempotencyKey,
+          emailId: null,
+          answer: { status: queued.status, body: queued.body },
+        });
+      }
+      return queued;
+    });
+  return limited ? inWorkspaceTurn(context.workspaceId, writeInTransaction) : writeInTransaction();
 }

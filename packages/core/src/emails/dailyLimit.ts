@@ -6,6 +6,7 @@ import { inPoolTransaction, type SqlClient, sqlPool } from "../sql.ts";
 import { addDailyUsage, incrementDailyUsage, lockDailyUsage } from "../stores/dailyUsage.ts";
 import { countEmailsCreatedSince, type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
 import { utcDay } from "../time.ts";
+import { inWorkspaceTurn } from "./workspaceTurns.ts";
 
 /**
  * Counts one send against the workspace's UTC day, inside the caller's transaction, or throws
@@ -53,7 +54,8 @@ export type CountedInsertOutcome = EmailInsertOutcome | "over_daily_limit";
  * its own (separate API requests that arrived together), in one transaction: the sends that fit
  * in what is left today, in their order, are inserted (each if its domain is verified) and counted;
  * the rest are over the limit and write nothing. One lock of the counter, one insert and one
- * commit serve them all, where each send alone would hold the counter's lock through its own.
+ * commit serve them all, where each send alone would hold the counter's lock through its own. It
+ * runs in the workspace's turn (inWorkspaceTurn), as every transaction that takes the counter does.
  *
  * A send refused for its domain counts nothing, but it took a place among those that fit, so a
  * send behind it may be refused for a limit that a moment later has room: as if the two had come
@@ -65,14 +67,16 @@ export async function insertCountedEmails(
   dailySendLimit: number,
   rows: readonly NewEmailRow[],
 ): Promise<CountedInsertOutcome[]> {
-  return inPoolTransaction(pool, async (client) => {
-    const used = await lockDailyUsage(client, workspaceId);
-    const fitting = Math.min(rows.length, Math.max(dailySendLimit - used, 0));
-    const outcomes: CountedInsertOutcome[] = fitting > 0 ? await insertEmailsIfDomainVerified(client, rows.slice(0, fitting)) : [];
-    const inserted = outcomes.filter((outcome) => outcome === "inserted").length;
-    if (inserted > 0) await addDailyUsage(client, workspaceId, inserted);
-    return rows.map((_, index) => outcomes[index] ?? "over_daily_limit");
-  });
+  return inWorkspaceTurn(workspaceId, () =>
+    inPoolTransaction(pool, async (client) => {
+      const used = await lockDailyUsage(client, workspaceId);
+      const fitting = Math.min(rows.length, Math.max(dailySendLimit - used, 0));
+      const outcomes: CountedInsertOutcome[] = fitting > 0 ? await insertEmailsIfDomainVerified(client, rows.slice(0, fitting)) : [];
+      const inserted = outcomes.filter((outcome) => outcome === "inserted").length;
+      if (inserted > 0) await addDailyUsage(client, workspaceId, inserted);
+      return rows.map((_, index) => outcomes[index] ?? "over_daily_limit");
+    }),
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import { type CountedInsertOutcome, countDailySend, dailyLimitReached, insertCou
 import { claimIdempotencyKey, type IdempotencyScope, requestFingerprint, storeIdempotentAnswer } from "./idempotency.ts";
 import type { SendEmailInput } from "./input.ts";
 import type { SendContext } from "./sendContext.ts";
+import { inWorkspaceTurn } from "./workspaceTurns.ts";
 
 /**
  * The validated request in a fixed order; files by name, type, id and a digest of their bytes.
@@ -183,38 +184,41 @@ async function writeEmail(
     return created;
   }
 
-  return inTransaction(handle, async (client) => {
-    if (idempotencyKey !== undefined) {
-      const fingerprint = requestFingerprint(fingerprintFields(input));
-      const claim = await claimIdempotencyKey(client, {
-        workspaceId: context.workspaceId,
-        apiKeyId: context.apiKeyId,
-        key: idempotencyKey,
-        scope,
-        fingerprint,
-      });
-      if (!claim.claimed) {
-        const original = JSON.parse(claim.answer.body) as { id: string };
-        return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true, enqueue: false };
+  const write = () =>
+    inTransaction(handle, async (client) => {
+      if (idempotencyKey !== undefined) {
+        const fingerprint = requestFingerprint(fingerprintFields(input));
+        const claim = await claimIdempotencyKey(client, {
+          workspaceId: context.workspaceId,
+          apiKeyId: context.apiKeyId,
+          key: idempotencyKey,
+          scope,
+          fingerprint,
+        });
+        if (!claim.claimed) {
+          const original = JSON.parse(claim.answer.body) as { id: string };
+          return { status: claim.answer.status, body: claim.answer.body, emailId: original.id, replayed: true, enqueue: false };
+        }
       }
-    }
 
-    // Refused before anything is written: a send over the limit never writes its (up to 1 MB)
-    // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
-    // is held until commit, through the insert below.
-    if (limited) await countDailySend(client, context.workspaceId, context.plan);
-    await checkUnsentAttachmentQuota(client, context, attachmentBytes);
-    if (!(await insertEmailAlone(client, row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
-    if (idempotencyKey !== undefined) {
-      await storeIdempotentAnswer(client, {
-        workspaceId: context.workspaceId,
-        apiKeyId: context.apiKeyId,
-        key: idempotencyKey,
-        scope,
-        emailId,
-        answer: { status: ACCEPTED, body },
-      });
-    }
-    return created;
-  });
+      // Refused before anything is written: a send over the limit never writes its (up to 1 MB)
+      // row. The usage row lock taken here is what keeps the count exact under concurrency, and it
+      // is held until commit, through the insert below.
+      if (limited) await countDailySend(client, context.workspaceId, context.plan);
+      await checkUnsentAttachmentQuota(client, context, attachmentBytes);
+      if (!(await insertEmailAlone(client, row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+      if (idempotencyKey !== undefined) {
+        await storeIdempotentAnswer(client, {
+          workspaceId: context.workspaceId,
+          apiKeyId: context.apiKeyId,
+          key: idempotencyKey,
+          scope,
+          emailId,
+          answer: { status: ACCEPTED, body },
+        });
+      }
+      return created;
+    });
+  // One that takes the counter waits for the workspace's turn without holding a connection (workspaceTurns.ts).
+  return limited ? inWorkspaceTurn(context.workspaceId, write) : write();
 }
