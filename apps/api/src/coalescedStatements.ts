@@ -50,18 +50,16 @@ export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedS
   });
   // A workspace's counted transactions run one at a time (its turn, see insertCountedEmails); the
   // sends that arrive meanwhile gather into its next batch.
-  const countedInserts = new KeyedBatcher<NewEmailRow, CountedInsertOutcome>((key) => {
-    const [workspaceId, limit] = key.split(" ");
-    return {
-      maxSize: MAX_EMAILS_PER_STATEMENT,
-      maxConcurrent: 1,
-      lingerMs: groupCommitMs,
-      run: (rows) => insertCountedEmails(pool, workspaceId!, Number(limit), rows),
-    };
-  });
+  const countedInserts = new KeyedBatcher<NewEmailRow, CountedInsertOutcome>(() => ({
+    maxSize: MAX_EMAILS_PER_STATEMENT,
+    maxConcurrent: 1,
+    lingerMs: groupCommitMs,
+    run: (rows) => insertCountedEmails(pool, rows),
+  }));
   return {
     lookUpKey: (keyHash) => lookups.submit(keyHash),
     insertEmail: (row) => inserts.submit(row),
-    insertCountedEmail: (row, dailySendLimit) => countedInserts.submit(`${row.context.workspaceId} ${dailySendLimit}`, row),
+    // By workspace and plan: a plan changed mid-burst counts the sends that follow against its own limit.
+    insertCountedEmail: (row) => countedInserts.submit(`${row.context.workspaceId} ${row.context.plan}`, row),
   };
 }

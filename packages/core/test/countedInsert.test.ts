@@ -26,9 +26,9 @@ async function freeWorkspaceWithUsage(count: number) {
 
 describe("insertCountedEmails", () => {
   it("writes and counts the sends that fit, in order; the rest write nothing, and a refused domain counts nothing", async () => {
-    const { fx, row, usage, emails } = await freeWorkspaceWithUsage(97);
+    const { row, usage, emails } = await freeWorkspaceWithUsage(97);
     const rows = [row(), row("not-ours.example.net"), row(), row(), row()];
-    const outcomes = await insertCountedEmails(sqlPool(handle), fx.workspaceId, 100, rows);
+    const outcomes = await insertCountedEmails(sqlPool(handle), rows);
     expect(outcomes).toEqual(["inserted", "domain_not_verified", "inserted", "over_daily_limit", "over_daily_limit"]);
     expect(await usage()).toBe(99);
     expect(await emails()).toBe(2);
@@ -38,7 +38,7 @@ describe("insertCountedEmails", () => {
     const fx = await createWorkspaceFixture(handle, { plan: "free" });
     const context = { workspaceId: fx.workspaceId, apiKeyId: fx.keyIds["send-only"], environment: "live" as const, plan: "free" as const };
     const input = parseSendEmailInput({ from: `a@${fx.domain}`, to: "b@example.org", subject: "S", text: "x" });
-    const outcomes = await insertCountedEmails(sqlPool(handle), fx.workspaceId, 100, [{ emailId: newTimeId("email"), context, input }]);
+    const outcomes = await insertCountedEmails(sqlPool(handle), [{ emailId: newTimeId("email"), context, input }]);
     expect(outcomes).toEqual(["inserted"]);
     expect(await handle.prisma.dailyUsage.findMany({ where: { workspaceId: fx.workspaceId } })).toEqual([
       { workspaceId: fx.workspaceId, day: today(), count: 1 },
@@ -46,12 +46,10 @@ describe("insertCountedEmails", () => {
   });
 
   it("keeps the limit exact beside concurrent sends that count in their own transactions (those with an Idempotency-Key)", async () => {
-    const { fx, context, row, usage, emails } = await freeWorkspaceWithUsage(90);
+    const { context, row, usage, emails } = await freeWorkspaceWithUsage(90);
     const counted = [0, 1, 2].map(() =>
       insertCountedEmails(
         sqlPool(handle),
-        fx.workspaceId,
-        100,
         Array.from({ length: 5 }, () => row()),
       ),
     );

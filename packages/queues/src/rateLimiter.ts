@@ -95,7 +95,7 @@ export class RedisRateLimiter {
       }
       const waiters = [resolve];
       this.waiting.set(subject, waiters);
-      void this.payFor(subject, policy, waiters).catch((error: unknown) => this.fail(subject, waiters, error));
+      void this.payFor(subject, policy, waiters).catch((error: unknown) => this.passUnlimited(subject, waiters, error));
     });
   }
 
@@ -119,7 +119,7 @@ export class RedisRateLimiter {
           `rate limiter took longer than ${DECISION_TIMEOUT_MS} ms`,
         );
       } catch (error) {
-        this.fail(subject, waiters, error);
+        this.passUnlimited(subject, waiters, error);
         return;
       }
       this.recovered();
@@ -158,7 +158,7 @@ export class RedisRateLimiter {
   }
 
   /** The key's waiting requests pass unlimited: the limiter could not decide. */
-  private fail(subject: string, waiters: Waiter[], error: unknown): void {
+  private passUnlimited(subject: string, waiters: Waiter[], error: unknown): void {
     this.waiting.delete(subject);
     for (const resolve of waiters.splice(0)) {
       this.failed(error);

@@ -50,8 +50,8 @@ export function dailyLimitReached(plan: Plan, emails = 1): AppError {
 export type CountedInsertOutcome = EmailInsertOutcome | "over_daily_limit";
 
 /**
- * Writes sends of one workspace that count against a daily limit of `dailySendLimit`, each on
- * its own (separate API requests that arrived together), in one transaction: the sends that fit
+ * Writes sends of one workspace on one plan with a daily limit (their `context`), each on its own
+ * (separate API requests that arrived together), in one transaction: the sends that fit
  * in what is left today, in their order, are inserted (each if its domain is verified) and counted;
  * the rest are over the limit and write nothing. One lock of the counter, one insert and one
  * commit serve them all, where each send alone would hold the counter's lock through its own. It
@@ -61,12 +61,12 @@ export type CountedInsertOutcome = EmailInsertOutcome | "over_daily_limit";
  * send behind it may be refused for a limit that a moment later has room: as if the two had come
  * in the other order.
  */
-export async function insertCountedEmails(
-  pool: Pool,
-  workspaceId: string,
-  dailySendLimit: number,
-  rows: readonly NewEmailRow[],
-): Promise<CountedInsertOutcome[]> {
+export async function insertCountedEmails(pool: Pool, rows: readonly NewEmailRow[]): Promise<CountedInsertOutcome[]> {
+  const context = rows[0]?.context;
+  if (!context) return [];
+  const { workspaceId, plan } = context;
+  const dailySendLimit = planLimits(plan).dailySendLimit;
+  if (dailySendLimit === null) throw new Error(`insertCountedEmails: the ${plan} plan has no daily limit to count against`);
   return inWorkspaceTurn(workspaceId, () =>
     inPoolTransaction(pool, async (client) => {
       const used = await lockDailyUsage(client, workspaceId);

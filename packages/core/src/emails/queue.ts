@@ -80,7 +80,7 @@ async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<boolea
 export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
 
 /** Writes and counts one row of a workspace with a daily limit (see insertCountedEmails). */
-export type CountedEmailRowInsert = (row: NewEmailRow, dailySendLimit: number) => Promise<CountedInsertOutcome>;
+export type CountedEmailRowInsert = (row: NewEmailRow) => Promise<CountedInsertOutcome>;
 
 export interface QueueEmailOptions {
   idempotencyKey?: string;
@@ -124,8 +124,7 @@ export async function queueEmail(
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
   const insertCountedRow =
-    options.insertCountedRow ??
-    (async (row, limit) => (await insertCountedEmails(sqlPool(handle), context.workspaceId, limit, [row]))[0] ?? "over_daily_limit");
+    options.insertCountedRow ?? (async (row) => (await insertCountedEmails(sqlPool(handle), [row]))[0] ?? "over_daily_limit");
   const emailId = newTimeId("email");
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
@@ -176,9 +175,8 @@ async function writeEmail(
 
   // Counted, with no key to claim and no files to weigh against the quota: the counter and the
   // row in one short transaction, which the caller may share among a workspace's concurrent sends.
-  const dailySendLimit = planLimits(context.plan).dailySendLimit;
-  if (idempotencyKey === undefined && limited && dailySendLimit !== null && input.attachments.length === 0) {
-    const outcome = await insertCountedRow(row, dailySendLimit);
+  if (idempotencyKey === undefined && limited && input.attachments.length === 0) {
+    const outcome = await insertCountedRow(row);
     if (outcome === "over_daily_limit") throw dailyLimitReached(context.plan);
     if (outcome !== "inserted") throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
     return created;
