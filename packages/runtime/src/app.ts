@@ -42,7 +42,7 @@ export async function runApp(
     log.info(started, `${name} started`);
   } catch (error) {
     process.stderr.write(`${name} could not start: ${describeStartError(error)}\n`);
-    await shutdown.run();
+    await shutdown.run().catch(() => {});
     process.exit(1);
   }
 }

@@ -10,5 +10,5 @@ export { closeServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts
 export { keptPemPair, type PemPair } from "./keptPemPair.ts";
 export { hasNul, NUL_MESSAGE, nulField, type RequestTargetProblem, requestTargetProblem } from "./requestText.ts";
 export { type SelfSignedOptions, selfSignedCertificate } from "./selfSigned.ts";
-export { Shutdown, type ShutdownStep } from "./shutdown.ts";
+export { Shutdown, ShutdownDeadlinePassed, type ShutdownStep } from "./shutdown.ts";
 export { withTimeout } from "./timeout.ts";
