@@ -24,6 +24,12 @@ const LEASE_MARGIN_MS = 30_000;
  * WAL flush) leave together in the next one, instead of each taking a connection of its own.
  */
 const STATEMENTS_IN_FLIGHT = 1;
+/**
+ * A released subscription slot is kept this long for the process's next attempt to the
+ * subscription (SubscriptionSlots), and reused while its lease outlasts a whole attempt. Short:
+ * the other dispatcher processes see a kept slot as taken.
+ */
+const SLOT_KEEPING = { holdMs: 250, reuseWithinMs: LEASE_MARGIN_MS / 2 };
 /** Delay before a job that failed for a reason other than its attempt (database down…) runs again. */
 const INFRASTRUCTURE_RETRY_MS = 5_000;
 
@@ -68,10 +74,11 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     leaseMs,
     // Jobs of one subscription waiting for its slots hold at most a quarter of the worker's.
     Math.min(env.WEBHOOK_PER_SUBSCRIPTION_CONCURRENCY, Math.floor(env.DISPATCHER_CONCURRENCY / 4)),
+    SLOT_KEEPING,
   );
   const attempt = createWebhookAttempt({
     claims: new DeliveryClaimer(db, { leaseMs, ...batching }),
-    records: new AttemptRecorder(db, batching),
+    records: new AttemptRecorder(db, { ...batching, lingerMs: groupCommitMsFor("independent", env) }),
     rows: postgresDeliveryRows(db),
     poster,
     slots,

@@ -19,14 +19,42 @@ export const LIVENESS_REFRESH_MS = 2_000;
  * latency. At most `maxWaiters` jobs wait per
  * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots.
  *
+ * A released slot may be kept a moment (`keeping`) for this process's next attempt to the same
+ * subscription, which then takes it without asking Redis: a busy subscription's attempts cost no
+ * round trip for their slot, where each would otherwise cost two (take and give back). A kept slot
+ * still counts against the cap, so the other processes see it held until it is given back, which
+ * is at most `keeping.holdMs` after its last attempt ended. It is reused only while its lease has
+ * time for a whole attempt (taken less than `keeping.reuseWithinMs` ago).
+ *
  * Each process is one instance with a liveness key refreshed while it runs (`start()`); its
  * slots are reclaimed by the others once that key is gone. A process that stalls longer than the
  * key's lifetime may briefly see the cap exceeded: the cap protects endpoints and the worker's
  * slots, and no delivery depends on it.
  */
+export interface SlotKeeping {
+  /** How long a released slot is kept for the next attempt to its subscription before it is given back. */
+  holdMs: number;
+  /** A kept slot is reused only this soon after it was taken (its lease must outlast the attempt). */
+  reuseWithinMs: number;
+}
+
+/** A slot this process holds in Redis: its member, and when (local time, before asking) it was taken. */
+interface HeldSlot {
+  member: string;
+  takenAtMs: number;
+}
+
+interface KeptSlot extends HeldSlot {
+  giveBack: NodeJS.Timeout;
+}
+
 export class SubscriptionSlots {
   /** Per subscription, the wake-up calls of the jobs waiting for a local release, oldest first. */
   private readonly waiters = new Map<string, Array<() => void>>();
+  /** The slots attempts hold now, by subscription and holder. */
+  private readonly held = new Map<string, HeldSlot>();
+  /** Per subscription, released slots kept for its next attempt, newest last. */
+  private readonly kept = new Map<string, KeptSlot[]>();
   /** This process's name in slot members: random, so a restarted process is a new instance. */
   readonly instance = randomBytes(12).toString("base64url");
   private heartbeat: PeriodicTask | undefined;
@@ -39,6 +67,7 @@ export class SubscriptionSlots {
     /** Longer than any attempt can take (the attempt deadline plus a margin). */
     private readonly leaseMs: number,
     private readonly maxWaiters = 0,
+    private readonly keeping: SlotKeeping = { holdMs: 0, reuseWithinMs: 0 },
   ) {
     // The slot script (`slotAcquire-1.lua` in @svc/queues) runs by its hash.
     this.redis = withScripts(redis);
@@ -68,10 +97,52 @@ export class SubscriptionSlots {
     this.heartbeat = every("dispatcher liveness", LIVENESS_REFRESH_MS, () => this.beat(), log);
   }
 
-  /** After the last release: the others need not wait for the key to expire. */
+  /** After the last release: gives back the kept slots; the others need not wait for the key to expire. */
   async stop(): Promise<void> {
     await this.heartbeat?.stop();
+    const giveBacks: Array<Promise<unknown>> = [];
+    for (const [subscriptionId, slots] of this.kept) {
+      for (const slot of slots) {
+        clearTimeout(slot.giveBack);
+        giveBacks.push(this.redis.zrem(this.key(subscriptionId), slot.member));
+      }
+    }
+    this.kept.clear();
+    await Promise.all(giveBacks);
     await this.redis.del(this.livenessPrefix + this.instance);
+  }
+
+  private heldKey(subscriptionId: string, holder: string): string {
+    return `${subscriptionId}\n${holder}`;
+  }
+
+  /** A kept slot of the subscription whose lease still has time for an attempt, taken off the kept list. */
+  private takeKept(subscriptionId: string): HeldSlot | undefined {
+    const slots = this.kept.get(subscriptionId);
+    const slot = slots?.pop();
+    if (!slot) return undefined;
+    if (slots!.length === 0) this.kept.delete(subscriptionId);
+    clearTimeout(slot.giveBack);
+    if (Date.now() - slot.takenAtMs < this.keeping.reuseWithinMs) return slot;
+    void this.redis.zrem(this.key(subscriptionId), slot.member).catch(() => {});
+    return undefined;
+  }
+
+  private keep(subscriptionId: string, slot: HeldSlot): void {
+    const slots = this.kept.get(subscriptionId) ?? [];
+    this.kept.set(subscriptionId, slots);
+    const kept: KeptSlot = {
+      ...slot,
+      giveBack: setTimeout(() => {
+        const index = slots.indexOf(kept);
+        if (index < 0) return;
+        slots.splice(index, 1);
+        if (slots.length === 0 && this.kept.get(subscriptionId) === slots) this.kept.delete(subscriptionId);
+        void this.redis.zrem(this.key(subscriptionId), slot.member).catch(() => {});
+      }, this.keeping.holdMs),
+    };
+    kept.giveBack.unref();
+    slots.push(kept);
   }
 
   /**
@@ -82,15 +153,9 @@ export class SubscriptionSlots {
   async acquire(subscriptionId: string, holder: string, waitMs = 0): Promise<boolean> {
     const deadline = Date.now() + waitMs;
     for (let waited = false; ; waited = true) {
-      const taken = await this.redis.svcSlotAcquire(
-        this.key(subscriptionId),
-        this.limit,
-        this.leaseMs,
-        this.member(holder),
-        this.livenessPrefix,
-        this.instance,
-      );
-      if (taken === 1) {
+      const slot = this.takeKept(subscriptionId) ?? (await this.takeFromRedis(subscriptionId, holder));
+      if (slot) {
+        this.held.set(this.heldKey(subscriptionId, holder), slot);
         if (waited) recordSlotWait("acquired");
         return true;
       }
@@ -102,8 +167,30 @@ export class SubscriptionSlots {
     }
   }
 
+  private async takeFromRedis(subscriptionId: string, holder: string): Promise<HeldSlot | undefined> {
+    const takenAtMs = Date.now();
+    const member = this.member(holder);
+    const taken = await this.redis.svcSlotAcquire(
+      this.key(subscriptionId),
+      this.limit,
+      this.leaseMs,
+      member,
+      this.livenessPrefix,
+      this.instance,
+    );
+    return taken === 1 ? { member, takenAtMs } : undefined;
+  }
+
   async release(subscriptionId: string, holder: string): Promise<void> {
-    const removed = this.redis.zrem(this.key(subscriptionId), this.member(holder));
+    const heldKey = this.heldKey(subscriptionId, holder);
+    const slot = this.held.get(heldKey) ?? { member: this.member(holder), takenAtMs: Number.NEGATIVE_INFINITY };
+    this.held.delete(heldKey);
+    if (this.keeping.holdMs > 0 && Date.now() - slot.takenAtMs < this.keeping.reuseWithinMs) {
+      this.keep(subscriptionId, slot);
+      this.waiters.get(subscriptionId)?.shift()?.();
+      return;
+    }
+    const removed = this.redis.zrem(this.key(subscriptionId), slot.member);
     // After the ZREM is queued: commands on one connection run in order, so the woken job's
     // EVAL finds the slot free (unless another process took it first; then it waits again).
     this.waiters.get(subscriptionId)?.shift()?.();

@@ -70,4 +70,66 @@ describe("SubscriptionSlots", () => {
       await other.stop();
     }
   });
+
+  describe("keeping released slots for the next attempt", () => {
+    const keeping = { holdMs: 300, reuseWithinMs: 5_000 };
+    const membersOf = (prefix: string) => redis.zrange(`${prefix}:{webhook-slots}:sub`, 0, -1);
+
+    it("reuses a kept slot without taking another, and gives it back after the hold", async () => {
+      const prefix = uniquePrefix("slots");
+      const slots = new SubscriptionSlots(redis, prefix, 1, 60_000, 0, keeping);
+      const other = new SubscriptionSlots(redis, prefix, 1, 60_000);
+      // Alive, so that the other process's refusal is for the cap, not a dead holder's slot.
+      await slots.start(createLogger("slots-test", "silent"));
+      expect(await slots.acquire("sub", "a")).toBe(true);
+      await slots.release("sub", "a");
+      // Kept: still counted against the cap, so another process is refused…
+      expect(await membersOf(prefix)).toEqual([`${slots.instance}|a`]);
+      expect(await other.acquire("sub", "o")).toBe(false);
+      // …while this process's next attempt takes it as it is, with no second member.
+      expect(await slots.acquire("sub", "b")).toBe(true);
+      expect(await membersOf(prefix)).toEqual([`${slots.instance}|a`]);
+      await slots.release("sub", "b");
+      await new Promise((resolve) => setTimeout(resolve, keeping.holdMs + 200));
+      expect(await membersOf(prefix)).toEqual([]);
+      expect(await other.acquire("sub", "o")).toBe(true);
+      await slots.stop();
+    });
+
+    it("does not reuse a slot whose lease may not outlast an attempt: it takes a fresh one", async () => {
+      const prefix = uniquePrefix("slots");
+      const slots = new SubscriptionSlots(redis, prefix, 1, 60_000, 0, { holdMs: 5_000, reuseWithinMs: 100 });
+      expect(await slots.acquire("sub", "a")).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await slots.release("sub", "a");
+      expect(await membersOf(prefix)).toEqual([]);
+      expect(await slots.acquire("sub", "b")).toBe(true);
+      expect(await membersOf(prefix)).toEqual([`${slots.instance}|b`]);
+      await slots.release("sub", "b");
+    });
+
+    it("hands a kept slot to a job of this process waiting for one", async () => {
+      const prefix = uniquePrefix("slots");
+      const slots = new SubscriptionSlots(redis, prefix, 1, 60_000, 1, keeping);
+      expect(await slots.acquire("sub", "a")).toBe(true);
+      const waiting = slots.acquire("sub", "b", 10_000);
+      expect(await within(waiting, 100)).toBe("pending");
+      await slots.release("sub", "a");
+      expect(await within(waiting, 2_000)).toBe(true);
+      expect(await membersOf(prefix)).toEqual([`${slots.instance}|a`]);
+    });
+
+    it("gives back every kept slot when the process stops", async () => {
+      const prefix = uniquePrefix("slots");
+      const slots = new SubscriptionSlots(redis, prefix, 2, 60_000, 0, { holdMs: 60_000, reuseWithinMs: 60_000 });
+      await slots.start(createLogger("slots-test", "silent"));
+      expect(await slots.acquire("sub", "a")).toBe(true);
+      expect(await slots.acquire("sub", "b")).toBe(true);
+      await slots.release("sub", "a");
+      await slots.release("sub", "b");
+      expect((await membersOf(prefix)).length).toBe(2);
+      await slots.stop();
+      expect(await membersOf(prefix)).toEqual([]);
+    });
+  });
 });
