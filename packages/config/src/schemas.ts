@@ -37,27 +37,32 @@ export const databaseEnv = {
    * How long a grouped write (a send, a claim, a handoff's record, an event, a webhook attempt)
    * may wait for others to share its statement and commit, while others arrive that often: at
    * moderate load this is what groups them. Each stage adds at most this latency. Unset, it is
-   * `groupCommitMsFor`'s: on where items arrive independently of earlier answers (sender,
-   * ingest), off where the next item waits for an answer (the API's clients, the dispatcher's
-   * per-subscription slots), since it would slow them down (BENCHMARKS.md has the trade-off).
+   * `groupCommitMsFor`'s, by how the stage's writes arrive and who waits for them (BENCHMARKS.md
+   * has the trade-off).
    */
   DATABASE_GROUP_COMMIT_MS: z.coerce.number().int().min(0).max(100).optional(),
 };
 
+const DEFAULT_GROUP_COMMIT_MS = { independent: 40, "answer-driven": 0 } as const;
+
 /**
  * The group-commit linger of a stage when DATABASE_GROUP_COMMIT_MS is unset, by how its items
- * arrive. `independent`: the sender's jobs and the ingester's notifications come whether or not
- * earlier ones were answered (SNS and the job queue send many at once), so a few milliseconds'
- * wait costs no caller anything and saves statements and commits at moderate load.
- * `answer-driven`: the API's clients may wait for each answer before sending the next, and a
- * subscription's next webhook starts only when one of its capped slots is answered; a wait there
- * slows the caller (or the subscription) down, so it is off.
+ * arrive.
+ * `independent` (40 ms): items that come whether or not earlier ones were answered, and that no
+ * caller waits on one at a time: the sender's claims and its records of accepted handoffs (the job
+ * queue hands many jobs out at once), the ingester's events (SNS posts many at once), the
+ * dispatcher's records of attempts (written after the endpoint answered). At moderate load these
+ * lingers also turn a smooth stream into bursts, which every later stage then handles together;
+ * an email's path gains a few tens of milliseconds, far below its provider's own delays.
+ * `answer-driven` (off): the API's clients may wait for each answer before sending the next, and
+ * a subscription's next webhook starts only when one of its capped slots is answered; a wait
+ * there slows the caller (or the subscription) down.
  */
 export function groupCommitMsFor(
-  arrivals: "independent" | "answer-driven",
+  arrivals: keyof typeof DEFAULT_GROUP_COMMIT_MS,
   env: { DATABASE_GROUP_COMMIT_MS?: number | undefined },
 ): number {
-  return env.DATABASE_GROUP_COMMIT_MS ?? (arrivals === "independent" ? 10 : 0);
+  return env.DATABASE_GROUP_COMMIT_MS ?? DEFAULT_GROUP_COMMIT_MS[arrivals];
 }
 
 /** createDb's options from an env parsed with databaseEnv. */

@@ -17,20 +17,21 @@ const MAX_CONCURRENT_BATCHES = 2;
 
 /**
  * Every job claims its email and records the provider's answer: two Postgres round trips per
- * email, the largest share of the sender's own CPU, so concurrent jobs share them.
+ * email, the largest share of the sender's own CPU, so concurrent jobs share them. `lingerMs`:
+ * how long a claim or a record may wait for company (see Batcher).
  */
-export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, groupCommitMs = 0): HandoffWrites {
+export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerMs = 0): HandoffWrites {
   const pool = sqlPool(db);
   const claims = new Batcher<string, ClaimedEmail | null>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
-    lingerMs: groupCommitMs,
+    lingerMs,
     run: (emailIds) => claimEmails(pool, emailIds, claimLeaseMs),
   });
   const sent = new Batcher<AcceptedHandoff, void>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
-    lingerMs: groupCommitMs,
+    lingerMs,
     run: async (accepted) => {
       await markEmailsSent(pool, accepted);
       return accepted.map(() => undefined);
