@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -7,11 +7,12 @@ import { loadEnv, simulatorEnv } from "@svc/config";
 import { type DbHandle, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection } from "@svc/queues";
-import { closeServer, listen, Shutdown } from "@svc/runtime";
+import { listen, Shutdown } from "@svc/runtime";
 import { z } from "zod";
 import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { freePort } from "../../../test/support/stack.ts";
 import { EMAIL_ID_TAG, type OutboundEmail } from "../src/index.ts";
 import { createSimulatorProvider, type SimulatorEnv, type SimulatorProvider } from "../src/simulator/index.ts";
 import { planEvents, scenarioKey } from "../src/simulator/scenarios.ts";
@@ -36,13 +37,6 @@ function capturingLogger() {
     },
   });
   return { log, lines };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe, 0, "127.0.0.1");
-  await closeServer(probe);
-  return port;
 }
 
 /** An ingest app as `main.ts` builds it, trusting the simulator's certificate URL. */
@@ -100,7 +94,7 @@ beforeAll(async () => {
   certPort = await freePort();
   certUrl = `http://127.0.0.1:${certPort}${CERT_PATH}`;
   ingest = await startIngest(certUrl);
-  simulator = createSimulatorProvider(simulatorEnvFor(keyDir, certPort, ingest.url), simulatorLog.log, { firstEventDelayMs: 0 });
+  simulator = await createSimulatorProvider(simulatorEnvFor(keyDir, certPort, ingest.url), simulatorLog.log, { firstEventDelayMs: 0 });
 });
 
 afterAll(async () => {
@@ -286,7 +280,7 @@ describe("several recipients", () => {
 describe("key pair and certificate", () => {
   it("are created once in SIMULATOR_KEY_DIR and reused by a second process-like instance, which finds the port taken and carries on", async () => {
     const second = capturingLogger();
-    const other = createSimulatorProvider(simulatorEnvFor(keyDir, certPort, ingest.url), second.log, { firstEventDelayMs: 0 });
+    const other = await createSimulatorProvider(simulatorEnvFor(keyDir, certPort, ingest.url), second.log, { firstEventDelayMs: 0 });
     try {
       const email = await queuedEmail(["anyone@example.com"]);
       await other.send(email);
@@ -294,7 +288,7 @@ describe("key pair and certificate", () => {
       // Signed by the second instance, verified against the certificate the first one serves.
       expect((await eventsOf(email.emailId)).map((e) => e.type)).toEqual(["sent", "delivered"]);
       expect(second.lines.map((line) => line.msg)).toContain(
-        "simulator certificate port in use; assuming another sender process serves the same certificate",
+        "simulator certificate port in use by another sender process serving the same certificate",
       );
       expect((await readdir(keyDir)).filter((name) => !name.startsWith("."))).toEqual(["sns-signing-identity.pem"]);
       const served = await (await fetch(certUrl)).text();
@@ -305,12 +299,30 @@ describe("key pair and certificate", () => {
   });
 });
 
+describe("a certificate port held by something else", () => {
+  it("stops the simulator from starting when the holder serves another certificate, or does not answer", async () => {
+    // Another simulator's: its own key pair, served at the same URL.
+    const otherKeyDir = await mkdtemp(path.join(tmpdir(), "svc-simulator-other-"));
+    const mute = createNetServer((socket) => socket.destroy());
+    const mutePort = await listen(mute, 0, "127.0.0.1");
+    try {
+      const otherKey = createSimulatorProvider(simulatorEnvFor(otherKeyDir, certPort, ingest.url), capturingLogger().log);
+      await expect(otherKey).rejects.toThrow(/does not serve this simulator's certificate .* \(it serves something else\)/);
+      const muteHolder = createSimulatorProvider(simulatorEnvFor(keyDir, mutePort, ingest.url), capturingLogger().log);
+      await expect(muteHolder).rejects.toThrow(/does not serve this simulator's certificate .* \(it did not answer\)/);
+    } finally {
+      await new Promise((resolve) => mute.close(resolve));
+      await rm(otherKeyDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("delivery to the ingester", () => {
   it("send() answers at once and the events wait, retrying, for an ingester that starts later", async () => {
     const port = await freePort();
     const lateUrl = `http://127.0.0.1:${port}/sns/ses`;
     const log = capturingLogger();
-    const early = createSimulatorProvider(simulatorEnvFor(keyDir, certPort, lateUrl), log.log, {
+    const early = await createSimulatorProvider(simulatorEnvFor(keyDir, certPort, lateUrl), log.log, {
       firstEventDelayMs: 0,
       retry: { firstDelayMs: 50, maxDelayMs: 200, giveUpAfterMs: 60_000 },
     });
@@ -336,7 +348,7 @@ describe("delivery to the ingester", () => {
   it("close() abandons events the ingester never takes, without blocking", async () => {
     const port = await freePort();
     const log = capturingLogger();
-    const stranded = createSimulatorProvider(simulatorEnvFor(keyDir, certPort, `http://127.0.0.1:${port}/sns/ses`), log.log, {
+    const stranded = await createSimulatorProvider(simulatorEnvFor(keyDir, certPort, `http://127.0.0.1:${port}/sns/ses`), log.log, {
       firstEventDelayMs: 0,
       closeGraceMs: 100,
       retry: { firstDelayMs: 50, maxDelayMs: 100, giveUpAfterMs: 600_000 },

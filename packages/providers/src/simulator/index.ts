@@ -48,7 +48,7 @@ const RECOVERY_PAGE = 200;
  */
 export class SimulatorProvider implements EmailProvider {
   readonly name = "simulator";
-  private readonly ready: Promise<SigningIdentity | null>;
+  private readonly ready: Promise<SigningIdentity>;
   private certificateServer: Server | null = null;
   private readonly pending = new Set<Promise<void>>();
   private readonly stopSwitch = new StopSwitch();
@@ -74,6 +74,8 @@ export class SimulatorProvider implements EmailProvider {
       stopSwitch: this.stopSwitch,
     });
     this.ready = this.prepare();
+    // Awaited by started() (which the factory calls) and by every report; never unhandled.
+    this.ready.catch(() => {});
     const find = options.findAccepted;
     if (find) {
       let horizonMs = RECOVERY_START_HORIZON_MS;
@@ -137,21 +139,27 @@ export class SimulatorProvider implements EmailProvider {
     return this.options.configurationSet ?? "svc-simulator";
   }
 
-  /** Key pair and certificate (created on first use), and the certificate's HTTP server. */
-  private async prepare(): Promise<SigningIdentity | null> {
-    try {
-      const identity = await loadOrCreateIdentity(this.env.SIMULATOR_KEY_DIR);
-      this.certificateServer = await serveCertificate({
-        certificatePem: identity.certificatePem,
-        certUrl: this.env.SIMULATOR_CERT_URL,
-        port: this.env.SIMULATOR_CERT_PORT,
-        log: this.log,
-      });
-      return identity;
-    } catch (error) {
-      this.log.error({ err: error, keyDir: this.env.SIMULATOR_KEY_DIR }, "simulator has no signing key; it will report no events");
-      return null;
-    }
+  /**
+   * Key pair and certificate (created on first use), and the certificate's HTTP server. Rejects
+   * when either cannot be had: the ingester would refuse every event, and the simulator's emails
+   * would stay `sent` with nothing said.
+   */
+  private async prepare(): Promise<SigningIdentity> {
+    const identity = await loadOrCreateIdentity(this.env.SIMULATOR_KEY_DIR).catch((error: unknown) => {
+      throw new Error(`the simulator has no signing key in SIMULATOR_KEY_DIR (${this.env.SIMULATOR_KEY_DIR})`, { cause: error });
+    });
+    this.certificateServer = await serveCertificate({
+      certificatePem: identity.certificatePem,
+      certUrl: this.env.SIMULATOR_CERT_URL,
+      port: this.env.SIMULATOR_CERT_PORT,
+      log: this.log,
+    });
+    return identity;
+  }
+
+  /** Resolves once the simulator can sign and its certificate is served; rejects if it cannot. */
+  async started(): Promise<void> {
+    await this.ready;
   }
 
   async send(email: OutboundEmail): Promise<SendResult> {
@@ -186,7 +194,7 @@ export class SimulatorProvider implements EmailProvider {
     const emailId = mail.email.emailId;
     this.reporting.add(emailId);
     try {
-      const identity = await this.ready;
+      const identity = await this.ready.catch(() => null);
       if (!identity) return;
       if (delayMs > 0 && !(await this.stopSwitch.pause(delayMs))) return;
       for (const [index, event] of plan.entries()) {
@@ -221,7 +229,7 @@ export class SimulatorProvider implements EmailProvider {
     await recovery;
     await this.idle();
     await this.poster.close();
-    await this.ready;
+    await this.ready.catch(() => {});
     await stopCertificateServer(this.certificateServer);
     this.certificateServer = null;
   }
@@ -232,7 +240,17 @@ function allRecipients(email: Pick<OutboundEmail, "to" | "cc" | "bcc">): string[
   return [...email.to, ...email.cc, ...email.bcc];
 }
 
-/** The factory the provider factory loads when EMAIL_PROVIDER=simulator. */
-export function createSimulatorProvider(env: SimulatorEnv, log: Logger, options?: SimulatorOptions): SimulatorProvider {
-  return new SimulatorProvider(env, log, options);
+/**
+ * The factory the provider factory loads when EMAIL_PROVIDER=simulator: a started simulator, or a
+ * rejection (the simulator stopped again) when it cannot sign or serve its certificate.
+ */
+export async function createSimulatorProvider(env: SimulatorEnv, log: Logger, options?: SimulatorOptions): Promise<SimulatorProvider> {
+  const simulator = new SimulatorProvider(env, log, options);
+  try {
+    await simulator.started();
+    return simulator;
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
 }
