@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,16 +11,40 @@ const tsx = path.join(root, "node_modules/.bin/tsx");
 
 export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard" | "smtp";
 
-/** A port the OS says is free right now (closed again before it is handed out). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed out for apps to listen on later, below the kernel's ephemeral range: a port the
+ * OS picks itself (listen on 0) comes from that range, and so does every outgoing connection's
+ * local port, so in the seconds before the app listens one of them could take it (the app then
+ * fails with EADDRINUSE, or a simulator without its certificate server reports no events).
+ */
+const HANDED_OUT_FROM = 20_000;
+const handedOutTo = ephemeralRangeStart() - 1;
+let nextHandedOut = HANDED_OUT_FROM + Math.floor(Math.random() * (handedOutTo - HANDED_OUT_FROM));
+
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return start > HANDED_OUT_FROM + 1_000 ? start : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** A port free right now (closed again before it is handed out); a test file's ports in turn from a random start. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 1_000; tries++) {
+    const port = nextHandedOut;
+    nextHandedOut = port >= handedOutTo ? HANDED_OUT_FROM : port + 1;
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${HANDED_OUT_FROM} and ${handedOutTo}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 

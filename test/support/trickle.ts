@@ -8,6 +8,14 @@ export interface TrickleResult {
 }
 
 /**
+ * How long an app under test may take to close a trickling request whose configured deadline
+ * is under a second. Far below the defaults (15 s for headers, 30 s for the request), so only the
+ * configured deadline can close it sooner; loose because an app in a busy Jest worker can be
+ * seconds late. The runtime's own test pins the deadline's timing in an otherwise idle server.
+ */
+export const APP_CLOSE_BOUND_MS = 10_000;
+
+/**
  * A real socket that sends a POST's headers (whole, or one byte at a time when `trickleHeaders`)
  * and then its declared body one byte every `intervalMs`, never finishing, until the server
  * closes the connection. Rejects if the server has not closed it after `giveUpMs`.

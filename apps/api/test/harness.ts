@@ -14,6 +14,8 @@ export interface ApiInstance {
   url: string;
   /** A producer on the instance's send queue, to look at the jobs it enqueued. */
   producer: Producer<"sendEmail">;
+  /** Requests waiting for one of the instance's pooled connections right now. */
+  poolWaiting(): number;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startApi(overrides: Record<string, string> = {}, options: 
   return {
     url,
     producer,
+    poolWaiting: () => db.pool.waitingCount,
     async close() {
       unwatch();
       await new Shutdown(log).addAll(api.shutdown).run();

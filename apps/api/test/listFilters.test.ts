@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type EmailStatus, newId } from "@svc/db";
+import { type EmailStatus, newTimeId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { type ApiInstance, bearer, startApi } from "./harness.ts";
@@ -52,19 +52,23 @@ beforeAll(async () => {
   api = await startApi();
   a = await createWorkspaceFixture(handle);
   b = await createWorkspaceFixture(handle);
-  seeded = Array.from({ length: 420 }, (_, i) => ({
-    id: newId("email"),
-    // Every fifth email also goes to Carol, written in another case; every seventh to Dave only.
-    to: i % 7 === 0 ? ["dave@example.org"] : i % 5 === 0 ? ["bob@example.org", "Carol@Example.ORG"] : ["bob@example.org"],
-    status: STATUSES[i % STATUSES.length]!,
+  seeded = Array.from({ length: 420 }, (_, i) => {
     // Two emails per minute share a timestamp: the id breaks the tie, in the order and the cursor.
-    createdAt: new Date(BASE.getTime() + Math.floor(i / 2) * 60_000),
-  }));
+    const createdAt = new Date(BASE.getTime() + Math.floor(i / 2) * 60_000);
+    return {
+      // With its time, as the API's ids: the listing bounds ids by the cursor's time.
+      id: newTimeId("email", createdAt),
+      // Every fifth email also goes to Carol, written in another case; every seventh to Dave only.
+      to: i % 7 === 0 ? ["dave@example.org"] : i % 5 === 0 ? ["bob@example.org", "Carol@Example.ORG"] : ["bob@example.org"],
+      status: STATUSES[i % STATUSES.length]!,
+      createdAt,
+    };
+  });
   await seed(a, seeded);
   // Another workspace with the same recipients and statuses: never in a's answers.
   await seed(
     b,
-    seeded.slice(0, 50).map((s) => ({ ...s, id: newId("email") })),
+    seeded.slice(0, 50).map((s) => ({ ...s, id: newTimeId("email", s.createdAt) })),
   );
 });
 afterAll(async () => {
@@ -90,8 +94,8 @@ describe("GET /emails filters", () => {
     expect(idsOf((await get("/emails?to=CAROL%40example.org")).body)).toEqual(carols);
     expect(idsOf((await get("/emails?to=bob@example.org")).body)).toEqual(expected((s) => s.to.includes("bob@example.org")));
     // cc and bcc recipients count as recipients.
-    const copied = newId("email");
-    const blind = newId("email");
+    const copied = newTimeId("email", BASE);
+    const blind = newTimeId("email", BASE);
     await handle.pool.query(
       `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, subject, text, status, "createdAt")
        VALUES ($1, $3, $4, 'live', 'a@x.test', '{someone@example.org}', '{Erin@Example.org}', '{}', 'copied', 'body', 'sent', $5),

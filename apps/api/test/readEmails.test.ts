@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { newId } from "@svc/db";
+import { newId, newTimeId } from "@svc/db";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { type ApiInstance, bearer, startApi } from "./harness.ts";
@@ -36,17 +36,21 @@ const EMAIL_FIELDS = [
 ];
 
 /**
- * Inserts `count` emails in one statement. Timestamps repeat in groups of three so that the
- * (createdAt, id) tie-break of the ordering and the cursor is exercised.
+ * Inserts `count` emails in one statement, from a day ago on. Timestamps repeat in groups of three
+ * so that the (createdAt, id) tie-break of the ordering and the cursor is exercised. Each id
+ * carries its email's time, as the API's ids do: the listing bounds ids by the cursor's time, and
+ * a random id (which only emails from before partitioning have, all in the DEFAULT partition) could
+ * land in a month's partition that its createdAt says nothing of.
  */
 async function seedEmails(fx: WorkspaceFixture, count: number): Promise<string[]> {
-  const ids = Array.from({ length: count }, () => newId("email"));
+  const dayAgo = Math.floor(Date.now() / 1000) * 1000 - 86_400_000;
+  const createdAts = Array.from({ length: count }, (_, n) => new Date(dayAgo + Math.floor((n + 1) / 3) * 1000));
+  const ids = createdAts.map((at) => newTimeId("email", at));
   await handle.pool.query(
     `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, text, "createdAt")
-     SELECT ids.id, $2, $3, 'live', 'a@x.test', ARRAY['b@y.test'], 'seeded ' || ids.n, 'body',
-            date_trunc('second', now()) - interval '1 day' + ((ids.n / 3) * interval '1 second')
-     FROM unnest($1::text[]) WITH ORDINALITY AS ids(id, n)`,
-    [ids, fx.workspaceId, fx.keyIds["send-only"]],
+     SELECT ids.id, $3, $4, 'live', 'a@x.test', ARRAY['b@y.test'], 'seeded ' || ids.n, 'body', ids.at
+     FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS ids(id, at, n)`,
+    [ids, createdAts, fx.workspaceId, fx.keyIds["send-only"]],
   );
   return ids;
 }
