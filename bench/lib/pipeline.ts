@@ -4,7 +4,7 @@ import type { BenchEnvironment } from "./environment.ts";
 import { type BenchWorkspace, createBenchWorkspace, createSubscription } from "./fixtures.ts";
 import { fillHistory } from "./history.ts";
 import { startPgBackendCpu } from "./pgBackendCpu.ts";
-import { type StatementCost, startPgStatements } from "./pgStatements.ts";
+import { type StatementTotals, startPgStatements } from "./pgStatements.ts";
 import { type App, freePort, type Process, startApp } from "./processes.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 import { type RedisCommandCost, startRedisCommands } from "./redisCommands.ts";
@@ -147,7 +147,7 @@ export interface PipelineRun {
   /** PostgreSQL's CPU per email (ms) by the app its backends served, or the background worker. */
   postgresByClient: Record<string, number>;
   /** The phase's costliest statements (BENCH_PG_STATEMENTS=1 on a cluster that has pg_stat_statements). */
-  statements?: StatementCost[];
+  statements?: StatementTotals;
   /** Redis's commands per email (`INFO commandstats`, the whole server's). */
   redis: RedisCommandCost;
 }

@@ -56,6 +56,16 @@ function cpuProfileArgs(label: string): string[] {
   return ["--cpu-prof", `--cpu-prof-dir=${dir}`];
 }
 
+/** V8's garbage-collection trace in each process's log (BENCH_TRACE_GC=1). */
+function gcTraceArgs(): string[] {
+  return process.env.BENCH_TRACE_GC === "1" ? ["--trace-gc"] : [];
+}
+
+/** The node flags a benchmarked process runs with. */
+function nodeFlagsFor(label: string): string[] {
+  return [...gcTraceArgs(), ...cpuProfileArgs(label)];
+}
+
 /** Starts a TypeScript entry point with tsx (as production does) and waits for its health URL. */
 export async function spawnScript(options: SpawnOptions): Promise<Process> {
   const logDir = path.join(BENCH_ROOT, "results/logs");
@@ -63,7 +73,7 @@ export async function spawnScript(options: SpawnOptions): Promise<Process> {
   const log = createWriteStream(path.join(logDir, `${options.label}.log`));
   // PGAPPNAME names its Postgres backends, so that their CPU can be told apart (pgBackendCpu.ts).
   const env: Record<string, string> = { ...(process.env as Record<string, string>), PGAPPNAME: options.label, ...options.env };
-  const [command, args] = commandFor(options.script, cpuProfileArgs(options.label));
+  const [command, args] = commandFor(options.script, nodeFlagsFor(options.label));
   const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let tail = "";
   const keep = (chunk: Buffer) => {
@@ -197,7 +207,7 @@ export async function runScript(
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(tsx, [...cpuProfileArgs(label), script, ...args], {
+  const child = spawn(tsx, [...nodeFlagsFor(label), script, ...args], {
     cwd: REPO_ROOT,
     env: { ...(process.env as Record<string, string>), ...env },
     stdio: ["ignore", "pipe", "pipe"],
