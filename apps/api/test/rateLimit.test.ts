@@ -236,7 +236,7 @@ describe("Redis down: the limiter fails open", () => {
     const { log, lines } = capturingLogger();
     const redis = createProducerConnection(testEnv().REDIS_URL!);
     let now = 1_000_000;
-    const limiter = new RedisRateLimiter(redis, uniquePrefix("limiter"), log, () => now);
+    const limiter = new RedisRateLimiter(redis, uniquePrefix("limiter"), log, { clock: () => now });
     const policy = { perSecond: 1, burst: 5 };
     try {
       await new Promise<void>((resolve) => (redis.status === "ready" ? resolve() : redis.once("ready", () => resolve())));

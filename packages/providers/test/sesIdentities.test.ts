@@ -238,7 +238,9 @@ describe("claims of a domain name", () => {
       verifyDomain(db, second.id, { resolver }, ses),
     ]);
     expect(checkB.status).toBe("pending"); // SES has yet to verify B's key
-    expect(checkA.status).toBe("failed");
+    // A's check answers what it read: "failed" once B's claim was in, "pending" if it finished
+    // first (B's claim then ended A's). Stored, A's claim is failed either way.
+    expect(["failed", "pending"]).toContain(checkA.status);
     expect(sesIdentity(name)!.dkim!.selector).toBe(selectorOf(second));
     const lost = await getDomain(db, a.id, first.id);
     expect(lost).toMatchObject({ status: "failed" });

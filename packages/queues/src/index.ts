@@ -6,7 +6,14 @@ export { type FairnessOptions, SendFairness } from "./fairness.ts";
 export { isFinishedJobState } from "./jobStates.ts";
 export { type QueueLayout, type QueueLayoutEnv, queueLayout, shardOf, singleQueueLayout } from "./layout.ts";
 export { Producer } from "./producer.ts";
-export { leaseSizeFor, type RateLimitDecision, type RateLimitPolicy, RedisRateLimiter, rateLimitedMessage } from "./rateLimiter.ts";
+export {
+  leaseSizeFor,
+  type RateLimitDecision,
+  type RateLimiterOptions,
+  type RateLimitPolicy,
+  RedisRateLimiter,
+  rateLimitedMessage,
+} from "./rateLimiter.ts";
 export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from "./redisVersion.ts";
 export { type ScriptCommands, type ScriptedRedis, withScripts } from "./scripts.ts";
 export { SendGate, type SendGateDecision, type SendGateOptions } from "./sendGate.ts";

@@ -23,8 +23,8 @@ export function rateLimitedMessage(policy: RateLimitPolicy, decision: RateLimitD
   return `Too many requests: this API key may make ${policy.perSecond} requests per second, in bursts of up to ${policy.burst}. Retry after ${decision.retryAfterSeconds} s.`;
 }
 
-/** How long a request waits for the limiter before it passes unlimited. */
-const DECISION_TIMEOUT_MS = 250;
+/** How long a request waits for the limiter before it passes unlimited, unless told otherwise. */
+const DEFAULT_DECISION_TIMEOUT_MS = 250;
 /** While the limiter fails, one warning per this interval (with how many requests passed), not one per request. */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 /** The most requests one round trip pays for ahead (see leaseSizeFor). */
@@ -44,6 +44,13 @@ export function leaseSizeFor(policy: RateLimitPolicy): number {
 }
 
 type Waiter = (decision: RateLimitDecision | null) => void;
+
+export interface RateLimiterOptions {
+  /** The limiter's time (milliseconds), for leases and logs; Redis's clock times the buckets. */
+  clock?: () => number;
+  /** How long a request waits for Redis before it passes unlimited. */
+  decisionTimeoutMs?: number;
+}
 
 /** Requests of one key this process has paid for and not yet spent. */
 interface Lease {
@@ -71,14 +78,18 @@ export class RedisRateLimiter {
   private readonly leases = new Map<string, Lease>();
   /** By key, the requests waiting for the key's round trip under way. */
   private readonly waiting = new Map<string, Waiter[]>();
+  private readonly clock: () => number;
+  private readonly decisionTimeoutMs: number;
 
   constructor(
     redis: Redis,
     private readonly keyPrefix: string,
     private readonly log: Logger,
-    private readonly clock: () => number = Date.now,
+    options: RateLimiterOptions = {},
   ) {
     this.redis = withScripts(redis);
+    this.clock = options.clock ?? Date.now;
+    this.decisionTimeoutMs = options.decisionTimeoutMs ?? DEFAULT_DECISION_TIMEOUT_MS;
   }
 
   /** Counts one request of `subject` under `policy`; null when the limiter could not decide. */
@@ -115,8 +126,8 @@ export class RedisRateLimiter {
             String(policy.burst),
             String(wanted),
           ),
-          DECISION_TIMEOUT_MS,
-          `rate limiter took longer than ${DECISION_TIMEOUT_MS} ms`,
+          this.decisionTimeoutMs,
+          `rate limiter took longer than ${this.decisionTimeoutMs} ms`,
         );
       } catch (error) {
         this.passUnlimited(subject, waiters, error);

@@ -10,11 +10,18 @@ afterAll(async () => {
   await Promise.all(connections.map((connection) => connection.quit()));
 });
 
+/**
+ * These tests count round trips and requests let through, not what happens when Redis is slow
+ * (apps/api/test/rateLimit.test.ts does): a loaded machine's first round trip (connecting,
+ * loading the script) may pass the production deadline, and the requests would pass unlimited.
+ */
+const PATIENT_MS = 30_000;
+
 /** A limiter on a connection of its own, and the count of its round trips to Redis. */
 function limiter(prefix: string, clock: () => number = Date.now) {
   const redis = createWorkerConnection(TEST_REDIS_URL);
   connections.push(redis);
-  const made = new RedisRateLimiter(redis, prefix, log, clock);
+  const made = new RedisRateLimiter(redis, prefix, log, { clock, decisionTimeoutMs: PATIENT_MS });
   const scripted = redis as unknown as { svcGcra: (...args: string[]) => Promise<unknown> };
   const gcra = scripted.svcGcra.bind(redis);
   const counter = { roundTrips: 0 };
@@ -79,7 +86,9 @@ describe("RedisRateLimiter", () => {
     expect(allowed.length).toBeGreaterThanOrEqual(100);
     expect(allowed.length).toBeLessThanOrEqual(100 + Math.ceil(elapsedMs / 10) + 1);
     expect(counter.roundTrips).toBeLessThanOrEqual(4);
-    expect(new Set(allowed.map((decision) => decision?.remaining)).size).toBe(allowed.length);
+    // Each answer counts the bucket down; what the rate refills between two round trips raises
+    // it again, so at most that many (those let through beyond the burst) repeat a number.
+    expect(new Set(allowed.map((decision) => decision?.remaining)).size).toBeGreaterThanOrEqual(100);
     for (const decision of decisions.filter((d) => !d?.allowed)) {
       expect(decision).toMatchObject({ remaining: 0, limit: 100 });
       expect(decision?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
