@@ -163,12 +163,22 @@ describe("claiming", () => {
     expect((await emailRow(a)).attempts).toBe(1);
   });
 
-  it("coalesces concurrent jobs' claims and records, each job getting its own answer", async () => {
+  it("coalesces concurrent jobs' claims (each with its checks) and records, each job getting its own answer", async () => {
     const writes = batchedHandoffWrites(handle, 60_000);
-    const ids = await Promise.all(Array.from({ length: 12 }, () => insertEmail(handle, fx)));
+    const suppressed = `suppressed-${randomUUID()}@example.com`;
+    await db.suppression.create({ data: { id: newId("suppression"), workspaceId: fx.workspaceId, address: suppressed, reason: "manual" } });
+    const ids = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        insertEmail(handle, fx, { to: n === 0 ? [`Someone <${suppressed.toUpperCase()}>`] : undefined }),
+      ),
+    );
     // Each email claimed by two racing jobs: exactly one of them wins it.
     const claims = await Promise.all([...ids, ...ids].map((id) => writes.claim(id)));
-    for (const id of ids) expect(claims.filter((claim) => claim?.id === id)).toHaveLength(1);
+    for (const id of ids) expect(claims.filter((claim) => claim?.email.id === id)).toHaveLength(1);
+    // Each winner carries its own checks: the domain is verified, and only the first email's recipient is suppressed.
+    const won = ids.map((id) => claims.find((claim) => claim?.email.id === id)!);
+    expect(won.every((claim) => claim.check.domainVerified)).toBe(true);
+    expect(won.map((claim) => [...claim.check.suppressed.keys()])).toEqual([[suppressed], ...Array(11).fill([])]);
     await Promise.all(ids.map((id) => writes.markSent({ emailId: id, provider: "ses", providerMessageId: `msg-${id}` })));
     for (const id of ids) {
       const row = await emailRow(id);

@@ -6,19 +6,18 @@
 
 /** The api inserts a workspace's concurrent sends under a daily limit in one transaction, with one lock of its counter. */
 export { type CountedInsertOutcome, insertCountedEmails } from "./emails/dailyLimit.ts";
+/**
+ * The sender claims each job's email and checks its from-domain (still verified?) and recipients
+ * (suppressed?): one claim statement and one check statement for its concurrent jobs.
+ */
+export { type ClaimedHandoff, claimAndCheckEmails } from "./sending/claims.ts";
 /** The api and the SMTP relay look up every request's key: concurrent requests share one statement. */
 export { lookUpApiKeys } from "./stores/apiKeys.ts";
 /** The ingester records every notification's events: concurrent notifications share one statement (group commit). */
 export { type EmailEventToRecord, type RecordOutcome, recordEmailEvents } from "./stores/emailEvents.ts";
-/** The sender claims each job's email: one statement for the claims of its concurrent jobs. */
 /** The sender records each accepted handoff: one statement for its concurrent jobs' records. */
 /** The api inserts every send: concurrent POST /emails share one insert (with its domain check) and one commit. */
-export { type AcceptedHandoff, type ClaimedEmail, claimEmails, insertEmailsIfDomainVerified, markEmailsSent } from "./stores/emails.ts";
-/**
- * The sender checks every handoff's from-domain (still verified?) and recipients (suppressed?) in
- * one statement, coalesced like the claims.
- */
-export { type HandoffCheck, type HandoffCheckLookup, selectHandoffChecks } from "./stores/suppressions.ts";
+export { type AcceptedHandoff, insertEmailsIfDomainVerified, markEmailsSent } from "./stores/emails.ts";
 /** The dispatcher claims each job's delivery: one statement for its concurrent jobs' claims, as for the releases. */
 /** The dispatcher records each claimed attempt: one statement for its concurrent jobs' records. */
 export {

@@ -4,6 +4,7 @@ import { createLogger } from "@svc/logger";
 import type { SendGateDecision } from "@svc/queues";
 import type { FailureReason } from "../src/emails/failure.ts";
 import { FileStoreUnavailable } from "../src/files/store.ts";
+import { handoffCheckLookupOf } from "../src/sending/claims.ts";
 import { handOff } from "../src/sending/handoff.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
 import { type OutboundEmail, ProviderError } from "../src/sending/provider.ts";
@@ -99,11 +100,15 @@ function portsFor(partial: Partial<World> = {}) {
       },
     },
     writes: {
-      claim: async (emailId) => (world.email?.id === emailId ? world.email : null),
-      check: async ({ domain, addresses }) => ({
-        domainVerified: world.verifiedDomains.has(domain),
-        suppressed: new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
-      }),
+      claim: async (emailId) => {
+        if (world.email?.id !== emailId) return null;
+        const { domain, addresses } = handoffCheckLookupOf(world.email);
+        const check = {
+          domainVerified: world.verifiedDomains.has(domain),
+          suppressed: new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
+        };
+        return { email: world.email, check };
+      },
       markSent: async (accepted) => void seen.markedSent.push(accepted),
     },
     records: {

@@ -1,13 +1,5 @@
 import { type HandoffWrites, sqlPool } from "@svc/core";
-import {
-  type AcceptedHandoff,
-  type ClaimedEmail,
-  claimEmails,
-  type HandoffCheck,
-  type HandoffCheckLookup,
-  markEmailsSent,
-  selectHandoffChecks,
-} from "@svc/core/batched";
+import { type AcceptedHandoff, type ClaimedHandoff, claimAndCheckEmails, markEmailsSent } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher } from "@svc/runtime";
 
@@ -22,11 +14,11 @@ const MAX_CONCURRENT_BATCHES = 2;
  */
 export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerMs = 0): HandoffWrites {
   const pool = sqlPool(db);
-  const claims = new Batcher<string, ClaimedEmail | null>({
+  const claims = new Batcher<string, ClaimedHandoff | null>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
     lingerMs,
-    run: (emailIds) => claimEmails(pool, emailIds, claimLeaseMs),
+    run: (emailIds) => claimAndCheckEmails(pool, emailIds, claimLeaseMs),
   });
   const sent = new Batcher<AcceptedHandoff, void>({
     maxSize: MAX_BATCH,
@@ -37,16 +29,8 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerM
       return accepted.map(() => undefined);
     },
   });
-  // Every handoff checks its from-domain (it may have been removed or failed since the email
-  // was queued) and its recipients, so the checks are coalesced like the claims.
-  const checks = new Batcher<HandoffCheckLookup, HandoffCheck>({
-    maxSize: MAX_BATCH,
-    maxConcurrent: MAX_CONCURRENT_BATCHES,
-    run: (lookups) => selectHandoffChecks(pool, lookups),
-  });
   return {
     claim: (emailId) => claims.submit(emailId),
-    check: (lookup) => checks.submit(lookup),
     markSent: (accepted) => sent.submit(accepted),
   };
 }

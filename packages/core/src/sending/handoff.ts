@@ -1,10 +1,10 @@
 import type { Logger } from "@svc/logger";
-import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { EmailFailure } from "../emails/failure.ts";
 import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
-import { dropSuppressed, type SuppressedRecipient, suppressionKeysOf } from "../suppressions/sendTime.ts";
+import { dropSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
+import { fromDomainOf } from "./claims.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
 import { filterTestRecipients } from "./recipients.ts";
@@ -58,22 +58,18 @@ export const TENANT_PAUSED_REASON =
  * Everything the caller needs to do next is in the returned outcome.
  */
 export async function handOff(ports: HandoffPorts, emailId: string, log: Logger): Promise<HandoffOutcome> {
-  const email = await ports.writes.claim(emailId);
-  if (!email) {
+  const claimed = await ports.writes.claim(emailId);
+  if (!claimed) {
     log.debug("not claimable (already claimed or no longer queued); skipping");
     return { kind: "skipped" };
   }
 
   // The from-domain was verified when the email was queued; it must still be now. A domain
   // removed, or failed by its re-check, stops its queued and retried emails too. Its recipients
-  // are checked against the suppression list in the same look-up.
-  const fromDomain = domainOf(email.from);
+  // were checked against the suppression list in the same look-up, made with the claim.
+  const { email, check: checked } = claimed;
+  const fromDomain = fromDomainOf(email.from);
   const recipients = { to: email.to, cc: email.cc, bcc: email.bcc };
-  const checked = await ports.writes.check({
-    workspaceId: email.organizationId,
-    domain: fromDomain,
-    addresses: suppressionKeysOf(recipients),
-  });
   if (!checked.domainVerified) {
     const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
     await endFailed(ports, email, { reason: "domain_not_verified", message: reason }, null, log);
@@ -306,9 +302,4 @@ async function enqueueDeliveries(ports: HandoffPorts, deliveryIds: string[], log
   } catch (error) {
     log.warn({ err: error, deliveries: deliveryIds.length }, "could not enqueue webhook deliveries; left to the sweeper");
   }
-}
-
-/** The domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased. */
-function domainOf(from: string): string {
-  return addressDomain(bareAddress(from));
 }

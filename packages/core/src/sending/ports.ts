@@ -2,11 +2,11 @@ import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { EmailFiles } from "../files/store.ts";
-import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
-import type { HandoffCheck, HandoffCheckLookup } from "../stores/suppressions.ts";
+import type { AcceptedHandoff } from "../stores/emails.ts";
 import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { AttachmentBudget } from "./attachmentBudget.ts";
+import type { ClaimedHandoff } from "./claims.ts";
 import type { HandoffProvider } from "./provider.ts";
 import type { PreVerifiedLookup } from "./recipients.ts";
 import type { HandoffRetryPolicy } from "./retry.ts";
@@ -16,15 +16,13 @@ import type { HandoffRetryPolicy } from "./retry.ts";
  * Batcher, over the statements `@svc/core/batched` lists.
  */
 export interface HandoffWrites {
-  /** Claims one email for a handoff attempt; null when it is not claimable (see claimEmails). */
-  claim(emailId: string): Promise<ClaimedEmail | null>;
+  /**
+   * Claims one email for a handoff attempt, with the checks its handoff needs first (see
+   * claimAndCheckEmails); null when it is not claimable (see claimEmails).
+   */
+  claim(emailId: string): Promise<ClaimedHandoff | null>;
   /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
-  /**
-   * Whether the from-domain is still a verified domain of the workspace, and which of the
-   * addresses (bare, lower-cased) its suppression list holds now (see selectHandoffChecks).
-   */
-  check(lookup: HandoffCheckLookup): Promise<HandoffCheck>;
 }
 
 /**
