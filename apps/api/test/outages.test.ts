@@ -90,10 +90,12 @@ describe("a statement stuck on a lock", () => {
         () => request(api.url).post("/emails").set(bearer(own.keys["send-only"])).send(sendBody(own.domain)),
       ]) {
         const started = Date.now();
-        const res = await call().timeout(5000);
+        const res = await call().timeout(15_000);
         expect(res.status).toBe(503);
         expect(res.body).toEqual({ error: expect.stringMatching(/temporarily unavailable/), code: "unavailable" });
-        expect(Date.now() - started).toBeLessThan(2500);
+        // Far below the 30 s default, so only the configured 500 ms can answer this soon; loose,
+        // because a loaded machine can make the answer seconds late.
+        expect(Date.now() - started).toBeLessThan(10_000);
       }
     } finally {
       for (const done of release) await done();
@@ -116,10 +118,11 @@ describe("a database that accepts connections but never answers", () => {
     const api = await startApi({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${port}/svc`, DATABASE_CONNECT_TIMEOUT_MS: "300" });
     try {
       const started = Date.now();
-      const res = await request(api.url).get("/api-keys").set(bearer(fx.keys["full-access"])).timeout(5000);
+      const res = await request(api.url).get("/api-keys").set(bearer(fx.keys["full-access"])).timeout(10_000);
       expect(res.status).toBe(503);
       expect(res.body.code).toBe("unavailable");
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Below the 5 s default, so only the configured 300 ms can answer this soon.
+      expect(Date.now() - started).toBeLessThan(4_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await api.close();
