@@ -32,16 +32,18 @@ export function trickleRequest(
     let answer = "";
     let sent = 0;
     const pending = options.trickleHeaders ? head : "";
-    const timer = setInterval(() => {
-      if (socket.destroyed) return;
-      socket.write(sent < pending.length ? pending[sent++]! : "x");
-    }, options.intervalMs ?? 100);
+    let timer: NodeJS.Timeout | undefined;
     const giveUp = setTimeout(() => {
       socket.destroy();
       reject(new Error(`the server kept a trickling request open for ${options.giveUpMs} ms`));
     }, options.giveUpMs);
+    // Trickling starts once connected: a byte written before the head would go out ahead of it.
     socket.on("connect", () => {
       if (!options.trickleHeaders) socket.write(head);
+      timer = setInterval(() => {
+        if (socket.destroyed) return;
+        socket.write(sent < pending.length ? pending[sent++]! : "x");
+      }, options.intervalMs ?? 100);
     });
     socket.setEncoding("utf8").on("data", (chunk: string) => (answer += chunk));
     socket.on("error", () => {});
