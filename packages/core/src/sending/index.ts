@@ -1,5 +1,5 @@
 export { AttachmentBudget } from "./attachmentBudget.ts";
-export { type ClaimedHandoff, handoffCheckLookupOf } from "./claims.ts";
+export type { ClaimedHandoff } from "./claims.ts";
 export { type HandoffOutcome, handOff, TENANT_PAUSED_REASON } from "./handoff.ts";
 export type { Clock, HandoffGate, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports.ts";
 export * from "./provider.ts";
