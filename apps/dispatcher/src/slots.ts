@@ -124,8 +124,13 @@ export class SubscriptionSlots {
     if (slots!.length === 0) this.kept.delete(subscriptionId);
     clearTimeout(slot.giveBack);
     if (Date.now() - slot.takenAtMs < this.keeping.reuseWithinMs) return slot;
-    void this.redis.zrem(this.key(subscriptionId), slot.member).catch(() => {});
+    this.removeFromRedis(subscriptionId, slot.member);
     return undefined;
+  }
+
+  /** Gives a kept slot back in the background: a failed ZREM leaves it to its lease. */
+  private removeFromRedis(subscriptionId: string, member: string): void {
+    void this.redis.zrem(this.key(subscriptionId), member).catch(() => {});
   }
 
   private keep(subscriptionId: string, slot: HeldSlot): void {
@@ -138,7 +143,7 @@ export class SubscriptionSlots {
         if (index < 0) return;
         slots.splice(index, 1);
         if (slots.length === 0 && this.kept.get(subscriptionId) === slots) this.kept.delete(subscriptionId);
-        void this.redis.zrem(this.key(subscriptionId), slot.member).catch(() => {});
+        this.removeFromRedis(subscriptionId, slot.member);
       }, this.keeping.holdMs),
     };
     kept.giveBack.unref();
