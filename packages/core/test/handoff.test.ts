@@ -107,7 +107,7 @@ function portsFor(partial: Partial<World> = {}) {
           domainVerified: world.verifiedDomains.has(domain),
           suppressed: new Map(addresses.flatMap((a) => (world.suppressions.has(a) ? [[a, world.suppressions.get(a)!] as const] : []))),
         };
-        return { email: world.email, check };
+        return { email: world.email, fromDomain: domain, check };
       },
       markSent: async (accepted) => void seen.markedSent.push(accepted),
     },

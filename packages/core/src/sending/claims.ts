@@ -7,11 +7,13 @@ import { suppressionKeysOf } from "../suppressions/sendTime.ts";
 /** A claimed email and what its handoff must know first: is its from-domain still verified, which recipients are suppressed. */
 export interface ClaimedHandoff {
   email: ClaimedEmail;
+  /** The domain of its `from`, lower-cased: the one the check asked about. */
+  fromDomain: string;
   check: HandoffCheck;
 }
 
 /** The domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased. */
-export function fromDomainOf(from: string): string {
+function fromDomainOf(from: string): string {
   return addressDomain(bareAddress(from));
 }
 
@@ -32,7 +34,8 @@ export function handoffCheckLookupOf(email: ClaimedEmail): HandoffCheckLookup {
 export async function claimAndCheckEmails(db: Queryable, emailIds: string[], leaseMs: number): Promise<Array<ClaimedHandoff | null>> {
   const claimed = await claimEmails(db, emailIds, leaseMs);
   const emails = claimed.filter((email): email is ClaimedEmail => email !== null);
-  const checks = await selectHandoffChecks(db, emails.map(handoffCheckLookupOf));
-  const checkOf = new Map(emails.map((email, n) => [email, checks[n]!]));
-  return claimed.map((email) => (email ? { email, check: checkOf.get(email)! } : null));
+  const lookups = emails.map(handoffCheckLookupOf);
+  const checks = await selectHandoffChecks(db, lookups);
+  const claimedOf = new Map(emails.map((email, n) => [email, { email, fromDomain: lookups[n]!.domain, check: checks[n]! }]));
+  return claimed.map((email) => (email ? claimedOf.get(email)! : null));
 }

@@ -4,7 +4,6 @@ import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
-import { fromDomainOf } from "./claims.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
 import { filterTestRecipients } from "./recipients.ts";
@@ -67,8 +66,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // The from-domain was verified when the email was queued; it must still be now. A domain
   // removed, or failed by its re-check, stops its queued and retried emails too. Its recipients
   // were checked against the suppression list in the same look-up, made with the claim.
-  const { email, check: checked } = claimed;
-  const fromDomain = fromDomainOf(email.from);
+  const { email, fromDomain, check: checked } = claimed;
   const recipients = { to: email.to, cc: email.cc, bcc: email.bcc };
   if (!checked.domainVerified) {
     const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
