@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { addUserToWorkspace, recordSesSetup } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { type AwsLocal, startAwsLocal } from "../../aws-local/src/index.ts";
-import { runCli, runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 /** The CLI as operators run it (./runCli.ts), with domain lookups against a DNS server of the test's own. */
 const handle = openTestDb();

@@ -10,6 +10,13 @@ import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../../../test/support/env.ts"
  */
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+/**
+ * Each step of a CLI test is a cold process start (tsx loads the whole CLI and its dependencies),
+ * a second or two on an idle machine and several on a busy one, so a test of ten steps gets more
+ * than Jest's default. Each CLI test file sets it with `jest.setTimeout`.
+ */
+export const CLI_TEST_TIMEOUT_MS = 240_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;

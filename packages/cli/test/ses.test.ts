@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:net";
 import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { loadEnv } from "@svc/config";
 import { configurationSetName, eventTypesFor, type TrackingCombination, trackingCombinationsInUse } from "@svc/core";
@@ -13,7 +13,9 @@ import { signSnsMessage } from "@svc/sns";
 import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { runCli, runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 /**
  * `svc ses setup` and `svc ses status` as operators run them, against the local AWS server

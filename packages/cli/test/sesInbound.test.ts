@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { loadEnv } from "@svc/config";
 import { addInboundRoute, addReceivingDomain, markReceivingDomainVerified } from "@svc/core";
@@ -14,7 +14,9 @@ import { Receiver, type RunningDispatcher, startDispatcher, subscribe, waitUntil
 import { createIngest, ingestEnvSchema } from "../../../apps/ingest/src/index.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 /**
  * SES receiving end to end, with the real SDKs over HTTP against the local AWS server:

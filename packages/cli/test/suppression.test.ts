@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "@jest/globals";
+import { afterAll, describe, expect, it, jest } from "@jest/globals";
 import { newId } from "@svc/db";
 import { openTestDb } from "../../../test/support/fixtures.ts";
-import { runCli, runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 const handle = openTestDb();
 const db = handle.prisma;

@@ -1,7 +1,9 @@
-import { afterAll, describe, expect, it } from "@jest/globals";
+import { afterAll, describe, expect, it, jest } from "@jest/globals";
 import { createTemplate, sqlPool } from "@svc/core";
 import { openTestDb } from "../../../test/support/fixtures.ts";
-import { runCli, runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 const handle = openTestDb();
 afterAll(async () => {

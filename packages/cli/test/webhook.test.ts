@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, jest, test } from "@jest/globals";
 import { disableWebhookSubscription } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { createProducerConnection, Producer } from "@svc/queues";
@@ -12,7 +12,9 @@ import {
 } from "../../../apps/dispatcher/test/support.ts";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { runCli, runCliJson } from "./runCli.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 /** `svc webhook …` as operators run it: a real child process against the test database and Redis. */
 
