@@ -2,8 +2,13 @@ import { createApiKey, createWorkspace, type ScopeName } from "@svc/core";
 import { createDb, type DbHandle, type EmailStatus, newId, newTimeId } from "@svc/db";
 import { TEST_DATABASE_URL } from "./env.ts";
 
+/**
+ * The tests' own handle on the database. It waits longer for a connection than the apps do, so a
+ * load spike on a shared machine is not mistaken for a failure of the code under test (tests of
+ * the timeouts make handles of their own).
+ */
 export function openTestDb(): DbHandle {
-  return createDb({ url: TEST_DATABASE_URL, poolSize: 20 });
+  return createDb({ url: TEST_DATABASE_URL, poolSize: 20, connectTimeoutMs: 30_000 });
 }
 
 export interface WorkspaceFixture {
