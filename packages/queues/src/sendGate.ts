@@ -1,4 +1,4 @@
-import { withTimeout } from "@svc/runtime";
+import { Batcher, withTimeout } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { type ScriptedRedis, withScripts } from "./scripts.ts";
 
@@ -22,6 +22,15 @@ export interface SendGateOptions {
 /** How long a sender waits for Redis's answer before putting the email back for a second. */
 const DECISION_TIMEOUT_MS = 2_000;
 const RETRY_AFTER_FAILURE_MS = 1_000;
+/** Emails asked about in one script call (each is one key of the call). */
+const MAX_EMAILS_PER_CALL = 100;
+/** Calls in flight at once; the emails that arrive meanwhile gather into the next. */
+const CALLS_IN_FLIGHT = 2;
+
+interface GateQuestion {
+  workspaceId: string;
+  recipients: number;
+}
 
 /**
  * What every sender asks Redis before a handoff, in one round trip: is the email's workspace
@@ -33,11 +42,13 @@ const RETRY_AFTER_FAILURE_MS = 1_000;
  * per recipient, so handoffs of all senders together are spaced at the rate whatever the mix of
  * recipients. When the wait would be longer than `maxWaitMs` nothing is taken: the email is put
  * back to wait that long in the queue rather than hold a worker and its claim.
- * The script is `lua/sendGate-2.lua`.
+ * The emails a claim batch brings ask together, in one script call (`lua/sendGate.lua`), which
+ * answers them in the order they asked, as one call each would.
  */
 export class SendGate {
   private readonly redis: ScriptedRedis;
   private readonly rateKey: string;
+  private readonly questions: Batcher<GateQuestion, SendGateDecision>;
 
   constructor(
     redis: Redis,
@@ -47,6 +58,7 @@ export class SendGate {
     this.redis = withScripts(redis);
     // One hash tag for every key the script touches: on a cluster they share a slot.
     this.rateKey = `${prefix}:{send-gate}:rate`;
+    this.questions = new Batcher({ run: (batch) => this.ask(batch), maxSize: MAX_EMAILS_PER_CALL, maxConcurrent: CALLS_IN_FLIGHT });
   }
 
   get holdMs(): number {
@@ -61,29 +73,31 @@ export class SendGate {
    * Takes `recipients` of the shared rate for one of the workspace's emails, unless the workspace
    * is held. Redis failing is answered as busy: the email waits a second rather than exceed the rate.
    */
-  async pass(workspaceId: string, recipients: number): Promise<SendGateDecision> {
+  pass(workspaceId: string, recipients: number): Promise<SendGateDecision> {
+    return this.questions.submit({ workspaceId, recipients: Math.max(1, recipients) });
+  }
+
+  private async ask(batch: GateQuestion[]): Promise<SendGateDecision[]> {
     const { recipientsPerSecond, maxWaitMs } = this.options;
     const interval = recipientsPerSecond > 0 ? 1000 / recipientsPerSecond : 0;
-    let answer: [number, number];
+    let answers: number[];
     try {
-      answer = await withTimeout(
+      answers = await withTimeout(
         this.redis.svcSendGate(
+          1 + batch.length,
           this.rateKey,
-          this.holdKey(workspaceId),
+          ...batch.map((question) => this.holdKey(question.workspaceId)),
           String(interval),
-          String(Math.max(1, recipients)),
           String(maxWaitMs),
+          ...batch.map((question) => String(question.recipients)),
         ),
         DECISION_TIMEOUT_MS,
         `the send gate took longer than ${DECISION_TIMEOUT_MS} ms`,
       );
     } catch {
-      return { kind: "busy", waitMs: RETRY_AFTER_FAILURE_MS };
+      return batch.map(() => ({ kind: "busy", waitMs: RETRY_AFTER_FAILURE_MS }));
     }
-    const [code, ms] = answer;
-    if (code === 2) return { kind: "held", remainingMs: ms };
-    if (code === 1) return { kind: "busy", waitMs: ms };
-    return { kind: "go", waitMs: ms };
+    return batch.map((_, i) => decision(answers[2 * i] ?? 1, answers[2 * i + 1] ?? RETRY_AFTER_FAILURE_MS));
   }
 
   /** Holds the workspace's emails for `holdMs`: the provider said its sending is paused. */
@@ -96,4 +110,10 @@ export class SendGate {
     const ttl = await this.redis.pttl(this.rateKey);
     return Math.max(0, ttl - 1000);
   }
+}
+
+function decision(code: number, ms: number): SendGateDecision {
+  if (code === 2) return { kind: "held", remainingMs: ms };
+  if (code === 1) return { kind: "busy", waitMs: ms };
+  return { kind: "go", waitMs: ms };
 }

@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from "@jest/globals";
+import { createWorkerConnection, SendGate, type SendGateOptions } from "@svc/queues";
+import type { Redis } from "ioredis";
+import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+
+const connections: Redis[] = [];
+afterAll(() => {
+  for (const connection of connections) connection.disconnect();
+});
+
+/** A gate on a connection of its own, and the count of its script calls. */
+function gate(options: Partial<SendGateOptions> = {}, url = TEST_REDIS_URL) {
+  const redis = createWorkerConnection(url);
+  connections.push(redis);
+  const prefix = uniquePrefix("gate");
+  const made = new SendGate(redis, prefix, { recipientsPerSecond: 100, maxWaitMs: 1_000, holdMs: 60_000, ...options });
+  const scripted = redis as unknown as { svcSendGate: (...args: unknown[]) => Promise<unknown> };
+  const call = scripted.svcSendGate.bind(redis);
+  const counter = { calls: 0 };
+  scripted.svcSendGate = (...args: unknown[]) => {
+    counter.calls += 1;
+    return call(...args);
+  };
+  return { gate: made, counter, redis, prefix };
+}
+
+/** The waits of "go" answers; fails on any other answer. */
+function waitsOf(decisions: Array<Awaited<ReturnType<SendGate["pass"]>>>): number[] {
+  return decisions.map((decision) => {
+    if (decision.kind !== "go") throw new Error(`expected go, got ${JSON.stringify(decision)}`);
+    return decision.waitMs;
+  });
+}
+
+describe("SendGate", () => {
+  it("answers the emails that ask together in one script call, spaced at the rate in recipients, in the order they asked", async () => {
+    const { gate: one, counter } = gate({ recipientsPerSecond: 100 });
+    // 10 ms a recipient: the third email has three recipients, so the fourth waits 30 ms more.
+    const waits = waitsOf(await Promise.all([1, 1, 3, 1, 1].map((recipients) => one.pass("ws_a", recipients))));
+    expect(counter.calls).toBe(1);
+    const expected = [0, 10, 20, 50, 60];
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThanOrEqual(expected[i]!);
+      expect(wait).toBeLessThanOrEqual(expected[i]! + 1);
+    });
+  });
+
+  it("takes nothing for an email whose wait would pass the longest wait, and answers it busy with that wait", async () => {
+    const { gate: one } = gate({ recipientsPerSecond: 100, maxWaitMs: 25 });
+    const decisions = await Promise.all(Array.from({ length: 5 }, () => one.pass("ws_a", 1)));
+    expect(decisions.map((decision) => decision.kind)).toEqual(["go", "go", "go", "busy", "busy"]);
+    for (const busy of decisions.slice(3)) expect(busy.kind === "busy" && busy.waitMs).toBeGreaterThanOrEqual(29);
+    // The busy ones took nothing: once the three taken intervals pass, the rate is free again.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await one.pass("ws_a", 1)).toEqual({ kind: "go", waitMs: 0 });
+  });
+
+  it("answers a held workspace's email held, without charging the rate, beside another workspace's emails", async () => {
+    const { gate: one } = gate({ recipientsPerSecond: 100 });
+    await one.hold("ws_held");
+    const [first, held, second] = await Promise.all([one.pass("ws_a", 1), one.pass("ws_held", 50), one.pass("ws_b", 1)]);
+    expect(first).toEqual({ kind: "go", waitMs: 0 });
+    expect(held?.kind).toBe("held");
+    expect(held?.kind === "held" && held.remainingMs).toBeGreaterThan(59_000);
+    // The held email's fifty recipients were not taken: the next email waits one interval, not fifty-one.
+    expect(second?.kind).toBe("go");
+    expect(second?.kind === "go" && second.waitMs).toBeLessThanOrEqual(11);
+  });
+
+  it("lets every email go at once when the rate is unlimited, and still holds a held workspace", async () => {
+    const { gate: one } = gate({ recipientsPerSecond: 0 });
+    await one.hold("ws_held");
+    const decisions = await Promise.all([one.pass("ws_a", 10), one.pass("ws_held", 1), one.pass("ws_a", 10)]);
+    expect(decisions.map((decision) => decision.kind)).toEqual(["go", "held", "go"]);
+    expect(waitsOf([decisions[0]!, decisions[2]!])).toEqual([0, 0]);
+  });
+
+  it("answers every email of a call busy for a second when Redis does not answer", async () => {
+    // Nothing listens on port 1: each attempt to connect fails, and the call waits out its deadline.
+    const { gate: one } = gate({}, "redis://127.0.0.1:1");
+    const decisions = await Promise.all([one.pass("ws_a", 1), one.pass("ws_b", 1)]);
+    expect(decisions).toEqual([
+      { kind: "busy", waitMs: 1_000 },
+      { kind: "busy", waitMs: 1_000 },
+    ]);
+  });
+});
