@@ -3,6 +3,7 @@ import { createLogger } from "@svc/logger";
 import { createWorkerConnection, leaseSizeFor, type RateLimitPolicy, RedisRateLimiter } from "@svc/queues";
 import type { Redis } from "ioredis";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+import { countCalls } from "./countCalls.ts";
 
 const connections: Redis[] = [];
 const log = createLogger("rate-limiter-test", "silent");
@@ -22,14 +23,7 @@ function limiter(prefix: string, clock: () => number = Date.now) {
   const redis = createWorkerConnection(TEST_REDIS_URL);
   connections.push(redis);
   const made = new RedisRateLimiter(redis, prefix, log, { clock, decisionTimeoutMs: PATIENT_MS });
-  const scripted = redis as unknown as { svcGcra: (...args: string[]) => Promise<unknown> };
-  const gcra = scripted.svcGcra.bind(redis);
-  const counter = { roundTrips: 0 };
-  scripted.svcGcra = (...args: string[]) => {
-    counter.roundTrips += 1;
-    return gcra(...args);
-  };
-  return { limiter: made, counter };
+  return { limiter: made, counter: countCalls(redis, "svcGcra") };
 }
 
 describe("RedisRateLimiter", () => {
@@ -45,14 +39,14 @@ describe("RedisRateLimiter", () => {
     const policy: RateLimitPolicy = { perSecond: 100, burst: 1_000 };
     const decisions = [];
     for (let i = 0; i < 10; i++) decisions.push(await one.take("key", policy));
-    expect(counter.roundTrips).toBe(1);
+    expect(counter.calls).toBe(1);
     expect(decisions.map((decision) => decision?.allowed)).toEqual(Array(10).fill(true));
     expect(decisions.map((decision) => decision?.remaining)).toEqual([999, 998, 997, 996, 995, 994, 993, 992, 991, 990]);
     await one.take("key", policy);
-    expect(counter.roundTrips).toBe(2);
+    expect(counter.calls).toBe(2);
     // Another key has a bucket (and a lease) of its own.
     expect((await one.take("other", policy))?.remaining).toBe(999);
-    expect(counter.roundTrips).toBe(3);
+    expect(counter.calls).toBe(3);
   });
 
   it("asks Redis for each request of a slow key, even one made the moment the last was answered", async () => {
@@ -61,7 +55,7 @@ describe("RedisRateLimiter", () => {
     const remaining = [];
     for (let i = 0; i < 3; i++) remaining.push((await one.take("key", policy))?.remaining);
     expect(remaining).toEqual([4, 3, 2]);
-    expect(counter.roundTrips).toBe(3);
+    expect(counter.calls).toBe(3);
   });
 
   it("drops what it paid for ahead and did not spend within a second", async () => {
@@ -70,10 +64,10 @@ describe("RedisRateLimiter", () => {
     const policy: RateLimitPolicy = { perSecond: 100, burst: 1_000 };
     await one.take("key", policy);
     await one.take("key", policy);
-    expect(counter.roundTrips).toBe(1);
+    expect(counter.calls).toBe(1);
     now += 1_000;
     await one.take("key", policy);
-    expect(counter.roundTrips).toBe(2);
+    expect(counter.calls).toBe(2);
   });
 
   it("pays for a burst of concurrent requests in a few round trips, letting exactly the bucket's worth through", async () => {
@@ -85,7 +79,7 @@ describe("RedisRateLimiter", () => {
     const allowed = decisions.filter((decision) => decision?.allowed);
     expect(allowed.length).toBeGreaterThanOrEqual(100);
     expect(allowed.length).toBeLessThanOrEqual(100 + Math.ceil(elapsedMs / 10) + 1);
-    expect(counter.roundTrips).toBeLessThanOrEqual(4);
+    expect(counter.calls).toBeLessThanOrEqual(4);
     // Each answer counts the bucket down; what the rate refills between two round trips raises
     // it again, so at most that many (those let through beyond the burst) repeat a number.
     expect(new Set(allowed.map((decision) => decision?.remaining)).size).toBeGreaterThanOrEqual(100);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from "@jest/globals";
 import { createWorkerConnection, SendGate, type SendGateOptions } from "@svc/queues";
 import type { Redis } from "ioredis";
 import { TEST_REDIS_URL, uniquePrefix } from "../../../test/support/env.ts";
+import { countCalls } from "./countCalls.ts";
 
 const connections: Redis[] = [];
 afterAll(() => {
@@ -14,14 +15,7 @@ function gate(options: Partial<SendGateOptions> = {}, url = TEST_REDIS_URL) {
   connections.push(redis);
   const prefix = uniquePrefix("gate");
   const made = new SendGate(redis, prefix, { recipientsPerSecond: 100, maxWaitMs: 1_000, holdMs: 60_000, ...options });
-  const scripted = redis as unknown as { svcSendGate: (...args: unknown[]) => Promise<unknown> };
-  const call = scripted.svcSendGate.bind(redis);
-  const counter = { calls: 0 };
-  scripted.svcSendGate = (...args: unknown[]) => {
-    counter.calls += 1;
-    return call(...args);
-  };
-  return { gate: made, counter, redis, prefix };
+  return { gate: made, counter: countCalls(redis, "svcSendGate") };
 }
 
 /** The waits of "go" answers; fails on any other answer. */
