@@ -1,17 +1,33 @@
+import { Batcher } from "@svc/runtime";
 import { type JobsOptions, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import { type JobPayload, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
 import { type QueueLayout, shardOf, singleQueueLayout } from "./layout.ts";
 
+/** One job as BullMQ's bulk add takes it. */
+type BulkJob = Parameters<Queue["addBulk"]>[0][number];
+
+/** Enqueue calls that share one bulk add at most (one write and one MULTI transaction in Redis). */
+const MAX_CALLS_PER_ADD = 50;
+/** Bulk adds in flight per shard; the jobs that arrive meanwhile gather into the next one. */
+const MAX_CONCURRENT_ADDS = 2;
+
 /**
  * Typed producer for one queue, over all its shards (see layout.ts). The job id is the row id
  * (email id, delivery id) and picks the shard, so enqueueing the same row twice while a job for
  * it exists is a no-op wherever it is enqueued from: that is what makes the sweeper safe.
+ *
+ * Concurrent enqueues of a shard share one bulk add (a Batcher, no linger): a request's one job
+ * would otherwise pay a round trip of its own, and each bulk add builds an ioredis pipeline, whose
+ * constructor copies every script command defined on the connection. A batch's jobs keep their
+ * order, and the batches reach Redis in the order they were written, on one connection.
  */
 export class Producer<K extends QueueKey> {
   readonly layout: QueueLayout;
   /** One BullMQ queue per shard, by shard number. */
   readonly queues: readonly Queue[];
+  /** Per shard, the bulk adds that concurrent enqueues share. */
+  private readonly adds: ReadonlyMap<Queue, Batcher<BulkJob[], undefined>>;
 
   constructor(
     readonly key: K,
@@ -29,6 +45,16 @@ export class Producer<K extends QueueKey> {
       queue.on("error", () => {});
       return queue;
     });
+    this.adds = new Map(
+      this.queues.map((queue) => [
+        queue,
+        new Batcher<BulkJob[], undefined>({
+          maxSize: MAX_CALLS_PER_ADD,
+          maxConcurrent: MAX_CONCURRENT_ADDS,
+          run: (calls) => addTogether(queue, calls),
+        }),
+      ]),
+    );
   }
 
   /** The queue holding (or to hold) the job with this id. */
@@ -43,14 +69,12 @@ export class Producer<K extends QueueKey> {
   }
 
   async enqueue(jobId: string, payload: JobPayload<K>, options: JobsOptions = {}): Promise<void> {
-    const data = QUEUES[this.key].payload.parse(payload);
-    await this.queueOf(jobId).add(QUEUES[this.key].name, data, { ...queueJobOptions(this.key), ...options, jobId });
+    await this.enqueueMany([{ jobId, payload, options }]);
   }
 
-  /** One bulk add per shard, in the given order within each. */
+  /** Enqueues the jobs, in the given order within each shard. */
   async enqueueMany(jobs: Array<{ jobId: string; payload: JobPayload<K>; options?: JobsOptions }>): Promise<void> {
-    if (jobs.length === 0) return;
-    const byShard = new Map<Queue, Parameters<Queue["addBulk"]>[0]>();
+    const byShard = new Map<Queue, BulkJob[]>();
     for (const { jobId, payload, options } of jobs) {
       const queue = this.queueOf(jobId);
       const bulk = byShard.get(queue) ?? [];
@@ -61,7 +85,7 @@ export class Producer<K extends QueueKey> {
       });
       byShard.set(queue, bulk);
     }
-    await Promise.all([...byShard].map(([queue, bulk]) => queue.addBulk(bulk)));
+    await Promise.all([...byShard].map(([queue, bulk]) => this.adds.get(queue)!.submit(bulk)));
   }
 
   /** Whether a job for this id exists in any state. */
@@ -72,4 +96,16 @@ export class Producer<K extends QueueKey> {
   async close(): Promise<void> {
     await Promise.all(this.queues.map((queue) => queue.close()));
   }
+}
+
+/** Adds the calls' jobs in one round trip, in order; a lone job without the bulk add's pipeline. */
+async function addTogether(queue: Queue, calls: BulkJob[][]): Promise<undefined[]> {
+  const jobs = calls.flat();
+  if (jobs.length === 1) {
+    const [job] = jobs as [BulkJob];
+    await queue.add(job.name, job.data, job.opts);
+  } else {
+    await queue.addBulk(jobs);
+  }
+  return calls.map(() => undefined);
 }
