@@ -13,6 +13,16 @@ describe("parseMailbox", () => {
     expect(parseMailbox("  <hi@acme.com>  ")).toEqual({ name: null, address: "hi@acme.com", domain: "acme.com" });
   });
 
+  it("reads a repeated value once and shares the frozen result, past its bound of remembered values too", () => {
+    const first = parseMailbox("Acme <hi@acme.com>");
+    expect(parseMailbox("Acme <hi@acme.com>")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    for (let i = 0; i < 1_500; i++) expect(parseMailbox(`n${i}@acme.com`)?.address).toBe(`n${i}@acme.com`);
+    expect(parseMailbox("Acme <hi@acme.com>")).toEqual({ name: "Acme", address: "hi@acme.com", domain: "acme.com" });
+    expect(parseMailbox("Acme <hi@acme.com")).toBeNull();
+    expect(parseMailbox("Acme <hi@acme.com")).toBeNull();
+  });
+
   it("refuses what is not one mailbox or could inject a header", () => {
     for (const bad of [
       "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { derivedId, encodeIdTime, idLowerBoundAt, newIdBeside, newTimeId, timeOfId, timePartOf } from "../src/ids.ts";
+import { derivedId, encodeIdTime, idLowerBoundAt, newIdBeside, newTimeId, randomAlphanumeric, timeOfId, timePartOf } from "../src/ids.ts";
 
 /** Byte order, as PostgreSQL compares under COLLATE "C". */
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -50,5 +50,21 @@ describe("time-sortable ids", () => {
   it("refuse times an id cannot carry", () => {
     expect(() => encodeIdTime(new Date(-1))).toThrow(RangeError);
     expect(() => timeOfId("email_--------AAAAAAAAAAAAAAAA")).toThrow(RangeError);
+  });
+});
+
+describe("randomAlphanumeric", () => {
+  it("never repeats a value across many refills of its byte pool, and uses the whole alphabet evenly", () => {
+    // 24 characters take about 26 bytes: 20,000 values draw about 127 pools of 4 KB.
+    const values = Array.from({ length: 20_000 }, () => randomAlphanumeric(24));
+    expect(new Set(values).size).toBe(values.length);
+    const counts = new Map<string, number>();
+    for (const char of values.join("")) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // 480,000 characters over 62: about 7,742 each; a reused or biased byte would skew it far more.
+    for (const count of counts.values()) {
+      expect(count).toBeGreaterThan(7_300);
+      expect(count).toBeLessThan(8_200);
+    }
   });
 });
