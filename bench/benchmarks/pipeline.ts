@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { SIGNING_THREAD_NAME } from "@svc/sns";
-import { measurePostLoad, startApiFloor } from "../lib/apiFloor.ts";
+import { measurePacedPosts, measurePostLoad, startApiFloor } from "../lib/apiFloor.ts";
 import { STAND_IN_THREADS } from "../lib/cpu.ts";
 import { createBenchEnvironment } from "../lib/environment.ts";
 import { resultFile } from "../lib/paths.ts";
@@ -18,6 +18,8 @@ const PACED_RATE = Number(process.env.BENCH_PIPELINE_PACED_RATE ?? 100);
 const WARMUP_EMAILS = 200;
 /** The API floor's load, after the pipeline has stopped: as in the api row, shorter. */
 const FLOOR_LOAD = { connections: 50, durationS: 10, warmupS: 3 };
+/** How long the API floor is paced at the pipeline's half rate, to price one-at-a-time requests on this machine. */
+const FLOOR_PACED_S = 10;
 
 /** Targets: CPU per email within 20 floors saturated, and within 1.3× of that at half the rate. */
 const MAX_FLOORS_PER_EMAIL = 20;
@@ -95,8 +97,10 @@ export async function pipelineRow(provider: PipelineProvider): Promise<BenchResu
     }
     const floor = await startApiFloor(env, stack.workspace);
     let floorCpuMs: number;
+    let floorPacedCpuMs: number | null;
     try {
       floorCpuMs = (await measurePostLoad(floor, stack.workspace, { databaseUrl: env.databaseUrl, ...FLOOR_LOAD })).cpuMsPerRequest;
+      floorPacedCpuMs = await measurePacedPosts(floor, stack.workspace, { ratePerSecond: halfRate, durationS: FLOOR_PACED_S });
     } finally {
       await floor.proc.stop();
     }
@@ -149,6 +153,10 @@ export async function pipelineRow(provider: PipelineProvider): Promise<BenchResu
           floorMsPerRequest: floorCpuMs,
           floorsPerEmail,
           pacedCpuFactor,
+          // The same factor for the floor alone: what requests one at a time cost this machine
+          // against requests together, before any work of the pipeline's own.
+          floorAtHalfRate:
+            floorPacedCpuMs === null ? null : { msPerRequest: floorPacedCpuMs, factor: round(floorPacedCpuMs / floorCpuMs, 2) },
         },
         halfRate,
         pacedLatencyMs: paced.latencyMs,

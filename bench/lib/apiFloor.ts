@@ -1,4 +1,5 @@
 import path from "node:path";
+import { postEmails } from "./emailPoster.ts";
 import type { BenchEnvironment } from "./environment.ts";
 import { emailBody } from "./fixtures.ts";
 import { type HttpLoadResult, runHttpLoad } from "./load.ts";
@@ -39,6 +40,30 @@ export async function measurePostLoad(
   // Requests still in flight when the load generator stopped finish before the process is stopped.
   await sleep(2000);
   return { load: measured, warmup, cpuMsPerRequest: round(cpuMs / Math.max(1, measured.completed), 3), postgres };
+}
+
+/**
+ * CPU per request of a server on `url` under POST /emails paced at `ratePerSecond` (one request
+ * every 1000/rate ms, whatever the answers do, as the pipeline's paced runs post): what the same
+ * work costs when requests come one at a time rather than together. Null when a POST failed.
+ */
+export async function measurePacedPosts(
+  server: { url: string; proc: Process },
+  sender: { apiKey: string; domain: string },
+  options: { ratePerSecond: number; durationS: number },
+): Promise<number | null> {
+  const pid = server.proc.scriptPid();
+  const cpuBefore = cpuTimeOf(pid);
+  const count = Math.max(1, Math.round(options.ratePerSecond * options.durationS));
+  const posted = await postEmails({
+    apiUrl: server.url,
+    apiKey: sender.apiKey,
+    domain: sender.domain,
+    count,
+    ratePerSecond: options.ratePerSecond,
+  });
+  const cpuMs = cpuTimeOf(pid) - cpuBefore;
+  return posted.failures > 0 ? null : round(cpuMs / count, 3);
 }
 
 /**

@@ -35,7 +35,7 @@ function extra(line: Line): string {
     case "pipeline":
     case "pipeline-ses":
       return d.cpuPerEmail
-        ? `CPU per email ${d.cpuPerEmail.saturated.machineMs} ms saturated = ${d.cpuPerEmail.floorsPerEmail} API floors (${d.cpuPerEmail.floorMsPerRequest} ms); at half the rate (${d.halfRate}/s): ${d.cpuPerEmail.halfRate.machineMs} ms/email (×${d.cpuPerEmail.pacedCpuFactor})${standInNote(d.cpuPerEmail.saturated.standIn)}, p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; at ${d.fixedRate}/s: p99 ${fmt(d.fixedRateLatencyMs.p99)} ms; lost ${line.checks.lost}`
+        ? `CPU per email ${d.cpuPerEmail.saturated.machineMs} ms saturated = ${d.cpuPerEmail.floorsPerEmail} API floors (${d.cpuPerEmail.floorMsPerRequest} ms); at half the rate (${d.halfRate}/s): ${d.cpuPerEmail.halfRate.machineMs} ms/email (×${d.cpuPerEmail.pacedCpuFactor}${d.cpuPerEmail.floorAtHalfRate ? `; the floor alone ×${d.cpuPerEmail.floorAtHalfRate.factor}` : ""})${standInNote(d.cpuPerEmail.saturated.standIn)}, p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; at ${d.fixedRate}/s: p99 ${fmt(d.fixedRateLatencyMs.p99)} ms; lost ${line.checks.lost}`
         : `at 100/s: p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; lost ${line.checks.lost}`;
     case "ingest":
       return `p50 ${d.load.latencyMs.p50} ms, p99 ${d.load.latencyMs.p99} ms; ingest CPU ${d.cpu.ingest.cpuMsPerItem} ms/notification`;
