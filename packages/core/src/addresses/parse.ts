@@ -1,4 +1,5 @@
 import addressparser from "nodemailer/lib/addressparser";
+import { RECENT_ADDRESS_READS, rememberRecentReads } from "./recentReads.ts";
 
 /** One mailbox as written: `addr`, `addr (comment)`, `<addr>`, `Name <addr>` or `"Quoted, Name" <addr>`. */
 export interface ParsedAddress {
@@ -22,8 +23,12 @@ export interface ParsedAddress {
  * Null for anything else: control characters, a quote, comment or `<` left open, a second `<`, a
  * stray `>`, text after `>`, several addresses, a group, or a phrase without brackets. The address
  * is not checked further here (see parseMailbox for what the API accepts).
+ *
+ * A value read recently is not parsed again; the result is frozen, since callers share it.
  */
-export function parseAddress(value: string): ParsedAddress | null {
+export const parseAddress: (value: string) => Readonly<ParsedAddress> | null = rememberRecentReads(readAddress, RECENT_ADDRESS_READS);
+
+function readAddress(value: string): Readonly<ParsedAddress> | null {
   const trimmed = value.trim();
   if (!trimmed || /[\u0000-\u001f\u007f]/.test(trimmed)) return null;
   const shape = shapeOf(trimmed);
@@ -36,14 +41,14 @@ export function parseAddress(value: string): ParsedAddress | null {
     if (read.length !== 1 || !mailbox || mailbox.group || mailbox.name || mailbox.address !== address) return null;
     const phrase = trimmed.slice(0, start).trim();
     const name = phrase ? displayName(phrase) : null;
-    return name === undefined ? null : { name, address };
+    return name === undefined ? null : Object.freeze({ name, address });
   }
   const read = addressparser(trimmed, { flatten: false });
   const [mailbox] = read;
   // Outside its comments the value must be the address alone (addressparser would take a word
   // before it as a name).
   if (read.length !== 1 || !mailbox || mailbox.group || !mailbox.address || shape.uncommented.trim() !== mailbox.address) return null;
-  return { name: mailbox.name || null, address: mailbox.address };
+  return Object.freeze({ name: mailbox.name || null, address: mailbox.address });
 }
 
 /**

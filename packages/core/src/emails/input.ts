@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressDomain, parseAddress } from "../addresses/parse.ts";
+import { RECENT_ADDRESS_READS, rememberRecentReads } from "../addresses/recentReads.ts";
 import { AppError } from "../errors.ts";
 import { type TemplateRequest, templateField, templateRequestOf } from "../templates/sending.ts";
 import { storableString } from "../text.ts";
@@ -58,26 +59,7 @@ export interface Mailbox {
  * reads them. Anything that could smuggle a header (line breaks, control characters) is refused,
  * since `from` ends up in a header of the outgoing message.
  */
-export function parseMailbox(value: string): Readonly<Mailbox> | null {
-  const known = recentMailboxes.get(value);
-  if (known !== undefined) return known;
-  const mailbox = readMailbox(value);
-  if (value.length > LONGEST_REMEMBERED_VALUE) return mailbox;
-  if (recentMailboxes.size >= RECENT_MAILBOXES) recentMailboxes.delete(recentMailboxes.keys().next().value as string);
-  recentMailboxes.set(value, mailbox);
-  return mailbox;
-}
-
-/**
- * The most recent `from` values read, with what they read as (frozen: callers share them). A
- * workspace sends from a few addresses, and each send reads its `from` twice (the check, then the
- * input), so nodemailer's parser ran twice an email for the same few values. Bounded: the oldest
- * entry goes when a new one comes.
- */
-const RECENT_MAILBOXES = 1_000;
-/** Longer than any mailbox that can be valid (address and name at their limits, with room to spare), so memory stays small. */
-const LONGEST_REMEMBERED_VALUE = 512;
-const recentMailboxes = new Map<string, Readonly<Mailbox> | null>();
+export const parseMailbox: (value: string) => Readonly<Mailbox> | null = rememberRecentReads(readMailbox, RECENT_ADDRESS_READS);
 
 function readMailbox(value: string): Readonly<Mailbox> | null {
   const parsed = parseAddress(value);
