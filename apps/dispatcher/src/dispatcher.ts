@@ -9,6 +9,7 @@ import type { Redis } from "ioredis";
 import { startAutoDisable } from "./autoDisable.ts";
 import { DeliveryClaimer } from "./claims.ts";
 import type { DispatcherEnv } from "./env.ts";
+import { AttemptPermits } from "./permits.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { createDeliveryProcessor, RetryScheduled } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
@@ -88,9 +89,17 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
     clock: Date,
     schedule: retrySchedule,
   });
-  const processor = createDeliveryProcessor({ attempt, log });
+  const infrastructureRetryMs = Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS);
+  const processor = createDeliveryProcessor({
+    attempt,
+    permits: new AttemptPermits(env.DISPATCHER_CONCURRENCY),
+    followUps: producer,
+    infrastructureRetryMs,
+    log,
+  });
 
-  // One worker per consumed shard, sharing the process's concurrency.
+  // One worker per consumed shard, sharing the process's concurrency. A job may carry several
+  // deliveries: the permits, not the job count, bound the attempts in flight.
   const workers = createShardWorkers("webhookDelivery", layout, processor, {
     connection: workerRedis,
     concurrency: env.DISPATCHER_CONCURRENCY,
@@ -99,9 +108,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
       // The delay is decided by the attempt (and already stored on the delivery row); any
       // other failure is retried soon, and the row again says when an attempt is really due.
       backoffStrategy: (_attemptsMade, _type, error) =>
-        error instanceof RetryScheduled
-          ? Math.max(0, error.retryAt.getTime() - Date.now())
-          : Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS),
+        error instanceof RetryScheduled ? Math.max(0, error.retryAt.getTime() - Date.now()) : infrastructureRetryMs,
     },
   });
   for (const worker of workers) {

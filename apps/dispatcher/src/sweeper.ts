@@ -22,7 +22,10 @@ export interface SweeperOptions {
  * are due (of active subscriptions) but have no live job, because Redis lost it (a flush, a
  * restart without persistence) or a producer could not enqueue, get their job back, with the
  * delivery id as job id, so a job that does exist is never duplicated. A delivery mid-attempt
- * is not due (its claim pushed nextAttemptAt out), so it is left alone.
+ * is not due (its claim pushed nextAttemptAt out), so it is left alone. A fresh delivery still
+ * waiting in a job it shares with its fan-out (`newDeliveryJobs`) has no job under its own id: a
+ * sweep during a backlog gives it one, and whichever job comes first claims it; the other finds
+ * it done.
  */
 export class DeliverySweeper {
   private schedule: PeriodicTask | null = null;

@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { createWebhookSubscription, EVENT_TYPES, recordEmailEvent, SecretBox } from "@svc/core";
 import { createDb, type Db, type DbHandle, type EventType, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createProducerConnection, createWorkerConnection, Producer } from "@svc/queues";
+import { closeConnections, createProducerConnection, createWorkerConnection, newDeliveryJobs, Producer } from "@svc/queues";
 import { listen, Shutdown } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import type { WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -212,7 +212,7 @@ export async function emitEvent(
     payloadJson: JSON.stringify({ eventType: type, test: true }),
     dedupeKey: `test:${randomUUID()}`,
   });
-  await producer.enqueueMany(recorded.deliveryIds.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } })));
+  await producer.enqueueMany(newDeliveryJobs(recorded.deliveryIds));
   return recorded.deliveryIds;
 }
 

@@ -6,6 +6,11 @@ import { z } from "zod";
  * handler. A job carries ids, never data: Postgres holds the truth, and a job lost with Redis
  * is re-created from the row by a sweeper.
  */
+const deliveryIdSchema = z.string().startsWith("wd_");
+
+/** The most fresh deliveries one webhook job carries (a fan-out's deliveries share jobs of this size). */
+export const MAX_DELIVERIES_PER_JOB = 50;
+
 export const QUEUES = {
   sendEmail: {
     name: "send-email",
@@ -13,7 +18,15 @@ export const QUEUES = {
   },
   webhookDelivery: {
     name: "webhook-delivery",
-    payload: z.object({ deliveryId: z.string().startsWith("wd_"), manual: z.boolean().optional() }),
+    /**
+     * One delivery (its retries, a manual re-send, a deferral), or the fresh deliveries of a
+     * fan-out, all due now, together (`newDeliveryJobs`): one job for many saves the queue's
+     * round trips per delivery, and the dispatcher claims and records them together anyway.
+     */
+    payload: z.union([
+      z.object({ deliveryId: deliveryIdSchema, manual: z.boolean().optional() }),
+      z.object({ deliveryIds: z.array(deliveryIdSchema).min(2).max(MAX_DELIVERIES_PER_JOB) }),
+    ]),
     /**
      * Applied by every producer, so a delivery enqueued anywhere is retried the same way: the
      * dispatcher's custom backoff ("webhook-window") takes each delay from the delivery row and

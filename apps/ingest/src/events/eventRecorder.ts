@@ -2,7 +2,7 @@ import { sqlPool } from "@svc/core";
 import { type EmailEventToRecord, type RecordOutcome, recordEmailEvents } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer } from "@svc/queues";
+import { newDeliveryJobs, type Producer } from "@svc/queues";
 import { Batcher } from "@svc/runtime";
 
 /** Records one event; resolves once it is committed (its deliveries enqueued, or left to the sweeper). */
@@ -63,7 +63,7 @@ export function createEventRecorder(deps: EventRecorderDeps, options: EventRecor
 async function enqueueDeliveries(deps: EventRecorderDeps, deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   try {
-    await deps.deliveries.enqueueMany(deliveryIds.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } })));
+    await deps.deliveries.enqueueMany(newDeliveryJobs(deliveryIds));
   } catch (error) {
     deps.log.warn({ err: error, deliveryIds }, "could not enqueue webhook deliveries; the sweeper will pick them up");
   }

@@ -1,4 +1,4 @@
-import type { Producer } from "@svc/queues";
+import { newDeliveryJobs, type Producer } from "@svc/queues";
 import type { Queryable } from "../sql.ts";
 import { failEmailsWithEvents } from "../stores/emailEvents.ts";
 import { DOMAIN_MOVES, SENDER_MOVES } from "./status.ts";
@@ -83,7 +83,7 @@ export async function failEmailsFromDomain(
     ended += failed.length;
     const deliveryIds = failed.flatMap((email) => email.deliveryIds);
     if (deliveries && deliveryIds.length > 0) {
-      await deliveries.enqueueMany(deliveryIds.map((id) => ({ jobId: id, payload: { deliveryId: id } }))).catch(() => undefined);
+      await deliveries.enqueueMany(newDeliveryJobs(deliveryIds)).catch(() => undefined);
     }
     if (failed.length < limit) return ended;
   }

@@ -1,6 +1,6 @@
 import type { Db } from "@svc/db";
 import { derivedId, newTimeId } from "@svc/db";
-import type { Producer } from "@svc/queues";
+import { newDeliveryJobs, type Producer } from "@svc/queues";
 import type { FileStore } from "../files/store.ts";
 import { insertInboundEmail } from "../stores/inboundEmails.ts";
 import { findVerifiedReceivingDomains } from "../stores/receivingDomains.ts";
@@ -169,7 +169,7 @@ export async function storeInbound(
       continue;
     }
     // Committed first; if Redis is unreachable the dispatcher's sweeper enqueues them.
-    await producer.enqueueMany(result.map((deliveryId) => ({ jobId: deliveryId, payload: { deliveryId } }))).catch(() => {});
+    await producer.enqueueMany(newDeliveryJobs(result)).catch(() => {});
     stored.push({ inboundId, workspaceId, created: true, deliveryIds: result });
   }
   return stored;

@@ -1,4 +1,5 @@
 import type { Logger } from "@svc/logger";
+import { newDeliveryJobs } from "@svc/queues";
 import type { EmailFailure } from "../emails/failure.ts";
 import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { ClaimedEmail } from "../stores/emails.ts";
@@ -296,7 +297,7 @@ function filesOf(email: ClaimedEmail): EmailFiles {
 /** Delivery rows are committed; if Redis refuses the jobs now, the dispatcher's sweeper finds them. */
 async function enqueueDeliveries(ports: HandoffPorts, deliveryIds: string[], log: Logger): Promise<void> {
   try {
-    await ports.deliveries.enqueueMany(deliveryIds.map((id) => ({ jobId: id, payload: { deliveryId: id } })));
+    await ports.deliveries.enqueueMany(newDeliveryJobs(deliveryIds));
   } catch (error) {
     log.warn({ err: error, deliveries: deliveryIds.length }, "could not enqueue webhook deliveries; left to the sweeper");
   }
