@@ -13,3 +13,20 @@ export async function jobCounts(redisUrl: string, prefix: string, key: QueueKey)
     connection.disconnect();
   }
 }
+
+/** The webhook deliveries that the queued (waiting, prioritized, delayed) jobs carry: a fan-out's share one job. */
+export async function queuedDeliveries(redisUrl: string, prefix: string): Promise<{ jobs: number; deliveries: number }> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(QUEUES.webhookDelivery.name, { connection, prefix });
+  try {
+    const jobs = await queue.getJobs(["waiting", "prioritized", "delayed"]);
+    const deliveries = jobs.reduce((sum, job) => {
+      const payload = QUEUES.webhookDelivery.payload.parse(job.data);
+      return sum + ("deliveryIds" in payload ? payload.deliveryIds.length : 1);
+    }, 0);
+    return { jobs: jobs.length, deliveries };
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
