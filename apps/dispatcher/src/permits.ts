@@ -25,7 +25,7 @@ export class AttemptPermits {
     }
   }
 
-  /** Attempts in flight now (tests and metrics). */
+  /** Attempts in flight now. */
   get inUse(): number {
     return this.size - this.free;
   }

@@ -115,14 +115,14 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
   }
 
   async function processOne(job: DeliveryJob, token: string | undefined, deliveryId: string, manual: boolean): Promise<string> {
-    const done = await turn(job, deliveryId, manual, slotHolder(job, token));
-    switch (done.kind) {
+    const result = await turn(job, deliveryId, manual, slotHolder(job, token));
+    switch (result.kind) {
       case "done":
-        return done.word;
+        return result.word;
       case "deferred":
-        return deferUntil(job, token, done.until);
+        return deferUntil(job, token, result.until);
       case "retry":
-        throw new RetryScheduled(done.at);
+        throw new RetryScheduled(result.at);
     }
   }
 
@@ -138,9 +138,9 @@ export function createDeliveryProcessor(deps: ProcessorDeps) {
     );
     const now = Date.now();
     const later = deliveryIds.flatMap((deliveryId, index) => {
-      const done = turns[index]!;
-      if (done.kind === "done") return [];
-      const at = done.kind === "deferred" ? done.until : done.at.getTime();
+      const result = turns[index]!;
+      if (result.kind === "done") return [];
+      const at = result.kind === "deferred" ? result.until : result.at.getTime();
       return [{ jobId: deliveryId, payload: { deliveryId }, options: { delay: Math.max(0, Math.ceil(at - now)) } }];
     });
     // Should Redis refuse them, this job fails and runs again: the rows say what is still due.
