@@ -1,4 +1,4 @@
-import { QUEUES, type QueueKey } from "@svc/queues";
+import { deliveriesOf, QUEUES, type QueueKey } from "@svc/queues";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 
@@ -20,10 +20,7 @@ export async function queuedDeliveries(redisUrl: string, prefix: string): Promis
   const queue = new Queue(QUEUES.webhookDelivery.name, { connection, prefix });
   try {
     const jobs = await queue.getJobs(["waiting", "prioritized", "delayed"]);
-    const deliveries = jobs.reduce((sum, job) => {
-      const payload = QUEUES.webhookDelivery.payload.parse(job.data);
-      return sum + ("deliveryIds" in payload ? payload.deliveryIds.length : 1);
-    }, 0);
+    const deliveries = jobs.reduce((sum, job) => sum + deliveriesOf(QUEUES.webhookDelivery.payload.parse(job.data)).length, 0);
     return { jobs: jobs.length, deliveries };
   } finally {
     await queue.close();

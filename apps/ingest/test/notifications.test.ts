@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
+import { deliveriesOf, QUEUES } from "@svc/queues";
 import { createWorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { insertEmail, newIdentity, newMessageId, notificationTestbed, sesEvent, signedNotification } from "./support.ts";
 
@@ -55,7 +56,7 @@ describe("duplicates", () => {
     const deliveryIds = deliveries.map((d) => d.id).sort();
     const jobs = await t.ingest.deliveries.queue.getJobs(["waiting", "prioritized", "delayed"]);
     const carried = jobs
-      .map((job) => (job.data as { deliveryIds?: string[]; deliveryId?: string }).deliveryIds ?? [job.data.deliveryId as string])
+      .map((job) => deliveriesOf(QUEUES.webhookDelivery.payload.parse(job.data)))
       .filter((ids) => ids.some((id) => deliveryIds.includes(id)));
     expect(carried.map((ids) => [...ids].sort())).toEqual([deliveryIds]);
   });

@@ -23,3 +23,8 @@ export function newDeliveryJobs(deliveryIds: readonly string[]): DeliveryJob[] {
   }
   return jobs;
 }
+
+/** The deliveries one webhook job carries, whichever its shape. */
+export function deliveriesOf(payload: JobPayload<"webhookDelivery">): readonly string[] {
+  return "deliveryIds" in payload ? payload.deliveryIds : [payload.deliveryId];
+}

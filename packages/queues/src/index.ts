@@ -1,7 +1,7 @@
 export type { Redis } from "ioredis";
 export { type JobPayload, MAX_DELIVERIES_PER_JOB, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection, type RedisTarget } from "./connection.ts";
-export { type DeliveryJob, newDeliveryJobs } from "./deliveryJobs.ts";
+export { type DeliveryJob, deliveriesOf, newDeliveryJobs } from "./deliveryJobs.ts";
 export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";
 export { type FairnessOptions, SendFairness } from "./fairness.ts";
 export { isFinishedJobState } from "./jobStates.ts";
