@@ -4,12 +4,11 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
 import { createShardWorkers, Producer, queueLayout, SubscriptionRateLimiter } from "@svc/queues";
-import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
+import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen, type PeriodicTask, Permits } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { startAutoDisable } from "./autoDisable.ts";
 import { DeliveryClaimer } from "./claims.ts";
 import type { DispatcherEnv } from "./env.ts";
-import { AttemptPermits } from "./permits.ts";
 import { createWebhookPoster } from "./poster.ts";
 import { createDeliveryProcessor, RetryScheduled } from "./processor.ts";
 import { AttemptRecorder } from "./record.ts";
@@ -92,7 +91,7 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
   const infrastructureRetryMs = Math.min(INFRASTRUCTURE_RETRY_MS, env.WEBHOOK_RETRY_BASE_MS);
   const processor = createDeliveryProcessor({
     attempt,
-    permits: new AttemptPermits(env.DISPATCHER_CONCURRENCY),
+    permits: new Permits(env.DISPATCHER_CONCURRENCY),
     followUps: producer,
     infrastructureRetryMs,
     log,

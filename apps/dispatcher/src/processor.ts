@@ -3,8 +3,8 @@ import type { AttemptOutcome, AttemptRecordResult, WebhookAttempt } from "@svc/c
 import type { Logger } from "@svc/logger";
 import { recordDeliveryFailed } from "@svc/metrics/dispatcher";
 import { type JobPayload, type Producer, QUEUES } from "@svc/queues";
+import type { Permits } from "@svc/runtime";
 import { DelayedError, type Job } from "bullmq";
-import type { AttemptPermits } from "./permits.ts";
 
 /**
  * Thrown after a failed automatic attempt that will be retried: the worker's backoff strategy
@@ -21,7 +21,7 @@ export interface ProcessorDeps {
   /** The attempt itself, rules and all (`createWebhookAttempt` of @svc/core). */
   attempt: WebhookAttempt;
   /** Bounds this process's attempts in flight, whichever jobs they came in. */
-  permits: AttemptPermits;
+  permits: Permits;
   /** Where a shared job's deliveries that need another look later each get a job of their own. */
   followUps: Pick<Producer<"webhookDelivery">, "enqueueMany">;
   /** When a delivery's turn failed for a reason other than its attempt (database down…), how soon it is looked at again. */

@@ -8,6 +8,7 @@ export { every, type PeriodicTask } from "./every.ts";
 export { checkReadiness, createHealthServer, HEALTHY, type HealthAnswer, healthEndpoints, type ReadinessCheck } from "./health.ts";
 export { closeServer, createHttpServer, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, httpTimeoutsFrom, listen } from "./http.ts";
 export { keptPemPair, type PemPair } from "./keptPemPair.ts";
+export { Permits } from "./permits.ts";
 export { hasNul, NUL_MESSAGE, nulField, type RequestTargetProblem, requestTargetProblem } from "./requestText.ts";
 export { type SelfSignedOptions, selfSignedCertificate } from "./selfSigned.ts";
 export { Shutdown, ShutdownDeadlinePassed, type ShutdownStep } from "./shutdown.ts";
