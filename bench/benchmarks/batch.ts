@@ -2,7 +2,7 @@ import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace, emailBody } from "../lib/fixtures.ts";
 import { type HttpLoadResult, runHttpLoad } from "../lib/load.ts";
 import { cpuTimeOf, startApp } from "../lib/processes.ts";
-import { jobCounts } from "../lib/queues.ts";
+import { queuedRows } from "../lib/queues.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
 
@@ -73,8 +73,7 @@ export default async function batchBenchmark(): Promise<BenchResult> {
       await api.stop();
     }
     const allRows = await rowsOf();
-    const jobs = await jobCounts(env.redisUrl, env.queuePrefix, "sendEmail");
-    const jobsQueued = (jobs.waiting ?? 0) + (jobs.prioritized ?? 0) + (jobs.delayed ?? 0);
+    const queued = await queuedRows(env.redisUrl, env.queuePrefix, "sendEmail");
     const failures = (phase: Phase) => phase.load.non2xx + phase.load.errors;
     // Rows may exceed answers by what was in flight when a load stopped; fewer rows would be loss.
     const lost = Math.max(0, single.acceptedEmails - singleRows) + Math.max(0, batch.acceptedEmails - (allRows - singleRows));
@@ -94,17 +93,17 @@ export default async function batchBenchmark(): Promise<BenchResult> {
       ratio,
       target: { description: "batch >= 5 x single sends", met: ratio >= 5 },
       checks: {
-        passed: failures(single) === 0 && failures(batch) === 0 && lost === 0 && jobsQueued === allRows,
+        passed: failures(single) === 0 && failures(batch) === 0 && lost === 0 && queued.rows === allRows,
         singleFailedRequests: failures(single),
         batchFailedRequests: failures(batch),
         acceptedWithoutRow: lost,
-        rowsWithoutJob: allRows - jobsQueued,
+        rowsWithoutJob: allRows - queued.rows,
       },
       details: {
         single: { ...single.load, emailsPerSecond: single.emailsPerSecond, cpuMsPerEmail: single.cpuMsPerEmail },
         batch: { ...batch.load, emailsPerSecond: batch.emailsPerSecond, cpuMsPerEmail: batch.cpuMsPerEmail },
         rows: { single: singleRows, batch: allRows - singleRows },
-        jobsQueued,
+        jobsQueued: queued.jobs,
         warmupS: WARMUP_S,
       },
     };

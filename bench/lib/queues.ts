@@ -1,4 +1,4 @@
-import { deliveriesOf, QUEUES, type QueueKey } from "@svc/queues";
+import { deliveriesOf, emailsOf, QUEUES, type QueueKey } from "@svc/queues";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 
@@ -14,14 +14,20 @@ export async function jobCounts(redisUrl: string, prefix: string, key: QueueKey)
   }
 }
 
-/** The webhook deliveries that the queued (waiting, prioritized, delayed) jobs carry: a fan-out's share one job. */
-export async function queuedDeliveries(redisUrl: string, prefix: string): Promise<{ jobs: number; deliveries: number }> {
+/** What the jobs of a queue carry: a fan-out's deliveries share one job, as do a batch's emails. */
+const CARRIED: { [K in QueueKey]: (data: unknown) => readonly string[] } = {
+  webhookDelivery: (data) => deliveriesOf(QUEUES.webhookDelivery.payload.parse(data)),
+  sendEmail: (data) => emailsOf(QUEUES.sendEmail.payload.parse(data)),
+};
+
+/** The rows (deliveries, emails) that a queue's queued jobs (waiting, prioritized, delayed) carry. */
+export async function queuedRows(redisUrl: string, prefix: string, key: QueueKey): Promise<{ jobs: number; rows: number }> {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUES.webhookDelivery.name, { connection, prefix });
+  const queue = new Queue(QUEUES[key].name, { connection, prefix });
   try {
     const jobs = await queue.getJobs(["waiting", "prioritized", "delayed"]);
-    const deliveries = jobs.reduce((sum, job) => sum + deliveriesOf(QUEUES.webhookDelivery.payload.parse(job.data)).length, 0);
-    return { jobs: jobs.length, deliveries };
+    const rows = jobs.reduce((sum, job) => sum + CARRIED[key](job.data).length, 0);
+    return { jobs: jobs.length, rows };
   } finally {
     await queue.close();
     connection.disconnect();

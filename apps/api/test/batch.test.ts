@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { utcDay } from "@svc/core";
+import { sharedSendJobId } from "@svc/queues";
 import request from "supertest";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
@@ -38,7 +39,7 @@ async function footprint(workspaceId: string) {
 }
 
 describe("POST /emails/batch", () => {
-  it("creates a batch of 100 in order, one entry each, in one statement, and enqueues every send job", async () => {
+  it("creates a batch of 100 in order, one entry each, in one statement, and enqueues one send job for them all", async () => {
     const ws = await createWorkspaceFixture(handle);
     const res = await batch(emails(ws.domain, 100), { key: ws.keys["send-only"] });
     expect(res.status).toBe(202);
@@ -64,8 +65,12 @@ describe("POST /emails/batch", () => {
     >`SELECT DISTINCT xmin::text AS xmin FROM emails WHERE id = ANY (${ids})`;
     expect(writers).toHaveLength(1);
 
-    const jobs = await Promise.all(ids.map((id) => api.producer.queue.getJob(id)));
-    expect(jobs.map((job) => job?.data)).toEqual(ids.map((emailId) => ({ emailId })));
+    // One send job carries them, in order, under the id every row names.
+    const jobId = sharedSendJobId(ids[0]!);
+    expect((await api.producer.queue.getJob(jobId))?.data).toEqual({ emailIds: ids });
+    const named = await db.email.findMany({ where: { id: { in: ids } }, select: { sendJobId: true }, distinct: ["sendJobId"] });
+    expect(named).toEqual([{ sendJobId: jobId }]);
+    expect(await api.producer.queue.getJob(ids[1]!)).toBeUndefined();
   });
 
   it("strict by default: any invalid email refuses the batch with 422 listing every invalid index, and creates nothing", async () => {

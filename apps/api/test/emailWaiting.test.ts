@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type EmailStatus, newId } from "@svc/db";
-import { recordRetry } from "@svc/queues";
+import { recordRetry, sharedSendJobId } from "@svc/queues";
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import request from "supertest";
@@ -26,7 +26,13 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function email(options: { status?: EmailStatus; ageMs: number; from?: string; sentAgoMs?: number }): Promise<string> {
+async function email(options: {
+  status?: EmailStatus;
+  ageMs: number;
+  from?: string;
+  sentAgoMs?: number;
+  sendJobId?: string;
+}): Promise<string> {
   const id = newId("email");
   await db.email.create({
     data: {
@@ -40,6 +46,7 @@ async function email(options: { status?: EmailStatus; ageMs: number; from?: stri
       text: "Hi",
       status: options.status ?? "queued",
       createdAt: new Date(Date.now() - options.ageMs),
+      sendJobId: options.sendJobId ?? null,
       ...(options.sentAgoMs !== undefined
         ? { sentAt: new Date(Date.now() - options.sentAgoMs), provider: "ses", providerMessageId: `pm-${id}` }
         : {}),
@@ -69,8 +76,7 @@ describe("GET /emails/{id}: an email waiting longer than expected says why", () 
     const id = await email({ ageMs: 5 * 60_000 });
     const retryAt = Date.now() + 120_000;
     await api.producer.enqueue(id, { emailId: id }, { delay: 120_000 });
-    const job = (await api.producer.queue.getJob(id))!;
-    await recordRetry(job, { lastError: "SES TooManyRequestsException: Maximum sending rate exceeded.", retryAt });
+    await recordRetry(api.producer, id, { lastError: "SES TooManyRequestsException: Maximum sending rate exceeded.", retryAt });
     const body = await read(id);
     const retry = body.waiting.reasons.find((reason: { code: string }) => reason.code === "provider_retry");
     expect(retry).toEqual({
@@ -92,9 +98,33 @@ describe("GET /emails/{id}: an email waiting longer than expected says why", () 
       expect(await (await queue.getJob(ids[0]!))!.getState()).toBe("prioritized");
       const body = await read(ids[0]!);
       expect(codes(body)).toEqual(["backlog"]);
-      expect(body.waiting.reasons[0].message).toMatch(/^\d+ emails are waiting to be sent/);
+      expect(body.waiting.reasons[0].message).toMatch(/^\d+ send jobs are waiting/);
       expect(Number(/^(\d+)/.exec(body.waiting.reasons[0].message)![1])).toBeGreaterThanOrEqual(3);
       for (const id of ids) await (await queue.getJob(id))?.remove();
+    } finally {
+      await worker.close();
+      connection.disconnect();
+    }
+  });
+
+  it("finds a batch's email in the job its row names, not missing", async () => {
+    const queue = api.producer.queue;
+    const connection = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
+    const worker = new Worker(queue.name, async () => {}, { connection, prefix: queue.opts.prefix, autorun: false });
+    const sendJobId = sharedSendJobId(newId("email"));
+    try {
+      await worker.waitUntilReady();
+      const ids = [await email({ ageMs: 5 * 60_000, sendJobId }), await email({ ageMs: 5 * 60_000, sendJobId })];
+      const ahead = sharedSendJobId(newId("email"));
+      await api.producer.enqueue(ahead, { emailIds: [newId("email"), newId("email")] }, { priority: 1 });
+      await api.producer.enqueue(sendJobId, { emailIds: ids }, { priority: 2 });
+      const body = await read(ids[1]!);
+      expect(codes(body)).toEqual(["backlog"]);
+      await (await queue.getJob(ahead))?.remove();
+
+      // Its batch's job gone (Redis lost it), the email is explained as missing its job.
+      await (await queue.getJob(sendJobId))?.remove();
+      expect(codes(await read(ids[1]!))).toEqual(["no_job"]);
     } finally {
       await worker.close();
       connection.disconnect();

@@ -140,7 +140,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
             maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
           },
         },
-        { connection: workerRedis, layout, concurrency: env.SENDER_CONCURRENCY },
+        { connection: workerRedis, layout, concurrency: env.SENDER_CONCURRENCY, sendQueue: sendQueue.producer },
         log,
       );
       const port = await listen(server, env.SENDER_PORT);

@@ -17,6 +17,8 @@ interface Candidate {
   id: string;
   createdAt: Date;
   workspaceId: string;
+  /** The batch job its row names, if any (its own job, a retry's, is looked for as well). */
+  sendJobId: string | null;
 }
 
 /**
@@ -89,7 +91,7 @@ export class Sweeper {
 
   private async enqueueMissing(candidates: Candidate[]): Promise<number> {
     const missing = (
-      await Promise.all(candidates.map(async (candidate) => ((await this.jobIsLive(candidate.id)) ? null : candidate)))
+      await Promise.all(candidates.map(async (candidate) => ((await this.hasLiveJob(candidate)) ? null : candidate)))
     ).filter((candidate): candidate is Candidate => candidate !== null);
     // With their workspace's fair priority: after a Redis flush, one workspace's backlog must
     // not go ahead of everyone else's mail.
@@ -97,9 +99,15 @@ export class Sweeper {
     return missing.length;
   }
 
-  /** Whether a job for this email exists and may still run; a finished one is removed. */
-  private async jobIsLive(emailId: string): Promise<boolean> {
-    const job = await this.sendQueue.producer.queueOf(emailId).getJob(emailId);
+  /** Whether a job that carries this email, its own or its batch's, exists and may still run. */
+  private async hasLiveJob(candidate: Candidate): Promise<boolean> {
+    if (await this.jobIsLive(candidate.id)) return true;
+    return candidate.sendJobId !== null && (await this.jobIsLive(candidate.sendJobId));
+  }
+
+  /** Whether the job exists and may still run; a finished one is removed. */
+  private async jobIsLive(jobId: string): Promise<boolean> {
+    const job = await this.sendQueue.producer.queueOf(jobId).getJob(jobId);
     if (!job) return false;
     const state = await job.getState();
     if (!isFinishedJobState(state)) return true;

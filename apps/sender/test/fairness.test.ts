@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createProducerConnection, SendQueue } from "@svc/queues";
+import { createProducerConnection, SendQueue, sharedSendJobId } from "@svc/queues";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, startSesLocal } from "../../../test/support/ses.ts";
 import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, waitFor } from "./support.ts";
@@ -58,6 +58,40 @@ describe("send queue fairness", () => {
       // Levels of 100 in the order queued (the first ones' jobs are done and gone).
       const jobs = await Promise.all([backlog[350]!, backlog[599]!].map((id) => queue.producer.queue.getJob(id)));
       expect(jobs.map((job) => job?.opts.priority)).toEqual([4, 6]);
+    } finally {
+      await sender.close();
+      await queue.close();
+    }
+  }, 120_000);
+
+  it("sends a quiet workspace's email ahead of a busy workspace's batches the sender has already taken", async () => {
+    // Four batch jobs of 100 fill the worker's four job slots: the quiet email is taken when the
+    // first batch is done, and its handoff goes ahead of the other batches' waiting ones.
+    const env = senderTestEnv({ SES_ENDPOINT: emulator.url, SES_MAX_SEND_RATE: "50", SENDER_CONCURRENCY: "4" });
+    const queue = new SendQueue(redis, env.QUEUE_PREFIX);
+    const sender = createTestSender(env);
+    try {
+      const batches: string[][] = [];
+      for (let b = 0; b < 4; b++) {
+        const ids: string[] = [];
+        while (ids.length < 100) ids.push(...(await Promise.all(Array.from({ length: 25 }, () => insertEmail(handle, busy)))));
+        batches.push(ids);
+        await queue.enqueue(busy.workspaceId, ids, sharedSendJobId(ids[0]!));
+      }
+      const backlog = batches.flat();
+      await sender.start();
+      const sentOfBacklog = () => handle.prisma.email.count({ where: { id: { in: backlog }, status: { not: "queued" } } });
+      await waitFor("the batches to start", async () => (await sentOfBacklog()) >= 5);
+
+      const single = await insertEmail(handle, quiet);
+      await queue.enqueue(quiet.workspaceId, [single]);
+      await waitFor(
+        "the quiet workspace's email to be handed off",
+        async () => (await handle.prisma.email.findUniqueOrThrow({ where: { id: single } })).status !== "queued",
+      );
+      // At 50 a second the batches take eight seconds; the single email went after about one
+      // batch, not after all four (without priorities among the waiting handoffs, after all 400).
+      expect(await sentOfBacklog()).toBeLessThan(200);
     } finally {
       await sender.close();
       await queue.close();

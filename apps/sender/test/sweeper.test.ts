@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createProducerConnection, createWorkerConnection, Producer, QUEUES } from "@svc/queues";
+import { createProducerConnection, createWorkerConnection, Producer, QUEUES, sharedSendJobId } from "@svc/queues";
 import { UnrecoverableError, Worker } from "bullmq";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, startSesLocal } from "../../../test/support/ses.ts";
@@ -119,6 +119,21 @@ describe("a sweep", () => {
     expect(await queue.has(sent)).toBe(false);
     // The existing (delayed) job was left alone, not replaced.
     expect(await (await queue.queue.getJob(withJob))?.getState()).toBe("delayed");
+  });
+
+  it("leaves a batch's emails in the job their rows name while it exists, and enqueues them on their own once it is gone", async () => {
+    const old = new Date(Date.now() - 120_000);
+    const ids = [await insertEmail(handle, fx, { createdAt: old }), await insertEmail(handle, fx, { createdAt: old })];
+    const jobId = sharedSendJobId(ids[0]!);
+    await db.email.updateMany({ where: { id: { in: ids } }, data: { sendJobId: jobId } });
+    await queue.enqueue(jobId, { emailIds: ids }, { delay: 60_000 });
+
+    await sender.sweepOnce();
+    expect(await Promise.all(ids.map((id) => queue.has(id)))).toEqual([false, false]);
+
+    await queue.queueOf(jobId).remove(jobId);
+    await sender.sweepOnce();
+    expect(await Promise.all(ids.map((id) => queue.has(id)))).toEqual([true, true]);
   });
 
   it("replaces a finished job of an email that is still queued", async () => {

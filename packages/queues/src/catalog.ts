@@ -7,14 +7,25 @@ import { z } from "zod";
  * is re-created from the row by a sweeper.
  */
 const deliveryIdSchema = z.string().startsWith("wd_");
+const emailIdSchema = z.string().startsWith("email_");
 
 /** The most fresh deliveries one webhook job carries (a fan-out's deliveries share jobs of this size). */
 export const MAX_DELIVERIES_PER_JOB = 50;
+/** The most emails one send job carries: a whole batch of POST /emails/batch. */
+export const MAX_EMAILS_PER_SEND_JOB = 100;
 
 export const QUEUES = {
   sendEmail: {
     name: "send-email",
-    payload: z.object({ emailId: z.string().startsWith("email_") }),
+    /**
+     * One email (a single send, a scheduled one come due, a retry, the sweeper's), or a batch's
+     * emails together under the job id their rows name (`sharedSendJobId`): one job for a batch
+     * saves the queue's work per email in the API and the sender alike.
+     */
+    payload: z.union([
+      z.object({ emailId: emailIdSchema }),
+      z.object({ emailIds: z.array(emailIdSchema).min(1).max(MAX_EMAILS_PER_SEND_JOB) }),
+    ]),
   },
   webhookDelivery: {
     name: "webhook-delivery",

@@ -1,5 +1,5 @@
 export type { Redis } from "ioredis";
-export { type JobPayload, MAX_DELIVERIES_PER_JOB, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
+export { type JobPayload, MAX_DELIVERIES_PER_JOB, MAX_EMAILS_PER_SEND_JOB, QUEUES, type QueueKey, queueJobOptions } from "./catalog.ts";
 export { closeConnections, createProducerConnection, createWorkerConnection, type RedisTarget } from "./connection.ts";
 export { type DeliveryJob, deliveriesOf, newDeliveryJobs } from "./deliveryJobs.ts";
 export { FailureThrottle, type FailureThrottleOptions, type ThrottleCounter, type ThrottleReservation } from "./failureThrottle.ts";
@@ -18,6 +18,7 @@ export {
 export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from "./redisVersion.ts";
 export { type ScriptCommands, type ScriptedRedis, withScripts } from "./scripts.ts";
 export { SendGate, type SendGateDecision, type SendGateOptions } from "./sendGate.ts";
+export { emailsOf, sharedSendJobId } from "./sendJobs.ts";
 export { recordRetry, type SendJobFacts, type SendQueueFacts, sendQueueFacts } from "./sendProbe.ts";
 export { SendQueue } from "./sendQueue.ts";
 export { createShardWorkers } from "./shardWorkers.ts";

@@ -1,4 +1,3 @@
-import type { Job } from "bullmq";
 import type { Producer } from "./producer.ts";
 
 /**
@@ -35,14 +34,18 @@ interface RetryProgress {
   held?: "tenant_paused";
 }
 
-/** Records why a job waits for a retry, and until when (the job's progress field). */
-export async function recordRetry(job: Job, retry: { lastError: string; retryAt: number; held?: "tenant_paused" }): Promise<void> {
+/** Records why an email's job waits for a retry, and until when (the job's progress field). */
+export async function recordRetry(
+  producer: Producer<"sendEmail">,
+  jobId: string,
+  retry: { lastError: string; retryAt: number; held?: "tenant_paused" },
+): Promise<void> {
   const progress: RetryProgress = {
     lastError: retry.lastError.slice(0, 500),
     retryAt: retry.retryAt,
     ...(retry.held ? { held: retry.held } : {}),
   };
-  await job.updateProgress(progress);
+  await producer.queueOf(jobId).updateJobProgress(jobId, progress);
 }
 
 function retryOf(progress: unknown): RetryProgress | null {
@@ -51,11 +54,21 @@ function retryOf(progress: unknown): RetryProgress | null {
   return value as RetryProgress;
 }
 
-export async function sendQueueFacts(producer: Producer<"sendEmail">, emailId: string): Promise<SendQueueFacts> {
+/**
+ * `sharedJobId`: the batch job the email's row names, if any. The email's own job (a retry's)
+ * comes first; else the batch's, while it exists.
+ */
+export async function sendQueueFacts(
+  producer: Producer<"sendEmail">,
+  emailId: string,
+  sharedJobId: string | null = null,
+): Promise<SendQueueFacts> {
+  const own = await producer.queueOf(emailId).getJob(emailId);
+  const shared = own || sharedJobId === null ? undefined : await producer.queueOf(sharedJobId).getJob(sharedJobId);
+  const job = own ?? shared;
   // The job's own shard: the workers and the backlog it waits in.
-  const queue = producer.queueOf(emailId);
-  const [job, workers, waiting] = await Promise.all([
-    queue.getJob(emailId),
+  const queue = producer.queueOf(job?.id ?? emailId);
+  const [workers, waiting] = await Promise.all([
     queue.getWorkersCount().catch(() => null),
     queue.getJobCountByTypes("waiting", "prioritized"),
   ]);

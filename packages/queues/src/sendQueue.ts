@@ -6,9 +6,10 @@ import type { QueueLayout } from "./layout.ts";
 import { Producer } from "./producer.ts";
 
 /**
- * The send queue as producers use it: job id = email id, and each job's priority from its
- * workspace's recent volume (SendFairness), so one workspace's backlog does not hold up the
- * others' mail. Every producer of send jobs goes through here.
+ * The send queue as producers use it: job id = email id (or, for a batch's emails, the id their
+ * rows name), and each job's priority from its workspace's recent volume (SendFairness), so one
+ * workspace's backlog does not hold up the others' mail. Every producer of send jobs goes through
+ * here.
  */
 export class SendQueue {
   readonly producer: Producer<"sendEmail">;
@@ -22,10 +23,18 @@ export class SendQueue {
     this.fairness = new SendFairness(connection, this.producer.layout.prefix, options);
   }
 
-  /** Enqueues the emails of one workspace, in order; an email whose job exists is left alone. */
-  async enqueue(workspaceId: string, emailIds: readonly string[]): Promise<void> {
+  /**
+   * Enqueues the emails of one workspace, in order; an email whose job exists is left alone.
+   * With `sharedJobId` (the id their rows name, `sharedSendJobId`) they go as that one job, at the
+   * first one's fair priority, every one of them counted towards the workspace's next.
+   */
+  async enqueue(workspaceId: string, emailIds: readonly string[], sharedJobId: string | null = null): Promise<void> {
     if (emailIds.length === 0) return;
     const priorities = this.fairness.priorities(workspaceId, emailIds.length);
+    if (sharedJobId !== null) {
+      await this.producer.enqueue(sharedJobId, { emailIds: [...emailIds] }, { priority: priorities[0] });
+      return;
+    }
     await this.producer.enqueueMany(
       emailIds.map((emailId, i) => ({ jobId: emailId, payload: { emailId }, options: { priority: priorities[i] } })),
     );
@@ -37,10 +46,16 @@ export class SendQueue {
    * email whose job is missing. BullMQ waits for a connection rather than failing, hence the
    * deadline. True when enqueued.
    */
-  async enqueueOrLeaveToSweeper(workspaceId: string, emailIds: readonly string[], timeoutMs: number, log: Logger): Promise<boolean> {
+  async enqueueOrLeaveToSweeper(
+    workspaceId: string,
+    emailIds: readonly string[],
+    timeoutMs: number,
+    log: Logger,
+    sharedJobId: string | null = null,
+  ): Promise<boolean> {
     if (emailIds.length === 0) return true;
     try {
-      await withTimeout(this.enqueue(workspaceId, emailIds), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
+      await withTimeout(this.enqueue(workspaceId, emailIds, sharedJobId), timeoutMs, `enqueue took longer than ${timeoutMs} ms`);
       return true;
     } catch (error) {
       log.warn({ emails: emailIds, err: error }, "send jobs not enqueued (Redis unavailable?); the sweeper will enqueue them");

@@ -86,7 +86,13 @@ export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "
       { mode, files: deps.files, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
     );
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
-    await deps.sendQueue.enqueueOrLeaveToSweeper(auth.workspaceId, queued.toEnqueue, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger);
+    await deps.sendQueue.enqueueOrLeaveToSweeper(
+      auth.workspaceId,
+      queued.toEnqueue,
+      deps.config.ENQUEUE_TIMEOUT_MS,
+      deps.logger,
+      queued.sendJobId,
+    );
     writeJson(res, queued.status, queued.body);
   });
 
@@ -99,8 +105,8 @@ export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "
   router.get("/:id", requirePermission("emails:read"), async (req, res) => {
     // An email waiting longer than expected says why (`waiting`), asking the send queue only then.
     res.json(
-      await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId) =>
-        sendQueueFacts(deps.sendQueue.producer, emailId),
+      await getEmailExplained(deps.db.prisma, authOf(res).workspaceId, req.params.id as string, (emailId, sharedJobId) =>
+        sendQueueFacts(deps.sendQueue.producer, emailId, sharedJobId),
       ),
     );
   });

@@ -38,8 +38,8 @@ export function emailRoutes(deps: DashboardDeps): Router {
   // The same read as GET /emails/{id}: another workspace's email is "not found".
   router.get("/emails/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const first = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId) =>
-      sendQueueFacts(deps.sendProducer, emailId),
+    const first = await getEmailExplained(deps.prisma, w.workspaceId, param(req, "id"), (emailId, sharedJobId) =>
+      sendQueueFacts(deps.sendProducer, emailId, sharedJobId),
     );
     const [replies, template] = await Promise.all([
       listRepliesToEmail(deps.prisma, w.workspaceId, first.id),

@@ -1,5 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { newTimeId } from "@svc/db";
+import { sharedSendJobId } from "@svc/queues";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
@@ -67,6 +68,8 @@ export interface QueuedBatch {
   replayed: boolean;
   /** The new emails to send at once, whose send jobs the caller enqueues (none for a replay). */
   toEnqueue: string[];
+  /** The one job they share, under this id (their rows name it), or null: each under its own id. */
+  sendJobId: string | null;
 }
 
 const ACCEPTED = 202;
@@ -118,9 +121,15 @@ export async function queueEmailBatch(
   // Ids are made now so that the answer, stored for a replay, is known before the insert.
   const rows = items.map((item) => (item.ok ? { emailId: newTimeId("email"), context, input: item.input } : null));
   const valid = rows.filter((row): row is NewEmailRow => row !== null);
+  // Emails sent at once share one send job, named on their rows; a lone one keeps its own.
+  const immediate = valid.filter((row) => !row.input.scheduledAt);
+  const sendJobId = immediate.length > 1 ? sharedSendJobId(immediate[0]!.emailId) : null;
 
   const write = async (db: Queryable): Promise<QueuedBatch & { created: number }> => {
-    const outcomes = valid.length > 0 ? await insertEmailsIfDomainVerified(db, valid, { allOrNothing: mode === "strict" }) : [];
+    const outcomes =
+      valid.length > 0
+        ? await insertEmailsIfDomainVerified(db, valid, { allOrNothing: mode === "strict", ...(sendJobId ? { sendJobId } : {}) })
+        : [];
     const outcomeOf = new Map(valid.map((row, i) => [row.emailId, outcomes[i]!]));
     const refused = rows.flatMap((row, index) =>
       row && outcomeOf.get(row.emailId) === "domain_not_verified" ? [{ index, error: domainNotVerified(row.input.fromDomain) }] : [],
@@ -143,7 +152,7 @@ export async function queueEmailBatch(
     });
     const created = valid.filter((row) => outcomeOf.get(row.emailId) === "inserted");
     const toEnqueue = created.filter((row) => !row.input.scheduledAt).map((row) => row.emailId);
-    return { status: ACCEPTED, body: JSON.stringify(entries), replayed: false, toEnqueue, created: created.length };
+    return { status: ACCEPTED, body: JSON.stringify(entries), replayed: false, toEnqueue, sendJobId, created: created.length };
   };
 
   return writeWithFiles(
@@ -188,7 +197,7 @@ async function writeBatch(
           key: idempotencyKey,
           fingerprint,
         });
-        if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [] };
+        if (!claim.claimed) return { status: claim.answer.status, body: claim.answer.body, replayed: true, toEnqueue: [], sendJobId: null };
       }
       // Counted before the rows are written, as for one email: a batch over the limit writes nothing.
       if (valid.length > 0) await countDailySends(client, context.workspaceId, context.plan, valid.length);

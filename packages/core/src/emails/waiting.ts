@@ -3,6 +3,7 @@ import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
 import { TENANT_PAUSED_REASON } from "../sending/handoff.ts";
 import { findDomainsNamed } from "../stores/domains.ts";
+import { selectSendJobId } from "../stores/emails.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
 
@@ -123,7 +124,7 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     } else if (WAITING_JOB_STATES.has(queue.job.state ?? "") && queue.waiting > 1) {
       reasons.push({
         code: "backlog",
-        message: `${queue.waiting} emails are waiting to be sent; the senders work through them at the provider's send rate.`,
+        message: `${queue.waiting} send jobs are waiting (a batch's emails share one); the senders work through them at the provider's send rate.`,
       });
     }
   }
@@ -152,13 +153,18 @@ export async function getEmailExplained(
   prisma: Db,
   workspaceId: string,
   emailId: string,
-  queueFacts: ((emailId: string) => Promise<QueueFacts>) | null,
+  /** `sharedJobId`: the batch job the email's row names (see @svc/queues sendQueueFacts). */
+  queueFacts: ((emailId: string, sharedJobId: string | null) => Promise<QueueFacts>) | null,
   now: Date = new Date(),
 ): Promise<EmailWithEventsView & { waiting: EmailWaiting | null }> {
   const email = await getEmailWithEvents(prisma, workspaceId, emailId);
   if (!waitsLongerThanExpected(email, now)) return { ...email, waiting: null };
   const [queue, domain] = await Promise.all([
-    email.status === "sent" || !queueFacts ? null : queueFacts(email.id).catch(() => null),
+    email.status === "sent" || !queueFacts
+      ? null
+      : selectSendJobId(prisma, email.id)
+          .then((sharedJobId) => queueFacts(email.id, sharedJobId))
+          .catch(() => null),
     email.status === "sent" ? null : fromDomainFacts(prisma, workspaceId, email.from),
   ]);
   return { ...email, waiting: explainWaiting(email, { queue, domain }) };

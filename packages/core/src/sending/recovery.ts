@@ -1,6 +1,11 @@
 import type { DbHandle } from "@svc/db";
 import { sqlPool } from "../sql.ts";
-import { type EmailPosition, selectAcceptedEmailsAwaitingEvents, selectEmailsAwaitingClaim } from "../stores/emails.ts";
+import {
+  type EmailAwaitingClaim,
+  type EmailPosition,
+  selectAcceptedEmailsAwaitingEvents,
+  selectEmailsAwaitingClaim,
+} from "../stores/emails.ts";
 import type { FindAcceptedEmails } from "./provider.ts";
 
 /**
@@ -16,7 +21,7 @@ import type { FindAcceptedEmails } from "./provider.ts";
 export function emailsAwaitingClaim(
   db: DbHandle,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
-): Promise<Array<EmailPosition & { workspaceId: string }>> {
+): Promise<EmailAwaitingClaim[]> {
   return selectEmailsAwaitingClaim(sqlPool(db), options);
 }
 

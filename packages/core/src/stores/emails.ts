@@ -78,7 +78,8 @@ function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
  * `queued`.
  *
  * By default a refused row does not affect the others; `allOrNothing` writes no row at all when
- * any is refused (a strict batch). Answers, per row in order, what became of it.
+ * any is refused (a strict batch). Answers, per row in order, what became of it. `sendJobId`:
+ * the send job the `queued` rows share (a batch's), written on them.
  *
  * Attachment bytes go to `email_attachments` in the same statement (a data-modifying CTE, so the
  * email and its files commit together or not at all), one bytea parameter per file: pg sends a
@@ -88,7 +89,7 @@ function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
 export async function insertEmailsIfDomainVerified(
   db: Queryable,
   rows: readonly NewEmailRow[],
-  options: { allOrNothing?: boolean } = {},
+  options: { allOrNothing?: boolean; sendJobId?: string } = {},
 ): Promise<EmailInsertOutcome[]> {
   if (rows.length === 0) return [];
   const values: unknown[] = [];
@@ -120,6 +121,8 @@ export async function insertEmailsIfDomainVerified(
   }
   values.push(options.allOrNothing === true);
   const allOrNothing = `$${values.length}::boolean`;
+  values.push(options.sendJobId ?? null);
+  const sendJobId = `$${values.length}::text`;
   const contents: string[] = [];
   for (const { emailId, input, filesStored } of rows) {
     if (filesStored) continue;
@@ -148,9 +151,9 @@ export async function insertEmailsIfDomainVerified(
           checked AS (
             SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
           inserted AS (
-            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables")
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId")
             SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
-                   c."templateId", c."templateVersion", c."templateVariables"
+                   c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN ${sendJobId} END
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
             RETURNING id)${insertContents}
@@ -391,6 +394,11 @@ export async function findEmailWithEvents(db: Prisma.TransactionClient, workspac
   });
 }
 
+/** The batch send job the email's row names, or null when its job is under its own id. */
+export async function selectSendJobId(db: Prisma.TransactionClient, emailId: string): Promise<string | null> {
+  return (await db.email.findUnique({ where: { id: emailId }, select: { sendJobId: true } }))?.sendJobId ?? null;
+}
+
 /** Whether the workspace has this email. */
 export async function emailExists(db: Prisma.TransactionClient, workspaceId: string, emailId: string): Promise<boolean> {
   return (await db.email.count({ where: { id: emailId, organizationId: workspaceId } })) > 0;
@@ -503,6 +511,9 @@ export async function releaseEmailClaim(db: Queryable, emailId: string): Promise
   );
 }
 
+/** An email that should have a send job: under its own id, or the batch's its row names. */
+export type EmailAwaitingClaim = EmailPosition & { workspaceId: string; sendJobId: string | null };
+
 /**
  * Emails that should have a send job (claimable and older than `minAgeMs`, or claimed longer ago
  * than the lease), in (createdAt, id) order after `after`. Runs every sweep, in every sender, also
@@ -511,10 +522,10 @@ export async function releaseEmailClaim(db: Queryable, emailId: string): Promise
 export async function selectEmailsAwaitingClaim(
   db: Queryable,
   options: { after: EmailPosition; minAgeMs: number; claimLeaseMs: number; limit: number },
-): Promise<Array<EmailPosition & { workspaceId: string }>> {
+): Promise<EmailAwaitingClaim[]> {
   const { after, minAgeMs, claimLeaseMs, limit } = options;
   const { rows } = await db.query(
-    `SELECT id, "createdAt", "organizationId" AS "workspaceId" FROM emails
+    `SELECT id, "createdAt", "organizationId" AS "workspaceId", "sendJobId" FROM emails
       WHERE ((${statusInSql("status", SENDER_MOVES.claim.from)} AND "createdAt" < now() - $1::int * interval '1 millisecond')
           OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
         AND ("createdAt", id) > ($3::timestamptz, $4::text)
@@ -522,7 +533,7 @@ export async function selectEmailsAwaitingClaim(
       LIMIT $5`,
     [minAgeMs, claimLeaseMs, after.createdAt, after.id, limit],
   );
-  return rows as Array<EmailPosition & { workspaceId: string }>;
+  return rows as EmailAwaitingClaim[];
 }
 
 const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
