@@ -160,7 +160,21 @@ async function stopStack(stack: Stack): Promise<void> {
   rmSync(stack.keyDir, { recursive: true, force: true });
 }
 
-/** Steady load on POST /emails; remembers when sends succeed, to time recovery. */
+/** Every this many ticks of the load, a batch of BATCH_SIZE emails instead of one. */
+const BATCH_EVERY = 8;
+const BATCH_SIZE = 4;
+
+function emailTo(domain: string, to: string) {
+  return {
+    from: `Chaos <load@${domain}>`,
+    to: [to],
+    subject: "chaos",
+    text: "hi",
+    html: '<p><a href="https://example.com/x">hi</a></p>',
+  };
+}
+
+/** Steady load on POST /emails (and now and then POST /emails/batch); remembers when sends succeed, to time recovery. */
 class Load {
   accepted = 0;
   refused = 0;
@@ -176,36 +190,52 @@ class Load {
   start(): void {
     const intervalMs = 1000 / RATE_PER_S;
     this.timer = setInterval(() => {
-      const local = RECIPIENTS[this.count % RECIPIENTS.length]!;
-      // A label per email: a bounce or complaint suppresses its exact address, and the next
-      // email of the same scenario must still reach the simulator.
-      const work = this.send(`${local}+${this.count++}@example.com`).finally(() => this.inFlight.delete(work));
+      // Every BATCH_EVERY-th tick a batch (its emails share one send job), else one email.
+      const recipients = Array.from({ length: this.count % BATCH_EVERY === 0 ? BATCH_SIZE : 1 }, () => this.nextRecipient());
+      const work = (recipients.length === 1 ? this.send(recipients[0]!) : this.sendBatch(recipients)).finally(() =>
+        this.inFlight.delete(work),
+      );
       this.inFlight.add(work);
     }, intervalMs);
   }
 
-  async send(to: string): Promise<void> {
+  /**
+   * A label per email: a bounce or complaint suppresses its exact address, and the next email of
+   * the same scenario must still reach the simulator.
+   */
+  private nextRecipient(): string {
+    const local = RECIPIENTS[this.count % RECIPIENTS.length]!;
+    return `${local}+${this.count++}@example.com`;
+  }
+
+  send(to: string): Promise<void> {
+    return this.post("/emails", emailTo(this.stack.fx.domain, to), 1);
+  }
+
+  private sendBatch(recipients: string[]): Promise<void> {
+    return this.post(
+      "/emails/batch",
+      recipients.map((to) => emailTo(this.stack.fx.domain, to)),
+      recipients.length,
+    );
+  }
+
+  private async post(path: string, body: unknown, emails: number): Promise<void> {
     const { fx, apps } = this.stack;
     try {
-      const response = await fetch(`${apps.api.url}/emails`, {
+      const response = await fetch(`${apps.api.url}${path}`, {
         method: "POST",
         headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
-        body: JSON.stringify({
-          from: `Chaos <load@${fx.domain}>`,
-          to: [to],
-          subject: "chaos",
-          text: "hi",
-          html: '<p><a href="https://example.com/x">hi</a></p>',
-        }),
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       });
       await response.body?.cancel();
       if (response.status === 202) {
-        this.accepted += 1;
+        this.accepted += emails;
         this.successes.push(Date.now());
-      } else this.refused += 1;
+      } else this.refused += emails;
     } catch {
-      this.failed += 1;
+      this.failed += emails;
     }
   }
 
@@ -316,7 +346,7 @@ async function runFaults(stack: Stack): Promise<{
 }> {
   const load = new Load(stack);
   load.start();
-  log(`load: ${RATE_PER_S} emails/s to ${RECIPIENTS.length} simulator scenarios`);
+  log(`load: ${RATE_PER_S} requests/s (every ${BATCH_EVERY}th a batch of ${BATCH_SIZE}) to ${RECIPIENTS.length} simulator scenarios`);
   const scheduled = new ScheduledAcrossRetention(stack);
   log("an email scheduled past its plan's retention age, due in 40 s; retention runs while it waits");
   await scheduled.schedule(40_000);
