@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { newTimeId } from "@svc/db";
-import { sharedSendJobId } from "@svc/queues";
+import { MAX_EMAILS_PER_SEND_JOB, sharedSendJobId } from "@svc/queues";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
@@ -20,7 +20,8 @@ import { inWorkspaceTurn } from "./workspaceTurns.ts";
  * in one statement and answered in order, one entry per email.
  */
 export const BATCH_LIMITS = {
-  maxEmails: 100,
+  /** As many as one send job carries: a batch's emails share one. */
+  maxEmails: MAX_EMAILS_PER_SEND_JOB,
   /**
    * The whole request body. Each email keeps its own limits; this bounds what one request makes
    * the API hold in memory and write in one statement. Larger messages go one by one to POST /emails.
