@@ -12,18 +12,26 @@ export const emailNotFound = () => new AppError("not_found", "Email not found.")
 /**
  * One email of the workspace with the first page of its events, oldest first, and the cursor of
  * the next page (eventPages.ts). Another workspace's email and one removed by retention are
- * indistinguishable from a missing one.
+ * indistinguishable from a missing one. Also the batch send job its row names (null when its job
+ * is under its own id), which only the explanation of a wait needs and no view shows.
  */
-export async function getEmailWithEvents(db: Db, workspaceId: string, emailId: string): Promise<EmailWithEventsView> {
+export async function getEmailWithEvents(
+  db: Db,
+  workspaceId: string,
+  emailId: string,
+): Promise<{ email: EmailWithEventsView; sendJobId: string | null }> {
   if (!hasPrefix(emailId, "email")) throw emailNotFound();
   const email = await findEmailWithEvents(db, workspaceId, emailId, EVENTS_PAGE_SIZE + 1);
   if (!email) throw emailNotFound();
   const { rows, nextCursor } = pageOf(email.events, EVENTS_PAGE_SIZE);
   return {
-    ...toEmailView(email),
-    suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients),
-    events: rows.map(toEventView),
-    eventsNextCursor: nextCursor,
+    email: {
+      ...toEmailView(email),
+      suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients),
+      events: rows.map(toEventView),
+      eventsNextCursor: nextCursor,
+    },
+    sendJobId: email.sendJobId,
   };
 }
 

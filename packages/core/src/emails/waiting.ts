@@ -3,7 +3,6 @@ import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
 import { TENANT_PAUSED_REASON } from "../sending/handoff.ts";
 import { findDomainsNamed } from "../stores/domains.ts";
-import { selectSendJobId } from "../stores/emails.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
 
@@ -157,14 +156,10 @@ export async function getEmailExplained(
   queueFacts: ((emailId: string, sharedJobId: string | null) => Promise<QueueFacts>) | null,
   now: Date = new Date(),
 ): Promise<EmailWithEventsView & { waiting: EmailWaiting | null }> {
-  const email = await getEmailWithEvents(prisma, workspaceId, emailId);
+  const { email, sendJobId } = await getEmailWithEvents(prisma, workspaceId, emailId);
   if (!waitsLongerThanExpected(email, now)) return { ...email, waiting: null };
   const [queue, domain] = await Promise.all([
-    email.status === "sent" || !queueFacts
-      ? null
-      : selectSendJobId(prisma, email.id)
-          .then((sharedJobId) => queueFacts(email.id, sharedJobId))
-          .catch(() => null),
+    email.status === "sent" || !queueFacts ? null : queueFacts(email.id, sendJobId).catch(() => null),
     email.status === "sent" ? null : fromDomainFacts(prisma, workspaceId, email.from),
   ]);
   return { ...email, waiting: explainWaiting(email, { queue, domain }) };

@@ -394,11 +394,6 @@ export async function findEmailWithEvents(db: Prisma.TransactionClient, workspac
   });
 }
 
-/** The batch send job the email's row names, or null when its job is under its own id. */
-export async function selectSendJobId(db: Prisma.TransactionClient, emailId: string): Promise<string | null> {
-  return (await db.email.findUnique({ where: { id: emailId }, select: { sendJobId: true } }))?.sendJobId ?? null;
-}
-
 /** Whether the workspace has this email. */
 export async function emailExists(db: Prisma.TransactionClient, workspaceId: string, emailId: string): Promise<boolean> {
   return (await db.email.count({ where: { id: emailId, organizationId: workspaceId } })) > 0;
