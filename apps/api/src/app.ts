@@ -45,7 +45,11 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use(checkRequestTarget);
   app.use(referenceRouter());
 
-  const statements = coalescedStatements(deps.db, groupCommitMsFor("answer-driven", deps.config));
+  const statements = coalescedStatements(
+    deps.db,
+    (job) => deps.sendQueue.enqueueOrLeaveToSweeper(job.workspaceId, job.emailIds, deps.config.ENQUEUE_TIMEOUT_MS, deps.logger, job.jobId),
+    groupCommitMsFor("answer-driven", deps.config),
+  );
   // Every request with a key is counted against its limit once the key is known (a request
   // without a valid key is answered 401 before it costs a limiter call).
   const requireKey = [

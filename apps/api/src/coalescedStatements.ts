@@ -4,15 +4,27 @@ import {
   type CountedEmailRowInsert,
   type EmailRowInsert,
   type NewEmailRow,
+  type SharedSendJob,
   sqlPool,
+  type WrittenRow,
+  writeSharingSendJobs,
 } from "@svc/core";
-import { type CountedInsertOutcome, insertCountedEmails, insertEmailsIfDomainVerified, lookUpApiKeys } from "@svc/core/batched";
+import {
+  type CountedInsertOutcome,
+  type EmailInsertOutcome,
+  insertCountedEmails,
+  insertEmailsIfDomainVerified,
+  lookUpApiKeys,
+} from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import { Batcher, KeyedBatcher } from "@svc/runtime";
 
 /** Requests waiting at once share one statement, up to this many (lookups are tiny rows). */
 const MAX_LOOKUPS_PER_STATEMENT = 100;
-/** Email rows carry their bodies (up to 1 MB each), so their statements stay smaller. */
+/**
+ * Email rows carry their bodies (up to 1 MB each), so their statements stay smaller. A
+ * workspace's rows of one statement share a send job, which carries up to MAX_EMAILS_PER_SEND_JOB.
+ */
 const MAX_EMAILS_PER_STATEMENT = 50;
 /**
  * Statements of each kind in flight at once. Few: while they run, newly arrived requests gather
@@ -34,27 +46,47 @@ export interface CoalescedStatements {
  * be the largest share of the API's CPU, so concurrent requests share them: N sends arriving
  * together cost two round trips and one commit, each still getting its own answer (its own key
  * row, its own domain check). Nothing is cached: every lookup reads the current row.
+ *
+ * A workspace's sends written in one statement also share one send job (sharedSendJobs.ts),
+ * which `enqueueShared` adds once they are committed: it must not fail (the sweeper enqueues any
+ * queued email whose job is missing).
  */
-export function coalescedStatements(db: DbHandle, groupCommitMs = 0): CoalescedStatements {
+export function coalescedStatements(
+  db: DbHandle,
+  enqueueShared: (job: SharedSendJob) => Promise<unknown>,
+  groupCommitMs = 0,
+): CoalescedStatements {
   const pool = sqlPool(db);
   const lookups = new Batcher<string, ApiKeyRecord | null>({
     maxSize: MAX_LOOKUPS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     run: (keyHashes) => lookUpApiKeys(pool, keyHashes),
   });
-  const inserts = new Batcher<NewEmailRow, boolean>({
+  const inserts = new Batcher<NewEmailRow, WrittenRow<EmailInsertOutcome>>({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     lingerMs: groupCommitMs,
-    run: async (rows) => (await insertEmailsIfDomainVerified(pool, rows)).map((outcome) => outcome === "inserted"),
+    run: (rows) =>
+      writeSharingSendJobs(
+        rows,
+        (shared) => insertEmailsIfDomainVerified(pool, shared),
+        (outcome) => outcome === "inserted",
+        enqueueShared,
+      ),
   });
   // A workspace's counted transactions run one at a time (its turn, see insertCountedEmails); the
   // sends that arrive meanwhile gather into its next batch.
-  const countedInserts = new KeyedBatcher<NewEmailRow, CountedInsertOutcome>(() => ({
+  const countedInserts = new KeyedBatcher<NewEmailRow, WrittenRow<CountedInsertOutcome>>(() => ({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: 1,
     lingerMs: groupCommitMs,
-    run: (rows) => insertCountedEmails(pool, rows),
+    run: (rows) =>
+      writeSharingSendJobs(
+        rows,
+        (shared) => insertCountedEmails(pool, shared),
+        (outcome) => outcome === "inserted",
+        enqueueShared,
+      ),
   }));
   return {
     lookUpKey: (keyHash) => lookups.submit(keyHash),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { parseSendEmailInput, revokeApiKey, sqlPool } from "@svc/core";
+import { parseSendEmailInput, revokeApiKey, type SharedSendJob, sqlPool } from "@svc/core";
 import { lookUpApiKeys, type NewEmailRow } from "@svc/core/stores";
-import { newId } from "@svc/db";
+import { newId, type Plan } from "@svc/db";
+import { sharedSendJobId } from "@svc/queues";
 import request from "supertest";
 import { hashApiKey } from "../../../packages/core/src/keys/format.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
@@ -23,15 +24,22 @@ afterAll(async () => {
   await handle.close();
 });
 
-function row(fx: WorkspaceFixture, from: string, overrides: Record<string, unknown> = {}): NewEmailRow {
+function row(fx: WorkspaceFixture, from: string, overrides: Record<string, unknown> = {}, plan: Plan = "unlimited"): NewEmailRow {
   return {
     emailId: newId("email"),
-    context: { workspaceId: fx.workspaceId, apiKeyId: fx.keyIds["send-only"], environment: "live", plan: "unlimited" },
+    context: { workspaceId: fx.workspaceId, apiKeyId: fx.keyIds["send-only"], environment: "live", plan },
     input: parseSendEmailInput(sendBody(fx.domain, { from, ...overrides })),
   };
 }
 
 const stored = (emailId: string) => db.email.findUnique({ where: { id: emailId } });
+
+/** Coalesced statements whose shared send jobs are only recorded, for the assertions. */
+function recordingStatements() {
+  const jobs: SharedSendJob[] = [];
+  const statements = coalescedStatements(handle, async (job) => jobs.push(job));
+  return { statements, jobs };
+}
 
 /** Counts the statements the code under test sends through the real pool (they still run). */
 function countStatements() {
@@ -65,7 +73,7 @@ describe("one statement for many keys", () => {
   });
 
   it("coalesces lookups made together into one statement", async () => {
-    const statements = coalescedStatements(handle);
+    const { statements } = recordingStatements();
     const counter = countStatements();
     try {
       const keys = [a.keys["send-only"], b.keys["send-only"], a.keys["read-only"]];
@@ -80,7 +88,7 @@ describe("one statement for many keys", () => {
 
 describe("one statement for many sends", () => {
   it("writes each workspace's rows and refuses only the row whose domain is not verified for its workspace", async () => {
-    const statements = coalescedStatements(handle);
+    const { statements } = recordingStatements();
     const rows = [
       row(a, `hello@${a.domain}`),
       row(b, `hello@${b.domain.toUpperCase()}`),
@@ -88,14 +96,14 @@ describe("one statement for many sends", () => {
       row(b, "hello@unverified.example.net"),
     ];
     const counter = countStatements();
-    let answers: boolean[];
+    let answers: string[];
     try {
-      answers = await Promise.all(rows.map((r) => statements.insertEmail(r)));
+      answers = (await Promise.all(rows.map((r) => statements.insertEmail(r)))).map((written) => written.outcome);
       expect(counter.count()).toBe(1);
     } finally {
       counter.restore();
     }
-    expect(answers).toEqual([true, true, false, false]);
+    expect(answers).toEqual(["inserted", "inserted", "domain_not_verified", "domain_not_verified"]);
     expect(await stored(rows[0]!.emailId)).toMatchObject({ organizationId: a.workspaceId, from: `hello@${a.domain}` });
     expect(await stored(rows[1]!.emailId)).toMatchObject({ organizationId: b.workspaceId, apiKeyId: b.keyIds["send-only"] });
     expect(await stored(rows[2]!.emailId)).toBeNull();
@@ -103,7 +111,7 @@ describe("one statement for many sends", () => {
   });
 
   it("fails only the row Postgres refuses, and still writes the others of its batch", async () => {
-    const statements = coalescedStatements(handle);
+    const { statements } = recordingStatements();
     const good = [row(a, `hello@${a.domain}`), row(b, `hello@${b.domain}`)];
     // Text columns cannot hold NUL; validation refuses it, so the row is built past it here.
     const valid = row(a, `hello@${a.domain}`);
@@ -113,6 +121,59 @@ describe("one statement for many sends", () => {
     expect(await stored(good[0]!.emailId)).not.toBeNull();
     expect(await stored(good[1]!.emailId)).not.toBeNull();
     expect(await stored(bad.emailId)).toBeNull();
+  });
+});
+
+describe("one send job for a workspace's sends written together", () => {
+  it("shares a job among a workspace's immediate sends of a statement; a lone or scheduled send keeps its own", async () => {
+    const { statements, jobs } = recordingStatements();
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const rows = [
+      row(a, `one@${a.domain}`),
+      row(b, `alone@${b.domain}`),
+      row(a, `two@${a.domain}`),
+      row(a, `later@${a.domain}`, { scheduledAt: later }),
+      row(a, `three@${a.domain}`),
+    ];
+    const answers = await Promise.all(rows.map((r) => statements.insertEmail(r)));
+    expect(answers).toEqual([
+      { outcome: "inserted", sendJobEnqueued: true },
+      { outcome: "inserted", sendJobEnqueued: false },
+      { outcome: "inserted", sendJobEnqueued: true },
+      { outcome: "inserted", sendJobEnqueued: false },
+      { outcome: "inserted", sendJobEnqueued: true },
+    ]);
+    const jobId = sharedSendJobId(rows[0]!.emailId);
+    expect(jobs).toEqual([{ workspaceId: a.workspaceId, jobId, emailIds: [rows[0]!.emailId, rows[2]!.emailId, rows[4]!.emailId] }]);
+    const sendJobIds = await Promise.all(rows.map(async (r) => (await stored(r.emailId))?.sendJobId));
+    expect(sendJobIds).toEqual([jobId, null, jobId, null, jobId]);
+  });
+
+  it("leaves a refused send out of the job, and enqueues no job when none of its sends was written", async () => {
+    const { statements, jobs } = recordingStatements();
+    const rows = [
+      row(a, `ok@${a.domain}`),
+      row(a, `me@${b.domain}`),
+      row(b, "x@unverified.example.net"),
+      row(b, "y@unverified.example.net"),
+    ];
+    const answers = await Promise.all(rows.map((r) => statements.insertEmail(r)));
+    expect(answers.map((written) => written.sendJobEnqueued)).toEqual([true, false, false, false]);
+    expect(jobs).toEqual([{ workspaceId: a.workspaceId, jobId: sharedSendJobId(rows[0]!.emailId), emailIds: [rows[0]!.emailId] }]);
+  });
+
+  it("shares a job among a counted workspace's sends of one transaction", async () => {
+    const { statements, jobs } = recordingStatements();
+    const free = await createWorkspaceFixture(handle, { plan: "free" });
+    const rows = [row(free, `one@${free.domain}`, {}, "free"), row(free, `two@${free.domain}`, {}, "free")];
+    const answers = await Promise.all(rows.map((r) => statements.insertCountedEmail(r)));
+    expect(answers).toEqual([
+      { outcome: "inserted", sendJobEnqueued: true },
+      { outcome: "inserted", sendJobEnqueued: true },
+    ]);
+    expect(jobs).toEqual([
+      { workspaceId: free.workspaceId, jobId: sharedSendJobId(rows[0]!.emailId), emailIds: rows.map((r) => r.emailId) },
+    ]);
   });
 });
 
@@ -146,5 +207,29 @@ describe("POST /emails sent together", () => {
       subject: "From b",
     });
     expect(await db.email.count({ where: { organizationId: revokedOwner.workspaceId } })).toBe(0);
+  });
+
+  it("puts every accepted email of a burst in exactly one send job, its own or the one its row names", async () => {
+    const burst = await createWorkspaceFixture(handle);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        request(api.url)
+          .post("/emails")
+          .set(bearer(burst.keys["send-only"]))
+          .send(sendBody(burst.domain, { subject: `Burst ${i}` })),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(202));
+    const ids = answers.map((res) => res.body.id as string);
+    const rows = await db.email.findMany({ where: { id: { in: ids } }, select: { id: true, sendJobId: true } });
+    const carried: string[] = [];
+    for (const jobId of new Set(rows.map((r) => r.sendJobId ?? r.id))) {
+      const data = (await api.producer.queue.getJob(jobId))?.data;
+      carried.push(...(data === undefined ? [] : "emailIds" in data ? data.emailIds : [data.emailId]));
+    }
+    expect(carried.sort()).toEqual([...ids].sort());
+    for (const r of rows.filter((shared) => shared.sendJobId !== null)) {
+      expect(await api.producer.queue.getJob(r.id)).toBeUndefined();
+    }
   });
 });

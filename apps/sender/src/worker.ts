@@ -23,7 +23,8 @@ type Waiting = Extract<HandoffOutcome, { kind: "retry" | "held" | "deferred" }>;
 
 /**
  * The BullMQ workers on the send queue, one per shard the process consumes. A job carries one
- * email (job id = email id) or a batch's emails (the job id their rows name); its priority is its
+ * email (job id = email id) or several a workspace sent together (the job id their rows name:
+ * a batch's, or single sends the API wrote in one statement); its priority is its
  * workspace's fair one.
  *
  * The handoffs in flight are bounded by permits, not by the job count: a batch's job brings up to

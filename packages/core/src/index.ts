@@ -25,6 +25,7 @@ export * from "./emails/schedule.ts";
 export { SCHEDULE_LIMITS } from "./emails/scheduledAt.ts";
 export { EMAIL_STATUSES, type EmailPage, type EmailSearch, searchEmails } from "./emails/search.ts";
 export * from "./emails/sendContext.ts";
+export * from "./emails/sharedSendJobs.ts";
 export { nextStatus } from "./emails/status.ts";
 export { type EmailTag, TAG_LIMITS } from "./emails/tags.ts";
 export * from "./emails/views.ts";

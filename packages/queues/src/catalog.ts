@@ -18,9 +18,10 @@ export const QUEUES = {
   sendEmail: {
     name: "send-email",
     /**
-     * One email (a single send, a scheduled one come due, a retry, the sweeper's), or a batch's
-     * emails together under the job id their rows name (`sharedSendJobId`): one job for a batch
-     * saves the queue's work per email in the API and the sender alike.
+     * One email (a single send, a scheduled one come due, a retry, the sweeper's), or emails a
+     * workspace sent together (a batch, or single sends written in one statement) under the job
+     * id their rows name (`sharedSendJobId`): one job for them saves the queue's work per email
+     * in the API and the sender alike.
      */
     payload: z.union([
       z.object({ emailId: emailIdSchema }),

@@ -6,8 +6,8 @@ import type { QueueLayout } from "./layout.ts";
 import { Producer } from "./producer.ts";
 
 /**
- * The send queue as producers use it: job id = email id (or, for a batch's emails, the id their
- * rows name), and each job's priority from its workspace's recent volume (SendFairness), so one
+ * The send queue as producers use it: job id = email id (or, for emails a workspace sent together,
+ * the id their rows name), and each job's priority from its workspace's recent volume (SendFairness), so one
  * workspace's backlog does not hold up the others' mail. Every producer of send jobs goes through
  * here.
  */

@@ -1,6 +1,6 @@
 import type { DbHandle } from "@svc/db";
 import { newTimeId } from "@svc/db";
-import { MAX_EMAILS_PER_SEND_JOB, sharedSendJobId } from "@svc/queues";
+import { MAX_EMAILS_PER_SEND_JOB } from "@svc/queues";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
@@ -13,6 +13,7 @@ import { claimIdempotencyKey, requestFingerprint, storeIdempotentAnswer } from "
 import { parseSendEmailInput, type SendEmailInput } from "./input.ts";
 import { fingerprintFields } from "./queue.ts";
 import type { SendContext } from "./sendContext.ts";
+import { shareSendJobs } from "./sharedSendJobs.ts";
 import { inWorkspaceTurn } from "./workspaceTurns.ts";
 
 /**
@@ -121,16 +122,11 @@ export async function queueEmailBatch(
 
   // Ids are made now so that the answer, stored for a replay, is known before the insert.
   const rows = items.map((item) => (item.ok ? { emailId: newTimeId("email"), context, input: item.input } : null));
-  const valid = rows.filter((row): row is NewEmailRow => row !== null);
-  // Emails sent at once share one send job, named on their rows; a lone one keeps its own.
-  const immediate = valid.filter((row) => !row.input.scheduledAt);
-  const sendJobId = immediate.length > 1 ? sharedSendJobId(immediate[0]!.emailId) : null;
+  const valid = shareSendJobs(rows.filter((row): row is NewEmailRow => row !== null));
+  const sendJobId = valid.find((row) => row.sendJobId !== undefined)?.sendJobId ?? null;
 
   const write = async (db: Queryable): Promise<QueuedBatch & { created: number }> => {
-    const outcomes =
-      valid.length > 0
-        ? await insertEmailsIfDomainVerified(db, valid, { allOrNothing: mode === "strict", ...(sendJobId ? { sendJobId } : {}) })
-        : [];
+    const outcomes = valid.length > 0 ? await insertEmailsIfDomainVerified(db, valid, { allOrNothing: mode === "strict" }) : [];
     const outcomeOf = new Map(valid.map((row, i) => [row.emailId, outcomes[i]!]));
     const refused = rows.flatMap((row, index) =>
       row && outcomeOf.get(row.emailId) === "domain_not_verified" ? [{ index, error: domainNotVerified(row.input.fromDomain) }] : [],

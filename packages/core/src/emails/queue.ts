@@ -7,7 +7,7 @@ import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
-import { insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
+import { type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
 import { pinTemplates } from "../templates/sending.ts";
 import { checkUnsentAttachmentQuota } from "./attachmentQuota.ts";
 import { type CountedInsertOutcome, countDailySend, dailyLimitReached, insertCountedEmails } from "./dailyLimit.ts";
@@ -62,25 +62,35 @@ export interface QueuedEmail {
   replayed: boolean;
   /**
    * True when the caller should enqueue the send job now: a new email to send at once. Not for
-   * a replay (its job was enqueued the first time) nor a scheduled email (the sender's scheduler
-   * queues it when it falls due).
+   * a replay (its job was enqueued the first time), a scheduled email (the sender's scheduler
+   * queues it when it falls due), nor one whose insert enqueued the job it shares with others.
    */
   enqueue: boolean;
 }
 
 const ACCEPTED = 202;
 
-/** One row, in its own statement (see insertEmailsIfDomainVerified); true if written. */
-async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<boolean> {
+/** One row, in its own statement (see insertEmailsIfDomainVerified). */
+async function insertEmailAlone(db: Queryable, row: NewEmailRow): Promise<EmailInsertOutcome> {
   const [outcome] = await insertEmailsIfDomainVerified(db, [row]);
-  return outcome === "inserted";
+  return outcome ?? "withheld";
 }
 
-/** Writes one row if its domain is verified (see insertEmailsIfDomainVerified); true if written. */
-export type EmailRowInsert = (row: NewEmailRow) => Promise<boolean>;
+/**
+ * What a coalescing port did with a row: whether it was written, and whether its send job went
+ * with it, shared with the others written in the same statement and enqueued by the port (or
+ * left to the sweeper, as every enqueue may be), so that the caller enqueues none.
+ */
+export interface WrittenRow<Outcome> {
+  outcome: Outcome;
+  sendJobEnqueued: boolean;
+}
+
+/** Writes one row if its domain is verified (see insertEmailsIfDomainVerified). */
+export type EmailRowInsert = (row: NewEmailRow) => Promise<WrittenRow<EmailInsertOutcome>>;
 
 /** Writes and counts one row of a workspace with a daily limit (see insertCountedEmails). */
-export type CountedEmailRowInsert = (row: NewEmailRow) => Promise<CountedInsertOutcome>;
+export type CountedEmailRowInsert = (row: NewEmailRow) => Promise<WrittenRow<CountedInsertOutcome>>;
 
 export interface QueueEmailOptions {
   idempotencyKey?: string;
@@ -110,8 +120,9 @@ export interface QueueEmailOptions {
  * Queues one email: one transaction claims the idempotency key (a replay answers before
  * anything else), counts the send against the daily limit (refusing it before its row is
  * written), then inserts the row if the sending domain is verified. When this returns, the row is
- * committed; enqueueing the send job (job id = email id) is the caller's next step, and a sweeper
- * in the sender enqueues any queued email whose job went missing.
+ * committed; enqueueing the send job (job id = email id) is the caller's next step unless the
+ * insert port enqueued the one it shares with others (`enqueue` says which), and a sweeper in the
+ * sender enqueues any queued email whose job went missing.
  *
  * A replayed answer created nothing and must not be enqueued again.
  */
@@ -122,9 +133,11 @@ export async function queueEmail(
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
-  const insertRow = options.insertRow ?? ((row) => insertEmailAlone(sqlPool(handle), row));
+  const insertRow =
+    options.insertRow ?? (async (row) => ({ outcome: await insertEmailAlone(sqlPool(handle), row), sendJobEnqueued: false }));
   const insertCountedRow =
-    options.insertCountedRow ?? (async (row) => (await insertCountedEmails(sqlPool(handle), [row]))[0] ?? "over_daily_limit");
+    options.insertCountedRow ??
+    (async (row) => ({ outcome: (await insertCountedEmails(sqlPool(handle), [row]))[0] ?? "over_daily_limit", sendJobEnqueued: false }));
   const emailId = newTimeId("email");
   const scheduled = input.scheduledAt !== null;
   const body = JSON.stringify({ id: emailId, status: scheduled ? "scheduled" : "queued" });
@@ -167,19 +180,22 @@ async function writeEmail(
   if (idempotencyKey === undefined && !limited) {
     // An email with files (up to the provider's message size) is written in a statement of its
     // own rather than coalesced with others, so one statement never carries several of them.
-    const insert = input.attachments.length > 0 ? (alone: NewEmailRow) => insertEmailAlone(sqlPool(handle), alone) : insertRow;
     await checkUnsentAttachmentQuota(sqlPool(handle), context, attachmentBytes);
-    if (!(await insert(row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
-    return created;
+    const written =
+      input.attachments.length > 0
+        ? { outcome: await insertEmailAlone(sqlPool(handle), row), sendJobEnqueued: false }
+        : await insertRow(row);
+    if (written.outcome !== "inserted") throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+    return written.sendJobEnqueued ? { ...created, enqueue: false } : created;
   }
 
   // Counted, with no key to claim and no files to weigh against the quota: the counter and the
   // row in one short transaction, which the caller may share among a workspace's concurrent sends.
   if (idempotencyKey === undefined && limited && input.attachments.length === 0) {
-    const outcome = await insertCountedRow(row);
+    const { outcome, sendJobEnqueued } = await insertCountedRow(row);
     if (outcome === "over_daily_limit") throw dailyLimitReached(context.plan);
     if (outcome !== "inserted") throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
-    return created;
+    return sendJobEnqueued ? { ...created, enqueue: false } : created;
   }
 
   const write = () =>
@@ -204,7 +220,8 @@ async function writeEmail(
       // is held until commit, through the insert below.
       if (limited) await countDailySend(client, context.workspaceId, context.plan);
       await checkUnsentAttachmentQuota(client, context, attachmentBytes);
-      if (!(await insertEmailAlone(client, row))) throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
+      if ((await insertEmailAlone(client, row)) !== "inserted")
+        throw await domainNotVerified(handle, context.workspaceId, input.fromDomain);
       if (idempotencyKey !== undefined) {
         await storeIdempotentAnswer(client, {
           workspaceId: context.workspaceId,

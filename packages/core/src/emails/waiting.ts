@@ -123,7 +123,7 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     } else if (WAITING_JOB_STATES.has(queue.job.state ?? "") && queue.waiting > 1) {
       reasons.push({
         code: "backlog",
-        message: `${queue.waiting} send jobs are waiting (a batch's emails share one); the senders work through them at the provider's send rate.`,
+        message: `${queue.waiting} send jobs are waiting (emails sent together share one); the senders work through them at the provider's send rate.`,
       });
     }
   }

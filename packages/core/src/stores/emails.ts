@@ -20,6 +20,8 @@ export interface NewEmailRow {
   input: SendEmailInput;
   /** Its files are in the object store already (core/files): the insert writes no bytes. */
   filesStored?: boolean;
+  /** The send job it shares with others written with it (sharedSendJobs.ts); kept only if it is `queued`. */
+  sendJobId?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface NewEmailRow {
 export type EmailInsertOutcome = "inserted" | "domain_not_verified" | "withheld";
 
 /** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 21;
+const COLUMNS_PER_ROW = 22;
 
 /** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
@@ -56,6 +58,7 @@ function rowPlaceholders(index: number): string {
     "text",
     "int",
     "jsonb",
+    "text",
   ];
   return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
 }
@@ -78,8 +81,7 @@ function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
  * `queued`.
  *
  * By default a refused row does not affect the others; `allOrNothing` writes no row at all when
- * any is refused (a strict batch). Answers, per row in order, what became of it. `sendJobId`:
- * the send job the `queued` rows share (a batch's), written on them.
+ * any is refused (a strict batch). Answers, per row in order, what became of it.
  *
  * Attachment bytes go to `email_attachments` in the same statement (a data-modifying CTE, so the
  * email and its files commit together or not at all), one bytea parameter per file: pg sends a
@@ -89,11 +91,11 @@ function attachmentMetadataOf(input: SendEmailInput): AttachmentMetadata[] {
 export async function insertEmailsIfDomainVerified(
   db: Queryable,
   rows: readonly NewEmailRow[],
-  options: { allOrNothing?: boolean; sendJobId?: string } = {},
+  options: { allOrNothing?: boolean } = {},
 ): Promise<EmailInsertOutcome[]> {
   if (rows.length === 0) return [];
   const values: unknown[] = [];
-  for (const { emailId, context, input } of rows) {
+  for (const { emailId, context, input, sendJobId } of rows) {
     const status: EmailStatus = input.scheduledAt ? "scheduled" : "queued";
     values.push(
       emailId,
@@ -117,12 +119,11 @@ export async function insertEmailsIfDomainVerified(
       input.template?.pinned?.templateId ?? null,
       input.template?.pinned?.version ?? null,
       input.template?.pinned ? JSON.stringify(input.template.pinned.variables) : null,
+      sendJobId ?? null,
     );
   }
   values.push(options.allOrNothing === true);
   const allOrNothing = `$${values.length}::boolean`;
-  values.push(options.sendJobId ?? null);
-  const sendJobId = `$${values.length}::text`;
   const contents: string[] = [];
   for (const { emailId, input, filesStored } of rows) {
     if (filesStored) continue;
@@ -146,14 +147,14 @@ export async function insertEmailsIfDomainVerified(
   const lone = rows.length === 1 && contents.length === 0;
   const result = await db.query({
     ...(lone ? { name: "svc_insert_email" } : {}),
-    text: `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables") AS (
+    text: `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
             SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
           inserted AS (
             INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId")
             SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
-                   c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN ${sendJobId} END
+                   c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN c."sendJobId" END
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
             RETURNING id)${insertContents}
