@@ -5,8 +5,9 @@ import {
   type EmailRowInsert,
   type NewEmailRow,
   type SharedSendJob,
+  type SharingWrite,
+  settledWrite,
   sqlPool,
-  type WrittenRow,
   writeSharingSendJobs,
 } from "@svc/core";
 import {
@@ -57,41 +58,33 @@ export function coalescedStatements(
   groupCommitMs = 0,
 ): CoalescedStatements {
   const pool = sqlPool(db);
+  const sharingSendJobs =
+    <Outcome>(insert: (rows: NewEmailRow[]) => Promise<Outcome[]>) =>
+    (rows: NewEmailRow[]) =>
+      writeSharingSendJobs(rows, insert, (outcome) => outcome === "inserted", enqueueShared);
   const lookups = new Batcher<string, ApiKeyRecord | null>({
     maxSize: MAX_LOOKUPS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     run: (keyHashes) => lookUpApiKeys(pool, keyHashes),
   });
-  const inserts = new Batcher<NewEmailRow, WrittenRow<EmailInsertOutcome>>({
+  const inserts = new Batcher<NewEmailRow, SharingWrite<EmailInsertOutcome>>({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: MAX_CONCURRENT_STATEMENTS,
     lingerMs: groupCommitMs,
-    run: (rows) =>
-      writeSharingSendJobs(
-        rows,
-        (shared) => insertEmailsIfDomainVerified(pool, shared),
-        (outcome) => outcome === "inserted",
-        enqueueShared,
-      ),
+    run: sharingSendJobs((rows) => insertEmailsIfDomainVerified(pool, rows)),
   });
   // A workspace's counted transactions run one at a time (its turn, see insertCountedEmails); the
   // sends that arrive meanwhile gather into its next batch.
-  const countedInserts = new KeyedBatcher<NewEmailRow, WrittenRow<CountedInsertOutcome>>(() => ({
+  const countedInserts = new KeyedBatcher<NewEmailRow, SharingWrite<CountedInsertOutcome>>(() => ({
     maxSize: MAX_EMAILS_PER_STATEMENT,
     maxConcurrent: 1,
     lingerMs: groupCommitMs,
-    run: (rows) =>
-      writeSharingSendJobs(
-        rows,
-        (shared) => insertCountedEmails(pool, shared),
-        (outcome) => outcome === "inserted",
-        enqueueShared,
-      ),
+    run: sharingSendJobs((rows) => insertCountedEmails(pool, rows)),
   }));
   return {
     lookUpKey: (keyHash) => lookups.submit(keyHash),
-    insertEmail: (row) => inserts.submit(row),
+    insertEmail: async (row) => settledWrite(await inserts.submit(row)),
     // By workspace and plan: a plan changed mid-burst counts the sends that follow against its own limit.
-    insertCountedEmail: (row) => countedInserts.submit(`${row.context.workspaceId} ${row.context.plan}`, row),
+    insertCountedEmail: async (row) => settledWrite(await countedInserts.submit(`${row.context.workspaceId} ${row.context.plan}`, row)),
   };
 }

@@ -162,6 +162,35 @@ describe("one send job for a workspace's sends written together", () => {
     expect(jobs).toEqual([{ workspaceId: a.workspaceId, jobId: sharedSendJobId(rows[0]!.emailId), emailIds: [rows[0]!.emailId] }]);
   });
 
+  it("frees the statement's turn while its shared job is enqueued: a slow Redis does not stop later sends' rows", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const enqueued: string[] = [];
+    const statements = coalescedStatements(handle, async (job) => {
+      await gate;
+      enqueued.push(job.jobId);
+    });
+    const pair = () => [row(a, `one@${a.domain}`), row(a, `two@${a.domain}`)];
+    const waitForRows = async (rows: NewEmailRow[]) => {
+      for (let tries = 0; tries < 200; tries++) {
+        if ((await db.email.count({ where: { id: { in: rows.map((r) => r.emailId) } } })) === rows.length) return true;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return false;
+    };
+    // More statements than the two that may run at once, each waiting for its job's enqueue.
+    const pairs = [pair(), pair(), pair()];
+    const answers: Array<Promise<unknown>> = [];
+    for (const rows of pairs) {
+      answers.push(...rows.map((r) => statements.insertEmail(r)));
+      expect(await waitForRows(rows)).toBe(true);
+    }
+    expect(enqueued).toEqual([]);
+    release();
+    await Promise.all(answers);
+    expect(enqueued.sort()).toEqual(pairs.map((rows) => sharedSendJobId(rows[0]!.emailId)).sort());
+  });
+
   it("shares a job among a counted workspace's sends of one transaction", async () => {
     const { statements, jobs } = recordingStatements();
     const free = await createWorkspaceFixture(handle, { plan: "free" });

@@ -54,21 +54,37 @@ export function sharedSendJobsOf(rows: readonly NewEmailRow[], written: readonly
   return [...jobs.values()];
 }
 
+/** A row written by writeSharingSendJobs, and the enqueue of the job it shares, if any, under way. */
+export interface SharingWrite<Outcome> {
+  outcome: Outcome;
+  /** Settles once its shared job is enqueued (or left to the sweeper); null when it shares none. */
+  enqueued: Promise<unknown> | null;
+}
+
 /**
  * Writes concurrent sends' rows in one statement (`write`, answering per row in order), the ones
- * of a workspace that go out at once sharing a send job, and enqueues those jobs once the rows
- * are committed. `enqueue` must not fail (the sweeper enqueues what it could not). Answers, per
- * row, what became of it and whether its job went with it.
+ * of a workspace that go out at once sharing a send job, and starts enqueuing those jobs once the
+ * rows are committed: it answers without waiting for them, so that a slow Redis does not hold the
+ * statement's turn. `enqueue` must not fail (the sweeper enqueues what it could not).
  */
 export async function writeSharingSendJobs<Outcome>(
   rows: readonly NewEmailRow[],
   write: (rows: NewEmailRow[]) => Promise<Outcome[]>,
   wasWritten: (outcome: Outcome) => boolean,
   enqueue: (job: SharedSendJob) => Promise<unknown>,
-): Promise<Array<WrittenRow<Outcome>>> {
+): Promise<Array<SharingWrite<Outcome>>> {
   const shared = shareSendJobs(rows);
   const outcomes = await write(shared);
   const written = outcomes.map(wasWritten);
-  await Promise.all(sharedSendJobsOf(shared, written).map(enqueue));
-  return shared.map((row, index) => ({ outcome: outcomes[index]!, sendJobEnqueued: written[index]! && row.sendJobId !== undefined }));
+  const enqueues = new Map(sharedSendJobsOf(shared, written).map((job) => [job.jobId, enqueue(job)]));
+  return shared.map((row, index) => ({
+    outcome: outcomes[index]!,
+    enqueued: written[index] && row.sendJobId !== undefined ? (enqueues.get(row.sendJobId) ?? null) : null,
+  }));
+}
+
+/** What a sharing write came to for its request, once the enqueue of its job has settled. */
+export async function settledWrite<Outcome>(write: SharingWrite<Outcome>): Promise<WrittenRow<Outcome>> {
+  if (write.enqueued) await write.enqueued;
+  return { outcome: write.outcome, sendJobEnqueued: write.enqueued !== null };
 }
