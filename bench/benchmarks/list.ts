@@ -1,7 +1,8 @@
 import { request } from "node:http";
 import { performance } from "node:perf_hooks";
+import type { DbHandle } from "@svc/db";
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
-import { createBenchWorkspace } from "../lib/fixtures.ts";
+import { type BenchWorkspace, createBenchWorkspace } from "../lib/fixtures.ts";
 import { memoryOf, startApp } from "../lib/processes.ts";
 import type { BenchResult } from "../lib/result.ts";
 import { round, sleep } from "../lib/stats.ts";
@@ -64,6 +65,26 @@ function createdAtsOf(body: Buffer): string[] {
 }
 
 /**
+ * Gives the workspace `emails` delivered emails, one a second back from now (bulk-inserted with
+ * generate_series), with html bodies of `htmlBytes` or a typical receipt's when 0.
+ */
+export async function seedListedEmails(db: DbHandle, workspace: BenchWorkspace, emails: number, htmlBytes: number): Promise<void> {
+  await typedPool(db).query(
+    `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, provider,
+                         "providerMessageId", "createdAt", "sentAt")
+     SELECT 'email_' || svc_id_time_part(now() - i * interval '1 second') || lpad(i::text, 16, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
+            'Your receipt #' || i,
+            CASE WHEN $5::int > 0 THEN '<p>' || left(repeat(md5(i::text), $5::int / 32 + 1), $5::int - 7) || '</p>'
+                 ELSE '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>' END,
+            'Hello, thanks for your order #' || i || '. Your receipt is attached.', 'delivered', 'simulator',
+            'pm-list-' || i, now() - i * interval '1 second', now() - i * interval '1 second' + interval '200 milliseconds'
+     FROM generate_series(1, $4::int) AS i`,
+    [workspace.workspaceId, workspace.apiKeyId, workspace.domain, emails, htmlBytes],
+  );
+  await typedPool(db).query("VACUUM ANALYZE emails");
+}
+
+/**
  * GET /emails for a workspace holding `emails` emails (bulk-inserted with generate_series): time
  * to the last byte, and how far the API process's resident memory rises above where it stood
  * before the request (sampled from /proc every 10 ms, and VmHWM, the kernel's own peak).
@@ -72,19 +93,7 @@ export async function runListBenchmark({ name, emails: EMAILS, htmlBytes }: List
   const env = await createBenchEnvironment(name);
   try {
     const workspace = await createBenchWorkspace(env.db);
-    await typedPool(env.db).query(
-      `INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", subject, html, text, status, provider,
-                           "providerMessageId", "createdAt", "sentAt")
-       SELECT 'email_' || svc_id_time_part(now() - i * interval '1 second') || lpad(i::text, 16, '0'), $1, $2, 'live', 'Bench <bench@' || $3 || '>', ARRAY['someone' || i || '@example.com'],
-              'Your receipt #' || i,
-              CASE WHEN $5::int > 0 THEN '<p>' || left(repeat(md5(i::text), $5::int / 32 + 1), $5::int - 7) || '</p>'
-                   ELSE '<p>Hello,</p><p>Thanks for your order #' || i || '. Your receipt is attached.</p>' END,
-              'Hello, thanks for your order #' || i || '. Your receipt is attached.', 'delivered', 'simulator',
-              'pm-list-' || i, now() - i * interval '1 second', now() - i * interval '1 second' + interval '200 milliseconds'
-       FROM generate_series(1, $4::int) AS i`,
-      [workspace.workspaceId, workspace.apiKeyId, workspace.domain, EMAILS, htmlBytes],
-    );
-    await typedPool(env.db).query("VACUUM ANALYZE emails");
+    await seedListedEmails(env.db, workspace, EMAILS, htmlBytes);
 
     // The floor: one query returning the same rows and columns, straight from pg in this process.
     const floorStarted = performance.now();

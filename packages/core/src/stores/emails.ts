@@ -318,7 +318,12 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   const ids = idRangeOf(range);
   const idLo = ids.from ? param(ids.from) : null;
   const idHi = ids.to ? param(ids.to) : null;
-  const columns = `id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status,
+  // The address lists come as JSON (to_json), which JSON.parse turns into arrays that belong to no
+  // allocation site. pg's own text[] parser makes each with an array literal: a batch's worth of
+  // them alive together when a scavenge lands leads V8 to allocate every later one of that site
+  // straight in the old space (allocation-site pretenuring), where only a full collection frees them.
+  const columns = `id, "organizationId", "apiKeyId", "from", to_json("to") AS "to", to_json(cc) AS cc, to_json(bcc) AS bcc,
+         to_json("replyTo") AS "replyTo", subject, html, text, headers, tags, attachments, status,
          provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
   const bodies = range.withBodies
     ? `html, text, COALESCE(octet_length(html), 0) + COALESCE(octet_length(text), 0) AS "bodyBytes"`
