@@ -4,7 +4,7 @@ import { measurePostLoad, type PostLoadMeasure, startApiFloor } from "../lib/api
 import { createBenchEnvironment, typedPool } from "../lib/environment.ts";
 import { createBenchWorkspace } from "../lib/fixtures.ts";
 import { startApp } from "../lib/processes.ts";
-import { jobCounts } from "../lib/queues.ts";
+import { queuedRows } from "../lib/queues.ts";
 import { type BenchResult, ratioOf } from "../lib/result.ts";
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
@@ -53,8 +53,8 @@ export default async function apiBenchmark(): Promise<BenchResult> {
     }
     const allRows = await rowsOf();
     const baselineAccepted = baseline.warmup.ok2xx + baseline.load.ok2xx;
-    const jobs = await jobCounts(env.redisUrl, env.queuePrefix, "sendEmail");
-    const jobsQueued = (jobs.waiting ?? 0) + (jobs.prioritized ?? 0) + (jobs.delayed ?? 0);
+    // Concurrent sends of a workspace written in one statement share a job: count what jobs carry.
+    const queued = await queuedRows(env.redisUrl, env.queuePrefix, "sendEmail");
 
     const failures = app.load.non2xx + app.load.errors + app.warmup.non2xx + app.warmup.errors;
     // A request still in flight when the load stops may commit a row without being counted, so
@@ -76,11 +76,11 @@ export default async function apiBenchmark(): Promise<BenchResult> {
       ratio,
       target: { description: "API >= 0.6 x baseline", met: ratio >= 0.6 },
       checks: {
-        passed: failures === 0 && lost === 0 && baseline.load.non2xx + baseline.load.errors === 0 && jobsQueued === allRows,
+        passed: failures === 0 && lost === 0 && baseline.load.non2xx + baseline.load.errors === 0 && queued.rows === allRows,
         apiFailedRequests: failures,
         baselineFailedRequests: baseline.load.non2xx + baseline.load.errors,
         acceptedWithoutRow: lost,
-        rowsWithoutJob: allRows - jobsQueued,
+        rowsWithoutJob: allRows - queued.rows,
       },
       details: {
         api: { ...app.load, cpuMsPerRequest: app.cpuMsPerRequest, postgresBackends: app.postgres.averageBackends },
@@ -89,7 +89,7 @@ export default async function apiBenchmark(): Promise<BenchResult> {
         warmupS: WARMUP_S,
         rows: { api: apiRows, baseline: allRows - apiRows },
         answered2xx: { api: apiAccepted, baseline: baselineAccepted },
-        jobsQueued,
+        jobsQueued: queued.jobs,
         enqueue: "BullMQ Queue.add (the same call the API's producer makes), not a bare LPUSH",
       },
     };
