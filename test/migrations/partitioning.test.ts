@@ -60,15 +60,11 @@ export default defineConfig({
   }
 }
 
-const previous = readdirSync(path.join(root, "prisma/migrations"))
-  .filter((entry) => entry < MIGRATION && entry !== "migration_lock.toml")
-  .sort()
-  .at(-1)!;
-
-const latest = readdirSync(path.join(root, "prisma/migrations"))
+const migrations = readdirSync(path.join(root, "prisma/migrations"))
   .filter((entry) => entry !== "migration_lock.toml")
-  .sort()
-  .at(-1)!;
+  .sort();
+const previous = migrations.filter((entry) => entry < MIGRATION).at(-1)!;
+const latest = migrations.at(-1)!;
 
 let admin: pg.Client;
 let client: pg.Client;

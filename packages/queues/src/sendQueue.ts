@@ -6,10 +6,10 @@ import type { QueueLayout } from "./layout.ts";
 import { Producer } from "./producer.ts";
 
 /**
- * The send queue as producers use it: job id = email id (or, for emails a workspace sent together,
- * the id their rows name), and each job's priority from its workspace's recent volume (SendFairness), so one
- * workspace's backlog does not hold up the others' mail. Every producer of send jobs goes through
- * here.
+ * The send queue as producers use it: job id = email id (or, for emails a workspace sent
+ * together, the id their rows name), and each job's priority from its workspace's recent volume
+ * (SendFairness), so one workspace's backlog does not hold up the others' mail. Every producer of
+ * send jobs goes through here.
  */
 export class SendQueue {
   readonly producer: Producer<"sendEmail">;

@@ -12,7 +12,7 @@ export const emailNotFound = () => new AppError("not_found", "Email not found.")
 /**
  * One email of the workspace with the first page of its events, oldest first, and the cursor of
  * the next page (eventPages.ts). Another workspace's email and one removed by retention are
- * indistinguishable from a missing one. Also the batch send job its row names (null when its job
+ * indistinguishable from a missing one. Also the shared send job its row names (null when its job
  * is under its own id), which only the explanation of a wait needs and no view shows.
  */
 export async function getEmailWithEvents(
