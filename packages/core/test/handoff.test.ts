@@ -60,6 +60,9 @@ interface World {
   gate: SendGateDecision;
   /** The HTML of the template a templated email pinned. */
   templateHtml?: string;
+  /** How many records of an accepted handoff fail (Postgres away) before one lands. */
+  recordFailures: number;
+  claimLeaseMs: number;
 }
 
 /** In-memory ports over `world`, and the record of every write and send they saw. */
@@ -72,11 +75,14 @@ function portsFor(partial: Partial<World> = {}) {
     files: [],
     provider: async () => ({ providerMessageId: "msg-1" }),
     gate: { kind: "go", waitMs: 0 },
+    recordFailures: 0,
+    claimLeaseMs: 300_000,
     ...partial,
   };
   const seen = {
     sent: [] as OutboundEmail[],
     markedSent: [] as Array<{ emailId: string; provider: string; providerMessageId: string }>,
+    recordTries: 0,
     failed: [] as Array<{ emailId: string; reason: FailureReason; provider: string | null }>,
     released: [] as string[],
     suppressedNoted: [] as unknown[],
@@ -109,7 +115,12 @@ function portsFor(partial: Partial<World> = {}) {
         };
         return { email: world.email, fromDomain: domain, check };
       },
-      markSent: async (accepted) => void seen.markedSent.push(accepted),
+      markSent: async (accepted) => {
+        seen.recordTries++;
+        if (seen.recordTries <= world.recordFailures) throw new Error("Connection terminated unexpectedly");
+        seen.markedSent.push(accepted);
+      },
+      claimLeaseMs: world.claimLeaseMs,
     },
     records: {
       fail: async (emailId, failure, provider) => {
@@ -152,7 +163,11 @@ function portsFor(partial: Partial<World> = {}) {
       },
       hold: async (workspaceId) => void seen.held.push(workspaceId),
     },
-    clock: { now: () => NOW, sleep: async (ms) => void seen.slept.push(ms) },
+    // Time moves only when the handoff waits.
+    clock: {
+      now: () => NOW + seen.slept.reduce((sum, ms) => sum + ms, 0),
+      sleep: async (ms) => void seen.slept.push(ms),
+    },
     retry: RETRY,
     templates: {
       render: async ({ templateId, version, variables, subject }) =>
@@ -195,6 +210,38 @@ describe("handOff: an email is sent", () => {
       { filename: "a.pdf", contentType: "application/pdf", contentId: null, content: Buffer.from("pdf") },
     ]);
     expect(seen.filesDeleted).toEqual(["email_1"]);
+  });
+});
+
+describe("handOff: recording an accepted handoff while Postgres is away", () => {
+  it("is tried again with backoff until it lands, for longer than a restart takes: sent once", async () => {
+    const { ports, seen } = portsFor({ recordFailures: 5, claimLeaseMs: 60_000 });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.sent).toHaveLength(1);
+    expect(seen.recordTries).toBe(6);
+    expect(seen.slept).toEqual([250, 500, 1_000, 2_000, 2_000]);
+    expect(seen.markedSent).toEqual([{ emailId: "email_1", provider: "memory", providerMessageId: "msg-1" }]);
+  });
+
+  it("gives up, throwing, before the claim's lease runs out: no try is made once another worker may claim it", async () => {
+    const { ports, seen } = portsFor({ recordFailures: Number.POSITIVE_INFINITY, claimLeaseMs: 10_000 });
+    await expect(handOff(ports, "email_1", log)).rejects.toThrow("Connection terminated unexpectedly");
+    expect(seen.sent).toHaveLength(1);
+    expect(seen.markedSent).toEqual([]);
+    expect(seen.slept).toEqual([250, 500, 1_000, 2_000, 2_000, 2_000]);
+    // The last try came 7.75 s into a 10 s lease; one more wait would have ended past 9 s.
+    expect(seen.recordTries).toBe(7);
+  });
+
+  it("counts the lease from before the claim: time spent waiting for the send rate is part of it", async () => {
+    const { ports, seen } = portsFor({
+      recordFailures: Number.POSITIVE_INFINITY,
+      claimLeaseMs: 10_000,
+      gate: { kind: "go", waitMs: 3_000 },
+    });
+    await expect(handOff(ports, "email_1", log)).rejects.toThrow();
+    // Counted from after that wait, the lease would have allowed a third wait of 2 s.
+    expect(seen.slept).toEqual([3_000, 250, 500, 1_000, 2_000, 2_000]);
   });
 });
 

@@ -32,5 +32,6 @@ export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerM
   return {
     claim: (emailId) => claims.submit(emailId),
     markSent: (accepted) => sent.submit(accepted),
+    claimLeaseMs,
   };
 }

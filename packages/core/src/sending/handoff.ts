@@ -2,7 +2,7 @@ import type { Logger } from "@svc/logger";
 import { newDeliveryJobs } from "@svc/queues";
 import type { EmailFailure } from "../emails/failure.ts";
 import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
-import type { ClaimedEmail } from "../stores/emails.ts";
+import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
 import type { HandoffPorts } from "./ports.ts";
@@ -58,6 +58,8 @@ export const TENANT_PAUSED_REASON =
  * Everything the caller needs to do next is in the returned outcome.
  */
 export async function handOff(ports: HandoffPorts, emailId: string, log: Logger): Promise<HandoffOutcome> {
+  // Read before the claim, so the lease this worker counts on ends no later than Postgres's.
+  const claimAskedAt = ports.clock.now();
   const claimed = await ports.writes.claim(emailId);
   if (!claimed) {
     log.debug("not claimable (already claimed or no longer queued); skipping");
@@ -156,7 +158,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
 
-  await recordAccepted(ports, email.id, providerMessageId, log);
+  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, claimAskedAt, log);
   await dropAttachmentContents(ports, email, log);
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
@@ -228,19 +230,40 @@ async function holdEmail(ports: HandoffPorts, emailId: string, remainingMs: numb
   return { kind: "held", retryAt, reason: TENANT_PAUSED_REASON };
 }
 
+/** The first wait before recording an accepted handoff again; it doubles up to the cap. */
+const RECORD_RETRY_FIRST_MS = 250;
+const RECORD_RETRY_MAX_MS = 2_000;
+
 /**
- * The provider has the email now; losing this write would let the lease expire and the email
- * be sent again, so a failing write is tried a few times before giving up.
+ * The part of a claim's lease not spent retrying the record: room for the last try to land, and
+ * for the difference between this process's clock and Postgres's.
  */
-async function recordAccepted(ports: HandoffPorts, emailId: string, providerMessageId: string, log: Logger): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+function leaseMarginMs(claimLeaseMs: number): number {
+  return Math.min(5_000, Math.ceil(claimLeaseMs / 10));
+}
+
+/**
+ * The provider has the email now. Until this write lands the row still says `sending`, and once
+ * the claim's lease runs out another worker may take it and send it a second time. So a failing
+ * write (Postgres restarting, a failover) is tried again, with backoff, for as long as the lease
+ * still protects the email; only then is the failure thrown.
+ */
+async function recordAccepted(ports: HandoffPorts, accepted: AcceptedHandoff, claimAskedAt: number, log: Logger): Promise<void> {
+  const { claimLeaseMs } = ports.writes;
+  const deadline = claimAskedAt + claimLeaseMs - leaseMarginMs(claimLeaseMs);
+  for (let attempt = 1, waitMs = RECORD_RETRY_FIRST_MS; ; attempt++, waitMs = Math.min(waitMs * 2, RECORD_RETRY_MAX_MS)) {
     try {
-      await ports.writes.markSent({ emailId, provider: ports.provider.name, providerMessageId });
+      await ports.writes.markSent(accepted);
+      if (attempt > 1) log.info({ attempt }, "recorded the accepted handoff after retrying");
       return;
     } catch (error) {
-      if (attempt >= 3) throw error;
-      log.warn({ err: error, attempt }, "could not record the accepted handoff; retrying");
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      if (ports.clock.now() + waitMs >= deadline) {
+        log.error({ err: error, attempt }, "could not record the accepted handoff within its claim; it may be sent again");
+        throw error;
+      }
+      // One line for the outage, not one per try: every email handed off meanwhile retries too.
+      if (attempt === 1) log.warn({ err: error }, "could not record the accepted handoff; retrying while its claim lasts");
+      await ports.clock.sleep(waitMs);
     }
   }
 }

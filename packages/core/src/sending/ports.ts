@@ -23,6 +23,8 @@ export interface HandoffWrites {
   claim(emailId: string): Promise<ClaimedHandoff | null>;
   /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
+  /** How long a claim keeps other workers off the email; after it, a worker may claim it again. */
+  readonly claimLeaseMs: number;
 }
 
 /**
