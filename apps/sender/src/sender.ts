@@ -13,7 +13,7 @@ import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
 import { watchRateLimiter } from "@svc/metrics/sender";
 import { createProvider, createSesApiClients, type EmailProvider, type SesApiClients, SesTenants } from "@svc/providers";
-import { Producer, queueLayout, SendGate, SendQueue } from "@svc/queues";
+import { Producer, queueLayout, SendGate, SendQueue, UnrecordedAcceptances } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -70,6 +70,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   const files = createFileStore(env, db);
   const deliveries = new Producer("webhookDelivery", redis, layout);
   const claimLeaseMs = env.SEND_CLAIM_LEASE_MS;
+  const retryWindowMs = env.SEND_RETRY_WINDOW_HOURS * 3_600_000;
   const sweeper = new Sweeper(
     db,
     sendQueue,
@@ -129,13 +130,14 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("independent", env)),
           records: handoffRecords(db, files),
+          unrecordedAcceptances: new UnrecordedAcceptances(redis, env.QUEUE_PREFIX, retryWindowMs),
           gate,
           // Compiled per published version, which never changes; the least recently used go first.
           templates: cachedTemplateRenderer(sqlPool(db), { maxCached: 500 }),
           clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
           attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
           retry: {
-            windowMs: env.SEND_RETRY_WINDOW_HOURS * 3_600_000,
+            windowMs: retryWindowMs,
             baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,
             maxDelayMs: env.SEND_RETRY_MAX_DELAY_MS,
           },

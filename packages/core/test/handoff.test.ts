@@ -63,6 +63,8 @@ interface World {
   /** How many records of an accepted handoff fail (Postgres away) before one lands. */
   recordFailures: number;
   claimLeaseMs: number;
+  /** Acceptances kept outside Postgres (Redis), by email id; `unavailable`: Redis does not answer. */
+  unrecorded: Map<string, { emailId: string; provider: string; providerMessageId: string }> | "unavailable";
 }
 
 /** In-memory ports over `world`, and the record of every write and send they saw. */
@@ -77,12 +79,15 @@ function portsFor(partial: Partial<World> = {}) {
     gate: { kind: "go", waitMs: 0 },
     recordFailures: 0,
     claimLeaseMs: 300_000,
+    unrecorded: new Map(),
     ...partial,
   };
   const seen = {
     sent: [] as OutboundEmail[],
     markedSent: [] as Array<{ emailId: string; provider: string; providerMessageId: string }>,
     recordTries: 0,
+    /** Calls to the kept acceptances (Redis), whatever they answered. */
+    unrecordedCalls: [] as string[],
     failed: [] as Array<{ emailId: string; reason: FailureReason; provider: string | null }>,
     released: [] as string[],
     suppressedNoted: [] as unknown[],
@@ -96,6 +101,10 @@ function portsFor(partial: Partial<World> = {}) {
     slept: [] as number[],
     renderingFailed: [] as Array<{ emailId: string; template: string; version: number; error: string }>,
     rendered: [] as string[],
+  };
+  const unrecorded = () => {
+    if (world.unrecorded === "unavailable") throw new Error("connect ECONNREFUSED 127.0.0.1:6379");
+    return world.unrecorded;
   };
   const ports: HandoffPorts = {
     provider: {
@@ -121,6 +130,20 @@ function portsFor(partial: Partial<World> = {}) {
         seen.markedSent.push(accepted);
       },
       claimLeaseMs: world.claimLeaseMs,
+    },
+    unrecordedAcceptances: {
+      keep: async (accepted) => {
+        seen.unrecordedCalls.push(`keep ${accepted.emailId}`);
+        unrecorded().set(accepted.emailId, accepted);
+      },
+      find: async (emailId) => {
+        seen.unrecordedCalls.push(`find ${emailId}`);
+        return unrecorded().get(emailId) ?? null;
+      },
+      drop: async (emailId) => {
+        seen.unrecordedCalls.push(`drop ${emailId}`);
+        unrecorded().delete(emailId);
+      },
     },
     records: {
       fail: async (emailId, failure, provider) => {
@@ -233,6 +256,21 @@ describe("handOff: recording an accepted handoff while Postgres is away", () => 
     expect(seen.recordTries).toBe(7);
   });
 
+  it("keeps the acceptance outside Postgres from the first failed try, and drops it once the record lands", async () => {
+    const unrecorded = new Map();
+    const { ports, seen } = portsFor({ recordFailures: 2, unrecorded });
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.unrecordedCalls).toEqual(["keep email_1", "drop email_1"]);
+    expect(seen.recordTries).toBe(3);
+    expect(unrecorded.size).toBe(0);
+  });
+
+  it("keeps nothing when the first try lands: the common handoff asks Redis nothing", async () => {
+    const { ports, seen } = portsFor();
+    expect((await handOff(ports, "email_1", log)).kind).toBe("sent");
+    expect(seen.unrecordedCalls).toEqual([]);
+  });
+
   it("counts the lease from before the claim: time spent waiting for the send rate is part of it", async () => {
     const { ports, seen } = portsFor({
       recordFailures: Number.POSITIVE_INFINITY,
@@ -242,6 +280,52 @@ describe("handOff: recording an accepted handoff while Postgres is away", () => 
     await expect(handOff(ports, "email_1", log)).rejects.toThrow();
     // Counted from after that wait, the lease would have allowed a third wait of 2 s.
     expect(seen.slept).toEqual([3_000, 250, 500, 1_000, 2_000, 2_000]);
+  });
+});
+
+describe("handOff: a claim after an acceptance Postgres never heard of", () => {
+  const earlier = { emailId: "email_1", provider: "ses", providerMessageId: "msg-earlier" };
+
+  it("records the kept acceptance and does not send again; the kept copy is dropped", async () => {
+    const unrecorded = new Map([["email_1", earlier]]);
+    const { ports, seen } = portsFor({ email: claimedEmail({ attempts: 2 }), unrecorded });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-earlier" });
+    expect(seen.sent).toEqual([]);
+    expect(seen.gatePasses).toEqual([]);
+    expect(seen.markedSent).toEqual([earlier]);
+    expect(unrecorded.size).toBe(0);
+  });
+
+  it("after a record that failed past the lease, the next claim finds what the first kept: one handoff in all", async () => {
+    const unrecorded = new Map();
+    const first = portsFor({ recordFailures: Number.POSITIVE_INFINITY, claimLeaseMs: 10_000, unrecorded });
+    await expect(handOff(first.ports, "email_1", log)).rejects.toThrow();
+    expect(first.seen.sent).toHaveLength(1);
+    const second = portsFor({ email: claimedEmail({ attempts: 2 }), unrecorded });
+    expect(await handOff(second.ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(second.seen.sent).toEqual([]);
+    expect(second.seen.markedSent).toEqual([{ emailId: "email_1", provider: "memory", providerMessageId: "msg-1" }]);
+  });
+
+  it("a first claim does not look (nothing can be kept before a first handoff)", async () => {
+    const unrecorded = new Map([["email_1", earlier]]);
+    const { ports, seen } = portsFor({ unrecorded });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.sent).toHaveLength(1);
+    expect(seen.unrecordedCalls).toEqual([]);
+  });
+
+  it("Redis not answering reads as nothing kept: the email is handed off", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail({ attempts: 3 }), unrecorded: "unavailable" });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.unrecordedCalls).toEqual(["find email_1"]);
+    expect(seen.sent).toHaveLength(1);
+  });
+
+  it("Postgres and Redis both away: the record's failure is thrown all the same", async () => {
+    const { ports, seen } = portsFor({ recordFailures: Number.POSITIVE_INFINITY, claimLeaseMs: 10_000, unrecorded: "unavailable" });
+    await expect(handOff(ports, "email_1", log)).rejects.toThrow("Connection terminated unexpectedly");
+    expect(seen.unrecordedCalls).toEqual(["keep email_1"]);
   });
 });
 

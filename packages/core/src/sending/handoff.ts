@@ -70,6 +70,18 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // removed, or failed by its re-check, stops its queued and retried emails too. Its recipients
   // were checked against the suppression list in the same look-up, made with the claim.
   const { email, fromDomain, check: checked } = claimed;
+  // A claim after the first may follow a handoff the provider accepted but Postgres never heard
+  // of (see recordAccepted): that acceptance is recorded now, and the email not sent again.
+  if (email.attempts > 1) {
+    const earlier = await findUnrecorded(ports, email.id, log);
+    if (earlier) {
+      await recordAccepted(ports, earlier, claimAskedAt, log, { kept: true });
+      await dropAttachmentContents(ports, email, log);
+      log.warn({ providerMessageId: earlier.providerMessageId }, "the provider had accepted this email before; recorded, not sent again");
+      return { kind: "sent", providerMessageId: earlier.providerMessageId };
+    }
+  }
+
   const recipients = { to: email.to, cc: email.cc, bcc: email.bcc };
   if (!checked.domainVerified) {
     const reason = `The from domain ${fromDomain} is no longer verified for this workspace (removed, or its re-check failed); not sent.`;
@@ -158,7 +170,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
 
-  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, claimAskedAt, log);
+  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, claimAskedAt, log, { kept: false });
   await dropAttachmentContents(ports, email, log);
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
@@ -246,25 +258,68 @@ function leaseMarginMs(claimLeaseMs: number): number {
  * The provider has the email now. Until this write lands the row still says `sending`, and once
  * the claim's lease runs out another worker may take it and send it a second time. So a failing
  * write (Postgres restarting, a failover) is tried again, with backoff, for as long as the lease
- * still protects the email; only then is the failure thrown.
+ * still protects the email; only then is the failure thrown. From its first failure the
+ * acceptance is also kept outside Postgres, so that the claim after the lease records it instead
+ * of sending again, even when this process is gone by then. `kept`: it already is.
  */
-async function recordAccepted(ports: HandoffPorts, accepted: AcceptedHandoff, claimAskedAt: number, log: Logger): Promise<void> {
+async function recordAccepted(
+  ports: HandoffPorts,
+  accepted: AcceptedHandoff,
+  claimAskedAt: number,
+  log: Logger,
+  options: { kept: boolean },
+): Promise<void> {
   const { claimLeaseMs } = ports.writes;
   const deadline = claimAskedAt + claimLeaseMs - leaseMarginMs(claimLeaseMs);
+  let kept = options.kept;
   for (let attempt = 1, waitMs = RECORD_RETRY_FIRST_MS; ; attempt++, waitMs = Math.min(waitMs * 2, RECORD_RETRY_MAX_MS)) {
     try {
       await ports.writes.markSent(accepted);
       if (attempt > 1) log.info({ attempt }, "recorded the accepted handoff after retrying");
+      if (kept) await dropUnrecorded(ports, accepted.emailId, log);
       return;
     } catch (error) {
+      if (attempt === 1) {
+        // One line for the outage, not one per try: every email handed off meanwhile retries too.
+        log.warn({ err: error }, "could not record the accepted handoff; retrying while its claim lasts");
+        if (!kept) kept = await keepUnrecorded(ports, accepted, log);
+      }
       if (ports.clock.now() + waitMs >= deadline) {
-        log.error({ err: error, attempt }, "could not record the accepted handoff within its claim; it may be sent again");
+        log.error({ err: error, attempt, kept }, "could not record the accepted handoff within its claim");
         throw error;
       }
-      // One line for the outage, not one per try: every email handed off meanwhile retries too.
-      if (attempt === 1) log.warn({ err: error }, "could not record the accepted handoff; retrying while its claim lasts");
       await ports.clock.sleep(waitMs);
     }
+  }
+}
+
+/** True when the acceptance is kept; a Redis failure too leaves the email to be sent again after its lease. */
+async function keepUnrecorded(ports: HandoffPorts, accepted: AcceptedHandoff, log: Logger): Promise<boolean> {
+  try {
+    await ports.unrecordedAcceptances.keep(accepted);
+    return true;
+  } catch (error) {
+    log.error({ err: error }, "could not keep the unrecorded acceptance either; the email may be sent again after its claim");
+    return false;
+  }
+}
+
+/** A Redis failure reads as nothing kept: the email is then handed off, as it would have been. */
+async function findUnrecorded(ports: HandoffPorts, emailId: string, log: Logger): Promise<AcceptedHandoff | null> {
+  try {
+    return await ports.unrecordedAcceptances.find(emailId);
+  } catch (error) {
+    log.warn({ err: error }, "could not look for an unrecorded acceptance; handing off");
+    return null;
+  }
+}
+
+/** Once recorded, the kept copy is useless; a failure leaves it to expire. */
+async function dropUnrecorded(ports: HandoffPorts, emailId: string, log: Logger): Promise<void> {
+  try {
+    await ports.unrecordedAcceptances.drop(emailId);
+  } catch (error) {
+    log.warn({ err: error }, "could not drop the kept acceptance; it expires on its own");
   }
 }
 

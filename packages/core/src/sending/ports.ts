@@ -54,6 +54,17 @@ export interface HandoffRecords {
 }
 
 /**
+ * Acceptances a handoff could not record in Postgres while its claim lasted, kept where every
+ * sender finds them (Redis: `UnrecordedAcceptances` of @svc/queues), so that the email's next
+ * claim records the acceptance instead of sending the email again.
+ */
+export interface UnrecordedAcceptances {
+  keep(accepted: AcceptedHandoff): Promise<void>;
+  find(emailId: string): Promise<AcceptedHandoff | null>;
+  drop(emailId: string): Promise<void>;
+}
+
+/**
  * Shared by every sender (Redis): the account's send rate, counted in recipients, and the
  * workspaces held because the provider paused their sending. One round trip per handoff.
  */
@@ -77,6 +88,7 @@ export interface HandoffPorts {
   /** The claim, the checks before the handoff and the record of an accepted one (batched). */
   writes: HandoffWrites;
   records: HandoffRecords;
+  unrecordedAcceptances: UnrecordedAcceptances;
   /** Where the webhook deliveries of a `rejected` or `failed` event go. */
   deliveries: Pick<Producer<"webhookDelivery">, "enqueueMany">;
   gate: HandoffGate;
