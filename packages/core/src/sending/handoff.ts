@@ -36,6 +36,8 @@ export const TENANT_PAUSED_REASON =
  * The rules apply in this order:
  *
  * 1. It is not claimable (another worker has it, or it is no longer waiting): skipped.
+ *    Claimed again after a handoff the provider accepted but Postgres could not record (kept in
+ *    UnrecordedAcceptances): that acceptance is recorded, and it is not handed off again.
  * 2. Its from-domain is no longer a verified domain of its workspace: failed.
  *
  * Every `failed` here comes with a `failed` event of ours (reason and message) and its webhooks.
