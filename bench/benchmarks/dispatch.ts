@@ -120,8 +120,8 @@ async function withDispatcher<T>(
 /**
  * Webhook deliveries per second from the dispatcher process to a loopback receiver, against a
  * signed got POST loop at the same concurrency; then a healthy subscription's rate alone, beside
- * a subscription whose endpoint hangs until the attempt deadline, and beside another workspace
- * with five such subscriptions.
+ * a subscription of its workspace whose endpoint hangs until the attempt deadline, and beside
+ * another workspace with five such subscriptions (each within 10 % of alone), and beside both.
  */
 export default async function dispatchBenchmark(): Promise<BenchResult> {
   const env = await createBenchEnvironment("dispatch");
@@ -132,7 +132,8 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     const hanging = await target(env, workspace, { hang: true });
     const tarpitWorkspace = await createBenchWorkspace(env.db);
     const tarpits: Target[] = [];
-    for (let i = 0; i < 5; i++) tarpits.push(await target(env, tarpitWorkspace, { hang: true }));
+    // Five for phase 2, five for phase 3.
+    for (let i = 0; i < 10; i++) tarpits.push(await target(env, tarpitWorkspace, { hang: true }));
     targets.push(healthy, hanging, ...tarpits);
 
     // 1. Throughput, with the per-subscription cap as high as the worker's concurrency and the
@@ -167,29 +168,52 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     const baselineRate = round(median(rounds.map((pair) => pair.baseline.perSecond)), 1);
 
     // 2. Isolation, at the production settings (default per-subscription cap): the healthy
-    //    subscription's rate alone, then with a hanging subscription beside it.
-    const isolation = await withDispatcher(env, "dispatcher-isolation", {}, async (app) => {
+    //    subscription's rate alone; beside a hanging subscription of its own workspace; then
+    //    beside that and another workspace's five hanging subscriptions too (reported).
+    const withinWorkspace = await withDispatcher(env, "dispatcher-isolation", {}, async (app) => {
       await phase(env, app, healthy, 200); // warm-up
       const alone = await phase(env, app, healthy, ISOLATION_DELIVERIES);
       const besideHanging = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: [hanging], count: 100 });
-      // Another workspace with five hanging endpoints: it may hold only its share of the slots.
-      const besideTarpitWorkspace = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits, count: 100 });
-      return {
-        alone,
-        besideHanging,
-        besideTarpitWorkspace,
-        hangingRequests: hanging.receiver.requests,
-        tarpitRequests: tarpits.reduce((sum, t) => sum + t.receiver.requests, 0),
-      };
+      const besideBoth = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits.slice(0, 5), count: 100 });
+      return { alone, besideHanging, besideBoth };
     });
+    // 3. Between workspaces: beside another workspace's five hanging subscriptions (it may hold
+    //    only its share of the slots) and nothing else, in a process of its own. Phase 2's
+    //    hanging subscriptions would hold slots for minutes: they are disabled, and their attempts
+    //    in flight end with that process.
+    await env.db.prisma.webhookSubscription.updateMany({
+      where: { id: { in: [hanging, ...tarpits.slice(0, 5)].map((t) => t.subscriptionId) } },
+      data: { isActive: false },
+    });
+    const betweenWorkspaces = await withDispatcher(env, "dispatcher-tenants", {}, async (app) => {
+      await phase(env, app, healthy, 200); // warm-up
+      const alone = await phase(env, app, healthy, ISOLATION_DELIVERIES);
+      const besideTarpitWorkspace = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits.slice(5), count: 100 });
+      return { alone, besideTarpitWorkspace };
+    });
+    const isolation = {
+      ...withinWorkspace,
+      aloneBeforeTarpitWorkspace: betweenWorkspaces.alone,
+      besideTarpitWorkspace: betweenWorkspaces.besideTarpitWorkspace,
+      hangingRequests: hanging.receiver.requests,
+      tarpitRequests: tarpits.reduce((sum, t) => sum + t.receiver.requests, 0),
+    };
 
     const ratio = median(rounds.map((pair) => pair.ratio));
     const isolationRatio = ratioOf(isolation.besideHanging.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
-    const tenantRatio = ratioOf(isolation.besideTarpitWorkspace.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
+    const tenantRatio = ratioOf(
+      isolation.besideTarpitWorkspace.deliveriesPerSecond,
+      isolation.aloneBeforeTarpitWorkspace.deliveriesPerSecond,
+    );
+    // Reported, not a target: the healthy subscription shares its workspace's place with its own
+    // hanging one while the other workspace holds its whole share.
+    const bothRatio = ratioOf(isolation.besideBoth.deliveriesPerSecond, isolation.alone.deliveriesPerSecond);
     const notSucceeded = [
       ...rounds.map((pair) => pair.dispatcher),
       isolation.alone,
       isolation.besideHanging,
+      isolation.besideBoth,
+      isolation.aloneBeforeTarpitWorkspace,
       isolation.besideTarpitWorkspace,
     ].reduce((sum, p) => sum + p.deliveries - (p.statuses.succeeded ?? 0), 0);
     const invalid = healthy.receiver.invalid;
@@ -220,7 +244,7 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       details: {
         // The ratio is the median of the rounds' own ratios (each pair measured back to back).
         rounds,
-        isolation: { cap: DEFAULT_CAP, ...isolation, ratio: isolationRatio, tenantRatio },
+        isolation: { cap: DEFAULT_CAP, ...isolation, ratio: isolationRatio, tenantRatio, bothRatio },
         duplicates: healthy.receiver.duplicates,
       },
     };

@@ -40,7 +40,7 @@ function extra(line: Line): string {
     case "ingest":
       return `p50 ${d.load.latencyMs.p50} ms, p99 ${d.load.latencyMs.p99} ms; ingest CPU ${d.cpu.ingest.cpuMsPerItem} ms/notification`;
     case "dispatch":
-      return `rounds' ratios ${d.rounds.map((pair: { ratio: number }) => pair.ratio).join(", ")}; beside a hanging endpoint: ${d.isolation.besideHanging.deliveriesPerSecond} vs ${d.isolation.alone.deliveriesPerSecond} alone (×${d.isolation.ratio}), one subscription at the default cap of ${d.isolation.cap}`;
+      return `rounds' ratios ${d.rounds.map((pair: { ratio: number }) => pair.ratio).join(", ")}; beside a hanging endpoint: ${d.isolation.besideHanging.deliveriesPerSecond} vs ${d.isolation.alone.deliveriesPerSecond} alone (×${d.isolation.ratio}), one subscription at the default cap of ${d.isolation.cap}; beside another workspace's five hanging endpoints: ${d.isolation.besideTarpitWorkspace.deliveriesPerSecond} vs ${d.isolation.aloneBeforeTarpitWorkspace.deliveriesPerSecond} alone (×${d.isolation.tenantRatio}); beside both at once (reported): ×${d.isolation.bothRatio}`;
     case "list":
       return `peak RSS growth ${d.peakRssGrowthMb} MB (VmHWM +${d.vmHwmGrowthMb} MB), ${d.responseMb} MB body, first byte ${d.firstByteMs} ms`;
     case "scale":
