@@ -7,6 +7,8 @@ import { every, type PeriodicTask } from "@svc/runtime";
 /** How long a process's liveness key outlives its last refresh, and how often it is refreshed. */
 export const LIVENESS_TTL_MS = 6_000;
 export const LIVENESS_REFRESH_MS = 2_000;
+/** How long a subscription's last slot movement is remembered: longer than any job waits for a slot. */
+const ACTIVITY_MEMORY_MS = 60_000;
 
 /**
  * Per-subscription concurrency cap across every dispatcher process: at most `limit` attempts
@@ -17,7 +19,10 @@ export const LIVENESS_REFRESH_MS = 2_000;
  * own attempts to that subscription to end, and then try again, rather than going back to the
  * queue for a second: under bursts above the cap that second would be most of a webhook's
  * latency. At most `maxWaiters` jobs wait per
- * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots.
+ * subscription, so a hanging endpoint holds no more than `limit + maxWaiters` worker slots. And
+ * only for a subscription this process took or released a slot of within the wait: one whose
+ * attempts all hang frees nothing locally before their deadline, and a job waiting for it would
+ * hold a worker slot for nothing that another subscription, or another workspace, could use.
  *
  * A released slot may be kept a moment (`keeping`) for this process's next attempt to the same
  * subscription, which then takes it without asking Redis: a busy subscription's attempts cost no
@@ -51,6 +56,8 @@ interface KeptSlot extends HeldSlot {
 export class SubscriptionSlots {
   /** Per subscription, the wake-up calls of the jobs waiting for a local release, oldest first. */
   private readonly waiters = new Map<string, Array<() => void>>();
+  /** Per subscription, when this process last took or released one of its slots, least recent first. */
+  private readonly lastActive = new Map<string, number>();
   /** The slots attempts hold now, by subscription and holder. */
   private readonly held = new Map<string, HeldSlot>();
   /** Per subscription, released slots kept for its next attempt, newest last. */
@@ -161,11 +168,12 @@ export class SubscriptionSlots {
       const slot = this.takeKept(subscriptionId) ?? (await this.takeFromRedis(subscriptionId, holder));
       if (slot) {
         this.held.set(this.heldKey(subscriptionId, holder), slot);
+        this.noteActivity(subscriptionId);
         if (waited) recordSlotWait("acquired");
         return true;
       }
       const remaining = deadline - Date.now();
-      if (remaining <= 0 || !(await this.localRelease(subscriptionId, remaining))) {
+      if (remaining <= 0 || !this.activeWithin(subscriptionId, waitMs) || !(await this.localRelease(subscriptionId, remaining))) {
         recordSlotWait("deferred");
         return false;
       }
@@ -186,7 +194,27 @@ export class SubscriptionSlots {
     return taken === 1 ? { member, takenAtMs } : undefined;
   }
 
+  /**
+   * Notes that the subscription's slots moved here now. The map stays ordered by time, so entries
+   * too old to matter to any wait are dropped from its front as new ones come.
+   */
+  private noteActivity(subscriptionId: string): void {
+    const now = Date.now();
+    this.lastActive.delete(subscriptionId);
+    this.lastActive.set(subscriptionId, now);
+    for (const [oldest, at] of this.lastActive) {
+      if (now - at <= ACTIVITY_MEMORY_MS) break;
+      this.lastActive.delete(oldest);
+    }
+  }
+
+  private activeWithin(subscriptionId: string, ms: number): boolean {
+    const at = this.lastActive.get(subscriptionId);
+    return at !== undefined && Date.now() - at <= ms;
+  }
+
   async release(subscriptionId: string, holder: string): Promise<void> {
+    this.noteActivity(subscriptionId);
     const heldKey = this.heldKey(subscriptionId, holder);
     const slot = this.held.get(heldKey) ?? { member: this.member(holder), takenAtMs: Number.NEGATIVE_INFINITY };
     this.held.delete(heldKey);

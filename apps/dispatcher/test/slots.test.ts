@@ -44,6 +44,40 @@ describe("SubscriptionSlots", () => {
     expect(await slots.acquire("sub", "e")).toBe(true);
   });
 
+  it("does not wait for a subscription whose slots have not moved here within the wait (its attempts hang)", async () => {
+    const slots = new SubscriptionSlots(redis, uniquePrefix("slots"), 1, 60_000, 4);
+    expect(await slots.acquire("sub", "a")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    // Nothing taken or released for longer than the job would wait: refused at once.
+    let started = Date.now();
+    expect(await slots.acquire("sub", "b", 200)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(100);
+    // A release is movement again: the next job waits, and gets the slot released after it.
+    await slots.release("sub", "a");
+    expect(await slots.acquire("sub", "c")).toBe(true);
+    started = Date.now();
+    const waiting = slots.acquire("sub", "d", 2_000);
+    expect(await within(waiting, 100)).toBe("pending");
+    await slots.release("sub", "c");
+    expect(await waiting).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("does not wait for a slot another process holds: no release here would wake the job", async () => {
+    const prefix = uniquePrefix("slots");
+    const holder = new SubscriptionSlots(redis, prefix, 1, 60_000, 4);
+    const other = new SubscriptionSlots(redis, prefix, 1, 60_000, 4);
+    await holder.start(createLogger("slots-test", "silent"));
+    try {
+      expect(await holder.acquire("sub", "a")).toBe(true);
+      const started = Date.now();
+      expect(await other.acquire("sub", "b", 1_000)).toBe(false);
+      expect(Date.now() - started).toBeLessThan(500);
+    } finally {
+      await holder.stop();
+    }
+  });
+
   it("reclaims the slots of a process whose liveness key is gone, and only those", async () => {
     const prefix = uniquePrefix("slots");
     const log = createLogger("slots-test", "silent");
