@@ -95,14 +95,16 @@ export function compileTemplate(sources: TemplateSources): CompiledTemplate {
     async render(variables, subjectSource) {
       const subjectParts =
         subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
-      const renderedSubject = (await renderPart(plainEngine, "subject", subjectParts, variables)).replace(/[\r\n]+/g, " ").trim();
+      const renderedSubject = renderPart(plainEngine, "subject", subjectParts, variables)
+        .replace(/[\r\n]+/g, " ")
+        .trim();
       if (renderedSubject.length === 0) throw new TemplateRenderError("subject: renders empty");
       if (renderedSubject.length > SEND_LIMITS.maxSubjectLength)
         throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
-      let renderedHtml = await renderPart(htmlEngine, "html", html, variables);
-      if (layout) renderedHtml = await renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml });
+      let renderedHtml = renderPart(htmlEngine, "html", html, variables);
+      if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml });
       checkOutputSize(Buffer.byteLength(renderedHtml));
-      const renderedText = text ? await renderPart(plainEngine, "text", text, variables) : convert(renderedHtml, { wordwrap: 100 });
+      const renderedText = text ? renderPart(plainEngine, "text", text, variables) : convert(renderedHtml, { wordwrap: 100 });
       checkOutputSize(Buffer.byteLength(renderedHtml) + Buffer.byteLength(renderedText));
       return { subject: renderedSubject, html: renderedHtml, text: renderedText };
     },
@@ -115,12 +117,24 @@ function checkOutputSize(bytes: number): void {
   }
 }
 
-async function renderPart(engine: Liquid, part: string, parsed: Template[], variables: Record<string, unknown>): Promise<string> {
-  try {
-    const output = await engine.render(parsed, variables, RENDER_OPTIONS);
-    return String(output);
-  } catch (error) {
-    throw new TemplateRenderError(`${part}: ${messageOf(error)}`);
+/** The start of LiquidJS's message when a render ran past `renderLimit`. */
+const OVER_TIME = "template render limit exceeded";
+
+/**
+ * Renders one part synchronously: nothing a template does waits for I/O, and an async render
+ * would only let other work's turns count against its time limit. That limit is wall time, which
+ * a garbage collection can also use up; a render over it is tried once more, so that a pause
+ * fails nobody's email while a template really too slow fails twice.
+ */
+function renderPart(engine: Liquid, part: string, parsed: Template[], variables: Record<string, unknown>): string {
+  for (let tries = 1; ; tries++) {
+    try {
+      return String(engine.renderSync(parsed, variables, RENDER_OPTIONS));
+    } catch (error) {
+      const message = messageOf(error);
+      if (tries === 1 && message.startsWith(OVER_TIME)) continue;
+      throw new TemplateRenderError(`${part}: ${message}`);
+    }
   }
 }
 
