@@ -32,7 +32,8 @@ describe("sendTemplateTest", () => {
     );
     const sent = attempts.filter((a) => a.status === "fulfilled");
     const refused = attempts.filter((a): a is PromiseRejectedResult => a.status === "rejected");
-    for (const { reason } of refused) expect(reason).toMatchObject({ code: "rate_limited" });
+    for (const { reason } of refused)
+      expect({ code: (reason as AppError).code, message: (reason as Error).message }).toMatchObject({ code: "rate_limited" });
     expect(refused.every(({ reason }) => reason instanceof AppError)).toBe(true);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.length).toBeLessThanOrEqual(3);
