@@ -132,8 +132,10 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     const hanging = await target(env, workspace, { hang: true });
     const tarpitWorkspace = await createBenchWorkspace(env.db);
     const tarpits: Target[] = [];
-    // Five for phase 2, five for phase 3.
     for (let i = 0; i < 10; i++) tarpits.push(await target(env, tarpitWorkspace, { hang: true }));
+    // Five for phase 2 (disabled after it), five for phase 3.
+    const tarpitsBesideBoth = tarpits.slice(0, 5);
+    const tarpitsAlone = tarpits.slice(5);
     targets.push(healthy, hanging, ...tarpits);
 
     // 1. Throughput, with the per-subscription cap as high as the worker's concurrency and the
@@ -174,7 +176,7 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
       await phase(env, app, healthy, 200); // warm-up
       const alone = await phase(env, app, healthy, ISOLATION_DELIVERIES);
       const besideHanging = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: [hanging], count: 100 });
-      const besideBoth = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits.slice(0, 5), count: 100 });
+      const besideBoth = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpitsBesideBoth, count: 100 });
       return { alone, besideHanging, besideBoth };
     });
     // 3. Between workspaces: beside another workspace's five hanging subscriptions (it may hold
@@ -182,13 +184,13 @@ export default async function dispatchBenchmark(): Promise<BenchResult> {
     //    hanging subscriptions would hold slots for minutes: they are disabled, and their attempts
     //    in flight end with that process.
     await env.db.prisma.webhookSubscription.updateMany({
-      where: { id: { in: [hanging, ...tarpits.slice(0, 5)].map((t) => t.subscriptionId) } },
+      where: { id: { in: [hanging, ...tarpitsBesideBoth].map((t) => t.subscriptionId) } },
       data: { isActive: false },
     });
     const betweenWorkspaces = await withDispatcher(env, "dispatcher-tenants", {}, async (app) => {
       await phase(env, app, healthy, 200); // warm-up
       const alone = await phase(env, app, healthy, ISOLATION_DELIVERIES);
-      const besideTarpitWorkspace = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpits.slice(5), count: 100 });
+      const besideTarpitWorkspace = await phase(env, app, healthy, ISOLATION_DELIVERIES, { targets: tarpitsAlone, count: 100 });
       return { alone, besideTarpitWorkspace };
     });
     const isolation = {

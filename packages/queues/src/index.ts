@@ -23,4 +23,4 @@ export { recordRetry, type SendJobFacts, type SendQueueFacts, sendQueueFacts } f
 export { SendQueue } from "./sendQueue.ts";
 export { createShardWorkers } from "./shardWorkers.ts";
 export { SubscriptionRateLimiter } from "./subscriptionRate.ts";
-export { type Acceptance, UnrecordedAcceptances } from "./unrecordedAcceptances.ts";
+export { UnrecordedAcceptances } from "./unrecordedAcceptances.ts";
