@@ -51,7 +51,8 @@ describe("a batch's send job", () => {
       // The refused one waits, queued, in a job under its own id, and its explanation finds it there.
       const facts = await waitFor("the retry's job", async () => {
         const found = await sendQueueFacts(queue.producer, refusedOnce, jobId);
-        return found.job.state === "delayed" ? found : undefined;
+        // The job is delayed first and told why a moment later (recordRetry): wait for both.
+        return found.job.state === "delayed" && found.job.lastError !== null ? found : undefined;
       });
       expect(facts.job.lastError).toContain("ServiceUnavailable");
       expect(facts.job.retryAt!.getTime()).toBeGreaterThan(Date.now());
