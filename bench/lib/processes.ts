@@ -66,7 +66,10 @@ function nodeFlagsFor(label: string): string[] {
   return [...gcTraceArgs(), ...cpuProfileArgs(label)];
 }
 
-/** Starts a TypeScript entry point with tsx (as production does) and waits for its health URL. */
+/**
+ * Starts an entry point and waits for its health URL: a TypeScript one through tsx, as `npm start`
+ * runs the apps; a built one with node, as production runs them (BENCH_RUNTIME=build).
+ */
 export async function spawnScript(options: SpawnOptions): Promise<Process> {
   const logDir = path.join(BENCH_ROOT, "results/logs");
   mkdirSync(logDir, { recursive: true });
