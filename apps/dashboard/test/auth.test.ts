@@ -194,6 +194,55 @@ describe("failed-login rate limit", () => {
     }
   });
 
+  it("counts an IPv6 client by its /64: guesses spread over one network's addresses are one guesser", async () => {
+    const limited = await createTestDashboard({
+      DASHBOARD_TRUST_PROXY: "true",
+      DASHBOARD_LOGIN_MAX_FAILURES: "5",
+      DASHBOARD_LOGIN_WINDOW_SECONDS: "600",
+    });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const agent = request.agent(limited.url);
+      const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+      const attempt = (password: string, ip: string) =>
+        agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+      for (let i = 1; i <= 5; i++) await attempt(`wrong password ${i}`, `2001:db8:7:7::${i}`).expect(401);
+      await attempt(PASSWORD, "2001:db8:7:7:ffff:1:2:3").expect(429);
+      // The next /64 is another network.
+      await attempt(PASSWORD, "2001:db8:7:8::1").expect(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits guesses at one account from many networks, while its owner still signs in from a network they used before", async () => {
+    const limited = await createTestDashboard({
+      DASHBOARD_TRUST_PROXY: "true",
+      DASHBOARD_LOGIN_MAX_FAILURES: "5",
+      DASHBOARD_LOGIN_ACCOUNT_MAX_FAILURES: "6",
+      DASHBOARD_LOGIN_WINDOW_SECONDS: "600",
+    });
+    try {
+      const { email } = await signedUpAgent(limited.url);
+      const attempt = async (password: string, ip: string) => {
+        const agent = request.agent(limited.url);
+        const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+        return agent.post("/login").set("X-Forwarded-For", ip).type("form").send({ _csrf: csrf, email, password });
+      };
+      // The owner signs in once from home: that network is now known to the account.
+      expect((await attempt(PASSWORD, "198.51.100.20")).status).toBe(303);
+      // One guess from each of six other networks fills the account's count for new networks.
+      for (let i = 1; i <= 6; i++) expect((await attempt(`guess ${i}`, `203.0.113.${i}`)).status).toBe(401);
+      const seventh = await attempt(PASSWORD, "203.0.113.99");
+      expect(seventh.status).toBe(429);
+      expect(Number(seventh.headers["retry-after"])).toBeGreaterThan(500);
+      // Never the owner at home.
+      expect((await attempt(PASSWORD, "198.51.100.20")).status).toBe(303);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("while Redis is unreachable, still logs people in and still throttles, counting in the process", async () => {
     // Nothing listens on port 1: every Redis command fails at once.
     const limited = await createTestDashboard({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { utcDay } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { signUpOrigin } from "../src/auth/signupThrottle.ts";
+import { clientNetwork } from "../src/auth/clientNetwork.ts";
 import { createTestDashboard, csrfFrom, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
@@ -90,12 +90,12 @@ describe("a sign-up flood", () => {
   });
 });
 
-describe("signUpOrigin", () => {
+describe("clientNetwork", () => {
   it("counts an IPv4 client by its address and an IPv6 client by its /64", () => {
-    expect(signUpOrigin("203.0.113.5")).toBe("203.0.113.5");
-    expect(signUpOrigin("::ffff:203.0.113.5")).toBe("203.0.113.5");
-    expect(signUpOrigin("2001:db8:aa:bb:1:2:3:4")).toBe("2001:db8:aa:bb::/64");
-    expect(signUpOrigin("2001:DB8:aa:bb::9")).toBe("2001:db8:aa:bb::/64");
-    expect(signUpOrigin("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientNetwork("203.0.113.5")).toBe("203.0.113.5");
+    expect(clientNetwork("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(clientNetwork("2001:db8:aa:bb:1:2:3:4")).toBe("2001:db8:aa:bb::/64");
+    expect(clientNetwork("2001:DB8:aa:bb::9")).toBe("2001:db8:aa:bb::/64");
+    expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
   });
 });

@@ -450,8 +450,12 @@ export const dashboardEnv = {
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
-  /** Failed logins allowed per account and client address within the window, before a pause. */
+  /** Failed logins allowed per account and client network (an IPv6 client by its /64) within the window, before a pause. */
   DASHBOARD_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Failed logins allowed per account within the window from networks it has not signed in from. */
+  DASHBOARD_LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Days a network an account signed in from skips the per-account count. */
+  DASHBOARD_LOGIN_KNOWN_NETWORK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
    * Sign-up requests per client address (an IPv6 client by its /64) per hour, and for the whole

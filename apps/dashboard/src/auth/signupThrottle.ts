@@ -1,28 +1,9 @@
-import { isIPv6 } from "node:net";
 import type { Logger } from "@svc/logger";
 import { type RateLimitPolicy, RedisRateLimiter } from "@svc/queues";
 import type { Redis } from "ioredis";
+import { clientNetwork } from "./clientNetwork.ts";
 
 export type SignUpThrottleDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number; scope: "origin" | "global" };
-
-/**
- * The origin a sign-up is counted against: the client's address, or for IPv6 its /64 (one
- * customer's network usually holds a whole /64, so counting single addresses would count nothing).
- */
-export function signUpOrigin(address: string): string {
-  const plain = address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
-  if (!isIPv6(plain)) return plain;
-  const [head = "", tail = ""] = plain.split("::");
-  const headGroups = head === "" ? [] : head.split(":");
-  const tailGroups = tail === "" ? [] : tail.split(":");
-  const groups = plain.includes("::")
-    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill("0"), ...tailGroups]
-    : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
-}
 
 const perHour = (count: number): RateLimitPolicy => ({ perSecond: count / 3600, burst: count });
 
@@ -45,7 +26,7 @@ export class SignUpThrottle {
 
   async take(clientAddress: string): Promise<SignUpThrottleDecision> {
     if (this.options.perOriginPerHour > 0) {
-      const decision = await this.limiter.take(`signup:origin:${signUpOrigin(clientAddress)}`, perHour(this.options.perOriginPerHour));
+      const decision = await this.limiter.take(`signup:origin:${clientNetwork(clientAddress)}`, perHour(this.options.perOriginPerHour));
       if (decision && !decision.allowed) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds, scope: "origin" };
     }
     if (this.options.perHour > 0) {

@@ -48,7 +48,9 @@ export function authRoutes(deps: DashboardDeps): Router {
   const throttle = new LoginThrottle(deps.redis, {
     prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
     maxFailures: deps.env.DASHBOARD_LOGIN_MAX_FAILURES,
+    maxAccountFailures: deps.env.DASHBOARD_LOGIN_ACCOUNT_MAX_FAILURES,
     windowSeconds: deps.env.DASHBOARD_LOGIN_WINDOW_SECONDS,
+    knownNetworkSeconds: deps.env.DASHBOARD_LOGIN_KNOWN_NETWORK_DAYS * 86_400,
     log: deps.log,
   });
   const signupEnabled = deps.env.DASHBOARD_SIGNUP;
