@@ -464,6 +464,8 @@ export const dashboardEnv = {
    */
   DASHBOARD_SIGNUPS_PER_ORIGIN_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(10),
   DASHBOARD_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(10_000_000).default(300),
+  /** New test recipients one workspace may add per UTC day with SES (each is mailed a verification link by the install's AWS account). */
+  DASHBOARD_TEST_RECIPIENT_VERIFICATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Invitations (re-invites included) one workspace may make per UTC day. */
   DASHBOARD_INVITATIONS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Minutes before the same address may be invited to the same workspace again. */

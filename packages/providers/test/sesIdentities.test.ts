@@ -7,12 +7,14 @@ import {
   addTestRecipient,
   createDnsResolver,
   createWorkspace,
+  DEFAULT_TEST_RECIPIENT_COOLDOWN_MS,
   type DomainContext,
   type DomainView,
   getDomain,
   listTestRecipients,
   preVerifiedRecipients,
   recheckDomains,
+  releaseRemovedTestRecipients,
   removeDomain,
   removeTestRecipient,
   SecretBox,
@@ -419,7 +421,48 @@ describe("test recipients with EMAIL_PROVIDER=ses", () => {
     expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([address]);
 
     await removeTestRecipient(db, workspace.id, { email: address }, identities);
+    expect(await listTestRecipients(db, workspace.id, identities)).toEqual([]);
+    expect(await preVerifiedRecipients(sqlPool(handle), workspace.id, [address])).toEqual([]);
+    // Kept through the cooldown, then released with its identity.
+    expect(sesIdentity(address)).toBeDefined();
+    const later = new Date(Date.now() + DEFAULT_TEST_RECIPIENT_COOLDOWN_MS + 60_000);
+    expect(await releaseRemovedTestRecipients(db, identities, DEFAULT_TEST_RECIPIENT_COOLDOWN_MS, later)).toBeGreaterThanOrEqual(1);
     expect(sesIdentity(address)).toBeUndefined();
+    expect(await db.testRecipient.count({ where: { workspaceId: workspace.id } })).toBe(0);
+  });
+
+  it("mail a workspace's chosen addresses at most its daily number of verification links; another workspace is not limited by it", async () => {
+    const [workspace, other] = await Promise.all([createWorkspace(db, { name: "cap" }), createWorkspace(db, { name: "cap-other" })]);
+    const address = (n: number) => `capped-${n}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const limits = { verificationsPerDay: 2 };
+    await addTestRecipient(db, { workspaceId: workspace.id, email: address(1) }, identities, limits);
+    await addTestRecipient(db, { workspaceId: workspace.id, email: address(2) }, identities, limits);
+    const mailed = aws.state.ses.confirmationsSent.length;
+    const third = address(3);
+    const refused = (await addTestRecipient(db, { workspaceId: workspace.id, email: third }, identities, limits).catch(
+      (caught: unknown) => caught,
+    )) as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe("rate_limited");
+    expect(refused.status).toBe(429);
+    expect(aws.state.ses.confirmationsSent.length).toBe(mailed);
+    expect(sesIdentity(third)).toBeUndefined();
+    expect(await db.testRecipient.count({ where: { workspaceId: workspace.id } })).toBe(2);
+    await addTestRecipient(db, { workspaceId: other.id, email: address(4) }, identities, limits);
+  });
+
+  it("removing and adding an address again and again mails it one verification link, and counts once", async () => {
+    const workspace = await createWorkspace(db, { name: "cycle" });
+    const address = `cycled-${Math.random().toString(36).slice(2, 8)}@example.org`;
+    const limits = { verificationsPerDay: 2 };
+    for (let round = 0; round < 5; round++) {
+      const added = await addTestRecipient(db, { workspaceId: workspace.id, email: address }, identities, limits);
+      expect(added.email).toBe(address);
+      await removeTestRecipient(db, workspace.id, { email: address }, identities);
+    }
+    expect(aws.state.ses.confirmationsSent.filter((sent) => sent === address)).toHaveLength(1);
+    // The daily count was spent once: another new address still fits.
+    await addTestRecipient(db, { workspaceId: workspace.id, email: `second-${address}` }, identities, limits);
   });
 });
 

@@ -1,4 +1,4 @@
-import { AppError, addTestRecipient, listTestRecipients, removeTestRecipient } from "@svc/core";
+import { AppError, addTestRecipient, listTestRecipients, removeTestRecipient, secondsToNextUtcDay } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -25,10 +25,13 @@ export function recipientRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const email = formString(req, "email", 320);
     try {
-      await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email }, deps.domains.identities);
+      await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email }, deps.domains.identities, {
+        verificationsPerDay: deps.env.DASHBOARD_TEST_RECIPIENT_VERIFICATIONS_PER_DAY,
+      });
       res.redirect(303, "/test-recipients?notice=recipient_added");
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      if (error.code === "rate_limited") res.set("Retry-After", String(secondsToNextUtcDay()));
       const recipients = await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities);
       sendPage(req, res, w, {
         title: "Test recipients",

@@ -4,7 +4,7 @@ import type { Producer } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { failEmailsFromDomain } from "../emails/failure.ts";
-import { refreshTestRecipients } from "../recipients/service.ts";
+import { DEFAULT_TEST_RECIPIENT_COOLDOWN_MS, refreshTestRecipients, releaseRemovedTestRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { expireDomainClaims, findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
@@ -32,6 +32,8 @@ export interface RecheckResult {
   sealedKeys: number;
   /** Test recipients the provider verified since the last run (they may be mailed now). */
   recipientsVerified: number;
+  /** Removed test recipients whose cooldown ended in this run (rows and unused identities deleted). */
+  recipientsReleased: number;
   /** Claims left unproven past DOMAIN_CLAIM_TTL_HOURS, ended `failed` in this run. */
   claimsExpired: number;
 }
@@ -88,6 +90,9 @@ export async function recheckDomains(
     // Recipients wait for SES's confirmation link; a list page asks too, this catches the rest.
     recipientsVerified:
       context.identities && !options.workspaceIds ? await refreshTestRecipients(prisma, context.identities).catch(() => 0) : 0,
+    recipientsReleased: options.workspaceIds
+      ? 0
+      : await releaseRemovedTestRecipients(prisma, context.identities, DEFAULT_TEST_RECIPIENT_COOLDOWN_MS, now).catch(() => 0),
     claimsExpired: await expireDomainClaims(
       prisma,
       new Date(now.getTime() - (context.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)),

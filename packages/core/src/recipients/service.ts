@@ -7,13 +7,17 @@ import {
   countTestRecipients,
   deleteTestRecipient,
   findPendingTestRecipients,
+  findRemovedTestRecipients,
   findTestRecipient,
   insertTestRecipient,
   listTestRecipientRows,
+  markTestRecipientRemoved,
   markTestRecipientsVerified,
+  restoreTestRecipient,
   selectTestRecipientAddresses,
   testRecipientListedElsewhere,
 } from "../stores/testRecipients.ts";
+import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
 import { parseRecipientAddress } from "./address.ts";
 
 /**
@@ -33,6 +37,10 @@ export interface TestRecipientView {
 }
 
 export const MAX_TEST_RECIPIENTS_PER_WORKSPACE = 1000;
+/** How long a removed recipient keeps its provider identity, unless an operator's setting says otherwise. */
+export const DEFAULT_TEST_RECIPIENT_COOLDOWN_MS = 7 * 86_400_000;
+/** Removed recipients whose cooldown ended, released per call of `releaseRemovedTestRecipients`. */
+const RELEASE_BATCH = 500;
 
 export function toTestRecipientView(recipient: TestRecipient): TestRecipientView {
   return {
@@ -48,18 +56,37 @@ export function toTestRecipientView(recipient: TestRecipient): TestRecipientView
  * With a provider (SES), the address also becomes an SES email identity: SES mails it a
  * confirmation link, and the recipient counts as pre-verified once SES says it is verified. An
  * address identity the install did not create is refused (409) and left untouched.
+ *
+ * Each such link is a mail from the install's AWS account to an address the workspace chose, so
+ * `verificationsPerDay` (the dashboard's; an operator's CLI passes none) caps them per workspace
+ * and UTC day (429). An address removed within its cooldown comes back as it was, mailing nothing.
  */
 export async function addTestRecipient(
   db: Db,
   input: { workspaceId: string; email: string },
   identities: SendingIdentities | null = null,
+  limits: { verificationsPerDay?: number } = {},
 ): Promise<TestRecipientView> {
   const email = parseRecipientAddress(input.email);
   const duplicate = () => new AppError("conflict", `${email} is already a test recipient of this workspace.`);
-  if (await findTestRecipient(db, input.workspaceId, { email })) throw duplicate();
+  const existing = await findTestRecipient(db, input.workspaceId, { email }, { includeRemoved: true });
+  if (existing && existing.removedAt === null) throw duplicate();
   // Not atomic with the insert: a soft bound on an operator-managed list.
   if ((await countTestRecipients(db, input.workspaceId)) >= MAX_TEST_RECIPIENTS_PER_WORKSPACE) {
     throw new AppError("conflict", `A workspace may have at most ${MAX_TEST_RECIPIENTS_PER_WORKSPACE} test recipients; remove one first.`);
+  }
+  if (existing) {
+    const restored = await restoreTestRecipient(db, input.workspaceId, existing.id);
+    if (!restored) throw duplicate();
+    return toTestRecipientView(restored);
+  }
+  if (identities && limits.verificationsPerDay !== undefined) {
+    if ((await incrementWorkspaceDailyCounter(db, input.workspaceId, "test_recipient_verification", limits.verificationsPerDay)) === null) {
+      throw new AppError(
+        "rate_limited",
+        `A workspace may add at most ${limits.verificationsPerDay} new test recipients a day (each is mailed a verification link); try again tomorrow (UTC).`,
+      );
+    }
   }
   const insert = await insertTestRecipient(db, input.workspaceId, email, identities ? "pending" : null);
   if ("inserted" in insert) {
@@ -103,7 +130,11 @@ export async function refreshTestRecipients(db: Db, identities: SendingIdentitie
   );
 }
 
-/** By id or by address, always within the workspace: another workspace's recipient is a missing one. */
+/**
+ * By id or by address, always within the workspace: another workspace's recipient is a missing
+ * one. With a provider the row is only hidden: its identity stays for the cooldown (see
+ * `releaseRemovedTestRecipients`), so that removing and adding an address again and again mails it once.
+ */
 export async function removeTestRecipient(
   db: Db,
   workspaceId: string,
@@ -115,13 +146,32 @@ export async function removeTestRecipient(
     workspaceId,
     "id" in which ? { id: which.id } : { email: parseRecipientAddress(which.email) },
   );
-  if (!recipient || !(await deleteTestRecipient(db, workspaceId, recipient.id))) throw notFound("Test recipient");
-  // The SES identity goes with the last workspace listing the address, and only if the install
-  // created it (`delete` leaves anyone else's); failing that is not worth
-  // refusing the removal for (an address identity only lets SES mail it).
-  if (identities && !(await testRecipientListedElsewhere(db, recipient.email, workspaceId)))
-    await identities.delete(recipient.email).catch(() => {});
+  const remove = identities ? markTestRecipientRemoved : deleteTestRecipient;
+  if (!recipient || !(await remove(db, workspaceId, recipient.id))) throw notFound("Test recipient");
   return toTestRecipientView(recipient);
+}
+
+/**
+ * Ends the cooldown of recipients removed more than `cooldownMs` ago: their rows go, and so does
+ * an SES identity once no workspace lists the address (only if the install created it: `delete`
+ * leaves anyone else's). A failed delete is not retried: an address identity only lets SES mail it.
+ * Returns how many recipients were released.
+ */
+export async function releaseRemovedTestRecipients(
+  db: Db,
+  identities: SendingIdentities | null,
+  cooldownMs: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const due = await findRemovedTestRecipients(db, new Date(now.getTime() - cooldownMs), RELEASE_BATCH);
+  let released = 0;
+  for (const recipient of due) {
+    if (!(await deleteTestRecipient(db, recipient.workspaceId, recipient.id))) continue;
+    released += 1;
+    if (identities && !(await testRecipientListedElsewhere(db, recipient.email, recipient.workspaceId)))
+      await identities.delete(recipient.email).catch(() => {});
+  }
+  return released;
 }
 
 /** Which of `addresses` are pre-verified for the workspace (compared lower-cased), in their original form. */

@@ -4,6 +4,8 @@ import type { Queryable } from "../sql.ts";
 /**
  * The `test_recipients` table: the only addresses a `test` key's mail is delivered to, stored
  * lower-cased and unique per workspace. Operator-managed CRUD on Prisma; the sender's check on `pg`.
+ * A removed recipient (`removedAt` set) is invisible to every reader but `findTestRecipient`'s
+ * `includeRemoved`, the cooldown's sweep and `testRecipientListedElsewhere`.
  */
 
 /** The workspace's recipient with this id or (lower-cased) address, or null. */
@@ -11,12 +13,13 @@ export async function findTestRecipient(
   db: Prisma.TransactionClient,
   workspaceId: string,
   which: { id: string } | { email: string },
+  options: { includeRemoved?: boolean } = {},
 ): Promise<TestRecipient | null> {
-  return db.testRecipient.findFirst({ where: { workspaceId, ...which } });
+  return db.testRecipient.findFirst({ where: { workspaceId, ...which, ...(options.includeRemoved ? {} : { removedAt: null }) } });
 }
 
 export async function countTestRecipients(db: Prisma.TransactionClient, workspaceId: string): Promise<number> {
-  return db.testRecipient.count({ where: { workspaceId } });
+  return db.testRecipient.count({ where: { workspaceId, removedAt: null } });
 }
 
 export type TestRecipientInsert = { inserted: TestRecipient } | { refused: "duplicate" | "no_such_workspace" };
@@ -41,13 +44,34 @@ export async function insertTestRecipient(
 
 /** The workspace's recipients by address. */
 export async function listTestRecipientRows(db: Prisma.TransactionClient, workspaceId: string): Promise<TestRecipient[]> {
-  return db.testRecipient.findMany({ where: { workspaceId }, orderBy: [{ email: "asc" }] });
+  return db.testRecipient.findMany({ where: { workspaceId, removedAt: null }, orderBy: [{ email: "asc" }] });
 }
 
 /** Deletes the workspace's recipient `id`; true if there was one. */
 export async function deleteTestRecipient(db: Prisma.TransactionClient, workspaceId: string, id: string): Promise<boolean> {
   const { count } = await db.testRecipient.deleteMany({ where: { id, workspaceId } });
   return count > 0;
+}
+
+/** Hides the workspace's listed recipient `id` from now on; true if it was listed. */
+export async function markTestRecipientRemoved(db: Prisma.TransactionClient, workspaceId: string, id: string): Promise<boolean> {
+  const { count } = await db.testRecipient.updateMany({ where: { id, workspaceId, removedAt: null }, data: { removedAt: new Date() } });
+  return count > 0;
+}
+
+/** Lists a removed recipient again, as it was; null if it is not a removed one (any more). */
+export async function restoreTestRecipient(db: Prisma.TransactionClient, workspaceId: string, id: string): Promise<TestRecipient | null> {
+  const { count } = await db.testRecipient.updateMany({ where: { id, workspaceId, removedAt: { not: null } }, data: { removedAt: null } });
+  return count > 0 ? db.testRecipient.findFirst({ where: { id, workspaceId } }) : null;
+}
+
+/** Recipients removed before `removedBefore` (every workspace's), at most `limit`. */
+export async function findRemovedTestRecipients(
+  db: Prisma.TransactionClient,
+  removedBefore: Date,
+  limit: number,
+): Promise<TestRecipient[]> {
+  return db.testRecipient.findMany({ where: { removedAt: { lt: removedBefore } }, orderBy: { id: "asc" }, take: limit });
 }
 
 /** Recipients the provider has not verified yet (all workspaces when none is given), at most `limit`. */
@@ -57,7 +81,7 @@ export async function findPendingTestRecipients(
   limit: number,
 ): Promise<TestRecipient[]> {
   return db.testRecipient.findMany({
-    where: { providerStatus: "pending", ...(workspaceId ? { workspaceId } : {}) },
+    where: { providerStatus: "pending", removedAt: null, ...(workspaceId ? { workspaceId } : {}) },
     orderBy: { id: "asc" },
     take: limit,
   });
@@ -70,7 +94,7 @@ export async function markTestRecipientsVerified(db: Prisma.TransactionClient, i
   return count;
 }
 
-/** Whether a workspace other than `workspaceId` lists this address. */
+/** Whether a workspace other than `workspaceId` lists this address, or removed it within its cooldown. */
 export async function testRecipientListedElsewhere(db: Prisma.TransactionClient, email: string, workspaceId: string): Promise<boolean> {
   return (await db.testRecipient.findFirst({ where: { email, workspaceId: { not: workspaceId } }, select: { id: true } })) !== null;
 }
@@ -81,7 +105,7 @@ export async function testRecipientListedElsewhere(db: Prisma.TransactionClient,
  */
 export async function selectTestRecipientAddresses(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<string[]> {
   const { rows } = await db.query(
-    `SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[]) AND ("providerStatus" IS NULL OR "providerStatus" = 'verified')`,
+    `SELECT email FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[]) AND "removedAt" IS NULL AND ("providerStatus" IS NULL OR "providerStatus" = 'verified')`,
     [workspaceId, [...new Set(addresses)]],
   );
   return (rows as Array<{ email: string }>).map((row) => row.email);

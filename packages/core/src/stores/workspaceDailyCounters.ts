@@ -2,11 +2,11 @@ import type { Prisma } from "@svc/db";
 
 /**
  * The `workspace_daily_counters` table: per workspace, UTC day and kind, how many of a limited
- * action (an invitation mailed, a test event) happened. The sends' own limit has its table
+ * action (an invitation mailed, a test event, a verification mail the provider sent to a test recipient) happened. The sends' own limit has its table
  * (`daily_usage`), on the hot path in raw SQL; these are dashboard actions.
  */
 
-export type DailyCounterKind = "invitation" | "test_event";
+export type DailyCounterKind = "invitation" | "test_event" | "test_recipient_verification";
 
 /**
  * Counts one `kind` action for the workspace's UTC day unless `limit` is already reached;
