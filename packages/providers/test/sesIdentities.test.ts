@@ -161,7 +161,7 @@ describe("identities the install did not create", () => {
     const refused = (await addDomain(db, { workspaceId: workspace.id, domain: name }, ses).catch((caught: unknown) => caught)) as AppError;
     expect(refused.code).toBe("conflict");
     expect(refused.message).toContain("was not created by it");
-    expect(refused.message).toContain(`svc ses adopt ${name}`);
+    expect(refused.message).toContain(`svc ses adopt --identity ${name}`);
     expect(writes(before)).toEqual([]);
     const address = `someone-${Math.random().toString(36).slice(2, 8)}@example.org`;
     await foreignIdentity(address);

@@ -31,7 +31,7 @@ export function lostClaimReason(name: string): string {
 export function identityNotOurs(name: string): AppError {
   return new AppError(
     "conflict",
-    `${name} already exists in this installation's SES account and was not created by it (for example, verified by hand for another application); it is left untouched. An operator can hand it to this installation with: svc ses adopt ${name}`,
+    `${name} already exists in this installation's SES account and was not created by it (for example, verified by hand for another application); it is left untouched. An operator can hand it to this installation with: svc ses adopt --identity ${name}`,
   );
 }
 
@@ -41,6 +41,6 @@ export function notOursVerdict(provider: string, name: string): ProviderVerdict 
     provider,
     verified: false,
     failed: true,
-    reason: `${provider.toUpperCase()}'s identity for ${name} was not created by this installation, so it is left untouched and not used. An operator can adopt it: svc ses adopt ${name}`,
+    reason: `${provider.toUpperCase()}'s identity for ${name} was not created by this installation, so it is left untouched and not used. An operator can adopt it: svc ses adopt --identity ${name}`,
   };
 }
