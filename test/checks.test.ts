@@ -36,4 +36,10 @@ describe("the tree checks itself", () => {
     },
     10 * 60_000,
   );
+
+  it("gives npm, which runs the README's commands, no setting it warns about", () => {
+    const run = spawnSync("npm", ["pkg", "get", "name"], { cwd: root, encoding: "utf8" });
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toMatch(/npm warn/i);
+  });
 });
