@@ -11,9 +11,9 @@ export const EVENT_TYPES = [
   "rendering_failed",
   "delivery_delayed",
   // Ours, not a provider's: the email ended `failed` without a provider's verdict (see
-  // emails/failure.ts). Beyond the nine types the specification names.
+  // emails/failure.ts).
   "failed",
   // Ours: a message arrived for a receiving domain. Its deliveries are about an inbound record
-  // (inbound/delivery.ts), not an email.
+  // (inbound/deliveryBody.ts), not an email.
   "received",
 ] as const satisfies readonly EventType[];

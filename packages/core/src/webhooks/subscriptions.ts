@@ -47,7 +47,7 @@ export type CreatedWebhookSubscription = WebhookSubscriptionView & {
   secret: string;
 };
 
-/** A non-empty subset of the nine event types, deduplicated, in the order given. */
+/** A non-empty subset of EVENT_TYPES, deduplicated, in the order given. */
 export function parseEventTypes(input: unknown): EventType[] {
   if (!Array.isArray(input) || input.length === 0) {
     throw new AppError("validation_failed", `events: at least one of ${EVENT_TYPES.join(", ")}.`);
