@@ -183,14 +183,22 @@ describe("the service on a Redis Cluster with sharded queues", () => {
     const log = createLogger("cluster-test", "silent");
     try {
       // The throttles fall back to in-process counters when Redis refuses: the keys must be in the cluster.
-      const login = await new LoginThrottle(redis, { prefix, maxFailures: 3, windowSeconds: 60, log }).reserve("a@example.com", "10.1.2.3");
+      const login = await new LoginThrottle(redis, {
+        prefix,
+        maxFailures: 3,
+        maxAccountFailures: 10,
+        windowSeconds: 60,
+        knownNetworkSeconds: 60,
+        log,
+      }).reserve("a@example.com", "10.1.2.3");
       expect(login.allowed).toBe(true);
       await new AuthThrottle(redis, { prefix, maxFailures: 3, windowSeconds: 60, log }).countFailure({
         clientAddress: "10.1.2.4",
         keyId: "key_1",
       });
       const keys = (await Promise.all(cluster.ports.map((port) => keysOn(port).catch(() => [])))).flat();
-      expect(new Set(keys.filter((key) => key.includes("{login-fail}"))).size).toBe(2);
+      // The (account, network) pair, the network, and the account (from a network it has not signed in from).
+      expect(new Set(keys.filter((key) => key.includes("{login-fail}"))).size).toBe(3);
       expect(new Set(keys.filter((key) => key.includes("{smtp-auth-fail}"))).size).toBe(2);
       // The gate answers "busy" when Redis refuses; "go" means the script ran.
       const gate = new SendGate(redis, prefix, { recipientsPerSecond: 100, maxWaitMs: 1000, holdMs: 1000 });
@@ -248,5 +256,18 @@ describe("the service on a Redis Cluster with sharded queues", () => {
     });
     expect(sent).toHaveLength(accepted.length);
     expect(sent.every((row) => row._count === 1)).toBe(true);
+
+    // A failover is an expected event: the apps say so in warnings, not in errors an operator reads as an outage.
+    const errors = Object.values(stack.apps).flatMap((app) =>
+      app!
+        .output()
+        .split("\n")
+        .filter((line) => /"level":(50|60)\b/.test(line))
+        .map((line) => {
+          const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+          return `${app!.name}: ${entry.msg} (${entry.err?.message ?? "no error"})`;
+        }),
+    );
+    expect(errors).toEqual([]);
   }, 240_000);
 });

@@ -3,7 +3,7 @@ import { createWebhookAttempt, postgresDeliveryRows, SecretBox } from "@svc/core
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs, watchQueueDepth } from "@svc/metrics";
-import { createShardWorkers, Producer, queueLayout, SubscriptionRateLimiter } from "@svc/queues";
+import { createShardWorkers, Producer, queueLayout, SubscriptionRateLimiter, workerErrorListener } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen, type PeriodicTask, Permits } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { startAutoDisable } from "./autoDisable.ts";
@@ -110,8 +110,10 @@ export function createDispatcher(env: DispatcherEnv, { db, workerRedis, redis, p
         error instanceof RetryScheduled ? Math.max(0, error.retryAt.getTime() - Date.now()) : infrastructureRetryMs,
     },
   });
+  // One listener for all of the process's shard workers: one warning per outage, not one per shard.
+  const onWorkerError = workerErrorListener(log, "webhook worker");
   for (const worker of workers) {
-    worker.on("error", (error) => log.error({ err: error }, "webhook worker error"));
+    worker.on("error", onWorkerError);
     countWorkerJobs(worker);
     worker.on("failed", (job, error) => {
       if (error instanceof RetryScheduled) return;

@@ -2,7 +2,15 @@ import { type HandoffOutcome, type HandoffPorts, handOff } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
 import { recordHandoff } from "@svc/metrics/sender";
-import { createShardWorkers, type JobPayload, type Producer, QUEUES, type QueueLayout, recordRetry } from "@svc/queues";
+import {
+  createShardWorkers,
+  type JobPayload,
+  type Producer,
+  QUEUES,
+  type QueueLayout,
+  recordRetry,
+  workerErrorListener,
+} from "@svc/queues";
 import { Permits } from "@svc/runtime";
 import { DelayedError, type Job, UnrecoverableError, type Worker } from "bullmq";
 import type { Redis } from "ioredis";
@@ -115,8 +123,10 @@ export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions
     },
     { connection: options.connection, concurrency: options.concurrency, autorun: false },
   );
+  // One listener for all of the process's shard workers: one warning per outage, not one per shard.
+  const onWorkerError = workerErrorListener(log, "send worker");
   for (const worker of workers) {
-    worker.on("error", (error) => log.error({ err: error }, "send worker error"));
+    worker.on("error", onWorkerError);
     countWorkerJobs(worker);
     worker.on("failed", (job, error) => {
       if (!(error instanceof UnrecoverableError)) log.warn({ jobId: job?.id, err: error }, "send job failed");

@@ -24,3 +24,4 @@ export { SendQueue } from "./sendQueue.ts";
 export { createShardWorkers } from "./shardWorkers.ts";
 export { SubscriptionRateLimiter } from "./subscriptionRate.ts";
 export { UnrecordedAcceptances } from "./unrecordedAcceptances.ts";
+export { isRedisUnavailable, workerErrorListener } from "./workerErrors.ts";
