@@ -47,7 +47,6 @@ describe("webhook subscriptions over REST", () => {
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty("secret");
     expect((await full.get("/webhooks")).body.map((s: { id: string }) => s.id)).toEqual([id]);
-    expect((await as(fx.keys["read-only"]).get("/webhooks")).status).toBe(200);
 
     const updated = await full.patch(`/webhooks/${id}`, { url: "http://127.0.0.1:9/other", events: ["sent"], maxDeliveriesPerSecond: 5 });
     expect(updated.status).toBe(200);
@@ -128,6 +127,28 @@ describe("webhook subscriptions over REST", () => {
     const second = (await as(owner.keys["full-access"]).post("/webhooks", { url: "http://127.0.0.1:9/b", events: ["sent"] })).body
       .id as string;
     expect((await as(owner.keys["full-access"]).get(`/webhooks/${second}/deliveries/${delivery}`)).status).toBe(404);
+  });
+
+  it("read-only keys get 403 on every subscription read too (list, one, deliveries, replays): a URL may carry a token", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/hook?token=s3cret", events: ["sent"] })).body.id as string;
+    const delivery = (await full.post(`/webhooks/${id}/test`)).body.id as string;
+    const reads = [
+      "/webhooks",
+      `/webhooks/${id}`,
+      `/webhooks/${id}/deliveries`,
+      `/webhooks/${id}/deliveries/${delivery}`,
+      `/webhooks/${id}/replays`,
+      `/webhooks/${id}/replays/wr_none`,
+    ];
+    for (const path of reads) {
+      const answer = await as(fx.keys["read-only"]).get(path);
+      expect({ path, status: answer.status, code: answer.body.code }).toEqual({ path, status: 403, code: "forbidden" });
+      expect(answer.text).not.toContain("s3cret");
+      expect(answer.body.error).toContain("webhooks:manage");
+    }
+    expect((await full.get(`/webhooks/${id}`)).body.url).toBe("http://127.0.0.1:9/hook?token=s3cret");
   });
 
   it("replays over REST: failed deliveries since T keep their id, with progress; writes need full-access; another workspace's is 404", async () => {

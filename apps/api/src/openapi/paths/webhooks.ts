@@ -123,7 +123,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List webhook subscriptions",
     description: "The workspace's subscriptions, newest first.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     responses: { 200: { description: "Subscriptions, newest first.", schema: z.array(webhookSubscriptionSchema) } },
   });
 
@@ -158,7 +158,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "getWebhookSubscription",
     tag: TAG,
     summary: "Get a webhook subscription",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: subscriptionParam },
     responses: { 200: { description: "The subscription.", schema: webhookSubscriptionSchema } },
     errors: ["not_found"],
@@ -231,7 +231,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List a subscription's deliveries",
     description: "The most recent deliveries, newest first, each with its attempts.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: {
       params: subscriptionParam,
       query: z.object({
@@ -270,7 +270,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List replays",
     description: "The subscription's 50 most recent replays, newest first, with their progress.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: subscriptionParam },
     responses: { 200: { description: "Replays, newest first.", schema: z.array(replaySchema) } },
     errors: ["not_found"],
@@ -282,7 +282,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "getWebhookReplay",
     tag: TAG,
     summary: "Get a replay's progress",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: {
       params: z.object({
         id: z.string().meta({ description: "The subscription (`wh_…`)." }),
@@ -300,7 +300,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "Get a delivery",
     description: "One delivery with its attempts and the exact body it sends.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: deliveryParams },
     responses: { 200: { description: "The delivery.", schema: deliveryDetailSchema } },
     errors: ["not_found"],
