@@ -64,7 +64,7 @@ export class DeliverySweeper {
   }
 
   private async sweep(): Promise<number> {
-    const { db, producer, redis, intervalMs, log } = this.options;
+    const { db, redis, intervalMs, log } = this.options;
     // Several dispatcher processes: one sweeps per interval, the others skip.
     const locked = await redis.set(this.lockKey, String(process.pid), "PX", Math.max(50, Math.floor(intervalMs * 0.9)), "NX");
     if (locked !== "OK") return 0;
