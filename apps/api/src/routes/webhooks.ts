@@ -99,6 +99,10 @@ export function webhooksRouter(deps: ApiDeps): Router {
     const replay = await replayWebhookDeliveries(deps.db, deps.webhookQueue, req.params.id as string, request, {
       workspaceId: workspaceOf(res),
       defaultPerSecond: deps.config.WEBHOOK_REPLAY_PER_SECOND,
+      limits: {
+        activePerSubscription: deps.config.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
+        deliveriesPerDay: deps.config.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
+      },
     });
     res.status(202).json(replay);
   });
