@@ -1,4 +1,4 @@
-import { type DueDeliveryPosition, dueWebhookDeliveries } from "@svc/core";
+import { dueWebhookDeliveries } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordRecovered } from "@svc/metrics/maintenance";
@@ -72,7 +72,8 @@ export class DeliverySweeper {
     const limit = this.options.batchSize ?? 500;
     const now = new Date();
     let requeued = 0;
-    let after: DueDeliveryPosition | null = null;
+    // The last delivery of the page before: where the next page starts.
+    let after: { dueAt: Date | null; id: string } | null = null;
     for (;;) {
       const page = await dueWebhookDeliveries(db, { now, after, limit });
       const lost = await Promise.all(page.map(({ id }) => this.requeueIfLost(id)));

@@ -2,8 +2,6 @@ import type { DbHandle } from "@svc/db";
 import { sqlPool } from "../sql.ts";
 import { type DueDeliveryPosition, selectDueWebhookDeliveries } from "../stores/webhookDeliveries.ts";
 
-export type { DueDeliveryPosition };
-
 /**
  * One page of the pending deliveries of active subscriptions that are due at `now`, the longest
  * due first, after `after` (null: from the start): what the dispatcher's sweeper makes sure has a
