@@ -132,11 +132,7 @@ describe("a workspace is an SES tenant", () => {
     const third = await createWorkspaceFixture(handle);
     await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: third.domain }));
     const ids: string[] = [];
-    for (const from of [
-      `hello@${third.domain} (Acme)`,
-      `Acme <hello@${third.domain}> (team)`,
-      `"Acme (support)" <hello@${third.domain}>`,
-    ]) {
+    for (const from of [`hello@${third.domain} (Acme)`, `Acme <hello@${third.domain}> (team)`]) {
       const id = await insertEmail(handle, third, { from });
       await queue.enqueue(id, { emailId: id });
       ids.push(id);
