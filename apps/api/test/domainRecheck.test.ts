@@ -11,6 +11,7 @@ import {
   SecretBox,
   verifyDomain,
 } from "@svc/core";
+import { addressDomain, bareAddress } from "@svc/core/addresses";
 import { type EmailStatus, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection, Producer } from "@svc/queues";
@@ -128,6 +129,8 @@ describe("the scheduled domain re-check", () => {
           apiKeyId: key.id,
           environment: "live",
           from,
+          // As the API stores it when it accepts the email.
+          fromDomain: addressDomain(bareAddress(from)),
           to: ["r@example.org"],
           subject: "s",
           text: "t",
@@ -191,6 +194,36 @@ describe("the scheduled domain re-check", () => {
     }
   });
 
+  it("fails the emails the API accepted in every from form, comments included, when their domain fails", async () => {
+    const workspace = await createWorkspace(db, { name: "Comment forms", plan: "unlimited" });
+    const key = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope: "send-only" });
+    const domain = await addDomain(db, { workspaceId: workspace.id, domain: `comments-${Date.now()}.example.test` }, local);
+    publish(domain);
+    expect((await verifyDomain(db, domain.id, { resolver }, local)).status).toBe("verified");
+    const forms = [
+      `Acme (support) <hello@${domain.domain}>`,
+      `hello@${domain.domain.toUpperCase()} (Acme)`,
+      `Acme <hello@${domain.domain}> (team)`,
+      `"Acme, Inc." <hello@${domain.domain}>`,
+    ];
+    const ids: string[] = [];
+    for (const from of forms) {
+      // Scheduled: no sender takes them meanwhile; the re-check ends scheduled emails too.
+      const scheduledAt = new Date(Date.now() + 86_400_000).toISOString();
+      const res = await request(api.url).post("/emails").set(bearer(key.key)).send(sendBody(domain.domain, { from, scheduledAt }));
+      expect({ from, status: res.status }).toEqual({ from, status: 202 });
+      ids.push(res.body.id as string);
+    }
+    const rows = await db.email.findMany({ where: { id: { in: ids } }, select: { fromDomain: true } });
+    expect(rows.map((row) => row.fromDomain)).toEqual(forms.map(() => domain.domain));
+
+    dns.remove(domain.records.find((record) => record.name.includes("._domainkey."))!.name);
+    const result = await recheckDomains(handle, { resolver, maxAgeMs: 0, log, deliveries: null, workspaceIds: [workspace.id] }, local);
+    expect(result.failed).toEqual([expect.objectContaining({ id: domain.id, emailsFailed: forms.length })]);
+    const statuses = await db.email.findMany({ where: { id: { in: ids } }, select: { status: true } });
+    expect(statuses.map((row) => row.status)).toEqual(forms.map(() => "failed"));
+  });
+
   it("fails a domain's emails in bounded batches, each with its own events", async () => {
     const workspace = await createWorkspace(db, { name: "Batches", plan: "unlimited" });
     const key = await createApiKey(db, { workspaceId: workspace.id, environment: "live", scope: "send-only" });
@@ -203,6 +236,7 @@ describe("the scheduled domain re-check", () => {
         apiKeyId: key.id,
         environment: "live" as const,
         from: `a@${name}`,
+        fromDomain: name,
         to: ["r@example.org"],
         subject: "s",
         text: "t",

@@ -227,6 +227,35 @@ describe("POST /emails: sending domain", () => {
     expect(await footprint(fx.workspaceId)).toEqual(before);
   });
 
+  it("refuses a `verified` row whose name this workspace never proved while another workspace owns it; the owner sends", async () => {
+    const shared = `owned-${newId("domain").slice(4).toLowerCase()}.example.com`;
+    const owner = await createWorkspaceFixture(handle, { domain: shared });
+    const squatter = await createWorkspaceFixture(handle);
+    // Verified before names were claimed: no proof of its own.
+    await db.domain.create({
+      data: {
+        id: newId("domain"),
+        workspaceId: squatter.workspaceId,
+        name: shared,
+        status: "verified",
+        verifiedAt: new Date(),
+        records: [],
+        verificationToken: "t",
+        dkimSelector: "svc",
+        dkimPublicKey: "p",
+        dkimPrivateKey: "k",
+      },
+    });
+    const before = await footprint(squatter.workspaceId);
+    const refused = await send(sendBody(shared, { from: `Bank <security@${shared}>` }), squatter.keys["send-only"]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("domain_not_verified");
+    expect(refused.body.error).toContain(`The from domain ${shared} is not verified for this workspace.`);
+    expect(refused.body.error).toContain("has not been proven by this workspace's DNS");
+    expect(await footprint(squatter.workspaceId)).toEqual(before);
+    expect((await send(sendBody(shared), owner.keys["send-only"])).status).toBe(202);
+  });
+
   it("refuses a domain that is only pending, and another workspace's verified domain", async () => {
     await db.domain.create({
       data: {

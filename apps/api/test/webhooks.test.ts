@@ -47,7 +47,6 @@ describe("webhook subscriptions over REST", () => {
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty("secret");
     expect((await full.get("/webhooks")).body.map((s: { id: string }) => s.id)).toEqual([id]);
-    expect((await as(fx.keys["read-only"]).get("/webhooks")).status).toBe(200);
 
     const updated = await full.patch(`/webhooks/${id}`, { url: "http://127.0.0.1:9/other", events: ["sent"], maxDeliveriesPerSecond: 5 });
     expect(updated.status).toBe(200);
@@ -130,6 +129,28 @@ describe("webhook subscriptions over REST", () => {
     expect((await as(owner.keys["full-access"]).get(`/webhooks/${second}/deliveries/${delivery}`)).status).toBe(404);
   });
 
+  it("read-only keys get 403 on every subscription read too (list, one, deliveries, replays): a URL may carry a token", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/hook?token=s3cret", events: ["sent"] })).body.id as string;
+    const delivery = (await full.post(`/webhooks/${id}/test`)).body.id as string;
+    const reads = [
+      "/webhooks",
+      `/webhooks/${id}`,
+      `/webhooks/${id}/deliveries`,
+      `/webhooks/${id}/deliveries/${delivery}`,
+      `/webhooks/${id}/replays`,
+      `/webhooks/${id}/replays/wr_none`,
+    ];
+    for (const path of reads) {
+      const answer = await as(fx.keys["read-only"]).get(path);
+      expect({ path, status: answer.status, code: answer.body.code }).toEqual({ path, status: 403, code: "forbidden" });
+      expect(answer.text).not.toContain("s3cret");
+      expect(answer.body.error).toContain("webhooks:manage");
+    }
+    expect((await full.get(`/webhooks/${id}`)).body.url).toBe("http://127.0.0.1:9/hook?token=s3cret");
+  });
+
   it("replays over REST: failed deliveries since T keep their id, with progress; writes need full-access; another workspace's is 404", async () => {
     const fx = await createWorkspaceFixture(handle);
     const full = as(fx.keys["full-access"]);
@@ -174,6 +195,85 @@ describe("webhook subscriptions over REST", () => {
     expect((await as(other.keys["full-access"]).post(`/webhooks/${id}/replays`, { kind: "failed_since", since })).status).toBe(404);
     expect((await as(other.keys["full-access"]).get(`/webhooks/${id}/replays/${replay.body.id}`)).status).toBe(404);
     expect(await db.webhookReplay.count({ where: { subscriptionId: id } })).toBe(1);
+  });
+
+  it("one replay of a subscription at a time: a second while the first paces its deliveries in is 409, others are not held", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const full = as(fx.keys["full-access"]);
+    const failedDeliveriesOf = async (subscriptionId: string, count: number) => {
+      for (let n = 0; n < count; n++) {
+        const id = (await full.post(`/webhooks/${subscriptionId}/test`)).body.id as string;
+        await db.webhookDelivery.update({ where: { id }, data: { status: "failed", completedAt: new Date(), nextAttemptAt: null } });
+      }
+    };
+    const id = (await full.post("/webhooks", { url: "http://127.0.0.1:9/a", events: ["sent"] })).body.id as string;
+    const other = (await full.post("/webhooks", { url: "http://127.0.0.1:9/b", events: ["sent"] })).body.id as string;
+    await failedDeliveriesOf(id, 3);
+    await failedDeliveriesOf(other, 1);
+    const since = new Date(Date.now() - 60_000).toISOString();
+
+    // Three deliveries at one a second: the last is due two seconds from now.
+    const first = await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since, perSecond: 1 });
+    expect(first.status).toBe(202);
+    const second = await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe("replay_in_progress");
+    expect(second.body.error).toContain(first.body.pacedUntil);
+    expect(Number(second.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(await db.webhookReplay.count({ where: { subscriptionId: id } })).toBe(1);
+    // Another subscription of the same workspace replays meanwhile.
+    expect((await full.post(`/webhooks/${other}/replays`, { kind: "failed_since", since })).status).toBe(202);
+
+    // Once its last delivery is due, the subscription may replay again.
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(first.body.pacedUntil) - Date.now() + 50));
+    expect((await full.post(`/webhooks/${id}/replays`, { kind: "delivery", deliveryId: "wd_nothing" })).status).toBe(404);
+    await db.webhookDelivery.updateMany({
+      where: { subscriptionId: id },
+      data: { status: "failed", completedAt: new Date(), nextAttemptAt: null },
+    });
+    expect((await full.post(`/webhooks/${id}/replays`, { kind: "failed_since", since, perSecond: 100 })).status).toBe(202);
+  });
+
+  it("a workspace replays at most its daily quota of deliveries (429 with Retry-After until the UTC day ends); another workspace's is its own", async () => {
+    const limited = await startApi({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_REPLAYED_DELIVERIES_PER_DAY: "3" });
+    try {
+      const replayer = async () => {
+        const fx = await createWorkspaceFixture(handle);
+        const key = fx.keys["full-access"];
+        const call = (method: "post", path: string, body?: object) => request(limited.url)[method](path).set(bearer(key)).send(body);
+        const subscriptionId = (await call("post", "/webhooks", { url: "http://127.0.0.1:9/q", events: ["sent"] })).body.id as string;
+        for (let n = 0; n < 2; n++) {
+          const id = (await call("post", `/webhooks/${subscriptionId}/test`)).body.id as string;
+          await db.webhookDelivery.update({ where: { id }, data: { status: "failed", completedAt: new Date(), nextAttemptAt: null } });
+        }
+        const since = new Date(Date.now() - 60_000).toISOString();
+        const replay = () => call("post", `/webhooks/${subscriptionId}/replays`, { kind: "failed_since", since, perSecond: 100 });
+        return {
+          subscriptionId,
+          replay,
+          reset: () => db.webhookDelivery.updateMany({ where: { subscriptionId }, data: { status: "failed" } }),
+        };
+      };
+      const a = await replayer();
+      const b = await replayer();
+      expect((await a.replay()).status).toBe(202);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await a.reset();
+      // Two more would make four: over the three a day.
+      const refused = await a.replay();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("replay_quota_exceeded");
+      expect(refused.body.error).toContain("has 1 left today");
+      const now = new Date();
+      const untilTomorrow = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+      expect(Math.abs(Number(refused.headers["retry-after"]) - untilTomorrow)).toBeLessThanOrEqual(5);
+      expect(await db.webhookReplay.count({ where: { subscriptionId: a.subscriptionId } })).toBe(1);
+      expect(await db.webhookDelivery.count({ where: { subscriptionId: a.subscriptionId, status: "pending" } })).toBe(0);
+      // The other workspace's day is untouched.
+      expect((await b.replay()).status).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 
   it.each([

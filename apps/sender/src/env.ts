@@ -45,6 +45,22 @@ const senderOnlyEnv = {
    */
   SES_TENANTS: z.enum(["on", "off"]).default("on"),
   /**
+   * Attachment bytes one sender process holds at once (see AttachmentBudget): reading and encoding
+   * an email's files takes a few times their size, so this bounds the process's memory whatever
+   * the queue holds. The default is three messages at the provider's size limit.
+   */
+  SENDER_ATTACHMENT_BUDGET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(96 * 1024 * 1024),
+  /**
+   * The longest a handoff waits for room in that budget while it holds its claim; then the email
+   * goes back to the queue, `queued`, and is tried again after as long. Keep it well inside
+   * SEND_CLAIM_LEASE_MS (a handoff whose claim another worker took meanwhile sends nothing).
+   */
+  SENDER_ATTACHMENT_WAIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
    * How long a workspace whose SES tenant is paused is held before one of its emails asks SES
    * again: the longest a re-enabled tenant's mail waits to resume.
    */

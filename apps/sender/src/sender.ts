@@ -28,12 +28,6 @@ import { timedProvider } from "./timedProvider.ts";
 import { createSendWorkers } from "./worker.ts";
 
 /**
- * Attachment bytes one sender process holds at once: three messages at the provider's size limit.
- * Reading and encoding an email's files takes a few times their size, so this bounds the
- * process's memory whatever the queue holds. A wait for room is short against the claim lease.
- */
-const ATTACHMENT_BUDGET_BYTES = 96 * 1024 * 1024;
-/**
  * The longest a handoff sleeps for its turn at the send rate while holding its claim: well
  * inside the claim lease; a turn further ahead puts the email back in the queue until then.
  */
@@ -135,7 +129,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           // Compiled per published version, which never changes; the least recently used go first.
           templates: cachedTemplateRenderer(sqlPool(db), { maxCached: 500 }),
           clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
-          attachmentBudget: new AttachmentBudget(ATTACHMENT_BUDGET_BYTES),
+          attachmentBudget: new AttachmentBudget(env.SENDER_ATTACHMENT_BUDGET_BYTES, env.SENDER_ATTACHMENT_WAIT_MS),
           retry: {
             windowMs: retryWindowMs,
             baseDelayMs: env.SEND_RETRY_BASE_DELAY_MS,

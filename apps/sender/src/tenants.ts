@@ -54,7 +54,7 @@ export function withTenants(
   return {
     name: provider.name,
     async send(email) {
-      const tenant = await tenantFor(email.workspaceId, domainOf(email.from), email.configurationSet);
+      const tenant = await tenantFor(email.workspaceId, email.fromDomain, email.configurationSet);
       try {
         return await provider.send(tenant ? { ...email, tenant } : email);
       } catch (error) {
@@ -64,10 +64,4 @@ export function withTenants(
     },
     close: () => provider.close(),
   };
-}
-
-/** The from address's domain, lower-cased: the identity SES checks the send against. */
-function domainOf(from: string): string {
-  const address = (/<([^<>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
-  return address.slice(address.lastIndexOf("@") + 1);
 }

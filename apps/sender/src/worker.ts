@@ -55,6 +55,7 @@ export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions
     const outcome = await handOffInTurn(emailId, job.opts.priority ?? 0, log.child({ emailId, jobId: job.id }));
     switch (outcome.kind) {
       case "skipped":
+      case "claim_lost":
       case "sent":
         return;
       case "retry":
@@ -135,13 +136,18 @@ export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions
   return workers;
 }
 
-/** Why an email waits, kept on its job for GET /emails/{id}; a deferral for the send rate is not a retry and says nothing. */
+/**
+ * Why an email waits, kept on its job for GET /emails/{id}; a deferral for the send rate is not a
+ * retry and says nothing, one for room in the attachment budget says so.
+ */
 async function recordWaiting(sendQueue: Producer<"sendEmail">, emailId: string, outcome: Waiting): Promise<void> {
-  if (outcome.kind === "deferred") return;
+  if (outcome.kind === "deferred" && outcome.reason === undefined) return;
   const retry =
     outcome.kind === "retry"
       ? { lastError: outcome.error.message, retryAt: outcome.retryAt }
-      : { lastError: outcome.reason, retryAt: outcome.retryAt, held: "tenant_paused" as const };
+      : outcome.kind === "deferred"
+        ? { lastError: outcome.reason ?? "", retryAt: outcome.retryAt, held: "attachment_budget" as const }
+        : { lastError: outcome.reason, retryAt: outcome.retryAt, held: "tenant_paused" as const };
   await recordRetry(sendQueue, emailId, retry).catch(() => {});
 }
 

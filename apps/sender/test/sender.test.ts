@@ -266,6 +266,44 @@ describe("the from-domain at send time", () => {
   });
 });
 
+describe("the from-domain's owner", () => {
+  let running: Running;
+  beforeAll(async () => {
+    running = await startSender();
+  });
+  afterAll(() => running.stop());
+
+  it("is the only workspace that sends from it: another's `verified` row of the name without a proof of its own does not send", async () => {
+    const shared = `shared-${randomUUID()}.example.com`;
+    const owner = await createWorkspaceFixture(handle, { domain: shared });
+    // A row verified before names were claimed: `verified`, but its DNS never proved the name.
+    const squatter = await createWorkspaceFixture(handle);
+    workspaces.push(owner.workspaceId, squatter.workspaceId);
+    await db.domain.create({
+      data: {
+        id: newId("domain"),
+        workspaceId: squatter.workspaceId,
+        name: shared,
+        status: "verified",
+        verifiedAt: new Date(),
+        records: [],
+        verificationToken: "fixture",
+        dkimSelector: "svc",
+        dkimPublicKey: "fixture",
+        dkimPrivateKey: "fixture",
+      },
+    });
+    const squatted = await insertEmail(handle, squatter, { from: `Bank <security@${shared}>` });
+    const owned = await insertEmail(handle, owner, { from: `Shop <news@${shared}>` });
+    await running.enqueue(squatted);
+    await running.enqueue(owned);
+    expect((await waitForStatus(squatted, ["failed", "sent"])).errorMessage).toContain(`The from domain ${shared} is no longer verified`);
+    await waitForStatus(owned, ["sent"]);
+    expect((await emulator.emails()).filter((e) => e.subject === `Subject ${squatted}`)).toHaveLength(0);
+    expect((await emulator.emails()).filter((e) => e.subject === `Subject ${owned}`)).toHaveLength(1);
+  });
+});
+
 describe("provider failures", () => {
   it("transient ones are retried with backoff until the provider accepts", async () => {
     const acceptedId = `msg-${randomUUID()}`;

@@ -45,6 +45,8 @@ export function createTestSender(env: SenderEnv): TestSender {
 
 export interface NewEmail {
   environment?: KeyEnvironment;
+  /** Defaults to `Acme <hello@{the fixture's domain}>`. */
+  from?: string;
   to?: string[];
   subject?: string;
   status?: EmailStatus;
@@ -61,7 +63,7 @@ export async function insertEmail(handle: DbHandle, fx: WorkspaceFixture, email:
       organizationId: fx.workspaceId,
       apiKeyId: environment === "test" ? fx.testKeyId : fx.keyIds["full-access"],
       environment,
-      from: `Acme <hello@${fx.domain}>`,
+      from: email.from ?? `Acme <hello@${fx.domain}>`,
       to: email.to ?? ["someone@example.com"],
       subject: email.subject ?? `Subject ${id}`,
       html: `<p>Hello from ${id}</p>`,

@@ -127,4 +127,21 @@ describe("a workspace is an SES tenant", () => {
     const row = await handle.prisma.email.findUniqueOrThrow({ where: { id: held } });
     expect(row.errorMessage).toBeNull();
   });
+
+  it("associates the identity of the from-domain the email was accepted with, whatever comments its from carries", async () => {
+    const third = await createWorkspaceFixture(handle);
+    await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: third.domain }));
+    const ids: string[] = [];
+    for (const from of [`hello@${third.domain} (Acme)`, `Acme <hello@${third.domain}> (team)`]) {
+      const id = await insertEmail(handle, third, { from });
+      await queue.enqueue(id, { emailId: id });
+      ids.push(id);
+    }
+    for (const id of ids) await waitFor(`${id} sent`, async () => (await statusOf(id)) === "sent");
+    for (const id of ids) expect(sentAs(id)?.tenantName).toBe(tenantNameOf(third.workspaceId));
+    const { TenantResources } = await ses.send(new ListTenantResourcesCommand({ TenantName: tenantNameOf(third.workspaceId) }));
+    expect(TenantResources).toEqual([
+      { ResourceType: "EMAIL_IDENTITY", ResourceArn: `arn:aws:ses:${REGION}:123456789012:identity/${third.domain}` },
+    ]);
+  });
 });

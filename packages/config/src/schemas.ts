@@ -399,6 +399,10 @@ export const webhookUrlEnv = {
  */
 export const webhookReplayEnv = {
   WEBHOOK_REPLAY_PER_SECOND: z.coerce.number().int().min(1).max(100).default(10),
+  /** Replays of one subscription pacing their deliveries in at once; another is refused (409) until one ends. */
+  WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION: z.coerce.number().int().min(1).max(10).default(1),
+  /** Deliveries a workspace may replay per UTC day, all its subscriptions together; past it, 429 until the next day. */
+  WEBHOOK_REPLAYED_DELIVERIES_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
 };
 
 /** The webhook dispatcher: per-attempt deadline, retry schedule and concurrency. */

@@ -16,8 +16,16 @@ export { lookUpApiKeys } from "./stores/apiKeys.ts";
 /** The ingester records every notification's events: concurrent notifications share one statement (group commit). */
 export { type EmailEventToRecord, type RecordOutcome, recordEmailEvents } from "./stores/emailEvents.ts";
 /** The sender records each accepted handoff: one statement for its concurrent jobs' records. */
+/** The sender renews the claims its handoffs held long, right before their provider calls: one statement for many. */
 /** The api inserts every send: concurrent POST /emails share one insert (with its domain check) and one commit. */
-export { type AcceptedHandoff, type EmailInsertOutcome, insertEmailsIfDomainVerified, markEmailsSent } from "./stores/emails.ts";
+export {
+  type AcceptedHandoff,
+  type EmailInsertOutcome,
+  type HeldClaim,
+  insertEmailsIfDomainVerified,
+  markEmailsSent,
+  renewEmailClaims,
+} from "./stores/emails.ts";
 /** The dispatcher claims each job's delivery: one statement for its concurrent jobs' claims, as for the releases. */
 /** The dispatcher records each claimed attempt: one statement for its concurrent jobs' records. */
 export {

@@ -11,12 +11,14 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   confirmation_required: 409,
+  replay_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
   attachment_quota_exceeded: 422,
   daily_limit_reached: 429,
   rate_limited: 429,
+  replay_quota_exceeded: 429,
   unavailable: 503,
   server_busy: 503,
 } as const;
@@ -31,6 +33,8 @@ export class AppError extends Error {
     message: string,
     /** Further fields of the answer beside `error` and `code` (a batch's per-email errors). */
     readonly details?: Readonly<Record<string, unknown>>,
+    /** When trying again may succeed: answered as the Retry-After header. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { AttachmentBudget } from "../src/sending/attachmentBudget.ts";
+import { ATTACHMENT_BUDGET_FULL, AttachmentBudget } from "../src/sending/attachmentBudget.ts";
 
 /** A job that records when it runs and finishes when `finish` is called. */
 function job(log: string[], name: string) {
@@ -19,7 +19,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("AttachmentBudget", () => {
   it("runs emails side by side while they fit, holds the rest in arrival order, and lets one oversized email go alone", async () => {
-    const budget = new AttachmentBudget(100);
+    const budget = new AttachmentBudget(100, 60_000);
     const log: string[] = [];
     const a = job(log, "a");
     const b = job(log, "b");
@@ -51,12 +51,35 @@ describe("AttachmentBudget", () => {
   });
 
   it("gives the bytes back when the work throws", async () => {
-    const budget = new AttachmentBudget(10);
+    const budget = new AttachmentBudget(10, 60_000);
     await expect(budget.hold(10, async () => Promise.reject(new Error("provider down")))).rejects.toThrow("provider down");
     let ran = false;
     await budget.hold(10, async () => {
       ran = true;
     });
     expect(ran).toBe(true);
+  });
+
+  it("bounds the wait: one that finds no room within it gives up its place without running, and those behind it move up", async () => {
+    const budget = new AttachmentBudget(100, 200);
+    const log: string[] = [];
+    const a = job(log, "a");
+    const big = job(log, "big");
+    const small = job(log, "small");
+    const first = budget.hold(80, a.run);
+    const started = Date.now();
+    const waitedOut = budget.hold(50, big.run);
+    const behind = budget.hold(20, small.run);
+    await tick();
+    expect(log).toEqual(["start a"]);
+    expect(await waitedOut).toBe(ATTACHMENT_BUDGET_FULL);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    // The small one fits beside a once the big one gave up its place.
+    await tick();
+    expect(log).toEqual(["start a", "start small"]);
+    a.finish();
+    small.finish();
+    await Promise.all([first, behind]);
+    expect(log).not.toContain("start big");
   });
 });

@@ -4,6 +4,7 @@ import { createLogger } from "@svc/logger";
 import type { SendGateDecision } from "@svc/queues";
 import type { FailureReason } from "../src/emails/failure.ts";
 import { FileStoreUnavailable } from "../src/files/store.ts";
+import { ATTACHMENT_BUDGET_FULL } from "../src/sending/attachmentBudget.ts";
 import { handoffCheckLookupOf } from "../src/sending/claims.ts";
 import { handOff } from "../src/sending/handoff.ts";
 import type { HandoffPorts } from "../src/sending/ports.ts";
@@ -27,6 +28,7 @@ function claimedEmail(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
     organizationId: "org_1",
     environment: "live",
     from: "Acme <hello@Acme.test>",
+    fromDomain: "acme.test",
     to: ["Ann <ann@example.com>"],
     cc: [],
     bcc: [],
@@ -63,6 +65,10 @@ interface World {
   /** How many records of an accepted handoff fail (Postgres away) before one lands. */
   recordFailures: number;
   claimLeaseMs: number;
+  /** Whether the claim is still the handoff's when renewed (false: another worker claimed the email meanwhile). */
+  claimHeld: boolean;
+  /** The attachment budget had no room within its wait. */
+  budgetFull: boolean;
   /** Acceptances kept outside Postgres (Redis), by email id; `unavailable`: Redis does not answer. */
   unrecorded: Map<string, { emailId: string; provider: string; providerMessageId: string }> | "unavailable";
 }
@@ -79,6 +85,8 @@ function portsFor(partial: Partial<World> = {}) {
     gate: { kind: "go", waitMs: 0 },
     recordFailures: 0,
     claimLeaseMs: 300_000,
+    claimHeld: true,
+    budgetFull: false,
     unrecorded: new Map(),
     ...partial,
   };
@@ -101,6 +109,7 @@ function portsFor(partial: Partial<World> = {}) {
     slept: [] as number[],
     renderingFailed: [] as Array<{ emailId: string; template: string; version: number; error: string }>,
     rendered: [] as string[],
+    renewals: [] as Array<{ emailId: string; attempt: number }>,
   };
   const unrecorded = () => {
     if (world.unrecorded === "unavailable") throw new Error("connect ECONNREFUSED 127.0.0.1:6379");
@@ -128,6 +137,10 @@ function portsFor(partial: Partial<World> = {}) {
         seen.recordTries++;
         if (seen.recordTries <= world.recordFailures) throw new Error("Connection terminated unexpectedly");
         seen.markedSent.push(accepted);
+      },
+      renewClaim: async (claim) => {
+        seen.renewals.push(claim);
+        return world.claimHeld;
       },
       claimLeaseMs: world.claimLeaseMs,
     },
@@ -173,9 +186,10 @@ function portsFor(partial: Partial<World> = {}) {
     },
     deliveries: { enqueueMany: async (jobs) => void seen.enqueued.push(...jobs.map((job) => job.jobId)) },
     attachmentBudget: {
-      hold: (bytes, work) => {
+      maxWaitMs: 45_000,
+      hold: async (bytes, work) => {
         seen.budgetHeld.push(bytes);
-        return work();
+        return world.budgetFull && bytes > 0 ? ATTACHMENT_BUDGET_FULL : work();
       },
     },
     gate: {
@@ -271,15 +285,55 @@ describe("handOff: recording an accepted handoff while Postgres is away", () => 
     expect(seen.unrecordedCalls).toEqual([]);
   });
 
-  it("counts the lease from before the claim: time spent waiting for the send rate is part of it", async () => {
+  it("counts the lease from before the claim, or from its renewal after a long wait for the send rate", async () => {
+    const fresh = portsFor({ recordFailures: Number.POSITIVE_INFINITY, claimLeaseMs: 10_000, gate: { kind: "go", waitMs: 900 } });
+    await expect(handOff(fresh.ports, "email_1", log)).rejects.toThrow();
+    // 0.9 s is inside the lease's margin: no renewal, the lease runs from before the claim.
+    expect(fresh.seen.renewals).toEqual([]);
+    expect(fresh.seen.slept).toEqual([900, 250, 500, 1_000, 2_000, 2_000, 2_000]);
+
+    const waited = portsFor({ recordFailures: Number.POSITIVE_INFINITY, claimLeaseMs: 10_000, gate: { kind: "go", waitMs: 3_000 } });
+    await expect(handOff(waited.ports, "email_1", log)).rejects.toThrow();
+    expect(waited.seen.renewals).toEqual([{ emailId: "email_1", attempt: 1 }]);
+    // Renewed 3 s in: its lease ends at 13 s, which leaves room for one more wait than from the claim.
+    expect(waited.seen.slept).toEqual([3_000, 250, 500, 1_000, 2_000, 2_000, 2_000]);
+  });
+});
+
+describe("handOff: a claim held long", () => {
+  it("is renewed right before the provider call; one another worker took meanwhile sends nothing and gives nothing back", async () => {
     const { ports, seen } = portsFor({
-      recordFailures: Number.POSITIVE_INFINITY,
-      claimLeaseMs: 10_000,
-      gate: { kind: "go", waitMs: 3_000 },
+      email: claimedEmail({ ...withFile, attempts: 3 }),
+      files: [Buffer.from("pdf")],
+      claimLeaseMs: 60_000,
+      gate: { kind: "go", waitMs: 59_000 },
+      claimHeld: false,
     });
-    await expect(handOff(ports, "email_1", log)).rejects.toThrow();
-    // Counted from after that wait, the lease would have allowed a third wait of 2 s.
-    expect(seen.slept).toEqual([3_000, 250, 500, 1_000, 2_000, 2_000]);
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "claim_lost" });
+    expect(seen.renewals).toEqual([{ emailId: "email_1", attempt: 3 }]);
+    expect(seen.sent).toEqual([]);
+    // The other worker's claim and files are left alone.
+    expect(seen.released).toEqual([]);
+    expect(seen.filesDeleted).toEqual([]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.markedSent).toEqual([]);
+  });
+
+  it("is sent once its renewal holds", async () => {
+    const { ports, seen } = portsFor({ claimLeaseMs: 60_000, gate: { kind: "go", waitMs: 59_000 } });
+    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "sent", providerMessageId: "msg-1" });
+    expect(seen.renewals).toHaveLength(1);
+    expect(seen.sent).toHaveLength(1);
+  });
+
+  it("an email whose files found no room in the attachment budget within its wait goes back, queued, with a reason: nothing sent", async () => {
+    const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [Buffer.from("pdf")], budgetFull: true });
+    const outcome = await handOff(ports, "email_1", log);
+    expect(outcome).toEqual({ kind: "deferred", retryAt: NOW + 45_000, reason: expect.stringContaining("attachment") });
+    expect(seen.released).toEqual(["email_1"]);
+    expect(seen.sent).toEqual([]);
+    expect(seen.failed).toEqual([]);
+    expect(seen.filesDeleted).toEqual([]);
   });
 });
 

@@ -10,12 +10,13 @@ export type HandoffOutcome =
   | "failed"
   | "rendering_failed"
   | "skipped"
+  | "claim_lost"
   | "held"
   | "deferred";
 
 const handoffs = new Counter({
   name: `${PREFIX}sender_handoffs_total`,
-  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals. held: the workspace's SES tenant is paused; deferred: put back to wait for its turn at the send rate.",
+  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals. held: the workspace's SES tenant is paused; deferred: put back to wait for its turn at the send rate or for room in the attachment budget; claim_lost: another worker claimed the email while this handoff waited, so this one did not send it.",
   labelNames: ["provider", "outcome", "error_kind"] as const,
   registers: [registry],
 });

@@ -25,6 +25,7 @@ function outbound(overrides: Partial<OutboundEmail> = {}): OutboundEmail {
     emailId: "email_TestTestTestTestTestTest",
     workspaceId: "org_test",
     from: "Acme <hello@acme.example>",
+    fromDomain: "acme.example",
     to: ["first@example.com", "Second Person <second@example.com>"],
     cc: [],
     bcc: [],

@@ -115,6 +115,7 @@ async function queuedEmail(
     emailId,
     workspaceId: fx.workspaceId,
     from: `Sender <hello@${fx.domain}>`,
+    fromDomain: fx.domain,
     to,
     cc: copies.cc ?? [],
     bcc: copies.bcc ?? [],

@@ -12,8 +12,11 @@ export interface SendJobFacts {
   retryAt: Date | null;
   /** The provider's answer to the last attempt, when it was a transient failure. */
   lastError: string | null;
-  /** Why the email is held rather than retried (`tenant_paused`: the provider paused its workspace). */
-  held: "tenant_paused" | null;
+  /**
+   * Why the email is held rather than retried (`tenant_paused`: the provider paused its workspace;
+   * `attachment_budget`: the sender had no room for its files within its wait).
+   */
+  held: WaitingHold | null;
 }
 
 export interface SendQueueFacts {
@@ -27,18 +30,21 @@ export interface SendQueueFacts {
   waiting: number;
 }
 
+export type WaitingHold = "tenant_paused" | "attachment_budget";
+const HOLDS: readonly string[] = ["tenant_paused", "attachment_budget"] satisfies WaitingHold[];
+
 /** What the sender records on a job it will retry; read back by `sendQueueFacts`. */
 interface RetryProgress {
   lastError: string;
   retryAt: number;
-  held?: "tenant_paused";
+  held?: WaitingHold;
 }
 
 /** Records why an email's job waits for a retry, and until when (the job's progress field). */
 export async function recordRetry(
   producer: Producer<"sendEmail">,
   jobId: string,
-  retry: { lastError: string; retryAt: number; held?: "tenant_paused" },
+  retry: { lastError: string; retryAt: number; held?: WaitingHold },
 ): Promise<void> {
   const progress: RetryProgress = {
     lastError: retry.lastError.slice(0, 500),
@@ -80,7 +86,7 @@ export async function sendQueueFacts(
       state,
       retryAt: retry && state === "delayed" ? new Date(retry.retryAt) : null,
       lastError: retry?.lastError ?? null,
-      held: retry?.held === "tenant_paused" && state === "delayed" ? "tenant_paused" : null,
+      held: retry?.held && HOLDS.includes(retry.held) && state === "delayed" ? retry.held : null,
     },
     workers,
     waiting,

@@ -30,6 +30,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // A busy answer is expected under load and counted by its metric; logging each would flood the log.
       if (known.status >= 500 && known.code !== "server_busy")
         logger.warn({ err: error, method: req.method, path: req.path }, known.message);
+      if (known.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(known.retryAfterSeconds));
       res.status(known.status).json({ ...known.details, error: known.message, code: known.code });
       return;
     }

@@ -21,6 +21,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   conflict:
     "The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses.",
   confirmation_required: "Removing a complaint suppression needs `?confirm=complaint`.",
+  replay_in_progress:
+    "The webhook subscription already has as many replays pacing their deliveries in as allowed (WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1); the message says when the running one ends.",
   payload_too_large: "The request body is larger than the operation allows (see its request body).",
   unsupported_media_type:
     "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
@@ -29,6 +31,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
     "The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.",
   daily_limit_reached: "The workspace's plan allows no more sends today (UTC); the message names the limit.",
   rate_limited: "Too many requests; wait for the time in Retry-After.",
+  replay_quota_exceeded:
+    "The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends.",
   unavailable:
     "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
   server_busy:

@@ -115,6 +115,7 @@ export const emailWithEventsSchema = z
               code: z.enum([
                 "provider_retry",
                 "tenant_paused",
+                "attachment_budget",
                 "no_sender",
                 "no_job",
                 "backlog",
@@ -123,7 +124,7 @@ export const emailWithEventsSchema = z
                 "no_provider_events",
               ]),
               message: z.string(),
-              nextAttemptAt: timestamp("When the next attempt is due (provider_retry, tenant_paused).").optional(),
+              nextAttemptAt: timestamp("When the next attempt is due (provider_retry, tenant_paused, attachment_budget).").optional(),
             }),
           ),
         }),

@@ -24,8 +24,9 @@ import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
- * Webhook subscriptions as code: list and read (read-only, full-access); create, update, delete
- * and send a test event (full-access). Every subscription and delivery is the key's workspace's:
+ * Webhook subscriptions as code, every route full-access only (a subscription's URL may carry the
+ * receiver's credentials, its deliveries the workspace's events): list, read, create, update,
+ * delete, send a test event, deliveries and replays. Every subscription and delivery is the key's workspace's:
  * another workspace's is a missing one (404). The signing secret is in the create answer only.
  */
 /** A JSON body when one is sent; none (no Content-Type, no length) is an empty object. */
@@ -47,7 +48,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
   const policy = { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE_URLS };
   const workspaceOf = (res: Parameters<typeof authOf>[0]) => authOf(res).workspaceId;
 
-  router.get("/", requirePermission("webhooks:read"), async (_req, res) => {
+  router.get("/", requirePermission("webhooks:manage"), async (_req, res) => {
     res.json(await listWebhookSubscriptions(prisma, workspaceOf(res)));
   });
 
@@ -56,7 +57,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
     res.status(201).json(await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy));
   });
 
-  router.get("/:id", requirePermission("webhooks:read"), async (req, res) => {
+  router.get("/:id", requirePermission("webhooks:manage"), async (req, res) => {
     res.json(await getWebhookSubscription(prisma, req.params.id as string, workspaceOf(res)));
   });
 
@@ -76,7 +77,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
       .json(await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, { workspaceId: workspaceOf(res), eventType }));
   });
 
-  router.get("/:id/deliveries", requirePermission("webhooks:read"), async (req, res) => {
+  router.get("/:id/deliveries", requirePermission("webhooks:manage"), async (req, res) => {
     const { status, limit } = req.query;
     if ((status !== undefined && typeof status !== "string") || (limit !== undefined && typeof limit !== "string")) {
       throw new AppError("validation_failed", "status and limit: each at most once.");
@@ -87,7 +88,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
     res.json(await listWebhookDeliveries(prisma, req.params.id as string, { workspaceId: workspaceOf(res), status, limit: pageSize }));
   });
 
-  router.get("/:id/deliveries/:deliveryId", requirePermission("webhooks:read"), async (req, res) => {
+  router.get("/:id/deliveries/:deliveryId", requirePermission("webhooks:manage"), async (req, res) => {
     const delivery = await getWebhookDelivery(prisma, req.params.deliveryId as string, workspaceOf(res));
     if (delivery.subscriptionId !== req.params.id) throw new AppError("not_found", "Webhook delivery not found.");
     res.json(delivery);
@@ -98,15 +99,19 @@ export function webhooksRouter(deps: ApiDeps): Router {
     const replay = await replayWebhookDeliveries(deps.db, deps.webhookQueue, req.params.id as string, request, {
       workspaceId: workspaceOf(res),
       defaultPerSecond: deps.config.WEBHOOK_REPLAY_PER_SECOND,
+      limits: {
+        activePerSubscription: deps.config.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
+        deliveriesPerDay: deps.config.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
+      },
     });
     res.status(202).json(replay);
   });
 
-  router.get("/:id/replays", requirePermission("webhooks:read"), async (req, res) => {
+  router.get("/:id/replays", requirePermission("webhooks:manage"), async (req, res) => {
     res.json(await listWebhookReplays(deps.db, req.params.id as string, workspaceOf(res)));
   });
 
-  router.get("/:id/replays/:replayId", requirePermission("webhooks:read"), async (req, res) => {
+  router.get("/:id/replays/:replayId", requirePermission("webhooks:manage"), async (req, res) => {
     res.json(await getWebhookReplay(deps.db, req.params.id as string, req.params.replayId as string, workspaceOf(res)));
   });
 

@@ -1,4 +1,4 @@
-import { AppError, addTestRecipient, listTestRecipients, removeTestRecipient, secondsToNextUtcDay } from "@svc/core";
+import { AppError, addTestRecipient, listTestRecipients, removeTestRecipient } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -31,7 +31,7 @@ export function recipientRoutes(deps: DashboardDeps): Router {
       res.redirect(303, "/test-recipients?notice=recipient_added");
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (error.code === "rate_limited") res.set("Retry-After", String(secondsToNextUtcDay()));
+      if (error.retryAfterSeconds !== undefined) res.set("Retry-After", String(error.retryAfterSeconds));
       const recipients = await listTestRecipients(deps.prisma, w.workspaceId, deps.domains.identities);
       sendPage(req, res, w, {
         title: "Test recipients",

@@ -122,6 +122,10 @@ export function webhookRoutes(deps: DashboardDeps): Router {
       {
         workspaceId: w.workspaceId,
         defaultPerSecond: deps.env.WEBHOOK_REPLAY_PER_SECOND,
+        limits: {
+          activePerSubscription: deps.env.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
+          deliveriesPerDay: deps.env.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
+        },
       },
     );
     deps.log.info(

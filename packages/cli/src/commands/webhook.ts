@@ -138,7 +138,13 @@ export const webhookCommands: Command[] = [
     run: async (flags, context) => {
       const env = settings(context);
       const request = { ...replaySelection(flags), perSecond: wholeNumber(flags, "rate", env.WEBHOOK_REPLAY_PER_SECOND, 100) };
-      return withProducer(context, (producer) => replayWebhookDeliveries(context.db, producer, requireFlag(flags, "id"), request));
+      const limits = {
+        activePerSubscription: env.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
+        deliveriesPerDay: env.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
+      };
+      return withProducer(context, (producer) =>
+        replayWebhookDeliveries(context.db, producer, requireFlag(flags, "id"), request, { limits }),
+      );
     },
   },
   {

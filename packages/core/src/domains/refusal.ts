@@ -18,5 +18,7 @@ export async function unverifiedDomainMessage(prisma: Db, workspaceId: string, d
     const checked = domain.lastCheckedAt ? ` at ${domain.lastCheckedAt.toISOString()}` : "";
     return `${base} Its check${checked} failed: ${domain.failureReason ?? "its records no longer match"} Last seen verified: ${seen ? seen.toISOString() : "never"}.`;
   }
+  if (domain.provenAt === null)
+    return `${base} Its name has not been proven by this workspace's DNS (its ownership record); run svc domain verify, or the dashboard's Verify, once the record is published.`;
   return base;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "@svc/db";
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
-import { TENANT_PAUSED_REASON } from "../sending/handoff.ts";
+import { ATTACHMENT_BUDGET_REASON, TENANT_PAUSED_REASON } from "../sending/handoff.ts";
 import { findDomainsNamed } from "../stores/domains.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
@@ -20,6 +20,7 @@ export interface WaitingReason {
   code:
     | "provider_retry"
     | "tenant_paused"
+    | "attachment_budget"
     | "no_sender"
     | "no_job"
     | "backlog"
@@ -27,7 +28,7 @@ export interface WaitingReason {
     | "provider_identity_not_verified"
     | "no_provider_events";
   message: string;
-  /** When the next attempt is due (provider_retry, tenant_paused). */
+  /** When the next attempt is due (provider_retry, tenant_paused, attachment_budget). */
   nextAttemptAt?: string;
 }
 
@@ -42,7 +43,7 @@ const WAITING_JOB_STATES = new Set(["waiting", "prioritized"]);
 
 /** What the send queue knows (see @svc/queues sendQueueFacts); null when it could not be asked. */
 interface QueueFacts {
-  job: { state: string | null; retryAt: Date | null; lastError: string | null; held?: "tenant_paused" | null };
+  job: { state: string | null; retryAt: Date | null; lastError: string | null; held?: "tenant_paused" | "attachment_budget" | null };
   workers: number | null;
   waiting: number;
 }
@@ -103,6 +104,12 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
       reasons.push({
         code: "tenant_paused",
         message: `${TENANT_PAUSED_REASON} The workspace's overview shows the provider's status and reason. Next check: ${queue.job.retryAt.toISOString()}.`,
+        nextAttemptAt: queue.job.retryAt.toISOString(),
+      });
+    } else if (queue.job.state === "delayed" && queue.job.retryAt && queue.job.held === "attachment_budget") {
+      reasons.push({
+        code: "attachment_budget",
+        message: `${ATTACHMENT_BUDGET_REASON} Next attempt: ${queue.job.retryAt.toISOString()}.`,
         nextAttemptAt: queue.job.retryAt.toISOString(),
       });
     } else if (queue.job.state === "delayed" && queue.job.retryAt) {

@@ -7,7 +7,6 @@ const PERMISSIONS = [
   "api_keys:manage",
   "suppressions:read",
   "suppressions:manage",
-  "webhooks:read",
   "webhooks:manage",
   "templates:read",
   "templates:manage",
@@ -19,8 +18,9 @@ export type ScopeName = (typeof SCOPE_NAMES)[number];
 
 const GRANTS: Record<ScopeName, readonly Permission[]> = {
   "send-only": ["emails:send"],
-  // A send-only key may send by template (emails:send) without reading templates.
-  "read-only": ["emails:read", "suppressions:read", "webhooks:read", "templates:read"],
+  // A send-only key may send by template (emails:send) without reading templates. Webhook
+  // subscriptions are full-access only: their URLs may carry the receiver's credentials.
+  "read-only": ["emails:read", "suppressions:read", "templates:read"],
   "full-access": PERMISSIONS,
 };
 

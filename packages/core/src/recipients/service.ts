@@ -18,6 +18,7 @@ import {
   testRecipientListedElsewhere,
 } from "../stores/testRecipients.ts";
 import { incrementWorkspaceDailyCounter } from "../stores/workspaceDailyCounters.ts";
+import { secondsToNextUtcDay } from "../time.ts";
 import { parseRecipientAddress } from "./address.ts";
 
 /**
@@ -85,6 +86,8 @@ export async function addTestRecipient(
       throw new AppError(
         "rate_limited",
         `A workspace may add at most ${limits.verificationsPerDay} new test recipients a day (each is mailed a verification link); try again tomorrow (UTC).`,
+        undefined,
+        secondsToNextUtcDay(),
       );
     }
   }

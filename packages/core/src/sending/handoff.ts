@@ -5,6 +5,7 @@ import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
+import { ATTACHMENT_BUDGET_FULL } from "./attachmentBudget.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
 import { filterTestRecipients } from "./recipients.ts";
@@ -13,6 +14,8 @@ import { decideRetry } from "./retry.ts";
 export type HandoffOutcome =
   /** Another worker has it, or it is no longer waiting to be sent: nothing was done. */
   | { kind: "skipped" }
+  /** Another worker claimed it while this handoff waited (its lease ran out): not sent by this one. */
+  | { kind: "claim_lost" }
   | { kind: "sent"; providerMessageId: string }
   /** Failed without a provider refusal: its domain, no test recipient left, files gone, or the retry window ran out. */
   | { kind: "failed"; reason: string }
@@ -24,8 +27,15 @@ export type HandoffOutcome =
   | { kind: "retry"; retryAt: number; error: ProviderError }
   /** The provider paused the workspace's sending (its SES tenant): it waits, queued, until `retryAt`, and then for as long as the pause lasts. */
   | { kind: "held"; retryAt: number; reason: string }
-  /** The send rate is spoken for beyond what a worker waits through: it waits, queued, until `retryAt`. */
-  | { kind: "deferred"; retryAt: number };
+  /**
+   * The send rate is spoken for beyond what a worker waits through, or the process's attachment
+   * budget had no room within its wait (`reason` says so): it waits, queued, until `retryAt`.
+   */
+  | { kind: "deferred"; retryAt: number; reason?: string };
+
+/** What an email deferred for room in the attachment budget says while it waits. */
+export const ATTACHMENT_BUDGET_REASON =
+  "The sender had no room for this email's attachments within its wait (other large emails were being handed off); it waits, queued, and is tried again shortly.";
 
 /** What a held email's explanation says (GET /emails/{id} `waiting`, the dashboard). */
 export const TENANT_PAUSED_REASON =
@@ -52,10 +62,13 @@ export const TENANT_PAUSED_REASON =
  *    again once the hold ends; other workspaces are not held. Otherwise it takes its turn at the
  *    account's send rate, one token per remaining recipient (a turn too far ahead puts it back
  *    in the queue until then).
- * 7. Its files' bytes are gone: failed.
- * 8. The provider refuses it for good: failed with the provider's `rejected` event.
- * 9. The provider says the workspace's sending is paused: held, as in 6, with its workspace.
- * 10. The provider fails for now: retried with backoff until the retry window ends, then failed.
+ * 7. Its files do not fit the process's attachment budget within the wait it allows: it waits,
+ *    queued, and is tried again later. Its files' bytes are gone: failed.
+ * 8. Its claim is renewed right before the provider call; when another worker has claimed it
+ *    meanwhile (this handoff waited past its lease), this one sends nothing.
+ * 9. The provider refuses it for good: failed with the provider's `rejected` event.
+ * 10. The provider says the workspace's sending is paused: held, as in 6, with its workspace.
+ * 11. The provider fails for now: retried with backoff until the retry window ends, then failed.
  *
  * Everything the caller needs to do next is in the returned outcome.
  */
@@ -72,12 +85,14 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // removed, or failed by its re-check, stops its queued and retried emails too. Its recipients
   // were checked against the suppression list in the same look-up, made with the claim.
   const { email, fromDomain, check: checked } = claimed;
+  // When the lease this worker counts on started: the claim, then its renewal.
+  let leaseAskedAt = claimAskedAt;
   // A claim after the first may follow a handoff the provider accepted but Postgres never heard
   // of (see recordAccepted): that acceptance is recorded now, and the email not sent again.
   if (email.attempts > 1) {
     const earlier = await findUnrecorded(ports, email.id, log);
     if (earlier) {
-      await recordAccepted(ports, earlier, claimAskedAt, log, { kept: true });
+      await recordAccepted(ports, earlier, leaseAskedAt, log, { kept: true });
       await dropAttachmentContents(ports, email, log);
       log.warn({ providerMessageId: earlier.providerMessageId }, "the provider had accepted this email before; recorded, not sent again");
       return { kind: "sent", providerMessageId: earlier.providerMessageId };
@@ -153,11 +168,18 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
       log.error("attachment contents missing; email failed");
       return { kind: "failed", reason };
     }
+    const lease = await renewedLease(ports, email, leaseAskedAt);
+    if (lease === null) {
+      log.warn({ attempt: email.attempts }, "another worker claimed this email while its handoff waited; not sent by this one");
+      return { kind: "claim_lost" };
+    }
+    leaseAskedAt = lease;
     try {
       return await ports.provider.send({
         emailId: email.id,
         workspaceId: email.organizationId,
         from: email.from,
+        fromDomain,
         ...recipientsToSend,
         replyTo: email.replyTo,
         ...content,
@@ -169,10 +191,19 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
       return handleProviderFailure(ports, email, asProviderError(thrown), log);
     }
   });
+  if (handedOff === ATTACHMENT_BUDGET_FULL) {
+    await ports.records.release(email.id);
+    const retryAt = ports.clock.now() + ports.attachmentBudget.maxWaitMs;
+    log.info(
+      { bytes: fileBytes, retryAt: new Date(retryAt).toISOString() },
+      "no room in the attachment budget within its wait; back in the queue",
+    );
+    return { kind: "deferred", retryAt, reason: ATTACHMENT_BUDGET_REASON };
+  }
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
 
-  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, claimAskedAt, log, { kept: false });
+  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, leaseAskedAt, log, { kept: false });
   await dropAttachmentContents(ports, email, log);
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
@@ -257,6 +288,20 @@ function leaseMarginMs(claimLeaseMs: number): number {
 }
 
 /**
+ * When the lease the provider call runs under was asked for, or null when the claim is no longer
+ * this handoff's. A lease asked for less than its margin ago still holds (no other worker can
+ * take the email before it ends, and the provider's timeouts fit in the rest, as they must in a
+ * whole lease): the common handoff costs no statement. An older one (the handoff waited for the
+ * send rate, for room in the attachment budget, for a slow file store) is renewed by
+ * compare-and-set, for a whole lease from now.
+ */
+async function renewedLease(ports: HandoffPorts, email: ClaimedEmail, leaseAskedAt: number): Promise<number | null> {
+  const now = ports.clock.now();
+  if (now - leaseAskedAt < leaseMarginMs(ports.writes.claimLeaseMs)) return leaseAskedAt;
+  return (await ports.writes.renewClaim({ emailId: email.id, attempt: email.attempts })) ? now : null;
+}
+
+/**
  * The provider has the email now. Until this write lands the row still says `sending`, and once
  * the claim's lease runs out another worker may take it and send it a second time. So a failing
  * write (Postgres restarting, a failover) is tried again, with backoff, for as long as the lease
@@ -267,12 +312,12 @@ function leaseMarginMs(claimLeaseMs: number): number {
 async function recordAccepted(
   ports: HandoffPorts,
   accepted: AcceptedHandoff,
-  claimAskedAt: number,
+  leaseAskedAt: number,
   log: Logger,
   options: { kept: boolean },
 ): Promise<void> {
   const { claimLeaseMs } = ports.writes;
-  const deadline = claimAskedAt + claimLeaseMs - leaseMarginMs(claimLeaseMs);
+  const deadline = leaseAskedAt + claimLeaseMs - leaseMarginMs(claimLeaseMs);
   let kept = options.kept;
   for (let attempt = 1, waitMs = RECORD_RETRY_FIRST_MS; ; attempt++, waitMs = Math.min(waitMs * 2, RECORD_RETRY_MAX_MS)) {
     try {

@@ -2,7 +2,7 @@ import type { Producer, SendGateDecision } from "@svc/queues";
 import type { EmailFailure, RenderingFailure } from "../emails/failure.ts";
 import type { ProviderRefusal } from "../emails/rejection.ts";
 import type { EmailFiles } from "../files/store.ts";
-import type { AcceptedHandoff } from "../stores/emails.ts";
+import type { AcceptedHandoff, HeldClaim } from "../stores/emails.ts";
 import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { TemplateRenderer } from "../templates/renderer.ts";
 import type { AttachmentBudget } from "./attachmentBudget.ts";
@@ -21,6 +21,11 @@ export interface HandoffWrites {
    * claimAndCheckEmails); null when it is not claimable (see claimEmails).
    */
   claim(emailId: string): Promise<ClaimedHandoff | null>;
+  /**
+   * Renews the claim right before the provider call: true while it is still this handoff's,
+   * false when another worker has claimed the email since (see renewEmailClaims).
+   */
+  renewClaim(claim: HeldClaim): Promise<boolean>;
   /** Records an accepted handoff (see markEmailsSent). */
   markSent(accepted: AcceptedHandoff): Promise<void>;
   /** How long a claim keeps other workers off the email; after it, a worker may claim it again. */
@@ -92,8 +97,8 @@ export interface HandoffPorts {
   /** Where the webhook deliveries of a `rejected` or `failed` event go. */
   deliveries: Pick<Producer<"webhookDelivery">, "enqueueMany">;
   gate: HandoffGate;
-  /** Attachment bytes this process may hold at once (see AttachmentBudget). */
-  attachmentBudget: Pick<AttachmentBudget, "hold">;
+  /** Attachment bytes this process may hold at once, and how long a handoff waits for room (see AttachmentBudget). */
+  attachmentBudget: Pick<AttachmentBudget, "hold" | "maxWaitMs">;
   clock: Clock;
   retry: HandoffRetryPolicy;
   /** Renders templated emails from their pinned version (see cachedTemplateRenderer). */

@@ -10,6 +10,8 @@ export interface OutboundEmail extends EmailFields<OutboundAttachment> {
   /** Our id (`email_…`): sent to the provider as a tag so events match even before we store the message id. */
   emailId: string;
   workspaceId: string;
+  /** The domain of `from`'s address, lower-cased, as read when the email was accepted: the identity it is sent from. */
+  fromDomain: string;
   /** The SES configuration set to send through (its event destination and tracking); none when absent. */
   configurationSet?: string;
   /** The SES tenant the workspace sends as (its own reputation and sending status); none when absent. */

@@ -5,7 +5,7 @@ import { postgresFileStore } from "../files/postgres.ts";
 import type { FileStore } from "../files/store.ts";
 import { preVerifiedRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
-import { releaseEmailClaim, setSuppressedRecipients } from "../stores/emails.ts";
+import { releaseEmailClaims, setSuppressedRecipients } from "../stores/emails.ts";
 import type { HandoffRecords } from "./ports.ts";
 
 /** The handoff's unbatched records and reads, on Postgres; the files where FILE_STORE keeps them. */
@@ -14,7 +14,7 @@ export function handoffRecords(db: DbHandle, files: FileStore = postgresFileStor
   return {
     fail: (emailId, failure, provider) => failEmail(pool, emailId, failure, provider),
     failRendering: (emailId, failure) => failEmailRendering(pool, emailId, failure),
-    release: (emailId) => releaseEmailClaim(pool, emailId),
+    release: (emailId) => releaseEmailClaims(pool, [emailId]),
     setSuppressedRecipients: (emailId, suppressed) => setSuppressedRecipients(pool, emailId, suppressed),
     rejectSuppressed: (emailId, suppressed) => rejectSuppressedEmail(db, emailId, suppressed),
     reject: (emailId, refusal, provider) => rejectEmail(db, emailId, refusal, provider),

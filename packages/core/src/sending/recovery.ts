@@ -6,6 +6,7 @@ import {
   selectAcceptedEmailsAwaitingEvents,
   selectEmailsAwaitingClaim,
 } from "../stores/emails.ts";
+import { fromDomainOf } from "./claims.ts";
 import type { FindAcceptedEmails } from "./provider.ts";
 
 /**
@@ -34,6 +35,7 @@ export function findAcceptedEmails(db: DbHandle): FindAcceptedEmails {
         emailId: row.id,
         workspaceId: row.organizationId,
         from: row.from,
+        fromDomain: fromDomainOf(row),
         to: row.to,
         cc: row.cc,
         bcc: row.bcc,

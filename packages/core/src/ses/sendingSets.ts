@@ -1,5 +1,4 @@
 import type { DbHandle } from "@svc/db";
-import { parseMailbox } from "../emails/input.ts";
 import { sqlPool } from "../sql.ts";
 import { type DomainTracking, selectDomainTracking } from "../stores/domains.ts";
 import { findSesSetups, type RecordedConfigurationSet } from "../stores/sesSetups.ts";
@@ -21,12 +20,11 @@ export class ConfigurationSetChooser {
     private readonly options: { region: string; override?: string | undefined; ttlMs?: number; now?: () => number },
   ) {}
 
-  async choose(email: { workspaceId: string; from: string }): Promise<string | undefined> {
+  async choose(email: { workspaceId: string; fromDomain: string }): Promise<string | undefined> {
     if (this.options.override) return this.options.override;
     const sets = await this.recordedSets();
     if (sets.length === 0) return undefined;
-    const domain = parseMailbox(email.from)?.domain;
-    const tracking = domain ? await this.domainTracking(email.workspaceId, domain) : null;
+    const tracking = await this.domainTracking(email.workspaceId, email.fromDomain);
     return chooseConfigurationSet(sets, tracking ?? { openTracking: false, clickTracking: false, trackingDomain: null });
   }
 

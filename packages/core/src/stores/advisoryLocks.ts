@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import type { Queryable } from "../sql.ts";
 
 /**
  * Advisory locks: no table, but statements all the same, so they live with the stores. A lock
@@ -44,4 +45,12 @@ async function withLock<T>(pool: Pool, statement: string, params: unknown[], wor
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * Takes lock `key` of family `namespace` for the rest of the caller's own transaction on
+ * `client`, waiting for whoever holds it: the callers of one key take turns.
+ */
+export async function lockForTransaction(client: Queryable, namespace: number, key: string): Promise<void> {
+  await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [namespace, key]);
 }

@@ -161,12 +161,13 @@ export async function deleteDomain(prisma: Prisma.TransactionClient, key: Domain
 }
 
 /**
- * The SQL condition "`domain` (lower-case) is a verified domain of workspace `workspace` now", for
- * a statement that checks it beside its own work (the API's insert of a send, the sender's
- * handoff checks).
+ * The SQL condition "`domain` (lower-case) is a verified domain of workspace `workspace` now, and
+ * its name is the workspace's own (its DNS proved it: `provenAt`)", for a statement that checks it
+ * beside its own work (the API's insert of a send, the sender's handoff checks). A `verified` row
+ * whose name another workspace proved never sends.
  */
 export const verifiedDomainSql = (workspace: string, domain: string) =>
-  `EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = ${workspace} AND lower(d.name) = ${domain} AND d.status = 'verified')`;
+  `EXISTS (SELECT 1 FROM domains d WHERE d."workspaceId" = ${workspace} AND lower(d.name) = ${domain} AND d.status = 'verified' AND d."provenAt" IS NOT NULL)`;
 
 /** A domain's open/click tracking settings. */
 export interface DomainTracking {

@@ -297,9 +297,6 @@ export interface FailedEmail {
   deliveryIds: string[];
 }
 
-/** The bare address's domain of a stored `from` ("Name <a@b>" or "a@b"), lower-cased, in SQL. */
-const FROM_DOMAIN_SQL = `lower(substring(btrim(COALESCE(substring(e."from" from '<([^<>]+)>[[:space:]]*$'), e."from")) from '@([^@]*)$'))`;
-
 /**
  * Ends emails `failed` with an event of type `failed` (our payload) and its webhook deliveries,
  * and deletes their attachment bytes: one statement, so the status, the event, its fan-out and
@@ -392,7 +389,7 @@ const RENDERING_FAILED_BY_IDS_SQL = failSql(`SELECT unnest($1::text[]) AS id`, "
 
 const FAIL_BY_DOMAIN_TARGETS = `
   SELECT e.id FROM emails e
-   WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND ${FROM_DOMAIN_SQL} = $8::text
+   WHERE e."organizationId" = $1::text AND e.status = ANY ($2::"EmailStatus"[]) AND e."fromDomain" = $8::text
    ORDER BY e."createdAt", e.id
    LIMIT $9::int
    FOR UPDATE SKIP LOCKED`;

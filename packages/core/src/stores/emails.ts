@@ -152,8 +152,8 @@ export async function insertEmailsIfDomainVerified(
           checked AS (
             SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
           inserted AS (
-            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId")
-            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "fromDomain", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId")
+            SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c.domain, c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
                    c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN c."sendJobId" END
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
@@ -410,8 +410,10 @@ export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
   id: string;
   organizationId: string;
   environment: KeyEnvironment;
-  /** Claims so far, this one included. */
+  /** Claims so far, this one included: also which claim this is (see renewEmailClaims). */
   attempts: number;
+  /** Its from-domain, lower-cased, as read when it was accepted; null on a row written without it. */
+  fromDomain: string | null;
   createdAt: Date;
   /** When it entered the sending path: its creation, or its scheduled time if later. */
   queuedAt: Date;
@@ -436,7 +438,7 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
       WHERE id = ANY ($1::text[])
         AND (${statusInSql("status", SENDER_MOVES.claim.from)}
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
-     RETURNING id, "organizationId", environment, "from", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
+     RETURNING id, "organizationId", environment, "from", "fromDomain", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
                COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
                GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables"`,
     values: [[...new Set(emailIds)], leaseMs],
@@ -447,6 +449,31 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
     claimed.delete(id); // a second place for the same id gets nothing
     return row;
   });
+}
+
+/** A claim a handoff holds: its email, and which claim of it (its `attempts` when claimed). */
+export interface HeldClaim {
+  emailId: string;
+  attempt: number;
+}
+
+/**
+ * Renews claims right before their provider calls (compare-and-set): an email still `sending`
+ * under the same claim (no other worker has claimed it since: a claim counts `attempts`) gets a
+ * fresh lease; any other is not this handoff's any more and must not be sent. One statement for
+ * all of them. Answers the ids renewed.
+ */
+export async function renewEmailClaims(db: Queryable, claims: readonly HeldClaim[]): Promise<Set<string>> {
+  const { rows } = await db.query({
+    name: "svc_renew_email_claims",
+    text: `UPDATE emails e
+        SET "claimedAt" = now()
+       FROM unnest($1::text[], $2::int[]) AS v(id, attempt)
+      WHERE e.id = v.id AND e.id = ANY ($1::text[]) AND e.attempts = v.attempt AND ${statusInSql("e.status", [SENDER_MOVES.claim.to])}
+     RETURNING e.id`,
+    values: [claims.map((claim) => claim.emailId), claims.map((claim) => claim.attempt)],
+  });
+  return new Set((rows as Array<{ id: string }>).map((row) => row.id));
 }
 
 export interface AcceptedHandoff {
@@ -504,12 +531,14 @@ export async function setSuppressedRecipients(
   await db.query(`UPDATE emails SET "suppressedRecipients" = $2::jsonb WHERE id = $1`, [emailId, JSON.stringify(dropped)]);
 }
 
-/** Gives a claim back (the `released` move): the email waits, queued, for its retry. */
-export async function releaseEmailClaim(db: Queryable, emailId: string): Promise<void> {
-  await db.query(
-    `UPDATE emails SET status = '${SENDER_MOVES.released.to}', "claimedAt" = NULL WHERE id = $1 AND ${statusInSql("status", SENDER_MOVES.released.from)}`,
-    [emailId],
-  );
+/** Gives claims back (the `released` move): the emails wait, queued, for their retry. One statement for all of them. */
+export async function releaseEmailClaims(db: Queryable, emailIds: readonly string[]): Promise<void> {
+  await db.query({
+    name: "svc_release_email_claims",
+    text: `UPDATE emails SET status = '${SENDER_MOVES.released.to}', "claimedAt" = NULL
+      WHERE id = ANY ($1::text[]) AND ${statusInSql("status", SENDER_MOVES.released.from)}`,
+    values: [[...emailIds]],
+  });
 }
 
 /** An email that should have a send job: under its own id, or the batch's its row names. */
@@ -644,6 +673,7 @@ export async function selectEmailStatuses(
 /** An email a provider accepted, with what its events need, and how many events are stored for it. */
 export interface AcceptedEmailWithEventCount extends Omit<EmailFields, "attachments"> {
   id: string;
+  fromDomain: string | null;
   organizationId: string;
   providerMessageId: string;
   createdAt: Date;
@@ -665,7 +695,7 @@ export async function selectAcceptedEmailsAwaitingEvents(
   range: { provider: string; createdFrom: Date; sentBefore: Date; after: { createdAt: Date; id: string } | null; limit: number },
 ): Promise<AcceptedEmailWithEventCount[]> {
   const { rows } = await db.query(
-    `SELECT e.id, e."organizationId", e."from", e."to", COALESCE(e.cc, '{}') AS cc, COALESCE(e.bcc, '{}') AS bcc, COALESCE(e."replyTo", '{}') AS "replyTo", e.subject, e.html, e.text, e.headers, e.tags, e."providerMessageId", e."createdAt",
+    `SELECT e.id, e."organizationId", e."from", e."fromDomain", e."to", COALESCE(e.cc, '{}') AS cc, COALESCE(e.bcc, '{}') AS bcc, COALESCE(e."replyTo", '{}') AS "replyTo", e.subject, e.html, e.text, e.headers, e.tags, e."providerMessageId", e."createdAt",
             (SELECT count(*) FROM email_events ev WHERE ev."emailId" = e.id)::int AS "eventCount"
        FROM emails e
       WHERE ${statusInSql("e.status", AWAITING_EVENTS)}

@@ -78,19 +78,34 @@ export function failPendingWebhookDeliveriesOfSubscription(
   });
 }
 
-/** Ids of pending deliveries of active subscriptions that are due at `now`, the longest due first. */
-export async function selectDueWebhookDeliveryIds(prisma: PrismaTx, now: Date, limit: number): Promise<string[]> {
-  const due = await prisma.webhookDelivery.findMany({
-    where: {
-      status: UNFINISHED_DELIVERY_STATUS,
-      subscription: { isActive: true },
-      OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: now } }],
-    },
-    orderBy: { nextAttemptAt: "asc" },
-    take: limit,
-    select: { id: true },
-  });
-  return due.map((row) => row.id);
+/** A due delivery's place in the due order: when it fell due (null: from the start), then its id. */
+export interface DueDeliveryPosition {
+  dueAt: Date | null;
+  id: string;
+}
+
+/**
+ * Pending deliveries of active subscriptions that are due at `now`, the longest due first (never
+ * scheduled ones first of all), after `after` in that order: keyset paging, so that a caller can
+ * walk past a page of rows it has nothing to do for.
+ */
+export async function selectDueWebhookDeliveries(
+  db: Queryable,
+  options: { now: Date; after: DueDeliveryPosition | null; limit: number },
+): Promise<DueDeliveryPosition[]> {
+  const { now, after, limit } = options;
+  const { rows } = await db.query(
+    `SELECT d.id, d."nextAttemptAt" AS "dueAt"
+       FROM webhook_deliveries d
+       JOIN webhook_subscriptions s ON s.id = d."subscriptionId" AND s."isActive"
+      WHERE d.status = '${UNFINISHED_DELIVERY_STATUS}'
+        AND (d."nextAttemptAt" IS NULL OR d."nextAttemptAt" <= $1)
+        AND ($2::boolean OR (COALESCE(d."nextAttemptAt", '-infinity'::timestamptz), d.id) > (COALESCE($3::timestamptz, '-infinity'::timestamptz), $4::text))
+      ORDER BY COALESCE(d."nextAttemptAt", '-infinity'::timestamptz), d.id
+      LIMIT $5`,
+    [now, after === null, after?.dueAt ?? null, after?.id ?? "", limit],
+  );
+  return rows as DueDeliveryPosition[];
 }
 
 /** What a claimed delivery's attempt needs: the request, and the inputs of the retry schedule. */

@@ -40,6 +40,19 @@ export async function updateWebhookReplayCounts(
   await db.query(`UPDATE webhook_replays SET rearmed = $2, copied = $3 WHERE id = $1`, [replayId, counts.rearmed, counts.copied]);
 }
 
+/** The subscription's replays still pacing their deliveries in at `now` (pacedUntil ahead): how many, and when the last ends. */
+export async function selectActiveWebhookReplays(
+  db: Queryable,
+  subscriptionId: string,
+  now: Date,
+): Promise<{ count: number; endsAt: Date | null }> {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS count, max("pacedUntil") AS "endsAt" FROM webhook_replays WHERE "subscriptionId" = $1 AND "pacedUntil" > $2`,
+    [subscriptionId, now],
+  );
+  return rows[0] as { count: number; endsAt: Date | null };
+}
+
 /** One replay, only if it belongs to `subscriptionId`. */
 export function selectWebhookReplay(prisma: PrismaTx, replayId: string, subscriptionId: string): Promise<WebhookReplay | null> {
   return prisma.webhookReplay.findFirst({ where: { id: replayId, subscriptionId } });

@@ -2,7 +2,8 @@ import type { DbHandle, DeliveryStatus, WebhookReplay } from "@svc/db";
 import { newId, newIdBeside } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { AppError, notFound } from "../errors.ts";
-import { inTransaction, sqlPool } from "../sql.ts";
+import { inTransaction, type SqlClient, sqlPool } from "../sql.ts";
+import { lockForTransaction } from "../stores/advisoryLocks.ts";
 import {
   countWebhookDeliveriesOfReplay,
   insertReplayCopiesOfWebhookDeliveries,
@@ -10,8 +11,15 @@ import {
   rearmFailedWebhookDeliveries,
   selectReplayCandidates,
 } from "../stores/webhookDeliveries.ts";
-import { insertWebhookReplay, selectWebhookReplay, selectWebhookReplays, updateWebhookReplayCounts } from "../stores/webhookReplays.ts";
-import { isoOrNull } from "../time.ts";
+import {
+  insertWebhookReplay,
+  selectActiveWebhookReplays,
+  selectWebhookReplay,
+  selectWebhookReplays,
+  updateWebhookReplayCounts,
+} from "../stores/webhookReplays.ts";
+import { addToWorkspaceDailyCounter, selectWorkspaceDailyCount } from "../stores/workspaceDailyCounters.ts";
+import { isoOrNull, secondsToNextUtcDay } from "../time.ts";
 import { findWebhookSubscription } from "./subscriptions.ts";
 
 /*
@@ -30,6 +38,13 @@ import { findWebhookSubscription } from "./subscriptions.ts";
  * (its `nextAttemptAt`; its job's delay counts from the first enqueue), so a replay adds at most `perSecond` attempts a
  * second to the dispatchers' work, whatever its size: live deliveries, due at once, are never
  * queued behind it. The subscription's own rate limit, when set, holds on top.
+ *
+ * Limits: a replay is active until its last delivery is due for its first attempt (`pacedUntil`);
+ * a subscription has at most `activePerSubscription` active at once (a second is refused while
+ * one runs: N replays side by side would multiply the pace at the receiver), and a workspace
+ * replays at most `deliveriesPerDay` deliveries per UTC day, all its subscriptions together (a
+ * loop of wide replays would write rows and jobs without end). Both are checked, and the day's
+ * count taken, in the transaction that writes the replay, under a lock per workspace.
  */
 
 export const DEFAULT_REPLAY_PER_SECOND = 10;
@@ -37,6 +52,15 @@ export const MAX_REPLAY_PER_SECOND = 100;
 /** At most this many deliveries per replay: a larger window is replayed in parts. */
 export const MAX_REPLAY_DELIVERIES = 20_000;
 const ENQUEUE_CHUNK = 1000;
+export const DEFAULT_ACTIVE_REPLAYS_PER_SUBSCRIPTION = 1;
+export const DEFAULT_REPLAYED_DELIVERIES_PER_DAY = 100_000;
+/** The advisory-lock family of replay limits: one lock per workspace. */
+const REPLAY_LOCK_NAMESPACE = 0x7e91;
+
+export interface ReplayLimits {
+  activePerSubscription: number;
+  deliveriesPerDay: number;
+}
 
 export type ReplayRequest = ReplaySelection & { perSecond?: number };
 
@@ -104,7 +128,7 @@ export async function replayWebhookDeliveries(
   producer: Producer<"webhookDelivery">,
   subscriptionId: string,
   request: ReplayRequest,
-  options: { workspaceId?: string; defaultPerSecond?: number; now?: Date } = {},
+  options: { workspaceId?: string; defaultPerSecond?: number; limits?: Partial<ReplayLimits>; now?: Date } = {},
 ): Promise<WebhookReplayView> {
   const now = options.now ?? new Date();
   const perSecond = checkRequest(request, now, options.defaultPerSecond ?? DEFAULT_REPLAY_PER_SECOND);
@@ -113,7 +137,13 @@ export async function replayWebhookDeliveries(
     throw new AppError("conflict", "The webhook subscription is disabled; enable it before replaying deliveries.");
 
   const replayId = newId("replay");
+  const limits: ReplayLimits = {
+    activePerSubscription: options.limits?.activePerSubscription ?? DEFAULT_ACTIVE_REPLAYS_PER_SUBSCRIPTION,
+    deliveriesPerDay: options.limits?.deliveriesPerDay ?? DEFAULT_REPLAYED_DELIVERIES_PER_DAY,
+  };
   const queued = await inTransaction(db, async (client) => {
+    await lockForTransaction(client, REPLAY_LOCK_NAMESPACE, subscription.workspaceId);
+    await refuseWhileActive(client, subscription.id, limits.activePerSubscription, now);
     const candidates = await selectReplayCandidates(client, subscription.id, request, MAX_REPLAY_DELIVERIES + 1);
     if (candidates.length > MAX_REPLAY_DELIVERIES) {
       throw new AppError(
@@ -124,6 +154,7 @@ export async function replayWebhookDeliveries(
     if (request.kind === "delivery" && candidates.length === 0) {
       throw new AppError("not_found", "Webhook delivery not found among this subscription's finished deliveries.");
     }
+    await countAgainstDailyQuota(client, subscription.workspaceId, candidates.length, limits.deliveriesPerDay, now);
     const due = (k: number) => new Date(now.getTime() + Math.round((k * 1000) / perSecond));
     const failed: Array<{ id: string; due: Date }> = [];
     const succeeded: Array<{ id: string; newId: string; due: Date }> = [];
@@ -179,6 +210,38 @@ export async function replayWebhookDeliveries(
     await producer.enqueueMany(chunk).catch(() => {});
   }
   return getWebhookReplay(db, subscription.id, replayId);
+}
+
+/** 409 while the subscription has as many active replays as it may. */
+async function refuseWhileActive(client: SqlClient, subscriptionId: string, maxActive: number, now: Date): Promise<void> {
+  const active = await selectActiveWebhookReplays(client, subscriptionId, now);
+  if (active.count < maxActive || active.endsAt === null) return;
+  const endsAt = new Date(active.endsAt);
+  throw new AppError(
+    "replay_in_progress",
+    `This subscription already has ${active.count === 1 ? "a replay" : `${active.count} replays`} in progress (at most ${maxActive} at once); the running one paces its last delivery in at ${endsAt.toISOString()}. Replay again after that.`,
+    undefined,
+    Math.max(1, Math.ceil((endsAt.getTime() - now.getTime()) / 1000)),
+  );
+}
+
+/** Counts `deliveries` against the workspace's day; 429 until the next UTC day when they do not fit. */
+async function countAgainstDailyQuota(
+  client: SqlClient,
+  workspaceId: string,
+  deliveries: number,
+  perDay: number,
+  now: Date,
+): Promise<void> {
+  if (deliveries === 0) return;
+  if ((await addToWorkspaceDailyCounter(client, workspaceId, "replayed_delivery", deliveries, perDay)) !== null) return;
+  const left = Math.max(0, perDay - (await selectWorkspaceDailyCount(client, workspaceId, "replayed_delivery")));
+  throw new AppError(
+    "replay_quota_exceeded",
+    `This replay selects ${deliveries} deliveries; this workspace may replay ${perDay} per day (UTC) and has ${left} left today. Replay a narrower range, or after the day ends.`,
+    undefined,
+    secondsToNextUtcDay(now),
+  );
 }
 
 /** One replay of a subscription, with its progress. */

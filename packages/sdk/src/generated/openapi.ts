@@ -224,7 +224,7 @@ export interface paths {
          * List webhook subscriptions
          * @description The workspace's subscriptions, newest first.
          *
-         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["listWebhookSubscriptions"];
         put?: never;
@@ -250,7 +250,7 @@ export interface paths {
         };
         /**
          * Get a webhook subscription
-         * @description Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         * @description Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["getWebhookSubscription"];
         put?: never;
@@ -306,7 +306,7 @@ export interface paths {
          * List a subscription's deliveries
          * @description The most recent deliveries, newest first, each with its attempts.
          *
-         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -328,7 +328,7 @@ export interface paths {
          * List replays
          * @description The subscription's 50 most recent replays, newest first, with their progress.
          *
-         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["listWebhookReplays"];
         put?: never;
@@ -337,6 +337,8 @@ export interface paths {
          * @description Sends again one delivery, every delivery of one email, every failed delivery since a time (recovery after an outage), or every delivery in a time range (after a receiver bug), paced at `perSecond` so that the receiver is not flooded and live deliveries are not delayed.
          *
          *     A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.
+         *
+         *     A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends).
          *
          *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
@@ -356,7 +358,7 @@ export interface paths {
         };
         /**
          * Get a replay's progress
-         * @description Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         * @description Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["getWebhookReplay"];
         put?: never;
@@ -378,7 +380,7 @@ export interface paths {
          * Get a delivery
          * @description One delivery with its attempts and the exact body it sends.
          *
-         *     Requires an API key whose scope preset grants `webhooks:read`: `read-only`, `full-access`.
+         *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -1000,12 +1002,14 @@ export interface components {
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
          *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
+         *     | `replay_in_progress` | 409 | The webhook subscription already has as many replays pacing their deliveries in as allowed (WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1); the message says when the running one ends. |
          *     | `payload_too_large` | 413 | The request body is larger than the operation allows (see its request body). |
          *     | `unsupported_media_type` | 415 | The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. |
          *     | `validation_failed` | 422 | A field, query parameter or header is invalid; the message names every one that is wrong. |
          *     | `attachment_quota_exceeded` | 422 | The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
+         *     | `replay_quota_exceeded` | 429 | The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -1021,13 +1025,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1577,7 +1581,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -1747,11 +1751,11 @@ export interface components {
                 since: string;
                 reasons: {
                     /** @enum {string} */
-                    code: "provider_retry" | "tenant_paused" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+                    code: "provider_retry" | "tenant_paused" | "attachment_budget" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
                     message: string;
                     /**
                      * Format: date-time
-                     * @description When the next attempt is due (provider_retry, tenant_paused).
+                     * @description When the next attempt is due (provider_retry, tenant_paused, attachment_budget).
                      */
                     nextAttemptAt?: string;
                 }[];
@@ -6776,7 +6780,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
+            /**
+             * @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses.
+             *
+             *     `replay_in_progress`: The webhook subscription already has as many replays pacing their deliveries in as allowed (WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1); the message says when the running one ends.
+             */
             409: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -6796,7 +6804,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "conflict";
+                        code?: "conflict" | "replay_in_progress";
                     };
                 };
             };
@@ -6872,7 +6880,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `replay_quota_exceeded`: The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends.
+             */
             429: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -6894,7 +6906,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "replay_quota_exceeded";
                     };
                 };
             };

@@ -123,7 +123,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List webhook subscriptions",
     description: "The workspace's subscriptions, newest first.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     responses: { 200: { description: "Subscriptions, newest first.", schema: z.array(webhookSubscriptionSchema) } },
   });
 
@@ -158,7 +158,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "getWebhookSubscription",
     tag: TAG,
     summary: "Get a webhook subscription",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: subscriptionParam },
     responses: { 200: { description: "The subscription.", schema: webhookSubscriptionSchema } },
     errors: ["not_found"],
@@ -231,7 +231,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List a subscription's deliveries",
     description: "The most recent deliveries, newest first, each with its attempts.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: {
       params: subscriptionParam,
       query: z.object({
@@ -253,6 +253,8 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
       "Sends again one delivery, every delivery of one email, every failed delivery since a time (recovery after an outage), or every delivery in a time range (after a receiver bug), paced at `perSecond` so that the receiver is not flooded and live deliveries are not delayed.",
       "",
       "A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.",
+      "",
+      "A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends).",
     ].join("\n"),
     permission: "webhooks:manage",
     request: {
@@ -260,7 +262,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
       body: { required: true, content: { "application/json": { schema: replayWebhookDeliveriesSchema } } },
     },
     responses: { 202: { description: "The replay, its deliveries scheduled.", schema: replaySchema } },
-    errors: [...JSON_BODY_ERRORS, "not_found", "conflict"],
+    errors: [...JSON_BODY_ERRORS, "not_found", "conflict", "replay_in_progress", "replay_quota_exceeded"],
   });
 
   registerOperation(registry, {
@@ -270,7 +272,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "List replays",
     description: "The subscription's 50 most recent replays, newest first, with their progress.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: subscriptionParam },
     responses: { 200: { description: "Replays, newest first.", schema: z.array(replaySchema) } },
     errors: ["not_found"],
@@ -282,7 +284,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     operationId: "getWebhookReplay",
     tag: TAG,
     summary: "Get a replay's progress",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: {
       params: z.object({
         id: z.string().meta({ description: "The subscription (`wh_…`)." }),
@@ -300,7 +302,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
     tag: TAG,
     summary: "Get a delivery",
     description: "One delivery with its attempts and the exact body it sends.",
-    permission: "webhooks:read",
+    permission: "webhooks:manage",
     request: { params: deliveryParams },
     responses: { 200: { description: "The delivery.", schema: deliveryDetailSchema } },
     errors: ["not_found"],
