@@ -4,6 +4,7 @@ export {
   type AppliedSesSetup,
   accountOf,
   applySesSetup,
+  deleteConfigurationSets,
   type DesiredConfigurationSet,
   type DesiredSesSetup,
   protocolOf,
