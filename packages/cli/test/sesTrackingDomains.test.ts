@@ -157,8 +157,11 @@ describe("configuration sets of look-alike tracking domains", () => {
   });
 
   it("sends each workspace's email through its own set", async () => {
-    expect(await sendOne(a)).toBe(setOf(dashed.tracking));
-    expect(await sendOne(b)).toBe(setOf(dotted.tracking));
+    const used = { a: await sendOne(a), b: await sendOne(b) };
+    expect(used).toEqual({ a: setOf(dashed.tracking), b: setOf(dotted.tracking) });
+    // Each set SES sent through rewrites links to its own workspace's tracking domain.
+    expect(aws.state.ses.configurationSets.get(used.a!)?.trackingOptions?.CustomRedirectDomain).toBe(dashed.tracking);
+    expect(aws.state.ses.configurationSets.get(used.b!)?.trackingOptions?.CustomRedirectDomain).toBe(dotted.tracking);
   });
 
   it("deletes the retired set once the grace period has passed, and then changes nothing", async () => {
