@@ -75,7 +75,10 @@ beforeAll(async () => {
     credentials: { accessKeyId: "AKIDTEST", secretAccessKey: "test-secret" },
   });
   await ses.send(
-    new CreateConfigurationSetCommand({ ConfigurationSetName: OLD_SHARED_NAME, TrackingOptions: { CustomRedirectDomain: dotted.tracking } }),
+    new CreateConfigurationSetCommand({
+      ConfigurationSetName: OLD_SHARED_NAME,
+      TrackingOptions: { CustomRedirectDomain: dotted.tracking },
+    }),
   );
   ses.destroy();
   await recordSesSetup(handle.prisma, {

@@ -5,8 +5,8 @@ import {
   eventTypesFor,
   getSesSetup,
   installationId,
-  type RecordedConfigurationSet,
   RETIRED_SET_GRACE_MS,
+  type RecordedConfigurationSet,
   recordSesSetup,
   retireConfigurationSets,
   type SesSetupInput,
@@ -106,7 +106,11 @@ async function setup(flags: Flags, { db, config }: CliContext) {
   const recorded = await getSesSetup(db.prisma, region);
   // Sets of earlier runs that nothing chooses any more (a name scheme changed, a tracking domain
   // dropped): recorded as retired, deleted by a run once no sender can still choose them.
-  const retired = retireConfigurationSets(recorded, recordedSets.map((set) => set.name), new Date());
+  const retired = retireConfigurationSets(
+    recorded,
+    recordedSets.map((set) => set.name),
+    new Date(),
+  );
 
   const clients = createSesApiClients(config);
   try {
