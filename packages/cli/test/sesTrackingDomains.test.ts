@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { CreateConfigurationSetCommand, SESv2Client } from "@aws-sdk/client-sesv2";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { configurationSetName, RETIRED_SET_GRACE_MS, recordSesSetup, setDomainTracking, sharedConfigurationSetNames } from "@svc/core";
@@ -69,18 +68,12 @@ beforeAll(async () => {
     await setDomainTracking(handle.prisma, domain.id, { open: true, click: true, domain: names.tracking });
   }
   // An install set up before: one set for both domains, holding the domain that sorted last.
-  const ses = new SESv2Client({
-    endpoint: aws.url,
-    region: REGION,
-    credentials: { accessKeyId: "AKIDTEST", secretAccessKey: "test-secret" },
+  aws.state.ses.configurationSets.set(OLD_SHARED_NAME, {
+    name: OLD_SHARED_NAME,
+    trackingOptions: { CustomRedirectDomain: dotted.tracking },
+    tags: [{ Key: "managed-by", Value: "svc" }],
+    eventDestinations: new Map(),
   });
-  await ses.send(
-    new CreateConfigurationSetCommand({
-      ConfigurationSetName: OLD_SHARED_NAME,
-      TrackingOptions: { CustomRedirectDomain: dotted.tracking },
-    }),
-  );
-  ses.destroy();
   await recordSesSetup(handle.prisma, {
     region: REGION,
     accountId: "123456789012",
