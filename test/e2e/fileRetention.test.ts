@@ -1,7 +1,7 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
-import { createMonth, type FileStore, installationId, monthsAfter, monthStart, s3FileStore, scheduleRetention } from "@svc/core";
+import { createMonth, type FileStore, installationId, monthStart, monthsAfter, s3FileStore, scheduleRetention } from "@svc/core";
 import { idLowerBoundAt, newTimeId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import type { Pool } from "pg";
@@ -111,8 +111,8 @@ describe("files go with their rows", () => {
     const emailId = await emailInStore(files, longAgo);
     const young = await inboundInStore(files, new Date());
     const keysOf = (id: string) => objectKeys().filter((key) => key.includes(`/${id}/`));
-    expect(keysOf(inboundId)).toEqual([`${root}inbound/${fx.workspaceId}/${inboundId}/0`, `${root}inbound/${fx.workspaceId}/${inboundId}/raw`]);
-    expect(keysOf(emailId)).toEqual([`${root}emails/${fx.workspaceId}/${emailId}/0`]);
+    expect(keysOf(inboundId)).toHaveLength(2);
+    expect(keysOf(emailId)).toHaveLength(1);
 
     await retentionRun(files, async () => keysOf(inboundId).length === 0 && keysOf(emailId).length === 0);
     expect(await handle.prisma.inboundEmail.count({ where: { id: inboundId } })).toBe(0);
@@ -136,8 +136,8 @@ describe("files go with their rows", () => {
     expect(keysOf(inboundId)).toHaveLength(2);
     // Active recently as far as the batch purge knows: only the drop can take the month.
     const stillThere = async () =>
-      (await pool.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`emails_p${start.toISOString().slice(0, 7).replace("-", "")}`])).rows[0]
-        .present as boolean;
+      (await pool.query(`SELECT to_regclass($1) IS NOT NULL AS present`, [`emails_p${start.toISOString().slice(0, 7).replace("-", "")}`]))
+        .rows[0].present as boolean;
     await retentionRun(files, async () => !(await stillThere()) && keysOf(inboundId).length === 0 && keysOf(emailId).length === 0);
     expect(await stillThere()).toBe(false);
     expect(keysOf(inboundId)).toEqual([]);
@@ -157,6 +157,7 @@ describe("the leftover sweep", () => {
     await ours.putEmailFiles({ workspaceId: fx.workspaceId, emailId: ourOrphan }, [Buffer.from("ours")]);
     const theirKeys = objectKeys().filter((key) => key.includes(theirEmail));
     expect(theirKeys).toHaveLength(1);
+    expect(objectKeys().filter((key) => key.includes(ourOrphan))).toEqual([`${root}emails/${fx.workspaceId}/${ourOrphan}/0`]);
 
     await ours.deleteLeftovers(10_000);
     expect(objectKeys().filter((key) => key.includes(ourOrphan))).toEqual([]);

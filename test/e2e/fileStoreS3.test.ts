@@ -177,7 +177,9 @@ describe("attachments in S3", () => {
     });
     expect(own.status).toBe(202);
     expect(objectKeys(other.workspaceId, own.body.id)).toEqual([`${root}emails/${other.workspaceId}/${own.body.id}/0`]);
-    expect(aws.state.s3.buckets.get(BUCKET)!.objects.get(`${root}emails/${fx.workspaceId}/${id}/0`)!.body.equals(fileOf(1000, 1))).toBe(true);
+    expect(aws.state.s3.buckets.get(BUCKET)!.objects.get(`${root}emails/${fx.workspaceId}/${id}/0`)!.body.equals(fileOf(1000, 1))).toBe(
+      true,
+    );
 
     const canceled = await api(`/emails/${id}/cancel`, { method: "POST", body: {} });
     expect(canceled.status).toBe(200);
@@ -401,7 +403,9 @@ describe("the leftover sweep (retention)", () => {
 
     // Within the grace period an unknown email's files may belong to an accept still writing its row.
     expect(await keeper.deleteLeftovers(1000)).toBe(1);
-    expect(keysUnder()).toEqual([`sweep/${root}emails/${fx.workspaceId}/${gone}/0`, `sweep/${root}emails/${fx.workspaceId}/${waiting}/0`].sort());
+    expect(keysUnder()).toEqual(
+      [`sweep/${root}emails/${fx.workspaceId}/${gone}/0`, `sweep/${root}emails/${fx.workspaceId}/${waiting}/0`].sort(),
+    );
     expect(await sweeper.deleteLeftovers(1000)).toBe(1);
     expect(keysUnder()).toEqual([`sweep/${root}emails/${fx.workspaceId}/${waiting}/0`]);
     await sweeper.close();

@@ -19,7 +19,9 @@ export async function drainFileDeletions(db: DbHandle, files: FileStore, budget:
     const entries = await selectFileDeletions(pool, Math.min(BATCH, budget - done));
     if (entries.length === 0) break;
     const of = (kind: FileDeletion["kind"]) => entries.filter((entry) => entry.kind === kind);
-    await files.deleteEmailFiles(of("emails").map((entry) => ({ workspaceId: entry.workspaceId, emailId: entry.ownerId, count: entry.count })));
+    await files.deleteEmailFiles(
+      of("emails").map((entry) => ({ workspaceId: entry.workspaceId, emailId: entry.ownerId, count: entry.count })),
+    );
     await files.deleteInboundFiles(
       of("inbound").map((entry) => ({ workspaceId: entry.workspaceId, inboundId: entry.ownerId, count: entry.count })),
     );

@@ -8,11 +8,11 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import type { DbHandle } from "@svc/db";
+import { installationId } from "../installation.ts";
 import { sqlPool } from "../sql.ts";
 import { emailsHoldingFiles } from "../stores/emailAttachments.ts";
-import { existingInboundEmails } from "../stores/inboundEmails.ts";
-import { installationId } from "../installation.ts";
 import { selectFileSweepCursor, upsertFileSweepCursor } from "../stores/fileSweepCursors.ts";
+import { existingInboundEmails } from "../stores/inboundEmails.ts";
 import { type FileKeys, fileKeys } from "./keys.ts";
 import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles } from "./store.ts";
 
@@ -58,7 +58,10 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
   const inboundParts = (count: number): Array<number | "raw"> => ["raw", ...positions(count)];
   /** Both layouts' keys: a row's files are deleted wherever they were written. */
   const allEmailKeysOf = (k: FileKeys, email: EmailFiles) =>
-    positions(email.count).flatMap((n) => [k.email(email.workspaceId, email.emailId, n), k.legacyEmail(email.workspaceId, email.emailId, n)]);
+    positions(email.count).flatMap((n) => [
+      k.email(email.workspaceId, email.emailId, n),
+      k.legacyEmail(email.workspaceId, email.emailId, n),
+    ]);
   const allInboundKeysOf = (k: FileKeys, message: InboundFiles) =>
     inboundParts(message.count).flatMap((part) => [
       k.inbound(message.workspaceId, message.inboundId, part),
@@ -155,7 +158,9 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
 
   async function deleteLeftoversOf(k: FileKeys, objects: readonly _Object[]): Promise<number> {
     const owners = objects.map((object) => ({ object, owner: k.parse(object.Key ?? "") }));
-    const idsOf = (kind: "emails" | "inbound") => [...new Set(owners.flatMap(({ owner }) => (owner?.kind === kind ? [owner.ownerId] : [])))];
+    const idsOf = (kind: "emails" | "inbound") => [
+      ...new Set(owners.flatMap(({ owner }) => (owner?.kind === kind ? [owner.ownerId] : []))),
+    ];
     const emails = await emailsHoldingFiles(sqlPool(db), idsOf("emails"));
     const inbound = await existingInboundEmails(db.prisma, idsOf("inbound"));
     const graceStart = Date.now() - graceMs;
@@ -177,7 +182,12 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     putEmailFiles: async (email, contents) => putAll(emailKeysOf(await keys(), { ...email, count: contents.length }), contents),
     readEmailFiles: async (email) => {
       const k = await keys();
-      return getAll(positions(email.count).map((n) => [k.email(email.workspaceId, email.emailId, n), k.legacyEmail(email.workspaceId, email.emailId, n)]));
+      return getAll(
+        positions(email.count).map((n) => [
+          k.email(email.workspaceId, email.emailId, n),
+          k.legacyEmail(email.workspaceId, email.emailId, n),
+        ]),
+      );
     },
     deleteEmailFiles: (emails) => deleteAll((k) => emails.flatMap((email) => allEmailKeysOf(k, email))),
     putInboundFiles: async (message, raw, attachments) => {
@@ -187,7 +197,10 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     },
     readInboundRaw: async (message) => {
       const k = await keys();
-      return getFile(k.inbound(message.workspaceId, message.inboundId, "raw"), k.legacyInbound(message.workspaceId, message.inboundId, "raw"));
+      return getFile(
+        k.inbound(message.workspaceId, message.inboundId, "raw"),
+        k.legacyInbound(message.workspaceId, message.inboundId, "raw"),
+      );
     },
     readInboundAttachment: async (message, position) => {
       const k = await keys();

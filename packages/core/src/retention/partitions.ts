@@ -149,4 +149,3 @@ export async function dropExpiredPartitions(
   }
   return dropped;
 }
-

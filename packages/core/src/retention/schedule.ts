@@ -33,9 +33,7 @@ export interface RetentionOptions {
   budget?: FileRetentionBudget;
 }
 
-export type RetentionRun =
-  | { ran: true; result: PurgeResult; droppedMonths: string[]; fileDeletionsDone: number }
-  | { ran: false };
+export type RetentionRun = { ran: true; result: PurgeResult; droppedMonths: string[]; fileDeletionsDone: number } | { ran: false };
 
 /**
  * Drops whole expired months (partitions), then runs `purgeExpiredEmails` (the rest, row by row),
@@ -58,7 +56,11 @@ export async function runRetentionOnce(db: DbHandle, now: Date = new Date(), opt
  * Runs retention every `intervalMs` (first run after `firstRunMs`, at most a minute by default),
  * one run at a time; `stop` waits for a run in progress.
  */
-export function scheduleRetention(db: DbHandle, log: Logger, options: RetentionOptions & { intervalMs: number; firstRunMs?: number }): PeriodicTask {
+export function scheduleRetention(
+  db: DbHandle,
+  log: Logger,
+  options: RetentionOptions & { intervalMs: number; firstRunMs?: number },
+): PeriodicTask {
   const run = async () => {
     const outcome = await runRetentionOnce(db, new Date(), options);
     if (outcome.ran) {

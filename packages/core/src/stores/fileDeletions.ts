@@ -38,10 +38,9 @@ export function recordInboundFilesSql(source: string): string {
 
 /** The oldest `limit` entries. */
 export async function selectFileDeletions(db: Queryable, limit: number): Promise<FileDeletion[]> {
-  const { rows } = await db.query(
-    `SELECT id::text AS id, kind, "workspaceId", "ownerId", count FROM file_deletions ORDER BY id LIMIT $1`,
-    [limit],
-  );
+  const { rows } = await db.query(`SELECT id::text AS id, kind, "workspaceId", "ownerId", count FROM file_deletions ORDER BY id LIMIT $1`, [
+    limit,
+  ]);
   return rows as FileDeletion[];
 }
 
