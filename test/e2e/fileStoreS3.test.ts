@@ -3,7 +3,7 @@ import path from "node:path";
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
-import { s3FileStore, storeInbound } from "@svc/core";
+import { installationId, s3FileStore, storeInbound } from "@svc/core";
 import { newId } from "@svc/db";
 import { createProducerConnection, Producer } from "@svc/queues";
 import nodemailer from "nodemailer";
@@ -25,6 +25,8 @@ let aws: AwsLocal;
 let stack: Stack;
 let fx: WorkspaceFixture;
 let other: WorkspaceFixture;
+/** `<install id>/`: where this install's keys sit in the bucket. */
+let root: string;
 
 beforeAll(async () => {
   aws = await startAwsLocal({ s3Buckets: [BUCKET], s3MaxBytes: 200 * 1024 * 1024 });
@@ -46,6 +48,7 @@ beforeAll(async () => {
   });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   other = await createWorkspaceFixture(handle, { plan: "unlimited" });
+  root = `${await installationId(handle.prisma)}/`;
 }, 120_000);
 
 afterAll(async () => {
@@ -58,7 +61,7 @@ const api = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, fx.keys[
 
 /** Keys of the objects the bucket holds for one email (or, without one, for a whole workspace). */
 function objectKeys(workspaceId: string, emailId = ""): string[] {
-  const prefix = `emails/${workspaceId}/${emailId}`;
+  const prefix = `${root}emails/${workspaceId}/${emailId}`;
   return [...aws.state.s3.buckets.get(BUCKET)!.objects.keys()].filter((key) => key.startsWith(prefix)).sort();
 }
 
@@ -152,7 +155,7 @@ describe("attachments in S3", () => {
     expect(sent.status).toBe(202);
     const id = sent.body.id as string;
     // Keyed by the workspace and email the service made, one object per file.
-    expect(objectKeys(fx.workspaceId, id)).toEqual([`emails/${fx.workspaceId}/${id}/0`, `emails/${fx.workspaceId}/${id}/1`]);
+    expect(objectKeys(fx.workspaceId, id)).toEqual([`${root}emails/${fx.workspaceId}/${id}/0`, `${root}emails/${fx.workspaceId}/${id}/1`]);
     expect(await handle.prisma.emailAttachment.count({ where: { emailId: id } })).toBe(0);
 
     // Another workspace: its key finds no such email, its cancel touches nothing.
@@ -173,8 +176,10 @@ describe("attachments in S3", () => {
       },
     });
     expect(own.status).toBe(202);
-    expect(objectKeys(other.workspaceId, own.body.id)).toEqual([`emails/${other.workspaceId}/${own.body.id}/0`]);
-    expect(aws.state.s3.buckets.get(BUCKET)!.objects.get(`emails/${fx.workspaceId}/${id}/0`)!.body.equals(fileOf(1000, 1))).toBe(true);
+    expect(objectKeys(other.workspaceId, own.body.id)).toEqual([`${root}emails/${other.workspaceId}/${own.body.id}/0`]);
+    expect(aws.state.s3.buckets.get(BUCKET)!.objects.get(`${root}emails/${fx.workspaceId}/${id}/0`)!.body.equals(fileOf(1000, 1))).toBe(
+      true,
+    );
 
     const canceled = await api(`/emails/${id}/cancel`, { method: "POST", body: {} });
     expect(canceled.status).toBe(200);
@@ -207,7 +212,7 @@ describe("attachments in S3", () => {
     expect(batch.status).toBe(202);
     expect(batch.body[1].code).toBe("domain_not_verified");
     const created = batch.body[0].id as string;
-    expect(objectKeys(fx.workspaceId).filter((key) => !before.has(key))).toEqual([`emails/${fx.workspaceId}/${created}/0`]);
+    expect(objectKeys(fx.workspaceId).filter((key) => !before.has(key))).toEqual([`${root}emails/${fx.workspaceId}/${created}/0`]);
   });
 
   it("with S3 down: 503 at accept and nothing stored; an accepted email waits for S3 and is then sent", async () => {
@@ -347,8 +352,8 @@ describe("received messages in S3", () => {
       expect(record.size).toBe(raw.length);
       expect(await handle.prisma.inboundAttachment.count({ where: { inboundEmailId: id } })).toBe(0);
       const objects = aws.state.s3.buckets.get(BUCKET)!.objects;
-      expect(objects.get(`inbound/${fx.workspaceId}/${id}/raw`)!.body.equals(raw)).toBe(true);
-      expect(objects.get(`inbound/${fx.workspaceId}/${id}/0`)!.body.equals(attachment)).toBe(true);
+      expect(objects.get(`${root}inbound/${fx.workspaceId}/${id}/raw`)!.body.equals(raw)).toBe(true);
+      expect(objects.get(`${root}inbound/${fx.workspaceId}/${id}/0`)!.body.equals(attachment)).toBe(true);
 
       const headers = { authorization: `Bearer ${fx.keys["read-only"]}` };
       const rawAnswer = await fetch(`${stack.apiUrl}/inbound/${id}/raw`, { headers });
@@ -398,9 +403,11 @@ describe("the leftover sweep (retention)", () => {
 
     // Within the grace period an unknown email's files may belong to an accept still writing its row.
     expect(await keeper.deleteLeftovers(1000)).toBe(1);
-    expect(keysUnder()).toEqual([`sweep/emails/${fx.workspaceId}/${gone}/0`, `sweep/emails/${fx.workspaceId}/${waiting}/0`].sort());
+    expect(keysUnder()).toEqual(
+      [`sweep/${root}emails/${fx.workspaceId}/${gone}/0`, `sweep/${root}emails/${fx.workspaceId}/${waiting}/0`].sort(),
+    );
     expect(await sweeper.deleteLeftovers(1000)).toBe(1);
-    expect(keysUnder()).toEqual([`sweep/emails/${fx.workspaceId}/${waiting}/0`]);
+    expect(keysUnder()).toEqual([`sweep/${root}emails/${fx.workspaceId}/${waiting}/0`]);
     await sweeper.close();
   });
 });

@@ -1,4 +1,4 @@
-import { createFileStore, scheduleRetention } from "@svc/core";
+import { createFileStore, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
@@ -15,7 +15,7 @@ export interface ApiResources {
   log: Logger;
 }
 
-/** The api process: the REST API on API_PORT, and the retention job unless it is turned off. */
+/** The api process: the REST API on API_PORT, partition upkeep, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const layout = queueLayout(env);
   const sendQueue = new SendQueue(redis, layout);
@@ -29,18 +29,25 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
     httpTimeoutsFrom(env),
   );
   let retention: PeriodicTask | null = null;
+  let partitionUpkeep: PeriodicTask | null = null;
 
   return {
     async start() {
       const port = await listen(server, env.API_PORT);
+      partitionUpkeep = schedulePartitionUpkeep(db, log, { intervalMs: env.PARTITION_UPKEEP_INTERVAL_SECONDS * 1000 });
       if (env.RETENTION_INTERVAL_SECONDS > 0)
-        retention = scheduleRetention(db, log, { intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000, files });
+        retention = scheduleRetention(db, log, {
+          intervalMs: env.RETENTION_INTERVAL_SECONDS * 1000,
+          files,
+          budget: { sweepKeys: env.FILE_SWEEP_KEYS_PER_RUN, deletions: env.FILE_DELETIONS_PER_RUN },
+        });
       return { port };
     },
     // The server first (stop taking requests, finish in-flight ones), then background work.
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "retention job", run: () => retention?.stop() },
+      { name: "partition upkeep", run: () => partitionUpkeep?.stop() },
       { name: "send queue", run: () => sendQueue.close() },
       { name: "webhook queue", run: () => webhookQueue.close() },
       { name: "file store", run: () => files.close() },

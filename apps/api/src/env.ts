@@ -28,13 +28,27 @@ export const apiEnvSchema = z
     ...httpServerEnv,
     ...fileStoreEnv,
     API_PORT: portNumber(3000),
-    /** Seconds between retention runs; 0 turns the job off in this instance. */
+    /**
+     * Seconds between retention runs; 0 turns retention off in this instance (nothing is deleted;
+     * partition upkeep still runs).
+     */
     RETENTION_INTERVAL_SECONDS: z.coerce
       .number()
       .int()
       .min(0)
       .max(7 * 24 * 3600)
       .default(3600),
+    /** Seconds between partition upkeep runs (creating the months ahead), whatever retention does. */
+    PARTITION_UPKEEP_INTERVAL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(24 * 3600)
+      .default(3600),
+    /** Keys the object store's leftover sweep lists per retention run (it goes on from there the next run). */
+    FILE_SWEEP_KEYS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    /** Deleted rows' files (entries of `file_deletions`) deleted per retention run; the rest wait for the next. */
+    FILE_DELETIONS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     /**
      * How long a send waits for Redis to take its job before answering anyway (the row is already
      * committed; the sender's sweeper enqueues it later).

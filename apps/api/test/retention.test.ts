@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { purgeExpiredEmails, RETENTION_LOCK_ID, recordEmailEvent, runRetentionOnce, scheduleRetention } from "@svc/core";
+import {
+  createMonth,
+  MONTHS_AHEAD,
+  monthName,
+  monthStart,
+  monthsAfter,
+  purgeExpiredEmails,
+  RETENTION_LOCK_ID,
+  recordEmailEvent,
+  runRetentionOnce,
+  scheduleRetention,
+} from "@svc/core";
 import { newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import request from "supertest";
@@ -245,6 +256,36 @@ describe("the periodic retention run", () => {
       expect(await db.email.count({ where: { id: old } })).toBe(0);
     } finally {
       await schedule.stop();
+    }
+  });
+});
+
+describe("partition upkeep", () => {
+  const TABLES = ["webhook_attempts", "webhook_deliveries", "email_events", "emails", "inbound_emails"];
+  const month = monthsAfter(monthStart(new Date()), MONTHS_AHEAD);
+  const names = TABLES.map((table) => `${table}_p${monthName(month)}`);
+  const present = async () => {
+    const { rows } = await handle.pool.query("SELECT count(*)::int AS n FROM pg_class WHERE relname = ANY ($1::text[])", [names]);
+    return (rows[0] as { n: number }).n;
+  };
+
+  it("creates the months ahead with retention turned off (RETENTION_INTERVAL_SECONDS=0)", async () => {
+    // The furthest month kept ahead, taken away (it holds no rows yet), as if time had moved on.
+    for (const [n, table] of TABLES.entries()) {
+      const { rows } = await handle.pool.query(`SELECT count(*)::int AS n FROM "${names[n]}"`);
+      expect((rows[0] as { n: number }).n).toBe(0);
+      if (table !== "webhook_attempts") await handle.pool.query(`ALTER TABLE ${table} DETACH PARTITION "${names[n]}"`);
+      await handle.pool.query(`DROP TABLE "${names[n]}"`);
+    }
+    expect(await present()).toBe(0);
+    const instance = await startApi({ RETENTION_INTERVAL_SECONDS: "0" });
+    try {
+      for (let i = 0; i < 200 && (await present()) < TABLES.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await present()).toBe(TABLES.length);
+    } finally {
+      await instance.close();
+      // Whatever happened, the month is there for the rest of the suite.
+      await createMonth(handle.pool, month);
     }
   });
 });

@@ -15,6 +15,7 @@ function setup(topicArn: string): SesSetupRecord {
     subscriptionArn: null,
     ingestUrl: "https://ingest.example.com/sns/ses",
     configurationSets: [{ name: "svc", openTracking: false, clickTracking: false, trackingDomain: null }],
+    retiredConfigurationSets: [],
     eventDestination: "svc-sns",
     lastNotificationAt: null,
     createdAt: new Date(),

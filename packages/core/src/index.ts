@@ -60,7 +60,7 @@ export { inTransaction, type Queryable, type SqlClient, sqlPool } from "./sql.ts
 // `@svc/core/stores`, and the hot statements apps batch in `@svc/core/batched`).
 export type { ApiKeyRecord } from "./stores/apiKeys.ts";
 export type { NewEmailRow } from "./stores/emails.ts";
-export type { RecordedConfigurationSet, SesSetupInput, SesSetupRecord } from "./stores/sesSetups.ts";
+export type { RecordedConfigurationSet, RetiredConfigurationSet, SesSetupInput, SesSetupRecord } from "./stores/sesSetups.ts";
 export type { AutoDisabledSubscription } from "./stores/webhookSubscriptions.ts";
 export * from "./suppressions/address.ts";
 export * from "./suppressions/reputation.ts";

@@ -70,7 +70,7 @@ async function partitionOf(table: string, id: string): Promise<string | null> {
   return rows[0]?.part ?? null;
 }
 
-/** A finished email of `at` with a `sent` event delivered to the workspace's webhook (one attempt) and an attachment row. */
+/** A finished email of `at` with a `sent` event delivered to the workspace's webhook (one successful attempt) and an attachment row. */
 async function finishedEmail(fx: WorkspaceFixture, at: Date) {
   const emailId = await insertEmail(handle, fx, { status: "delivered", createdAt: at, lastActivityAt: at });
   await db.emailAttachment.create({ data: { emailId, position: 0, content: new Uint8Array([1, 2, 3]) } });
@@ -86,6 +86,7 @@ async function finishedEmail(fx: WorkspaceFixture, at: Date) {
   const deliveryId = event.deliveryIds[0]!;
   const attemptId = newIdBeside("attempt", deliveryId);
   await db.webhookAttempt.create({ data: { id: attemptId, deliveryId, number: 1, startedAt: at, durationMs: 5, statusCode: 200 } });
+  await db.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "succeeded", attemptCount: 1, completedAt: at } });
   return { emailId, eventId: event.eventId!, deliveryId, attemptId };
 }
 
@@ -177,6 +178,23 @@ describe("the partition keeper", () => {
     expect(await dropExpiredPartitions(pool)).not.toContain(monthName(start));
 
     await db.email.update({ where: { id: waiting }, data: { lastActivityAt: new Date(Date.now() - 91 * DAY) } });
+    expect(await dropExpiredPartitions(pool)).toContain(monthName(start));
+    expect(await partitionsOf(start)).toEqual([]);
+  });
+
+  it("keeps an expired month's partitions while one of its webhook deliveries is pending (a replay re-armed it), and drops them after", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "free" });
+    await subscriptionFor(fx);
+    const start = await oldMonth();
+    await createMonth(pool, start);
+    const finished = await finishedEmail(fx, new Date(start.getTime() + DAY));
+    await db.webhookDelivery.update({ where: { id: finished.deliveryId }, data: { status: "pending", nextAttemptAt: new Date() } });
+
+    expect(await dropExpiredPartitions(pool)).not.toContain(monthName(start));
+    expect(await partitionsOf(start)).toHaveLength(TABLES.length);
+    expect(await db.webhookDelivery.count({ where: { id: finished.deliveryId } })).toBe(1);
+
+    await db.webhookDelivery.update({ where: { id: finished.deliveryId }, data: { status: "succeeded", completedAt: new Date() } });
     expect(await dropExpiredPartitions(pool)).toContain(monthName(start));
     expect(await partitionsOf(start)).toEqual([]);
   });

@@ -5,10 +5,13 @@ import {
   eventTypesFor,
   getSesSetup,
   installationId,
+  RETIRED_SET_GRACE_MS,
   type RecordedConfigurationSet,
   recordSesSetup,
+  retireConfigurationSets,
   type SesSetupInput,
   sesExpectationOf,
+  sharedConfigurationSetNames,
   trackingCombinationsInUse,
   verifiedReceivingDomainNames,
   workspacesWithDomains,
@@ -20,6 +23,7 @@ import {
   createSesApiClients,
   createSesInboundClients,
   type DesiredConfigurationSet,
+  deleteConfigurationSets,
   readSesAccount,
   readSesStatus,
   type SesAccountView,
@@ -90,14 +94,39 @@ async function setup(flags: Flags, { db, config }: CliContext) {
     eventTypes: eventTypesFor(combination),
     trackingDomain: combination.trackingDomain,
   }));
+  // Two tracking combinations under one name would share one CustomRedirectDomain: refused.
+  const shared = sharedConfigurationSetNames(desiredSets);
+  if (shared.length > 0)
+    throw new AppError(
+      "conflict",
+      `Two tracking configurations would share the configuration set name(s) ${shared.join(", ")}; nothing was changed.`,
+    );
   const recordedSets: RecordedConfigurationSet[] = sets.map(({ combination, name }) => ({ name, ...combination }));
   const eventDestination = `${prefix}-sns`;
   const recorded = await getSesSetup(db.prisma, region);
+  // Sets of earlier runs that nothing chooses any more (a name scheme changed, a tracking domain
+  // dropped): recorded as retired, deleted by a run once no sender can still choose them.
+  const retired = retireConfigurationSets(
+    recorded,
+    recordedSets.map((set) => set.name),
+    new Date(),
+  );
 
   const clients = createSesApiClients(config);
   try {
+    // Retired by an earlier run at least the grace period ago: no sender chooses them any more.
+    // Deleted before the record forgets them, so that a failure here is retried by the next run.
+    const deleted: string[] = [];
+    await deleteConfigurationSets(clients.ses, retired.remove, deleted);
     const record = async (fields: { accountId: string; topicArn: string; subscriptionArn: string | null }) => {
-      const next: SesSetupInput = { region, ingestUrl, configurationSets: recordedSets, eventDestination, ...fields };
+      const next: SesSetupInput = {
+        region,
+        ingestUrl,
+        configurationSets: recordedSets,
+        retiredConfigurationSets: retired.keep,
+        eventDestination,
+        ...fields,
+      };
       if (!recorded || !sameRecord(recorded, next)) await recordSesSetup(db.prisma, next);
     };
     const applied = await applySesSetup(
@@ -123,7 +152,7 @@ async function setup(flags: Flags, { db, config }: CliContext) {
     const receiving = inbound
       ? await setUpReceiving(config, db.prisma, { prefix, topicArn: applied.topicArn, createBucket, replaceActiveRuleSet })
       : null;
-    const changes = [...applied.changes, ...tenants.changes, ...(receiving?.changes ?? [])];
+    const changes = [...deleted, ...applied.changes, ...tenants.changes, ...(receiving?.changes ?? [])];
     return {
       region,
       accountId: applied.accountId,
@@ -158,6 +187,11 @@ async function setup(flags: Flags, { db, config }: CliContext) {
           trackingDomains: recordedSets,
           overrideSet: config.SES_CONFIGURATION_SET,
         }),
+        ...(retired.keep.length > 0
+          ? [
+              `Configuration set(s) ${retired.keep.map((set) => set.name).join(", ")} are no longer used; senders may still choose them for a few minutes, so a run of svc ses setup after ${laterOf(retired.keep)} deletes them.`,
+            ]
+          : []),
         ...tenants.toDo,
         ...(receiving ? receivingToDo(receiving, config) : []),
       ],
@@ -245,8 +279,15 @@ function sameRecord(recorded: SesSetupInput, next: SesSetupInput): boolean {
     recorded.eventDestination === next.eventDestination &&
     // A confirmed subscription recorded earlier stays recorded while this run has only seen it.
     (next.subscriptionArn === null ? true : recorded.subscriptionArn === next.subscriptionArn) &&
-    JSON.stringify(recorded.configurationSets) === JSON.stringify(next.configurationSets)
+    JSON.stringify(recorded.configurationSets) === JSON.stringify(next.configurationSets) &&
+    JSON.stringify(recorded.retiredConfigurationSets ?? []) === JSON.stringify(next.retiredConfigurationSets ?? [])
   );
+}
+
+/** When the last of these retired sets may be deleted. */
+function laterOf(sets: readonly { retiredAt: string }[]): string {
+  const latest = Math.max(...sets.map((set) => Date.parse(set.retiredAt)));
+  return new Date(latest + RETIRED_SET_GRACE_MS).toISOString();
 }
 
 /** What the operator still has to do by hand, in the order to do it. */

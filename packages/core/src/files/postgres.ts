@@ -3,6 +3,8 @@ import { sqlPool } from "../sql.ts";
 import { deleteAttachmentContents, deleteLeftoverAttachmentContents, selectAttachmentContents } from "../stores/emailAttachments.ts";
 import type { FileStore } from "./store.ts";
 
+const LEFTOVER_BATCH = 1000;
+
 /** Attachment bytes in `email_attachments`, written by the email's insert statement itself. */
 export function postgresFileStore(db: DbHandle): FileStore {
   const pool = sqlPool(db);
@@ -25,7 +27,17 @@ export function postgresFileStore(db: DbHandle): FileStore {
     readInboundRaw: async () => null,
     readInboundAttachment: async () => null,
     deleteInboundFiles: async () => {},
-    deleteLeftovers: (limit) => deleteLeftoverAttachmentContents(db.prisma, limit),
+    async deleteLeftovers(budget) {
+      // Short statements: a few hundred files of up to 40 MB each per delete.
+      let deleted = 0;
+      while (deleted < budget) {
+        const batch = Math.min(LEFTOVER_BATCH, budget - deleted);
+        const done = await deleteLeftoverAttachmentContents(db.prisma, batch);
+        deleted += done;
+        if (done < batch) break;
+      }
+      return deleted;
+    },
     close: async () => {},
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type _Object,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -7,10 +8,12 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import type { DbHandle } from "@svc/db";
+import { installationId } from "../installation.ts";
 import { sqlPool } from "../sql.ts";
 import { emailsHoldingFiles } from "../stores/emailAttachments.ts";
+import { selectFileSweepCursor, upsertFileSweepCursor } from "../stores/fileSweepCursors.ts";
 import { existingInboundEmails } from "../stores/inboundEmails.ts";
-import { emailFileKey, inboundFileKey, parseFileKey } from "./keys.ts";
+import { type FileKeys, fileKeys } from "./keys.ts";
 import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles } from "./store.ts";
 
 export interface S3FileStoreOptions {
@@ -18,6 +21,8 @@ export interface S3FileStoreOptions {
   bucket: string;
   /** Prepended to every key (several installs sharing a bucket); empty by default. */
   keyPrefix?: string;
+  /** The install's id, under which its keys sit; read from the database (`installations`) when not given. */
+  installationId?: string;
   /**
    * Files of an email or received message that does not exist are left alone this long after
    * they were written: an accept stores them before its row commits.
@@ -27,22 +32,41 @@ export interface S3FileStoreOptions {
 
 /** Files written at once for one email, so a message with many files does not open a connection each. */
 const PARALLEL_PUTS = 4;
-/** DeleteObjects takes at most this many keys. */
+/** DeleteObjects takes at most this many keys, and ListObjectsV2 answers at most this many. */
 const DELETE_BATCH = 1000;
+const LIST_PAGE = 1000;
 
 /** Attachment bytes (and received messages) as objects in an S3-compatible bucket (AWS S3, MinIO, …), through the AWS SDK. */
 export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStore {
   const { client, bucket } = options;
   const prefix = options.keyPrefix ?? "";
   const graceMs = options.orphanGraceMs ?? 60 * 60 * 1000;
-  const emailKeysOf = (email: EmailFiles) =>
-    Array.from({ length: email.count }, (_, position) => emailFileKey(prefix, email.workspaceId, email.emailId, position));
-  const inboundKeysOf = (message: InboundFiles) => [
-    inboundFileKey(prefix, message.workspaceId, message.inboundId, "raw"),
-    ...Array.from({ length: message.count }, (_, position) => inboundFileKey(prefix, message.workspaceId, message.inboundId, position)),
-  ];
-  /** Where the leftover sweep goes on from (the next run continues; the end wraps to the start). */
-  let sweepCursor: string | undefined;
+  let keysPromise: Promise<FileKeys> | undefined;
+  const keys = () => {
+    if (!keysPromise) {
+      const id = options.installationId ? Promise.resolve(options.installationId) : installationId(db.prisma);
+      keysPromise = id.then((installation) => fileKeys(prefix, installation));
+      // A failed look-up is asked again next time rather than remembered.
+      keysPromise.catch(() => {
+        keysPromise = undefined;
+      });
+    }
+    return keysPromise;
+  };
+  const positions = (count: number) => Array.from({ length: count }, (_, position) => position);
+  const emailKeysOf = (k: FileKeys, email: EmailFiles) => positions(email.count).map((n) => k.email(email.workspaceId, email.emailId, n));
+  const inboundParts = (count: number): Array<number | "raw"> => ["raw", ...positions(count)];
+  /** Both layouts' keys: a row's files are deleted wherever they were written. */
+  const allEmailKeysOf = (k: FileKeys, email: EmailFiles) =>
+    positions(email.count).flatMap((n) => [
+      k.email(email.workspaceId, email.emailId, n),
+      k.legacyEmail(email.workspaceId, email.emailId, n),
+    ]);
+  const allInboundKeysOf = (k: FileKeys, message: InboundFiles) =>
+    inboundParts(message.count).flatMap((part) => [
+      k.inbound(message.workspaceId, message.inboundId, part),
+      k.legacyInbound(message.workspaceId, message.inboundId, part),
+    ]);
 
   async function deleteKeys(keys: readonly string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
@@ -51,9 +75,9 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     }
   }
 
-  async function deleteAll(keys: readonly string[]): Promise<void> {
+  async function deleteAll(keysOf: (k: FileKeys) => string[]): Promise<void> {
     try {
-      await deleteKeys(keys);
+      await deleteKeys(keysOf(await keys()));
     } catch (error) {
       throw new FileStoreUnavailable("delete the files", error);
     }
@@ -77,62 +101,116 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     }
   }
 
-  /** The objects' bytes in order; null when any is missing. */
-  async function getAll(keys: readonly string[]): Promise<Buffer[] | null> {
+  /** One object's bytes, null when there is none. */
+  async function getOne(Key: string): Promise<Buffer | null> {
     try {
-      return await Promise.all(
-        keys.map(async (Key) => {
-          const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
-          const bytes = await answer.Body!.transformToByteArray();
-          return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        }),
-      );
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      const bytes = await answer.Body!.transformToByteArray();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
       if (error instanceof NoSuchKey) return null;
       throw new FileStoreUnavailable("read the files", error);
     }
   }
 
-  return {
-    kind: "s3",
-    putEmailFiles: (email, contents) => putAll(emailKeysOf({ ...email, count: contents.length }), contents),
-    readEmailFiles: (email) => getAll(emailKeysOf(email)),
-    deleteEmailFiles: (emails) => deleteAll(emails.flatMap(emailKeysOf)),
-    putInboundFiles: (message, raw, attachments) => putAll(inboundKeysOf({ ...message, count: attachments.length }), [raw, ...attachments]),
-    readInboundRaw: async (message) => (await getAll([inboundFileKey(prefix, message.workspaceId, message.inboundId, "raw")]))?.[0] ?? null,
-    readInboundAttachment: async (message, position) =>
-      (await getAll([inboundFileKey(prefix, message.workspaceId, message.inboundId, position)]))?.[0] ?? null,
-    deleteInboundFiles: (messages) => deleteAll(messages.flatMap(inboundKeysOf)),
-    async deleteLeftovers(limit) {
+  /** A file's bytes under this install's key, else under the key it had before keys carried the install id. */
+  async function getFile(key: string, legacyKey: string): Promise<Buffer | null> {
+    return (await getOne(key)) ?? (await getOne(legacyKey));
+  }
+
+  /** The files' bytes in order; null when any is missing. */
+  async function getAll(pairs: ReadonlyArray<[string, string]>): Promise<Buffer[] | null> {
+    const contents = await Promise.all(pairs.map(([key, legacyKey]) => getFile(key, legacyKey)));
+    return contents.some((content) => content === null) ? null : (contents as Buffer[]);
+  }
+
+  /**
+   * Examines the next `budget` keys under this install's root from where the last run stopped
+   * (the cursor is kept in PostgreSQL, so a restart continues), deleting those whose email is
+   * past its handoff or gone, and whose received message is gone. At the end of the listing the
+   * cursor goes back to the start, for the next run.
+   */
+  async function deleteLeftovers(budget: number): Promise<number> {
+    const k = await keys();
+    const pool = sqlPool(db);
+    const scope = `${bucket}/${k.root}`;
+    let cursor = await selectFileSweepCursor(pool, scope);
+    let examined = 0;
+    let deleted = 0;
+    while (examined < budget) {
       const page = await client.send(
         new ListObjectsV2Command({
           Bucket: bucket,
-          Prefix: prefix,
-          MaxKeys: Math.min(Math.max(limit, 1), 1000),
-          ...(sweepCursor ? { StartAfter: sweepCursor } : {}),
+          Prefix: k.root,
+          MaxKeys: Math.min(budget - examined, LIST_PAGE),
+          ...(cursor ? { StartAfter: cursor } : {}),
         }),
       );
       const objects = page.Contents ?? [];
-      sweepCursor = page.IsTruncated ? objects.at(-1)?.Key : undefined;
-      const owners = objects.map((object) => ({ object, owner: parseFileKey(prefix, object.Key ?? "") }));
-      const idsOf = (kind: "emails" | "inbound") => [
-        ...new Set(owners.flatMap(({ owner }) => (owner?.kind === kind ? [owner.ownerId] : []))),
-      ];
-      const emails = await emailsHoldingFiles(sqlPool(db), idsOf("emails"));
-      const inbound = await existingInboundEmails(db.prisma, idsOf("inbound"));
-      const graceStart = Date.now() - graceMs;
-      const leftover = owners.flatMap(({ object, owner }) => {
-        if (!owner || !object.Key) return [];
-        // An email's files are kept until its handoff; a received message's as long as its record.
-        const state = owner.kind === "emails" ? emails.get(owner.ownerId) : inbound.has(owner.ownerId) ? "kept" : undefined;
-        if (state === "awaiting_handoff" || state === "kept") return [];
-        // No such email or message: an accept may still be writing its row, unless the files are old.
-        if (state === undefined && (object.LastModified?.getTime() ?? 0) > graceStart) return [];
-        return [object.Key];
-      });
-      await deleteKeys(leftover);
-      return leftover.length;
+      examined += objects.length;
+      deleted += await deleteLeftoversOf(k, objects);
+      cursor = page.IsTruncated ? (objects.at(-1)?.Key ?? null) : null;
+      await upsertFileSweepCursor(pool, scope, cursor);
+      if (cursor === null) break;
+    }
+    return deleted;
+  }
+
+  async function deleteLeftoversOf(k: FileKeys, objects: readonly _Object[]): Promise<number> {
+    const owners = objects.map((object) => ({ object, owner: k.parse(object.Key ?? "") }));
+    const idsOf = (kind: "emails" | "inbound") => [
+      ...new Set(owners.flatMap(({ owner }) => (owner?.kind === kind ? [owner.ownerId] : []))),
+    ];
+    const emails = await emailsHoldingFiles(sqlPool(db), idsOf("emails"));
+    const inbound = await existingInboundEmails(db.prisma, idsOf("inbound"));
+    const graceStart = Date.now() - graceMs;
+    const leftover = owners.flatMap(({ object, owner }) => {
+      if (!owner || !object.Key) return [];
+      // An email's files are kept until its handoff; a received message's as long as its record.
+      const state = owner.kind === "emails" ? emails.get(owner.ownerId) : inbound.has(owner.ownerId) ? "kept" : undefined;
+      if (state === "awaiting_handoff" || state === "kept") return [];
+      // No such email or message: an accept may still be writing its row, unless the files are old.
+      if (state === undefined && (object.LastModified?.getTime() ?? 0) > graceStart) return [];
+      return [object.Key];
+    });
+    await deleteKeys(leftover);
+    return leftover.length;
+  }
+
+  return {
+    kind: "s3",
+    putEmailFiles: async (email, contents) => putAll(emailKeysOf(await keys(), { ...email, count: contents.length }), contents),
+    readEmailFiles: async (email) => {
+      const k = await keys();
+      return getAll(
+        positions(email.count).map((n) => [
+          k.email(email.workspaceId, email.emailId, n),
+          k.legacyEmail(email.workspaceId, email.emailId, n),
+        ]),
+      );
     },
+    deleteEmailFiles: (emails) => deleteAll((k) => emails.flatMap((email) => allEmailKeysOf(k, email))),
+    putInboundFiles: async (message, raw, attachments) => {
+      const k = await keys();
+      const keysOf = inboundParts(attachments.length).map((part) => k.inbound(message.workspaceId, message.inboundId, part));
+      return putAll(keysOf, [raw, ...attachments]);
+    },
+    readInboundRaw: async (message) => {
+      const k = await keys();
+      return getFile(
+        k.inbound(message.workspaceId, message.inboundId, "raw"),
+        k.legacyInbound(message.workspaceId, message.inboundId, "raw"),
+      );
+    },
+    readInboundAttachment: async (message, position) => {
+      const k = await keys();
+      return getFile(
+        k.inbound(message.workspaceId, message.inboundId, position),
+        k.legacyInbound(message.workspaceId, message.inboundId, position),
+      );
+    },
+    deleteInboundFiles: (messages) => deleteAll((k) => messages.flatMap((message) => allInboundKeysOf(k, message))),
+    deleteLeftovers,
     close: async () => client.destroy(),
   };
 }

@@ -33,11 +33,11 @@ export interface FileStore {
   readInboundAttachment(message: Omit<InboundFiles, "count">, position: number): Promise<Buffer | null>;
   deleteInboundFiles(messages: readonly InboundFiles[]): Promise<void>;
   /**
-   * Deletes files left behind (a crash between a handoff and its delete, an email erased or
-   * expired with its row, an accept that failed after storing them); examines at most `limit`
-   * files. Answers how many were deleted.
+   * Deletes files left behind (a crash between a handoff and its delete, an accept that failed
+   * after storing them); examines at most `budget` files, going on from where the last call
+   * stopped. Answers how many were deleted.
    */
-  deleteLeftovers(limit: number): Promise<number>;
+  deleteLeftovers(budget: number): Promise<number>;
   /** Closes its connections (the object store's client); the PostgreSQL pool is the app's own. */
   close(): Promise<void>;
 }

@@ -23,10 +23,12 @@ import {
  * a week, later.
  *
  * The service's own keeper rather than pg_partman: no extension to install (managed PostgreSQL
- * often lacks it), and whether a month may go depends on our own rule (issue 23: only finished
- * emails go, counted from their last activity), which a generic retention cannot know.
+ * often lacks it), and whether a month may go depends on our own rule (only finished emails go,
+ * counted from their last activity), which a generic retention cannot know.
  *
- * Runs with retention, under its advisory lock, and after migrations (infra/scripts/database.ts).
+ * Creating months runs on its own schedule whether or not retention runs (retention off deletes
+ * nothing, but new rows still need their months); dropping runs with retention, under its
+ * advisory lock. Both run after migrations (infra/scripts/database.ts).
  * The batch purge (purge.ts) still applies each plan's retention inside the months kept, and
  * empties the DEFAULT partition over time.
  */
@@ -123,10 +125,14 @@ export async function createPartitionsAhead(pool: Pool, now: Date = new Date(), 
 /**
  * Drops the partitions of every month that ended more than `dropAfterMs()` ago and holds nothing
  * still kept: no email unfinished or active within the longest plan retention, no inbound record
- * received within it. Answers the months dropped (`YYYYMM`). A month kept is left to the batch
+ * received within it, no webhook delivery still pending. Answers the months dropped (`YYYYMM`). A month kept is left to the batch
  * purge, which deletes shorter plans' rows in it meanwhile, so that it can go on a later run.
  */
-export async function dropExpiredPartitions(pool: Pool, now: Date = new Date()): Promise<string[]> {
+export async function dropExpiredPartitions(
+  pool: Pool,
+  now: Date = new Date(),
+  options: { recordObjectFiles?: boolean } = {},
+): Promise<string[]> {
   const partitions = await listMonthPartitions(
     pool,
     PARTITIONED_TABLES.map((t) => t.table),
@@ -138,19 +144,8 @@ export async function dropExpiredPartitions(pool: Pool, now: Date = new Date()):
   for (const [month, ofMonth] of [...months].sort(([a], [b]) => a.localeCompare(b))) {
     const end = monthsAfter(monthOfName(month), 1);
     if (end.getTime() + dropAfterMs() > now.getTime()) continue;
-    if (await dropMonthPartitions(pool, { partitions: ofMonth, activeSince })) dropped.push(month);
+    if (await dropMonthPartitions(pool, { partitions: ofMonth, activeSince, recordObjectFiles: options.recordObjectFiles ?? false }))
+      dropped.push(month);
   }
   return dropped;
-}
-
-export interface PartitionsKept {
-  created: number;
-  droppedMonths: string[];
-}
-
-/** One run of the keeper: create ahead, then drop what has expired. */
-export async function keepPartitions(pool: Pool, now: Date = new Date()): Promise<PartitionsKept> {
-  const created = await createPartitionsAhead(pool, now);
-  const droppedMonths = await dropExpiredPartitions(pool, now);
-  return { created, droppedMonths };
 }

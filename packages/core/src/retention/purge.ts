@@ -11,6 +11,9 @@ import { deleteUnmatchedNotificationsCreatedBefore } from "../stores/unmatchedNo
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Files the leftover sweep examines per run unless told. */
+const DEFAULT_SWEEP_BUDGET = 10_000;
+
 /** How long notifications that matched no email are kept for inspection. */
 export const UNMATCHED_RETENTION_DAYS = 30;
 
@@ -18,7 +21,7 @@ export interface PurgeResult {
   emailsDeleted: number;
   idempotencyKeysDeleted: number;
   unmatchedNotificationsDeleted: number;
-  /** Attachment files of emails already handed off or ended that the sender had not deleted. */
+  /** Files left over (of emails already handed off or ended, of accepts that failed) that the sweep deleted. */
   attachmentContentsDeleted: number;
   /** Received messages older than their workspace plan's retention (with their files and deliveries). */
   inboundDeleted: number;
@@ -28,14 +31,17 @@ export interface PurgeResult {
  * Deletes finished emails whose last activity is older than their workspace plan's retention
  * (never one still `scheduled`, `queued` or `sending`), with their events (and those events'
  * webhook deliveries and attempts) by cascade, and idempotency keys past their 24-hour
- * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS, and the attachment
- * bytes of emails past their handoff. Works in batches, each its own short statement, so a large backlog never holds long
- * locks or one huge transaction. Safe to run concurrently with sends: it only touches old rows.
+ * window, and unmatched SNS notifications older than UNMATCHED_RETENTION_DAYS, then sweeps up to
+ * `sweepBudget` files for leftovers (files of emails past their handoff). Works in batches, each
+ * its own short statement, so a large backlog never holds long locks or one huge transaction.
+ * Safe to run concurrently with sends: it only touches old rows. The object-store files of the
+ * rows it deletes are recorded in `file_deletions` by the deleting statements, for
+ * `drainFileDeletions`.
  */
 export async function purgeExpiredEmails(
   db: Db,
   now: Date = new Date(),
-  options: { batchSize?: number; files?: FileStore } = {},
+  options: { batchSize?: number; files?: FileStore; sweepBudget?: number } = {},
 ): Promise<PurgeResult> {
   const batchSize = options.batchSize ?? 1000;
   let emailsDeleted = 0;
@@ -75,14 +81,9 @@ export async function purgeExpiredEmails(
     if (deleted < batchSize) break;
   }
   // Expired emails took their PostgreSQL files with them (cascade); these are the files of younger
-  // emails that no longer need them (and, in an object store, of emails that are gone).
+  // emails that no longer need them (and, in an object store, of accepts that failed).
   const files = options.files ?? postgresLeftovers(db);
-  let attachmentContentsDeleted = 0;
-  for (;;) {
-    const deleted = await files.deleteLeftovers(batchSize);
-    attachmentContentsDeleted += deleted;
-    if (deleted < batchSize) break;
-  }
+  const attachmentContentsDeleted = await files.deleteLeftovers(options.sweepBudget ?? DEFAULT_SWEEP_BUDGET);
   return { emailsDeleted, idempotencyKeysDeleted, unmatchedNotificationsDeleted, attachmentContentsDeleted, inboundDeleted };
 }
 

@@ -39,20 +39,34 @@ export function eventTypesFor(combination: TrackingCombination): SesEventType[] 
 
 /** SES's limit on configuration set names ([A-Za-z0-9_-]). */
 const MAX_NAME_LENGTH = 64;
+/** Hex digits of the tracking domain's hash in a set's name: the part that keeps names apart. */
+const DOMAIN_HASH_LENGTH = 12;
 
 /**
  * `<prefix>`, `<prefix>-open`, `<prefix>-click`, `<prefix>-open-click`, and for a custom tracking
- * domain `…-<domain with dots as hyphens>`, shortened with a hash of the domain when too long.
+ * domain `…-<readable part of the domain>-<hash of the exact domain>`. The hash, not the readable
+ * part, tells domains apart: `t.my-brand.io` and `t.my.brand.io` read alike once dots become
+ * hyphens, and two domains sharing one set would share its CustomRedirectDomain.
  */
 export function configurationSetName(prefix: string, combination: TrackingCombination): string {
   const tracking = [combination.openTracking ? "open" : null, combination.clickTracking ? "click" : null].filter(Boolean).join("-");
   const base = tracking ? `${prefix}-${tracking}` : prefix;
   if (!combination.trackingDomain) return base;
-  const domainPart = combination.trackingDomain.replace(/[^A-Za-z0-9-]/g, "-");
-  const full = `${base}-${domainPart}`;
-  if (full.length <= MAX_NAME_LENGTH) return full;
-  const hash = createHash("sha256").update(combination.trackingDomain).digest("hex").slice(0, 8);
-  return `${full.slice(0, MAX_NAME_LENGTH - hash.length - 1)}-${hash}`;
+  const hash = createHash("sha256").update(combination.trackingDomain).digest("hex").slice(0, DOMAIN_HASH_LENGTH);
+  const room = MAX_NAME_LENGTH - base.length - hash.length - 2;
+  const readable = combination.trackingDomain
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .slice(0, Math.max(room, 0))
+    .replace(/-+$/, "");
+  return readable ? `${base}-${readable}-${hash}` : `${base}-${hash}`;
+}
+
+/** The names given to more than one desired set (empty when every set has its own name). */
+export function sharedConfigurationSetNames(sets: readonly { name: string }[]): string[] {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const { name } of sets) (seen.has(name) ? shared : seen).add(name);
+  return [...shared];
 }
 
 /**

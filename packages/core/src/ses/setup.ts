@@ -1,7 +1,14 @@
 import type { Db, DbHandle } from "@svc/db";
 import { sqlPool } from "../sql.ts";
 import { findCustomTrackingCombinations } from "../stores/domains.ts";
-import { findSesSetups, type SesSetupInput, type SesSetupRecord, touchSesSetupNotifications, upsertSesSetup } from "../stores/sesSetups.ts";
+import {
+  findSesSetups,
+  type RetiredConfigurationSet,
+  type SesSetupInput,
+  type SesSetupRecord,
+  touchSesSetupNotifications,
+  upsertSesSetup,
+} from "../stores/sesSetups.ts";
 import { BASE_COMBINATIONS, eventTypesFor, type TrackingCombination } from "./configurationSets.ts";
 
 /** What `svc ses setup` created, read by the sender (configuration sets) and the ingester (topics). */
@@ -44,4 +51,34 @@ export function sesExpectationOf(recorded: SesSetupRecord | null) {
       configurationSets: recorded.configurationSets.map((set) => ({ name: set.name, eventTypes: eventTypesFor(set) })),
     }
   );
+}
+
+/**
+ * How long a set no configuration uses is kept before setup deletes it: longer than a sender
+ * holds the recorded sets in its cache, so that no sender still chooses a set when it goes.
+ */
+export const RETIRED_SET_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * The sets that fall out of use when the recorded setup becomes `desired` (a name changed, a
+ * tracking domain no domain uses any more), with those retired earlier: `keep` are recorded as
+ * retired, `remove` are old enough to delete now. A name in use again is no longer retired.
+ */
+export function retireConfigurationSets(
+  recorded: Pick<SesSetupRecord, "configurationSets" | "retiredConfigurationSets"> | null,
+  desiredNames: readonly string[],
+  now: Date,
+): { keep: RetiredConfigurationSet[]; remove: string[] } {
+  const inUse = new Set(desiredNames);
+  const retired = new Map<string, string>();
+  for (const set of recorded?.retiredConfigurationSets ?? []) if (!inUse.has(set.name)) retired.set(set.name, set.retiredAt);
+  for (const set of recorded?.configurationSets ?? [])
+    if (!inUse.has(set.name) && !retired.has(set.name)) retired.set(set.name, now.toISOString());
+  const keep: RetiredConfigurationSet[] = [];
+  const remove: string[] = [];
+  for (const [name, retiredAt] of [...retired].sort(([a], [b]) => a.localeCompare(b))) {
+    if (now.getTime() - Date.parse(retiredAt) >= RETIRED_SET_GRACE_MS) remove.push(name);
+    else keep.push({ name, retiredAt });
+  }
+  return { keep, remove };
 }

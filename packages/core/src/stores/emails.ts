@@ -6,6 +6,7 @@ import { SCHEDULE_MOVES, SENDER_MOVES, statusInSql, WAITING_TO_SEND } from "../e
 import type { EmailViewSource } from "../emails/views.ts";
 import type { Queryable } from "../sql.ts";
 import { verifiedDomainSql } from "./domains.ts";
+import { recordEmailFilesSql } from "./fileDeletions.ts";
 
 /**
  * The `emails` table. Hot paths (sends, claims, handoff records, listings) are `pg` statements
@@ -571,7 +572,8 @@ const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
 /**
  * Deletes up to `limit` finished emails of workspaces on `plan` whose last activity (handoff,
  * failure, cancel or event: `lastActivityAt`) is before `cutoff`; their events, webhook
- * deliveries and attempts go by cascade. Answers how many were deleted. An email that has not
+ * deliveries and attempts go by cascade, and their files in an object store are recorded in
+ * `file_deletions` by the same statement. Answers how many were deleted. An email that has not
  * left the sending path (`scheduled`, `queued`, `sending`) is never deleted, whatever its age: a
  * range scan of the lastActivityAt index, which holds no date for those.
  */
@@ -581,13 +583,20 @@ export async function deleteFinishedEmailsInactiveSince(
   cutoff: Date,
   limit: number,
 ): Promise<number> {
-  return db.$executeRaw`
-    DELETE FROM emails WHERE id IN (
-      SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-      WHERE e."lastActivityAt" < ${cutoff} AND NOT (${STILL_WAITING}) AND w.plan = ${plan}::"Plan"
-      ORDER BY e."lastActivityAt"
-      LIMIT ${limit})`;
+  const rows = await db.$queryRaw<Array<{ deleted: number }>>`
+    WITH gone AS (
+      DELETE FROM emails WHERE id IN (
+        SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
+        WHERE e."lastActivityAt" < ${cutoff} AND NOT (${STILL_WAITING}) AND w.plan = ${plan}::"Plan"
+        ORDER BY e."lastActivityAt"
+        LIMIT ${limit})
+      RETURNING id, "organizationId", attachments),
+    recorded AS (${RECORD_GONE_EMAIL_FILES})
+    SELECT count(*)::int AS deleted FROM gone`;
+  return rows[0]?.deleted ?? 0;
 }
+
+const RECORD_GONE_EMAIL_FILES = Prisma.raw(recordEmailFilesSql("gone"));
 
 /**
  * Moves `scheduled` emails whose time has come to `queued` (the `due` move), at most `limit`, the

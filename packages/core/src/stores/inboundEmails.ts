@@ -4,6 +4,7 @@
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
 import { type InboundSource, type Plan, Prisma } from "@svc/db";
+import { recordInboundFilesSql } from "./fileDeletions.ts";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -147,13 +148,22 @@ export function selectRepliesToEmail(prisma: PrismaTx, workspaceId: string, emai
   });
 }
 
-/** Retention: deletes up to `limit` records of workspaces on `plan` received before `cutoff` (files and deliveries go with them). */
+/**
+ * Retention: deletes up to `limit` records of workspaces on `plan` received before `cutoff`
+ * (attachment bytes and deliveries go with them by cascade; files in an object store are recorded
+ * in `file_deletions` by the same statement).
+ */
 export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, plan: Plan, cutoff: Date, limit: number): Promise<number> {
-  const rows = await prisma.inboundEmail.findMany({
-    where: { receivedAt: { lt: cutoff }, workspace: { plan } },
-    select: { id: true },
-    take: limit,
-  });
-  if (rows.length === 0) return 0;
-  return (await prisma.inboundEmail.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
+  const rows = await prisma.$queryRaw<Array<{ deleted: number }>>`
+    WITH gone AS (
+      DELETE FROM inbound_emails WHERE id IN (
+        SELECT i.id FROM inbound_emails i JOIN workspaces w ON w.id = i."workspaceId"
+        WHERE i."receivedAt" < ${cutoff} AND w.plan = ${plan}::"Plan"
+        LIMIT ${limit})
+      RETURNING id, "workspaceId", attachments, raw IS NULL AS "inStore"),
+    recorded AS (${RECORD_GONE_INBOUND_FILES})
+    SELECT count(*)::int AS deleted FROM gone`;
+  return rows[0]?.deleted ?? 0;
 }
+
+const RECORD_GONE_INBOUND_FILES = Prisma.raw(recordInboundFilesSql("gone"));

@@ -7,6 +7,8 @@ export * from "./domains.ts";
 export * from "./emailAttachments.ts";
 export * from "./emailEvents.ts";
 export * from "./emails.ts";
+export * from "./fileDeletions.ts";
+export * from "./fileSweepCursors.ts";
 export * from "./idempotencyKeys.ts";
 export * from "./inboundAttachments.ts";
 export * from "./inboundEmails.ts";

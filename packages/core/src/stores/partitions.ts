@@ -1,6 +1,8 @@
 import type { Pool, PoolClient } from "pg";
 import { statusInSql, WAITING_TO_SEND } from "../emails/status.ts";
 import { inPoolTransaction } from "../sql.ts";
+import { UNFINISHED_DELIVERY_STATUS } from "../webhooks/deliveryStatus.ts";
+import { recordEmailFilesSql, recordInboundFilesSql } from "./fileDeletions.ts";
 
 /**
  * The monthly partitions of the time-partitioned tables (see retention/partitions.ts): listing,
@@ -101,17 +103,21 @@ export interface MonthToDrop {
   partitions: readonly MonthPartition[];
   /** The longest plan retention's cutoff: an email active since (or an inbound record received since) keeps its month. */
   activeSince: Date;
+  /** Files live in an object store: record the month's in `file_deletions` (PostgreSQL's go with the rows). */
+  recordObjectFiles: boolean;
 }
 
 const STILL_WAITING = statusInSql("status", WAITING_TO_SEND);
 
 /**
  * Whether anything in these partitions is still kept ($1: the cutoff), in probes of their own
- * indexes (status, last activity, arrival) that each stop at the first row: cheap enough to run
+ * indexes (status, last activity, arrival, delivery status) that each stop at the first row: cheap enough to run
  * under LOCK_ALL. Rows of the DEFAULT partition in the month's range are not the month's: they stay.
  */
-function monthKeptSql(emails: readonly string[], inbound: readonly string[]): string {
+function monthKeptSql(emails: readonly string[], inbound: readonly string[], deliveries: readonly string[]): string {
   const probes = [
+    // A delivery still to be attempted (a replay re-arms old ones) keeps its month until it ends.
+    ...deliveries.map((name) => `EXISTS (SELECT 1 FROM ${ident(name)} WHERE status = '${UNFINISHED_DELIVERY_STATUS}')`),
     ...emails.flatMap((name) => [
       `EXISTS (SELECT 1 FROM ${ident(name)} WHERE ${STILL_WAITING})`,
       `EXISTS (SELECT 1 FROM ${ident(name)} WHERE "lastActivityAt" >= $1 OR "lastActivityAt" IS NULL)`,
@@ -124,10 +130,12 @@ function monthKeptSql(emails: readonly string[], inbound: readonly string[]): st
 
 /**
  * Drops a month's partitions in one transaction if nothing in them is still kept: no email
- * unfinished or active within the longest plan retention, no inbound record received within it.
+ * unfinished or active within the longest plan retention, no inbound record received within it,
+ * no webhook delivery still pending.
  * Answers whether it dropped them. The tables are locked first (detaching needs it, and no event
  * can move an email's last activity in between); the check probes indexes and the drop itself is
- * catalog work, so the lock is short. Attachment bytes of its emails and inbound records go, and
+ * catalog work, so the lock is short. Attachment bytes of its emails and inbound records go (files
+ * in an object store are recorded in `file_deletions` for retention to delete), and
  * replies received later lose their link to the emails (as a delete would do); each referenced
  * partition is detached (PostgreSQL checks nothing else references it) and dropped.
  */
@@ -135,8 +143,14 @@ export async function dropMonthPartitions(pool: Pool, month: MonthToDrop): Promi
   return inTransaction(pool, async (client) => {
     const of = (table: string) => month.partitions.filter((p) => p.table === table).map((p) => p.name);
     await client.query(LOCK_ALL);
-    const { rows } = await client.query(monthKeptSql(of("emails"), of("inbound_emails")), [month.activeSince]);
+    const { rows } = await client.query(monthKeptSql(of("emails"), of("inbound_emails"), of("webhook_deliveries")), [month.activeSince]);
     if (rows[0]?.kept) return false;
+    // The month's files in an object store, recorded in the drop's transaction (see fileDeletions.ts).
+    if (month.recordObjectFiles) {
+      for (const name of of("emails")) await client.query(recordEmailFilesSql(ident(name)));
+      for (const name of of("inbound_emails"))
+        await client.query(recordInboundFilesSql(`(SELECT id, "workspaceId", attachments, raw IS NULL AS "inStore" FROM ${ident(name)})`));
+    }
     for (const name of of("emails")) {
       await client.query(`DELETE FROM email_attachments a USING ${ident(name)} e WHERE a."emailId" = e.id`);
       await client.query(`UPDATE inbound_emails i SET "replyToEmailId" = NULL FROM ${ident(name)} e WHERE i."replyToEmailId" = e.id`);

@@ -14,6 +14,12 @@ export interface RecordedConfigurationSet {
   trackingDomain: string | null;
 }
 
+/** A set no configuration uses any more, since `retiredAt` (ISO time). */
+export interface RetiredConfigurationSet {
+  name: string;
+  retiredAt: string;
+}
+
 export interface SesSetupRecord {
   region: string;
   accountId: string;
@@ -21,18 +27,27 @@ export interface SesSetupRecord {
   subscriptionArn: string | null;
   ingestUrl: string;
   configurationSets: RecordedConfigurationSet[];
+  retiredConfigurationSets: RetiredConfigurationSet[];
   eventDestination: string;
   lastNotificationAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type SesSetupInput = Omit<SesSetupRecord, "lastNotificationAt" | "createdAt" | "updatedAt">;
+/** Without `retiredConfigurationSets`, an update keeps those recorded (an insert records none). */
+export type SesSetupInput = Omit<SesSetupRecord, "lastNotificationAt" | "createdAt" | "updatedAt" | "retiredConfigurationSets"> & {
+  retiredConfigurationSets?: RetiredConfigurationSet[];
+};
 
 /** Inserts or replaces the setups of their regions (the last notification time is kept). */
 export async function upsertSesSetups(prisma: Prisma.TransactionClient, setups: SesSetupInput[], now = new Date()): Promise<void> {
   for (const setup of setups) {
-    const data = { ...setup, configurationSets: setup.configurationSets as unknown as Prisma.InputJsonValue, updatedAt: now };
+    const data = {
+      ...setup,
+      configurationSets: setup.configurationSets as unknown as Prisma.InputJsonValue,
+      retiredConfigurationSets: setup.retiredConfigurationSets as unknown as Prisma.InputJsonValue | undefined,
+      updatedAt: now,
+    };
     await prisma.sesSetup.upsert({ where: { region: setup.region }, create: { ...data, createdAt: now }, update: data });
   }
 }
@@ -61,5 +76,9 @@ export async function touchSesSetupNotifications(db: Queryable, topicArns: strin
 }
 
 function toRecord(row: SesSetup): SesSetupRecord {
-  return { ...row, configurationSets: row.configurationSets as unknown as RecordedConfigurationSet[] };
+  return {
+    ...row,
+    configurationSets: row.configurationSets as unknown as RecordedConfigurationSet[],
+    retiredConfigurationSets: row.retiredConfigurationSets as unknown as RetiredConfigurationSet[],
+  };
 }

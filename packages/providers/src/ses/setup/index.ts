@@ -6,6 +6,7 @@ export {
   applySesSetup,
   type DesiredConfigurationSet,
   type DesiredSesSetup,
+  deleteConfigurationSets,
   protocolOf,
   type SesSetupClients,
   type SubscriptionState,

@@ -1,6 +1,7 @@
 import {
   CreateConfigurationSetCommand,
   CreateConfigurationSetEventDestinationCommand,
+  DeleteConfigurationSetCommand,
   type EventDestination,
   type EventDestinationDefinition,
   type EventType,
@@ -216,6 +217,18 @@ function destinationMatches(destination: EventDestination, eventTypes: readonly 
     !destination.EventBridgeDestination &&
     !destination.PinpointDestination
   );
+}
+
+/** Deletes configuration sets nothing uses any more (one already gone is fine). */
+export async function deleteConfigurationSets(ses: SESv2Client, names: readonly string[], changes: string[]): Promise<void> {
+  for (const name of names) {
+    try {
+      await ses.send(new DeleteConfigurationSetCommand({ ConfigurationSetName: name }));
+      changes.push(`configuration set ${name} deleted (no longer used)`);
+    } catch (error) {
+      if (!(error instanceof NotFoundException)) throw error;
+    }
+  }
 }
 
 /** The subscription of `endpoint` to the topic, confirmed or pending, or null. */
