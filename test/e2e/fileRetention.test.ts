@@ -1,4 +1,4 @@
-import { S3Client } from "@aws-sdk/client-s3";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
 import { createMonth, type FileStore, installationId, monthStart, monthsAfter, s3FileStore, scheduleRetention } from "@svc/core";
@@ -142,6 +142,21 @@ describe("files go with their rows", () => {
     expect(await stillThere()).toBe(false);
     expect(keysOf(inboundId)).toEqual([]);
     expect(keysOf(emailId)).toEqual([]);
+    await files.close();
+  });
+});
+
+describe("keys written before they carried the install id", () => {
+  it("are still read, and deleted with their rows, but never swept", async () => {
+    const files = storeOf({ orphanGraceMs: 0 });
+    const emailId = newTimeId("email");
+    const legacy = `emails/${fx.workspaceId}/${emailId}/0`;
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: legacy, Body: Buffer.from("legacy") }));
+    expect(await files.readEmailFiles({ workspaceId: fx.workspaceId, emailId, count: 1 })).toEqual([Buffer.from("legacy")]);
+    await files.deleteLeftovers(10_000);
+    expect(objectKeys()).toContain(legacy);
+    await files.deleteEmailFiles([{ workspaceId: fx.workspaceId, emailId, count: 1 }]);
+    expect(objectKeys()).not.toContain(legacy);
     await files.close();
   });
 });

@@ -79,3 +79,18 @@ describe("AcceptedTopics", () => {
     expect(topics.agrees({ sendingAccountId: "123456789012", configurationSet: "theirs" })).toBe(false);
   });
 });
+
+describe("configuration sets a setup run retired", () => {
+  it("still agree: emails sent through them before the run report their events later", async () => {
+    const topics = new AcceptedTopics({
+      provider: "ses",
+      listed: [],
+      loadSetups: async () => [
+        { ...setup(OURS), retiredConfigurationSets: [{ name: "svc-open-click-t-old", retiredAt: new Date().toISOString() }] },
+      ],
+    });
+    await topics.start();
+    expect(topics.agrees({ sendingAccountId: "123456789012", configurationSet: "svc-open-click-t-old" })).toBe(true);
+    expect(topics.agrees({ sendingAccountId: "123456789012", configurationSet: "theirs" })).toBe(false);
+  });
+});

@@ -139,7 +139,7 @@ describe("configuration sets of look-alike tracking domains", () => {
     expect(sharedConfigurationSetNames(names.map((name) => ({ name })))).toEqual([]);
     expect(names).toEqual(expect.arrayContaining([setOf(dashed.tracking), setOf(dotted.tracking)]));
     expect(names).not.toContain(OLD_SHARED_NAME);
-    // The old set stays while senders may still choose it from their cache.
+    // The old set stays for the late events of the emails sent through it (the ingester accepts them).
     expect(row.retiredConfigurationSets).toEqual([{ name: OLD_SHARED_NAME, retiredAt: expect.any(String) }]);
     expect(aws.state.ses.configurationSets.has(OLD_SHARED_NAME)).toBe(true);
     expect(first.toDo.join("\n")).toContain(`${OLD_SHARED_NAME} are no longer used`);

@@ -114,7 +114,8 @@ async function setup(flags: Flags, { db, config }: CliContext) {
 
   const clients = createSesApiClients(config);
   try {
-    // Retired by an earlier run at least the grace period ago: no sender chooses them any more.
+    // Retired by an earlier run at least the grace period ago: no sender chooses them any more,
+    // and their emails' late events have had their time.
     // Deleted before the record forgets them, so that a failure here is retried by the next run.
     const deleted: string[] = [];
     await deleteConfigurationSets(clients.ses, retired.remove, deleted);
@@ -189,7 +190,7 @@ async function setup(flags: Flags, { db, config }: CliContext) {
         }),
         ...(retired.keep.length > 0
           ? [
-              `Configuration set(s) ${retired.keep.map((set) => set.name).join(", ")} are no longer used; senders may still choose them for a few minutes, so a run of svc ses setup after ${laterOf(retired.keep)} deletes them.`,
+              `Configuration set(s) ${retired.keep.map((set) => set.name).join(", ")} are no longer used; they are kept for the late events of the emails sent through them, and a run of svc ses setup after ${laterOf(retired.keep)} deletes them.`,
             ]
           : []),
         ...tenants.toDo,

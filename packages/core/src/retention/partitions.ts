@@ -125,8 +125,10 @@ export async function createPartitionsAhead(pool: Pool, now: Date = new Date(), 
 /**
  * Drops the partitions of every month that ended more than `dropAfterMs()` ago and holds nothing
  * still kept: no email unfinished or active within the longest plan retention, no inbound record
- * received within it, no webhook delivery still pending. Answers the months dropped (`YYYYMM`). A month kept is left to the batch
- * purge, which deletes shorter plans' rows in it meanwhile, so that it can go on a later run.
+ * received within it, no webhook delivery still pending. Answers the months dropped (`YYYYMM`).
+ * A month kept is left to the batch purge, which deletes shorter plans' rows in it meanwhile, so
+ * that it can go on a later run. `recordObjectFiles`: files live in an object store, and the
+ * month's are recorded in `file_deletions` in the drop's transaction.
  */
 export async function dropExpiredPartitions(
   pool: Pool,

@@ -48,7 +48,9 @@ export async function purgeExpiredEmails(
   for (const [plan, limits] of Object.entries(PLANS) as Array<[Plan, (typeof PLANS)[Plan]]>) {
     const cutoff = new Date(now.getTime() - limits.retentionDays * DAY_MS);
     for (;;) {
-      const deleted = await deleteFinishedEmailsInactiveSince(db, plan, cutoff, batchSize);
+      const deleted = await deleteFinishedEmailsInactiveSince(db, plan, cutoff, batchSize, {
+        recordObjectFiles: options.files?.kind === "s3",
+      });
       emailsDeleted += deleted;
       if (deleted < batchSize) break;
     }

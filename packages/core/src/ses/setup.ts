@@ -54,10 +54,11 @@ export function sesExpectationOf(recorded: SesSetupRecord | null) {
 }
 
 /**
- * How long a set no configuration uses is kept before setup deletes it: longer than a sender
- * holds the recorded sets in its cache, so that no sender still chooses a set when it goes.
+ * How long a set no configuration uses is kept before setup deletes it: far longer than a sender
+ * holds the recorded sets in its cache, and long enough for the late events of the emails sent
+ * through it (bounces, delays, opens, clicks), which SES publishes only while the set exists.
  */
-export const RETIRED_SET_GRACE_MS = 10 * 60 * 1000;
+export const RETIRED_SET_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The sets that fall out of use when the recorded setup becomes `desired` (a name changed, a

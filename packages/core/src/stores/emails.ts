@@ -572,8 +572,8 @@ const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
 /**
  * Deletes up to `limit` finished emails of workspaces on `plan` whose last activity (handoff,
  * failure, cancel or event: `lastActivityAt`) is before `cutoff`; their events, webhook
- * deliveries and attempts go by cascade, and their files in an object store are recorded in
- * `file_deletions` by the same statement. Answers how many were deleted. An email that has not
+ * deliveries and attempts go by cascade, and with `recordObjectFiles` (files in an object store)
+ * their files are recorded in `file_deletions` by the same statement. Answers how many were deleted. An email that has not
  * left the sending path (`scheduled`, `queued`, `sending`) is never deleted, whatever its age: a
  * range scan of the lastActivityAt index, which holds no date for those.
  */
@@ -582,6 +582,7 @@ export async function deleteFinishedEmailsInactiveSince(
   plan: Plan,
   cutoff: Date,
   limit: number,
+  options: { recordObjectFiles?: boolean } = {},
 ): Promise<number> {
   const rows = await db.$queryRaw<Array<{ deleted: number }>>`
     WITH gone AS (
@@ -591,12 +592,14 @@ export async function deleteFinishedEmailsInactiveSince(
         ORDER BY e."lastActivityAt"
         LIMIT ${limit})
       RETURNING id, "organizationId", attachments),
-    recorded AS (${RECORD_GONE_EMAIL_FILES})
+    recorded AS (${options.recordObjectFiles ? RECORD_GONE_EMAIL_FILES : NOTHING_TO_RECORD})
     SELECT count(*)::int AS deleted FROM gone`;
   return rows[0]?.deleted ?? 0;
 }
 
 const RECORD_GONE_EMAIL_FILES = Prisma.raw(recordEmailFilesSql("gone"));
+/** With files in PostgreSQL, the bytes went with the rows (cascade): nothing to record. */
+const NOTHING_TO_RECORD = Prisma.raw("SELECT 1");
 
 /**
  * Moves `scheduled` emails whose time has come to `queued` (the `due` move), at most `limit`, the
