@@ -123,7 +123,7 @@ interface InboundTarget {
 const inboundTargets = new WeakMap<Stack, InboundTarget>();
 
 /** A workspace of its own with a verified receiving domain and a `support@` route (made once per stack). */
-async function inboundTarget(stack: Stack): Promise<InboundTarget> {
+export async function inboundTarget(stack: Stack): Promise<InboundTarget> {
   const known = inboundTargets.get(stack);
   if (known) return known;
   const fx = await createWorkspaceFixture(stack.db, { plan: "unlimited" });
@@ -432,21 +432,19 @@ export async function renderBomb(stack: Stack, probe: LatencyProbe, log: (messag
         if (answer.status === 429) await sleep(Math.min(1000, Number(answer.retryAfter ?? 1) * 1000));
       }
     });
-    const sends: Array<Awaited<ReturnType<typeof post>>> = [];
-    const sending = (async () => {
-      const gapMs = (SIZES.attackSeconds * 1000) / Math.max(1, SIZES.bombEmails);
-      for (let n = 0; n < SIZES.bombEmails && Date.now() < end; n++) {
-        sends.push(
-          await post(`${api}/emails`, fx.keys["full-access"], {
-            from: `Bomb <bomb@${fx.domain}>`,
-            to: [`someone+bomb${n}@example.com`],
-            template: { id: template.id, variables: {} },
-          }),
-        );
-        await sleep(gapMs);
-      }
-    })();
-    await Promise.all([...loops, sending]);
+    // Each send at its time, not after the previous answer: a stalled api must not slow the attacker down.
+    const gapMs = (SIZES.attackSeconds * 1000) / Math.max(1, SIZES.bombEmails);
+    const sending = Promise.all(
+      Array.from({ length: SIZES.bombEmails }, async (_, n) => {
+        await sleep(n * gapMs);
+        return post(`${api}/emails`, fx.keys["full-access"], {
+          from: `Bomb <bomb@${fx.domain}>`,
+          to: [`someone+bomb${n}@example.com`],
+          template: { id: template.id, variables: {} },
+        });
+      }),
+    );
+    const [sends] = await Promise.all([sending, ...loops]);
     return { renders, sends };
   });
   const ids = result.sends.filter((s) => s.status === 202).map((s) => (JSON.parse(s.text) as { id: string }).id);
@@ -504,8 +502,8 @@ async function startSink(): Promise<{ url: string; received: () => number; close
 /**
  * One workspace with CHAOS_REPLAY_SEED (100) emails' deliveries behind it replays its whole
  * history (a range replay at 100/s) from CHAOS_REPLAY_LOOPS (8) loops for the attack's length
- * (or until CHAOS_REPLAY_MAX_ACCEPTED replays were taken), while the main workspace's probe
- * sends. Holds when the loop is refused past the caps (409 for a second active replay, 429 with
+ * (taking at most CHAOS_REPLAY_MAX_ACCEPTED, 50, replays: the deliveries they pace out are the
+ * load on the dispatchers), while the main workspace's probe sends. Holds when the loop is refused past the caps (409 for a second active replay, 429 with
  * Retry-After for the daily quota, each with a code), nothing answers 5xx, and the other
  * workspace's webhook p99 stays within 2× its quiet value.
  */
@@ -543,7 +541,11 @@ export async function replayLoop(stack: Stack, probe: LatencyProbe, log: (messag
       let accepted = 0;
       await Promise.all(
         Array.from({ length: SIZES.replayLoops }, async () => {
-          while (Date.now() < end && accepted < SIZES.replayMaxAccepted) {
+          while (Date.now() < end) {
+            if (accepted >= SIZES.replayMaxAccepted) {
+              await sleep(100);
+              continue;
+            }
             const answer = await post(`${api}/webhooks/${subscription.id}/replays`, fx.keys["full-access"], {
               kind: "range",
               since,

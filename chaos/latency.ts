@@ -88,6 +88,11 @@ export class LatencyProbe {
     }
   }
 
+  /** Requests started so far. */
+  sentSoFar(): number {
+    return this.samples.length;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

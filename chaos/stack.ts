@@ -88,6 +88,8 @@ export interface Stack {
   inboundSmtpPort: number;
   /** The webhook secrets' key, for subscriptions made later (attacks, soak). */
   webhookSecretKey: string;
+  /** The main workspace's subscription (every event type, to `receiver`). */
+  subscriptionId: string;
 }
 
 export async function startStack(log: (message: string) => void): Promise<Stack> {
@@ -176,6 +178,7 @@ export async function startStack(log: (message: string) => void): Promise<Stack>
     dns,
     inboundSmtpPort,
     webhookSecretKey: secretKey,
+    subscriptionId: subscription.id,
   };
 }
 
