@@ -105,10 +105,11 @@ async function main(): Promise<number> {
       }
     })();
 
-    const { head, chunk } = messageParts(target.address, "customer@customer.chaos.example");
     const receiving = (async () => {
       const inFlight = new Set<Promise<void>>();
-      for (let n = 0; Date.now() < end; n++) {
+      while (Date.now() < end) {
+        // A Message-ID of its own each: the same message twice is one message.
+        const { head, chunk } = messageParts(target.address, "customer@customer.chaos.example");
         const work = sendData(stack.inboundSmtpPort, {
           from: "customer@customer.chaos.example",
           to: target.address,
@@ -175,7 +176,11 @@ async function main(): Promise<number> {
         absurd: spanMs >= ABSURD_AFTER_MS && mbPerHour > ABSURD_MB_PER_HOUR,
       };
     });
-    const outcome = await checkOutcome(db, fx.workspaceId, stack.receiver);
+    let outcome = await checkOutcome(db, fx.workspaceId, stack.receiver);
+    for (const settleEnd = Date.now() + 120_000; !outcome.settled && Date.now() < settleEnd; ) {
+      await sleep(2_000);
+      outcome = await checkOutcome(db, fx.workspaceId, stack.receiver);
+    }
     const exits = Object.values(apps).flatMap((app) => app.unexpectedExits);
 
     console.log("\n== RSS per process (MB; slope after warm-up, least squares) ==");
@@ -194,7 +199,7 @@ async function main(): Promise<number> {
       })),
     );
     console.log(`inbound answers ${JSON.stringify(inbound)}; replay answers ${JSON.stringify(replays)}`);
-    console.log(`outcome (main workspace, not yet settled counts as lost): ${JSON.stringify(outcome.summary)}`);
+    console.log(`outcome (main workspace, after up to 120 s of settling): ${JSON.stringify(outcome.summary)}`);
     console.log(`exits the soak did not cause: ${exits.length}`);
     for (const exit of exits) console.log(exit);
 
