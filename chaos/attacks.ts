@@ -306,16 +306,26 @@ function download(
 export async function downloadBurst(stack: Stack, log: (message: string) => void): Promise<PressureReport> {
   const fault = `${SIZES.downloads} concurrent raw downloads of a ${SIZES.downloadMb} MB inbound message`;
   const target = await inboundTarget(stack);
-  const { head, chunk } = messageParts(target.address, "sender@customer.chaos.example");
-  const stored = await sendData(stack.inboundSmtpPort, {
-    from: "sender@customer.chaos.example",
-    to: target.address,
-    head,
-    chunk,
-    totalBytes: SIZES.downloadMb * MB,
-  });
-  const [id] = stored.reply?.code === 250 ? storedIds(stored.reply.text) : [];
-  if (!id) return { fault, ok: false, details: { error: `the message was not stored: ${stored.reply?.text ?? "no answer"}` } };
+  // Stored as a client would: tried again after a 4xx (the receiver may still be freeing an earlier attack's memory).
+  let stored: Awaited<ReturnType<typeof sendData>> | null = null;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const { head, chunk } = messageParts(target.address, "sender@customer.chaos.example");
+    stored = await sendData(stack.inboundSmtpPort, {
+      from: "sender@customer.chaos.example",
+      to: target.address,
+      head,
+      chunk,
+      totalBytes: SIZES.downloadMb * MB,
+    });
+    if (stored.reply?.code === 250 || (stored.reply && stored.reply.code >= 500)) break;
+    await sleep(5_000);
+  }
+  const [id] = stored?.reply?.code === 250 ? storedIds(stored.reply.text) : [];
+  if (!stored || !id) {
+    const error = `the message was not stored: ${stored?.reply?.text ?? "no answer"}`;
+    log(`  ${fault}: ${error}; the receiver's last output:\n${stack.apps.inbound.output.slice(-1500)}`);
+    return { fault, ok: false, details: { error } };
+  }
   const memory = watch(stack.apps.api, MEMORY_BUDGETS.api);
   if (!memory) return { fault, ok: false, details: { error: "the api is not running" } };
   log(`${fault} (${id}), read-only key`);
