@@ -26,7 +26,7 @@ import type { AppProcess } from "./infra.ts";
 import { duringAttack, LatencyProbe, type LatencyWindow } from "./latency.ts";
 import { messageParts, sendData } from "./mx.ts";
 import type { PressureReport } from "./pressure.ts";
-import type { Stack } from "./stack.ts";
+import { INBOUND_MESSAGE_BUDGET_MB, type Stack } from "./stack.ts";
 
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,12 +35,11 @@ const numberFrom = (name: string, fallback: number) => Number(process.env[name] 
 /**
  * Memory budgets the attacks hold each process to (growth of the resident set's peak over its
  * level before the attack), with a margin for the process's own churn, as largeBodyBurst does.
- * inbound: the MX receiver's byte budget for messages in flight (INBOUND_MESSAGE_BUDGET_MB, as
- * the relay's SMTP_MESSAGE_BUDGET_MB: 256 MiB). api: its body budget (API_BODY_MEMORY_BUDGET_MB's
- * default), which downloads are charged to or stream under.
+ * inbound: the MX receiver's budget for messages in flight, as the stack sets it. api: its body
+ * budget (API_BODY_MEMORY_BUDGET_MB's default), which downloads are charged to or stream under.
  */
 export const MEMORY_BUDGETS = {
-  inbound: { budgetMb: numberFrom("CHAOS_INBOUND_BUDGET_MB", 256), marginMb: 128 },
+  inbound: { budgetMb: INBOUND_MESSAGE_BUDGET_MB, marginMb: 128 },
   api: { budgetMb: numberFrom("CHAOS_API_BUDGET_MB", 480), marginMb: 128 },
 } as const;
 /** Past the allowed growth by this much, an attack stops sending: the machine is shared. */

@@ -17,6 +17,13 @@ import { startDnsServer, type TestDnsServer } from "../test/support/dns-server.t
 import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
 import { type AppName, AppProcess, freePort, PORT_VARIABLE, PrivatePostgres, PrivateRedis } from "./infra.ts";
 
+/**
+ * The MX receiver's memory budget for messages in flight (INBOUND_MESSAGE_BUDGET_MB), set here so
+ * that the attacks hold the receiver to the figure it runs with: two messages of the 40 MB limit
+ * at four bytes of memory per byte.
+ */
+export const INBOUND_MESSAGE_BUDGET_MB = 320;
+
 export interface Receiver {
   server: Server;
   url: string;
@@ -141,6 +148,7 @@ export async function startStack(log: (message: string) => void): Promise<Stack>
     DNS_TIMEOUT_MS: "1000",
     // Every client is 127.0.0.1: the per-address limit would refuse the attacks' own traffic.
     INBOUND_RATE_PER_MINUTE: "1000000",
+    INBOUND_MESSAGE_BUDGET_MB: String(INBOUND_MESSAGE_BUDGET_MB),
   };
   const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
   // The dashboard mails through a system sender whose daily limit is already used up: its own
