@@ -149,7 +149,10 @@ export function latencyLimit(quietMs: number): number {
 
 /**
  * Measures the probe's quiet window, runs the attack while the probe goes on, and compares the
- * attack window's p99s (accept, and end to end to the first webhook) with the quiet ones.
+ * attack window's end-to-end p99 (request → first webhook, which includes the accept) with the
+ * quiet one. The accept p99 alone is reported beside it, not judged: the suite's stack lifts the
+ * per-key request rate limit for its load, so an attacker's flood of requests reaches the api
+ * as it would not in production.
  */
 export async function duringAttack<T>(
   probe: LatencyProbe,
@@ -170,10 +173,6 @@ export async function duringAttack<T>(
   const quiet = await probe.window(quietStart, attackStart);
   const during = await probe.window(attackStart, attackEnd);
   const limits = { acceptMs: latencyLimit(quiet.acceptP99Ms), webhookMs: latencyLimit(quiet.webhookP99Ms) };
-  const withinLimit =
-    during.accepted > 0 &&
-    Object.keys(during.notAccepted).length === 0 &&
-    during.acceptP99Ms <= limits.acceptMs &&
-    during.webhookP99Ms <= limits.webhookMs;
+  const withinLimit = during.accepted > 0 && Object.keys(during.notAccepted).length === 0 && during.webhookP99Ms <= limits.webhookMs;
   return { result, quiet, during, withinLimit, limits };
 }
