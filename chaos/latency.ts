@@ -54,13 +54,13 @@ export class LatencyProbe {
   ) {}
 
   start(): void {
-    // Whole requests per tick: setInterval fires at most every few ms, so a high rate sends several per tick.
+    // As many requests as are due by the clock: a timer that fires late (a busy machine) does not lower the rate.
     const tickMs = Math.max(10, 1000 / this.ratePerS);
-    let due = 0;
+    const startedAt = Date.now();
+    const first = this.count;
     this.timer = setInterval(() => {
-      due += (this.ratePerS * tickMs) / 1000;
-      while (due >= 1) {
-        due -= 1;
+      const due = first + Math.floor(((Date.now() - startedAt) * this.ratePerS) / 1000);
+      while (this.count < due) {
         const work = this.send(this.count++).finally(() => this.inFlight.delete(work));
         this.inFlight.add(work);
       }

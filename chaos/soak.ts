@@ -128,7 +128,8 @@ async function main(): Promise<number> {
     })();
 
     const replaying = (async () => {
-      for (await sleep(60_000); Date.now() < end; await sleep(60_000)) {
+      const untilNext = () => sleep(Math.max(0, Math.min(60_000, end - Date.now())));
+      for (await untilNext(); Date.now() < end; await untilNext()) {
         const now = Date.now();
         const response = await fetch(`${apps.api.url}/webhooks/${stack.subscriptionId}/replays`, {
           method: "POST",
@@ -151,8 +152,8 @@ async function main(): Promise<number> {
       const samples = probe.sentSoFar();
       log(`minute ${minute}: ${samples} emails sent so far; inbound ${JSON.stringify(inbound)}; replays ${JSON.stringify(replays)}`);
     }
-    await Promise.all([sampling, receiving, replaying]);
     await probe.stop();
+    await Promise.all([sampling, receiving, replaying]);
     log("load stopped; waiting for the last webhooks");
 
     const minutes = [];
