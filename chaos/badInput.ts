@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
-import type { Stack } from "./run.ts";
+import type { Stack } from "./stack.ts";
 
 export interface BadInputReport {
   ok: boolean;

@@ -105,7 +105,7 @@ export class PrivateRedis {
   }
 }
 
-export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard";
+export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard" | "inbound";
 
 export const PORT_VARIABLE: Record<AppName, string> = {
   api: "API_PORT",
@@ -113,6 +113,8 @@ export const PORT_VARIABLE: Record<AppName, string> = {
   sender: "SENDER_PORT",
   dispatcher: "DISPATCHER_PORT",
   dashboard: "DASHBOARD_PORT",
+  // Its health server: AppProcess waits on /healthz there (the SMTP port is INBOUND_PORT).
+  inbound: "INBOUND_HEALTH_PORT",
 };
 
 /** One app as its own process group (tsx and the node process it runs), its output in a log file. */

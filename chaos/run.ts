@@ -6,28 +6,22 @@
  * nothing accepted was lost or doubled. Then (or alone, `pnpm chaos bad-input`) malformed input
  * to every HTTP endpoint. Exits 1 on any loss or finding.
  *
- *   pnpm chaos              faults, then bad input
+ *   pnpm chaos              faults, then bad input, then the attacks
  *   pnpm chaos faults       faults only
  *   pnpm chaos bad-input    bad input only
+ *   pnpm chaos attacks      the attacks on the edges only (MX, templates, downloads, replays)
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { createWebhookSubscription, EVENT_TYPES, PLANS, runRetentionOnce, SecretBox, utcDay } from "@svc/core";
-import { createDb, type DbHandle } from "@svc/db";
-import { HEADERS, verifyWebhook } from "@svc/webhooks";
-import { prepareDatabase } from "../infra/scripts/database.ts";
-import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
+import { PLANS, runRetentionOnce } from "@svc/core";
+import { runAttacks } from "./attacks.ts";
 import { type BadInputReport, runBadInput } from "./badInput.ts";
 import { checkOutcome, type Outcome } from "./check.ts";
-import { type AppName, AppProcess, freePort, PORT_VARIABLE, PrivatePostgres, PrivateRedis } from "./infra.ts";
+import type { AppName } from "./infra.ts";
 import { largeBodyBurst, type PressureReport, signupFlood } from "./pressure.ts";
+import { type Stack, startStack, stopStack } from "./stack.ts";
 
 const mode = process.argv[2] ?? "all";
-if (!["all", "faults", "bad-input"].includes(mode)) {
-  console.error("usage: pnpm chaos [faults|bad-input]");
+if (!["all", "faults", "bad-input", "attacks"].includes(mode)) {
+  console.error("usage: pnpm chaos [faults|bad-input|attacks]");
   process.exit(64);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,129 +30,6 @@ const RECIPIENTS = ["someone", "bounce", "complaint", "delay", "click", "open", 
 const SETTLE_LIMIT_MS = 120_000;
 const started = Date.now();
 const log = (message: string) => console.log(`[chaos ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${message}`);
-
-export interface Receiver {
-  server: Server;
-  url: string;
-  /** Delivery id → times received with a valid signature. */
-  deliveries: Map<string, number>;
-  /** When each validly signed webhook arrived, in order. */
-  receivedAt: number[];
-  invalidSignatures: number;
-}
-
-async function startReceiver(secretOf: () => string): Promise<Receiver> {
-  const receiver: Receiver = { server: createServer(), url: "", deliveries: new Map(), receivedAt: [], invalidSignatures: 0 };
-  receiver.server.on("request", (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const result = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: req.headers, secret: secretOf() });
-      if (!result.ok) {
-        receiver.invalidSignatures += 1;
-        res.writeHead(400).end("bad signature");
-        return;
-      }
-      const id = String(req.headers[HEADERS.deliveryId] ?? "");
-      receiver.deliveries.set(id, (receiver.deliveries.get(id) ?? 0) + 1);
-      receiver.receivedAt.push(Date.now());
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.server.listen(0, "127.0.0.1", r));
-  receiver.url = `http://127.0.0.1:${(receiver.server.address() as { port: number }).port}/hooks`;
-  return receiver;
-}
-
-interface Stack {
-  pg: PrivatePostgres;
-  redis: PrivateRedis;
-  db: DbHandle;
-  apps: Record<AppName, AppProcess>;
-  fx: WorkspaceFixture;
-  receiver: Receiver;
-  keyDir: string;
-  /** The workspace of the dashboard's system sender (Free plan, today's limit used up). */
-  systemWorkspaceId: string;
-}
-
-async function startStack(): Promise<Stack> {
-  log("starting a private PostgreSQL cluster and redis-server");
-  const pg = await PrivatePostgres.start();
-  const redis = await PrivateRedis.start();
-  const databaseUrl = pg.url("svc_chaos");
-  await prepareDatabase(databaseUrl);
-  const db = createDb({ url: databaseUrl, poolSize: 5 });
-  const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-chaos-sim-"));
-  const ports: Record<string, string> = {};
-  for (const variable of Object.values(PORT_VARIABLE)) ports[variable] = String(await freePort());
-  const certPort = String(await freePort());
-  const secretKey = randomBytes(32).toString("hex");
-  const env: Record<string, string> = {
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url(0),
-    QUEUE_PREFIX: "chaos",
-    ...ports,
-    EMAIL_PROVIDER: "simulator",
-    SIMULATOR_SNS_URL: `http://127.0.0.1:${ports.INGEST_PORT}/sns/ses`,
-    SIMULATOR_KEY_DIR: keyDir,
-    SIMULATOR_CERT_PORT: certPort,
-    SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}/simulator/SimpleNotificationService-simulator.pem`,
-    SIMULATOR_RECOVERY_GRACE_MS: "10000",
-    SIMULATOR_RECOVERY_INTERVAL_MS: "5000",
-    SES_MAX_SEND_RATE: "0",
-    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-    WEBHOOK_SECRET_KEY: secretKey,
-    WEBHOOK_RETRY_BASE_MS: "1000",
-    WEBHOOK_SWEEP_INTERVAL_MS: "5000",
-    SWEEP_INTERVAL_MS: "3000",
-    SWEEP_MIN_AGE_MS: "3000",
-    SEND_CLAIM_LEASE_MS: "10000",
-    DASHBOARD_COOKIE_SECURE: "false",
-    // The fixtures' domains are verified without DNS records: a scheduled re-check would fail
-    // them (and every send). The re-check has suites of its own; this stack runs none.
-    DOMAIN_RECHECK_INTERVAL_HOURS: "0",
-    // The load and the bad-input run use one key well past the default request rate.
-    API_RATE_LIMIT_PER_SECOND: "100000",
-    API_RATE_LIMIT_BURST: "1000000",
-  };
-  const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
-  // The dashboard mails through a system sender whose daily limit is already used up: its own
-  // mail (sign-up links, invitations) must go all the same (the sign-up flood checks it).
-  const system = await createWorkspaceFixture(db, { plan: "free" });
-  await db.prisma.dailyUsage.create({ data: { workspaceId: system.workspaceId, day: utcDay(), count: 100 } });
-  env.DASHBOARD_SYSTEM_API_KEY = system.keys["send-only"];
-  env.DASHBOARD_INVITE_FROM = `Chaos <accounts@${system.domain}>`;
-  let secret = "";
-  const receiver = await startReceiver(() => secret);
-  const subscription = await createWebhookSubscription(
-    db.prisma,
-    new SecretBox(secretKey),
-    { workspaceId: fx.workspaceId, url: receiver.url, events: [...EVENT_TYPES] },
-    { allowPrivate: true },
-  );
-  secret = subscription.secret;
-  const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<
-    AppName,
-    AppProcess
-  >;
-  for (const app of Object.values(apps)) await app.start();
-  log(
-    `stack up: pg :${pg.port}, redis :${redis.port}, api :${apps.api.port}, ingest :${apps.ingest.port}, dashboard :${apps.dashboard.port}`,
-  );
-  return { pg, redis, db, apps, fx, receiver, keyDir, systemWorkspaceId: system.workspaceId };
-}
-
-async function stopStack(stack: Stack): Promise<void> {
-  await Promise.all(Object.values(stack.apps).map((app) => app.stop().catch(() => {})));
-  await stack.db.close().catch(() => {});
-  await new Promise((r) => stack.receiver.server.close(r));
-  stack.redis.stop();
-  stack.pg.stop();
-  rmSync(stack.keyDir, { recursive: true, force: true });
-}
 
 /** Every this many ticks of the load, a batch of BATCH_SIZE emails instead of one. */
 const BATCH_EVERY = 8;
@@ -417,7 +288,7 @@ async function runFaults(stack: Stack): Promise<{
 }
 
 async function main(): Promise<number> {
-  const stack = await startStack();
+  const stack = await startStack(log);
   let failures = 0;
   const cleanup = () => void stopStack(stack);
   process.once("SIGINT", cleanup);
@@ -468,6 +339,12 @@ async function main(): Promise<number> {
       for (const example of report.examples.slice(0, 15)) console.log(`  e.g. ${example}`);
       if (!report.ok) failures += 1;
     }
+    if (mode === "all" || mode === "attacks") {
+      const reports = await runAttacks(stack, log);
+      console.log("\n== attacks ==");
+      for (const report of reports) console.log(`${report.ok ? "ok  " : "FAIL"} ${report.fault}: ${JSON.stringify(report.details)}`);
+      if (reports.some((report) => !report.ok)) failures += 1;
+    }
     // Every fault above is one the suite causes; an app that exited by itself is a finding.
     const exits = Object.values(stack.apps).flatMap((app) => app.unexpectedExits);
     console.log(`\n== exits the suite did not cause: ${exits.length} ==`);
@@ -479,8 +356,6 @@ async function main(): Promise<number> {
   }
   return failures;
 }
-
-export type { Stack };
 
 main().then(
   (failures) => {
