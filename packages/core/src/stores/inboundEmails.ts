@@ -35,6 +35,8 @@ export interface NewInboundEmailRow {
 }
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
+/** The same bytes seen as the plain Uint8Array Prisma types want: a view, never a copy (messages are large). */
+const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
  * Inserts the record and its attachment bytes; null when the workspace already holds a record
@@ -56,8 +58,8 @@ export async function insertInboundEmail(
         headers: json(row.headers),
         attachments: json(row.attachments),
         verdicts: json(row.verdicts),
-        raw: row.raw === null ? null : new Uint8Array(row.raw),
-        contents: { create: files.map((content, position) => ({ position, content: new Uint8Array(content) })) },
+        raw: row.raw === null ? null : bytesOf(row.raw),
+        contents: { create: files.map((content, position) => ({ position, content: bytesOf(content) })) },
       },
     });
   } catch (error) {
