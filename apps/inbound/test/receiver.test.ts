@@ -292,6 +292,48 @@ describe("the built-in MX receiver", () => {
     expect(run.transcript).not.toMatch(/stored as/);
   });
 
+  it("stores a message for two workspaces once each when the sending server retries after the second failed", async () => {
+    // A second workspace receives too; its first store fails (a trigger refusing its row).
+    const other = await createWorkspaceFixture(db);
+    const name = `reply.${other.domain}`;
+    let second = await addReceivingDomain(
+      db.prisma,
+      { workspaceId: other.workspaceId, domain: name },
+      { mxHost: "mx.svc.test", region: "us-east-1" },
+    );
+    const ownership = second.records.find((record) => record.purpose === "ownership")!;
+    dns.setTxt(ownership.name, [ownership.value]);
+    dns.setMx(name, [{ priority: 10, exchange: "mx.svc.test" }]);
+    second = await verifyReceivingDomain(db.prisma, second.id, {
+      resolver: createDnsResolver({ servers: [dns.address], timeoutMs: 500 }),
+      workspaceId: other.workspaceId,
+    });
+    await addInboundRoute(db.prisma, { receivingDomainId: second.id, address: "support", workspaceId: other.workspaceId });
+    const raw = message({ from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "For both" });
+    const messageId = /^Message-ID: <([^>]+)>/m.exec(raw)![1]!;
+    const envelope = { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain},support@${name}` };
+    await db.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_second_inbound() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+         IF NEW."workspaceId" = '${other.workspaceId}' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`,
+    );
+    await db.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_second_inbound BEFORE INSERT ON inbound_emails FOR EACH ROW EXECUTE FUNCTION refuse_second_inbound()`,
+    );
+    let first: Awaited<ReturnType<typeof send>>;
+    try {
+      first = await send(raw, envelope);
+    } finally {
+      await db.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_second_inbound ON inbound_emails`);
+      await db.prisma.$executeRawUnsafe(`DROP FUNCTION IF EXISTS refuse_second_inbound()`);
+    }
+    expect(first.replies.join("\n")).toMatch(/451 4\.3\.0/);
+    const retry = await send(raw, envelope);
+    expect(retry.replies.join("\n")).toMatch(/250 2\.0\.0 Ok: stored as inb_\w+ inb_\w+/);
+    const count = (workspaceId: string) => db.prisma.inboundEmail.count({ where: { workspaceId, messageId: `<${messageId}>` } });
+    expect(await count(fx.workspaceId)).toBe(1);
+    expect(await count(other.workspaceId)).toBe(1);
+  });
+
   it("another workspace cannot read the record (404)", async () => {
     const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Mine" }), {
       from: `bounces@${SENDER_DOMAIN}`,

@@ -3,7 +3,7 @@
  * raw bytes, the parsed parts and the verdicts. Their attachment bytes (`inbound_attachments`)
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
-import { type InboundSource, type Plan, Prisma } from "@svc/db";
+import type { InboundSource, Plan, Prisma } from "@svc/db";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -39,33 +39,33 @@ const json = (value: unknown) => value as Prisma.InputJsonValue;
 const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
- * Inserts the record and its attachment bytes; null when the workspace already holds a record
- * with this `sourceKey` (a replayed SES notification), which then stores nothing.
+ * Inserts the record and its attachment bytes; null when a record with this id exists (a replayed
+ * SES notification derives the same id), which then stores nothing. The conflict is skipped, not
+ * raised, so that the caller's transaction (every workspace of one arrival) goes on.
  */
 export async function insertInboundEmail(
   prisma: PrismaTx,
   row: NewInboundEmailRow,
   files: readonly Buffer[],
 ): Promise<{ id: string } | null> {
-  try {
-    return await prisma.inboundEmail.create({
-      // Only the id back: the whole row would bring the raw message and its bytes back too.
-      select: { id: true },
-      data: {
-        ...row,
-        to: json(row.to),
-        cc: json(row.cc),
-        headers: json(row.headers),
-        attachments: json(row.attachments),
-        verdicts: json(row.verdicts),
-        raw: row.raw === null ? null : bytesOf(row.raw),
-        contents: { create: files.map((content, position) => ({ position, content: bytesOf(content) })) },
-      },
+  const { count } = await prisma.inboundEmail.createMany({
+    skipDuplicates: true,
+    data: {
+      ...row,
+      to: json(row.to),
+      cc: json(row.cc),
+      headers: json(row.headers),
+      attachments: json(row.attachments),
+      verdicts: json(row.verdicts),
+      raw: row.raw === null ? null : bytesOf(row.raw),
+    },
+  });
+  if (count === 0) return null;
+  if (files.length > 0)
+    await prisma.inboundAttachment.createMany({
+      data: files.map((content, position) => ({ inboundEmailId: row.id, position, content: bytesOf(content) })),
     });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && row.sourceKey !== null) return null;
-    throw error;
-  }
+  return { id: row.id };
 }
 
 /** The fields listed and shown (everything but the raw bytes). */
