@@ -7,4 +7,11 @@ export * from "./read.ts";
 export { type ArrivedMessage, type RoutedRecipient, routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
 export { providerMessageIdsIn } from "./replies.ts";
 export { CATCH_ALL, matchRoute, parseRouteLocalPart, splitRecipient } from "./routes.ts";
-export { ingestSesReceipt, type SesReceipt, type SesReceiptOutcome, sesReceiptSchema, sesVerdicts } from "./sesReceipt.ts";
+export {
+  ingestSesReceipt,
+  type ReceivedObjects,
+  type SesReceipt,
+  type SesReceiptOutcome,
+  sesReceiptSchema,
+  sesVerdicts,
+} from "./sesReceipt.ts";

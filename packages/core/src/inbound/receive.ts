@@ -48,6 +48,14 @@ export interface ArrivedMessage {
   receivedAt: Date;
 }
 
+/**
+ * The record id of an arrival with a dedupe key (SES's receipt message id) in a workspace: a
+ * replayed notification derives the same id, and the insert stores nothing for an id that exists.
+ */
+export function arrivalInboundId(workspaceId: string, sourceKey: string, receivedAt: Date): string {
+  return derivedId("inbound", receivedAt, `${workspaceId}:${sourceKey}`);
+}
+
 export interface StoredInbound {
   /** Null when nothing was stored (`created` false). */
   inboundId: string | null;
@@ -80,12 +88,10 @@ export async function storeInbound(
   const arrivals = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
-    // A replayed SES notification (same workspace and receipt id) derives the same id, and the
-    // insert stores nothing for an id that exists.
     const inboundId =
       message.sourceKey === null
         ? newTimeId("inbound", message.receivedAt)
-        : derivedId("inbound", message.receivedAt, `${workspaceId}:${message.sourceKey}`);
+        : arrivalInboundId(workspaceId, message.sourceKey, message.receivedAt);
     arrivals.push({ workspaceId, rcptTo, replyToEmailId, inboundId });
   }
   const refs = arrivals.map(({ workspaceId, inboundId }) => ({ workspaceId, inboundId }));

@@ -1,4 +1,12 @@
-import { GetObjectCommand, type GetObjectCommandOutput, NoSuchBucket, NoSuchKey, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  NoSuchBucket,
+  NoSuchKey,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 
 /** Where SES receiving left messages: S3 (credentials: the SDK's chain). */
 export interface S3Env {
@@ -24,8 +32,14 @@ export class ReceivedObjectTooLarge extends Error {
 }
 
 export interface ReceivedObjectReader {
-  /** The object's bytes; ReceivedObjectMissing or ReceivedObjectTooLarge, or the SDK's error for anything a retry may cure. */
+  /**
+   * The object's bytes, at most the reader's limit (its announced length is checked first, and
+   * the bytes are counted as they stream, so an object larger than announced is cut off too);
+   * ReceivedObjectMissing or ReceivedObjectTooLarge, or the SDK's error for anything a retry may cure.
+   */
   read(bucket: string, key: string): Promise<Buffer>;
+  /** Deletes the object (once its message is stored: the record holds it from then on). */
+  delete(bucket: string, key: string): Promise<void>;
   close(): void;
 }
 
@@ -51,17 +65,25 @@ export function createReceivedObjectReader(env: S3Env, maxBytes: number): Receiv
         await drop(answer.Body);
         throw new ReceivedObjectTooLarge(bucket, key, maxBytes);
       }
+      // One buffer of the announced length when there is one: the chunks are copied into it as
+      // they arrive instead of being held until the end and copied again.
+      const announced = answer.ContentLength;
+      const whole = announced !== undefined ? Buffer.allocUnsafe(announced) : null;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of (answer.Body as AsyncIterable<Uint8Array> | undefined) ?? []) {
-        size += chunk.length;
-        if (size > maxBytes) {
+        if (size + chunk.length > (whole ? whole.length : maxBytes)) {
           await drop(answer.Body);
           throw new ReceivedObjectTooLarge(bucket, key, maxBytes);
         }
-        chunks.push(Buffer.from(chunk));
+        if (whole) whole.set(chunk, size);
+        else chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        size += chunk.length;
       }
-      return Buffer.concat(chunks);
+      return whole ? whole.subarray(0, size) : Buffer.concat(chunks, size);
+    },
+    async delete(bucket, key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     close: () => s3.destroy(),
   };
