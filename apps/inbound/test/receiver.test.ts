@@ -9,11 +9,12 @@ import {
   addReceivingDomain,
   createDnsResolver,
   getInbound,
-  getInboundAttachment,
-  getInboundRaw,
   listRepliesToEmail,
+  openInboundAttachment,
+  openInboundRaw,
   purgeExpiredEmails,
   type ReceivingDomainView,
+  type StoredFileStream,
   verifyReceivingDomain,
 } from "@svc/core";
 import { createDb, type DbHandle, newId } from "@svc/db";
@@ -154,6 +155,8 @@ async function send(raw: string, envelope: { from: string; to: string }, extra: 
   ]);
 }
 
+const bytesOf = async (file: StoredFileStream) => Buffer.concat((await file.body.toArray()) as Buffer[]);
+
 const storedId = (replies: string[]) => /stored as (inb_[A-Za-z0-9]+)/.exec(replies.join("\n"))?.[1];
 
 describe("the built-in MX receiver", () => {
@@ -209,10 +212,10 @@ describe("the built-in MX receiver", () => {
     expect(record.text?.trim()).toBe("Plain body");
     expect(record.html?.trim()).toBe("<p>HTML body</p>");
     expect(record.attachments).toEqual([{ filename: "invoice.pdf", contentType: "application/pdf", size: 23 }]);
-    expect((await getInboundAttachment(db.prisma, fx.workspaceId, id, 0)).content).toEqual(
+    expect(await bytesOf((await openInboundAttachment(db, fx.workspaceId, id, 0)).file)).toEqual(
       Buffer.from("%PDF-1.4 fake bytes \x00\x01\x02", "latin1"),
     );
-    expect((await getInboundRaw(db.prisma, fx.workspaceId, id)).toString()).toBe(raw);
+    expect((await bytesOf(await openInboundRaw(db, fx.workspaceId, id))).toString()).toBe(raw);
     expect(record.parseError).toBeNull();
 
     const deliveries = await db.prisma.webhookDelivery.findMany({ where: { inboundEmailId: id } });
@@ -257,7 +260,7 @@ describe("the built-in MX receiver", () => {
     const id = storedId(run.replies)!;
     const record = await getInbound(db.prisma, fx.workspaceId, id);
     expect(record.parseError).toMatch(/header/);
-    expect((await getInboundRaw(db.prisma, fx.workspaceId, id)).toString()).toBe(raw);
+    expect((await bytesOf(await openInboundRaw(db, fx.workspaceId, id))).toString()).toBe(raw);
   });
 
   it("links a reply (In-Reply-To one of our Message-IDs) to the sent email", async () => {
@@ -341,7 +344,7 @@ describe("the built-in MX receiver", () => {
     });
     const id = storedId(run.replies)!;
     await expect(getInbound(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
-    await expect(getInboundRaw(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(openInboundRaw(db, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("serves the record over REST: text, HTML, attachments and raw bytes exactly; another workspace gets 404", async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -11,7 +12,7 @@ import { sqlPool } from "../sql.ts";
 import { emailsHoldingFiles } from "../stores/emailAttachments.ts";
 import { existingInboundEmails } from "../stores/inboundEmails.ts";
 import { emailFileKey, inboundFileKey, parseFileKey } from "./keys.ts";
-import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles } from "./store.ts";
+import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles, type StoredFileStream } from "./store.ts";
 
 export interface S3FileStoreOptions {
   client: S3Client;
@@ -93,15 +94,25 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     }
   }
 
+  /** One object as a stream, piped on by the caller instead of being read whole; null when missing. */
+  async function open(Key: string): Promise<StoredFileStream | null> {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      return { size: answer.ContentLength ?? 0, body: answer.Body as Readable };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw new FileStoreUnavailable("read the files", error);
+    }
+  }
+
   return {
     kind: "s3",
     putEmailFiles: (email, contents) => putAll(emailKeysOf({ ...email, count: contents.length }), contents),
     readEmailFiles: (email) => getAll(emailKeysOf(email)),
     deleteEmailFiles: (emails) => deleteAll(emails.flatMap(emailKeysOf)),
     putInboundFiles: (message, raw, attachments) => putAll(inboundKeysOf({ ...message, count: attachments.length }), [raw, ...attachments]),
-    readInboundRaw: async (message) => (await getAll([inboundFileKey(prefix, message.workspaceId, message.inboundId, "raw")]))?.[0] ?? null,
-    readInboundAttachment: async (message, position) =>
-      (await getAll([inboundFileKey(prefix, message.workspaceId, message.inboundId, position)]))?.[0] ?? null,
+    openInboundRaw: (message) => open(inboundFileKey(prefix, message.workspaceId, message.inboundId, "raw")),
+    openInboundAttachment: (message, position) => open(inboundFileKey(prefix, message.workspaceId, message.inboundId, position)),
     deleteInboundFiles: (messages) => deleteAll(messages.flatMap(inboundKeysOf)),
     async deleteLeftovers(limit) {
       const page = await client.send(

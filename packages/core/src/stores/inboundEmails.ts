@@ -4,6 +4,7 @@
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
 import type { InboundSource, Plan, Prisma } from "@svc/db";
+import type { Queryable } from "../sql.ts";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -126,10 +127,36 @@ export function selectInboundCursor(
   return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { id: true, receivedAt: true } });
 }
 
-/** The record's raw bytes (null when the object store holds them), or null when there is no such record. */
-export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<{ raw: Buffer | null } | null> {
-  const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { raw: true } });
-  return row ? { raw: row.raw === null ? null : Buffer.from(row.raw) } : null;
+/** The record's attachment list (name, type, size), without its bodies; null when there is no such record. */
+export async function selectInboundAttachmentList(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<unknown[] | null> {
+  const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { attachments: true } });
+  return row ? (row.attachments as unknown[]) : null;
+}
+
+/** The size of the record's raw bytes (null when the object store holds them), or null when there is no such record. */
+export async function selectInboundRawSize(
+  prisma: PrismaTx,
+  workspaceId: string,
+  inboundId: string,
+): Promise<{ rawBytes: number | null } | null> {
+  const rows = await prisma.$queryRaw<Array<{ rawBytes: number | null }>>`
+    SELECT octet_length(raw) AS "rawBytes" FROM inbound_emails WHERE id = ${inboundId} AND "workspaceId" = ${workspaceId}`;
+  return rows[0] ?? null;
+}
+
+/** `length` bytes of the record's raw bytes from `offset`: a download reads the message a piece at a time. */
+export async function selectInboundRawChunk(
+  db: Queryable,
+  workspaceId: string,
+  inboundId: string,
+  offset: number,
+  length: number,
+): Promise<Buffer | null> {
+  const { rows } = await db.query(
+    `SELECT substring(raw FROM $3::int FOR $4::int) AS chunk FROM inbound_emails WHERE id = $1 AND "workspaceId" = $2`,
+    [inboundId, workspaceId, offset + 1, length],
+  );
+  return (rows[0] as { chunk: Buffer | null } | undefined)?.chunk ?? null;
 }
 
 /** Which of these records exist (the object store's leftover sweep asks). */
