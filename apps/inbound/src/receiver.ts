@@ -67,7 +67,7 @@ const HARVESTING = () => new SmtpReply(421, "4.7.0", "Too many unknown recipient
 export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SMTPServer {
   const routed = new WeakMap<SMTPServerSession["envelope"], RoutedRecipient[]>();
   const failedRecipients = new WeakMap<SMTPServerSession, number>();
-  return new SMTPServer({
+  const server = new SMTPServer({
     name: options.hostname,
     banner: "svc inbound",
     authOptional: true,
@@ -130,7 +130,7 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
           return callback(OVER_BUDGET());
         }
         release = data.release;
-        const raw = await takeSpooled(data.file);
+        const raw = await takeSpooled(data.spool);
         const recipients = routed.get(session.envelope) ?? [];
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const verdicts = await authenticateInbound(
@@ -166,4 +166,8 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
         .finally(() => release());
     },
   });
+  // Connection errors (a client gone mid-command) and a listen failure are re-emitted here: without
+  // a listener they would crash the process. The listen failure reaches start() through `listen`.
+  server.on("error", (error: Error) => deps.log.debug({ err: error }, "smtp connection error"));
+  return server;
 }

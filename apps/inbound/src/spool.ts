@@ -13,13 +13,22 @@ import type { ByteBudget } from "@svc/runtime";
  */
 export const MEMORY_PER_MESSAGE_BYTE = 4;
 
+/**
+ * Messages up to this size stay in memory while they arrive (most mail, replies above all); a
+ * larger one goes to a file from here on, so that a transfer holds at most this much of itself.
+ */
+export const SPOOL_IN_MEMORY_BYTES = 256 * 1024;
+
 export type SpooledData =
-  /** The whole DATA, on disk at `file`; `release` gives its budget share back. */
-  | { outcome: "spooled"; file: string; bytes: number; release: () => void }
+  /** The whole DATA, in `spool` (memory or a file); `release` gives its budget share back. */
+  | { outcome: "spooled"; spool: Spool; bytes: number; release: () => void }
   /** Over the size limit: the rest was read and dropped. */
   | { outcome: "oversized" }
   /** The process's message budget (or this client's share of it) had no room for it. */
   | { outcome: "over_budget" };
+
+/** Where a received DATA waits: small ones in memory, larger ones in a file of the spool directory. */
+export type Spool = { kind: "memory"; chunks: Buffer[] } | { kind: "file"; file: string };
 
 export interface SpoolOptions {
   dir: string;
@@ -32,15 +41,17 @@ export interface SpoolOptions {
 type DataStream = Readable & { sizeExceeded?: boolean };
 
 /**
- * The DATA of one transaction, written to a file in the spool directory as it arrives, so that a
- * message being received holds a few stream buffers, not itself. Each chunk is counted against
- * the size limit and first takes its share of the budget for the work that follows; past the
- * limit, or when the budget has no room, the file is dropped and the rest of the DATA is read and
- * discarded, so that the client hears the answer instead of a stalled connection.
+ * The DATA of one transaction, kept as it arrives: in memory up to SPOOL_IN_MEMORY_BYTES, then
+ * written to a file in the spool directory, so that a message being received holds a few stream
+ * buffers, not itself. Each chunk is counted against the size limit and first takes its share of
+ * the budget for the work that follows; past the limit, or when the budget has no room, what was
+ * kept is dropped and the rest of the DATA is read and discarded, so that the client hears the
+ * answer instead of a stalled connection.
  */
 export function spoolData(stream: DataStream, options: SpoolOptions): Promise<SpooledData> {
   const file = path.join(options.dir, `${randomUUID()}.eml`);
-  const writer: WriteStream = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  let writer: WriteStream | null = null;
+  let chunks: Buffer[] = [];
   const releases: Array<() => void> = [];
   const release = () => {
     for (const give of releases.splice(0)) give();
@@ -53,16 +64,32 @@ export function spoolData(stream: DataStream, options: SpoolOptions): Promise<Sp
     const stop = (reason: "oversized" | "over_budget" | "failed") => {
       stopped = reason;
       release();
-      writer.destroy();
-      unlink(file).catch(() => {});
+      chunks = [];
+      if (writer) {
+        writer.destroy();
+        unlink(file).catch(() => {});
+      }
       stream.resume();
     };
-    // A spool that cannot be written (disk full) fails the message once its DATA has been read.
-    writer.on("error", (error) => {
-      if (stopped) return;
-      writeError = error;
-      stop("failed");
-    });
+    const write = (chunk: Buffer) => {
+      if (!writer) {
+        if (bytes <= SPOOL_IN_MEMORY_BYTES) return chunks.push(chunk);
+        writer = createWriteStream(file, { flags: "wx", mode: 0o600 });
+        // A spool that cannot be written (disk full) fails the message once its DATA has been read.
+        writer.on("error", (error) => {
+          if (stopped) return;
+          writeError = error;
+          stop("failed");
+        });
+        for (const held of chunks.splice(0)) writer.write(held);
+      }
+      if (!writer.write(chunk)) {
+        stream.pause();
+        writer.once("drain", () => {
+          if (!stopped) stream.resume();
+        });
+      }
+    };
     stream.on("data", (chunk: Buffer) => {
       if (stopped) return;
       bytes += chunk.length;
@@ -70,12 +97,7 @@ export function spoolData(stream: DataStream, options: SpoolOptions): Promise<Sp
       const give = options.budget.tryHold(options.owner, chunk.length * MEMORY_PER_MESSAGE_BYTE);
       if (!give) return stop("over_budget");
       releases.push(give);
-      if (!writer.write(chunk)) {
-        stream.pause();
-        writer.once("drain", () => {
-          if (!stopped) stream.resume();
-        });
-      }
+      write(chunk);
     });
     stream.once("error", (error) => {
       if (!stopped) stop("failed");
@@ -85,8 +107,9 @@ export function spoolData(stream: DataStream, options: SpoolOptions): Promise<Sp
       if (stopped === null && stream.sizeExceeded) stop("oversized");
       if (stopped === "failed") return reject(writeError);
       if (stopped !== null) return resolve({ outcome: stopped });
+      if (!writer) return resolve({ outcome: "spooled", spool: { kind: "memory", chunks }, bytes, release });
       writer.end((error?: Error | null) => {
-        if (!error) return resolve({ outcome: "spooled", file, bytes, release });
+        if (!error) return resolve({ outcome: "spooled", spool: { kind: "file", file }, bytes, release });
         stop("failed");
         reject(error);
       });
@@ -94,11 +117,12 @@ export function spoolData(stream: DataStream, options: SpoolOptions): Promise<Sp
   });
 }
 
-/** The spooled message's bytes, in one Buffer of its exact size; the file is gone after. */
-export async function takeSpooled(file: string): Promise<Buffer> {
+/** The spooled message's bytes, in one Buffer of its exact size; a spool file is gone after. */
+export async function takeSpooled(spool: Spool): Promise<Buffer> {
+  if (spool.kind === "memory") return spool.chunks.length === 1 ? spool.chunks[0]! : Buffer.concat(spool.chunks);
   try {
-    return await readFile(file);
+    return await readFile(spool.file);
   } finally {
-    await unlink(file).catch(() => {});
+    await unlink(spool.file).catch(() => {});
   }
 }

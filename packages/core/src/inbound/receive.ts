@@ -85,7 +85,7 @@ export async function storeInbound(
   const byWorkspace = new Map<string, string[]>();
   for (const recipient of message.recipients)
     byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
-  const arrivals = [];
+  const arrivals: Array<{ workspaceId: string; rcptTo: string[]; replyToEmailId: string | null; inboundId: string }> = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
     const inboundId =
