@@ -3,15 +3,11 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
 import type { ByteBudget } from "@svc/runtime";
 
-/**
- * Memory held for each byte of a message from the end of its DATA until it is stored: the raw
- * bytes read back from the spool, what mailauth and mailparser make of them (decoded attachment
- * parts, text and HTML), and the statement that carries raw bytes and attachments to PostgreSQL
- * or the object store, plus room for the garbage collector to catch up.
- */
-export const MEMORY_PER_MESSAGE_BYTE = 4;
+/** Memory charged to the budget for each byte of a message (core's rule, shared with the ingester). */
+export const MEMORY_PER_MESSAGE_BYTE = INBOUND_MEMORY_PER_BYTE;
 
 /**
  * Messages up to this size stay in memory while they arrive (most mail, replies above all); a

@@ -69,7 +69,7 @@ describe("an SES receipt notification", () => {
     read: async (bucket: string, key: string) => {
       const object = objects.get(`${bucket}/${key}`);
       if (!object) throw new Error("NoSuchKey");
-      return object;
+      return { bytes: object, release: () => {} };
     },
     // Kept: the replay below is answered from the records, the read is what it must not repeat.
     delete: async () => {},

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createReceivedObjectReader, ReceivedObjectMissing, ReceivedObjectTooLarge } from "@svc/providers";
+import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
+import { createReceivedObjectReader, ReceivedObjectBusy, ReceivedObjectMissing, ReceivedObjectTooLarge } from "@svc/providers";
+import { ByteBudget } from "@svc/runtime";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
 import { type AwsLocal, startAwsLocal } from "../../aws-local/src/index.ts";
 import { putObject } from "../../aws-local/src/s3/objects.ts";
@@ -15,8 +17,8 @@ afterAll(async () => {
   await aws.close();
 });
 
-const reader = (maxBytes: number) =>
-  createReceivedObjectReader({ AWS_REGION: "us-east-1", S3_ENDPOINT: aws.url, S3_FORCE_PATH_STYLE: true }, maxBytes);
+const reader = (maxBytes: number, budget = new ByteBudget(1024 * 1024)) =>
+  createReceivedObjectReader({ AWS_REGION: "us-east-1", S3_ENDPOINT: aws.url, S3_FORCE_PATH_STYLE: true }, maxBytes, budget);
 const put = (key: string, body: Buffer) => putObject(aws.state.s3, BUCKET, key, body, { contentType: "message/rfc822", metadata: {} });
 
 describe("the SES receiving bucket's reader (real S3 client against aws-local)", () => {
@@ -25,7 +27,9 @@ describe("the SES receiving bucket's reader (real S3 client against aws-local)",
     put("inbound/ok", body);
     const objects = reader(8 * 1024);
     try {
-      expect((await objects.read(BUCKET, "inbound/ok")).equals(body)).toBe(true);
+      const read = await objects.read(BUCKET, "inbound/ok");
+      expect(read.bytes.equals(body)).toBe(true);
+      read.release();
       await objects.delete(BUCKET, "inbound/ok");
       expect(aws.state.s3.buckets.get(BUCKET)!.objects.has("inbound/ok")).toBe(false);
       await expect(objects.read(BUCKET, "inbound/ok")).rejects.toBeInstanceOf(ReceivedObjectMissing);
@@ -42,6 +46,24 @@ describe("the SES receiving bucket's reader (real S3 client against aws-local)",
       expect(error).toBeInstanceOf(ReceivedObjectTooLarge);
       expect((error as Error).message).toBe(`s3://${BUCKET}/inbound/big is larger than 8192 bytes`);
       expect(aws.state.s3.buckets.get(BUCKET)!.objects.has("inbound/big")).toBe(true);
+    } finally {
+      objects.close();
+    }
+  });
+
+  it("holds each object's share of the budget until it is released: one that does not fit is refused as busy, and is read once room is back", async () => {
+    const body = Buffer.alloc(100 * 1024, "z");
+    put("inbound/a", body);
+    put("inbound/b", body);
+    // Room for one of them.
+    const objects = reader(1024 * 1024, new ByteBudget(150 * 1024 * INBOUND_MEMORY_PER_BYTE));
+    try {
+      const first = await objects.read(BUCKET, "inbound/a");
+      await expect(objects.read(BUCKET, "inbound/b")).rejects.toBeInstanceOf(ReceivedObjectBusy);
+      first.release();
+      const second = await objects.read(BUCKET, "inbound/b");
+      expect(second.bytes.equals(body)).toBe(true);
+      second.release();
     } finally {
       objects.close();
     }

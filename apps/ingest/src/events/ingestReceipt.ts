@@ -1,7 +1,7 @@
 import { AppError, type FileStore, ingestSesReceipt, keepUnmatchedNotification, sesReceiptSchema } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { ReceivedObjectMissing, type ReceivedObjectReader, ReceivedObjectTooLarge } from "@svc/providers";
+import { ReceivedObjectBusy, ReceivedObjectMissing, type ReceivedObjectReader, ReceivedObjectTooLarge } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { SnsNotification } from "@svc/sns";
 import type { IngestOutcome } from "./ingestNotification.ts";
@@ -88,6 +88,10 @@ export async function ingestReceipt(deps: IngestReceiptDeps, notification: SnsNo
       const kept = await keepUnmatched(receipt.mail.messageId);
       log.warn({ ...withMessage, reason: error.message, kept }, "received message not read; notification kept in unmatched_notifications");
       return "unreadable";
+    }
+    if (error instanceof ReceivedObjectBusy) {
+      log.warn({ ...withMessage, reason: error.message }, "received message not read now: the receiving budget is full; SNS will retry");
+      throw new AppError("server_busy", "The ingester is busy with other received messages; try again.");
     }
     log.error({ ...withMessage, err: error }, "received message could not be stored; SNS will retry");
     throw new AppError("unavailable", "The received message could not be stored; try again.");

@@ -55,9 +55,15 @@ export type SesReceiptOutcome = ({ kind: "stored"; stored: StoredInbound[] } | {
   objectKept?: string;
 };
 
-/** Where SES receiving left messages: read one, delete one. */
+/** A message read from the bucket, and how to give back the memory it was charged. */
+export interface ReceivedObject {
+  bytes: Buffer;
+  release(): void;
+}
+
+/** Where SES receiving left messages: read one (charged to the reader's budget until released), delete one. */
 export interface ReceivedObjects {
-  read(bucket: string, key: string): Promise<Buffer>;
+  read(bucket: string, key: string): Promise<ReceivedObject>;
   delete(bucket: string, key: string): Promise<void>;
 }
 
@@ -101,20 +107,25 @@ export async function ingestSesReceipt(
     const stored = workspaces.map((workspaceId) => ({ inboundId: null, workspaceId, created: false, deliveryIds: [] }));
     return { kind: "stored", stored, ...(await deleteObject()) };
   }
-  const raw = await objects.read(bucketName, objectKey);
-  const stored = await storeInbound(
-    prisma,
-    deliveries,
-    {
-      source: "ses",
-      sourceKey: notification.mail.messageId,
-      mailFrom: notification.mail.source,
-      recipients: routed,
-      raw,
-      verdicts,
-      receivedAt,
-    },
-    files,
-  );
+  const object = await objects.read(bucketName, objectKey);
+  let stored: StoredInbound[];
+  try {
+    stored = await storeInbound(
+      prisma,
+      deliveries,
+      {
+        source: "ses",
+        sourceKey: notification.mail.messageId,
+        mailFrom: notification.mail.source,
+        recipients: routed,
+        raw: object.bytes,
+        verdicts,
+        receivedAt,
+      },
+      files,
+    );
+  } finally {
+    object.release();
+  }
   return { kind: "stored", stored, ...(await deleteObject()) };
 }
