@@ -19,7 +19,8 @@ afterAll(async () => {
 
 const reader = (maxBytes: number, budget = new ByteBudget(1024 * 1024)) =>
   createReceivedObjectReader({ AWS_REGION: "us-east-1", S3_ENDPOINT: aws.url, S3_FORCE_PATH_STYLE: true }, maxBytes, budget);
-const put = (key: string, body: Buffer) => putObject(aws.state.s3, BUCKET, key, body, { contentType: "message/rfc822", metadata: {} });
+const put = (key: string, body: Buffer) =>
+  putObject(aws.state.s3, BUCKET, key, body, { contentType: "message/rfc822", metadata: {}, encoding: "plain" });
 
 describe("the SES receiving bucket's reader (real S3 client against aws-local)", () => {
   it("reads an object within the limit byte for byte, and deletes it", async () => {

@@ -16,6 +16,7 @@ export { providerMessageIdsIn } from "./replies.ts";
 export { CATCH_ALL, matchRoute, parseRouteLocalPart, splitRecipient } from "./routes.ts";
 export {
   ingestSesReceipt,
+  type ReceivedObject,
   type ReceivedObjects,
   type SesReceipt,
   type SesReceiptOutcome,
