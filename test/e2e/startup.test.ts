@@ -24,6 +24,7 @@ const PORT_VARIABLES: Record<AppName, string> = {
   dispatcher: "DISPATCHER_PORT",
   dashboard: "DASHBOARD_PORT",
   smtp: "SMTP_PORT",
+  inbound: "INBOUND_PORT",
 };
 
 /** Settings an app needs beyond the test defaults: the sender on SES, so no simulator starts. */

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -9,7 +9,7 @@ import { testEnv } from "./env.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 
-export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard" | "smtp";
+export type AppName = "api" | "ingest" | "sender" | "dispatcher" | "dashboard" | "smtp" | "inbound";
 
 /**
  * Ports handed out for apps to listen on later, below the kernel's ephemeral range: a port the
@@ -61,6 +61,16 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`${url}: not healthy after ${timeoutMs} ms\n${output()}`);
+}
+
+/** Resident memory of the app's whole process group (tsx and the app), in bytes. */
+export function groupRssBytes(app: RunningApp): number {
+  const out = execFileSync("ps", ["-o", "rss=", "-g", String(app.child.pid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((kb) => kb > 0)
+    .reduce((sum, kb) => sum + kb * 1024, 0);
 }
 
 export interface RunningApp {
@@ -158,6 +168,8 @@ const PORT_VARIABLES: Record<AppName, string> = {
   dashboard: "DASHBOARD_PORT",
   // The relay's health server; its SMTP ports are SMTP_PORT and SMTPS_PORT in `env`.
   smtp: "SMTP_HEALTH_PORT",
+  // The MX receiver's health server; its SMTP port is INBOUND_PORT in `env`.
+  inbound: "INBOUND_HEALTH_PORT",
 };
 
 /**

@@ -1,11 +1,15 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { createDnsResolver, createFileStore, type MailauthResolver } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, queueLayout, type Redis } from "@svc/queues";
-import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
+import { type App, ByteBudget, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import type { InboundEnv } from "./env.ts";
 import { ClientRateLimit } from "./rateLimit.ts";
+import { RcptThrottle } from "./rcptThrottle.ts";
 import { createReceiver } from "./receiver.ts";
 
 export interface InboundResources {
@@ -22,7 +26,15 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
   const deliveries = new Producer("webhookDelivery", redis, queueLayout(env));
   const files = createFileStore(env, db);
   const resolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }) as unknown as MailauthResolver;
+  const budget = new ByteBudget(env.INBOUND_MESSAGE_BUDGET_MB * 1024 * 1024, env.INBOUND_BUDGET_CLIENT_SHARE);
+  const rcptThrottle = new RcptThrottle(redis, {
+    prefix: env.QUEUE_PREFIX,
+    maxFailures: env.INBOUND_FAILED_RCPTS_PER_CLIENT,
+    windowSeconds: env.INBOUND_FAILED_RCPT_WINDOW_SECONDS,
+    log,
+  });
   let server: SMTPServer | null = null;
+  let spoolDir: string | null = null;
   const health = createHealthServer(
     [
       { name: "postgres", check: () => db.ping() },
@@ -33,16 +45,30 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
   );
   return {
     async start() {
+      // A directory of this process's own, so that files a crash left behind are never read.
+      if (env.INBOUND_SPOOL_DIR) await mkdir(env.INBOUND_SPOOL_DIR, { recursive: true, mode: 0o700 });
+      spoolDir = await mkdtemp(path.join(env.INBOUND_SPOOL_DIR ?? os.tmpdir(), "svc-inbound-"));
       server = createReceiver(
         {
           hostname: env.INBOUND_HOSTNAME,
           maxMessageBytes: env.INBOUND_MAX_MESSAGE_BYTES,
           maxRecipients: env.INBOUND_MAX_RECIPIENTS,
+          maxFailedRecipients: env.INBOUND_MAX_FAILED_RCPTS,
           maxClients: env.INBOUND_MAX_CLIENTS,
           socketTimeoutMs: env.INBOUND_SOCKET_TIMEOUT_MS,
           closeTimeoutMs: env.INBOUND_SHUTDOWN_GRACE_MS,
         },
-        { db: db.prisma, deliveries, resolver, rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE), log, files },
+        {
+          db: db.prisma,
+          deliveries,
+          resolver,
+          rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE),
+          rcptThrottle,
+          budget,
+          spoolDir,
+          log,
+          files,
+        },
       );
       const smtpPort = await listen(server.server, env.INBOUND_PORT);
       const port = await listen(health, env.INBOUND_HEALTH_PORT);
@@ -52,6 +78,7 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
     shutdown: [
       { name: "smtp server", run: () => server && new Promise<void>((resolve) => server!.close(() => resolve())) },
       { name: "health server", run: () => closeServer(health) },
+      { name: "spool", run: () => spoolDir && rm(spoolDir, { recursive: true, force: true }) },
       { name: "delivery queue", run: () => deliveries.close() },
       { name: "file store", run: () => files.close() },
     ],

@@ -1,4 +1,3 @@
-import type { Readable } from "node:stream";
 import {
   authenticateInbound,
   type FileStore,
@@ -11,8 +10,11 @@ import {
 import type { Db } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
+import type { ByteBudget } from "@svc/runtime";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
 import type { ClientRateLimit } from "./rateLimit.ts";
+import type { RcptThrottle } from "./rcptThrottle.ts";
+import { spoolData, takeSpooled } from "./spool.ts";
 
 /** An SMTP answer smtp-server sends as is. */
 class SmtpReply extends Error {
@@ -27,6 +29,8 @@ export interface ReceiverOptions {
   hostname: string;
   maxMessageBytes: number;
   maxRecipients: number;
+  /** Unknown recipients one session may try before 421 and a closed connection. */
+  maxFailedRecipients: number;
   maxClients: number;
   socketTimeoutMs: number;
   closeTimeoutMs: number;
@@ -37,40 +41,51 @@ export interface ReceiverDeps {
   deliveries: Producer<"webhookDelivery">;
   resolver: MailauthResolver;
   rateLimit: ClientRateLimit;
+  /** Unknown recipients per client address, across sessions and processes. */
+  rcptThrottle: RcptThrottle;
+  /** Memory for messages from the end of their DATA until stored (INBOUND_MESSAGE_BUDGET_MB). */
+  budget: ByteBudget;
+  /** Where DATA is spooled while it arrives. */
+  spoolDir: string;
   log: Logger;
   /** Where the raw message and its attachment bytes go (FILE_STORE); with the record in PostgreSQL when absent. */
   files?: FileStore;
 }
 
-/** Reads the DATA stream; null when it went over SIZE (smtp-server then answers 552 itself). */
-async function readMessage(stream: Readable & { sizeExceeded?: boolean }): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return stream.sizeExceeded ? null : Buffer.concat(chunks);
-}
+const OVER_BUDGET = () => new SmtpReply(451, "4.3.1", "The receiver is busy with other messages; please try again shortly.");
+const HARVESTING = () => new SmtpReply(421, "4.7.0", "Too many unknown recipients from your address; closing.");
 
 /**
  * The built-in MX: takes mail only for routed addresses of verified receiving domains (550 5.1.1
- * at RCPT otherwise), within SIZE (552) and the per-client rate (451 4.7.1), authenticates it
+ * at RCPT otherwise; past the unknown-recipient limits of a session or a client address, 421 and
+ * the connection closes), within SIZE (552, counted per chunk while the DATA is spooled to disk),
+ * the memory budget (451 4.3.1) and the per-client rate (451 4.7.1), authenticates it
  * (SPF, DKIM, DMARC, ARC), refuses what fails DMARC under `p=reject` (550 5.7.1), and stores the
  * rest through core's `storeInbound`. Whatever the message holds, the answer is an SMTP reply:
  * an unexpected error is a 451 (the sender retries), never a crash.
  */
 export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SMTPServer {
   const routed = new WeakMap<SMTPServerSession["envelope"], RoutedRecipient[]>();
-  return new SMTPServer({
+  const failedRecipients = new WeakMap<SMTPServerSession, number>();
+  const server = new SMTPServer({
     name: options.hostname,
     banner: "svc inbound",
     authOptional: true,
     disabledCommands: ["AUTH"],
     size: options.maxMessageBytes,
-    // Oversized: smtp-server answers 552 at the end of DATA.
     maxClients: options.maxClients,
     socketTimeout: options.socketTimeoutMs,
     closeTimeout: options.closeTimeoutMs,
     disableReverseLookup: true,
     hideDSN: true,
     logger: false,
+
+    onConnect(session, callback) {
+      deps.rcptThrottle.waitSeconds(session.remoteAddress).then(
+        (wait) => callback(wait > 0 ? HARVESTING() : undefined),
+        () => callback(),
+      );
+    },
 
     onMailFrom(_address, session, callback) {
       if (!deps.rateLimit.take(session.remoteAddress))
@@ -83,7 +98,13 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
         const list = routed.get(session.envelope) ?? [];
         if (list.length >= options.maxRecipients) return callback(new SmtpReply(452, "4.5.3", "Too many recipients."));
         const [route] = await routeRecipients(deps.db, [address.address]);
-        if (!route) return callback(new SmtpReply(550, "5.1.1", `No mailbox here by the name ${address.address}.`));
+        if (!route) {
+          const failed = (failedRecipients.get(session) ?? 0) + 1;
+          failedRecipients.set(session, failed);
+          await deps.rcptThrottle.countFailure(session.remoteAddress);
+          if (failed > options.maxFailedRecipients) return callback(HARVESTING());
+          return callback(new SmtpReply(550, "5.1.1", `No mailbox here by the name ${address.address}.`));
+        }
         list.push(route);
         routed.set(session.envelope, list);
         callback();
@@ -94,9 +115,22 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
     },
 
     onData(stream, session, callback) {
+      let release = () => {};
       void (async () => {
-        const raw = await readMessage(stream);
-        if (raw === null) return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${options.maxMessageBytes} byte limit.`));
+        const data = await spoolData(stream, {
+          dir: deps.spoolDir,
+          maxBytes: options.maxMessageBytes,
+          budget: deps.budget,
+          owner: session.remoteAddress,
+        });
+        if (data.outcome === "oversized")
+          return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${options.maxMessageBytes} byte limit.`));
+        if (data.outcome === "over_budget") {
+          deps.log.warn({ budgetBytes: deps.budget.maxBytes }, "inbound message refused for now: the message budget is full");
+          return callback(OVER_BUDGET());
+        }
+        release = data.release;
+        const raw = await takeSpooled(data.spool);
         const recipients = routed.get(session.envelope) ?? [];
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const verdicts = await authenticateInbound(
@@ -124,10 +158,16 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
         );
         deps.log.info({ inboundIds: stored.map((entry) => entry.inboundId), bytes: raw.length }, "inbound message stored");
         callback(null, `2.0.0 Ok: stored as ${stored.map((entry) => entry.inboundId).join(" ")}`);
-      })().catch((error: unknown) => {
-        deps.log.error({ err: error }, "inbound message could not be stored");
-        callback(new SmtpReply(451, "4.3.0", "Temporary failure storing the message; try again later."));
-      });
+      })()
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, "inbound message could not be stored");
+          callback(new SmtpReply(451, "4.3.0", "Temporary failure storing the message; try again later."));
+        })
+        .finally(() => release());
     },
   });
+  // Connection errors (a client gone mid-command) and a listen failure are re-emitted here: without
+  // a listener they would crash the process. The listen failure reaches start() through `listen`.
+  server.on("error", (error: Error) => deps.log.debug({ err: error }, "smtp connection error"));
+  return server;
 }

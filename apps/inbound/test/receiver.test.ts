@@ -9,11 +9,12 @@ import {
   addReceivingDomain,
   createDnsResolver,
   getInbound,
-  getInboundAttachment,
-  getInboundRaw,
   listRepliesToEmail,
+  openInboundAttachment,
+  openInboundRaw,
   purgeExpiredEmails,
   type ReceivingDomainView,
+  type StoredFileStream,
   verifyReceivingDomain,
 } from "@svc/core";
 import { createDb, type DbHandle, newId } from "@svc/db";
@@ -154,6 +155,8 @@ async function send(raw: string, envelope: { from: string; to: string }, extra: 
   ]);
 }
 
+const bytesOf = async (file: StoredFileStream) => Buffer.concat((await file.body.toArray()) as Buffer[]);
+
 const storedId = (replies: string[]) => /stored as (inb_[A-Za-z0-9]+)/.exec(replies.join("\n"))?.[1];
 
 describe("the built-in MX receiver", () => {
@@ -209,10 +212,10 @@ describe("the built-in MX receiver", () => {
     expect(record.text?.trim()).toBe("Plain body");
     expect(record.html?.trim()).toBe("<p>HTML body</p>");
     expect(record.attachments).toEqual([{ filename: "invoice.pdf", contentType: "application/pdf", size: 23 }]);
-    expect((await getInboundAttachment(db.prisma, fx.workspaceId, id, 0)).content).toEqual(
+    expect(await bytesOf((await openInboundAttachment(db, fx.workspaceId, id, 0)).file)).toEqual(
       Buffer.from("%PDF-1.4 fake bytes \x00\x01\x02", "latin1"),
     );
-    expect((await getInboundRaw(db.prisma, fx.workspaceId, id)).toString()).toBe(raw);
+    expect((await bytesOf(await openInboundRaw(db, fx.workspaceId, id))).toString()).toBe(raw);
     expect(record.parseError).toBeNull();
 
     const deliveries = await db.prisma.webhookDelivery.findMany({ where: { inboundEmailId: id } });
@@ -257,7 +260,7 @@ describe("the built-in MX receiver", () => {
     const id = storedId(run.replies)!;
     const record = await getInbound(db.prisma, fx.workspaceId, id);
     expect(record.parseError).toMatch(/header/);
-    expect((await getInboundRaw(db.prisma, fx.workspaceId, id)).toString()).toBe(raw);
+    expect((await bytesOf(await openInboundRaw(db, fx.workspaceId, id))).toString()).toBe(raw);
   });
 
   it("links a reply (In-Reply-To one of our Message-IDs) to the sent email", async () => {
@@ -292,6 +295,48 @@ describe("the built-in MX receiver", () => {
     expect(run.transcript).not.toMatch(/stored as/);
   });
 
+  it("stores a message for two workspaces once each when the sending server retries after the second failed", async () => {
+    // A second workspace receives too; its first store fails (a trigger refusing its row).
+    const other = await createWorkspaceFixture(db);
+    const name = `reply.${other.domain}`;
+    let second = await addReceivingDomain(
+      db.prisma,
+      { workspaceId: other.workspaceId, domain: name },
+      { mxHost: "mx.svc.test", region: "us-east-1" },
+    );
+    const ownership = second.records.find((record) => record.purpose === "ownership")!;
+    dns.setTxt(ownership.name, [ownership.value]);
+    dns.setMx(name, [{ priority: 10, exchange: "mx.svc.test" }]);
+    second = await verifyReceivingDomain(db.prisma, second.id, {
+      resolver: createDnsResolver({ servers: [dns.address], timeoutMs: 500 }),
+      workspaceId: other.workspaceId,
+    });
+    await addInboundRoute(db.prisma, { receivingDomainId: second.id, address: "support", workspaceId: other.workspaceId });
+    const raw = message({ from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "For both" });
+    const messageId = /^Message-ID: <([^>]+)>/m.exec(raw)![1]!;
+    const envelope = { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain},support@${name}` };
+    await db.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_second_inbound() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+         IF NEW."workspaceId" = '${other.workspaceId}' THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`,
+    );
+    await db.prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_second_inbound BEFORE INSERT ON inbound_emails FOR EACH ROW EXECUTE FUNCTION refuse_second_inbound()`,
+    );
+    let first: Awaited<ReturnType<typeof send>>;
+    try {
+      first = await send(raw, envelope);
+    } finally {
+      await db.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS refuse_second_inbound ON inbound_emails`);
+      await db.prisma.$executeRawUnsafe(`DROP FUNCTION IF EXISTS refuse_second_inbound()`);
+    }
+    expect(first.replies.join("\n")).toMatch(/451 4\.3\.0/);
+    const retry = await send(raw, envelope);
+    expect(retry.replies.join("\n")).toMatch(/250 2\.0\.0 Ok: stored as inb_\w+ inb_\w+/);
+    const count = (workspaceId: string) => db.prisma.inboundEmail.count({ where: { workspaceId, messageId: `<${messageId}>` } });
+    expect(await count(fx.workspaceId)).toBe(1);
+    expect(await count(other.workspaceId)).toBe(1);
+  });
+
   it("another workspace cannot read the record (404)", async () => {
     const run = await send(message({ from: `ann@${SENDER_DOMAIN}`, to: `support@${receiving.domain}`, subject: "Mine" }), {
       from: `bounces@${SENDER_DOMAIN}`,
@@ -299,7 +344,7 @@ describe("the built-in MX receiver", () => {
     });
     const id = storedId(run.replies)!;
     await expect(getInbound(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
-    await expect(getInboundRaw(db.prisma, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(openInboundRaw(db, other.workspaceId, id)).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("serves the record over REST: text, HTML, attachments and raw bytes exactly; another workspace gets 404", async () => {

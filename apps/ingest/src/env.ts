@@ -11,7 +11,10 @@ import {
   simulatorEnv,
   snsEnv,
 } from "@svc/config";
+import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
 import { z } from "zod";
+
+const MIB = 1024 * 1024;
 
 /** What the ingester reads from its environment (see packages/config/src/schemas.ts). */
 export const ingestEnvSchema = z
@@ -30,7 +33,22 @@ export const ingestEnvSchema = z
     /** Where a stored received message's bytes go. */
     ...fileStoreEnv,
     INGEST_PORT: portNumber(3001),
+    /**
+     * Memory the ingester may hold for received messages (SES receiving) from their read until
+     * they are stored, in MiB (INBOUND_MEMORY_PER_BYTE times each message's size). A notification
+     * that finds it full is answered 503 and SNS retries it.
+     */
+    INGEST_RECEIVING_BUDGET_MB: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64 * 1024)
+      .default((2 * 40 * MIB * INBOUND_MEMORY_PER_BYTE) / MIB),
   })
-  .refine(...requireS3Bucket);
+  .refine(...requireS3Bucket)
+  .refine((env) => env.INGEST_RECEIVING_BUDGET_MB * MIB >= env.SES_INBOUND_MAX_BYTES * INBOUND_MEMORY_PER_BYTE, {
+    message: `INGEST_RECEIVING_BUDGET_MB must hold one message of SES_INBOUND_MAX_BYTES (${INBOUND_MEMORY_PER_BYTE} bytes of memory per byte)`,
+    path: ["INGEST_RECEIVING_BUDGET_MB"],
+  });
 
 export type IngestEnv = z.output<typeof ingestEnvSchema>;

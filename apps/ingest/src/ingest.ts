@@ -4,7 +4,7 @@ import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createReceivedObjectReader } from "@svc/providers";
 import { Producer, queueLayout, type Redis } from "@svc/queues";
-import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
+import { type App, ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
 import { AcceptedTopics } from "./sns/acceptedTopics.ts";
@@ -33,7 +33,11 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
   });
   const files = env.SES_INBOUND_BUCKET ? createFileStore(env, db) : null;
   const receiving = env.SES_INBOUND_BUCKET
-    ? { bucket: env.SES_INBOUND_BUCKET, reader: createReceivedObjectReader(env, env.SES_INBOUND_MAX_BYTES), ...(files ? { files } : {}) }
+    ? {
+        bucket: env.SES_INBOUND_BUCKET,
+        reader: createReceivedObjectReader(env, env.SES_INBOUND_MAX_BYTES, new ByteBudget(env.INGEST_RECEIVING_BUDGET_MB * 1024 * 1024)),
+        ...(files ? { files } : {}),
+      }
     : null;
   const app = createIngestApp({
     db,

@@ -228,14 +228,19 @@ describe("a message SES receives", () => {
   let inboundId: string;
   let notificationBody: string;
 
-  it("is read from S3 by the ingester and stored once with SES's verdicts, and a signed received webhook arrives", async () => {
+  it("is read from S3 by the ingester and stored once with SES's verdicts, its object deleted, and a signed received webhook arrives", async () => {
     const message = messageTo(`help@${domain}`);
     const received = aws.receiveEmail({
       raw: message,
       recipients: [`help@${domain}`, `nobody@${domain}`],
       verdicts: { spf: "PASS", dkim: "FAIL", spam: "PASS", virus: "PASS" },
     });
+    const objectKey = received.actions.find((action) => action.type === "S3")!.objectKey!;
+    expect(objectKey.startsWith(PREFIX)).toBe(true);
     await aws.settled();
+    // Stored, so the bucket no longer holds it.
+    expect(aws.state.s3.buckets.get(BUCKET)!.objects.has(objectKey)).toBe(false);
+    expect(aws.state.calls).toContain("s3:DeleteObject");
     const delivery = aws.state.sns.deliveries.find((entry) => entry.type === "Notification" && entry.body.includes(received.messageId))!;
     expect(delivery.status).toBe(200);
     notificationBody = delivery.body;

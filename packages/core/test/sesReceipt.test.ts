@@ -65,10 +65,14 @@ function receipt(messageId: string, virus = "PASS"): SesReceipt {
 describe("an SES receipt notification", () => {
   const raw = Buffer.from("From: ann@sender.test\r\nTo: help@x\r\nSubject: Via SES\r\n\r\nHello\r\n");
   const objects = new Map<string, Buffer>();
-  const readObject = async (bucket: string, key: string) => {
-    const object = objects.get(`${bucket}/${key}`);
-    if (!object) throw new Error("NoSuchKey");
-    return object;
+  const readObject = {
+    read: async (bucket: string, key: string) => {
+      const object = objects.get(`${bucket}/${key}`);
+      if (!object) throw new Error("NoSuchKey");
+      return { bytes: object, release: () => {} };
+    },
+    // Kept: the replay below is answered from the records, the read is what it must not repeat.
+    delete: async () => {},
   };
 
   it("is stored once with SES's verdicts and one received delivery; a replay stores nothing", async () => {

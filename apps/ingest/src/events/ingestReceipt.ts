@@ -1,7 +1,7 @@
 import { AppError, type FileStore, ingestSesReceipt, keepUnmatchedNotification, sesReceiptSchema } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import { ReceivedObjectMissing, type ReceivedObjectReader, ReceivedObjectTooLarge } from "@svc/providers";
+import { ReceivedObjectBusy, ReceivedObjectMissing, type ReceivedObjectReader, ReceivedObjectTooLarge } from "@svc/providers";
 import type { Producer } from "@svc/queues";
 import type { SnsNotification } from "@svc/sns";
 import type { IngestOutcome } from "./ingestNotification.ts";
@@ -31,7 +31,8 @@ export function isReceiptNotification(message: string): boolean {
 
 /**
  * One verified SES receipt notification (an S3 action's): the message is read from the bucket and
- * stored through core's `ingestSesReceipt`, the pipeline the built-in receiver shares. A replay
+ * stored through core's `ingestSesReceipt`, the pipeline the built-in receiver shares, and deleted
+ * from the bucket once stored. A replay
  * (same SES message id) stores nothing and delivers nothing again. An object that is not there
  * (or too large) is kept in unmatched_notifications and acknowledged, since SNS retrying cannot
  * bring it back; any other S3 or database failure is a 503, so that SNS retries.
@@ -81,22 +82,25 @@ export async function ingestReceipt(deps: IngestReceiptDeps, notification: SnsNo
   const reader = deps.receiving.reader;
   let outcome: Awaited<ReturnType<typeof ingestSesReceipt>>;
   try {
-    outcome = await ingestSesReceipt(
-      deps.db.prisma,
-      deps.deliveries,
-      receipt,
-      (bucket, key) => reader.read(bucket, key),
-      deps.receiving.files,
-    );
+    outcome = await ingestSesReceipt(deps.db.prisma, deps.deliveries, receipt, reader, deps.receiving.files);
   } catch (error) {
     if (error instanceof ReceivedObjectMissing || error instanceof ReceivedObjectTooLarge) {
       const kept = await keepUnmatched(receipt.mail.messageId);
       log.warn({ ...withMessage, reason: error.message, kept }, "received message not read; notification kept in unmatched_notifications");
       return "unreadable";
     }
+    if (error instanceof ReceivedObjectBusy) {
+      log.warn({ ...withMessage, reason: error.message }, "received message not read now: the receiving budget is full; SNS will retry");
+      throw new AppError("server_busy", "The ingester is busy with other received messages; try again.");
+    }
     log.error({ ...withMessage, err: error }, "received message could not be stored; SNS will retry");
     throw new AppError("unavailable", "The received message could not be stored; try again.");
   }
+  if (outcome.objectKept)
+    log.warn(
+      { ...withMessage, object: receipt.receipt.action.objectKey, reason: outcome.objectKept },
+      "received message's object could not be deleted from the bucket; its lifecycle rule removes it",
+    );
   if (outcome.kind === "refused") {
     log.info({ ...withMessage, reason: outcome.reason }, "SES receipt not stored");
     return outcome.reason === "virus" ? "ignored" : "unmatched";

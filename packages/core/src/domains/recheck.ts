@@ -4,6 +4,7 @@ import type { Producer } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { failEmailsFromDomain } from "../emails/failure.ts";
+import { type ReceivingRecheckResult, recheckReceivingDomains } from "../inbound/domains.ts";
 import { DEFAULT_TEST_RECIPIENT_COOLDOWN_MS, refreshTestRecipients, releaseRemovedTestRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
@@ -36,6 +37,8 @@ export interface RecheckResult {
   recipientsReleased: number;
   /** Claims left unproven past DOMAIN_CLAIM_TTL_HOURS, ended `failed` in this run. */
   claimsExpired: number;
+  /** Receiving domains checked the same way (the MX stops taking mail for the failed ones). */
+  receiving: ReceivingRecheckResult;
 }
 
 /**
@@ -60,7 +63,8 @@ export async function sealPlainDkimKeys(prisma: Db, secrets: SecretBox): Promise
 export type RecheckDeliveries = Pick<Producer<"webhookDelivery">, "enqueueMany"> | null;
 
 /**
- * Checks every domain not checked for `maxAgeMs` (DNS, and SES's states with SES), moving its
+ * Checks every domain not checked for `maxAgeMs` (DNS, and SES's states with SES), and every
+ * receiving domain (`recheckReceivingDomains`), moving its
  * status like `svc domain verify`. A domain that was verified and is not any more becomes
  * `failed`: its sends are refused with the reason, the operator log says so here, and every email
  * from it that waits to be sent (`scheduled`, `queued`, retrying) ends `failed` with a `failed`
@@ -98,6 +102,7 @@ export async function recheckDomains(
       new Date(now.getTime() - (context.claimTtlMs ?? DEFAULT_CLAIM_TTL_MS)),
       claimExpiredReason("the domain", context.claimTtlMs),
     ),
+    receiving: { checked: 0, failed: [], errors: 0 },
   };
   const checkedBefore = new Date(now.getTime() - options.maxAgeMs);
   let afterId: string | null = null;
@@ -164,6 +169,13 @@ export async function recheckDomains(
     }
     if (domains.length < BATCH) break;
   }
+  result.receiving = await recheckReceivingDomains(prisma, {
+    resolver: options.resolver,
+    checkedBefore,
+    now,
+    log: options.log,
+    ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}),
+  });
   return result;
 }
 
@@ -197,10 +209,20 @@ export function scheduleDomainRecheck(
       context,
     );
     if (!outcome.ran) return log.debug("domain re-check skipped: another process holds the lock");
-    const { checked, failed, verified, errors, sealedKeys, recipientsVerified, claimsExpired } = outcome.result;
-    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0 || claimsExpired > 0) {
+    const { checked, failed, verified, errors, sealedKeys, recipientsVerified, claimsExpired, receiving } = outcome.result;
+    if (checked > 0 || sealedKeys > 0 || recipientsVerified > 0 || claimsExpired > 0 || receiving.checked > 0) {
       log.info(
-        { checked, failed: failed.length, verified, errors, sealedKeys, recipientsVerified, claimsExpired },
+        {
+          checked,
+          failed: failed.length,
+          verified,
+          errors,
+          sealedKeys,
+          recipientsVerified,
+          claimsExpired,
+          receivingChecked: receiving.checked,
+          receivingFailed: receiving.failed.length,
+        },
         "domain re-check finished",
       );
     }

@@ -24,8 +24,8 @@ export function postgresFileStore(db: DbHandle): FileStore {
     },
     // A received message's bytes are in its row and inbound_attachments, and go with the row.
     putInboundFiles: async () => {},
-    readInboundRaw: async () => null,
-    readInboundAttachment: async () => null,
+    openInboundRaw: async () => null,
+    openInboundAttachment: async () => null,
     deleteInboundFiles: async () => {},
     async deleteLeftovers(budget) {
       // Short statements: a few hundred files of up to 40 MB each per delete.

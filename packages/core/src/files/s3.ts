@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import {
   type _Object,
   DeleteObjectsCommand,
@@ -14,7 +15,7 @@ import { emailsHoldingFiles } from "../stores/emailAttachments.ts";
 import { selectFileSweepCursor, upsertFileSweepCursor } from "../stores/fileSweepCursors.ts";
 import { existingInboundEmails } from "../stores/inboundEmails.ts";
 import { type FileKeys, fileKeys } from "./keys.ts";
-import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles } from "./store.ts";
+import { type EmailFiles, type FileStore, FileStoreUnavailable, type InboundFiles, type StoredFileStream } from "./store.ts";
 
 export interface S3FileStoreOptions {
   client: S3Client;
@@ -118,6 +119,26 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
     return (await getOne(key)) ?? (await getOne(legacyKey));
   }
 
+  /** One object as a stream, piped on by the caller instead of being read whole; null when missing. */
+  async function openOne(Key: string): Promise<StoredFileStream | null> {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+      return { size: answer.ContentLength ?? 0, body: answer.Body as Readable };
+    } catch (error) {
+      if (error instanceof NoSuchKey) return null;
+      throw new FileStoreUnavailable("read the files", error);
+    }
+  }
+
+  /** A received message's part as a stream, under this install's key or else its key from before. */
+  async function openInbound(message: Omit<InboundFiles, "count">, part: number | "raw"): Promise<StoredFileStream | null> {
+    const k = await keys();
+    return (
+      (await openOne(k.inbound(message.workspaceId, message.inboundId, part))) ??
+      (await openOne(k.legacyInbound(message.workspaceId, message.inboundId, part)))
+    );
+  }
+
   /** The files' bytes in order; null when any is missing. */
   async function getAll(pairs: ReadonlyArray<[string, string]>): Promise<Buffer[] | null> {
     const contents = await Promise.all(pairs.map(([key, legacyKey]) => getFile(key, legacyKey)));
@@ -195,20 +216,8 @@ export function s3FileStore(db: DbHandle, options: S3FileStoreOptions): FileStor
       const keysOf = inboundParts(attachments.length).map((part) => k.inbound(message.workspaceId, message.inboundId, part));
       return putAll(keysOf, [raw, ...attachments]);
     },
-    readInboundRaw: async (message) => {
-      const k = await keys();
-      return getFile(
-        k.inbound(message.workspaceId, message.inboundId, "raw"),
-        k.legacyInbound(message.workspaceId, message.inboundId, "raw"),
-      );
-    },
-    readInboundAttachment: async (message, position) => {
-      const k = await keys();
-      return getFile(
-        k.inbound(message.workspaceId, message.inboundId, position),
-        k.legacyInbound(message.workspaceId, message.inboundId, position),
-      );
-    },
+    openInboundRaw: (message) => openInbound(message, "raw"),
+    openInboundAttachment: (message, position) => openInbound(message, position),
     deleteInboundFiles: (messages) => deleteAll((k) => messages.flatMap((message) => allInboundKeysOf(k, message))),
     deleteLeftovers,
     close: async () => client.destroy(),

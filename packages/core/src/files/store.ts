@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 /**
  * Where the bytes of emails' attachments live: PostgreSQL (`email_attachments`, the default) or
  * an S3-compatible object store (FILE_STORE=s3). Metadata (name, type, size) always stays on the
@@ -28,9 +30,12 @@ export interface FileStore {
   deleteEmailFiles(emails: readonly EmailFiles[]): Promise<void>;
   /** Stores a received message's raw bytes and attachment bytes before its record is written. */
   putInboundFiles(message: Omit<InboundFiles, "count">, raw: Buffer, attachments: readonly Buffer[]): Promise<void>;
-  /** The raw bytes of a message whose record holds none (null from PostgreSQL: the row has them). */
-  readInboundRaw(message: Omit<InboundFiles, "count">): Promise<Buffer | null>;
-  readInboundAttachment(message: Omit<InboundFiles, "count">, position: number): Promise<Buffer | null>;
+  /**
+   * The raw bytes of a message whose record holds none, as a stream with its size (null from
+   * PostgreSQL: the row has them; null when missing). The caller reads it to the end or destroys it.
+   */
+  openInboundRaw(message: Omit<InboundFiles, "count">): Promise<StoredFileStream | null>;
+  openInboundAttachment(message: Omit<InboundFiles, "count">, position: number): Promise<StoredFileStream | null>;
   deleteInboundFiles(messages: readonly InboundFiles[]): Promise<void>;
   /**
    * Deletes files left behind (a crash between a handoff and its delete, an accept that failed
@@ -40,6 +45,12 @@ export interface FileStore {
   deleteLeftovers(budget: number): Promise<number>;
   /** Closes its connections (the object store's client); the PostgreSQL pool is the app's own. */
   close(): Promise<void>;
+}
+
+/** A stored file being read: its size, and its bytes as they come from the store. */
+export interface StoredFileStream {
+  size: number;
+  body: Readable;
 }
 
 /** A received message's files: its raw bytes and `count` attachments. */

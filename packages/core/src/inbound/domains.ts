@@ -1,5 +1,6 @@
-import type { Db, InboundRoute } from "@svc/db";
+import type { Db, InboundRoute, ReceivingDomain } from "@svc/db";
 import { newId, Prisma } from "@svc/db";
+import type { Logger } from "@svc/logger";
 import { checkRecords, type RecordCheck, statusAfterCheck } from "../domains/checks.ts";
 import { MAX_DOMAIN_NAME_LENGTH, parseDomainName } from "../domains/name.ts";
 import { type ExpectedRecord, newVerificationToken, ownershipRecord } from "../domains/records.ts";
@@ -10,6 +11,7 @@ import {
   countReceivingDomains,
   deleteReceivingDomain,
   findReceivingDomain,
+  findReceivingDomainsDueForCheck,
   findReceivingDomainsOfWorkspace,
   insertReceivingDomain,
   type ReceivingDomainWithRoutes,
@@ -206,6 +208,65 @@ export async function markReceivingDomainVerified(
     { status: "verified", lastCheckedAt: now, lastChecks: [], verifiedAt: row.verifiedAt ?? now },
   );
   return getReceivingDomain(prisma, receivingDomainId);
+}
+
+const RECHECK_BATCH = 100;
+
+/** Marked verified by the operator without a DNS check (no checks stored): a local trial the re-check leaves alone. */
+const isOperatorOverride = (row: ReceivingDomain) =>
+  row.status === "verified" && Array.isArray(row.lastChecks) && row.lastChecks.length === 0;
+
+export interface ReceivingRecheckResult {
+  checked: number;
+  /** Domains that were verified and are `failed` now: the receiver no longer takes mail for them. */
+  failed: Array<{ id: string; workspaceId: string; domain: string }>;
+  errors: number;
+}
+
+/**
+ * Checks every receiving domain not checked since `checkedBefore` as `verifyReceivingDomain` does
+ * (the dashboard's domain re-check runs it with the sending domains). A verified domain whose
+ * ownership record is gone becomes `failed`, and the receiver answers 550 for its addresses
+ * until it verifies again: mail for a name the workspace no longer holds is not taken for it.
+ */
+export async function recheckReceivingDomains(
+  prisma: Db,
+  options: { resolver: TxtResolver; checkedBefore: Date; now: Date; log: Logger; workspaceIds?: readonly string[] },
+): Promise<ReceivingRecheckResult> {
+  const result: ReceivingRecheckResult = { checked: 0, failed: [], errors: 0 };
+  let afterId: string | null = null;
+  for (;;) {
+    const rows = await findReceivingDomainsDueForCheck(prisma, {
+      checkedBefore: options.checkedBefore,
+      afterId,
+      limit: RECHECK_BATCH,
+      ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}),
+    });
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1]!.id;
+    for (const row of rows) {
+      if (isOperatorOverride(row)) continue;
+      try {
+        const after = await verifyReceivingDomain(prisma, row.id, { resolver: options.resolver, now: () => options.now });
+        result.checked += 1;
+        if (row.status === "verified" && after.status === "failed") {
+          result.failed.push({ id: row.id, workspaceId: row.workspaceId, domain: row.name });
+          options.log.warn(
+            { receivingDomainId: row.id, workspaceId: row.workspaceId, domain: row.name, verifiedAt: row.verifiedAt },
+            "domain re-check: verified receiving domain failed; mail for it is refused until it verifies again",
+          );
+        }
+      } catch (error) {
+        result.errors += 1;
+        options.log.warn(
+          { err: error, receivingDomainId: row.id, domain: row.name },
+          "domain re-check: could not check this receiving domain",
+        );
+      }
+    }
+    if (rows.length < RECHECK_BATCH) break;
+  }
+  return result;
 }
 
 /** Adds a route: `support` (and its +tags), or `*` for every address of the domain. */

@@ -83,17 +83,90 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   }
 }
 
+const HEADER_FIELD = /^[!-9;-~]+:/;
+const LF = 0x0a;
+
+function firstLine(raw: Buffer): string {
+  const end = raw.indexOf(LF);
+  return raw.toString("latin1", 0, end < 0 ? Math.min(raw.length, 1000) : end).replace(/\r$/, "");
+}
+
+/** The message's lines without their CRLF, one at a time (the message is never copied whole). */
+function* linesOf(raw: Buffer): Generator<string> {
+  for (let start = 0; start <= raw.length; ) {
+    const newline = raw.indexOf(LF, start);
+    const end = newline < 0 ? raw.length : newline;
+    yield raw.toString("latin1", start, end > start && raw[end - 1] === 0x0d ? end - 1 : end);
+    if (newline < 0) return;
+    start = newline + 1;
+  }
+}
+const CONTINUATION = /^[ \t]/;
+const BASE64_LINE = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The boundary a part's header block declares for its children, if it is a multipart. */
+function boundaryOf(headerLines: readonly string[]): string | null {
+  const unfolded = headerLines.join("\n").replace(/\n[ \t]+/g, " ");
+  const match = /^content-type:\s*multipart\/[^\n]*?boundary=(?:"([^"\n]+)"|([^;\s]+))/im.exec(unfolded);
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+const isBase64Part = (headerLines: readonly string[]) => headerLines.some((line) => /^content-transfer-encoding:\s*base64\s*$/i.test(line));
+
 /**
- * What mailparser would silently accept but is no message: a first line that is no header
- * field, or a multipart message whose boundary never appears.
+ * What mailparser would silently accept but is no well-formed message: a line in a header block
+ * that is neither a field nor a continuation, a multipart whose boundary never appears or whose
+ * closing delimiter never comes, and a base64 part with characters base64 does not have. Such a
+ * message would be stored with made-up text and attachments; it is kept raw with the reason.
+ * One pass over the lines, walking the parts as the boundaries delimit them.
  */
 function structuralProblem(raw: Buffer): string | null {
-  const head = raw.subarray(0, 64 * 1024).toString("latin1");
-  const firstLine = head.split(/\r?\n/, 1)[0] ?? "";
-  if (!/^[!-9;-~]+:/.test(firstLine)) return "The message does not start with a header field.";
-  const end = head.search(/\r?\n\r?\n/);
-  const headers = end >= 0 ? head.slice(0, end) : head;
-  const boundary = /^content-type:\s*multipart\/[^\n]*?boundary="?([^";\r\n]+)"?/im.exec(headers.replace(/\r?\n[ \t]+/g, " "));
-  if (boundary && !raw.includes(`--${boundary[1]}`)) return `The multipart boundary "${boundary[1]}" never appears in the body.`;
+  if (!HEADER_FIELD.test(firstLine(raw))) return "The message does not start with a header field.";
+  /** Open multiparts, innermost last, and whether each has seen its first delimiter. */
+  const open: Array<{ boundary: string; seen: boolean }> = [];
+  let inHeaders = true;
+  let headerLines: string[] = [];
+  let base64Body = false;
+  let index = -1;
+  for (const line of linesOf(raw)) {
+    index += 1;
+    if (inHeaders) {
+      if (line === "") {
+        inHeaders = false;
+        const boundary = boundaryOf(headerLines);
+        if (boundary) open.push({ boundary, seen: false });
+        base64Body = !boundary && isBase64Part(headerLines);
+        continue;
+      }
+      if (HEADER_FIELD.test(line)) headerLines.push(line);
+      else if (CONTINUATION.test(line) && headerLines.length > 0) headerLines[headerLines.length - 1] += `\n${line}`;
+      else return `Line ${index + 1} is in a header block but is no header field: "${line.slice(0, 60)}".`;
+      continue;
+    }
+    if (line.startsWith("--")) {
+      const delimiter = line.trimEnd();
+      const at = open.findLastIndex((part) => delimiter === `--${part.boundary}` || delimiter === `--${part.boundary}--`);
+      if (at >= 0) {
+        const part = open[at]!;
+        open.length = at + 1;
+        if (delimiter === `--${part.boundary}--`) {
+          open.pop();
+          base64Body = false;
+          continue;
+        }
+        part.seen = true;
+        inHeaders = true;
+        headerLines = [];
+        base64Body = false;
+        continue;
+      }
+    }
+    if (base64Body && !BASE64_LINE.test(line.trim())) return `Line ${index + 1} of a base64 part is not base64.`;
+  }
+  const unclosed = open.at(-1);
+  if (unclosed)
+    return unclosed.seen
+      ? `The multipart boundary "${unclosed.boundary}" is never closed.`
+      : `The multipart boundary "${unclosed.boundary}" never appears in the body.`;
   return null;
 }

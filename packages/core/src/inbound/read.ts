@@ -1,14 +1,18 @@
-import type { Db } from "@svc/db";
+import { Readable } from "node:stream";
+import type { Db, DbHandle } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
-import { type FileStore, FileStoreUnavailable } from "../files/store.ts";
-import { selectInboundAttachment } from "../stores/inboundAttachments.ts";
+import { type FileStore, FileStoreUnavailable, type StoredFileStream } from "../files/store.ts";
+import { sqlPool } from "../sql.ts";
+import { selectInboundAttachmentChunk, selectInboundAttachmentSize } from "../stores/inboundAttachments.ts";
 import {
   type ListedInboundEmail,
+  selectInboundAttachmentList,
   selectInboundCursor,
   selectInboundEmail,
   selectInboundEmails,
-  selectInboundRaw,
+  selectInboundRawChunk,
+  selectInboundRawSize,
   selectRepliesToEmail,
 } from "../stores/inboundEmails.ts";
 import type { InboundAttachmentMeta, ParsedInbound } from "./parse.ts";
@@ -86,40 +90,75 @@ export async function getInbound(prisma: Db, workspaceId: string, inboundId: str
   return { ...toSummary(row), text: row.text, html: row.html, headers: row.headers as Array<[string, string]> };
 }
 
-/** The message as received: from its row, or from the object store when the row holds none. */
-export async function getInboundRaw(prisma: Db, workspaceId: string, inboundId: string, files?: FileStore): Promise<Buffer> {
-  const row = await selectInboundRaw(prisma, workspaceId, inboundId);
-  const raw = row && (row.raw ?? (await readStored(() => files?.readInboundRaw({ workspaceId, inboundId }))));
-  if (!raw) throw notFound("Inbound message");
-  return raw;
+/** Bytes read from PostgreSQL at a time by a download. */
+export const DOWNLOAD_CHUNK_BYTES = 512 * 1024;
+
+/**
+ * `size` bytes read `DOWNLOAD_CHUNK_BYTES` at a time, each piece only when the reader wants it: a
+ * download holds about one piece, however large the message and however many are read at once.
+ */
+function chunkedBody(size: number, readChunk: (offset: number, length: number) => Promise<Buffer | null>): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let offset = 0; offset < size; offset += DOWNLOAD_CHUNK_BYTES) {
+        const length = Math.min(DOWNLOAD_CHUNK_BYTES, size - offset);
+        const chunk = await readChunk(offset, length);
+        // Deleted while being read (retention, erasure): the download ends as an error, not short.
+        if (!chunk || chunk.length !== length) throw new Error("The stored file changed while it was read.");
+        yield chunk;
+      }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** The message as received, as a stream: from its row in pieces, or from the object store when the row holds none. */
+export async function openInboundRaw(db: DbHandle, workspaceId: string, inboundId: string, files?: FileStore): Promise<StoredFileStream> {
+  const row = await selectInboundRawSize(db.prisma, workspaceId, inboundId);
+  if (row && row.rawBytes !== null)
+    return {
+      size: row.rawBytes,
+      body: chunkedBody(row.rawBytes, (offset, length) => selectInboundRawChunk(sqlPool(db), workspaceId, inboundId, offset, length)),
+    };
+  const stored = row && (await openStored(() => files?.openInboundRaw({ workspaceId, inboundId })));
+  if (!stored) throw notFound("Inbound message");
+  return stored;
 }
 
 /** A read from the object store; a store that is down is a 503, never a 500. */
-async function readStored(read: () => Promise<Buffer | null> | undefined): Promise<Buffer | null> {
+async function openStored(open: () => Promise<StoredFileStream | null> | undefined): Promise<StoredFileStream | null> {
   try {
-    return (await read()) ?? null;
+    return (await open()) ?? null;
   } catch (error) {
     if (error instanceof FileStoreUnavailable) throw new AppError("unavailable", "The file store did not answer; retry later.");
     throw error;
   }
 }
 
-/** Attachment `position` (0-based, its place in `attachments`) with its name and type. */
-export async function getInboundAttachment(
-  prisma: Db,
+/** Attachment `position` (0-based, its place in `attachments`) with its name and type, as a stream. */
+export async function openInboundAttachment(
+  db: DbHandle,
   workspaceId: string,
   inboundId: string,
   position: number,
   files?: FileStore,
-): Promise<{ meta: InboundAttachmentMeta; content: Buffer }> {
-  const record = await getInbound(prisma, workspaceId, inboundId);
-  const meta = Number.isInteger(position) && position >= 0 ? record.attachments[position] : undefined;
-  const content = meta
-    ? ((await selectInboundAttachment(prisma, workspaceId, inboundId, position)) ??
-      (await readStored(() => files?.readInboundAttachment({ workspaceId, inboundId }, position))))
-    : null;
-  if (!meta || !content) throw notFound("Attachment");
-  return { meta, content };
+): Promise<{ meta: InboundAttachmentMeta; file: StoredFileStream }> {
+  const list = await selectInboundAttachmentList(db.prisma, workspaceId, inboundId);
+  if (!list) throw notFound("Inbound message");
+  const meta = Number.isInteger(position) && position >= 0 ? (list[position] as InboundAttachmentMeta | undefined) : undefined;
+  if (!meta) throw notFound("Attachment");
+  const size = await selectInboundAttachmentSize(db.prisma, workspaceId, inboundId, position);
+  const file =
+    size !== null
+      ? {
+          size,
+          body: chunkedBody(size, (offset, length) =>
+            selectInboundAttachmentChunk(sqlPool(db), workspaceId, inboundId, position, offset, length),
+          ),
+        }
+      : await openStored(() => files?.openInboundAttachment({ workspaceId, inboundId }, position));
+  if (!file) throw notFound("Attachment");
+  return { meta, file };
 }
 
 /** The replies received to a sent email (its timeline). */

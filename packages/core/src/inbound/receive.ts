@@ -12,6 +12,15 @@ import { parseInbound } from "./parse.ts";
 import { findRepliedEmail } from "./replies.ts";
 import { matchRoute, splitRecipient } from "./routes.ts";
 
+/**
+ * Memory held for each byte of a received message from its arrival until it is stored: the raw
+ * bytes, what mailauth and mailparser make of them (decoded attachment parts, text and HTML), and
+ * the statement that carries raw bytes and attachments to PostgreSQL or the object store, plus
+ * room for the garbage collector to catch up. The MX receiver and the ingester charge their
+ * message budgets this much per byte.
+ */
+export const INBOUND_MEMORY_PER_BYTE = 4;
+
 /** Where one recipient goes: the workspace whose verified receiving domain has a route for it. */
 export interface RoutedRecipient {
   address: string;
@@ -48,6 +57,14 @@ export interface ArrivedMessage {
   receivedAt: Date;
 }
 
+/**
+ * The record id of an arrival with a dedupe key (SES's receipt message id) in a workspace: a
+ * replayed notification derives the same id, and the insert stores nothing for an id that exists.
+ */
+export function arrivalInboundId(workspaceId: string, sourceKey: string, receivedAt: Date): string {
+  return derivedId("inbound", receivedAt, `${workspaceId}:${sourceKey}`);
+}
+
 export interface StoredInbound {
   /** Null when nothing was stored (`created` false). */
   inboundId: string | null;
@@ -58,11 +75,13 @@ export interface StoredInbound {
 }
 
 /**
- * Stores a received message once per workspace it reaches: the record, its attachment bytes and
- * one `received` delivery per subscription listing it, in one transaction, then enqueues the
- * deliveries (the dispatcher's sweeper enqueues any whose job is lost). A message that cannot be
- * parsed is stored raw with its parse error. With an object store (`files`, FILE_STORE=s3) the raw
- * bytes and attachment bytes go there first, and are taken back when no record is written.
+ * Stores a received message once per workspace it reaches: each record, its attachment bytes and
+ * one `received` delivery per subscription listing it, for every workspace in one transaction,
+ * then enqueues the deliveries (the dispatcher's sweeper enqueues any whose job is lost). One
+ * transaction, so that an arrival is stored for all its workspaces or for none: a sending server
+ * that retries after a failure stores each workspace's record once. A message that cannot be
+ * parsed is stored raw with its parse error. With an object store (`files`, FILE_STORE=s3) the
+ * raw bytes and attachment bytes go there first, and fresh ones are taken back when nothing commits.
  */
 export async function storeInbound(
   prisma: Db,
@@ -75,20 +94,33 @@ export async function storeInbound(
   const byWorkspace = new Map<string, string[]>();
   for (const recipient of message.recipients)
     byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
-  const stored: StoredInbound[] = [];
+  const arrivals: Array<{ workspaceId: string; rcptTo: string[]; replyToEmailId: string | null; inboundId: string }> = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
     const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
-    // A replayed SES notification (same workspace and receipt id) derives the same id, and the
-    // insert's primary key conflict stores nothing.
     const inboundId =
       message.sourceKey === null
         ? newTimeId("inbound", message.receivedAt)
-        : derivedId("inbound", message.receivedAt, `${workspaceId}:${message.sourceKey}`);
-    const ref = { workspaceId, inboundId };
-    if (external) await external.putInboundFiles(ref, message.raw, parsed.files);
-    const takeBack = () => external?.deleteInboundFiles([{ ...ref, count: parsed.files.length }]).catch(() => {});
-    const write = () =>
-      prisma.$transaction(async (tx) => {
+        : arrivalInboundId(workspaceId, message.sourceKey, message.receivedAt);
+    arrivals.push({ workspaceId, rcptTo, replyToEmailId, inboundId });
+  }
+  const refs = arrivals.map(({ workspaceId, inboundId }) => ({ workspaceId, inboundId }));
+  // Derived ids may name files a record stored before holds (the same bytes under the same keys):
+  // only fresh ones are taken back; the object store's leftover sweep catches the rest.
+  const takeBack = () =>
+    message.sourceKey === null
+      ? external?.deleteInboundFiles(refs.map((ref) => ({ ...ref, count: parsed.files.length }))).catch(() => {})
+      : undefined;
+  try {
+    if (external) for (const ref of refs) await external.putInboundFiles(ref, message.raw, parsed.files);
+  } catch (error) {
+    await takeBack();
+    throw error;
+  }
+  let written: Array<string[] | null>;
+  try {
+    written = await prisma.$transaction(async (tx) => {
+      const results: Array<string[] | null> = [];
+      for (const { workspaceId, rcptTo, replyToEmailId, inboundId } of arrivals) {
         const row = await insertInboundEmail(
           tx,
           {
@@ -118,7 +150,10 @@ export async function storeInbound(
           },
           external ? [] : parsed.files,
         );
-        if (!row) return null;
+        if (!row) {
+          results.push(null);
+          continue;
+        }
         const deliveryIds: string[] = [];
         const now = new Date();
         for (const subscription of await selectActiveSubscriptionsForReceived(tx, workspaceId)) {
@@ -153,24 +188,24 @@ export async function storeInbound(
           });
           deliveryIds.push(id);
         }
-        return deliveryIds;
-      });
-    let result: string[] | null;
-    try {
-      result = await write();
-    } catch (error) {
-      await takeBack();
-      throw error;
-    }
-    if (result === null) {
-      // The record stored before has this id, so the files just written are its own (the same
-      // message's bytes under the same keys): they stay.
+        results.push(deliveryIds);
+      }
+      return results;
+    });
+  } catch (error) {
+    await takeBack();
+    throw error;
+  }
+  const stored: StoredInbound[] = [];
+  for (const [index, { workspaceId, inboundId }] of arrivals.entries()) {
+    const deliveryIds = written[index] ?? null;
+    if (deliveryIds === null) {
       stored.push({ inboundId: null, workspaceId, created: false, deliveryIds: [] });
       continue;
     }
     // Committed first; if Redis is unreachable the dispatcher's sweeper enqueues them.
-    await producer.enqueueMany(newDeliveryJobs(result)).catch(() => {});
-    stored.push({ inboundId, workspaceId, created: true, deliveryIds: result });
+    await producer.enqueueMany(newDeliveryJobs(deliveryIds)).catch(() => {});
+    stored.push({ inboundId, workspaceId, created: true, deliveryIds });
   }
   return stored;
 }

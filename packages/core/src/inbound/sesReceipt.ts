@@ -2,8 +2,9 @@ import type { Db } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { z } from "zod";
 import type { FileStore } from "../files/store.ts";
+import { existingInboundEmails } from "../stores/inboundEmails.ts";
 import { type InboundVerdicts, refusedByVirusScan, type Verdict } from "./authenticate.ts";
-import { routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
+import { arrivalInboundId, routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
 
 /**
  * SES receiving's SNS notification for a receipt rule with an S3 action (the message itself is
@@ -49,40 +50,82 @@ export function sesVerdicts(receipt: SesReceipt["receipt"]): InboundVerdicts {
   };
 }
 
-export type SesReceiptOutcome = { kind: "stored"; stored: StoredInbound[] } | { kind: "refused"; reason: "virus" | "no_route" };
+export type SesReceiptOutcome = ({ kind: "stored"; stored: StoredInbound[] } | { kind: "refused"; reason: "virus" | "no_route" }) & {
+  /** Why the object is still in the bucket after the message was stored (or refused for a virus): the delete failed. */
+  objectKept?: string;
+};
+
+/** A message read from the bucket, and how to give back the memory it was charged. */
+export interface ReceivedObject {
+  bytes: Buffer;
+  release(): void;
+}
+
+/** Where SES receiving left messages: read one (charged to the reader's budget until released), delete one. */
+export interface ReceivedObjects {
+  read(bucket: string, key: string): Promise<ReceivedObject>;
+  delete(bucket: string, key: string): Promise<void>;
+}
 
 /**
  * One SES receipt: the recipients routed as the built-in receiver routes them, the raw message
- * read from S3 through `readObject`, stored once per workspace under SES's message id (a
- * replayed notification finds it stored and adds nothing). A message SES found a virus in is
- * not stored (SES has accepted it already; the notification is all that is left of it).
+ * read from S3 through `objects`, stored once per workspace under SES's message id (a replayed
+ * notification finds it stored and adds nothing, without reading the object again). A message
+ * SES found a virus in is not stored (SES has accepted it already; the notification is all that
+ * is left of it). Once the message is stored (or refused for a virus) its object is deleted: the
+ * record holds the message from then on, and retention and erasure apply to the record only. An
+ * object no record is made from (nobody routed, unreadable) stays for the operator to look at;
+ * a lifecycle rule on the bucket bounds how long.
  */
 export async function ingestSesReceipt(
   prisma: Db,
   deliveries: Producer<"webhookDelivery">,
   notification: SesReceipt,
-  readObject: (bucket: string, key: string) => Promise<Buffer>,
+  objects: ReceivedObjects,
   files?: FileStore,
 ): Promise<SesReceiptOutcome> {
+  const { bucketName, objectKey } = notification.receipt.action;
+  const deleteObject = async (): Promise<{ objectKept?: string }> => {
+    try {
+      await objects.delete(bucketName, objectKey);
+      return {};
+    } catch (error) {
+      return { objectKept: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    }
+  };
   const verdicts = sesVerdicts(notification.receipt);
-  if (refusedByVirusScan(verdicts)) return { kind: "refused", reason: "virus" };
+  if (refusedByVirusScan(verdicts)) return { kind: "refused", reason: "virus", ...(await deleteObject()) };
   const routed = (await routeRecipients(prisma, notification.receipt.recipients)).filter((recipient) => recipient !== null);
   if (routed.length === 0) return { kind: "refused", reason: "no_route" };
-  const raw = await readObject(notification.receipt.action.bucketName, notification.receipt.action.objectKey);
-  const receivedAt = new Date(notification.mail.timestamp);
-  const stored = await storeInbound(
-    prisma,
-    deliveries,
-    {
-      source: "ses",
-      sourceKey: notification.mail.messageId,
-      mailFrom: notification.mail.source,
-      recipients: routed,
-      raw,
-      verdicts,
-      receivedAt: Number.isNaN(receivedAt.getTime()) ? new Date() : receivedAt,
-    },
-    files,
-  );
-  return { kind: "stored", stored };
+  const timestamp = new Date(notification.mail.timestamp);
+  const receivedAt = Number.isNaN(timestamp.getTime()) ? new Date() : timestamp;
+  // A replay after the first store deleted the object: every workspace's record is there already.
+  const workspaces = [...new Set(routed.map((recipient) => recipient.workspaceId))];
+  const ids = workspaces.map((workspaceId) => arrivalInboundId(workspaceId, notification.mail.messageId, receivedAt));
+  const existing = await existingInboundEmails(prisma, ids);
+  if (ids.every((id) => existing.has(id))) {
+    const stored = workspaces.map((workspaceId) => ({ inboundId: null, workspaceId, created: false, deliveryIds: [] }));
+    return { kind: "stored", stored, ...(await deleteObject()) };
+  }
+  const object = await objects.read(bucketName, objectKey);
+  let stored: StoredInbound[];
+  try {
+    stored = await storeInbound(
+      prisma,
+      deliveries,
+      {
+        source: "ses",
+        sourceKey: notification.mail.messageId,
+        mailFrom: notification.mail.source,
+        recipients: routed,
+        raw: object.bytes,
+        verdicts,
+        receivedAt,
+      },
+      files,
+    );
+  } finally {
+    object.release();
+  }
+  return { kind: "stored", stored, ...(await deleteObject()) };
 }

@@ -4,6 +4,7 @@
  * are inserted here, with the row, and read by `stores/inboundAttachments.ts`.
  */
 import { type InboundSource, type Plan, Prisma } from "@svc/db";
+import type { Queryable } from "../sql.ts";
 import { recordInboundFilesSql } from "./fileDeletions.ts";
 
 type PrismaTx = Prisma.TransactionClient;
@@ -36,35 +37,37 @@ export interface NewInboundEmailRow {
 }
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
+/** The same bytes seen as the plain Uint8Array Prisma types want: a view, never a copy (messages are large). */
+const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
- * Inserts the record and its attachment bytes; null when the workspace already holds a record
- * with this `sourceKey` (a replayed SES notification), which then stores nothing.
+ * Inserts the record and its attachment bytes; null when a record with this id exists (a replayed
+ * SES notification derives the same id), which then stores nothing. The conflict is skipped, not
+ * raised, so that the caller's transaction (every workspace of one arrival) goes on.
  */
 export async function insertInboundEmail(
   prisma: PrismaTx,
   row: NewInboundEmailRow,
   files: readonly Buffer[],
 ): Promise<{ id: string } | null> {
-  try {
-    return await prisma.inboundEmail.create({
-      // Only the id back: the whole row would bring the raw message and its bytes back too.
-      select: { id: true },
-      data: {
-        ...row,
-        to: json(row.to),
-        cc: json(row.cc),
-        headers: json(row.headers),
-        attachments: json(row.attachments),
-        verdicts: json(row.verdicts),
-        raw: row.raw === null ? null : new Uint8Array(row.raw),
-        contents: { create: files.map((content, position) => ({ position, content: new Uint8Array(content) })) },
-      },
+  const { count } = await prisma.inboundEmail.createMany({
+    skipDuplicates: true,
+    data: {
+      ...row,
+      to: json(row.to),
+      cc: json(row.cc),
+      headers: json(row.headers),
+      attachments: json(row.attachments),
+      verdicts: json(row.verdicts),
+      raw: row.raw === null ? null : bytesOf(row.raw),
+    },
+  });
+  if (count === 0) return null;
+  if (files.length > 0)
+    await prisma.inboundAttachment.createMany({
+      data: files.map((content, position) => ({ inboundEmailId: row.id, position, content: bytesOf(content) })),
     });
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002" && row.sourceKey !== null) return null;
-    throw error;
-  }
+  return { id: row.id };
 }
 
 /** The fields listed and shown (everything but the raw bytes). */
@@ -125,10 +128,36 @@ export function selectInboundCursor(
   return prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { id: true, receivedAt: true } });
 }
 
-/** The record's raw bytes (null when the object store holds them), or null when there is no such record. */
-export async function selectInboundRaw(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<{ raw: Buffer | null } | null> {
-  const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { raw: true } });
-  return row ? { raw: row.raw === null ? null : Buffer.from(row.raw) } : null;
+/** The record's attachment list (name, type, size), without its bodies; null when there is no such record. */
+export async function selectInboundAttachmentList(prisma: PrismaTx, workspaceId: string, inboundId: string): Promise<unknown[] | null> {
+  const row = await prisma.inboundEmail.findFirst({ where: { id: inboundId, workspaceId }, select: { attachments: true } });
+  return row ? (row.attachments as unknown[]) : null;
+}
+
+/** The size of the record's raw bytes (null when the object store holds them), or null when there is no such record. */
+export async function selectInboundRawSize(
+  prisma: PrismaTx,
+  workspaceId: string,
+  inboundId: string,
+): Promise<{ rawBytes: number | null } | null> {
+  const rows = await prisma.$queryRaw<Array<{ rawBytes: number | null }>>`
+    SELECT octet_length(raw) AS "rawBytes" FROM inbound_emails WHERE id = ${inboundId} AND "workspaceId" = ${workspaceId}`;
+  return rows[0] ?? null;
+}
+
+/** `length` bytes of the record's raw bytes from `offset`: a download reads the message a piece at a time. */
+export async function selectInboundRawChunk(
+  db: Queryable,
+  workspaceId: string,
+  inboundId: string,
+  offset: number,
+  length: number,
+): Promise<Buffer | null> {
+  const { rows } = await db.query(
+    `SELECT substring(raw FROM $3::int FOR $4::int) AS chunk FROM inbound_emails WHERE id = $1 AND "workspaceId" = $2`,
+    [inboundId, workspaceId, offset + 1, length],
+  );
+  return (rows[0] as { chunk: Buffer | null } | undefined)?.chunk ?? null;
 }
 
 /** Which of these records exist (the object store's leftover sweep asks). */

@@ -72,6 +72,22 @@ export async function selectVerifiedReceivingDomainNames(prisma: PrismaTx): Prom
   return rows.map((row) => row.name);
 }
 
+/** Receiving domains last checked before `checkedBefore` (or never), in id order after `afterId`: the re-check's pages. */
+export function findReceivingDomainsDueForCheck(
+  prisma: PrismaTx,
+  range: { checkedBefore: Date; afterId: string | null; limit: number; workspaceIds?: readonly string[] },
+): Promise<ReceivingDomain[]> {
+  return prisma.receivingDomain.findMany({
+    where: {
+      ...(range.afterId ? { id: { gt: range.afterId } } : {}),
+      ...(range.workspaceIds ? { workspaceId: { in: [...range.workspaceIds] } } : {}),
+      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
+    },
+    orderBy: { id: "asc" },
+    take: range.limit,
+  });
+}
+
 export async function deleteReceivingDomain(prisma: PrismaTx, key: ReceivingDomainKey): Promise<boolean> {
   return (await prisma.receivingDomain.deleteMany({ where: where(key) })).count > 0;
 }

@@ -1,6 +1,7 @@
 export { createSesInboundClients, type SesInboundEnv } from "./clients.ts";
 export {
   createReceivedObjectReader,
+  ReceivedObjectBusy,
   ReceivedObjectMissing,
   type ReceivedObjectReader,
   ReceivedObjectTooLarge,
