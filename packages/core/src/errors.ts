@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   attachment_quota_exceeded: 422,
   daily_limit_reached: 429,
   rate_limited: 429,
+  render_rate_limited: 429,
   unavailable: 503,
   server_busy: 503,
 } as const;

@@ -29,6 +29,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
     "The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected.",
   daily_limit_reached: "The workspace's plan allows no more sends today (UTC); the message names the limit.",
   rate_limited: "Too many requests; wait for the time in Retry-After.",
+  render_rate_limited:
+    "The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After.",
   unavailable:
     "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
   server_busy:

@@ -6,6 +6,7 @@ import {
   listTemplates,
   listTemplateVersions,
   publishTemplate,
+  RenderBusy,
   renderTemplate,
   sqlPool,
   updateTemplate,
@@ -14,6 +15,7 @@ import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
+import { renderBusyAnswer, renderRateLimit } from "../middleware/renderRate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
@@ -49,8 +51,13 @@ export function templatesRouter(deps: ApiDeps): Router {
   router.get("/:id/versions", requirePermission("templates:read"), async (req, res) => {
     res.json({ data: await listTemplateVersions(pool, authOf(res).workspaceId, name(req.params)) });
   });
-  router.post("/:id/render", requirePermission("templates:read"), jsonBody(), async (req, res) => {
-    res.json(await renderTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
+  const renderRate = renderRateLimit(deps.rateLimiter, deps.config.API_TEMPLATE_RENDERS_PER_MINUTE);
+  router.post("/:id/render", requirePermission("templates:read"), renderRate, jsonBody(), async (req, res) => {
+    try {
+      res.json(await renderTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body));
+    } catch (error) {
+      throw error instanceof RenderBusy ? renderBusyAnswer(res, error) : error;
+    }
   });
 
   return router;

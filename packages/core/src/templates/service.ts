@@ -17,6 +17,7 @@ import {
 } from "../stores/templates.ts";
 import { storableString } from "../text.ts";
 import { compileTemplate, type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
+import type { RenderPool } from "./renderPool.ts";
 import { resolveVariables, type VariableDeclaration, variableDeclarationsSchema } from "./variables.ts";
 
 /** A template as the API answers it: its draft and the version in force. */
@@ -271,14 +272,22 @@ const renderSchema = z.strictObject(
 );
 
 /**
- * A test render: of the draft (with its layout's published HTML), or of a published version.
- * A missing or mistyped variable, or a failed render, is a 422 saying what.
+ * A test render, in the render pool: of the draft (with its layout's published HTML), or of a
+ * published version. A missing or mistyped variable, or a failed render, is a 422 saying what;
+ * a workspace whose render share is spent gets RenderBusy (renderPool.ts).
  */
-export async function renderTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<RenderedContent> {
+export async function renderTemplate(
+  db: Queryable,
+  renderPool: RenderPool,
+  workspaceId: string,
+  idOrAlias: string,
+  body: unknown,
+): Promise<RenderedContent> {
   const { version, variables = {} } = parse(renderSchema, body ?? {});
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
   let sources: { subject: string; html: string; text: string | null; layoutHtml: string | null; variables: VariableDeclaration[] };
+  let cacheKey: string | null = null;
   if (version === undefined) {
     const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
     sources = {
@@ -292,32 +301,48 @@ export async function renderTemplate(db: Queryable, workspaceId: string, idOrAli
     const found = (await selectTemplateVersions(db, workspaceId, template.id)).find((row) => row.version === version);
     if (!found) throw new AppError("validation_failed", `Invalid request: version: the template has no version ${version}.`);
     sources = found;
+    cacheKey = `${template.id}:${version}`;
   }
   const values = resolveVariables(sources.variables, variables, "template");
   try {
-    return await compileTemplate(sources).render(values);
+    const { subject, html, text } = await renderPool.render({ workspaceId, cacheKey, sources, variables: values });
+    return { subject, html, text };
   } catch (error) {
     if (error instanceof TemplateRenderError) throw new AppError("validation_failed", `The template did not render: ${error.message}.`);
     throw error;
   }
 }
 
+/** The dashboard's preview: the rendered parts and the variables the template reads that have no row. */
+export type TemplatePreview = (RenderedContent & { undeclared: string[] }) | { error: string };
+
 /**
- * The dashboard's live preview: renders unsaved sources of one of the workspace's templates
- * (with its layout's published HTML) with sample values as given, unchecked against the
- * declarations. Answers the rendered parts, or the error a person should see.
+ * The dashboard's live preview, in the render pool: renders unsaved sources of one of the
+ * workspace's templates (with its layout's published HTML) with sample values as given (one per
+ * declared variable), unchecked against the declarations. Answers the rendered parts and the
+ * names the template reads that are not declared (they render empty), or the error a person
+ * should see. A workspace whose render share is spent gets RenderBusy.
  */
 export async function previewTemplateDraft(
   db: Queryable,
+  renderPool: RenderPool,
   workspaceId: string,
   idOrAlias: string,
   draft: { subject: string; html: string; text: string | null; sample: Record<string, unknown> },
-): Promise<RenderedContent | { error: string }> {
+): Promise<TemplatePreview> {
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
   const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
   try {
-    return await compileTemplate({ subject: draft.subject, html: draft.html, text: draft.text, layoutHtml }).render(draft.sample);
+    const rendered = await renderPool.render({
+      workspaceId,
+      cacheKey: null,
+      sources: { subject: draft.subject, html: draft.html, text: draft.text, layoutHtml },
+      variables: draft.sample,
+      withUsedVariables: true,
+    });
+    const undeclared = (rendered.usedVariables ?? []).filter((name) => !Object.hasOwn(draft.sample, name));
+    return { subject: rendered.subject, html: rendered.html, text: rendered.text, undeclared };
   } catch (error) {
     if (error instanceof TemplateRenderError) return { error: error.message };
     throw error;

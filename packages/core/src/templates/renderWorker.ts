@@ -1,0 +1,57 @@
+import { type CompiledTemplate, compileTemplate, type RenderedContent, TemplateRenderError, type TemplateSources } from "./engine.ts";
+
+/**
+ * The render pool's worker (renderPool.ts): compiles and renders one template per task, off the
+ * event loop of the process that asked. The build emits it beside every app's bundle
+ * (infra/scripts/build.ts), so the pool finds it as `renderWorker.js` there and as this file
+ * when run from source.
+ */
+
+export interface RenderTask {
+  /** Names a published version, whose compiled form is kept here; null for a draft (never kept). */
+  cacheKey: string | null;
+  sources: TemplateSources;
+  variables: Record<string, unknown>;
+  subjectSource?: string;
+  budgetMs: number;
+  /** Also answer the variable names the template reads (the dashboard's preview warns of undeclared ones). */
+  withUsedVariables?: boolean;
+  /** One float64 the worker sets to `Date.now()` as it begins: the pool's watchdog counts from it. */
+  startedAt: SharedArrayBuffer;
+}
+
+/** Errors do not keep their class across threads: a render's failure is an answer. */
+export type RenderAnswer =
+  | { ok: true; content: RenderedContent; usedVariables?: string[]; ms: number }
+  | { ok: false; error: string; ms: number };
+
+const MAX_COMPILED = 200;
+const compiled = new Map<string, CompiledTemplate>();
+
+function compiledOf(task: RenderTask): CompiledTemplate {
+  if (task.cacheKey === null) return compileTemplate(task.sources);
+  const kept = compiled.get(task.cacheKey);
+  if (kept) {
+    compiled.delete(task.cacheKey); // re-inserted below: the Map's order is the recency order
+    compiled.set(task.cacheKey, kept);
+    return kept;
+  }
+  const fresh = compileTemplate(task.sources);
+  compiled.set(task.cacheKey, fresh);
+  if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  return fresh;
+}
+
+export default function renderInWorker(task: RenderTask): RenderAnswer {
+  const started = Date.now();
+  new Float64Array(task.startedAt)[0] = started;
+  try {
+    const template = compiledOf(task);
+    const content = template.render(task.variables, task.subjectSource, task.budgetMs);
+    const usedVariables = task.withUsedVariables ? template.usedVariables() : undefined;
+    return { ok: true, content, ...(usedVariables ? { usedVariables } : {}), ms: Date.now() - started };
+  } catch (error) {
+    if (error instanceof TemplateRenderError) return { ok: false, error: error.message, ms: Date.now() - started };
+    throw error;
+  }
+}
