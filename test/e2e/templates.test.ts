@@ -13,6 +13,7 @@ import { type ApiCall, callApi, type Stack, startStack } from "../support/stack.
 /** The API's JSON answers, read loosely here; the API tests check their shape. */
 type Loose = any;
 
+const BOMB_BUDGET_MS = 6_000;
 const handle = openTestDb();
 let emulator: SesLocal;
 let stack: Stack;
@@ -22,7 +23,14 @@ beforeAll(async () => {
   emulator = await startSesLocal();
   stack = await startStack({
     apps: ["api", "sender"],
-    env: { EMAIL_PROVIDER: "ses", SES_ENDPOINT: emulator.url, SCHEDULE_POLL_INTERVAL_MS: "200", ...FAKE_AWS_CREDENTIALS },
+    env: {
+      EMAIL_PROVIDER: "ses",
+      SES_ENDPOINT: emulator.url,
+      SCHEDULE_POLL_INTERVAL_MS: "200",
+      // Long enough that a bomb is still running while another workspace's emails go out.
+      TEMPLATE_RENDER_BUDGET_MS: String(BOMB_BUDGET_MS),
+      ...FAKE_AWS_CREDENTIALS,
+    },
   });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
 }, 120_000);
@@ -184,6 +192,59 @@ describe("sending by template", () => {
     // The sender counts it apart from its other failures.
     const metrics = await (await fetch(`${stack.apps.sender!.url}/metrics`)).text();
     expect(metrics).toMatch(/svc_sender_handoffs_total\{[^}]*outcome="rendering_failed"[^}]*\} 1/);
+  });
+
+  it("a render bomb of one workspace ends rendering_failed naming its budget, while another workspace's templated emails are sent meanwhile", async () => {
+    const attacker = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    const asAttacker = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, attacker.keys["full-access"], path, init);
+    const created = await asAttacker("/templates", {
+      body: {
+        name: "bomb",
+        alias: "bomb",
+        subject: "Bomb",
+        html: "{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}",
+        variables: [{ name: "xs", type: "list" }],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await asAttacker("/templates/bomb/publish", { body: {} })).status).toBe(201);
+    await publishedTemplate("hello", {
+      subject: "Hello {{ n }}",
+      html: "<p>Hello {{ n }}</p>",
+      variables: [{ name: "n", type: "number" }],
+    });
+    const hello = (n: number) =>
+      api("/emails", { body: { from: `Acme <hi@${fx.domain}>`, to: "ann@example.com", template: { alias: "hello", variables: { n } } } });
+    // The sender's render threads have started before the bomb goes in.
+    expect((await waitForEnd((await hello(0)).body.id)).status).toBe("sent");
+
+    const bomb = await asAttacker("/emails", {
+      body: {
+        from: `Evil <x@${attacker.domain}>`,
+        to: "ann@example.com",
+        template: { alias: "bomb", variables: { xs: Array.from({ length: 1000 }, (_, i) => i) } },
+      },
+    });
+    expect(bomb.status).toBe(202);
+    const bombStatus = async () => (await asAttacker(`/emails/${bomb.body.id}`)).body.status as string;
+    const deadline = Date.now() + 10_000;
+    while ((await bombStatus()) === "queued" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await bombStatus()).toBe("sending");
+
+    const others = await Promise.all([1, 2, 3].map((n) => hello(n)));
+    for (const other of others) expect((await waitForEnd(other.body.id)).status).toBe("sent");
+    expect(await bombStatus()).toBe("sending");
+
+    const deadlineEnd = Date.now() + 30_000;
+    let last: Loose = (await asAttacker(`/emails/${bomb.body.id}`)).body;
+    while (["queued", "sending"].includes(last.status) && Date.now() < deadlineEnd) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await asAttacker(`/emails/${bomb.body.id}`)).body;
+    }
+    expect(last.status).toBe("failed");
+    expect(last.errorMessage).toContain(`longer than its budget of ${BOMB_BUDGET_MS} ms`);
+    const events = await handle.prisma.emailEvent.findMany({ where: { emailId: bomb.body.id } });
+    expect(events.map((e) => e.type)).toEqual(["rendering_failed"]);
   });
 
   it("send-only keys send by template but cannot read templates; read-only keys read but cannot write", async () => {
