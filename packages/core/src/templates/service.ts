@@ -117,28 +117,33 @@ function checkParses(parts: { subject: string; html: string; text: string | null
   }
 }
 
-async function checkLayout(
+/**
+ * The layout a template names (by id or alias) as its id, which is what is stored: an alias can
+ * change or pass to another template. Undefined and null pass through (no change, no layout).
+ */
+async function resolveLayout<T extends string | null | undefined>(
   db: Queryable,
   workspaceId: string,
-  layoutId: string | null | undefined,
+  layoutId: T,
   templateId: string | null,
-): Promise<void> {
-  if (layoutId === undefined || layoutId === null) return;
-  if (layoutId === templateId) throw new AppError("validation_failed", "Invalid request: layoutId: a template cannot be its own layout.");
-  if (!(await selectTemplate(db, workspaceId, layoutId)))
-    throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
+): Promise<T | string> {
+  if (layoutId === undefined || layoutId === null) return layoutId;
+  const layout = await selectTemplate(db, workspaceId, layoutId);
+  if (!layout) throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
+  if (layout.id === templateId) throw new AppError("validation_failed", "Invalid request: layoutId: a template cannot be its own layout.");
+  return layout.id;
 }
 
 export async function createTemplate(db: Queryable, workspaceId: string, body: unknown): Promise<TemplateView> {
   const input = parse(createSchema, body);
   checkParses({ subject: input.subject, html: input.html, text: input.text ?? null });
-  await checkLayout(db, workspaceId, input.layoutId, null);
+  const layoutId = await resolveLayout(db, workspaceId, input.layoutId ?? null, null);
   const row = await insertTemplate(db, {
     id: newId("template"),
     workspaceId,
     name: input.name,
     alias: input.alias,
-    layoutId: input.layoutId ?? null,
+    layoutId,
     subject: input.subject,
     html: input.html,
     text: input.text ?? null,
@@ -158,8 +163,8 @@ export async function updateTemplate(db: Queryable, workspaceId: string, idOrAli
     html: change.html ?? current.draftHtml,
     text: change.text === undefined ? current.draftText : change.text,
   });
-  await checkLayout(db, workspaceId, change.layoutId, current.id);
-  const row = await updateTemplateDraft(db, workspaceId, current.id, change);
+  const layoutId = await resolveLayout(db, workspaceId, change.layoutId, current.id);
+  const row = await updateTemplateDraft(db, workspaceId, current.id, { ...change, layoutId });
   if (row === "alias_taken") throw new AppError("conflict", `A template with the alias ${change.alias} already exists in this workspace.`);
   if (!row) throw notFound("Template");
   return viewOf(row);
