@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { createWebhookSubscription, SecretBox } from "@svc/core";
+import { newId } from "@svc/db";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
@@ -98,6 +99,59 @@ describe("sending by template", () => {
     expect(message.body.html).toBe("<h1>Thanks &lt;script&gt;alert(1)&lt;/script&gt;</h1><p>0 items, total 42</p>");
     expect(message.body.html).not.toContain("<script>");
     expect(message.body.text).toContain("total 42");
+  });
+
+  it("GET /emails/{id} names the template, its pinned version and values, answers the rendered subject once sent, and names the replies received", async () => {
+    await publishedTemplate("order", {
+      subject: "Order {{ n }} for {{ who }}",
+      html: "<p>Order {{ n }}</p>",
+      variables: [
+        { name: "n", type: "number" },
+        { name: "who", type: "string" },
+      ],
+    });
+    const sent = await api("/emails", {
+      body: { from: `Acme <orders@${fx.domain}>`, to: "ann@example.com", template: { alias: "order", variables: { n: 7, who: "Ann" } } },
+    });
+    expect(sent.status).toBe(202);
+    const queued = (await api(`/emails/${sent.body.id}`)).body;
+    expect(queued.template).toEqual({ id: expect.stringMatching(/^tmpl_/), alias: "order", version: 1, variables: { n: 7, who: "Ann" } });
+    const email = await waitForEnd(sent.body.id);
+    expect(email.status).toBe("sent");
+    expect(email.subject).toBe("Order 7 for Ann");
+    expect(email.subject).toBe((await stored(email)).subject);
+    expect(email.html).toBeNull();
+    expect(email.template).toEqual(queued.template);
+    // What the answer points to renders the bodies that were sent.
+    const again = await api(`/templates/${email.template.id}/render`, { body: { version: 1, variables: email.template.variables } });
+    expect(again.body.html).toBe((await stored(email)).body.html);
+    expect(email.replies).toEqual([]);
+
+    const replyId = newId("inbound");
+    await handle.prisma.inboundEmail.create({
+      data: {
+        id: replyId,
+        workspaceId: fx.workspaceId,
+        source: "mx",
+        mailFrom: "ann@example.com",
+        rcptTo: [`orders@${fx.domain}`],
+        from: "Ann <ann@example.com>",
+        subject: "Re: Order 7 for Ann",
+        text: "Thanks",
+        raw: new Uint8Array(Buffer.from("raw")),
+        size: 3,
+        verdicts: {},
+        replyToEmailId: sent.body.id,
+        receivedAt: new Date("2026-12-01T10:00:00Z"),
+      },
+    });
+    const replied = (await api(`/emails/${sent.body.id}`)).body;
+    expect(replied.replies).toEqual([{ id: replyId, receivedAt: "2026-12-01T10:00:00.000Z", from: "Ann <ann@example.com>" }]);
+    // A plain email names neither.
+    const plain = await api("/emails", {
+      body: { from: `Acme <orders@${fx.domain}>`, to: "ann@example.com", subject: "Plain", text: "x" },
+    });
+    expect((await api(`/emails/${plain.body.id}`)).body).toMatchObject({ template: null, replies: [] });
   });
 
   it("refuses a missing required variable, a wrong type, an unknown alias or version with a 422 naming it; nothing is stored", async () => {

@@ -173,7 +173,9 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
 
-  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, claimAskedAt, log, { kept: false });
+  const accepted = { emailId: email.id, provider: ports.provider.name, providerMessageId };
+  const renderedSubject = email.templateVersion !== null ? { renderedSubject: content.subject } : {};
+  await recordAccepted(ports, { ...accepted, ...renderedSubject }, claimAskedAt, log, { kept: false });
   await dropAttachmentContents(ports, email, log);
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");

@@ -522,7 +522,7 @@ export interface paths {
         put?: never;
         /**
          * Render a template
-         * @description A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render, is a 422 saying what.
+         * @description A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render (a render past its time budget included), is a 422 saying what. Renders have their own limit per workspace (API_TEMPLATE_RENDERS_PER_MINUTE) and share of render time; past either: 429 `render_rate_limited` with Retry-After.
          *
          *     Requires an API key whose scope preset grants `templates:read`: `read-only`, `full-access`.
          */
@@ -1006,6 +1006,7 @@ export interface components {
          *     | `attachment_quota_exceeded` | 422 | The workspace's attachment bytes held for unsent (queued or scheduled) emails would exceed its plan's quota; the message names the quota and what is held. Sends without files, and sends once held emails are handed off, are not affected. |
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
+         *     | `render_rate_limited` | 429 | The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -1021,13 +1022,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1577,7 +1578,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -1713,8 +1714,11 @@ export interface components {
                 /** @description Bytes, decoded. */
                 size: number;
             }[];
+            /** @description For a templated email, the rendered subject once the provider accepted it; before that (and when the render failed), the subject's template source. */
             subject: string;
+            /** @description Null for a templated email: its bodies are not stored; `template` says how to render them again. */
             html: string | null;
+            /** @description Null for a templated email (see `html`). */
             text: string | null;
             status: components["schemas"]["EmailStatus"];
             /** @description `ses` or `simulator` once handed off. */
@@ -1729,6 +1733,33 @@ export interface components {
             sentAt: string | null;
             failedAt: string | null;
             scheduledAt: string | null;
+            /** @description The template the email was sent by; null for an email sent without one. */
+            template: {
+                /** @example tmpl_Y2m0cJ3iB1sVt8kQ */
+                id: string;
+                /** @description The template's alias now; null once the template is deleted. */
+                alias: string | null;
+                /** @description The version pinned when the email was accepted; null for a dashboard test send of the draft (its bodies are stored). */
+                version: number | null;
+                /** @description The values it was rendered with. POST /templates/{id}/render with `version` and these `variables` renders the bodies that were sent. */
+                variables: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @description Mail received in reply to this email (GET /inbound/{id}), oldest first, at most 100. */
+            replies: {
+                /**
+                 * @description Prefixed with `inb_`.
+                 * @example inb_3kV9b0Qw1sLr8TzA2mYx
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When it was received.
+                 */
+                receivedAt: string;
+                from: string | null;
+            }[];
             /** @description Recipients the sender dropped because the workspace's suppression list holds them. */
             suppressedRecipients: {
                 address: string;
@@ -2510,7 +2541,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2536,7 +2567,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2777,7 +2808,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2807,7 +2838,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3047,7 +3078,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3077,7 +3108,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3252,7 +3283,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3278,7 +3309,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3429,7 +3460,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3455,7 +3486,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3706,7 +3737,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3736,7 +3767,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3916,7 +3947,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3942,7 +3973,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4066,7 +4097,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4092,7 +4123,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4243,7 +4274,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4269,7 +4300,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4425,7 +4456,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4451,7 +4482,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4666,7 +4697,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4696,7 +4727,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4898,7 +4929,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4924,7 +4955,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5048,7 +5079,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5074,7 +5105,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5322,7 +5353,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5352,7 +5383,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5503,7 +5534,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5529,7 +5560,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5684,7 +5715,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5710,7 +5741,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5937,7 +5968,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5967,7 +5998,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6218,7 +6249,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6248,7 +6279,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6427,7 +6458,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6453,7 +6484,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6604,7 +6635,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6630,7 +6661,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6881,7 +6912,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6911,7 +6942,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7064,7 +7095,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7090,7 +7121,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7243,7 +7274,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7269,7 +7300,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7425,7 +7456,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7451,7 +7482,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7675,7 +7706,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7705,7 +7736,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7856,7 +7887,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7882,7 +7913,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8037,7 +8068,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8063,7 +8094,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8314,7 +8345,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8344,7 +8375,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8571,7 +8602,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8601,7 +8632,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8852,7 +8883,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8882,7 +8913,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9035,7 +9066,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9061,7 +9092,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9279,7 +9310,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `render_rate_limited`: The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After.
+             */
             429: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9288,7 +9323,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9301,7 +9336,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "render_rate_limited";
                     };
                 };
             };
@@ -9318,7 +9353,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9498,7 +9533,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9524,7 +9559,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9674,7 +9709,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9700,7 +9735,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9850,7 +9885,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9876,7 +9911,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10052,7 +10087,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10078,7 +10113,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
