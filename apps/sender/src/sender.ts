@@ -147,6 +147,8 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
         { connection: workerRedis, layout, concurrency: env.SENDER_CONCURRENCY, sendQueue: sendQueue.producer },
         log,
       );
+      // Templated emails are the sender's daily work: its render threads load before the first one.
+      renderPool.start();
       const port = await listen(server, env.SENDER_PORT);
       for (const worker of workers) void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();

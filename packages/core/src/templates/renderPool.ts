@@ -68,6 +68,8 @@ export interface RenderRequest {
 export interface RenderPool {
   /** Throws TemplateRenderError when the template does not render, RenderBusy when its workspace must wait. */
   render(request: RenderRequest): Promise<RenderedContent & { usedVariables?: string[] }>;
+  /** Starts the threads now (each loads the worker as it starts) rather than at the first render. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -129,7 +131,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
   const queue: Array<{ share: WorkspaceShare; waiter: Waiter }> = [];
   const shares = new Map<string, WorkspaceShare>();
 
-  // Workers start with the first render: a process that never renders spends no thread on it.
+  // Workers start with the first render (or start()): a process that never renders spends no thread on it.
   const poolOf = (): Tinypool => {
     if (pool) return pool;
     pool = new Tinypool({
@@ -271,6 +273,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
         queue.push({ share, waiter });
         dispatch();
       });
+    },
+    start() {
+      if (!closed) poolOf();
     },
     async close() {
       closed = true;
