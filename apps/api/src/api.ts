@@ -25,7 +25,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);
   const files = createFileStore(env, db);
-  const renderPool = createRenderPool(renderPoolOptionsOf(env));
+  const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
   const server = createHttpServer(
     createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget, files, renderPool }),
     httpTimeoutsFrom(env),

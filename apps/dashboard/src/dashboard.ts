@@ -49,7 +49,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     invitations,
     mailer: mailer === noSystemMailer ? null : mailer,
     tenantStatus: createTenantStatusReader(env),
-    renderPool: createRenderPool(renderPoolOptionsOf(env)),
+    renderPool: createRenderPool(renderPoolOptionsOf(env), log),
     previewLimiter: new RedisRateLimiter(redis, env.QUEUE_PREFIX, log),
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));

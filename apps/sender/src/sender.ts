@@ -107,7 +107,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   );
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
   const unwatch = [watchQueueDepth(sendQueue.producer.queues, redis)];
-  const renderPool = createRenderPool(renderPoolOptionsOf(env));
+  const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
 
   return {
     async start() {

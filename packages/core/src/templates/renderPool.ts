@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Logger } from "@svc/logger";
 import { Tinypool } from "tinypool";
 import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError, type TemplateSources } from "./engine.ts";
 import type { RenderAnswer, RenderTask } from "./renderWorker.ts";
@@ -121,7 +122,8 @@ function workerScript(): string {
   return existsSync(fileURLToPath(bundled)) ? bundled.href : new URL("./renderWorkerFromSource.mjs", import.meta.url).href;
 }
 
-export function createRenderPool(options: Partial<RenderPoolOptions> = {}): RenderPool {
+/** `log` hears of a worker that failed outside a render (one that failed in a render fails that render). */
+export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?: Logger): RenderPool {
   const settings = { ...RENDER_POOL_DEFAULTS, ...options };
   const graceMs = Math.max(250, settings.budgetMs / 2);
   let pool: Tinypool | null = null;
@@ -143,6 +145,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}): Rend
       useAtomics: false,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
+    // Unheard, such an error would end the process; the pool starts another worker.
+    pool.on("error", (error: unknown) => log?.error({ err: error }, "a template render worker failed"));
     return pool;
   };
 
