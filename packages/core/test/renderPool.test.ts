@@ -79,6 +79,26 @@ describe("the render pool", () => {
     expect((await hello("ws_b", "after")).subject).toBe("Hi after");
   });
 
+  it("renders of one workspace go to a worker together; when one of them is stopped, the others are rendered again", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 50, workspaceMaxWaitMs: 60_000 });
+    await warm(1);
+    const page = `<p>${"word ".repeat(50)}</p>`.repeat(3_000);
+    const slow = { subject: "s", html: "{{ page | raw }}", text: null, layoutHtml: null };
+    const settled = await Promise.allSettled([
+      hello("ws_a", "one"),
+      pool.render({ workspaceId: "ws_a", cacheKey: null, sources: slow, variables: { page } }),
+      hello("ws_a", "two"),
+      hello("ws_a", "three"),
+    ]);
+    expect(settled.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect(settled.flatMap((result) => (result.status === "fulfilled" ? [result.value.subject] : []))).toEqual([
+      "Hi one",
+      "Hi two",
+      "Hi three",
+    ]);
+    expect(String((settled[1] as PromiseRejectedResult).reason.message)).toMatch(/budget of 50 ms and was stopped/);
+  });
+
   it("a workspace past its render time a minute is refused with RenderBusy and a wait; another workspace is not", async () => {
     pool = createRenderPool({ threads: 2, budgetMs: 300, workspaceCpuMsPerMinute: 200 });
     await warm(2);

@@ -40,6 +40,8 @@ export const RENDER_POOL_DEFAULTS: RenderPoolOptions = {
   workspaceMaxWaitMs: 2_000,
 };
 
+/** A workspace's renders one task to a worker carries at most. */
+const BATCH_MAX = 32;
 /** Renders one workspace may have waiting, whatever their pace. */
 const MAX_WAITING_PER_WORKSPACE = 1_000;
 /** A worker's heap: past it the worker is ended and its render fails. */
@@ -75,8 +77,9 @@ export interface RenderPool {
 }
 
 interface Waiter {
-  start: () => void;
-  refuse: (error: RenderBusy) => void;
+  request: RenderRequest;
+  resolve: (content: RenderedContent & { usedVariables?: string[] }) => void;
+  reject: (error: unknown) => void;
 }
 
 class WorkspaceShare {
@@ -177,17 +180,22 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
     return null;
   };
 
-  /** Starts the oldest waiting renders whose workspace is under its share, while threads are free. */
+  /**
+   * Starts the oldest waiting renders whose workspace is under its share, while threads are free:
+   * a workspace's waiting renders go together, up to BATCH_MAX in one task, so that a round trip
+   * to a worker is paid once for many small renders.
+   */
   const dispatch = (): void => {
     for (let n = 0; n < queue.length && running < settings.threads; ) {
-      const { share, waiter } = queue[n]!;
+      const { share } = queue[n]!;
       if (share.running >= settings.workspaceConcurrency) {
         n++;
         continue;
       }
-      queue.splice(n, 1);
-      share.waiting.splice(share.waiting.indexOf(waiter), 1);
-      waiter.start();
+      const batch = share.waiting.splice(0, BATCH_MAX);
+      const taken = new Set(batch);
+      for (let i = queue.length - 1; i >= 0; i--) if (taken.has(queue[i]!.waiter)) queue.splice(i, 1);
+      startBatch(share, batch);
     }
   };
 
@@ -199,28 +207,33 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
         queue.findIndex((entry) => entry.waiter === waiter),
         1,
       );
-      waiter.refuse(refusal);
+      waiter.reject(refusal);
     }
   };
 
-  const run = async (share: WorkspaceShare, request: RenderRequest): Promise<RenderedContent & { usedVariables?: string[] }> => {
-    const startedAt = new SharedArrayBuffer(8);
-    const task: RenderTask = {
-      cacheKey: request.cacheKey,
-      sources: request.sources,
-      variables: request.variables,
-      subjectSource: request.subjectSource,
-      withUsedVariables: request.withUsedVariables,
-      budgetMs: settings.budgetMs,
-      startedAt,
-    };
+  const startBatch = (share: WorkspaceShare, batch: Waiter[]): void => {
+    running++;
+    share.running++;
+    void runBatch(share, batch).finally(() => {
+      running--;
+      share.running--;
+      trim(share);
+      const workspaceId = batch[0]!.request.workspaceId;
+      if (share.idle() && shares.get(workspaceId) === share) shares.delete(workspaceId);
+      dispatch();
+    });
+  };
+
+  const runBatch = async (share: WorkspaceShare, batch: Waiter[]): Promise<void> => {
+    const progress = new SharedArrayBuffer(16);
+    const task: RenderTask = { renders: batch.map((waiter) => waiter.request), budgetMs: settings.budgetMs, progress };
     const abort = new AbortController();
-    const began = new Float64Array(startedAt);
+    const current = new Float64Array(progress);
     let watchdog: NodeJS.Timeout;
-    // From the moment the worker took the task (not while a new worker starts) to budget + grace.
+    // From the moment the worker began the render in hand (not while a new worker starts) to budget + grace.
     const watch = (ms: number) => {
       watchdog = setTimeout(() => {
-        const from = began[0]!;
+        const from = current[0]!;
         if (from === 0) return watch(50);
         const left = from + settings.budgetMs + graceMs - Date.now();
         if (left > 0) return watch(left);
@@ -229,21 +242,30 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
     };
     watch(settings.budgetMs + graceMs);
     try {
-      const answer = (await poolOf().run(task, { signal: abort.signal })) as RenderAnswer;
-      share.spend(answer.ms);
-      if (!answer.ok) throw new TemplateRenderError(answer.error);
-      return answer.usedVariables ? { ...answer.content, usedVariables: answer.usedVariables } : answer.content;
+      const answers = (await poolOf().run(task, { signal: abort.signal })) as RenderAnswer[];
+      answers.forEach((answer, n) => {
+        share.spend(answer.ms);
+        const waiter = batch[n]!;
+        if (!answer.ok) waiter.reject(new TemplateRenderError(answer.error));
+        else waiter.resolve(answer.usedVariables ? { ...answer.content, usedVariables: answer.usedVariables } : answer.content);
+      });
     } catch (error) {
-      if (error instanceof TemplateRenderError) throw error;
-      if (abort.signal.aborted) {
-        share.spend(settings.budgetMs + graceMs);
-        throw new TemplateRenderError(`the render took longer than its budget of ${settings.budgetMs} ms and was stopped`);
+      const stopped = abort.signal.aborted
+        ? `the render took longer than its budget of ${settings.budgetMs} ms and was stopped`
+        : (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? `the render used more than ${WORKER_HEAP_MB} MB and was stopped`
+          : null;
+      if (stopped === null) {
+        for (const waiter of batch) waiter.reject(error);
+        return;
       }
-      if ((error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY") {
-        share.spend(settings.budgetMs);
-        throw new TemplateRenderError(`the render used more than ${WORKER_HEAP_MB} MB and was stopped`);
-      }
-      throw error;
+      // The render in hand fails; the others of the batch (their answers went with the worker) wait again, first.
+      share.spend(settings.budgetMs + graceMs);
+      const failed = Math.min(current[1]!, batch.length - 1);
+      batch[failed]!.reject(new TemplateRenderError(stopped));
+      const again = batch.filter((_, n) => n !== failed);
+      share.waiting.unshift(...again);
+      queue.unshift(...again.map((waiter) => ({ share, waiter })));
     } finally {
       clearTimeout(watchdog!);
     }
@@ -257,22 +279,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       const refusal = busy(share, 1);
       if (refusal) return Promise.reject(refusal);
       return new Promise<RenderedContent & { usedVariables?: string[] }>((resolve, reject) => {
-        const waiter: Waiter = {
-          start: () => {
-            running++;
-            share.running++;
-            run(share, request)
-              .then(resolve, reject)
-              .finally(() => {
-                running--;
-                share.running--;
-                trim(share);
-                if (share.idle()) shares.delete(request.workspaceId);
-                dispatch();
-              });
-          },
-          refuse: reject,
-        };
+        const waiter: Waiter = { request, resolve, reject };
         share.waiting.push(waiter);
         queue.push({ share, waiter });
         dispatch();
@@ -283,7 +290,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
     },
     async close() {
       closed = true;
-      for (const { waiter } of queue.splice(0)) waiter.refuse(new RenderBusy("the render pool is closing", 1_000));
+      for (const { waiter } of queue.splice(0)) waiter.reject(new RenderBusy("the render pool is closing", 1_000));
       await pool?.destroy();
     },
   };

@@ -7,17 +7,26 @@ import { type CompiledTemplate, compileTemplate, type RenderedContent, TemplateR
  * when run from source.
  */
 
-export interface RenderTask {
+/** One render of a task. */
+export interface RenderItem {
   /** Names a published version, whose compiled form is kept here; null for a draft (never kept). */
   cacheKey: string | null;
   sources: TemplateSources;
   variables: Record<string, unknown>;
   subjectSource?: string;
-  budgetMs: number;
   /** Also answer the variable names the template reads (the dashboard's preview warns of undeclared ones). */
   withUsedVariables?: boolean;
-  /** One float64 the worker sets to `Date.now()` as it begins: the pool's watchdog counts from it. */
-  startedAt: SharedArrayBuffer;
+}
+
+/** One workspace's renders, rendered one after the other, each within `budgetMs`. */
+export interface RenderTask {
+  renders: RenderItem[];
+  budgetMs: number;
+  /**
+   * Two float64s the worker keeps current: when it began the render in hand (`Date.now()`) and
+   * its index. The pool's watchdog counts from the first and names the render by the second.
+   */
+  progress: SharedArrayBuffer;
 }
 
 /** Errors do not keep their class across threads: a render's failure is an answer. */
@@ -28,7 +37,7 @@ export type RenderAnswer =
 const MAX_COMPILED = 200;
 const compiled = new Map<string, CompiledTemplate>();
 
-function compiledOf(task: RenderTask): CompiledTemplate {
+function compiledOf(task: RenderItem): CompiledTemplate {
   if (task.cacheKey === null) return compileTemplate(task.sources);
   const kept = compiled.get(task.cacheKey);
   if (kept) {
@@ -42,17 +51,20 @@ function compiledOf(task: RenderTask): CompiledTemplate {
   return fresh;
 }
 
-export default function renderInWorker(task: RenderTask): RenderAnswer {
-  // The pool reads the start on its own clock (Date.now); the time taken is measured finer.
-  new Float64Array(task.startedAt)[0] = Date.now();
-  const started = performance.now();
-  try {
-    const template = compiledOf(task);
-    const content = template.render(task.variables, task.subjectSource, task.budgetMs);
-    const usedVariables = task.withUsedVariables ? template.usedVariables() : undefined;
-    return { ok: true, content, ...(usedVariables ? { usedVariables } : {}), ms: performance.now() - started };
-  } catch (error) {
-    if (error instanceof TemplateRenderError) return { ok: false, error: error.message, ms: performance.now() - started };
-    throw error;
-  }
+export default function renderInWorker(task: RenderTask): RenderAnswer[] {
+  const progress = new Float64Array(task.progress);
+  return task.renders.map((item, index) => {
+    progress[1] = index;
+    progress[0] = Date.now();
+    const started = performance.now();
+    try {
+      const template = compiledOf(item);
+      const content = template.render(item.variables, item.subjectSource, task.budgetMs);
+      const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
+      return { ok: true, content, ...(usedVariables ? { usedVariables } : {}), ms: performance.now() - started };
+    } catch (error) {
+      if (error instanceof TemplateRenderError) return { ok: false, error: error.message, ms: performance.now() - started };
+      throw error;
+    }
+  });
 }
