@@ -40,7 +40,7 @@ export const RENDER_POOL_DEFAULTS: RenderPoolOptions = {
   workspaceMaxWaitMs: 2_000,
 };
 
-/** A workspace's renders one task to a worker carries at most. */
+/** A workspace's renders one task to a worker carries at most (see batchSizeOf). */
 const BATCH_MAX = 32;
 /** Renders one workspace may have waiting, whatever their pace. */
 const MAX_WAITING_PER_WORKSPACE = 1_000;
@@ -129,6 +129,13 @@ function workerScript(): string {
 export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?: Logger): RenderPool {
   const settings = { ...RENDER_POOL_DEFAULTS, ...options };
   const graceMs = Math.max(250, settings.budgetMs / 2);
+  /**
+   * How many of a workspace's renders one task carries: as many as its recent pace renders within
+   * the time its renders may wait (so a batch of slow ones holds its thread no longer), one until
+   * it has a pace, BATCH_MAX at most.
+   */
+  const batchSizeOf = (share: WorkspaceShare): number =>
+    share.paceMs === null ? 1 : Math.max(1, Math.min(BATCH_MAX, Math.floor(settings.workspaceMaxWaitMs / Math.max(share.paceMs, 1))));
   let pool: Tinypool | null = null;
   let closed = false;
   let running = 0;
@@ -182,7 +189,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
 
   /**
    * Starts the oldest waiting renders whose workspace is under its share, while threads are free:
-   * a workspace's waiting renders go together, up to BATCH_MAX in one task, so that a round trip
+   * a workspace's waiting renders go together (batchSizeOf) in one task, so that a round trip
    * to a worker is paid once for many small renders.
    */
   const dispatch = (): void => {
@@ -192,7 +199,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
         n++;
         continue;
       }
-      const batch = share.waiting.splice(0, BATCH_MAX);
+      const batch = share.waiting.splice(0, batchSizeOf(share));
       const taken = new Set(batch);
       for (let i = queue.length - 1; i >= 0; i--) if (taken.has(queue[i]!.waiter)) queue.splice(i, 1);
       startBatch(share, batch);
