@@ -68,6 +68,25 @@ describe("POST /templates/{id}/render", () => {
     expect(answer.body.error).toContain(`longer than its budget of ${BUDGET_MS} ms`);
   });
 
+  it("a draft slow to parse is parsed off the event loop: another workspace's requests are answered meanwhile", async () => {
+    const writer = await createWorkspaceFixture(handle);
+    let saved = false;
+    const heavy = post(writer.keys["full-access"], "/templates", {
+      name: "heavy",
+      alias: "heavy",
+      subject: "Hi",
+      html: "{{ x }}".repeat(40_000),
+    }).then((answer) => {
+      saved = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await request(api.url).get("/templates").set(bearer(b.keys["read-only"]))).status).toBe(200);
+    expect(saved).toBe(false);
+    const answer = await heavy;
+    expect([answer.status, answer.body.error]).toEqual([201, undefined]);
+  });
+
   it("answers 429 render_rate_limited with Retry-After past the workspace's render rate; another workspace is not counted", async () => {
     const fresh = await createWorkspaceFixture(handle);
     const other = await createWorkspaceFixture(handle);

@@ -15,7 +15,7 @@ describe("sendTemplateTest", () => {
     const fixture = await createWorkspaceFixture(handle);
     const recipient = `qa-${fixture.workspaceId.slice(4).toLowerCase()}@example.com`;
     await addTestRecipient(handle.prisma, { workspaceId: fixture.workspaceId, email: recipient });
-    const template = await createTemplate(sqlPool(handle), fixture.workspaceId, {
+    const template = await createTemplate(sqlPool(handle), renderPool, fixture.workspaceId, {
       name: "Welcome",
       alias: "welcome",
       subject: "Hi {{ name }}",

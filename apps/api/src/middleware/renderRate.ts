@@ -1,4 +1,4 @@
-import { AppError, type RenderBusy } from "@svc/core";
+import { AppError, RenderBusy } from "@svc/core";
 import type { RedisRateLimiter } from "@svc/queues";
 import type { RequestHandler, Response } from "express";
 import { authOf } from "./authenticate.ts";
@@ -24,8 +24,13 @@ export function renderRateLimit(limiter: RedisRateLimiter, perMinute: number): R
   };
 }
 
-/** A render the pool refused (the workspace's render share is spent): 429 with Retry-After. */
-export function renderBusyAnswer(res: Response, error: RenderBusy): AppError {
-  res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
-  return new AppError("render_rate_limited", error.message);
+/** A render (or a draft's parse) the pool refused, the workspace's render share being spent: 429 with Retry-After. */
+export async function renderBusyAsAnswer<T>(res: Response, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof RenderBusy)) throw error;
+    res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+    throw new AppError("render_rate_limited", error.message);
+  }
 }

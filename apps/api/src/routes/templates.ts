@@ -6,7 +6,6 @@ import {
   listTemplates,
   listTemplateVersions,
   publishTemplate,
-  RenderBusy,
   renderTemplate,
   sqlPool,
   updateTemplate,
@@ -15,7 +14,7 @@ import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
-import { renderBusyAnswer, renderRateLimit } from "../middleware/renderRate.ts";
+import { renderBusyAsAnswer, renderRateLimit } from "../middleware/renderRate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
@@ -31,13 +30,13 @@ export function templatesRouter(deps: ApiDeps): Router {
     res.json(await listTemplates(pool, authOf(res).workspaceId, req.query as Record<string, unknown>));
   });
   router.post("/", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
-    res.status(201).json(await createTemplate(pool, authOf(res).workspaceId, req.body));
+    res.status(201).json(await renderBusyAsAnswer(res, createTemplate(pool, deps.renderPool, authOf(res).workspaceId, req.body)));
   });
   router.get("/:id", requirePermission("templates:read"), async (req, res) => {
     res.json(await getTemplate(pool, authOf(res).workspaceId, name(req.params)));
   });
   router.patch("/:id", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
-    res.json(await updateTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
+    res.json(await renderBusyAsAnswer(res, updateTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body)));
   });
   router.delete("/:id", requirePermission("templates:manage"), async (req, res) => {
     res.json(await deleteTemplate(pool, authOf(res).workspaceId, name(req.params)));
@@ -53,11 +52,7 @@ export function templatesRouter(deps: ApiDeps): Router {
   });
   const renderRate = renderRateLimit(deps.rateLimiter, deps.config.API_TEMPLATE_RENDERS_PER_MINUTE);
   router.post("/:id/render", requirePermission("templates:read"), renderRate, jsonBody(), async (req, res) => {
-    try {
-      res.json(await renderTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body));
-    } catch (error) {
-      throw error instanceof RenderBusy ? renderBusyAnswer(res, error) : error;
-    }
+    res.json(await renderBusyAsAnswer(res, renderTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body)));
   });
 
   return router;

@@ -197,6 +197,10 @@ export function templateRoutes(deps: DashboardDeps): Router {
   }
 
   /** An AppError a person can act on is shown on the editor; a 404 and anything else go to the error handler. */
+  /** The workspace's render share spent (a draft's parse or render refused for now): told on the page, 429. */
+  const renderBusyAsError = (error: unknown): never => {
+    throw error instanceof RenderBusy ? new AppError("render_rate_limited", error.message) : error;
+  };
   const shown = (error: unknown): error is AppError => error instanceof AppError && error.status < 500 && error.code !== "not_found";
 
   router.get("/templates", requirePermission("workspace:read"), async (req, res) => {
@@ -208,13 +212,13 @@ export function templateRoutes(deps: DashboardDeps): Router {
     const name = formString(req, "name", 200);
     const alias = formString(req, "alias", 100);
     try {
-      const created = await createTemplate(pool, w.workspaceId, {
+      const created = await createTemplate(pool, deps.renderPool, w.workspaceId, {
         name,
         alias,
         subject: "Hello {{ name }}",
         html: "<p>Hello {{ name }}</p>",
         variables: [{ name: "name", type: "string", fallback: "there" }],
-      });
+      }).catch(renderBusyAsError);
       res.redirect(303, `/templates/${created.id}`);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -237,12 +241,12 @@ export function templateRoutes(deps: DashboardDeps): Router {
       return;
     }
     try {
-      await updateTemplate(pool, w.workspaceId, id, {
+      await updateTemplate(pool, deps.renderPool, w.workspaceId, id, {
         subject: state.subject,
         html: state.html,
         text: state.text.trim() === "" ? null : state.text,
         variables: parsed.declarations,
-      });
+      }).catch(renderBusyAsError);
       await renderEditor(req, res, w, id, { state });
     } catch (error) {
       if (!shown(error)) throw error;
@@ -282,9 +286,7 @@ export function templateRoutes(deps: DashboardDeps): Router {
         w.workspaceId,
         { template: id, side: parseTemplateSide(chosen.side, "side"), from: chosen.from, to: chosen.to, variables: parsed.sample },
         { perHour: deps.env.DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR },
-      ).catch((error: unknown) => {
-        throw error instanceof RenderBusy ? new AppError("render_rate_limited", error.message) : error;
-      });
+      ).catch(renderBusyAsError);
       // The row is committed; the sender's sweeper enqueues it if Redis does not answer in time.
       await deps.sendQueue.enqueueOrLeaveToSweeper(w.workspaceId, [emailId], 2_000, deps.log);
       await renderEditor(req, res, w, id, { state, chosen, sentEmailId: emailId });

@@ -66,11 +66,17 @@ export interface RenderRequest {
   variables: Record<string, unknown>;
   subjectSource?: string;
   withUsedVariables?: boolean;
+  parseOnly?: boolean;
 }
 
 export interface RenderPool {
   /** Throws TemplateRenderError when the template does not render, RenderBusy when its workspace must wait. */
   render(request: RenderRequest): Promise<RenderedContent & { usedVariables?: string[] }>;
+  /**
+   * Parses a draft's sources as a render would (a parse of a large source is work of unknown cost
+   * too); throws TemplateRenderError naming the part that does not parse, RenderBusy as render.
+   */
+  check(workspaceId: string, sources: TemplateSources): Promise<void>;
   /** Starts the threads now (each loads the worker as it starts) rather than at the first render. */
   start(): void;
   close(): Promise<void>;
@@ -291,6 +297,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
         queue.push({ share, waiter });
         dispatch();
       });
+    },
+    async check(workspaceId, sources) {
+      await this.render({ workspaceId, cacheKey: null, sources, variables: {}, parseOnly: true });
     },
     start() {
       if (!closed) poolOf();

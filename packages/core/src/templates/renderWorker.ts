@@ -16,6 +16,8 @@ export interface RenderItem {
   subjectSource?: string;
   /** Also answer the variable names the template reads (the dashboard's preview warns of undeclared ones). */
   withUsedVariables?: boolean;
+  /** Only parse (a draft being saved): the answer's content is empty. */
+  parseOnly?: boolean;
 }
 
 /** One workspace's renders, rendered one after the other, each within `budgetMs`. */
@@ -59,6 +61,7 @@ export default function renderInWorker(task: RenderTask): RenderAnswer[] {
     const started = performance.now();
     try {
       const template = compiledOf(item);
+      if (item.parseOnly) return { ok: true, content: { subject: "", html: "", text: "" }, ms: performance.now() - started };
       const content = template.render(item.variables, item.subjectSource, task.budgetMs);
       const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
       return { ok: true, content, ...(usedVariables ? { usedVariables } : {}), ms: performance.now() - started };

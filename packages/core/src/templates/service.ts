@@ -16,7 +16,7 @@ import {
   updateTemplateDraft,
 } from "../stores/templates.ts";
 import { storableString } from "../text.ts";
-import { compileTemplate, type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
+import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
 import type { RenderPool } from "./renderPool.ts";
 import { resolveVariables, type VariableDeclaration, variableDeclarationsSchema } from "./variables.ts";
 
@@ -107,10 +107,14 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
 }
 
-/** A draft that does not parse is refused when saved, naming the part. */
-function checkParses(parts: { subject: string; html: string; text: string | null }): void {
+/** A draft that does not parse is refused when saved, naming the part (parsed in the render pool). */
+async function checkParses(
+  renderPool: RenderPool,
+  workspaceId: string,
+  parts: { subject: string; html: string; text: string | null },
+): Promise<void> {
   try {
-    compileTemplate({ ...parts, layoutHtml: null });
+    await renderPool.check(workspaceId, { ...parts, layoutHtml: null });
   } catch (error) {
     if (error instanceof TemplateRenderError) throw new AppError("validation_failed", `Invalid request: ${error.message}.`);
     throw error;
@@ -134,9 +138,9 @@ async function resolveLayout<T extends string | null | undefined>(
   return layout.id;
 }
 
-export async function createTemplate(db: Queryable, workspaceId: string, body: unknown): Promise<TemplateView> {
+export async function createTemplate(db: Queryable, renderPool: RenderPool, workspaceId: string, body: unknown): Promise<TemplateView> {
   const input = parse(createSchema, body);
-  checkParses({ subject: input.subject, html: input.html, text: input.text ?? null });
+  await checkParses(renderPool, workspaceId, { subject: input.subject, html: input.html, text: input.text ?? null });
   const layoutId = await resolveLayout(db, workspaceId, input.layoutId ?? null, null);
   const row = await insertTemplate(db, {
     id: newId("template"),
@@ -154,11 +158,17 @@ export async function createTemplate(db: Queryable, workspaceId: string, body: u
 }
 
 /** Edits go to the draft; the published versions do not change. */
-export async function updateTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<TemplateView> {
+export async function updateTemplate(
+  db: Queryable,
+  renderPool: RenderPool,
+  workspaceId: string,
+  idOrAlias: string,
+  body: unknown,
+): Promise<TemplateView> {
   const change = parse(updateSchema, body);
   const current = await selectTemplate(db, workspaceId, idOrAlias);
   if (!current) throw notFound("Template");
-  checkParses({
+  await checkParses(renderPool, workspaceId, {
     subject: change.subject ?? current.draftSubject,
     html: change.html ?? current.draftHtml,
     text: change.text === undefined ? current.draftText : change.text,
