@@ -12,6 +12,7 @@ import { createServer, request } from "node:http";
 import {
   addInboundRoute,
   addReceivingDomain,
+  createRenderPool,
   createTemplate,
   createWebhookSubscription,
   EVENT_TYPES,
@@ -421,12 +422,23 @@ const latencyDetails = (quiet: LatencyWindow, during: LatencyWindow, limits: { a
  * every render answer is a 4xx with a code (429 with Retry-After), and the other workspace's
  * p99 from request to first webhook stays within 2× its quiet value.
  */
+/** Creates and publishes a template as the API would, with a render pool of its own for the draft's parse. */
+export async function createPublishedTemplate(db: Stack["db"], workspaceId: string, body: unknown): Promise<{ id: string }> {
+  const renderPool = createRenderPool({ threads: 1 });
+  try {
+    const pool = sqlPool(db);
+    const template = await createTemplate(pool, renderPool, workspaceId, body);
+    await publishTemplate(pool, workspaceId, template.id, {});
+    return template;
+  } finally {
+    await renderPool.close();
+  }
+}
+
 export async function renderBomb(stack: Stack, probe: LatencyProbe, log: (message: string) => void): Promise<PressureReport> {
   const fault = "render bomb";
   const fx = await createWorkspaceFixture(stack.db, { plan: "unlimited" });
-  const pool = sqlPool(stack.db);
-  const template = await createTemplate(pool, fx.workspaceId, BOMB);
-  await publishTemplate(pool, fx.workspaceId, template.id, {});
+  const template = await createPublishedTemplate(stack.db, fx.workspaceId, BOMB);
   log(
     `render bomb: ${SIZES.bombEmails} sends and ${SIZES.bombRenderers} render loops for ${SIZES.attackSeconds} s, after ${SIZES.quietSeconds} s quiet`,
   );

@@ -14,9 +14,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createTemplate, publishTemplate, sqlPool } from "@svc/core";
 import { memoryOf } from "../bench/lib/processes.ts";
-import { inboundTarget } from "./attacks.ts";
+import { createPublishedTemplate, inboundTarget } from "./attacks.ts";
 import { checkOutcome } from "./check.ts";
 import { type AppName, ROOT } from "./infra.ts";
 import { LatencyProbe } from "./latency.ts";
@@ -59,8 +58,7 @@ async function main(): Promise<number> {
   process.once("SIGINT", () => void stopStack(stack).then(() => process.exit(130)));
   try {
     const { fx, db, apps } = stack;
-    const pool = sqlPool(db);
-    await createTemplate(pool, fx.workspaceId, {
+    await createPublishedTemplate(db, fx.workspaceId, {
       name: "Receipt",
       alias: "receipt",
       subject: "Your receipt #{{ n }}",
@@ -70,7 +68,6 @@ async function main(): Promise<number> {
         { name: "lines", type: "list" },
       ],
     });
-    await publishTemplate(pool, fx.workspaceId, "receipt", {});
     const target = await inboundTarget(stack);
 
     const probe = new LatencyProbe(stack, RATE, (n) =>

@@ -14,14 +14,21 @@ import { type BuildOptions, build } from "esbuild";
  * dependency of the root package.json (the build refuses otherwise). A bundle sits where its
  * source did (`apps/dashboard/dist` beside `apps/dashboard/public`), so paths it finds
  * relative to itself stay true; the Redis Lua scripts, which @svc/queues reads at run time from
- * `lua/` beside the module that loads them, are copied to `lua/` beside every bundle.
+ * `lua/` beside the module that loads them, are copied to `lua/` beside every bundle, and the
+ * template render pool's worker is built to `renderWorker.js` beside every bundle (the pool
+ * starts its threads on the file beside the module that loads it).
  *
  * `--no-typecheck` skips tsc (tests that only need the output; test/checks.test.ts type-checks the tree).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Native addons and optional drivers: loaded from node_modules at run time. */
-const EXTERNAL = ["argon2", "pg-native"];
+/**
+ * Native addons, optional drivers, and libraries that start worker threads on files of their own
+ * (tinypool): loaded from node_modules at run time.
+ */
+const EXTERNAL = ["argon2", "pg-native", "tinypool"];
+/** Worker-thread scripts a bundle starts at run time, built beside every bundle. */
+const WORKERS = [{ source: "packages/core/src/templates/renderWorker.ts", name: "renderWorker.js" }];
 /** Folders a bundled module reads relative to itself at run time, copied beside every bundle. */
 const RUNTIME_FOLDERS = [{ source: "packages/queues/src/lua", name: "lua" }];
 
@@ -81,8 +88,13 @@ if (typecheck) {
   execFileSync(path.join(root, "node_modules/.bin/tsc"), ["-p", "tsconfig.json", "--noEmit"], { cwd: root, stdio: "inherit" });
 }
 const started = Date.now();
+const workerBuilds = [...new Set(entries().map(({ output }) => path.dirname(output)))].flatMap((folder) =>
+  WORKERS.map((worker) => ({ source: worker.source, output: path.join(folder, worker.name) })),
+);
 await Promise.all(
-  entries().map(({ source, output }) => build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) })),
+  [...entries(), ...workerBuilds].map(({ source, output }) =>
+    build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) }),
+  ),
 );
 for (const { output } of entries()) {
   for (const folder of RUNTIME_FOLDERS) {

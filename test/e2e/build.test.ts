@@ -95,6 +95,39 @@ describe("the built apps (node apps/<app>/dist/main.js)", () => {
     throw new Error(`email ${id} not delivered with its webhook: ${JSON.stringify(email)}`);
   });
 
+  it("render templates in the pool's worker built beside each bundle: the API's render endpoint and the sender's handoff", async () => {
+    const call = async (path: string, body: unknown) =>
+      fetch(`${stack.apiUrl}${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const template = { name: "Built", alias: "built", subject: "Hi {{ name }}", html: "<p>Hi {{ name }}</p>" };
+    expect((await call("/templates", { ...template, variables: [{ name: "name", type: "string" }] })).status).toBe(201);
+    expect((await call("/templates/built/publish", {})).status).toBe(201);
+    const rendered = await call("/templates/built/render", { variables: { name: "Ann" } });
+    expect(rendered.status).toBe(200);
+    expect(await rendered.json()).toEqual({ subject: "Hi Ann", html: "<p>Hi Ann</p>", text: "Hi Ann" });
+
+    const sent = await call("/emails", {
+      from: `Acme <hello@${fx.domain}>`,
+      to: ["someone@example.com"],
+      template: { alias: "built", variables: { name: "Bo" } },
+    });
+    expect(sent.status).toBe(202);
+    const { id } = (await sent.json()) as { id: string };
+    const deadline = Date.now() + 30_000;
+    let email: { status: string; subject: string } | undefined;
+    while (Date.now() < deadline) {
+      email = (await (
+        await fetch(`${stack.apiUrl}/emails/${id}`, { headers: { authorization: `Bearer ${fx.keys["read-only"]}` } })
+      ).json()) as typeof email;
+      if (email && !["queued", "sending"].includes(email.status)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(email?.status).toMatch(/^(sent|delivered)$/);
+  });
+
   it("serve the dashboard's assets from beside the build", async () => {
     const response = await fetch(`${stack.apps.dashboard!.url}/assets/app.css`);
     expect(response.status).toBe(200);

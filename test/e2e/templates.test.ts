@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { createWebhookSubscription, SecretBox } from "@svc/core";
+import { newId } from "@svc/db";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS, type SesLocal, type StoredEmail, startSesLocal } from "../support/ses.ts";
@@ -13,6 +14,7 @@ import { type ApiCall, callApi, type Stack, startStack } from "../support/stack.
 /** The API's JSON answers, read loosely here; the API tests check their shape. */
 type Loose = any;
 
+const BOMB_BUDGET_MS = 6_000;
 const handle = openTestDb();
 let emulator: SesLocal;
 let stack: Stack;
@@ -22,7 +24,14 @@ beforeAll(async () => {
   emulator = await startSesLocal();
   stack = await startStack({
     apps: ["api", "sender"],
-    env: { EMAIL_PROVIDER: "ses", SES_ENDPOINT: emulator.url, SCHEDULE_POLL_INTERVAL_MS: "200", ...FAKE_AWS_CREDENTIALS },
+    env: {
+      EMAIL_PROVIDER: "ses",
+      SES_ENDPOINT: emulator.url,
+      SCHEDULE_POLL_INTERVAL_MS: "200",
+      // Long enough that a bomb is still running while another workspace's emails go out.
+      TEMPLATE_RENDER_BUDGET_MS: String(BOMB_BUDGET_MS),
+      ...FAKE_AWS_CREDENTIALS,
+    },
   });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
 }, 120_000);
@@ -90,6 +99,59 @@ describe("sending by template", () => {
     expect(message.body.html).toBe("<h1>Thanks &lt;script&gt;alert(1)&lt;/script&gt;</h1><p>0 items, total 42</p>");
     expect(message.body.html).not.toContain("<script>");
     expect(message.body.text).toContain("total 42");
+  });
+
+  it("GET /emails/{id} names the template, its pinned version and values, answers the rendered subject once sent, and names the replies received", async () => {
+    await publishedTemplate("order", {
+      subject: "Order {{ n }} for {{ who }}",
+      html: "<p>Order {{ n }}</p>",
+      variables: [
+        { name: "n", type: "number" },
+        { name: "who", type: "string" },
+      ],
+    });
+    const sent = await api("/emails", {
+      body: { from: `Acme <orders@${fx.domain}>`, to: "ann@example.com", template: { alias: "order", variables: { n: 7, who: "Ann" } } },
+    });
+    expect(sent.status).toBe(202);
+    const queued = (await api(`/emails/${sent.body.id}`)).body;
+    expect(queued.template).toEqual({ id: expect.stringMatching(/^tmpl_/), alias: "order", version: 1, variables: { n: 7, who: "Ann" } });
+    const email = await waitForEnd(sent.body.id);
+    expect(email.status).toBe("sent");
+    expect(email.subject).toBe("Order 7 for Ann");
+    expect(email.subject).toBe((await stored(email)).subject);
+    expect(email.html).toBeNull();
+    expect(email.template).toEqual(queued.template);
+    // What the answer points to renders the bodies that were sent.
+    const again = await api(`/templates/${email.template.id}/render`, { body: { version: 1, variables: email.template.variables } });
+    expect(again.body.html).toBe((await stored(email)).body.html);
+    expect(email.replies).toEqual([]);
+
+    const replyId = newId("inbound");
+    await handle.prisma.inboundEmail.create({
+      data: {
+        id: replyId,
+        workspaceId: fx.workspaceId,
+        source: "mx",
+        mailFrom: "ann@example.com",
+        rcptTo: [`orders@${fx.domain}`],
+        from: "Ann <ann@example.com>",
+        subject: "Re: Order 7 for Ann",
+        text: "Thanks",
+        raw: new Uint8Array(Buffer.from("raw")),
+        size: 3,
+        verdicts: {},
+        replyToEmailId: sent.body.id,
+        receivedAt: new Date("2026-12-01T10:00:00Z"),
+      },
+    });
+    const replied = (await api(`/emails/${sent.body.id}`)).body;
+    expect(replied.replies).toEqual([{ id: replyId, receivedAt: "2026-12-01T10:00:00.000Z", from: "Ann <ann@example.com>" }]);
+    // A plain email names neither.
+    const plain = await api("/emails", {
+      body: { from: `Acme <orders@${fx.domain}>`, to: "ann@example.com", subject: "Plain", text: "x" },
+    });
+    expect((await api(`/emails/${plain.body.id}`)).body).toMatchObject({ template: null, replies: [] });
   });
 
   it("refuses a missing required variable, a wrong type, an unknown alias or version with a 422 naming it; nothing is stored", async () => {
@@ -184,6 +246,59 @@ describe("sending by template", () => {
     // The sender counts it apart from its other failures.
     const metrics = await (await fetch(`${stack.apps.sender!.url}/metrics`)).text();
     expect(metrics).toMatch(/svc_sender_handoffs_total\{[^}]*outcome="rendering_failed"[^}]*\} 1/);
+  });
+
+  it("a render bomb of one workspace ends rendering_failed naming its budget, while another workspace's templated emails are sent meanwhile", async () => {
+    const attacker = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    const asAttacker = (path: string, init: ApiCall = {}) => callApi(stack.apiUrl, attacker.keys["full-access"], path, init);
+    const created = await asAttacker("/templates", {
+      body: {
+        name: "bomb",
+        alias: "bomb",
+        subject: "Bomb",
+        html: "{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}",
+        variables: [{ name: "xs", type: "list" }],
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await asAttacker("/templates/bomb/publish", { body: {} })).status).toBe(201);
+    await publishedTemplate("hello", {
+      subject: "Hello {{ n }}",
+      html: "<p>Hello {{ n }}</p>",
+      variables: [{ name: "n", type: "number" }],
+    });
+    const hello = (n: number) =>
+      api("/emails", { body: { from: `Acme <hi@${fx.domain}>`, to: "ann@example.com", template: { alias: "hello", variables: { n } } } });
+    // The sender's render threads have started before the bomb goes in.
+    expect((await waitForEnd((await hello(0)).body.id)).status).toBe("sent");
+
+    const bomb = await asAttacker("/emails", {
+      body: {
+        from: `Evil <x@${attacker.domain}>`,
+        to: "ann@example.com",
+        template: { alias: "bomb", variables: { xs: Array.from({ length: 1000 }, (_, i) => i) } },
+      },
+    });
+    expect(bomb.status).toBe(202);
+    const bombStatus = async () => (await asAttacker(`/emails/${bomb.body.id}`)).body.status as string;
+    const deadline = Date.now() + 10_000;
+    while ((await bombStatus()) === "queued" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await bombStatus()).toBe("sending");
+
+    const others = await Promise.all([1, 2, 3].map((n) => hello(n)));
+    for (const other of others) expect((await waitForEnd(other.body.id)).status).toBe("sent");
+    expect(await bombStatus()).toBe("sending");
+
+    const deadlineEnd = Date.now() + 30_000;
+    let last: Loose = (await asAttacker(`/emails/${bomb.body.id}`)).body;
+    while (["queued", "sending"].includes(last.status) && Date.now() < deadlineEnd) {
+      await new Promise((r) => setTimeout(r, 100));
+      last = (await asAttacker(`/emails/${bomb.body.id}`)).body;
+    }
+    expect(last.status).toBe("failed");
+    expect(last.errorMessage).toContain(`longer than its budget of ${BOMB_BUDGET_MS} ms`);
+    const events = await handle.prisma.emailEvent.findMany({ where: { emailId: bomb.body.id } });
+    expect(events.map((e) => e.type)).toEqual(["rendering_failed"]);
   });
 
   it("send-only keys send by template but cannot read templates; read-only keys read but cannot write", async () => {

@@ -1,4 +1,5 @@
-import { createFileStore, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
+import { renderPoolOptionsOf } from "@svc/config";
+import { createFileStore, createRenderPool, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
@@ -24,8 +25,9 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const bodyBudget = new ByteBudget(env.API_BODY_MEMORY_BUDGET_MB * 1024 * 1024, env.API_BODY_BUDGET_WORKSPACE_SHARE);
   setBodyBudget(bodyBudget.maxBytes);
   const files = createFileStore(env, db);
+  const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
   const server = createHttpServer(
-    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget, files }),
+    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget, files, renderPool }),
     httpTimeoutsFrom(env),
   );
   let retention: PeriodicTask | null = null;
@@ -51,6 +53,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
       { name: "send queue", run: () => sendQueue.close() },
       { name: "webhook queue", run: () => webhookQueue.close() },
       { name: "file store", run: () => files.close() },
+      { name: "render pool", run: () => renderPool.close() },
     ],
   };
 }

@@ -1,4 +1,4 @@
-import type { FileStore } from "@svc/core";
+import type { FileStore, RenderPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
@@ -20,4 +20,6 @@ export interface ApiDeps {
   bodyBudget: ByteBudget;
   /** Where attachment bytes go (FILE_STORE). */
   files: FileStore;
+  /** Template renders (POST /templates/{id}/render), in worker threads. */
+  renderPool: RenderPool;
 }

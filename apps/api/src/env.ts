@@ -5,6 +5,7 @@ import {
   httpServerEnv,
   portNumber,
   requireS3Bucket,
+  templateRenderEnv,
   webhookReplayEnv,
   webhookSecretEnv,
   webhookUrlEnv,
@@ -66,6 +67,9 @@ export const apiEnvSchema = z
     ...webhookSecretEnv,
     ...webhookUrlEnv,
     ...webhookReplayEnv,
+    ...templateRenderEnv,
+    /** POST /templates/{id}/render calls one workspace may make per minute (each a render), in a burst of that size. */
+    API_TEMPLATE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   })
   .refine(...requireS3Bucket);
 

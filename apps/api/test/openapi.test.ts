@@ -7,6 +7,7 @@ import { loadEnv } from "@svc/config";
 import {
   buildDeliveryBody,
   buildInboundDeliveryBody,
+  createRenderPool,
   EVENT_TYPES,
   type Permission,
   postgresFileStore,
@@ -199,6 +200,7 @@ describe("routes and the document", () => {
       rateLimiter: new RedisRateLimiter(redis, config.QUEUE_PREFIX, logger),
       bodyBudget: new ByteBudget(1024),
       files: postgresFileStore(handle),
+      renderPool: createRenderPool(),
     });
     await sendQueue.close();
     await webhookQueue.close();

@@ -163,7 +163,10 @@ describe("GET /emails/:id", () => {
     }
     const res = await get(`/emails/${emailId}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual([...EMAIL_FIELDS, "suppressedRecipients", "events", "eventsNextCursor", "waiting"].sort());
+    expect(Object.keys(res.body).sort()).toEqual(
+      [...EMAIL_FIELDS, "suppressedRecipients", "events", "eventsNextCursor", "waiting", "template", "replies"].sort(),
+    );
+    expect(res.body).toMatchObject({ template: null, replies: [] });
     expect(res.body.suppressedRecipients).toEqual([]);
     expect(res.body.id).toBe(emailId);
     expect(res.body.events.map((event: { type: string }) => event.type)).toEqual(["sent", "delivered", "opened"]);

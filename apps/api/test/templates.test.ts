@@ -153,6 +153,27 @@ describe("/templates", () => {
     expect(rendered.body.html).toBe("<main><p>&lt;Ops&gt;</p></main><footer>&lt;Ops&gt;</footer>");
   });
 
+  it("a layout given by alias is stored as the layout's id: renaming the alias or reusing it for another template changes nothing", async () => {
+    const full = as(fx.keys["full-access"]);
+    const layout = await full.post("/templates", { name: "Frame", alias: "frame", subject: "-", html: "<div>{{ content }}</div>" });
+    await full.post("/templates/frame/publish");
+    const created = await full.post("/templates", { name: "Framed", alias: "framed", subject: "Hi", html: "<p>hi</p>", layoutId: "frame" });
+    expect(created.status).toBe(201);
+    expect(created.body.layoutId).toBe(layout.body.id);
+    const other = await full.post("/templates", { name: "Other", alias: "other-frame", subject: "-", html: "<b>{{ content }}</b>" });
+    const patched = await full.patch(`/templates/${other.body.id}`, { layoutId: "frame" });
+    expect(patched.body.layoutId).toBe(layout.body.id);
+    // The alias moves on: the templates keep the layout they named.
+    await full.patch("/templates/frame", { alias: "frame-old" });
+    await full.patch(`/templates/${other.body.id}`, { alias: "frame" });
+    expect((await full.get("/templates/framed")).body.layoutId).toBe(layout.body.id);
+    expect((await full.post("/templates/framed/render")).body.html).toBe("<div><p>hi</p></div>");
+    // A template named by its own alias is still itself.
+    const self = await full.patch("/templates/framed", { layoutId: "framed" });
+    expect(self.status).toBe(422);
+    expect(self.body.error).toContain("cannot be its own layout");
+  });
+
   it("keeps workspaces apart and follows the key's scope", async () => {
     const full = as(fx.keys["full-access"]);
     await full.post("/templates", { ...invite, alias: "private" });

@@ -129,6 +129,10 @@
           error.hidden = true;
           subject.textContent = `Subject: ${answer.subject}`;
           frame.srcdoc = answer.html;
+          var undeclared = document.querySelector("[data-preview-undeclared]");
+          var names = answer.undeclared || [];
+          undeclared.querySelector("[data-undeclared-names]").textContent = names.join(", ");
+          undeclared.hidden = names.length === 0;
         })
         .catch(() => {});
     };

@@ -1,8 +1,9 @@
-import { createDnsResolver, installationId, SecretBox, scheduleDomainRecheck } from "@svc/core";
+import { renderPoolOptionsOf } from "@svc/config";
+import { createDnsResolver, createRenderPool, installationId, SecretBox, scheduleDomainRecheck } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createSendingIdentities } from "@svc/providers";
-import { Producer, queueLayout, SendQueue } from "@svc/queues";
+import { Producer, queueLayout, RedisRateLimiter, SendQueue } from "@svc/queues";
 import { type App, closeServer, createHttpServer, httpTimeoutsFrom, listen, type PeriodicTask } from "@svc/runtime";
 import type { Redis } from "ioredis";
 import { createDashboardApp } from "./app.ts";
@@ -48,6 +49,8 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
     invitations,
     mailer: mailer === noSystemMailer ? null : mailer,
     tenantStatus: createTenantStatusReader(env),
+    renderPool: createRenderPool(renderPoolOptionsOf(env), log),
+    previewLimiter: new RedisRateLimiter(redis, env.QUEUE_PREFIX, log),
   };
   const server = createHttpServer(createDashboardApp(deps), httpTimeoutsFrom(env));
   let sessionSweeper: PeriodicTask | null = null;
@@ -90,6 +93,7 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
       { name: "queues", run: () => Promise.all([sendQueue.close(), webhookProducer.close()]) },
       { name: "ses client", run: () => identities?.close() },
       { name: "ses tenant status", run: () => deps.tenantStatus?.close() },
+      { name: "render pool", run: () => deps.renderPool.close() },
     ],
   };
 }

@@ -1,7 +1,7 @@
-import type { DomainContext, SecretBox, TxtResolver } from "@svc/core";
+import type { DomainContext, RenderPool, SecretBox, TxtResolver } from "@svc/core";
 import type { Db, DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
-import type { Producer, SendQueue } from "@svc/queues";
+import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
 import type { Redis } from "ioredis";
 import type { DashboardEnv } from "./env.ts";
 import type { InvitationMailer } from "./mail/invitationMailer.ts";
@@ -35,4 +35,8 @@ export interface DashboardDeps {
   mailer: SystemMailer | null;
   /** With SES: the workspace's SES tenant status (its overview); null with the simulator. */
   tenantStatus: TenantStatusReader | null;
+  /** Template previews and test sends render here, in worker threads. */
+  renderPool: RenderPool;
+  /** The template preview's own rate per workspace (DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE). */
+  previewLimiter: RedisRateLimiter;
 }

@@ -9,6 +9,7 @@ import {
   providerEnv,
   sesEnv,
   smtpPublicEnv,
+  templateRenderEnv,
   webhookReplayEnv,
   webhookSecretEnv,
   webhookUrlEnv,
@@ -31,6 +32,7 @@ export const dashboardEnvSchema = z.object({
   ...domainClaimEnv,
   ...smtpPublicEnv,
   ...inboundMxEnv,
+  ...templateRenderEnv,
 });
 
 export type DashboardEnv = z.infer<typeof dashboardEnvSchema>;

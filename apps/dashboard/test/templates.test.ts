@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addTestRecipient, addUserToWorkspace, createTemplate, publishTemplate, sqlPool, updateTemplate } from "@svc/core";
+import {
+  addTestRecipient,
+  addUserToWorkspace,
+  createRenderPool,
+  createTemplate,
+  publishTemplate,
+  sqlPool,
+  updateTemplate,
+} from "@svc/core";
 import { newId } from "@svc/db";
 import { type Agent, createTestDashboard, loggedInAgent, PASSWORD, signedUpAgent, uniqueEmail } from "./support.ts";
 
@@ -12,7 +20,11 @@ import { type Agent, createTestDashboard, loggedInAgent, PASSWORD, signedUpAgent
 const dashboard = await createTestDashboard({ DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR: "3" });
 const { db } = dashboard;
 const pool = sqlPool(dashboard.handle);
-afterAll(() => dashboard.close());
+const renderPool = createRenderPool();
+afterAll(async () => {
+  await renderPool.close();
+  await dashboard.close();
+});
 
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const recipient = `qa-${run}@example.com`;
@@ -61,7 +73,7 @@ beforeAll(async () => {
     },
   });
   await addTestRecipient(db, { workspaceId, email: recipient });
-  const created = await createTemplate(pool, workspaceId, {
+  const created = await createTemplate(pool, renderPool, workspaceId, {
     name: "Receipt",
     alias: `receipt-${run}`,
     subject: "Order {{ order }}",
@@ -73,7 +85,7 @@ beforeAll(async () => {
   });
   templateId = created.id;
   await publishTemplate(pool, workspaceId, templateId, {});
-  await updateTemplate(pool, workspaceId, templateId, {
+  await updateTemplate(pool, renderPool, workspaceId, templateId, {
     html: "<h1>Thank you {{ name }}</h1>\n<p>Order {{ order }}</p>\n<p>Unchanged</p>\n<b>new</b>",
   });
   await publishTemplate(pool, workspaceId, templateId, {});
@@ -94,7 +106,7 @@ describe("version history with a diff", () => {
   });
 
   it("compares a version with the saved draft, and refuses sides the template does not have", async () => {
-    await updateTemplate(pool, workspaceId, templateId, { subject: "Your order {{ order }}" });
+    await updateTemplate(pool, renderPool, workspaceId, templateId, { subject: "Your order {{ order }}" });
     const page = await owner.agent.get(`/templates/${templateId}/diff?from=2&to=draft`).expect(200);
     expect(page.text).toContain("v2 → the draft");
     expect(page.text).toMatch(/data-diff-part="subject">[\s\S]*data-diff-line="added">.*Your order \{\{ order \}\}/);

@@ -1,4 +1,14 @@
-import { commonEnv, fileStoreEnv, httpServerEnv, portNumber, providerEnv, requireS3Bucket, sesEnv, simulatorEnv } from "@svc/config";
+import {
+  commonEnv,
+  fileStoreEnv,
+  httpServerEnv,
+  portNumber,
+  providerEnv,
+  requireS3Bucket,
+  sesEnv,
+  simulatorEnv,
+  templateRenderEnv,
+} from "@svc/config";
 import { z } from "zod";
 
 /** Settings only the sender reads. */
@@ -83,6 +93,7 @@ export const senderEnvSchema = z
     ...sesEnv,
     ...simulatorEnv,
     ...senderOnlyEnv,
+    ...templateRenderEnv,
   })
   .refine(...requireS3Bucket);
 

@@ -1,9 +1,10 @@
-import { groupCommitMsFor } from "@svc/config";
+import { groupCommitMsFor, renderPoolOptionsOf } from "@svc/config";
 import {
   AttachmentBudget,
   ConfigurationSetChooser,
   cachedTemplateRenderer,
   createFileStore,
+  createRenderPool,
   findAcceptedEmails,
   handoffRecords,
   sqlPool,
@@ -100,6 +101,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   );
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
   const unwatch = [watchQueueDepth(sendQueue.producer.queues, redis)];
+  const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
 
   return {
     async start() {
@@ -126,8 +128,8 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           records: handoffRecords(db, files),
           unrecordedAcceptances: new UnrecordedAcceptances(redis, env.QUEUE_PREFIX, retryWindowMs),
           gate,
-          // Compiled per published version, which never changes; the least recently used go first.
-          templates: cachedTemplateRenderer(sqlPool(db), { maxCached: 500 }),
+          // Read once per published version, which never changes; the least recently used go first.
+          templates: cachedTemplateRenderer(sqlPool(db), renderPool, { maxCached: 500 }),
           clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
           attachmentBudget: new AttachmentBudget(env.SENDER_ATTACHMENT_BUDGET_BYTES, env.SENDER_ATTACHMENT_WAIT_MS),
           retry: {
@@ -139,6 +141,8 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
         { connection: workerRedis, layout, concurrency: env.SENDER_CONCURRENCY, sendQueue: sendQueue.producer },
         log,
       );
+      // Templated emails are the sender's daily work: its render threads load before the first one.
+      renderPool.start();
       const port = await listen(server, env.SENDER_PORT);
       for (const worker of workers) void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
@@ -157,6 +161,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       { name: "send workers", run: () => Promise.all(workers.map((worker) => worker.close())) },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },
+      { name: "render pool", run: () => renderPool.close() },
       { name: "queues", run: () => Promise.all([sendQueue.close(), deliveries.close()]) },
       { name: "provider", run: () => provider?.close() },
       { name: "SES API clients", run: () => sesApi?.close() },

@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, it, jest } from "@jest/globals";
-import { createTemplate, sqlPool } from "@svc/core";
+import { createRenderPool, createTemplate, sqlPool } from "@svc/core";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
 
 jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
 const handle = openTestDb();
+const renderPool = createRenderPool();
 afterAll(async () => {
+  await renderPool.close();
   await handle.close();
 });
 
@@ -14,7 +16,7 @@ describe("svc template", () => {
   it("lists, shows and publishes (a rollback with --from-version), and another workspace sees none", async () => {
     const workspaceId = (await runCliJson<{ id: string }>(["workspace", "create", "--name", "Template CLI"])).id;
     const other = (await runCliJson<{ id: string }>(["workspace", "create", "--name", "Other"])).id;
-    const created = await createTemplate(sqlPool(handle), workspaceId, {
+    const created = await createTemplate(sqlPool(handle), renderPool, workspaceId, {
       name: "Receipt",
       alias: "receipt",
       subject: "Hi {{ n }}",

@@ -188,6 +188,32 @@ export const apiRateLimitEnv = {
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
 };
 
+/**
+ * Template renders, in worker threads (the render pool of every process that renders: api,
+ * sender, dashboard). A render past its budget fails (`rendering_failed` at a send) and is not
+ * tried again; one workspace runs at most its concurrency of renders at once and has its render
+ * time per minute, past which its renders are refused for a while (a send is deferred, the API
+ * answers 429) instead of queued longer than the wait bound.
+ */
+export const templateRenderEnv = {
+  TEMPLATE_RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  TEMPLATE_RENDER_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  TEMPLATE_RENDER_WORKSPACE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  TEMPLATE_RENDER_WORKSPACE_CPU_MS_PER_MINUTE: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  TEMPLATE_RENDER_WORKSPACE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+};
+
+/** The render pool's options (core's createRenderPool) from templateRenderEnv. */
+export function renderPoolOptionsOf(env: { [K in keyof typeof templateRenderEnv]: number }) {
+  return {
+    threads: env.TEMPLATE_RENDER_THREADS,
+    budgetMs: env.TEMPLATE_RENDER_BUDGET_MS,
+    workspaceConcurrency: env.TEMPLATE_RENDER_WORKSPACE_CONCURRENCY,
+    workspaceCpuMsPerMinute: env.TEMPLATE_RENDER_WORKSPACE_CPU_MS_PER_MINUTE,
+    workspaceMaxWaitMs: env.TEMPLATE_RENDER_WORKSPACE_MAX_WAIT_MS,
+  };
+}
+
 /** Which provider the sender hands mail to. */
 export const providerEnv = {
   EMAIL_PROVIDER: z.enum(["simulator", "ses"]).default("simulator"),
@@ -483,6 +509,8 @@ export const dashboardEnv = {
   DASHBOARD_NOTICE_INTERVAL_MS: z.coerce.number().int().min(50).default(60_000),
   /** Template "Send a test" emails one workspace may send from the dashboard in any hour (test mode, to its test recipients). */
   DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Template editor previews (each a render) one workspace may ask for per minute, in a burst of that size. */
+  DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** "Send test event" deliveries one workspace may create per UTC day. */
   WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */

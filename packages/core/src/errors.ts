@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   daily_limit_reached: 429,
   rate_limited: 429,
   replay_quota_exceeded: 429,
+  render_rate_limited: 429,
   unavailable: 503,
   server_busy: 503,
 } as const;

@@ -208,12 +208,12 @@ function portsFor(partial: Partial<World> = {}) {
     retry: RETRY,
     templates: {
       render: async ({ templateId, version, variables, subject }) =>
-        compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null })
-          .render(variables)
-          .then((rendered) => {
+        Promise.resolve(compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null }).render(variables)).then(
+          (rendered) => {
             seen.rendered.push(`${templateId}:${version}`);
             return rendered;
-          }),
+          },
+        ),
     },
   };
   return { ports, seen, world };

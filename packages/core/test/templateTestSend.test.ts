@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { AppError, addTestRecipient, createTemplate, publishTemplate, sendTemplateTest, sqlPool } from "@svc/core";
+import { AppError, addTestRecipient, createRenderPool, createTemplate, publishTemplate, sendTemplateTest, sqlPool } from "@svc/core";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
 
 const handle = openTestDb();
-afterAll(() => handle.close());
+const renderPool = createRenderPool();
+afterAll(async () => {
+  await renderPool.close();
+  await handle.close();
+});
 
 /** The dashboard's "Send a test" (core templates/testSend.ts) against the real database. */
 describe("sendTemplateTest", () => {
@@ -11,7 +15,7 @@ describe("sendTemplateTest", () => {
     const fixture = await createWorkspaceFixture(handle);
     const recipient = `qa-${fixture.workspaceId.slice(4).toLowerCase()}@example.com`;
     await addTestRecipient(handle.prisma, { workspaceId: fixture.workspaceId, email: recipient });
-    const template = await createTemplate(sqlPool(handle), fixture.workspaceId, {
+    const template = await createTemplate(sqlPool(handle), renderPool, fixture.workspaceId, {
       name: "Welcome",
       alias: "welcome",
       subject: "Hi {{ name }}",
@@ -24,6 +28,7 @@ describe("sendTemplateTest", () => {
       Array.from({ length: 8 }, (_, i) =>
         sendTemplateTest(
           handle,
+          renderPool,
           fixture.workspaceId,
           { template: "welcome", side: i % 2 === 0 ? "draft" : 1, from: `t@${fixture.domain}`, to: recipient, variables: { name: "Ann" } },
           { perHour: 3 },
@@ -45,6 +50,7 @@ describe("sendTemplateTest", () => {
     for (let i = sent.length; i < 3; i++) {
       await sendTemplateTest(
         handle,
+        renderPool,
         fixture.workspaceId,
         { template: "welcome", side: 1, from: `t@${fixture.domain}`, to: recipient, variables: { name: "Bo" } },
         { perHour: 3 },
@@ -53,6 +59,7 @@ describe("sendTemplateTest", () => {
     await expect(
       sendTemplateTest(
         handle,
+        renderPool,
         fixture.workspaceId,
         { template: "welcome", side: 1, from: `t@${fixture.domain}`, to: recipient, variables: { name: "Bo" } },
         { perHour: 3 },

@@ -98,6 +98,41 @@ export const emailEventSchema = z
 export const emailWithEventsSchema = z
   .strictObject({
     ...emailFields,
+    subject: z.string().meta({
+      description:
+        "For a templated email, the rendered subject once the provider accepted it; before that (and when the render failed), the subject's template source.",
+    }),
+    html: z.union([z.string(), z.null()]).meta({
+      description: "Null for a templated email: its bodies are not stored; `template` says how to render them again.",
+    }),
+    text: z.union([z.string(), z.null()]).meta({ description: "Null for a templated email (see `html`)." }),
+    template: z
+      .union([
+        z.strictObject({
+          id: z.string().meta({ example: "tmpl_Y2m0cJ3iB1sVt8kQ" }),
+          alias: z.union([z.string(), z.null()]).meta({ description: "The template's alias now; null once the template is deleted." }),
+          version: z.union([z.int().min(1), z.null()]).meta({
+            description:
+              "The version pinned when the email was accepted; null for a dashboard test send of the draft (its bodies are stored).",
+          }),
+          variables: z.record(z.string(), z.unknown()).meta({
+            description:
+              "The values it was rendered with. POST /templates/{id}/render with `version` and these `variables` renders the bodies that were sent.",
+          }),
+        }),
+        z.null(),
+      ])
+      .meta({ description: "The template the email was sent by; null for an email sent without one." }),
+    replies: z
+      .array(
+        z.strictObject({
+          id: id("inb", "inb_3kV9b0Qw1sLr8TzA2mYx"),
+          receivedAt: timestamp("When it was received."),
+          from: z.union([z.string(), z.null()]),
+        }),
+      )
+      .max(100)
+      .meta({ description: "Mail received in reply to this email (GET /inbound/{id}), oldest first, at most 100." }),
     suppressedRecipients: z
       .array(z.strictObject({ address: z.string(), reason: z.string() }))
       .meta({ description: "Recipients the sender dropped because the workspace's suppression list holds them." }),

@@ -14,6 +14,7 @@ import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
+import { renderBusyAsAnswer, renderRateLimit } from "../middleware/renderRate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
@@ -29,13 +30,13 @@ export function templatesRouter(deps: ApiDeps): Router {
     res.json(await listTemplates(pool, authOf(res).workspaceId, req.query as Record<string, unknown>));
   });
   router.post("/", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
-    res.status(201).json(await createTemplate(pool, authOf(res).workspaceId, req.body));
+    res.status(201).json(await renderBusyAsAnswer(res, createTemplate(pool, deps.renderPool, authOf(res).workspaceId, req.body)));
   });
   router.get("/:id", requirePermission("templates:read"), async (req, res) => {
     res.json(await getTemplate(pool, authOf(res).workspaceId, name(req.params)));
   });
   router.patch("/:id", requirePermission("templates:manage"), jsonBody(), async (req, res) => {
-    res.json(await updateTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
+    res.json(await renderBusyAsAnswer(res, updateTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body)));
   });
   router.delete("/:id", requirePermission("templates:manage"), async (req, res) => {
     res.json(await deleteTemplate(pool, authOf(res).workspaceId, name(req.params)));
@@ -49,8 +50,9 @@ export function templatesRouter(deps: ApiDeps): Router {
   router.get("/:id/versions", requirePermission("templates:read"), async (req, res) => {
     res.json({ data: await listTemplateVersions(pool, authOf(res).workspaceId, name(req.params)) });
   });
-  router.post("/:id/render", requirePermission("templates:read"), jsonBody(), async (req, res) => {
-    res.json(await renderTemplate(pool, authOf(res).workspaceId, name(req.params), req.body));
+  const renderRate = renderRateLimit(deps.rateLimiter, deps.config.API_TEMPLATE_RENDERS_PER_MINUTE);
+  router.post("/:id/render", requirePermission("templates:read"), renderRate, jsonBody(), async (req, res) => {
+    res.json(await renderBusyAsAnswer(res, renderTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body)));
   });
 
   return router;

@@ -12,8 +12,10 @@ import {
   parseVariableRows,
   previewTemplateDraft,
   publishTemplate,
+  RenderBusy,
   sendTemplateTest,
   sqlPool,
+  type TemplatePreview,
   type TemplateView,
   updateTemplate,
   type VariableRow,
@@ -96,6 +98,36 @@ function postedState(req: Request, parsed: ParsedVariableRows): EditorState {
 export function templateRoutes(deps: DashboardDeps): Router {
   const router = Router();
   const pool = sqlPool(deps.db);
+  const previewsPerMinute = deps.env.DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE;
+
+  /**
+   * A preview, counted against the workspace's preview rate (its own limiter: each is a render of
+   * a tenant's template) and run in the render pool. Past the rate or the workspace's render
+   * share, the preview is the message to show, with the seconds to wait.
+   */
+  async function previewFor(
+    workspaceId: string,
+    templateId: string,
+    draft: Parameters<typeof previewTemplateDraft>[4],
+  ): Promise<{ preview: TemplatePreview; retryAfterSeconds?: number }> {
+    const decision = await deps.previewLimiter.take(`template-preview:${workspaceId}`, {
+      perSecond: previewsPerMinute / 60,
+      burst: previewsPerMinute,
+    });
+    if (decision && !decision.allowed)
+      return {
+        preview: {
+          error: `Preview paused: a workspace may preview ${previewsPerMinute} times a minute. It resumes in ${decision.retryAfterSeconds} s.`,
+        },
+        retryAfterSeconds: decision.retryAfterSeconds,
+      };
+    try {
+      return { preview: await previewTemplateDraft(pool, deps.renderPool, workspaceId, templateId, draft) };
+    } catch (error) {
+      if (!(error instanceof RenderBusy)) throw error;
+      return { preview: { error: error.message }, retryAfterSeconds: Math.max(1, Math.ceil(error.retryAfterMs / 1000)) };
+    }
+  }
 
   async function renderList(
     req: Request,
@@ -133,12 +165,12 @@ export function templateRoutes(deps: DashboardDeps): Router {
       // The stored verification state: the SES refresh belongs to the Test recipients page.
       w.canWrite ? listTestRecipients(deps.prisma, w.workspaceId) : Promise.resolve([]),
       w.canWrite ? listDomains(deps.prisma, w.workspaceId) : Promise.resolve([]),
-      previewTemplateDraft(pool, w.workspaceId, template.id, {
+      previewFor(w.workspaceId, template.id, {
         subject: state.subject || "-",
         html: state.html,
         text: state.text || null,
         sample: previewValues(parsed),
-      }),
+      }).then((answer) => answer.preview),
     ]);
     const domain = domains.find((d) => d.status === "verified")?.domain;
     sendPage(req, res, w, {
@@ -165,6 +197,10 @@ export function templateRoutes(deps: DashboardDeps): Router {
   }
 
   /** An AppError a person can act on is shown on the editor; a 404 and anything else go to the error handler. */
+  /** The workspace's render share spent (a draft's parse or render refused for now): told on the page, 429. */
+  const renderBusyAsError = (error: unknown): never => {
+    throw error instanceof RenderBusy ? new AppError("render_rate_limited", error.message) : error;
+  };
   const shown = (error: unknown): error is AppError => error instanceof AppError && error.status < 500 && error.code !== "not_found";
 
   router.get("/templates", requirePermission("workspace:read"), async (req, res) => {
@@ -176,13 +212,13 @@ export function templateRoutes(deps: DashboardDeps): Router {
     const name = formString(req, "name", 200);
     const alias = formString(req, "alias", 100);
     try {
-      const created = await createTemplate(pool, w.workspaceId, {
+      const created = await createTemplate(pool, deps.renderPool, w.workspaceId, {
         name,
         alias,
         subject: "Hello {{ name }}",
         html: "<p>Hello {{ name }}</p>",
         variables: [{ name: "name", type: "string", fallback: "there" }],
-      });
+      }).catch(renderBusyAsError);
       res.redirect(303, `/templates/${created.id}`);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -205,12 +241,12 @@ export function templateRoutes(deps: DashboardDeps): Router {
       return;
     }
     try {
-      await updateTemplate(pool, w.workspaceId, id, {
+      await updateTemplate(pool, deps.renderPool, w.workspaceId, id, {
         subject: state.subject,
         html: state.html,
         text: state.text.trim() === "" ? null : state.text,
         variables: parsed.declarations,
-      });
+      }).catch(renderBusyAsError);
       await renderEditor(req, res, w, id, { state });
     } catch (error) {
       if (!shown(error)) throw error;
@@ -246,10 +282,11 @@ export function templateRoutes(deps: DashboardDeps): Router {
         throw new AppError("validation_failed", "Some sample values are not valid: see the marked fields.");
       const { emailId } = await sendTemplateTest(
         deps.db,
+        deps.renderPool,
         w.workspaceId,
         { template: id, side: parseTemplateSide(chosen.side, "side"), from: chosen.from, to: chosen.to, variables: parsed.sample },
         { perHour: deps.env.DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR },
-      );
+      ).catch(renderBusyAsError);
       // The row is committed; the sender's sweeper enqueues it if Redis does not answer in time.
       await deps.sendQueue.enqueueOrLeaveToSweeper(w.workspaceId, [emailId], 2_000, deps.log);
       await renderEditor(req, res, w, id, { state, chosen, sentEmailId: emailId });
@@ -281,14 +318,15 @@ export function templateRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const parsed = parseVariableRows(rowsOf(req));
     const text = sourceField(req, "text");
-    res.json(
-      await previewTemplateDraft(pool, w.workspaceId, param(req, "id"), {
-        subject: sourceField(req, "subject") || "-",
-        html: sourceField(req, "html"),
-        text: text.trim() === "" ? null : text,
-        sample: previewValues(parsed),
-      }),
-    );
+    const { preview, retryAfterSeconds } = await previewFor(w.workspaceId, param(req, "id"), {
+      subject: sourceField(req, "subject") || "-",
+      html: sourceField(req, "html"),
+      text: text.trim() === "" ? null : text,
+      sample: previewValues(parsed),
+    });
+    if (retryAfterSeconds === undefined) return void res.json(preview);
+    res.setHeader("Retry-After", String(retryAfterSeconds));
+    res.status(429).json({ ...preview, code: "render_rate_limited" });
   });
 
   return router;

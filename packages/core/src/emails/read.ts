@@ -3,9 +3,18 @@ import { hasPrefix } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { sqlPool } from "../sql.ts";
 import { type EmailPosition, findEmailPosition, findEmailWithEvents, type ListedEmail, selectEmailsNewestFirst } from "../stores/emails.ts";
+import { selectRepliesToEmail } from "../stores/inboundEmails.ts";
+import { selectTemplateAlias } from "../stores/templates.ts";
 import { EVENTS_PAGE_SIZE, pageOf } from "./eventPages.ts";
 import { type EmailListFilters, filterRange } from "./listQuery.ts";
-import { type EmailView, type EmailWithEventsView, suppressedRecipientsOf, toEmailView, toEventView } from "./views.ts";
+import {
+  type EmailTemplateRef,
+  type EmailView,
+  type EmailWithEventsView,
+  suppressedRecipientsOf,
+  toEmailView,
+  toEventView,
+} from "./views.ts";
 
 export const emailNotFound = () => new AppError("not_found", "Email not found.");
 
@@ -24,14 +33,32 @@ export async function getEmailWithEvents(
   const email = await findEmailWithEvents(db, workspaceId, emailId, EVENTS_PAGE_SIZE + 1);
   if (!email) throw emailNotFound();
   const { rows, nextCursor } = pageOf(email.events, EVENTS_PAGE_SIZE);
+  const [template, replies] = await Promise.all([templateOf(db, workspaceId, email), selectRepliesToEmail(db, workspaceId, email.id)]);
   return {
     email: {
       ...toEmailView(email),
+      template,
+      replies: replies.map((reply) => ({ id: reply.id, receivedAt: reply.receivedAt.toISOString(), from: reply.from })),
       suppressedRecipients: suppressedRecipientsOf(email.suppressedRecipients),
       events: rows.map(toEventView),
       eventsNextCursor: nextCursor,
     },
     sendJobId: email.sendJobId,
+  };
+}
+
+async function templateOf(
+  db: Db,
+  workspaceId: string,
+  email: { templateId: string | null; templateVersion: number | null; templateVariables: unknown },
+): Promise<EmailTemplateRef | null> {
+  if (email.templateId === null) return null;
+  const variables = email.templateVariables;
+  return {
+    id: email.templateId,
+    alias: await selectTemplateAlias(db, workspaceId, email.templateId),
+    version: email.templateVersion,
+    variables: variables && typeof variables === "object" && !Array.isArray(variables) ? (variables as Record<string, unknown>) : {},
   };
 }
 

@@ -98,7 +98,29 @@ export function toEventView(event: EmailEvent): EmailEventView {
   };
 }
 
+/** The template a templated email was sent by (EmailWithEventsView.template). */
+export interface EmailTemplateRef {
+  id: string;
+  /** The template's alias now; null once the template is deleted. */
+  alias: string | null;
+  /** The version pinned when the email was accepted; null for a dashboard test send of the draft. */
+  version: number | null;
+  /** The values it renders with: POST /templates/{id}/render with these and the version renders the bodies sent. */
+  variables: Record<string, unknown>;
+}
+
+/** A reply received to a sent email, as the email names it. */
+export interface EmailReplyRef {
+  id: string;
+  receivedAt: string;
+  from: string | null;
+}
+
 export interface EmailWithEventsView extends EmailView {
+  /** Null for an email sent without a template. */
+  template: EmailTemplateRef | null;
+  /** Replies received to it (inbound mail naming it), oldest first, at most 100 (GET /inbound lists them all). */
+  replies: EmailReplyRef[];
   /** Recipients the sender dropped because the suppression list holds them ([] when none). */
   suppressedRecipients: Array<{ address: string; reason: string }>;
   /** The first page of its events, oldest first. */

@@ -5,6 +5,7 @@ import { type EmailFiles, FileStoreUnavailable } from "../files/store.ts";
 import type { AcceptedHandoff, ClaimedEmail } from "../stores/emails.ts";
 import { dropSuppressed, type SuppressedRecipient } from "../suppressions/sendTime.ts";
 import { TemplateRenderError } from "../templates/engine.ts";
+import { RenderBusy } from "../templates/renderPool.ts";
 import { ATTACHMENT_BUDGET_FULL } from "./attachmentBudget.ts";
 import type { HandoffPorts } from "./ports.ts";
 import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
@@ -203,7 +204,9 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
 
-  await recordAccepted(ports, { emailId: email.id, provider: ports.provider.name, providerMessageId }, leaseAskedAt, log, { kept: false });
+  const accepted = { emailId: email.id, provider: ports.provider.name, providerMessageId };
+  const renderedSubject = email.templateVersion !== null ? { renderedSubject: content.subject } : {};
+  await recordAccepted(ports, { ...accepted, ...renderedSubject }, leaseAskedAt, log, { kept: false });
   await dropAttachmentContents(ports, email, log);
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
@@ -219,8 +222,19 @@ async function renderContent(
   if (email.templateId === null || email.templateVersion === null) return { subject: email.subject, html: email.html, text: email.text };
   const pinned = { templateId: email.templateId, version: email.templateVersion };
   try {
-    return await ports.templates.render({ ...pinned, variables: email.templateVariables ?? {}, subject: email.subject });
+    return await ports.templates.render({
+      ...pinned,
+      workspaceId: email.organizationId,
+      variables: email.templateVariables ?? {},
+      subject: email.subject,
+    });
   } catch (error) {
+    if (error instanceof RenderBusy) {
+      // The workspace's render share is spent: its email waits its turn, like a busy send rate.
+      await ports.records.release(email.id);
+      log.debug({ retryAfterMs: error.retryAfterMs }, "the workspace's render share is spent; back in the queue");
+      return { kind: "deferred", retryAt: ports.clock.now() + error.retryAfterMs };
+    }
     if (!(error instanceof TemplateRenderError)) throw error;
     const deliveryIds = await ports.records.failRendering(email.id, {
       template: pinned.templateId,

@@ -481,6 +481,11 @@ export interface AcceptedHandoff {
   emailId: string;
   provider: string;
   providerMessageId: string;
+  /**
+   * A templated email's rendered subject, which then replaces the subject's template source in
+   * the row: what was sent. Absent for other emails (and when recorded from a kept acceptance).
+   */
+  renderedSubject?: string;
 }
 
 /**
@@ -501,10 +506,16 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
             "sentAt" = COALESCE(e."sentAt", now()),
             "lastActivityAt" = now(),
             provider = v.provider,
-            "providerMessageId" = COALESCE(e."providerMessageId", v.message_id)
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, provider, message_id)
+            "providerMessageId" = COALESCE(e."providerMessageId", v.message_id),
+            subject = COALESCE(v.subject, e.subject)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, provider, message_id, subject)
       WHERE e.id = v.id AND e.id = ANY ($1::text[])`,
-    values: [rows.map((row) => row.emailId), rows.map((row) => row.provider), rows.map((row) => row.providerMessageId)],
+    values: [
+      rows.map((row) => row.emailId),
+      rows.map((row) => row.provider),
+      rows.map((row) => row.providerMessageId),
+      rows.map((row) => row.renderedSubject ?? null),
+    ],
   });
 }
 

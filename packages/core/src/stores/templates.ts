@@ -1,3 +1,4 @@
+import type { Prisma } from "@svc/db";
 import type { Queryable } from "../sql.ts";
 import type { VariableDeclaration } from "../templates/variables.ts";
 
@@ -289,4 +290,14 @@ export async function selectTemplatesToPin(
     answers[n - 1] = pin;
   }
   return answers;
+}
+
+/** A template's alias by id (an email's answer names it); null once the template is deleted. */
+export async function selectTemplateAlias(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  templateId: string,
+): Promise<string | null> {
+  const row = await prisma.template.findFirst({ where: { id: templateId, workspaceId }, select: { alias: true } });
+  return row?.alias ?? null;
 }

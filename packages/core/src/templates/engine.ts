@@ -1,4 +1,4 @@
-import { convert } from "html-to-text";
+import { compile as compileHtmlToText } from "html-to-text";
 import { Liquid, type Template } from "liquidjs";
 import { SEND_LIMITS } from "../emails/input.ts";
 
@@ -14,8 +14,11 @@ import { SEND_LIMITS } from "../emails/input.ts";
 export const TEMPLATE_LIMITS = {
   /** Subject, HTML and text sources together (UTF-16 units, LiquidJS's `parseLimit`). */
   maxSourceLength: 512 * 1024,
-  /** One part's render (LiquidJS's `renderLimit`, ms). */
-  renderMs: 250,
+  /**
+   * A whole render's time (ms) by default: every part, the layout and the text conversion
+   * together. Renders run in worker threads (renderPool.ts), so this is the worker's busy time.
+   */
+  renderMs: 500,
   /** Tags, outputs and text pieces rendered in one part (LiquidJS's `templateLimit`). */
   maxRenders: 100_000,
   /** Objects, strings and arrays a part's render may create (LiquidJS's `memoryLimit`). */
@@ -34,15 +37,20 @@ const common = {
   cache: false,
 } as const;
 
+/**
+ * The text part made from the HTML when the template has none. Its input is bounded by the output
+ * limit and its nesting by maxDepth (deeper content is cut, as a reader would not follow it);
+ * its time counts against the render's budget. Compiled once: compiling the options costs more
+ * than converting a short email.
+ */
+const htmlToText = compileHtmlToText({
+  wordwrap: 100,
+  limits: { maxInputLength: TEMPLATE_LIMITS.maxOutputBytes, maxDepth: 64 },
+});
+
 const htmlEngine = new Liquid({ ...common, outputEscape: "escape" });
 /** Subject and text are not HTML: escaping would show `&amp;` to the reader. */
 const plainEngine = new Liquid(common);
-
-const RENDER_OPTIONS = {
-  templateLimit: TEMPLATE_LIMITS.maxRenders,
-  renderLimit: TEMPLATE_LIMITS.renderMs,
-  memoryLimit: TEMPLATE_LIMITS.memory,
-};
 
 /** A template's parts whose render failed (a limit, a filter error, output too large): the message says which. */
 export class TemplateRenderError extends Error {
@@ -67,7 +75,13 @@ export interface RenderedContent {
 }
 
 export interface CompiledTemplate {
-  render(variables: Record<string, unknown>, subjectSource?: string): Promise<RenderedContent>;
+  /**
+   * Renders synchronously within `budgetMs` for all parts together (a render past it fails; it is
+   * not tried again). Call it off the event loop: see renderPool.ts.
+   */
+  render(variables: Record<string, unknown>, subjectSource?: string, budgetMs?: number): RenderedContent;
+  /** The top-level variable names the subject, HTML and text read (not the layout's). */
+  usedVariables(): string[];
 }
 
 /** `{{ content }}` in a layout is the already escaped HTML of the template: written as is. */
@@ -92,19 +106,25 @@ export function compileTemplate(sources: TemplateSources): CompiledTemplate {
   const layout =
     sources.layoutHtml === null ? null : parse(htmlEngine, "layout", sources.layoutHtml.replace(CONTENT_OUTPUT, "{{ content | raw }}"));
   return {
-    async render(variables, subjectSource) {
+    usedVariables() {
+      const names = [subject, html, ...(text ? [text] : [])].flatMap((parts) => plainEngine.globalVariablesSync(parts));
+      return [...new Set(names)];
+    },
+    render(variables, subjectSource, budgetMs = TEMPLATE_LIMITS.renderMs) {
+      const deadline = performance.now() + budgetMs;
       const subjectParts =
         subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
-      const renderedSubject = renderPart(plainEngine, "subject", subjectParts, variables)
+      const renderedSubject = renderPart(plainEngine, "subject", subjectParts, variables, deadline, budgetMs)
         .replace(/[\r\n]+/g, " ")
         .trim();
       if (renderedSubject.length === 0) throw new TemplateRenderError("subject: renders empty");
       if (renderedSubject.length > SEND_LIMITS.maxSubjectLength)
         throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
-      let renderedHtml = renderPart(htmlEngine, "html", html, variables);
-      if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml });
+      let renderedHtml = renderPart(htmlEngine, "html", html, variables, deadline, budgetMs);
+      if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml }, deadline, budgetMs);
       checkOutputSize(Buffer.byteLength(renderedHtml));
-      const renderedText = text ? renderPart(plainEngine, "text", text, variables) : convert(renderedHtml, { wordwrap: 100 });
+      const renderedText = text ? renderPart(plainEngine, "text", text, variables, deadline, budgetMs) : htmlToText(renderedHtml);
+      if (performance.now() > deadline) throw new TemplateRenderError(`text: the render took longer than its budget of ${budgetMs} ms`);
       checkOutputSize(Buffer.byteLength(renderedHtml) + Buffer.byteLength(renderedText));
       return { subject: renderedSubject, html: renderedHtml, text: renderedText };
     },
@@ -121,20 +141,31 @@ function checkOutputSize(bytes: number): void {
 const OVER_TIME = "template render limit exceeded";
 
 /**
- * Renders one part synchronously: nothing a template does waits for I/O, and an async render
- * would only let other work's turns count against its time limit. That limit is wall time, which
- * a garbage collection can also use up; a render over it is tried once more, so that a pause
- * fails nobody's email while a template really too slow fails twice.
+ * Renders one part synchronously with what is left of the render's time: nothing a template does
+ * waits for I/O, and an async render would only let other work's turns count against its time.
  */
-function renderPart(engine: Liquid, part: string, parsed: Template[], variables: Record<string, unknown>): string {
-  for (let tries = 1; ; tries++) {
-    try {
-      return String(engine.renderSync(parsed, variables, RENDER_OPTIONS));
-    } catch (error) {
-      const message = messageOf(error);
-      if (tries === 1 && message.startsWith(OVER_TIME)) continue;
-      throw new TemplateRenderError(`${part}: ${message}`);
-    }
+function renderPart(
+  engine: Liquid,
+  part: string,
+  parsed: Template[],
+  variables: Record<string, unknown>,
+  deadline: number,
+  budgetMs: number,
+): string {
+  const left = Math.floor(deadline - performance.now());
+  if (left <= 0) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`);
+  try {
+    return String(
+      engine.renderSync(parsed, variables, {
+        templateLimit: TEMPLATE_LIMITS.maxRenders,
+        renderLimit: left,
+        memoryLimit: TEMPLATE_LIMITS.memory,
+      }),
+    );
+  } catch (error) {
+    const message = messageOf(error);
+    if (message.startsWith(OVER_TIME)) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`);
+    throw new TemplateRenderError(`${part}: ${message}`);
   }
 }
 

@@ -17,6 +17,14 @@ export {
   type TemplateSources,
 } from "./engine.ts";
 export { cachedTemplateRenderer, type TemplateRenderer, type TemplateToRender } from "./renderer.ts";
+export {
+  createRenderPool,
+  RENDER_POOL_DEFAULTS,
+  RenderBusy,
+  type RenderPool,
+  type RenderPoolOptions,
+  type RenderRequest,
+} from "./renderPool.ts";
 export { type PinnedTemplate, pinTemplates, type TemplateRequest, templateField } from "./sending.ts";
 export * from "./service.ts";
 export { sendTemplateTest, TEMPLATE_TEST_SENDS, type TemplateTestSend } from "./testSend.ts";

@@ -16,7 +16,8 @@ import {
   updateTemplateDraft,
 } from "../stores/templates.ts";
 import { storableString } from "../text.ts";
-import { compileTemplate, type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
+import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError } from "./engine.ts";
+import type { RenderPool } from "./renderPool.ts";
 import { resolveVariables, type VariableDeclaration, variableDeclarationsSchema } from "./variables.ts";
 
 /** A template as the API answers it: its draft and the version in force. */
@@ -106,38 +107,47 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   throw new AppError("validation_failed", `Invalid request: ${[...new Set(problems)].join("; ")}.`);
 }
 
-/** A draft that does not parse is refused when saved, naming the part. */
-function checkParses(parts: { subject: string; html: string; text: string | null }): void {
+/** A draft that does not parse is refused when saved, naming the part (parsed in the render pool). */
+async function checkParses(
+  renderPool: RenderPool,
+  workspaceId: string,
+  parts: { subject: string; html: string; text: string | null },
+): Promise<void> {
   try {
-    compileTemplate({ ...parts, layoutHtml: null });
+    await renderPool.check(workspaceId, { ...parts, layoutHtml: null });
   } catch (error) {
     if (error instanceof TemplateRenderError) throw new AppError("validation_failed", `Invalid request: ${error.message}.`);
     throw error;
   }
 }
 
-async function checkLayout(
+/**
+ * The layout a template names (by id or alias) as its id, which is what is stored: an alias can
+ * change or pass to another template. Undefined and null pass through (no change, no layout).
+ */
+async function resolveLayout<T extends string | null | undefined>(
   db: Queryable,
   workspaceId: string,
-  layoutId: string | null | undefined,
+  layoutId: T,
   templateId: string | null,
-): Promise<void> {
-  if (layoutId === undefined || layoutId === null) return;
-  if (layoutId === templateId) throw new AppError("validation_failed", "Invalid request: layoutId: a template cannot be its own layout.");
-  if (!(await selectTemplate(db, workspaceId, layoutId)))
-    throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
+): Promise<T | string> {
+  if (layoutId === undefined || layoutId === null) return layoutId;
+  const layout = await selectTemplate(db, workspaceId, layoutId);
+  if (!layout) throw new AppError("validation_failed", `Invalid request: layoutId: no template ${layoutId} in this workspace.`);
+  if (layout.id === templateId) throw new AppError("validation_failed", "Invalid request: layoutId: a template cannot be its own layout.");
+  return layout.id;
 }
 
-export async function createTemplate(db: Queryable, workspaceId: string, body: unknown): Promise<TemplateView> {
+export async function createTemplate(db: Queryable, renderPool: RenderPool, workspaceId: string, body: unknown): Promise<TemplateView> {
   const input = parse(createSchema, body);
-  checkParses({ subject: input.subject, html: input.html, text: input.text ?? null });
-  await checkLayout(db, workspaceId, input.layoutId, null);
+  await checkParses(renderPool, workspaceId, { subject: input.subject, html: input.html, text: input.text ?? null });
+  const layoutId = await resolveLayout(db, workspaceId, input.layoutId ?? null, null);
   const row = await insertTemplate(db, {
     id: newId("template"),
     workspaceId,
     name: input.name,
     alias: input.alias,
-    layoutId: input.layoutId ?? null,
+    layoutId,
     subject: input.subject,
     html: input.html,
     text: input.text ?? null,
@@ -148,17 +158,23 @@ export async function createTemplate(db: Queryable, workspaceId: string, body: u
 }
 
 /** Edits go to the draft; the published versions do not change. */
-export async function updateTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<TemplateView> {
+export async function updateTemplate(
+  db: Queryable,
+  renderPool: RenderPool,
+  workspaceId: string,
+  idOrAlias: string,
+  body: unknown,
+): Promise<TemplateView> {
   const change = parse(updateSchema, body);
   const current = await selectTemplate(db, workspaceId, idOrAlias);
   if (!current) throw notFound("Template");
-  checkParses({
+  await checkParses(renderPool, workspaceId, {
     subject: change.subject ?? current.draftSubject,
     html: change.html ?? current.draftHtml,
     text: change.text === undefined ? current.draftText : change.text,
   });
-  await checkLayout(db, workspaceId, change.layoutId, current.id);
-  const row = await updateTemplateDraft(db, workspaceId, current.id, change);
+  const layoutId = await resolveLayout(db, workspaceId, change.layoutId, current.id);
+  const row = await updateTemplateDraft(db, workspaceId, current.id, { ...change, layoutId });
   if (row === "alias_taken") throw new AppError("conflict", `A template with the alias ${change.alias} already exists in this workspace.`);
   if (!row) throw notFound("Template");
   return viewOf(row);
@@ -271,14 +287,22 @@ const renderSchema = z.strictObject(
 );
 
 /**
- * A test render: of the draft (with its layout's published HTML), or of a published version.
- * A missing or mistyped variable, or a failed render, is a 422 saying what.
+ * A test render, in the render pool: of the draft (with its layout's published HTML), or of a
+ * published version. A missing or mistyped variable, or a failed render, is a 422 saying what;
+ * a workspace whose render share is spent gets RenderBusy (renderPool.ts).
  */
-export async function renderTemplate(db: Queryable, workspaceId: string, idOrAlias: string, body: unknown): Promise<RenderedContent> {
+export async function renderTemplate(
+  db: Queryable,
+  renderPool: RenderPool,
+  workspaceId: string,
+  idOrAlias: string,
+  body: unknown,
+): Promise<RenderedContent> {
   const { version, variables = {} } = parse(renderSchema, body ?? {});
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
   let sources: { subject: string; html: string; text: string | null; layoutHtml: string | null; variables: VariableDeclaration[] };
+  let cacheKey: string | null = null;
   if (version === undefined) {
     const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
     sources = {
@@ -292,32 +316,48 @@ export async function renderTemplate(db: Queryable, workspaceId: string, idOrAli
     const found = (await selectTemplateVersions(db, workspaceId, template.id)).find((row) => row.version === version);
     if (!found) throw new AppError("validation_failed", `Invalid request: version: the template has no version ${version}.`);
     sources = found;
+    cacheKey = `${template.id}:${version}`;
   }
   const values = resolveVariables(sources.variables, variables, "template");
   try {
-    return await compileTemplate(sources).render(values);
+    const { subject, html, text } = await renderPool.render({ workspaceId, cacheKey, sources, variables: values });
+    return { subject, html, text };
   } catch (error) {
     if (error instanceof TemplateRenderError) throw new AppError("validation_failed", `The template did not render: ${error.message}.`);
     throw error;
   }
 }
 
+/** The dashboard's preview: the rendered parts and the variables the template reads that have no row. */
+export type TemplatePreview = (RenderedContent & { undeclared: string[] }) | { error: string };
+
 /**
- * The dashboard's live preview: renders unsaved sources of one of the workspace's templates
- * (with its layout's published HTML) with sample values as given, unchecked against the
- * declarations. Answers the rendered parts, or the error a person should see.
+ * The dashboard's live preview, in the render pool: renders unsaved sources of one of the
+ * workspace's templates (with its layout's published HTML) with sample values as given (one per
+ * declared variable), unchecked against the declarations. Answers the rendered parts and the
+ * names the template reads that are not declared (they render empty), or the error a person
+ * should see. A workspace whose render share is spent gets RenderBusy.
  */
 export async function previewTemplateDraft(
   db: Queryable,
+  renderPool: RenderPool,
   workspaceId: string,
   idOrAlias: string,
   draft: { subject: string; html: string; text: string | null; sample: Record<string, unknown> },
-): Promise<RenderedContent | { error: string }> {
+): Promise<TemplatePreview> {
   const template = await selectTemplate(db, workspaceId, idOrAlias);
   if (!template) throw notFound("Template");
   const layoutHtml = template.layoutId ? await selectPublishedHtml(db, workspaceId, template.layoutId) : null;
   try {
-    return await compileTemplate({ subject: draft.subject, html: draft.html, text: draft.text, layoutHtml }).render(draft.sample);
+    const rendered = await renderPool.render({
+      workspaceId,
+      cacheKey: null,
+      sources: { subject: draft.subject, html: draft.html, text: draft.text, layoutHtml },
+      variables: draft.sample,
+      withUsedVariables: true,
+    });
+    const undeclared = (rendered.usedVariables ?? []).filter((name) => !Object.hasOwn(draft.sample, name));
+    return { subject: rendered.subject, html: rendered.html, text: rendered.text, undeclared };
   } catch (error) {
     if (error instanceof TemplateRenderError) return { error: error.message };
     throw error;

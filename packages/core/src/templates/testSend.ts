@@ -13,6 +13,7 @@ import { selectTemplate } from "../stores/templates.ts";
 import { selectTestRecipientAddresses } from "../stores/testRecipients.ts";
 import { findWorkspace } from "../stores/workspaces.ts";
 import type { TemplateSide } from "./diff.ts";
+import type { RenderPool } from "./renderPool.ts";
 import { renderTemplate } from "./service.ts";
 import { VARIABLE_LIMITS } from "./variables.ts";
 
@@ -63,14 +64,20 @@ async function testKeyOf(handle: DbHandle, workspaceId: string): Promise<string>
 }
 
 /** The send: the draft rendered now (it has no version to pin), or a version pinned like any templated send. */
-async function inputOf(pool: Queryable, workspaceId: string, templateId: string, send: TemplateTestSend): Promise<SendEmailInput> {
+async function inputOf(
+  pool: Queryable,
+  renderPool: RenderPool,
+  workspaceId: string,
+  templateId: string,
+  send: TemplateTestSend,
+): Promise<SendEmailInput> {
   if (send.side !== "draft")
     return parseSendEmailInput({
       from: send.from,
       to: [send.to],
       template: { id: templateId, version: send.side, variables: send.variables },
     });
-  const rendered = await renderTemplate(pool, workspaceId, templateId, { variables: send.variables });
+  const rendered = await renderTemplate(pool, renderPool, workspaceId, templateId, { variables: send.variables });
   const input = parseSendEmailInput({
     from: send.from,
     to: [send.to],
@@ -94,6 +101,7 @@ async function inputOf(pool: Queryable, workspaceId: string, templateId: string,
  */
 export async function sendTemplateTest(
   handle: DbHandle,
+  renderPool: RenderPool,
   workspaceId: string,
   send: TemplateTestSend,
   options: { perHour?: number; now?: Date } = {},
@@ -118,7 +126,7 @@ export async function sendTemplateTest(
       "validation_failed",
       `variables: the sample values must be at most ${VARIABLE_LIMITS.maxValuesBytes / 1024} KB as JSON.`,
     );
-  const input = await inputOf(pool, workspaceId, template.id, send);
+  const input = await inputOf(pool, renderPool, workspaceId, template.id, send);
   const perHour = options.perHour ?? TEMPLATE_TEST_SENDS.perHour;
   const since = new Date((options.now ?? new Date()).getTime() - 3_600_000);
   // One test send of a workspace at a time, so the count and the insert make an exact limit (and

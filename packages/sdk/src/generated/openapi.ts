@@ -524,7 +524,7 @@ export interface paths {
         put?: never;
         /**
          * Render a template
-         * @description A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render, is a 422 saying what.
+         * @description A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render (a render past its time budget included), is a 422 saying what. Renders have their own limit per workspace (API_TEMPLATE_RENDERS_PER_MINUTE) and share of render time; past either: 429 `render_rate_limited` with Retry-After.
          *
          *     Requires an API key whose scope preset grants `templates:read`: `read-only`, `full-access`.
          */
@@ -1010,6 +1010,7 @@ export interface components {
          *     | `daily_limit_reached` | 429 | The workspace's plan allows no more sends today (UTC); the message names the limit. |
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
          *     | `replay_quota_exceeded` | 429 | The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends. |
+         *     | `render_rate_limited` | 429 | The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -1025,13 +1026,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1581,7 +1582,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -1717,8 +1718,11 @@ export interface components {
                 /** @description Bytes, decoded. */
                 size: number;
             }[];
+            /** @description For a templated email, the rendered subject once the provider accepted it; before that (and when the render failed), the subject's template source. */
             subject: string;
+            /** @description Null for a templated email: its bodies are not stored; `template` says how to render them again. */
             html: string | null;
+            /** @description Null for a templated email (see `html`). */
             text: string | null;
             status: components["schemas"]["EmailStatus"];
             /** @description `ses` or `simulator` once handed off. */
@@ -1733,6 +1737,33 @@ export interface components {
             sentAt: string | null;
             failedAt: string | null;
             scheduledAt: string | null;
+            /** @description The template the email was sent by; null for an email sent without one. */
+            template: {
+                /** @example tmpl_Y2m0cJ3iB1sVt8kQ */
+                id: string;
+                /** @description The template's alias now; null once the template is deleted. */
+                alias: string | null;
+                /** @description The version pinned when the email was accepted; null for a dashboard test send of the draft (its bodies are stored). */
+                version: number | null;
+                /** @description The values it was rendered with. POST /templates/{id}/render with `version` and these `variables` renders the bodies that were sent. */
+                variables: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** @description Mail received in reply to this email (GET /inbound/{id}), oldest first, at most 100. */
+            replies: {
+                /**
+                 * @description Prefixed with `inb_`.
+                 * @example inb_3kV9b0Qw1sLr8TzA2mYx
+                 */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When it was received.
+                 */
+                receivedAt: string;
+                from: string | null;
+            }[];
             /** @description Recipients the sender dropped because the workspace's suppression list holds them. */
             suppressedRecipients: {
                 address: string;
@@ -2514,7 +2545,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2540,7 +2571,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2781,7 +2812,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2811,7 +2842,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3051,7 +3082,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3081,7 +3112,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3256,7 +3287,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3282,7 +3313,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3433,7 +3464,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3459,7 +3490,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3710,7 +3741,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3740,7 +3771,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3920,7 +3951,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3946,7 +3977,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4070,7 +4101,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4096,7 +4127,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4247,7 +4278,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4273,7 +4304,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4429,7 +4460,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4455,7 +4486,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4670,7 +4701,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4700,7 +4731,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4902,7 +4933,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4928,7 +4959,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5052,7 +5083,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5078,7 +5109,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5326,7 +5357,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5356,7 +5387,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5507,7 +5538,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5533,7 +5564,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5688,7 +5719,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5714,7 +5745,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5941,7 +5972,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5971,7 +6002,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6222,7 +6253,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6252,7 +6283,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6431,7 +6462,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6457,7 +6488,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6608,7 +6639,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6634,7 +6665,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6893,7 +6924,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6923,7 +6954,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7076,7 +7107,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7102,7 +7133,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7255,7 +7286,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7281,7 +7312,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7437,7 +7468,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7463,7 +7494,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7687,7 +7718,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7717,7 +7748,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7868,7 +7899,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7894,7 +7925,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8049,7 +8080,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8075,7 +8106,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8326,7 +8357,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8356,7 +8387,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8583,7 +8614,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8613,7 +8644,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8864,7 +8895,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8894,7 +8925,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9047,7 +9078,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9073,7 +9104,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9291,7 +9322,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `render_rate_limited`: The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After.
+             */
             429: {
                 headers: {
                     /** @description The key's burst: how many requests it may make at once. */
@@ -9300,7 +9335,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9313,7 +9348,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | "render_rate_limited";
                     };
                 };
             };
@@ -9330,7 +9365,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9510,7 +9545,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9536,7 +9571,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9686,7 +9721,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9712,7 +9747,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9862,7 +9897,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9888,7 +9923,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10064,7 +10099,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10090,7 +10125,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

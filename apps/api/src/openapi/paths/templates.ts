@@ -194,7 +194,7 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
     tag: TAG,
     summary: "Render a template",
     description:
-      "A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render, is a 422 saying what.",
+      "A test render of the draft (or of `version`) with `variables`: nothing is sent. A missing or mistyped variable, or a failed render (a render past its time budget included), is a 422 saying what. Renders have their own limit per workspace (API_TEMPLATE_RENDERS_PER_MINUTE) and share of render time; past either: 429 `render_rate_limited` with Retry-After.",
     permission: "templates:read",
     request: {
       params: idParam,
@@ -206,6 +206,6 @@ export function registerTemplateOperations(registry: OpenAPIRegistry): void {
       ),
     },
     responses: { 200: { description: "The rendered subject, HTML and text.", schema: rendered } },
-    errors: [...JSON_BODY_ERRORS, "not_found"],
+    errors: [...JSON_BODY_ERRORS, "not_found", "render_rate_limited"],
   });
 }

@@ -99,7 +99,7 @@ function ourReason(payloadJson: string): SafeHtml | false {
 }
 
 /** Links between the timeline's pages: back to the first, on to the next when there is one. */
-function timelinePager(email: EmailWithEventsView, laterPage: boolean): SafeHtml | string {
+function timelinePager(email: Pick<EmailWithEventsView, "id" | "eventsNextCursor">, laterPage: boolean): SafeHtml | string {
   if (!laterPage && email.eventsNextCursor === null) return "";
   const base = `/emails/${encodeURIComponent(email.id)}`;
   return html`<nav class="pager" aria-label="Event pages">
@@ -108,7 +108,7 @@ function timelinePager(email: EmailWithEventsView, laterPage: boolean): SafeHtml
   </nav>`;
 }
 
-function timeline(email: EmailWithEventsView, laterPage: boolean): SafeHtml {
+function timeline(email: Pick<EmailWithEventsView, "id" | "events" | "eventsNextCursor">, laterPage: boolean): SafeHtml {
   if (email.events.length === 0 && !laterPage) {
     return emptyState("No events yet", "Events appear as the provider reports them: sent, delivered, bounced and so on.");
   }
@@ -148,7 +148,11 @@ function templateCell(template: EmailTemplateView): SafeHtml {
 }
 
 export function emailDetailBody(
-  email: EmailWithEventsView & { waiting?: EmailWaiting | null; replies?: InboundSummaryView[]; template?: EmailTemplateView | null },
+  email: Omit<EmailWithEventsView, "replies" | "template"> & {
+    waiting?: EmailWaiting | null;
+    replies?: InboundSummaryView[];
+    template?: EmailTemplateView | null;
+  },
   options: { laterPage: boolean },
 ): SafeHtml {
   return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}

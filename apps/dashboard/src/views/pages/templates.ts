@@ -1,6 +1,6 @@
 import {
-  type RenderedContent,
   type TemplateDiff,
+  type TemplatePreview,
   type TemplateSide,
   type TemplateVersionView,
   type TemplateView,
@@ -72,7 +72,7 @@ export interface TemplateEditorPage {
   template: TemplateView;
   versions: TemplateVersionView[];
   state: EditorState;
-  preview: RenderedContent | { error: string };
+  preview: TemplatePreview;
   testSend: TestSendOptions;
   csrf: string;
   canWrite: boolean;
@@ -194,6 +194,14 @@ function versionHistory(page: TemplateEditorPage): SafeHtml {
 }
 
 /**
+ * Variables the template reads that have no row: they render empty, so the preview says which
+ * (app.js keeps it current as the draft changes).
+ */
+function undeclaredWarning(names: string[]): SafeHtml {
+  return html`<p class="warning-text" data-preview-undeclared ${names.length > 0 ? "" : "hidden"}>Not declared, so empty in the preview and in every send: <span data-undeclared-names>${names.join(", ")}</span>. Add a row for each, or remove it from the template.</p>`;
+}
+
+/**
  * The editor: the draft's parts, the variables panel, the preview (a frame with an empty
  * `sandbox`: no scripts, no forms, its own origin, showing the rendered HTML, refreshed by app.js
  * as the draft changes), "Send a test" and the version history with its diffs. Publishing saves
@@ -224,6 +232,7 @@ export function templateEditorBody(page: TemplateEditorPage): SafeHtml {
     ${card(
       html`<p data-preview-subject><strong>Subject:</strong> ${"error" in preview ? "" : preview.subject}</p>
       <p class="error-text" data-preview-error ${"error" in preview ? "" : "hidden"}>${"error" in preview ? preview.error : ""}</p>
+      ${undeclaredWarning("error" in preview ? [] : preview.undeclared)}
       <iframe sandbox="" title="Preview" data-template-preview class="template-preview" srcdoc="${"error" in preview ? "" : preview.html}"></iframe>`,
       { title: "Preview" },
     )}

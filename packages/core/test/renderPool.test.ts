@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import { createRenderPool, RenderBusy, type RenderPool, TemplateRenderError } from "@svc/core";
+
+/**
+ * The render pool (packages/core/src/templates/renderPool.ts): renders in worker threads, each
+ * within its budget, and one workspace's slow renders do not hold up another's.
+ */
+
+let pool: RenderPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+const XS = Array.from({ length: 1000 }, (_, i) => i);
+/** A billion turns of nested loops over a list: LiquidJS runs them until the budget stops them. */
+const BOMB = {
+  subject: "s",
+  html: "{% for a in xs %}{% for b in xs %}{% for c in xs %}{% endfor %}{% endfor %}{% endfor %}",
+  text: "t",
+  layoutHtml: null,
+};
+const HELLO = { subject: "Hi {{ name }}", html: "<p>Hi {{ name }}</p>", text: null, layoutHtml: null };
+
+const hello = (workspaceId: string, name: string) =>
+  pool!.render({ workspaceId, cacheKey: "tpl_hello:1", sources: HELLO, variables: { name } });
+
+/** Renders in parallel until every worker has started (from source, a worker's start takes a while). */
+async function warm(threads: number): Promise<void> {
+  await Promise.all(Array.from({ length: threads * 2 }, (_, n) => hello(`warm-${n}`, "warm")));
+}
+
+describe("the render pool", () => {
+  it("renders subject, HTML and the text derived from the HTML, off the event loop", async () => {
+    pool = createRenderPool();
+    const rendered = await hello("ws_a", "<Ann>");
+    expect(rendered).toEqual({ subject: "Hi <Ann>", html: "<p>Hi &lt;Ann&gt;</p>", text: "Hi <Ann>" });
+  });
+
+  it("a render bomb of workspace A fails with its budget named, while workspace B's renders complete meanwhile", async () => {
+    pool = createRenderPool({ threads: 2, budgetMs: 4_000 });
+    await warm(2);
+    let bombEnded = false;
+    const bomb = pool
+      .render({ workspaceId: "ws_a", cacheKey: null, sources: BOMB, variables: { xs: XS } })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
+      .finally(() => {
+        bombEnded = true;
+      });
+    for (let n = 0; n < 20; n++) {
+      expect((await hello("ws_b", `B${n}`)).html).toBe(`<p>Hi B${n}</p>`);
+      expect(bombEnded).toBe(false);
+    }
+    const failure = await bomb;
+    expect(failure).toBeInstanceOf(TemplateRenderError);
+    expect((failure as Error).message).toBe("html: the render took longer than its budget of 4000 ms");
+  });
+
+  it("a render the worker does not end by itself (a long text conversion) is stopped past its budget; the pool renders on", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 50 });
+    await warm(1);
+    const page = `<p>${"word ".repeat(50)}</p>`.repeat(3_000);
+    const failure = await pool
+      .render({
+        workspaceId: "ws_a",
+        cacheKey: null,
+        sources: { subject: "s", html: "{{ page | raw }}", text: null, layoutHtml: null },
+        variables: { page },
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(TemplateRenderError);
+    expect((failure as Error).message).toMatch(/took longer than its budget of 50 ms/);
+    expect((await hello("ws_b", "after")).subject).toBe("Hi after");
+  });
+
+  it("renders of one workspace go to a worker together; when one of them is stopped, the others are rendered again", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 50, workspaceMaxWaitMs: 60_000 });
+    await warm(1);
+    const page = `<p>${"word ".repeat(50)}</p>`.repeat(3_000);
+    const slow = { subject: "s", html: "{{ page | raw }}", text: null, layoutHtml: null };
+    const settled = await Promise.allSettled([
+      hello("ws_a", "one"),
+      pool.render({ workspaceId: "ws_a", cacheKey: null, sources: slow, variables: { page } }),
+      hello("ws_a", "two"),
+      hello("ws_a", "three"),
+    ]);
+    expect(settled.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    expect(settled.flatMap((result) => (result.status === "fulfilled" ? [result.value.subject] : []))).toEqual([
+      "Hi one",
+      "Hi two",
+      "Hi three",
+    ]);
+    expect(String((settled[1] as PromiseRejectedResult).reason.message)).toMatch(/budget of 50 ms and was stopped/);
+  });
+
+  it("a workspace past its render time a minute is refused with RenderBusy and a wait; another workspace is not", async () => {
+    pool = createRenderPool({ threads: 2, budgetMs: 300, workspaceCpuMsPerMinute: 200 });
+    await warm(2);
+    await expect(pool.render({ workspaceId: "ws_a", cacheKey: null, sources: BOMB, variables: { xs: XS } })).rejects.toThrow(
+      TemplateRenderError,
+    );
+    const refused = await hello("ws_a", "again").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(RenderBusy);
+    expect((refused as RenderBusy).retryAfterMs).toBeGreaterThan(0);
+    expect((await hello("ws_b", "fine")).subject).toBe("Hi fine");
+  });
+});
