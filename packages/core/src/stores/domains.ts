@@ -7,6 +7,7 @@ import { type Domain, type DomainStatus, Prisma } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
 import type { Queryable } from "../sql.ts";
+import { type DueForCheckRange, dueForCheckPage } from "./dueForCheck.ts";
 
 /** One domain, or only within one workspace when `workspaceId` is given. */
 interface DomainKey {
@@ -97,19 +98,8 @@ export async function updateDomainCheck(
  * Domains not checked since `checkedBefore` (or never), in id order after `afterId`, at most
  * `limit`: the scheduled re-check walks the table with it.
  */
-export function findDomainsDueForCheck(
-  prisma: Prisma.TransactionClient,
-  range: { checkedBefore: Date; afterId: string | null; limit: number; workspaceIds?: readonly string[] },
-): Promise<Domain[]> {
-  return prisma.domain.findMany({
-    where: {
-      ...(range.afterId ? { id: { gt: range.afterId } } : {}),
-      ...(range.workspaceIds ? { workspaceId: { in: [...range.workspaceIds] } } : {}),
-      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
-    },
-    orderBy: { id: "asc" },
-    take: range.limit,
-  });
+export function findDomainsDueForCheck(prisma: Prisma.TransactionClient, range: DueForCheckRange): Promise<Domain[]> {
+  return prisma.domain.findMany(dueForCheckPage(range));
 }
 
 /** The workspace's domains of these names (lower-case), for explaining a refused send. */

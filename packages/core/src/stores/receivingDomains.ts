@@ -6,6 +6,7 @@
 import type { DomainStatus, InboundRoute, Prisma, ReceivingDomain } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
+import { type DueForCheckRange, dueForCheckPage } from "./dueForCheck.ts";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -73,19 +74,8 @@ export async function selectVerifiedReceivingDomainNames(prisma: PrismaTx): Prom
 }
 
 /** Receiving domains last checked before `checkedBefore` (or never), in id order after `afterId`: the re-check's pages. */
-export function findReceivingDomainsDueForCheck(
-  prisma: PrismaTx,
-  range: { checkedBefore: Date; afterId: string | null; limit: number; workspaceIds?: readonly string[] },
-): Promise<ReceivingDomain[]> {
-  return prisma.receivingDomain.findMany({
-    where: {
-      ...(range.afterId ? { id: { gt: range.afterId } } : {}),
-      ...(range.workspaceIds ? { workspaceId: { in: [...range.workspaceIds] } } : {}),
-      OR: [{ lastCheckedAt: null }, { lastCheckedAt: { lt: range.checkedBefore } }],
-    },
-    orderBy: { id: "asc" },
-    take: range.limit,
-  });
+export function findReceivingDomainsDueForCheck(prisma: PrismaTx, range: DueForCheckRange): Promise<ReceivingDomain[]> {
+  return prisma.receivingDomain.findMany(dueForCheckPage(range));
 }
 
 export async function deleteReceivingDomain(prisma: PrismaTx, key: ReceivingDomainKey): Promise<boolean> {

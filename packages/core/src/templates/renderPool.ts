@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "@svc/logger";
 import { Tinypool } from "tinypool";
 import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError, type TemplateSources } from "./engine.ts";
-import type { RenderAnswer, RenderTask } from "./renderWorker.ts";
+import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
 
 /**
  * Every template render of a process (the sender's handoffs, the API's render endpoint, the
@@ -58,15 +58,9 @@ export class RenderBusy extends Error {
   }
 }
 
-export interface RenderRequest {
+/** One render, on behalf of a workspace (whose share of the pool it takes). */
+export interface RenderRequest extends RenderItem {
   workspaceId: string;
-  /** A published version's key (`templateId:version`), kept compiled in the workers; null for a draft. */
-  cacheKey: string | null;
-  sources: TemplateSources;
-  variables: Record<string, unknown>;
-  subjectSource?: string;
-  withUsedVariables?: boolean;
-  parseOnly?: boolean;
 }
 
 export interface RenderPool {
