@@ -35,6 +35,18 @@ export function insertWebhookDelivery(prisma: PrismaTx, row: NewWebhookDeliveryR
   return prisma.webhookDelivery.create({ data: row });
 }
 
+/** A `received` delivery of an inbound record, on pg: it is inserted in the transaction that stores the record. */
+export async function insertReceivedWebhookDelivery(
+  db: Queryable,
+  row: { id: string; subscriptionId: string; inboundEmailId: string; body: string; createdAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "inboundEmailId", "eventType", body, "createdAt", "nextAttemptAt")
+     VALUES ($1, $2, NULL, $3, 'received', $4, $5, $5)`,
+    [row.id, row.subscriptionId, row.inboundEmailId, row.body, row.createdAt],
+  );
+}
+
 /** A subscription's most recent deliveries, newest first, each with its attempts (oldest first). */
 export function selectWebhookDeliveries(
   prisma: PrismaTx,
