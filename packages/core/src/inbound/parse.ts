@@ -59,7 +59,11 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const malformed = structuralProblem(raw);
   if (malformed) return { ...EMPTY, parseError: malformed };
   try {
-    const mail = await simpleParser(piecesOf(raw), { skipImageLinks: true, skipTextToHtml: true });
+    const mail = await simpleParser(piecesOf(raw), {
+      skipImageLinks: true,
+      skipTextToHtml: true,
+      maxHtmlLengthToParse: HTML_TO_TEXT_MAX_CHARS,
+    });
     return {
       from: addresses(mail.from)[0] ?? null,
       to: addresses(mail.to),
@@ -85,6 +89,13 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
 }
 
 const PARSE_PIECE_BYTES = 64 * 1024;
+
+/**
+ * An HTML-only message's text is made from its HTML (html-to-text) up to this length: the
+ * conversion builds a document tree that takes about twenty times the HTML in memory and seconds
+ * per megabyte. Longer HTML is kept as is, with no text beside it.
+ */
+const HTML_TO_TEXT_MAX_CHARS = 1024 * 1024;
 
 /**
  * The message as a stream of views of it, a piece at a time: mailparser given the whole buffer
