@@ -16,11 +16,12 @@ import { matchRoute, splitRecipient } from "./routes.ts";
 /**
  * Memory held for each byte of a received message from its arrival until it is stored: the raw
  * bytes, what mailauth and mailparser make of them (decoded attachment parts, text and HTML), and
- * the statement that carries raw bytes and attachments to PostgreSQL or the object store, plus
- * room for the garbage collector to catch up. The MX receiver and the ingester charge their
- * message budgets this much per byte.
+ * the statements that carry them to PostgreSQL or the object store, plus the garbage none of
+ * this has given back yet. Measured: a receiver grows by about five times a large plain-text
+ * message (apps/inbound/test/limits.test.ts), the worst case; one with a large attachment less.
+ * The MX receiver and the ingester charge their message budgets this much per byte.
  */
-export const INBOUND_MEMORY_PER_BYTE = 4;
+export const INBOUND_MEMORY_PER_BYTE = 6;
 
 /** Where one recipient goes: the workspace whose verified receiving domain has a route for it. */
 export interface RoutedRecipient {
