@@ -11,8 +11,9 @@ import { DISABLED_DELIVERY_ERROR, UNFINISHED_DELIVERY_STATUS } from "../webhooks
  * the event store (one group-commit statement).
  *
  * The dispatcher's statements are on pg with fixed text (the claim, its release and the claimed
- * record are named, so each connection prepares them once); the dashboard's, the CLI's and the
- * sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
+ * record are named, so each connection prepares them once), as is the insert of an inbound
+ * record's `received` rows (in the transaction that stores the record); the dashboard's, the
+ * CLI's and the sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
  */
 
 type PrismaTx = Prisma.TransactionClient;
