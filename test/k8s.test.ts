@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "@jest/globals";
+import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
 import { closeConnections, createProducerConnection, Producer, type QueueKey, queueLayout } from "@svc/queues";
 import { parseAllDocuments } from "yaml";
 import { TEST_REDIS_URL } from "./support/env.ts";
@@ -134,6 +135,17 @@ describe.each(Object.entries(overlays))("infra/k8s %s", (_name, manifests) => {
     const mib = Number(/^(\d+)Mi$/.exec(limit)?.[1] ?? /^(\d+)Gi$/.exec(limit)?.[1]) * (limit.endsWith("Gi") ? 1024 : 1);
     expect(mib).toBeGreaterThanOrEqual(Number(config.SMTP_MESSAGE_BUDGET_MB) + 200);
     expect(config.SMTP_PROXY_PROTOCOL).toBe("");
+  });
+
+  it.each([
+    ["inbound", "INBOUND_MESSAGE_BUDGET_MB"],
+    ["ingest", "INGEST_RECEIVING_BUDGET_MB"],
+  ])("gives %s room for its received-message budget (%s, two messages of the 40 MB limit)", (app, variable) => {
+    const limit = deployment(app)!.spec.template.spec.containers[0].resources.limits.memory as string;
+    const mib = Number(/^(\d+)Mi$/.exec(limit)?.[1] ?? /^(\d+)Gi$/.exec(limit)?.[1]) * (limit.endsWith("Gi") ? 1024 : 1);
+    const budget = Number(config[variable]);
+    expect(budget).toBeGreaterThanOrEqual(2 * 40 * INBOUND_MEMORY_PER_BYTE);
+    expect(mib).toBeGreaterThanOrEqual(budget + 200);
   });
 
   it("runs the migrations as a Job with the built migration script", () => {

@@ -333,7 +333,7 @@ describe("received messages in S3", () => {
     const files = s3FileStore(handle, { client, bucket: BUCKET });
     try {
       const [stored] = await storeInbound(
-        handle.prisma,
+        handle,
         deliveries,
         {
           source: "mx",

@@ -28,7 +28,7 @@ test("a stored inbound message becomes a signed `received` webhook to the subscr
   const listening = await subscribe(db, running.box, fixture.workspaceId, endpoint.url("/in"), ["received"]);
   await subscribe(db, running.box, fixture.workspaceId, endpoint.url("/out"), ["delivered"]);
   const raw = Buffer.from("From: a@sender.test\r\nTo: support@reply.test\r\nSubject: Hi\r\n\r\nHello\r\n");
-  const [stored] = await storeInbound(db, running.producer, {
+  const [stored] = await storeInbound(handle, running.producer, {
     source: "mx",
     sourceKey: null,
     mailFrom: "a@sender.test",

@@ -59,7 +59,7 @@ export function createInbound(env: InboundEnv, { db, redis, log }: InboundResour
           closeTimeoutMs: env.INBOUND_SHUTDOWN_GRACE_MS,
         },
         {
-          db: db.prisma,
+          db,
           deliveries,
           resolver,
           rateLimit: new ClientRateLimit(env.INBOUND_RATE_PER_MINUTE),

@@ -7,7 +7,7 @@ import {
   routeRecipients,
   storeInbound,
 } from "@svc/core";
-import type { Db } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import type { ByteBudget } from "@svc/runtime";
@@ -37,7 +37,7 @@ export interface ReceiverOptions {
 }
 
 export interface ReceiverDeps {
-  db: Db;
+  db: DbHandle;
   deliveries: Producer<"webhookDelivery">;
   resolver: MailauthResolver;
   rateLimit: ClientRateLimit;
@@ -97,7 +97,7 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
       void (async () => {
         const list = routed.get(session.envelope) ?? [];
         if (list.length >= options.maxRecipients) return callback(new SmtpReply(452, "4.5.3", "Too many recipients."));
-        const [route] = await routeRecipients(deps.db, [address.address]);
+        const [route] = await routeRecipients(deps.db.prisma, [address.address]);
         if (!route) {
           const failed = (failedRecipients.get(session) ?? 0) + 1;
           failedRecipients.set(session, failed);

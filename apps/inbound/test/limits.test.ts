@@ -1,6 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addInboundRoute, addReceivingDomain, createDnsResolver, verifyReceivingDomain } from "@svc/core";
+import { addInboundRoute, addReceivingDomain, createDnsResolver, INBOUND_MEMORY_PER_BYTE, verifyReceivingDomain } from "@svc/core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb } from "../../../test/support/fixtures.ts";
@@ -13,8 +15,8 @@ let app: RunningApp;
 let smtpPort: number;
 let recipient: string;
 
-// The receiver in its own process (its memory measured alone): 10 MB messages, a 48 MB budget
-// (one 10 MB message's share, or four 3 MB ones), three unknown recipients a session, six per address.
+// The receiver in its own process (its memory measured alone): 10 MB messages, a 64 MB budget
+// (one 10 MB message's share, or three 3 MB ones), three unknown recipients a session, six per address.
 beforeAll(async () => {
   dns = await startDnsServer();
   const fx = await createWorkspaceFixture(handle);
@@ -42,7 +44,7 @@ beforeAll(async () => {
       DNS_SERVERS: dns.address,
       DNS_TIMEOUT_MS: "300",
       INBOUND_MAX_MESSAGE_BYTES: String(10 * MB),
-      INBOUND_MESSAGE_BUDGET_MB: "48",
+      INBOUND_MESSAGE_BUDGET_MB: "64",
       INBOUND_BUDGET_CLIENT_SHARE: "1",
       INBOUND_MAX_FAILED_RCPTS: "3",
       INBOUND_FAILED_RCPTS_PER_CLIENT: "6",
@@ -144,8 +146,8 @@ class Client {
   }
 }
 
-async function openTransaction(): Promise<Client> {
-  const { client } = await Client.open(smtpPort);
+async function openTransaction(port = smtpPort): Promise<Client> {
+  const { client } = await Client.open(port);
   expect(await client.command("EHLO client.test")).toMatch(/^250/);
   expect(await client.command("MAIL FROM:<a@sender.test>")).toMatch(/^250/);
   expect(await client.command(`RCPT TO:<${recipient}>`)).toMatch(/^250/);
@@ -184,8 +186,8 @@ describe("the MX receiver's limits, in its own process", () => {
   it("answers 451 4.3.1 to the messages that find the budget full, and stores those that fit, within memory", async () => {
     const before = groupRssBytes(app);
     // 24 messages of 3 MB at once, each written slowly enough that they overlap: their shares
-    // (four times their size) do not fit the 48 MB budget together. Held whole, they would take
-    // several hundred MB.
+    // (INBOUND_MEMORY_PER_BYTE times their size) do not fit the 64 MB budget together. Held
+    // whole, they would take several hundred MB.
     const clients = await Promise.all(Array.from({ length: 24 }, () => openTransaction()));
     const { result: replies, peak } = await peakRssDuring(() =>
       Promise.all(clients.map((client) => client.data(3 * MB, { chunkBytes: 128 * 1024, pauseMs: 20 }))),
@@ -222,4 +224,73 @@ describe("the MX receiver's limits, in its own process", () => {
     expect(third.greeting).toMatch(/^421 4\.7\.0/);
     third.client.close();
   }, 60_000);
+});
+
+/** The app's own node process (tsx runs it as its child); its peak resident set is read from /proc. */
+function appPid(running: RunningApp): number {
+  const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(running.child.pid)], { encoding: "utf8" })
+    .trim()
+    .split(/\s+/);
+  return Number(children[0] ?? running.child.pid);
+}
+
+function memoryOf(pid: number): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1]) * 1024;
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+}
+
+describe("one large message, in its own process", () => {
+  const SIZE = 30 * MB;
+  let big: RunningApp;
+  let bigPort: number;
+
+  // A receiver whose limit and budget take one 30 MB message (a budget of exactly one such
+  // message at INBOUND_MEMORY_PER_BYTE): its peak memory is read once the message is stored.
+  beforeAll(async () => {
+    bigPort = await freePort();
+    big = await startApp(
+      "inbound",
+      testEnv({
+        INBOUND_PORT: String(bigPort),
+        INBOUND_HEALTH_PORT: String(await freePort()),
+        DNS_SERVERS: dns.address,
+        DNS_TIMEOUT_MS: "300",
+        INBOUND_MAX_MESSAGE_BYTES: String(32 * MB),
+        INBOUND_MESSAGE_BUDGET_MB: String(32 * INBOUND_MEMORY_PER_BYTE),
+        INBOUND_BUDGET_CLIENT_SHARE: "1",
+        INBOUND_RATE_PER_MINUTE: "100000",
+      }),
+      "INBOUND_HEALTH_PORT",
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await big?.stop();
+  });
+
+  it("stores a 30 MB message with its process growing by less than INBOUND_MEMORY_PER_BYTE times its size", async () => {
+    // Plain text, the costliest kind: besides the raw bytes, its text is decoded, made a string and sent.
+    const warm = await openTransaction(bigPort);
+    expect(await warm.data(64 * 1024)).toMatch(/^250/);
+    warm.close();
+    const pid = appPid(big);
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    const before = memoryOf(pid).rss;
+    const client = await openTransaction(bigPort);
+    const reply = await client.data(SIZE, { chunkBytes: 1024 * 1024 });
+    client.close();
+    const growth = memoryOf(pid).hwm - before;
+    expect(reply).toMatch(/^250 2\.0\.0 Ok: stored as inb_/);
+    const id = /inb_\w+/.exec(reply)![0];
+    const { rows } = await handle.pool.query(
+      `SELECT octet_length(raw) AS "rawBytes", length(text) AS "textLength" FROM inbound_emails WHERE id = $1`,
+      [id],
+    );
+    expect(rows[0].rawBytes).toBeGreaterThan(SIZE);
+    expect(rows[0].textLength).toBeGreaterThan(SIZE - MB);
+    // The budget charges INBOUND_MEMORY_PER_BYTE per byte: the process must not need more (but
+    // for a little churn of its own).
+    expect(growth).toBeLessThan(INBOUND_MEMORY_PER_BYTE * SIZE + 32 * MB);
+  }, 180_000);
 });

@@ -263,6 +263,43 @@ describe("the built-in MX receiver", () => {
     expect((await bytesOf(await openInboundRaw(db, fx.workspaceId, id))).toString()).toBe(raw);
   });
 
+  it("stores many attachments, small and large, each at its position with its exact bytes", async () => {
+    // Forty small parts (several to a statement) around a large one (a statement of its own).
+    const files = Array.from({ length: 41 }, (_, n) =>
+      Buffer.from(Array.from({ length: n === 20 ? 400_000 : 10_000 + n }, (_, i) => (i * 7 + n) % 256)),
+    );
+    const parts = files.flatMap((file, n) => [
+      "--b1",
+      `Content-Type: application/octet-stream; name="f${n}.bin"`,
+      `Content-Disposition: attachment; filename="f${n}.bin"`,
+      "Content-Transfer-Encoding: base64",
+      "",
+      ...(file.toString("base64").match(/.{1,76}/g) ?? []),
+    ]);
+    const raw = [
+      `From: Customer <c@${SENDER_DOMAIN}>`,
+      `To: support@${receiving.domain}`,
+      "Subject: Many files",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="b1"',
+      "",
+      "--b1",
+      "Content-Type: text/plain",
+      "",
+      "See attached.",
+      ...parts,
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const run = await send(raw, { from: `bounces@${SENDER_DOMAIN}`, to: `support@${receiving.domain}` });
+    const id = storedId(run.replies)!;
+    const record = await getInbound(db.prisma, fx.workspaceId, id);
+    expect(record.parseError).toBeNull();
+    expect(record.attachments.map((file) => file.size)).toEqual(files.map((file) => file.length));
+    for (const position of [0, 1, 19, 20, 21, 40])
+      expect((await bytesOf((await openInboundAttachment(db, fx.workspaceId, id, position)).file)).equals(files[position]!)).toBe(true);
+  });
+
   it("links a reply (In-Reply-To one of our Message-IDs) to the sent email", async () => {
     const providerMessageId = `0100019${Date.now()}-abc`;
     const emailId = await insertEmail(db, fx, { providerMessageId });

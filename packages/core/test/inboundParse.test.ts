@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
 import { parseInbound } from "../src/inbound/parse.ts";
 
@@ -50,5 +51,35 @@ describe("parseInbound on malformed MIME", () => {
     const parsed = await parseInbound(multipart(["SGVsbG8gd29ybGQ=", "this is *not* base64 at all!", "QUJD"]));
     expect(parsed.parseError).toMatch(/Line \d+ of a base64 part is not base64/);
     expect(parsed.files).toEqual([]);
+  });
+});
+
+/** This process's peak resident set since the last reset, in bytes. */
+const peakRss = () => Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1]) * 1024;
+const currentRss = () => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1]) * 1024;
+
+describe("parseInbound on an HTML-only message", () => {
+  const html = (bytes: number) => {
+    const line = `<p>${"word ".repeat(30)}</p><div><b>bold</b></div>\r\n`;
+    return crlf([...HEAD, "Content-Type: text/html; charset=utf-8", "", line.repeat(Math.ceil(bytes / line.length))]);
+  };
+
+  it("makes the text of a short one from its HTML", async () => {
+    const parsed = await parseInbound(html(10_000));
+    expect(parsed.html).toContain("<b>bold</b>");
+    expect(parsed.text).toContain("word word");
+  });
+
+  it("keeps a long one's HTML without converting it, within a few times its size", async () => {
+    const raw = html(6 * 1024 * 1024);
+    writeFileSync("/proc/self/clear_refs", "5");
+    const before = currentRss();
+    const parsed = await parseInbound(raw);
+    const growth = peakRss() - before;
+    // Converted, its document tree alone would take about twenty times the HTML.
+    expect(growth).toBeLessThan(8 * raw.length);
+    expect(parsed.parseError).toBeNull();
+    expect(parsed.html?.length).toBeGreaterThan(6_000_000);
+    expect(parsed.text ?? "").toBe("");
   });
 });

@@ -78,8 +78,8 @@ describe("an SES receipt notification", () => {
   it("is stored once with SES's verdicts and one received delivery; a replay stores nothing", async () => {
     const messageId = `ses-${Date.now()}`;
     objects.set(`inbound-bucket/mail/${messageId}`, raw);
-    const first = await ingestSesReceipt(handle.prisma, producer, receipt(messageId), readObject);
-    const replay = await ingestSesReceipt(handle.prisma, producer, receipt(messageId), readObject);
+    const first = await ingestSesReceipt(handle, producer, receipt(messageId), readObject);
+    const replay = await ingestSesReceipt(handle, producer, receipt(messageId), readObject);
     expect(first).toMatchObject({ kind: "stored", stored: [{ workspaceId: fx.workspaceId, created: true }] });
     expect(replay).toMatchObject({ kind: "stored", stored: [{ created: false, deliveryIds: [] }] });
     const records = await handle.prisma.inboundEmail.findMany({ where: { workspaceId: fx.workspaceId, sourceKey: messageId } });
@@ -96,7 +96,7 @@ describe("an SES receipt notification", () => {
   it("with a virus verdict FAIL stores nothing", async () => {
     const messageId = `ses-virus-${Date.now()}`;
     objects.set(`inbound-bucket/mail/${messageId}`, raw);
-    expect(await ingestSesReceipt(handle.prisma, producer, receipt(messageId, "FAIL"), readObject)).toEqual({
+    expect(await ingestSesReceipt(handle, producer, receipt(messageId, "FAIL"), readObject)).toEqual({
       kind: "refused",
       reason: "virus",
     });

@@ -296,7 +296,7 @@ describe("inbound messages", () => {
     const producer = new Producer("webhookDelivery", redis, uniquePrefix("sdk-inbound"));
     let inboundId: string;
     try {
-      const [stored] = await storeInbound(handle.prisma, producer, {
+      const [stored] = await storeInbound(handle, producer, {
         source: "mx",
         sourceKey: null,
         mailFrom: "ann@customer.test",

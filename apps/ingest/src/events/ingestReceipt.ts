@@ -82,7 +82,7 @@ export async function ingestReceipt(deps: IngestReceiptDeps, notification: SnsNo
   const reader = deps.receiving.reader;
   let outcome: Awaited<ReturnType<typeof ingestSesReceipt>>;
   try {
-    outcome = await ingestSesReceipt(deps.db.prisma, deps.deliveries, receipt, reader, deps.receiving.files);
+    outcome = await ingestSesReceipt(deps.db, deps.deliveries, receipt, reader, deps.receiving.files);
   } catch (error) {
     if (error instanceof ReceivedObjectMissing || error instanceof ReceivedObjectTooLarge) {
       const kept = await keepUnmatched(receipt.mail.messageId);

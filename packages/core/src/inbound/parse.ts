@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { type AddressObject, simpleParser } from "mailparser";
 
 /** An attachment as listed on the record; its bytes are kept beside it at the same position. */
@@ -58,7 +59,11 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   const malformed = structuralProblem(raw);
   if (malformed) return { ...EMPTY, parseError: malformed };
   try {
-    const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const mail = await simpleParser(piecesOf(raw), {
+      skipImageLinks: true,
+      skipTextToHtml: true,
+      maxHtmlLengthToParse: HTML_TO_TEXT_MAX_CHARS,
+    });
     return {
       from: addresses(mail.from)[0] ?? null,
       to: addresses(mail.to),
@@ -81,6 +86,29 @@ export async function parseInbound(raw: Buffer): Promise<ParsedInbound> {
   } catch (error) {
     return { ...EMPTY, parseError: `The message could not be parsed: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+const PARSE_PIECE_BYTES = 64 * 1024;
+
+/**
+ * An HTML-only message's text is made from its HTML (html-to-text) up to this length: the
+ * conversion builds a document tree that takes about twenty times the HTML in memory and seconds
+ * per megabyte. Longer HTML is kept as is, with no text beside it.
+ */
+const HTML_TO_TEXT_MAX_CHARS = 1024 * 1024;
+
+/**
+ * The message as a stream of views of it, a piece at a time: mailparser given the whole buffer
+ * at once splits and decodes all of it before its consumers drain any, holding several times the
+ * message; fed in pieces with backpressure it holds little more than the parts it returns.
+ */
+function piecesOf(raw: Buffer): Readable {
+  return Readable.from(
+    (function* () {
+      for (let start = 0; start < raw.length; start += PARSE_PIECE_BYTES) yield raw.subarray(start, start + PARSE_PIECE_BYTES);
+    })(),
+    { objectMode: false },
+  );
 }
 
 const HEADER_FIELD = /^[!-9;-~]+:/;

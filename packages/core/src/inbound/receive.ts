@@ -1,10 +1,11 @@
-import type { Db } from "@svc/db";
+import type { Db, DbHandle } from "@svc/db";
 import { derivedId, newTimeId } from "@svc/db";
 import { newDeliveryJobs, type Producer } from "@svc/queues";
 import type { FileStore } from "../files/store.ts";
+import { inTransaction } from "../sql.ts";
 import { insertInboundEmail } from "../stores/inboundEmails.ts";
 import { findVerifiedReceivingDomains } from "../stores/receivingDomains.ts";
-import { insertWebhookDelivery } from "../stores/webhookDeliveries.ts";
+import { insertReceivedWebhookDelivery } from "../stores/webhookDeliveries.ts";
 import { selectActiveSubscriptionsForReceived } from "../stores/webhookSubscriptions.ts";
 import type { InboundVerdicts } from "./authenticate.ts";
 import { buildInboundDeliveryBody } from "./deliveryBody.ts";
@@ -15,11 +16,12 @@ import { matchRoute, splitRecipient } from "./routes.ts";
 /**
  * Memory held for each byte of a received message from its arrival until it is stored: the raw
  * bytes, what mailauth and mailparser make of them (decoded attachment parts, text and HTML), and
- * the statement that carries raw bytes and attachments to PostgreSQL or the object store, plus
- * room for the garbage collector to catch up. The MX receiver and the ingester charge their
- * message budgets this much per byte.
+ * the statements that carry them to PostgreSQL or the object store, plus the garbage none of
+ * this has given back yet. Measured: a receiver grows by about five times a large plain-text
+ * message (apps/inbound/test/limits.test.ts), the worst case; one with a large attachment less.
+ * The MX receiver and the ingester charge their message budgets this much per byte.
  */
-export const INBOUND_MEMORY_PER_BYTE = 4;
+export const INBOUND_MEMORY_PER_BYTE = 6;
 
 /** Where one recipient goes: the workspace whose verified receiving domain has a route for it. */
 export interface RoutedRecipient {
@@ -82,9 +84,12 @@ export interface StoredInbound {
  * that retries after a failure stores each workspace's record once. A message that cannot be
  * parsed is stored raw with its parse error. With an object store (`files`, FILE_STORE=s3) the
  * raw bytes and attachment bytes go there first, and fresh ones are taken back when nothing commits.
+ * The transaction is pg's, not Prisma's interactive one: Prisma would carry the bytes through
+ * JSON, base64 and its engine (many copies of a large message) and give up after a fixed few
+ * seconds; here each statement sends the bytes once and only the statement timeout applies.
  */
 export async function storeInbound(
-  prisma: Db,
+  db: DbHandle,
   producer: Producer<"webhookDelivery">,
   message: ArrivedMessage,
   files?: FileStore,
@@ -96,7 +101,7 @@ export async function storeInbound(
     byWorkspace.set(recipient.workspaceId, [...(byWorkspace.get(recipient.workspaceId) ?? []), recipient.address]);
   const arrivals: Array<{ workspaceId: string; rcptTo: string[]; replyToEmailId: string | null; inboundId: string }> = [];
   for (const [workspaceId, rcptTo] of byWorkspace) {
-    const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(prisma, workspaceId, parsed.inReplyTo, parsed.references);
+    const replyToEmailId = parsed.parseError ? null : await findRepliedEmail(db.prisma, workspaceId, parsed.inReplyTo, parsed.references);
     const inboundId =
       message.sourceKey === null
         ? newTimeId("inbound", message.receivedAt)
@@ -118,7 +123,7 @@ export async function storeInbound(
   }
   let written: Array<string[] | null>;
   try {
-    written = await prisma.$transaction(async (tx) => {
+    written = await inTransaction(db, async (tx) => {
       const results: Array<string[] | null> = [];
       for (const { workspaceId, rcptTo, replyToEmailId, inboundId } of arrivals) {
         const row = await insertInboundEmail(
@@ -176,16 +181,7 @@ export async function storeInbound(
               receivedAt: message.receivedAt,
             },
           });
-          await insertWebhookDelivery(tx, {
-            id,
-            subscriptionId: subscription.id,
-            eventId: null,
-            inboundEmailId: inboundId,
-            eventType: "received",
-            body,
-            createdAt: now,
-            nextAttemptAt: now,
-          });
+          await insertReceivedWebhookDelivery(tx, { id, subscriptionId: subscription.id, inboundEmailId: inboundId, body, createdAt: now });
           deliveryIds.push(id);
         }
         results.push(deliveryIds);

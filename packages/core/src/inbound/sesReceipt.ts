@@ -1,4 +1,4 @@
-import type { Db } from "@svc/db";
+import type { DbHandle } from "@svc/db";
 import type { Producer } from "@svc/queues";
 import { z } from "zod";
 import type { FileStore } from "../files/store.ts";
@@ -78,7 +78,7 @@ export interface ReceivedObjects {
  * a lifecycle rule on the bucket bounds how long.
  */
 export async function ingestSesReceipt(
-  prisma: Db,
+  db: DbHandle,
   deliveries: Producer<"webhookDelivery">,
   notification: SesReceipt,
   objects: ReceivedObjects,
@@ -95,14 +95,14 @@ export async function ingestSesReceipt(
   };
   const verdicts = sesVerdicts(notification.receipt);
   if (refusedByVirusScan(verdicts)) return { kind: "refused", reason: "virus", ...(await deleteObject()) };
-  const routed = (await routeRecipients(prisma, notification.receipt.recipients)).filter((recipient) => recipient !== null);
+  const routed = (await routeRecipients(db.prisma, notification.receipt.recipients)).filter((recipient) => recipient !== null);
   if (routed.length === 0) return { kind: "refused", reason: "no_route" };
   const timestamp = new Date(notification.mail.timestamp);
   const receivedAt = Number.isNaN(timestamp.getTime()) ? new Date() : timestamp;
   // A replay after the first store deleted the object: every workspace's record is there already.
   const workspaces = [...new Set(routed.map((recipient) => recipient.workspaceId))];
   const ids = workspaces.map((workspaceId) => arrivalInboundId(workspaceId, notification.mail.messageId, receivedAt));
-  const existing = await existingInboundEmails(prisma, ids);
+  const existing = await existingInboundEmails(db.prisma, ids);
   if (ids.every((id) => existing.has(id))) {
     const stored = workspaces.map((workspaceId) => ({ inboundId: null, workspaceId, created: false, deliveryIds: [] }));
     return { kind: "stored", stored, ...(await deleteObject()) };
@@ -111,7 +111,7 @@ export async function ingestSesReceipt(
   let stored: StoredInbound[];
   try {
     stored = await storeInbound(
-      prisma,
+      db,
       deliveries,
       {
         source: "ses",

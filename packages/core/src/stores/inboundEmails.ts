@@ -36,38 +36,99 @@ export interface NewInboundEmailRow {
   receivedAt: Date;
 }
 
-const json = (value: unknown) => value as Prisma.InputJsonValue;
-/** The same bytes seen as the plain Uint8Array Prisma types want: a view, never a copy (messages are large). */
-const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+/**
+ * Inserts the record and its attachment bytes, on pg (the caller's transaction); null when a
+ * record with this id exists (a replayed SES notification derives the same id), which then stores
+ * nothing. The conflict is skipped, not raised, so that the caller's transaction (every workspace
+ * of one arrival) goes on.
+ *
+ * Each large value (the text, the HTML, the raw bytes, each large attachment) goes in a statement of its
+ * own, as its last parameter: pg builds a statement's parameters in one buffer that grows by half
+ * again and copies itself whenever a parameter does not fit, so two large values in one statement
+ * cost several times their size, one costs its size. Bytes are Buffer parameters, which pg sends
+ * in binary as they are. Setting a column of the fresh row rewrites only the row's small part
+ * (the large ones are stored out of line and kept). Small attachments go several to a statement.
+ */
+export async function insertInboundEmail(db: Queryable, row: NewInboundEmailRow, files: readonly Buffer[]): Promise<{ id: string } | null> {
+  const { rowCount } = await db.query(
+    `INSERT INTO inbound_emails (id, "workspaceId", source, "sourceKey", "mailFrom", "rcptTo", "from", "to", cc, subject,
+       "messageId", "inReplyTo", "references", headers, attachments, size, verdicts, "parseError", "replyToEmailId",
+       "receivedAt", text)
+     VALUES ($1, $2, $3::"InboundSource", $4, $5, $6::text[], $7, $8::jsonb, $9::jsonb, $10,
+       $11, $12, $13::text[], $14::jsonb, $15::jsonb, $16, $17::jsonb, $18, $19,
+       $20::timestamptz, $21)
+     ON CONFLICT DO NOTHING`,
+    [
+      row.id,
+      row.workspaceId,
+      row.source,
+      row.sourceKey,
+      row.mailFrom,
+      row.rcptTo,
+      row.from,
+      JSON.stringify(row.to),
+      JSON.stringify(row.cc),
+      row.subject,
+      row.messageId,
+      row.inReplyTo,
+      row.references,
+      JSON.stringify(row.headers),
+      JSON.stringify(row.attachments),
+      row.size,
+      JSON.stringify(row.verdicts),
+      row.parseError,
+      row.replyToEmailId,
+      row.receivedAt,
+      row.text,
+    ],
+  );
+  if (rowCount === 0) return null;
+  if (row.html !== null) await db.query(`UPDATE inbound_emails SET html = $2 WHERE id = $1`, [row.id, row.html]);
+  if (row.raw !== null) await db.query(`UPDATE inbound_emails SET raw = $2::bytea WHERE id = $1`, [row.id, row.raw]);
+  for (const batch of attachmentBatches(files)) {
+    if (batch.length === 1)
+      await db.query(`INSERT INTO inbound_attachments ("inboundEmailId", position, content) VALUES ($1, $2, $3::bytea)`, [
+        row.id,
+        batch[0]!.position,
+        batch[0]!.content,
+      ]);
+    else
+      await db.query(
+        `INSERT INTO inbound_attachments ("inboundEmailId", position, content)
+         SELECT $1, f.position, f.content FROM unnest($2::int[], $3::bytea[]) AS f(position, content)`,
+        [row.id, batch.map((file) => file.position), batch.map((file) => file.content)],
+      );
+  }
+  return { id: row.id };
+}
+
+/** Small attachments go this many bytes at a time, in one statement (pg sends an array of them as hex text). */
+const ATTACHMENT_BATCH_BYTES = 256 * 1024;
 
 /**
- * Inserts the record and its attachment bytes; null when a record with this id exists (a replayed
- * SES notification derives the same id), which then stores nothing. The conflict is skipped, not
- * raised, so that the caller's transaction (every workspace of one arrival) goes on.
+ * The attachments in statement-sized groups: a large one alone (sent in binary as it is), small
+ * ones together up to ATTACHMENT_BATCH_BYTES, so that a message of thousands of tiny parts is a
+ * few statements, not thousands.
  */
-export async function insertInboundEmail(
-  prisma: PrismaTx,
-  row: NewInboundEmailRow,
-  files: readonly Buffer[],
-): Promise<{ id: string } | null> {
-  const { count } = await prisma.inboundEmail.createMany({
-    skipDuplicates: true,
-    data: {
-      ...row,
-      to: json(row.to),
-      cc: json(row.cc),
-      headers: json(row.headers),
-      attachments: json(row.attachments),
-      verdicts: json(row.verdicts),
-      raw: row.raw === null ? null : bytesOf(row.raw),
-    },
-  });
-  if (count === 0) return null;
-  if (files.length > 0)
-    await prisma.inboundAttachment.createMany({
-      data: files.map((content, position) => ({ inboundEmailId: row.id, position, content: bytesOf(content) })),
-    });
-  return { id: row.id };
+function attachmentBatches(files: readonly Buffer[]): Array<Array<{ position: number; content: Buffer }>> {
+  const batches: Array<Array<{ position: number; content: Buffer }>> = [];
+  let open: Array<{ position: number; content: Buffer }> = [];
+  let openBytes = 0;
+  for (const [position, content] of files.entries()) {
+    if (content.length > ATTACHMENT_BATCH_BYTES) {
+      batches.push([{ position, content }]);
+      continue;
+    }
+    if (openBytes + content.length > ATTACHMENT_BATCH_BYTES && open.length > 0) {
+      batches.push(open);
+      open = [];
+      openBytes = 0;
+    }
+    open.push({ position, content });
+    openBytes += content.length;
+  }
+  if (open.length > 0) batches.push(open);
+  return batches;
 }
 
 /** The fields listed and shown (everything but the raw bytes). */

@@ -11,8 +11,9 @@ import { DISABLED_DELIVERY_ERROR, UNFINISHED_DELIVERY_STATUS } from "../webhooks
  * the event store (one group-commit statement).
  *
  * The dispatcher's statements are on pg with fixed text (the claim, its release and the claimed
- * record are named, so each connection prepares them once); the dashboard's, the CLI's and the
- * sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
+ * record are named, so each connection prepares them once), as is the insert of an inbound
+ * record's `received` rows (in the transaction that stores the record); the dashboard's, the
+ * CLI's and the sweeper's are on Prisma. `status = 'pending'` in the SQL is UNFINISHED_DELIVERY_STATUS.
  */
 
 type PrismaTx = Prisma.TransactionClient;
@@ -33,6 +34,18 @@ export interface NewWebhookDeliveryRow {
 
 export function insertWebhookDelivery(prisma: PrismaTx, row: NewWebhookDeliveryRow): Promise<WebhookDelivery> {
   return prisma.webhookDelivery.create({ data: row });
+}
+
+/** A `received` delivery of an inbound record, on pg: it is inserted in the transaction that stores the record. */
+export async function insertReceivedWebhookDelivery(
+  db: Queryable,
+  row: { id: string; subscriptionId: string; inboundEmailId: string; body: string; createdAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "inboundEmailId", "eventType", body, "createdAt", "nextAttemptAt")
+     VALUES ($1, $2, NULL, $3, 'received', $4, $5, $5)`,
+    [row.id, row.subscriptionId, row.inboundEmailId, row.body, row.createdAt],
+  );
 }
 
 /** A subscription's most recent deliveries, newest first, each with its attempts (oldest first). */

@@ -1,4 +1,5 @@
 import type { EventType, Prisma, WebhookSubscription } from "@svc/db";
+import type { Queryable } from "../sql.ts";
 
 /**
  * The webhook_subscriptions table: a workspace's endpoints, their event types and their sealed
@@ -142,7 +143,14 @@ export async function deleteWebhookSubscriptionById(prisma: PrismaTx, subscripti
   await prisma.webhookSubscription.delete({ where: { id: subscriptionId } });
 }
 
-/** The active subscriptions of `workspaceId` that list `received` (an inbound record's fan-out). */
-export function selectActiveSubscriptionsForReceived(prisma: PrismaTx, workspaceId: string): Promise<Array<{ id: string }>> {
-  return prisma.webhookSubscription.findMany({ where: { workspaceId, isActive: true, events: { has: "received" } }, select: { id: true } });
+/**
+ * The active subscriptions of `workspaceId` that list `received` (an inbound record's fan-out),
+ * on pg: it runs in the transaction that stores the record.
+ */
+export async function selectActiveSubscriptionsForReceived(db: Queryable, workspaceId: string): Promise<Array<{ id: string }>> {
+  const { rows } = await db.query(
+    `SELECT id FROM webhook_subscriptions WHERE "workspaceId" = $1 AND "isActive" AND 'received' = ANY (events) ORDER BY id`,
+    [workspaceId],
+  );
+  return rows as Array<{ id: string }>;
 }
