@@ -5,7 +5,7 @@
  * chaos suite (run.ts) and the soak (soak.ts).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import { HEADERS, verifyWebhook } from "@svc/webhooks";
 import { prepareDatabase } from "../infra/scripts/database.ts";
 import { startDnsServer, type TestDnsServer } from "../test/support/dns-server.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
-import { type AppName, AppProcess, freePort, PORT_VARIABLE, PrivatePostgres, PrivateRedis } from "./infra.ts";
+import { type AppName, AppProcess, freePort, PORT_VARIABLE, PrivatePostgres, PrivateRedis, ROOT } from "./infra.ts";
 
 /**
  * The MX receiver's memory budget for messages in flight (INBOUND_MESSAGE_BUDGET_MB), set here so
@@ -192,6 +192,10 @@ export async function startStack(log: (message: string) => void): Promise<Stack>
 
 export async function stopStack(stack: Stack): Promise<void> {
   await Promise.all(Object.values(stack.apps).map((app) => app.stop().catch(() => {})));
+  // The end of each app's output, for reading what a failed check does not say.
+  const logs = path.join(ROOT, "chaos/results/logs");
+  mkdirSync(logs, { recursive: true });
+  for (const [name, app] of Object.entries(stack.apps)) writeFileSync(path.join(logs, `${name}.log`), app.output);
   await stack.db.close().catch(() => {});
   await new Promise((r) => stack.receiver.server.close(r));
   await stack.dns.close().catch(() => {});
