@@ -137,6 +137,55 @@ describe("the body budget", () => {
     expect(after.status).toBe(202);
   });
 
+  it("answers a small send that finds its workspace's share full 503 server_busy, never 500", async () => {
+    const greedy = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    // A body charged just under the workspace's 10 MB share, leaving less room than a small send needs.
+    const overhead = JSON.stringify(withFile(greedy.domain, 0)).length;
+    const fileBytes = Math.floor(((Math.floor((10 * MB) / BODY_MEMORY_FACTOR) - 60 - overhead) / 4) * 3);
+    const body = JSON.stringify(withFile(greedy.domain, fileBytes));
+    expect(10 * MB - body.length * BODY_MEMORY_FACTOR).toBeLessThan(JSON.stringify(sendBody(greedy.domain)).length * BODY_MEMORY_FACTOR);
+    const held = halfSentSend(api.url, greedy.keys["send-only"], body);
+    try {
+      await held.charged();
+      // A small body arrives whole with its headers: it is answered without waiting for it to be read.
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          request(api.url).post("/emails").set(bearer(greedy.keys["send-only"])).send(sendBody(greedy.domain)),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
+      expect(answers.every((answer) => answer.body.code === "server_busy" && answer.headers["retry-after"] !== undefined)).toBe(true);
+    } finally {
+      expect(await held.finish()).toBe(202);
+    }
+  });
+
+  it("gives back the charge of a chunked body the client abandons", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    const target = new URL("/emails", api.url);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: "POST",
+        headers: { ...bearer(fx.keys["send-only"]), "content-type": "application/json", "transfer-encoding": "chunked" },
+      });
+      req.on("error", () => resolve());
+      req.write('{"from": ');
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    for (let waited = 0; (await bytesHeld()) > 0; waited += 50) {
+      if (waited > 5_000) throw new Error(`still held: ${await bytesHeld()} bytes`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const after = await request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(sendBody(fx.domain));
+    expect(after.status).toBe(202);
+  });
+
   it("does not charge bodiless requests: reads go on while the budget is full", async () => {
     const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
     const held = halfSentSend(api.url, fx.keys["full-access"], JSON.stringify(withFile(fx.domain, 3.5 * MB)));

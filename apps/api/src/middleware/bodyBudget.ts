@@ -51,6 +51,8 @@ export function bodyBudget(budget: ByteBudget, options: { unknownLength: number 
     if (!release) {
       recordBodyBudgetRefusal();
       res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      // A body that arrived whole with its headers (a small one) is answered at once.
+      if (req.complete) return next(busy());
       let answered = false;
       const answer = () => {
         if (answered) return;
@@ -58,7 +60,6 @@ export function bodyBudget(budget: ByteBudget, options: { unknownLength: number 
         clearTimeout(giveUp);
         next(busy());
       };
-      if (req.complete) return answer();
       // A client that never finishes its body still gets the answer, and the connection is closed.
       const giveUp = setTimeout(() => {
         res.setHeader("Connection", "close");
