@@ -610,6 +610,16 @@ export async function replayLoop(stack: Stack, probe: LatencyProbe, log: (messag
 }
 
 /** Every attack in turn, each alone; the latency probe runs throughout (for the two that compare with it). */
+/** The api's body budget in use, as its metrics say (a leak there refuses every send of the workspace holding it). */
+async function bodyBytesHeld(stack: Stack): Promise<string> {
+  try {
+    const text = await (await fetch(`${stack.apps.api.url}/metrics`)).text();
+    return text.split("\n").find((line) => line.startsWith("svc_api_body_budget_held_bytes"))?.split(" ").pop() ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 export async function runAttacks(stack: Stack, log: (message: string) => void): Promise<PressureReport[]> {
   const only = (process.env.CHAOS_ATTACKS ?? "mx-stream,mx-parallel,downloads,render-bomb,replays").split(",").map((s) => s.trim());
   const reports: PressureReport[] = [];
@@ -626,6 +636,7 @@ export async function runAttacks(stack: Stack, log: (message: string) => void): 
     ];
     for (const [name, run] of steps) {
       if (!only.includes(name)) continue;
+      log(`before ${name}: the api holds ${await bodyBytesHeld(stack)} body bytes`);
       reports.push(await run().catch((error: unknown) => ({ fault: name, ok: false, details: { error: String(error) } })));
       await sleep(3_000);
     }

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { newId } from "@svc/db";
 import { PREFIX, registry } from "@svc/metrics";
@@ -178,6 +179,33 @@ describe("the body budget", () => {
         resolve();
       }, 300);
     });
+    for (let waited = 0; (await bytesHeld()) > 0; waited += 50) {
+      if (waited > 5_000) throw new Error(`still held: ${await bytesHeld()} bytes`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const after = await request(api.url).post("/emails").set(bearer(fx.keys["send-only"])).send(sendBody(fx.domain));
+    expect(after.status).toBe(202);
+  });
+
+  it("gives back the charge of a chunked body the parser refuses while the key is looked up", async () => {
+    const fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
+    const { port } = new URL(api.url);
+    const head = [
+      "POST /emails HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Connection: close",
+      `Authorization: Bearer ${fx.keys["send-only"]}`,
+      "Content-Type: application/json",
+      "Transfer-Encoding: chunked",
+    ].join("\r\n");
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(port), "127.0.0.1", () => socket.write(`${head}\r\n\r\nzz\r\nnot-hex\r\n`));
+        socket.on("data", () => socket.destroy());
+        socket.on("close", () => resolve());
+        socket.on("error", () => resolve());
+      });
+    }
     for (let waited = 0; (await bytesHeld()) > 0; waited += 50) {
       if (waited > 5_000) throw new Error(`still held: ${await bytesHeld()} bytes`);
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -70,6 +70,12 @@ export function bodyBudget(budget: ByteBudget, options: { unknownLength: number 
       req.resume();
       return;
     }
+    // The connection may be gone already (a malformed body fails the parser while the key is being
+    // looked up): its "close" has been emitted, and a listener added now would never run.
+    if (res.destroyed || !res.socket || res.socket.destroyed) {
+      release();
+      return;
+    }
     setBodyBytesHeld(budget.bytesInUse);
     res.once("close", () => {
       release();
