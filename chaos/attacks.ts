@@ -614,7 +614,13 @@ export async function replayLoop(stack: Stack, probe: LatencyProbe, log: (messag
 async function bodyBytesHeld(stack: Stack): Promise<string> {
   try {
     const text = await (await fetch(`${stack.apps.api.url}/metrics`)).text();
-    return text.split("\n").find((line) => line.startsWith("svc_api_body_budget_held_bytes"))?.split(" ").pop() ?? "unknown";
+    return (
+      text
+        .split("\n")
+        .find((line) => line.startsWith("svc_api_body_budget_held_bytes"))
+        ?.split(" ")
+        .pop() ?? "unknown"
+    );
   } catch {
     return "unknown";
   }
