@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { createWebhookSubscription, SecretBox } from "@svc/core";
 import { createLogger } from "@svc/logger";
-import { closeConnections, createWorkerConnection, queueLayout, SendFairness, SendGate } from "@svc/queues";
+import { closeConnections, createProducerConnection, createWorkerConnection, queueLayout, SendFairness, SendGate } from "@svc/queues";
 import { verifyWebhook } from "@svc/webhooks";
 // ioredis's own key-slot function.
 import clusterKeySlot from "cluster-key-slot";
@@ -209,6 +209,37 @@ describe("the service on a Redis Cluster with sharded queues", () => {
       await fairness.close();
       const fairnessKeys = (await Promise.all(cluster.ports.map((port) => keysOn(port).catch(() => [])))).flat();
       expect(fairnessKeys.filter((key) => key.includes(`send-fairness:{${fx.workspaceId}}`)).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await closeConnections(redis);
+    }
+  });
+
+  it("finds a moved slot's node again though its commands only ever leave in pipelines with others that succeed", async () => {
+    const redis = createProducerConnection({ REDIS_URL: TEST_REDIS_URL, REDIS_CLUSTER_NODES: cluster.seeds.split(",") });
+    try {
+      if (redis.status !== "ready") await new Promise((resolve) => redis.once("ready", resolve));
+      const owners = (await cluster.nodes()).filter((node) => node.role === "master");
+      const ownerOf = (slot: number) => owners.find((node) => node.slots.some(([first, last]) => slot >= first && slot <= last))!;
+      // Two keys on different primaries.
+      const moved = `${prefix}:moved-probe`;
+      let other = `${prefix}:other-0`;
+      for (let n = 1; ownerOf(clusterKeySlot(other)).port === ownerOf(clusterKeySlot(moved)).port; n++) other = `${prefix}:other-${n}`;
+      await redis.set(moved, "here");
+      // What a failover leaves behind: the client's map names the wrong node for the moved key's slot
+      // (ioredis's own fields, set as its MOVED handler sets them).
+      const client = redis as unknown as { slots: string[][]; _groupsBySlot: number[]; _groupsIds: Record<string, number> };
+      const slot = clusterKeySlot(moved);
+      client.slots[slot] = [...client.slots[clusterKeySlot(other)]!];
+      client._groupsBySlot[slot] = client._groupsIds[client.slots[slot]!.join(";")]!;
+      // Each read shares its pipeline (one turn of the event loop) with a write that succeeds.
+      const deadline = Date.now() + 20_000;
+      let answer: string | null = null;
+      while (answer !== "here" && Date.now() < deadline) {
+        const [read] = await Promise.allSettled([redis.get(moved), redis.set(other, "x")]);
+        answer = read.status === "fulfilled" ? read.value : null;
+        if (answer !== "here") await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(answer).toBe("here");
     } finally {
       await closeConnections(redis);
     }

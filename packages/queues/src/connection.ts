@@ -10,6 +10,14 @@ export type RedisTarget = string | { REDIS_URL: string; REDIS_CLUSTER_NODES?: re
 const CLUSTER_LEVEL = ["enableOfflineQueue", "enableAutoPipelining", "lazyConnect"] as const;
 
 /**
+ * How often a cluster client re-reads which node serves which slot. ioredis corrects its map on a
+ * MOVED reply only when a pipeline's errors are all alike: with auto-pipelining, a slot that moved
+ * in a failover shares its pipelines with commands that succeed, so without a periodic read its
+ * commands would be sent to the wrong node, and refused, for as long as the process runs.
+ */
+const CLUSTER_SLOTS_REFRESH_MS = 5_000;
+
+/**
  * One Redis, or an ioredis `Cluster` typed as one: the apps use the commands both have, and
  * BullMQ takes either. The cluster's nodes use REDIS_URL's user, password and TLS (`rediss://`).
  */
@@ -30,6 +38,7 @@ function open(target: RedisTarget, options: RedisOptions): Redis {
       return { host: node.slice(0, at), port: Number(node.slice(at + 1)) };
     }),
     {
+      slotsRefreshInterval: CLUSTER_SLOTS_REFRESH_MS,
       ...clusterLevel,
       redisOptions: {
         ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
