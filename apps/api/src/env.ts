@@ -70,6 +70,8 @@ export const apiEnvSchema = z
     ...templateRenderEnv,
     /** POST /templates/{id}/render calls one workspace may make per minute (each a render), in a burst of that size. */
     API_TEMPLATE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    /** POST /webhooks/{id}/replays calls one workspace may make per minute, in a burst of that size. */
+    API_REPLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   })
   .refine(...requireS3Bucket);
 

@@ -276,6 +276,34 @@ describe("webhook subscriptions over REST", () => {
     }
   });
 
+  it("asking for replays is limited per workspace before any work (429 replay_rate_limited with Retry-After); another workspace is not counted", async () => {
+    const limited = await startApi({ WEBHOOK_ALLOW_PRIVATE_URLS: "true", API_REPLAYS_PER_MINUTE: "2" });
+    try {
+      const asker = async () => {
+        const fx = await createWorkspaceFixture(handle);
+        const call = (path: string, body?: object) => request(limited.url).post(path).set(bearer(fx.keys["full-access"])).send(body);
+        const subscriptionId = (await call("/webhooks", { url: "http://127.0.0.1:9/r", events: ["sent"] })).body.id as string;
+        const id = (await call(`/webhooks/${subscriptionId}/test`)).body.id as string;
+        await db.webhookDelivery.update({ where: { id }, data: { status: "failed", completedAt: new Date(), nextAttemptAt: null } });
+        const since = new Date(Date.now() - 60_000).toISOString();
+        return { subscriptionId, replay: () => call(`/webhooks/${subscriptionId}/replays`, { kind: "failed_since", since, perSecond: 1 }) };
+      };
+      const a = await asker();
+      const b = await asker();
+      expect((await a.replay()).status).toBe(202);
+      expect((await a.replay()).status).not.toBe(429);
+      const replays = await db.webhookReplay.count({ where: { subscriptionId: a.subscriptionId } });
+      const refused = await a.replay();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe("replay_rate_limited");
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+      expect(await db.webhookReplay.count({ where: { subscriptionId: a.subscriptionId } })).toBe(replays);
+      expect((await b.replay()).status).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it.each([
     [{}, "url"],
     [{ url: "http://127.0.0.1:9/hook" }, "events"],

@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   replay_quota_exceeded: 429,
   render_rate_limited: 429,
+  replay_rate_limited: 429,
   unavailable: 503,
   server_busy: 503,
 } as const;

@@ -35,6 +35,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
     "The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends.",
   render_rate_limited:
     "The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After.",
+  replay_rate_limited:
+    "The workspace asked for more replays than its own limit (API_REPLAYS_PER_MINUTE per workspace, apart from the key's request rate); nothing was replayed: wait for the time in Retry-After.",
   unavailable:
     "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
   server_busy:

@@ -14,8 +14,9 @@ import { Router } from "express";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
-import { renderBusyAsAnswer, renderRateLimit } from "../middleware/renderRate.ts";
+import { renderBusyAsAnswer } from "../middleware/renderRate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
+import { workspaceRateLimit } from "../middleware/workspaceRate.ts";
 
 /**
  * /templates: reads for read-only and full-access keys, writes for full-access keys. A template
@@ -50,7 +51,12 @@ export function templatesRouter(deps: ApiDeps): Router {
   router.get("/:id/versions", requirePermission("templates:read"), async (req, res) => {
     res.json({ data: await listTemplateVersions(pool, authOf(res).workspaceId, name(req.params)) });
   });
-  const renderRate = renderRateLimit(deps.rateLimiter, deps.config.API_TEMPLATE_RENDERS_PER_MINUTE);
+  const renderRate = workspaceRateLimit(deps.rateLimiter, {
+    bucket: "template-render",
+    perMinute: deps.config.API_TEMPLATE_RENDERS_PER_MINUTE,
+    code: "render_rate_limited",
+    what: "template renders",
+  });
   router.post("/:id/render", requirePermission("templates:read"), renderRate, jsonBody(), async (req, res) => {
     res.json(await renderBusyAsAnswer(res, renderTemplate(pool, deps.renderPool, authOf(res).workspaceId, name(req.params), req.body)));
   });

@@ -22,6 +22,7 @@ import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
+import { workspaceRateLimit } from "../middleware/workspaceRate.ts";
 
 /**
  * Webhook subscriptions as code, every route full-access only (a subscription's URL may carry the
@@ -94,7 +95,13 @@ export function webhooksRouter(deps: ApiDeps): Router {
     res.json(delivery);
   });
 
-  router.post("/:id/replays", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
+  const replayRate = workspaceRateLimit(deps.rateLimiter, {
+    bucket: "webhook-replay",
+    perMinute: deps.config.API_REPLAYS_PER_MINUTE,
+    code: "replay_rate_limited",
+    what: "webhook replays",
+  });
+  router.post("/:id/replays", requirePermission("webhooks:manage"), replayRate, jsonBody(), async (req, res) => {
     const request = parseReplayRequest(req.body);
     const replay = await replayWebhookDeliveries(deps.db, deps.webhookQueue, req.params.id as string, request, {
       workspaceId: workspaceOf(res),

@@ -338,7 +338,7 @@ export interface paths {
          *
          *     A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.
          *
-         *     A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends).
+         *     A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends). Asking for replays has its own limit per workspace (API_REPLAYS_PER_MINUTE, 10), checked before anything else: past it, 429 `replay_rate_limited` with Retry-After.
          *
          *     Requires an API key whose scope preset grants `webhooks:manage`: `full-access`.
          */
@@ -1011,6 +1011,7 @@ export interface components {
          *     | `rate_limited` | 429 | Too many requests; wait for the time in Retry-After. |
          *     | `replay_quota_exceeded` | 429 | The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends. |
          *     | `render_rate_limited` | 429 | The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After. |
+         *     | `replay_rate_limited` | 429 | The workspace asked for more replays than its own limit (API_REPLAYS_PER_MINUTE per workspace, apart from the key's request rate); nothing was replayed: wait for the time in Retry-After. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -1026,13 +1027,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1582,7 +1583,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -2545,7 +2546,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2571,7 +2572,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2812,7 +2813,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2842,7 +2843,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3082,7 +3083,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3112,7 +3113,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3287,7 +3288,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3313,7 +3314,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3464,7 +3465,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3490,7 +3491,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3741,7 +3742,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3771,7 +3772,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3951,7 +3952,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3977,7 +3978,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4101,7 +4102,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4127,7 +4128,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4278,7 +4279,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4304,7 +4305,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4460,7 +4461,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4486,7 +4487,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4701,7 +4702,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4731,7 +4732,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4933,7 +4934,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4959,7 +4960,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5083,7 +5084,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5109,7 +5110,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5357,7 +5358,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5387,7 +5388,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5538,7 +5539,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5564,7 +5565,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5719,7 +5720,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5745,7 +5746,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5972,7 +5973,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6002,7 +6003,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6253,7 +6254,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6283,7 +6284,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6462,7 +6463,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6488,7 +6489,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6639,7 +6640,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6665,7 +6666,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6915,6 +6916,8 @@ export interface operations {
              * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
              *
              *     `replay_quota_exceeded`: The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends.
+             *
+             *     `replay_rate_limited`: The workspace asked for more replays than its own limit (API_REPLAYS_PER_MINUTE per workspace, apart from the key's request rate); nothing was replayed: wait for the time in Retry-After.
              */
             429: {
                 headers: {
@@ -6924,7 +6927,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6937,7 +6940,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "rate_limited" | "replay_quota_exceeded";
+                        code?: "rate_limited" | "replay_quota_exceeded" | "replay_rate_limited";
                     };
                 };
             };
@@ -6954,7 +6957,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7107,7 +7110,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7133,7 +7136,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7286,7 +7289,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7312,7 +7315,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7468,7 +7471,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7494,7 +7497,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7718,7 +7721,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7748,7 +7751,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7899,7 +7902,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7925,7 +7928,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8080,7 +8083,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8106,7 +8109,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8357,7 +8360,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8387,7 +8390,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8614,7 +8617,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8644,7 +8647,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8895,7 +8898,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8925,7 +8928,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9078,7 +9081,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9104,7 +9107,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9335,7 +9338,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9365,7 +9368,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9545,7 +9548,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9571,7 +9574,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9721,7 +9724,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9747,7 +9750,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9897,7 +9900,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9923,7 +9926,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10099,7 +10102,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10125,7 +10128,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until the key's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

@@ -254,7 +254,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
       "",
       "A failed delivery keeps its id (receivers never processed it) and gets a fresh 24-hour retry window. A succeeded one is sent as a new delivery with a new id and the original's in the body's `replayOf`, since the receiver may have recorded the original id. Pending deliveries are left to their schedule. At most 20,000 deliveries per replay.",
       "",
-      "A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends).",
+      "A replay is active until its last delivery is due: while one is, another of the same subscription is refused (409 `replay_in_progress`; WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION, 1). A workspace replays at most WEBHOOK_REPLAYED_DELIVERIES_PER_DAY deliveries (100,000) per UTC day over all its subscriptions: a replay that does not fit is refused whole (429 `replay_quota_exceeded`, Retry-After until the day ends). Asking for replays has its own limit per workspace (API_REPLAYS_PER_MINUTE, 10), checked before anything else: past it, 429 `replay_rate_limited` with Retry-After.",
     ].join("\n"),
     permission: "webhooks:manage",
     request: {
@@ -262,7 +262,7 @@ export function registerWebhookSubscriptionOperations(registry: OpenAPIRegistry)
       body: { required: true, content: { "application/json": { schema: replayWebhookDeliveriesSchema } } },
     },
     responses: { 202: { description: "The replay, its deliveries scheduled.", schema: replaySchema } },
-    errors: [...JSON_BODY_ERRORS, "not_found", "conflict", "replay_in_progress", "replay_quota_exceeded"],
+    errors: [...JSON_BODY_ERRORS, "not_found", "conflict", "replay_in_progress", "replay_quota_exceeded", "replay_rate_limited"],
   });
 
   registerOperation(registry, {
