@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { createRenderPool, RenderBusy, type RenderPool, TemplateRenderError } from "@svc/core";
+import { createRenderPool, RenderBusy, RenderOverruns, type RenderPool, TemplateRenderError } from "@svc/core";
 
 /** A large table (under the text conversion's input limit) whose conversion to text takes several times 200 ms here. */
 const SLOW_TEXT_PAGE = `<table>${`<tr>${"<td>a b</td>".repeat(24)}</tr>`.repeat(3_000)}</table>`;
@@ -116,5 +116,49 @@ describe("the render pool", () => {
     expect(refused).toBeInstanceOf(RenderBusy);
     expect((refused as RenderBusy).retryAfterMs).toBeGreaterThan(0);
     expect((await hello("ws_b", "fine")).subject).toBe("Hi fine");
+  });
+
+  it("a published version that runs past its budget three times in a row fails at once afterwards, without a thread; other versions and drafts still render", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 100, workspaceCpuMsPerMinute: 60_000, workspaceMaxWaitMs: 60_000 });
+    await warm(1);
+    const bomb = (cacheKey: string | null) =>
+      pool!.render({ workspaceId: "ws_a", cacheKey, sources: BOMB, variables: { xs: XS } }).then(
+        () => null,
+        (error: unknown) => error as TemplateRenderError,
+      );
+    for (let n = 0; n < 3; n++) {
+      const failure = await bomb("tpl_bomb:1");
+      expect(failure?.message).toMatch(/took longer than its budget of 100 ms/);
+      expect(failure?.overBudget).toBe(true);
+    }
+    const startedAt = performance.now();
+    const held = await bomb("tpl_bomb:1");
+    expect(performance.now() - startedAt).toBeLessThan(50);
+    expect(held).toBeInstanceOf(TemplateRenderError);
+    expect(held?.message).toMatch(
+      /ran past its render budget of 100 ms on its last renders; its renders fail without running until \d{4}-/,
+    );
+    // Another version of the same workspace, and a draft, still run.
+    expect((await pool.render({ workspaceId: "ws_a", cacheKey: "tpl_bomb:2", sources: HELLO, variables: { name: "v2" } })).subject).toBe(
+      "Hi v2",
+    );
+    expect((await bomb(null))?.message).toMatch(/took longer than its budget/);
+  });
+});
+
+describe("RenderOverruns", () => {
+  it("holds a version after its limit of overruns in a row, forgets them when one render finishes, and lets it run again once the hold ends", () => {
+    const overruns = new RenderOverruns({ inARow: 2, holdMs: 1_000, maxVersions: 2 });
+    overruns.record("v", true, 0);
+    overruns.record("v", false, 1);
+    overruns.record("v", true, 2);
+    expect(overruns.heldUntil("v", 3)).toBeNull();
+    overruns.record("v", true, 4);
+    expect(overruns.heldUntil("v", 5)?.getTime()).toBe(1_004);
+    expect(overruns.heldUntil("v", 1_004)).toBeNull();
+    // The oldest version is forgotten past maxVersions.
+    overruns.record("w", true, 10);
+    overruns.record("x", true, 11);
+    expect(overruns.heldUntil("v", 12)).toBeNull();
   });
 });

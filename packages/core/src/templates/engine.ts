@@ -54,7 +54,11 @@ const plainEngine = new Liquid(common);
 
 /** A template's parts whose render failed (a limit, a filter error, output too large): the message says which. */
 export class TemplateRenderError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The render ran past its time budget (rather than failing on what the template says). */
+    readonly overBudget = false,
+  ) {
     super(message);
     this.name = "TemplateRenderError";
   }
@@ -124,7 +128,8 @@ export function compileTemplate(sources: TemplateSources): CompiledTemplate {
       if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml }, deadline, budgetMs);
       checkOutputSize(Buffer.byteLength(renderedHtml));
       const renderedText = text ? renderPart(plainEngine, "text", text, variables, deadline, budgetMs) : htmlToText(renderedHtml);
-      if (performance.now() > deadline) throw new TemplateRenderError(`text: the render took longer than its budget of ${budgetMs} ms`);
+      if (performance.now() > deadline)
+        throw new TemplateRenderError(`text: the render took longer than its budget of ${budgetMs} ms`, true);
       checkOutputSize(Buffer.byteLength(renderedHtml) + Buffer.byteLength(renderedText));
       return { subject: renderedSubject, html: renderedHtml, text: renderedText };
     },
@@ -153,7 +158,7 @@ function renderPart(
   budgetMs: number,
 ): string {
   const left = Math.floor(deadline - performance.now());
-  if (left <= 0) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`);
+  if (left <= 0) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`, true);
   try {
     return String(
       engine.renderSync(parsed, variables, {
@@ -164,7 +169,8 @@ function renderPart(
     );
   } catch (error) {
     const message = messageOf(error);
-    if (message.startsWith(OVER_TIME)) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`);
+    if (message.startsWith(OVER_TIME))
+      throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`, true);
     throw new TemplateRenderError(`${part}: ${message}`);
   }
 }

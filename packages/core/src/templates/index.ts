@@ -17,6 +17,7 @@ export {
   type TemplateSources,
 } from "./engine.ts";
 export { cachedTemplateRenderer, type TemplateRenderer, type TemplateToRender } from "./renderer.ts";
+export { RenderOverruns } from "./renderOverruns.ts";
 export {
   createRenderPool,
   RENDER_POOL_DEFAULTS,

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "@svc/logger";
 import { Tinypool } from "tinypool";
 import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError, type TemplateSources } from "./engine.ts";
+import { RenderOverruns } from "./renderOverruns.ts";
 import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
 
 /**
@@ -23,6 +24,8 @@ import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
  *   or whose queued renders would wait longer than `workspaceMaxWaitMs` at its recent pace, is
  *   answered RenderBusy at once rather than queued: the sender defers such an email, the API
  *   answers 429.
+ * - a published version that keeps running past its budget (RenderOverruns) fails at once for a
+ *   while, without taking a thread or its workspace's share.
  */
 export interface RenderPoolOptions {
   threads: number;
@@ -142,6 +145,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
   /** Waiting renders of every workspace, oldest first. */
   const queue: Array<{ share: WorkspaceShare; waiter: Waiter }> = [];
   const shares = new Map<string, WorkspaceShare>();
+  const overruns = new RenderOverruns();
 
   // Workers start with the first render (or start()): a process that never renders spends no thread on it.
   const poolOf = (): Tinypool => {
@@ -167,6 +171,16 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       shares.set(workspaceId, share);
     }
     return share;
+  };
+
+  /** Why a render of a version that keeps running past its budget fails without running, if it does. */
+  const heldRefusal = (request: RenderRequest): TemplateRenderError | null => {
+    const heldUntil = request.cacheKey === null ? null : overruns.heldUntil(request.cacheKey);
+    if (!heldUntil) return null;
+    return new TemplateRenderError(
+      `this template version ran past its render budget of ${settings.budgetMs} ms on its last renders; its renders fail without running until ${heldUntil.toISOString()}`,
+      true,
+    );
   };
 
   /** Why the workspace's renders (its waiting ones and `extra` more) must not wait, if they must not. */
@@ -199,10 +213,16 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
         n++;
         continue;
       }
-      const batch = share.waiting.splice(0, batchSizeOf(share));
-      const taken = new Set(batch);
-      for (let i = queue.length - 1; i >= 0; i--) if (taken.has(queue[i]!.waiter)) queue.splice(i, 1);
-      startBatch(share, batch);
+      const taken = share.waiting.splice(0, batchSizeOf(share));
+      const takenSet = new Set(taken);
+      for (let i = queue.length - 1; i >= 0; i--) if (takenSet.has(queue[i]!.waiter)) queue.splice(i, 1);
+      // Renders of a version held while they waited fail now, without taking the thread.
+      const batch = taken.filter((waiter) => {
+        const held = heldRefusal(waiter.request);
+        if (held) waiter.reject(held);
+        return !held;
+      });
+      if (batch.length > 0) startBatch(share, batch);
     }
   };
 
@@ -253,7 +273,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       answers.forEach((answer, n) => {
         share.spend(answer.ms);
         const waiter = batch[n]!;
-        if (!answer.ok) waiter.reject(new TemplateRenderError(answer.error));
+        const overBudget = !answer.ok && answer.overBudget;
+        if (waiter.request.cacheKey !== null) overruns.record(waiter.request.cacheKey, overBudget);
+        if (!answer.ok) waiter.reject(new TemplateRenderError(answer.error, overBudget));
         else waiter.resolve(answer.usedVariables ? { ...answer.content, usedVariables: answer.usedVariables } : answer.content);
       });
     } catch (error) {
@@ -269,7 +291,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       // The render in hand fails; the others of the batch (their answers went with the worker) wait again, first.
       share.spend(settings.budgetMs + graceMs);
       const failed = Math.min(current[1]!, batch.length - 1);
-      batch[failed]!.reject(new TemplateRenderError(stopped));
+      const cacheKey = batch[failed]!.request.cacheKey;
+      if (cacheKey !== null) overruns.record(cacheKey, true);
+      batch[failed]!.reject(new TemplateRenderError(stopped, true));
       const again = batch.filter((_, n) => n !== failed);
       share.waiting.unshift(...again);
       queue.unshift(...again.map((waiter) => ({ share, waiter })));
@@ -282,6 +306,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
     render(request) {
       if (closed) return Promise.reject(new Error("the render pool is closed"));
       if (shares.size > 1_000) for (const [id, kept] of shares) if (kept.idle()) shares.delete(id);
+      const held = heldRefusal(request);
+      if (held) return Promise.reject(held);
       const share = shareOf(request.workspaceId);
       const refusal = busy(share, 1);
       if (refusal) return Promise.reject(refusal);

@@ -34,7 +34,7 @@ export interface RenderTask {
 /** Errors do not keep their class across threads: a render's failure is an answer. */
 export type RenderAnswer =
   | { ok: true; content: RenderedContent; usedVariables?: string[]; ms: number }
-  | { ok: false; error: string; ms: number };
+  | { ok: false; error: string; overBudget: boolean; ms: number };
 
 const MAX_COMPILED = 200;
 const compiled = new Map<string, CompiledTemplate>();
@@ -66,7 +66,8 @@ export default function renderInWorker(task: RenderTask): RenderAnswer[] {
       const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
       return { ok: true, content, ...(usedVariables ? { usedVariables } : {}), ms: performance.now() - started };
     } catch (error) {
-      if (error instanceof TemplateRenderError) return { ok: false, error: error.message, ms: performance.now() - started };
+      if (error instanceof TemplateRenderError)
+        return { ok: false, error: error.message, overBudget: error.overBudget, ms: performance.now() - started };
       throw error;
     }
   });
