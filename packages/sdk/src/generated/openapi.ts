@@ -40,7 +40,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a batch of emails
-         * @description Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.
+         * @description Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422), one from a domain the key is not bound to (403 `domain_not_allowed`) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.
          *
          *     Requires an API key whose scope preset grants `emails:send`: `send-only`, `full-access`.
          */
@@ -999,6 +999,8 @@ export interface components {
          *     | `unauthorized` | 401 | The Authorization header is missing, malformed, or names an unknown or revoked key. |
          *     | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
          *     | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
+         *     | `domain_not_allowed` | 403 | The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored. |
+         *     | `source_not_allowed` | 403 | The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address. |
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
          *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
@@ -1026,13 +1028,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1582,7 +1584,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -1849,6 +1851,21 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /**
+             * @description The sending domains the key is bound to (exact names): a send from any other answers 403 `domain_not_allowed`. Empty: any verified domain of the workspace. Set when the key is made (dashboard, CLI).
+             * @example [
+             *       "example.com"
+             *     ]
+             */
+            allowedDomains: string[];
+            /**
+             * @description The source networks (IPv4 or IPv6 CIDRs) the key is bound to: a request from elsewhere answers 403 `source_not_allowed`. Empty: anywhere. Set when the key is made (dashboard, CLI).
+             * @example [
+             *       "10.0.0.0/8",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            allowedCidrs: string[];
         };
         /** @description An address the sender never hands to the provider for this workspace. */
         Suppression: {
@@ -2428,11 +2445,11 @@ export interface operations {
             /** @description Emails, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2443,11 +2460,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2467,11 +2484,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2488,14 +2505,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2508,18 +2529,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2539,11 +2560,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2565,11 +2586,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2609,11 +2630,11 @@ export interface operations {
             /** @description Queued (or, with a repeated Idempotency-Key, the original answer replayed). */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
@@ -2626,11 +2647,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2650,11 +2671,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2674,15 +2695,19 @@ export interface operations {
             /**
              * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
              *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             *
              *     `domain_not_verified`: The domain of `from` is not a verified domain of the key's workspace.
+             *
+             *     `domain_not_allowed`: The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored.
              */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2695,18 +2720,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden" | "domain_not_verified";
+                        code?: "forbidden" | "source_not_allowed" | "domain_not_verified" | "domain_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2726,11 +2751,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2750,11 +2775,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2778,11 +2803,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2806,11 +2831,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2836,11 +2861,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2883,11 +2908,11 @@ export interface operations {
             /** @description One entry per email, in request order. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
@@ -2900,11 +2925,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2924,11 +2949,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2948,15 +2973,19 @@ export interface operations {
             /**
              * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
              *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             *
              *     `domain_not_verified`: The domain of `from` is not a verified domain of the key's workspace.
+             *
+             *     `domain_not_allowed`: The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored.
              */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2969,18 +2998,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden" | "domain_not_verified";
+                        code?: "forbidden" | "source_not_allowed" | "domain_not_verified" | "domain_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3000,11 +3029,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3024,11 +3053,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3048,11 +3077,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3076,11 +3105,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3106,11 +3135,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3146,11 +3175,11 @@ export interface operations {
             /** @description Canceled. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3161,11 +3190,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3185,11 +3214,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3206,14 +3235,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3226,18 +3259,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3257,11 +3290,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3281,11 +3314,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3307,11 +3340,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3347,11 +3380,11 @@ export interface operations {
             /** @description The email and the first 100 of its events, oldest first; `eventsNextCursor` leads to the rest (GET /emails/{id}/events). */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3362,11 +3395,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3386,11 +3419,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3407,14 +3440,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3427,18 +3464,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3458,11 +3495,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3484,11 +3521,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3528,11 +3565,11 @@ export interface operations {
             /** @description Rescheduled. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3543,11 +3580,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3567,11 +3604,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3588,14 +3625,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3608,18 +3649,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3639,11 +3680,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3663,11 +3704,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3687,11 +3728,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3711,11 +3752,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3735,11 +3776,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3765,11 +3806,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3810,11 +3851,11 @@ export interface operations {
             /** @description A page of events, oldest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3825,11 +3866,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3849,11 +3890,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3870,14 +3911,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3890,18 +3935,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3921,11 +3966,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3945,11 +3990,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3971,11 +4016,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4008,11 +4053,11 @@ export interface operations {
             /** @description The workspace's keys. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4023,11 +4068,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4047,11 +4092,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4068,14 +4113,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4088,18 +4137,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4121,11 +4170,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4161,11 +4210,11 @@ export interface operations {
             /** @description The revoked key record. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4176,11 +4225,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4200,11 +4249,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4221,14 +4270,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4241,18 +4294,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4272,11 +4325,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4298,11 +4351,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4343,11 +4396,11 @@ export interface operations {
             /** @description Entries in address order. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4358,11 +4411,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4382,11 +4435,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4403,14 +4456,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4423,18 +4480,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4454,11 +4511,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4480,11 +4537,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4521,11 +4578,11 @@ export interface operations {
             /** @description The address was already listed: the existing entry, unchanged. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4536,11 +4593,11 @@ export interface operations {
             /** @description The new entry. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4551,11 +4608,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4575,11 +4632,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4596,14 +4653,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4616,18 +4677,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4647,11 +4708,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4671,11 +4732,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4695,11 +4756,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4725,11 +4786,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4768,11 +4829,11 @@ export interface operations {
             /** @description The removed entry. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4783,11 +4844,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4807,11 +4868,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4828,14 +4889,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4848,18 +4913,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4879,11 +4944,11 @@ export interface operations {
             /** @description `confirmation_required`: Removing a complaint suppression needs `?confirm=complaint`. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4903,11 +4968,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4927,11 +4992,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4953,11 +5018,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4990,11 +5055,11 @@ export interface operations {
             /** @description Subscriptions, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5005,11 +5070,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5029,11 +5094,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5050,14 +5115,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5070,18 +5139,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5103,11 +5172,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5144,11 +5213,11 @@ export interface operations {
             /** @description The new subscription, with its signing secret. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5159,11 +5228,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5183,11 +5252,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5204,14 +5273,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5224,18 +5297,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5255,11 +5328,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5279,11 +5352,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5303,11 +5376,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5327,11 +5400,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5351,11 +5424,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5381,11 +5454,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5421,11 +5494,11 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5436,11 +5509,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5460,11 +5533,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5481,14 +5554,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5501,18 +5578,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5532,11 +5609,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5558,11 +5635,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5598,11 +5675,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5617,11 +5694,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5641,11 +5718,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5662,14 +5739,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5682,18 +5763,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5713,11 +5794,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5739,11 +5820,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5783,11 +5864,11 @@ export interface operations {
             /** @description The subscription as it now is. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5798,11 +5879,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5822,11 +5903,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5843,14 +5924,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5863,18 +5948,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5894,11 +5979,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5918,11 +6003,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5942,11 +6027,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5966,11 +6051,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5996,11 +6081,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6040,11 +6125,11 @@ export interface operations {
             /** @description The test delivery, queued. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6055,11 +6140,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6079,11 +6164,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6100,14 +6185,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6120,18 +6209,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6151,11 +6240,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6175,11 +6264,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6199,11 +6288,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6223,11 +6312,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6247,11 +6336,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6277,11 +6366,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6321,11 +6410,11 @@ export interface operations {
             /** @description Deliveries, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6336,11 +6425,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6360,11 +6449,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6381,14 +6470,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6401,18 +6494,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6432,11 +6525,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6456,11 +6549,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6482,11 +6575,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6522,11 +6615,11 @@ export interface operations {
             /** @description Replays, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6537,11 +6630,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6561,11 +6654,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6582,14 +6675,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6602,18 +6699,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6633,11 +6730,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6659,11 +6756,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6703,11 +6800,11 @@ export interface operations {
             /** @description The replay, its deliveries scheduled. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6718,11 +6815,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6742,11 +6839,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6763,14 +6860,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6783,18 +6884,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6818,11 +6919,11 @@ export interface operations {
              */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6842,11 +6943,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6866,11 +6967,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6890,11 +6991,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6918,11 +7019,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6948,11 +7049,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6990,11 +7091,11 @@ export interface operations {
             /** @description The replay. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7005,11 +7106,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7029,11 +7130,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7050,14 +7151,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7070,18 +7175,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7101,11 +7206,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7127,11 +7232,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7169,11 +7274,11 @@ export interface operations {
             /** @description The delivery. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7184,11 +7289,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7208,11 +7313,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7229,14 +7334,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7249,18 +7358,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7280,11 +7389,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7306,11 +7415,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7348,11 +7457,11 @@ export interface operations {
             /** @description A page of templates. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7366,11 +7475,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7390,11 +7499,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7411,14 +7520,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7431,18 +7544,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7462,11 +7575,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7488,11 +7601,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7529,11 +7642,11 @@ export interface operations {
             /** @description The new template. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7544,11 +7657,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7568,11 +7681,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7589,14 +7702,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7609,18 +7726,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7640,11 +7757,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7664,11 +7781,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7688,11 +7805,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7712,11 +7829,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7742,11 +7859,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7782,11 +7899,11 @@ export interface operations {
             /** @description The template and its draft. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7797,11 +7914,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7821,11 +7938,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7842,14 +7959,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7862,18 +7983,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7893,11 +8014,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7919,11 +8040,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7959,11 +8080,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7978,11 +8099,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8002,11 +8123,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8023,14 +8144,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8043,18 +8168,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8074,11 +8199,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8100,11 +8225,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8144,11 +8269,11 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8159,11 +8284,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8183,11 +8308,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8204,14 +8329,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8224,18 +8353,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8255,11 +8384,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8279,11 +8408,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8303,11 +8432,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8327,11 +8456,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8351,11 +8480,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8381,11 +8510,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8425,11 +8554,11 @@ export interface operations {
             /** @description The new version. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8440,11 +8569,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8464,11 +8593,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8485,14 +8614,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8505,18 +8638,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8536,11 +8669,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8560,11 +8693,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8584,11 +8717,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8608,11 +8741,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8638,11 +8771,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8682,11 +8815,11 @@ export interface operations {
             /** @description The new template. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8697,11 +8830,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8721,11 +8854,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8742,14 +8875,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8762,18 +8899,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8793,11 +8930,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8817,11 +8954,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8841,11 +8978,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8865,11 +9002,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8889,11 +9026,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8919,11 +9056,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8959,11 +9096,11 @@ export interface operations {
             /** @description Every published version, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8976,11 +9113,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9000,11 +9137,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9021,14 +9158,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9041,18 +9182,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9072,11 +9213,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9098,11 +9239,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9142,11 +9283,11 @@ export interface operations {
             /** @description The rendered subject, HTML and text. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9157,11 +9298,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9181,11 +9322,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9202,14 +9343,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9222,18 +9367,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9253,11 +9398,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9277,11 +9422,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9301,11 +9446,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9329,11 +9474,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9359,11 +9504,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9401,11 +9546,11 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9419,11 +9564,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9443,11 +9588,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9464,14 +9609,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9484,18 +9633,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9515,11 +9664,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9539,11 +9688,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9565,11 +9714,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9604,11 +9753,11 @@ export interface operations {
             /** @description The message. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9619,11 +9768,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9643,11 +9792,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9664,14 +9813,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9684,18 +9837,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9715,11 +9868,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9741,11 +9894,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9780,11 +9933,11 @@ export interface operations {
             /** @description The message exactly as received. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9795,11 +9948,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9819,11 +9972,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9840,14 +9993,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9860,18 +10017,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9891,11 +10048,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9917,11 +10074,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9958,11 +10115,11 @@ export interface operations {
             /** @description The attachment's bytes. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9973,11 +10130,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9997,11 +10154,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10018,14 +10175,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10038,18 +10199,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10069,11 +10230,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10093,11 +10254,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -10119,11 +10280,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
