@@ -12,6 +12,7 @@ import { errorHandler, notFound } from "./middleware/errorHandler.ts";
 import { rateLimit } from "./middleware/rateLimit.ts";
 import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
+import { sourceBinding } from "./middleware/sourceBinding.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { inboundRouter } from "./routes/inbound.ts";
@@ -29,6 +30,8 @@ export function createApiApp(deps: ApiDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
+  // Whose address a request comes from (a key's source networks are checked against it).
+  app.set("trust proxy", deps.config.API_TRUST_PROXY);
 
   app.use(observeHttp({ token: deps.config.METRICS_TOKEN }));
   const log = requestLog(deps.logger);
@@ -51,9 +54,11 @@ export function createApiApp(deps: ApiDeps): Express {
     groupCommitMsFor("answer-driven", deps.config),
   );
   // Every request with a key is counted against its limit once the key is known (a request
-  // without a valid key is answered 401 before it costs a limiter call).
+  // without a valid key is answered 401, and one from outside its key's source networks 403,
+  // before it costs a limiter call).
   const requireKey = [
     authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey })),
+    sourceBinding(deps.logger),
     rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
     bodyBudget(deps.bodyBudget, { unknownLength: LARGEST_BODY_BYTES }),
   ];

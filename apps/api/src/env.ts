@@ -6,6 +6,7 @@ import {
   portNumber,
   requireS3Bucket,
   templateRenderEnv,
+  trustProxySetting,
   webhookReplayEnv,
   webhookSecretEnv,
   webhookUrlEnv,
@@ -56,6 +57,12 @@ export const apiEnvSchema = z
      */
     ENQUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
     ...apiRateLimitEnv,
+    /**
+     * Which X-Forwarded-For entries name the client (see trustProxySetting), for the source
+     * networks a key may be bound to. Behind a load balancer this must name it, or every
+     * request comes from the balancer's address.
+     */
+    API_TRUST_PROXY: trustProxySetting(),
     /**
      * Memory (MB) the process may spend on request bodies at once; a body is charged its size times
      * the memory a body takes while parsed. Over it, a request is answered 503 `server_busy`.

@@ -27,6 +27,8 @@ describe("GET /api-keys", () => {
     expect(ids).toEqual([...Object.values(fx.keyIds), fx.testKeyId].sort());
     for (const key of res.body) {
       expect(Object.keys(key).sort()).toEqual([
+        "allowedCidrs",
+        "allowedDomains",
         "createdAt",
         "displayHint",
         "environment",

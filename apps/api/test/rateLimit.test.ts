@@ -90,6 +90,57 @@ describe("request rate limit headers and 429", () => {
   });
 });
 
+describe("limit headers on refusals, and the limit closest to exhaustion", () => {
+  let api: ApiInstance;
+  let fx: WorkspaceFixture;
+  beforeAll(async () => {
+    // The key's burst (50) is far from spent; the workspace's renders (3 a minute) are not.
+    api = await startApi({ API_RATE_LIMIT_PER_SECOND: "10", API_RATE_LIMIT_BURST: "50", API_TEMPLATE_RENDERS_PER_MINUTE: "3" });
+    fx = await createWorkspaceFixture(handle);
+  });
+  afterAll(() => api.close());
+
+  it("4xx answers to a key carry the headers too: 403, 404, 422", async () => {
+    const key = fx.keys["send-only"];
+    const forbidden = await request(api.url).get("/emails").set(bearer(key));
+    const missing = await request(api.url).get("/emails/email_doesnotexist").set(bearer(fx.keys["read-only"]));
+    const invalid = await request(api.url).post("/emails").set(bearer(key)).send({ from: "nobody" });
+    expect([forbidden.status, missing.status, invalid.status]).toEqual([403, 404, 422]);
+    for (const res of [forbidden, missing, invalid]) {
+      expect(res.headers["ratelimit-limit"]).toBe("50");
+      expect(Number(res.headers["ratelimit-remaining"])).toBeLessThan(50);
+      expect(res.headers["ratelimit-reset"]).toMatch(/^\d+$/);
+    }
+  });
+
+  it("a render shows the workspace's render limit once it is nearer exhaustion than the key's, and its 429 carries Retry-After", async () => {
+    const key = fx.keys["full-access"];
+    const created = await request(api.url)
+      .post("/templates")
+      .set(bearer(key))
+      .send({ name: "hello", alias: "hello", subject: "Hi", html: "<p>Hi</p>" });
+    expect(created.status).toBe(201);
+    // A plain request shows the key's limit.
+    expect((await request(api.url).get("/templates").set(bearer(key))).headers["ratelimit-limit"]).toBe("50");
+    const answers = await untilRefused(() => request(api.url).post("/templates/hello/render").set(bearer(key)).send({}), 6);
+    const refused = answers[answers.length - 1]!;
+    expect(answers.slice(0, -1).map((res) => res.status)).toEqual([200, 200, 200]);
+    expect(answers.slice(0, -1).map((res) => [res.headers["ratelimit-limit"], res.headers["ratelimit-remaining"]])).toEqual([
+      ["3", "2"],
+      ["3", "1"],
+      ["3", "0"],
+    ]);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("render_rate_limited");
+    expect(refused.headers["ratelimit-limit"]).toBe("3");
+    expect(refused.headers["ratelimit-remaining"]).toBe("0");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers["ratelimit-reset"])).toBeGreaterThanOrEqual(Number(refused.headers["retry-after"]));
+    // Other requests of the key still show the key's own limit.
+    expect((await request(api.url).get("/templates").set(bearer(key))).headers["ratelimit-limit"]).toBe("50");
+  });
+});
+
 describe("one limit shared by two API processes", () => {
   const apps: RunningApp[] = [];
   let fx: WorkspaceFixture;

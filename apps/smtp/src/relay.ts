@@ -86,7 +86,7 @@ export function createRelay(options: RelayOptions, authenticator: SmtpAuthentica
     },
 
     onMailFrom(_address, session, callback) {
-      authenticator.recheck(session.user as SmtpUser).then(
+      authenticator.recheck(session.user as SmtpUser, session.remoteAddress).then(
         (key) => {
           transactionKeys.set(session.envelope, key);
           callback();

@@ -39,6 +39,8 @@ const REPLIES: Partial<Record<ErrorCode, [number, string]>> = {
   unauthorized: [535, "5.7.8"],
   forbidden: [550, "5.7.1"],
   domain_not_verified: [550, "5.7.1"],
+  domain_not_allowed: [550, "5.7.1"],
+  source_not_allowed: [550, "5.7.1"],
   validation_failed: [554, "5.6.0"],
   bad_request: [554, "5.6.0"],
   conflict: [554, "5.6.0"],

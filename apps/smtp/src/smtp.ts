@@ -54,7 +54,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     run: (keyHashes) => lookUpApiKeys(sqlPool(db), keyHashes),
   });
   const keys = new ApiKeyAuthenticator(db, { lookUp: (keyHash) => keyLookups.submit(keyHash) });
-  const authenticator = new SmtpAuthenticator(keys, throttle);
+  const authenticator = new SmtpAuthenticator(keys, throttle, log);
   const budget = new MessageBudget(env.SMTP_MESSAGE_BUDGET_MB * 1024 * 1024);
   const unwatchBudget = watchMessageBudget(budget);
   let relay: Relay | null = null;

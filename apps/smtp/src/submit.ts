@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { AppError, type AuthenticatedKey, type FileStore, queueEmail } from "@svc/core";
+import { AppError, type AuthenticatedKey, type FileStore, queueEmail, sendContextOf } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { type RateLimitPolicy, type RedisRateLimiter, rateLimitedMessage, type SendQueue } from "@svc/queues";
@@ -58,7 +58,7 @@ export async function submitMessage(deps: SubmitDeps, auth: AuthenticatedKey, ma
   try {
     queued = await queueEmail(
       deps.db,
-      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
+      sendContextOf(auth),
       input,
       messageId
         ? { idempotencyKey: messageIdKey(auth.environment, messageId), idempotencyScope: "workspace", files: deps.files }

@@ -25,13 +25,20 @@ export interface Command {
   run(flags: Flags, context: CliContext): Promise<unknown>;
 }
 
-/** `--name value` and `--flag` (true) after the command path; anything else is a usage error. */
+/**
+ * `--name value` and `--flag` (true) after the command path; anything else is a usage error, and
+ * so is an option given twice (lists are one comma-separated value), which would otherwise keep
+ * only the last.
+ */
 export function parseFlags(argv: string[]): Flags {
   const flags: Flags = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith("--")) throw new AppError("bad_request", `Unexpected argument: ${arg}`);
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (Object.hasOwn(flags, name)) {
+      throw new AppError("bad_request", `Option --${name} is given twice; give a list as one comma-separated value.`);
+    }
     if (inline !== undefined) flags[name] = inline;
     else if (i + 1 < argv.length && !argv[i + 1]!.startsWith("--")) flags[name] = argv[++i]!;
     else flags[name] = true;
@@ -59,6 +66,16 @@ export function requireFlag(flags: Flags, name: string): string {
   const value = flags[name];
   if (typeof value !== "string" || value.trim() === "") throw new AppError("bad_request", `Missing required option --${name}.`);
   return value;
+}
+
+/** A comma-separated option as its entries (none when the option is absent). */
+export function listFlag(flags: Flags, name: string): string[] {
+  const value = optionalFlag(flags, name);
+  if (value === undefined) return [];
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "");
 }
 
 export function optionalFlag(flags: Flags, name: string): string | undefined {

@@ -383,6 +383,32 @@ function isProxyEntry(entry: string): boolean {
 const isIPv4 = (value: string) => z.ipv4().safeParse(value).success;
 const isIPv6 = (value: string) => z.ipv6().safeParse(value).success;
 
+/**
+ * Which X-Forwarded-For entries name the client (Express `trust proxy`): `false` (default, the
+ * socket's address); a hop count (`1`: one proxy of ours in front, so the entry it appended is
+ * the client); or a comma-separated list of proxy addresses/CIDRs (and Express's names
+ * `loopback`, `linklocal`, `uniquelocal`). `true` trusts every entry, including the ones a client
+ * writes itself: unsafe, kept for compatibility.
+ */
+export function trustProxySetting() {
+  return z
+    .string()
+    .default("false")
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (["true", "yes"].includes(text)) return true;
+      if (["false", "no", "0", ""].includes(text)) return false;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
+      ctx.addIssue({ code: "custom", message: "must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs" });
+      return z.NEVER;
+    });
+}
+
 function validPort(port: string | undefined): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
 }
@@ -527,29 +553,8 @@ export const dashboardEnv = {
       (value) => value === "" || /^svc_(live|test)_[A-Za-z0-9]{32}$/.test(value),
       "must be an API key (svc_live_… or svc_test_…) or empty",
     ),
-  /**
-   * Which X-Forwarded-For entries name the client (Express `trust proxy`), for the login
-   * throttle: `false` (default, the socket's address); a hop count (`1`: one proxy of ours
-   * in front, so the entry it appended is the client); or a comma-separated list of proxy
-   * addresses/CIDRs (and Express's names `loopback`, `linklocal`, `uniquelocal`). `true` trusts
-   * every entry, including the ones a client writes itself: unsafe, kept for compatibility.
-   */
-  DASHBOARD_TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value, ctx): boolean | number | string[] => {
-      const text = value.trim().toLowerCase();
-      if (["true", "yes"].includes(text)) return true;
-      if (["false", "no", "0", ""].includes(text)) return false;
-      if (/^\d{1,2}$/.test(text)) return Number(text);
-      const entries = text
-        .split(",")
-        .map((entry) => entry.trim())
-        .filter(Boolean);
-      if (entries.length > 0 && entries.every(isProxyEntry)) return entries;
-      ctx.addIssue({ code: "custom", message: "must be false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs" });
-      return z.NEVER;
-    }),
+  /** Which X-Forwarded-For entries name the client, for the login throttle (see trustProxySetting). */
+  DASHBOARD_TRUST_PROXY: trustProxySetting(),
 };
 
 /**

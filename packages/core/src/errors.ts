@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   domain_not_verified: 403,
+  domain_not_allowed: 403,
+  source_not_allowed: 403,
   not_found: 404,
   conflict: 409,
   confirmation_required: 409,

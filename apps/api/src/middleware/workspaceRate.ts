@@ -2,6 +2,7 @@ import { AppError, type ErrorCode } from "@svc/core";
 import type { RedisRateLimiter } from "@svc/queues";
 import type { RequestHandler } from "express";
 import { authOf } from "./authenticate.ts";
+import { reportRateLimit } from "./rateLimitHeaders.ts";
 
 /** An operation counted per workspace, apart from the key's request rate, where its cost is. */
 export interface WorkspaceRate {
@@ -16,13 +17,15 @@ export interface WorkspaceRate {
 /**
  * A costly operation's own limit per workspace (a burst of `perMinute`, refilled over a minute),
  * checked in Redis before any of its work: a loop of calls is refused for the price of a
- * counter. Over it: 429 with the operation's code and Retry-After. With Redis unavailable the
+ * counter. Over it: 429 with the operation's code and Retry-After. The RateLimit-* headers show
+ * this limit instead of the key's when it is the nearer to exhaustion. With Redis unavailable the
  * limiter lets calls through (the operation's own limits still hold).
  */
 export function workspaceRateLimit(limiter: RedisRateLimiter, rate: WorkspaceRate): RequestHandler {
   const policy = { perSecond: rate.perMinute / 60, burst: rate.perMinute };
   return async (_req, res, next) => {
     const decision = await limiter.take(`${rate.bucket}:${authOf(res).workspaceId}`, policy);
+    if (decision) reportRateLimit(res, decision);
     if (decision && !decision.allowed) {
       res.setHeader("Retry-After", String(decision.retryAfterSeconds));
       throw new AppError(

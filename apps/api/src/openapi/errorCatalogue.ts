@@ -16,6 +16,10 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   unauthorized: "The Authorization header is missing, malformed, or names an unknown or revoked key.",
   forbidden: "The key's scope preset lacks the permission this operation needs (the message names it).",
   domain_not_verified: "The domain of `from` is not a verified domain of the key's workspace.",
+  domain_not_allowed:
+    "The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored.",
+  source_not_allowed:
+    "The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.",
   not_found:
     "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
   conflict:

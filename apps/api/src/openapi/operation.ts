@@ -6,7 +6,14 @@ import { type DocumentedErrorCode, errorResponses } from "./errorCatalogue.ts";
 export const SECURITY_SCHEME = "apiKey";
 
 /** Errors any authenticated operation may answer, whatever it does. */
-const AUTHENTICATED_ERRORS: readonly DocumentedErrorCode[] = ["bad_request", "unauthorized", "forbidden", "rate_limited", "unavailable"];
+const AUTHENTICATED_ERRORS: readonly DocumentedErrorCode[] = [
+  "bad_request",
+  "unauthorized",
+  "forbidden",
+  "source_not_allowed",
+  "rate_limited",
+  "unavailable",
+];
 /** Errors of an operation that reads a JSON request body. */
 export const JSON_BODY_ERRORS: readonly DocumentedErrorCode[] = [
   "bad_request",
@@ -22,12 +29,19 @@ const SECONDS = { type: "string", pattern: "^\\d+$" };
 
 /**
  * What every answer to a request with a valid key carries while the key's rate limit is on
- * (none when the limit is off or Redis cannot be reached: the limiter then lets requests through).
+ * (none when the limit is off or Redis cannot be reached: the limiter then lets requests through;
+ * none on a 401, nor on a 403 `source_not_allowed`, which are answered before the request is
+ * counted). A request counted against two limits (the render endpoint's, per workspace, too)
+ * shows the one closest to exhaustion.
  */
 const RATE_LIMIT_HEADERS: HeadersObject = {
-  "RateLimit-Limit": { description: "The key's burst: how many requests it may make at once.", schema: SECONDS },
-  "RateLimit-Remaining": { description: "Requests the key may still make right now.", schema: SECONDS },
-  "RateLimit-Reset": { description: "Seconds until the key's allowance is full again.", schema: SECONDS },
+  "RateLimit-Limit": {
+    description:
+      "The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once.",
+    schema: SECONDS,
+  },
+  "RateLimit-Remaining": { description: "Requests that limit still allows right now.", schema: SECONDS },
+  "RateLimit-Reset": { description: "Seconds until that limit's allowance is full again.", schema: SECONDS },
 };
 
 const RETRY_AFTER: HeadersObject = {

@@ -186,6 +186,16 @@ export const apiKeySchema = z
     createdAt: timestamp("When the key was created."),
     lastUsedAt: nullableTimestamp("Last authenticated request, to the minute."),
     revokedAt: nullableTimestamp("When it was revoked; a revoked key is refused at once."),
+    allowedDomains: z.array(z.string()).meta({
+      description:
+        "The sending domains the key is bound to (exact names): a send from any other answers 403 `domain_not_allowed`. Empty: any verified domain of the workspace. Set when the key is made (dashboard, CLI).",
+      example: ["example.com"],
+    }),
+    allowedCidrs: z.array(z.string()).meta({
+      description:
+        "The source networks (IPv4 or IPv6 CIDRs) the key is bound to: a request from elsewhere answers 403 `source_not_allowed`. Empty: anywhere. Set when the key is made (dashboard, CLI).",
+      example: ["10.0.0.0/8", "2001:db8::/32"],
+    }),
   })
   .meta({ id: "ApiKey", description: "An API key record: never the key itself, never its hash." });
 

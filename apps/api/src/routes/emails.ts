@@ -17,6 +17,7 @@ import {
   queueEmailBatch,
   rescheduleEmail,
   SEND_LIMITS,
+  sendContextOf,
   sqlPool,
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
@@ -60,12 +61,12 @@ export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "
     // text now keeps one copy alive while the row is written.
     req.body = undefined;
     const auth = authOf(res);
-    const queued = await queueEmail(
-      deps.db,
-      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
-      input,
-      { idempotencyKey, insertRow: inserts.insertEmail, insertCountedRow: inserts.insertCountedEmail, files: deps.files },
-    );
+    const queued = await queueEmail(deps.db, sendContextOf(auth), input, {
+      idempotencyKey,
+      insertRow: inserts.insertEmail,
+      insertCountedRow: inserts.insertCountedEmail,
+      files: deps.files,
+    });
     // The row is committed. A replay created nothing, and its job was enqueued the first time; a
     // scheduled email gets its job when it falls due.
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
@@ -79,12 +80,11 @@ export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
     const items = parseBatchInput(req.body);
     const auth = authOf(res);
-    const queued = await queueEmailBatch(
-      deps.db,
-      { workspaceId: auth.workspaceId, apiKeyId: auth.keyId, environment: auth.environment, plan: auth.plan },
-      items,
-      { mode, files: deps.files, ...(idempotencyKey === undefined ? {} : { idempotencyKey }) },
-    );
+    const queued = await queueEmailBatch(deps.db, sendContextOf(auth), items, {
+      mode,
+      files: deps.files,
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    });
     if (queued.replayed) res.setHeader("Idempotent-Replayed", "true");
     await deps.sendQueue.enqueueOrLeaveToSweeper(
       auth.workspaceId,

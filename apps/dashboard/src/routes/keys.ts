@@ -22,6 +22,11 @@ function oneOf<T extends string>(label: string, value: string, allowed: readonly
   return value as T;
 }
 
+/** A form's list typed as text: entries separated by commas, spaces or new lines. */
+function entriesOf(text: string): string[] {
+  return text.split(/[\s,]+/).filter((entry) => entry !== "");
+}
+
 /** Same domain code as the CLI and `DELETE /api-keys/{id}`: createApiKey, listApiKeys, revokeApiKey. */
 export function keyRoutes(deps: DashboardDeps): Router {
   const router = Router();
@@ -34,13 +39,21 @@ export function keyRoutes(deps: DashboardDeps): Router {
 
   router.post("/api-keys", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const form = { name: formString(req, "name", 200), environment: formString(req, "environment"), scope: formString(req, "scope") };
+    const form = {
+      name: formString(req, "name", 200),
+      environment: formString(req, "environment"),
+      scope: formString(req, "scope"),
+      domains: formString(req, "domains", 20_000),
+      cidrs: formString(req, "cidrs", 20_000),
+    };
     try {
       const created = await createApiKey(deps.prisma, {
         workspaceId: w.workspaceId,
         name: form.name,
         environment: oneOf<KeyEnvironmentName>("Environment", form.environment, KEY_ENVIRONMENTS),
         scope: oneOf<ScopeName>("Scope", form.scope, SCOPE_NAMES),
+        domains: entriesOf(form.domains),
+        cidrs: entriesOf(form.cidrs),
       });
       deps.log.info({ workspaceId: w.workspaceId, keyId: created.id, userId: w.session.userId }, "API key created in dashboard");
       const keys = await listApiKeys(deps.prisma, w.workspaceId);

@@ -1,4 +1,5 @@
-import { type ApiKeyAuthenticator, AppError, type AuthenticatedKey, hashApiKey, scopeAllows } from "@svc/core";
+import { type ApiKeyAuthenticator, AppError, type AuthenticatedKey, hashApiKey, refuseUnlessSourceAllowed, scopeAllows } from "@svc/core";
+import type { Logger } from "@svc/logger";
 import { SmtpReply } from "../replies.ts";
 import type { AuthFailureSource, AuthThrottle } from "./throttle.ts";
 
@@ -20,12 +21,15 @@ const INVALID_KEY_MESSAGE = "Invalid or missing API key.";
  * SMTP AUTH (PLAIN and LOGIN) against API keys, with the REST API's checks and answers: the key
  * must exist, be unrevoked and carry the `emails:send` permission. Failed attempts are throttled
  * per client address and, once the presented key is known to be one, per key (AuthThrottle),
- * shared by every relay process.
+ * shared by every relay process. A key bound to source networks is refused from outside them
+ * at AUTH and again at each MAIL FROM, as the REST API refuses it; that refusal is not counted
+ * as a failed attempt, so a leaked key used from elsewhere cannot lock its owner's key out.
  */
 export class SmtpAuthenticator {
   constructor(
     private readonly keys: ApiKeyAuthenticator,
     private readonly throttle: AuthThrottle,
+    private readonly log: Logger,
   ) {}
 
   async login(input: { username: string; password: string; clientAddress: string }): Promise<SmtpUser> {
@@ -50,6 +54,7 @@ export class SmtpAuthenticator {
       await this.throttle.countFailure(source);
       throw refusal;
     }
+    refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.log);
     return { username: SMTP_USERNAME, keyHash: hashApiKey(password), keyId: auth.keyId };
   }
 
@@ -62,7 +67,7 @@ export class SmtpAuthenticator {
    * The connection's key as it is now: a connection may live for hours, and a revocation, a scope
    * or a plan change must apply to its next message as it would to the next REST request.
    */
-  async recheck(user: SmtpUser): Promise<AuthenticatedKey> {
+  async recheck(user: SmtpUser, clientAddress: string): Promise<AuthenticatedKey> {
     let auth: AuthenticatedKey;
     try {
       auth = await this.keys.authenticateKeyHash(user.keyHash);
@@ -72,6 +77,7 @@ export class SmtpAuthenticator {
     }
     const refusal = sendPermissionRefusal(auth);
     if (refusal) throw refusal;
+    refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.log);
     return auth;
   }
 }

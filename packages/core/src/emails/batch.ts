@@ -4,6 +4,7 @@ import { MAX_EMAILS_PER_SEND_JOB } from "@svc/queues";
 import { AppError, type ErrorCode } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
+import { domainAllowed, domainNotAllowed } from "../keys/bindings.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
@@ -86,8 +87,8 @@ function refusedList(refusals: Array<{ index: number; error: AppError }>) {
 }
 
 /**
- * Queues a batch. Strict: an invalid email (422) or one from a domain that is not verified (403)
- * refuses the whole batch with every refused index listed, and nothing is created. Permissive:
+ * Queues a batch. Strict: an invalid email (422), one from a domain its key is not bound to
+ * (403 `domain_not_allowed`) or one from a domain that is not verified (403) refuses the whole batch with every refused index listed, and nothing is created. Permissive:
  * the others are created and the refused ones answered with their error.
  *
  * One transaction, as for a single email, when there is a daily limit to count or an
@@ -117,6 +118,27 @@ export async function queueEmailBatch(
   if (mode === "strict" && invalid.length > 0) {
     throw new AppError("validation_failed", `${invalid.length} of ${items.length} emails are invalid; nothing was created.`, {
       errors: refusedList(invalid),
+    });
+  }
+  // From a domain the key is not bound to: as a domain that is not verified, refused whole in
+  // strict mode (403, every such index listed) and answered per email in permissive mode.
+  const notAllowed = items.flatMap((item, index) =>
+    item.ok && !domainAllowed(context.allowedDomains, item.input.fromDomain)
+      ? [{ index, error: domainNotAllowed(item.input.fromDomain) }]
+      : [],
+  );
+  if (notAllowed.length > 0) {
+    if (mode === "strict") {
+      throw new AppError(
+        "domain_not_allowed",
+        `${notAllowed.length} of ${items.length} emails are from a domain this API key may not send from; nothing was created.`,
+        { errors: refusedList(notAllowed) },
+      );
+    }
+    const refusalAt = new Map(notAllowed.map(({ index, error }) => [index, error]));
+    items = items.map((item, index) => {
+      const refused = refusalAt.get(index);
+      return refused ? { ok: false, error: refused } : item;
     });
   }
 

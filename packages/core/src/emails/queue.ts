@@ -5,6 +5,7 @@ import { unverifiedDomainMessage } from "../domains/refusal.ts";
 import { AppError } from "../errors.ts";
 import type { FileStore } from "../files/store.ts";
 import { writeWithFiles } from "../files/stored.ts";
+import { domainAllowed, domainNotAllowed } from "../keys/bindings.ts";
 import { planLimits } from "../plans.ts";
 import { inTransaction, type Queryable, sqlPool } from "../sql.ts";
 import { type EmailInsertOutcome, insertEmailsIfDomainVerified, type NewEmailRow } from "../stores/emails.ts";
@@ -132,6 +133,8 @@ export async function queueEmail(
   input: SendEmailInput,
   options: QueueEmailOptions = {},
 ): Promise<QueuedEmail> {
+  // Before anything is claimed, counted or written: a refused send changes nothing.
+  if (!domainAllowed(context.allowedDomains, input.fromDomain)) throw domainNotAllowed(input.fromDomain);
   const limited = options.countsAgainstDailyLimit !== false && planLimits(context.plan).dailySendLimit !== null;
   const insertRow =
     options.insertRow ?? (async (row) => ({ outcome: await insertEmailAlone(sqlPool(handle), row), sendJobEnqueued: false }));

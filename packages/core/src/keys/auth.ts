@@ -15,6 +15,10 @@ export interface AuthenticatedKey {
   plan: Plan;
   /** The request rate limit an operator set for the workspace's keys; null = the API's default. */
   rateLimitOverride: RequestRateLimit | null;
+  /** From-domains the key may send from; empty: any of the workspace's verified domains. */
+  allowedDomains: readonly string[];
+  /** Source networks the key may be used from; empty: anywhere. */
+  allowedCidrs: readonly string[];
 }
 
 const invalidApiKey = () => new AppError("unauthorized", "Invalid or missing API key.");
@@ -88,6 +92,8 @@ export class ApiKeyAuthenticator {
       scope: row.scope,
       plan: row.plan,
       rateLimitOverride: rateLimitOf(row.apiRateLimitPerSecond, row.apiRateLimitBurst),
+      allowedDomains: row.allowedDomains,
+      allowedCidrs: row.allowedCidrs,
     };
   }
 

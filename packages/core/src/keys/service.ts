@@ -2,8 +2,10 @@ import type { ApiKey, Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError, notFound } from "../errors.ts";
 import { findApiKey, findApiKeysOfWorkspace, insertApiKey, setApiKeyRevokedAt } from "../stores/apiKeys.ts";
+import { findDomainsNamed } from "../stores/domains.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
 import { isoOrNull } from "../time.ts";
+import { parseKeyBindings } from "./bindings.ts";
 import { displayHint, generateApiKey, hashApiKey, type KeyEnvironmentName } from "./format.ts";
 import { type ScopeName, scopeFromName, scopeName } from "./scopes.ts";
 
@@ -16,6 +18,10 @@ export interface ApiKeyView {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** The from-domains it may send from; empty: any verified domain of the workspace. */
+  allowedDomains: string[];
+  /** The source networks (CIDRs) it may be used from; empty: anywhere. */
+  allowedCidrs: string[];
 }
 
 /** The public shape of a key record: never the key, never the hash. */
@@ -29,6 +35,8 @@ function toApiKeyView(key: ApiKey): ApiKeyView {
     createdAt: key.createdAt.toISOString(),
     lastUsedAt: isoOrNull(key.lastUsedAt),
     revokedAt: isoOrNull(key.revokedAt),
+    allowedDomains: key.allowedDomains,
+    allowedCidrs: key.allowedCidrs,
   };
 }
 
@@ -37,17 +45,36 @@ interface CreateApiKeyInput {
   environment: KeyEnvironmentName;
   scope: ScopeName;
   name?: string;
+  /** Names of the workspace's domains the key may send from; none: any. */
+  domains?: readonly string[];
+  /** CIDRs (IPv4 or IPv6) the key may be used from; none: anywhere. */
+  cidrs?: readonly string[];
 }
 
 const MAX_KEY_NAME_LENGTH = 100;
 
-/** Creates a key and returns its plaintext: the only moment it exists outside the caller. */
+/**
+ * Creates a key and returns its plaintext: the only moment it exists outside the caller. A
+ * binding to a domain the workspace does not have (in any state), or a malformed CIDR, is a 422
+ * naming it, and nothing is created.
+ */
 export async function createApiKey(prisma: Db, input: CreateApiKeyInput): Promise<ApiKeyView & { key: string }> {
   const name = (input.name ?? "").trim() || `${input.environment} ${input.scope} key`;
   if (name.length > MAX_KEY_NAME_LENGTH) {
     throw new AppError("validation_failed", `name: at most ${MAX_KEY_NAME_LENGTH} characters.`);
   }
+  const bindings = parseKeyBindings({ domains: input.domains ?? [], cidrs: input.cidrs ?? [] });
   if (!(await workspaceExists(prisma, input.workspaceId))) throw notFound("Workspace");
+  if (bindings.allowedDomains.length > 0) {
+    const known = new Set((await findDomainsNamed(prisma, input.workspaceId, bindings.allowedDomains)).map((domain) => domain.name));
+    const unknown = bindings.allowedDomains.filter((domain) => !known.has(domain));
+    if (unknown.length > 0) {
+      throw new AppError(
+        "validation_failed",
+        `domains: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a domain" : "are not domains"} of this workspace.`,
+      );
+    }
+  }
   const key = generateApiKey(input.environment);
   const record = await insertApiKey(prisma, {
     id: newId("apiKey"),
@@ -57,6 +84,8 @@ export async function createApiKey(prisma: Db, input: CreateApiKeyInput): Promis
     scope: scopeFromName(input.scope),
     displayHint: displayHint(key),
     keyHash: hashApiKey(key),
+    allowedDomains: [...bindings.allowedDomains],
+    allowedCidrs: [...bindings.allowedCidrs],
   });
   return { ...toApiKeyView(record), key };
 }

@@ -20,6 +20,9 @@ export interface ApiKeyRecord {
   /** The workspace's request rate limit per key, when an operator set one (see workspaces). */
   apiRateLimitPerSecond: number | null;
   apiRateLimitBurst: number | null;
+  /** The key's bindings (see keys/bindings.ts); empty: none. */
+  allowedDomains: string[];
+  allowedCidrs: string[];
 }
 
 /**
@@ -32,7 +35,7 @@ export async function lookUpApiKeys(db: Queryable, keyHashes: readonly string[])
   const result = await db.query({
     name: "svc_look_up_api_keys",
     text: `SELECT k."keyHash", k.id, k."workspaceId", k.environment::text AS environment, k.scope::text AS scope,
-            k."lastUsedAt", k."revokedAt", w.plan::text AS plan, w."apiRateLimitPerSecond", w."apiRateLimitBurst"
+            k."lastUsedAt", k."revokedAt", k."allowedDomains", k."allowedCidrs", w.plan::text AS plan, w."apiRateLimitPerSecond", w."apiRateLimitBurst"
      FROM api_keys k JOIN workspaces w ON w.id = k."workspaceId"
      WHERE k."keyHash" = ANY($1::text[])`,
     values: [keyHashes],
@@ -63,6 +66,9 @@ export function insertApiKey(
     scope: KeyScope;
     displayHint: string;
     keyHash: string;
+    /** None by default (an unbound key). */
+    allowedDomains?: string[];
+    allowedCidrs?: string[];
   },
 ): Promise<ApiKey> {
   return prisma.apiKey.create({ data: row });

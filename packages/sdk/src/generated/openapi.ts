@@ -40,7 +40,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a batch of emails
-         * @description Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.
+         * @description Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422), one from a domain the key is not bound to (403 `domain_not_allowed`) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.
          *
          *     Requires an API key whose scope preset grants `emails:send`: `send-only`, `full-access`.
          */
@@ -999,6 +999,8 @@ export interface components {
          *     | `unauthorized` | 401 | The Authorization header is missing, malformed, or names an unknown or revoked key. |
          *     | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
          *     | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
+         *     | `domain_not_allowed` | 403 | The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored. |
+         *     | `source_not_allowed` | 403 | The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address. |
          *     | `not_found` | 404 | No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. |
          *     | `conflict` | 409 | The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. |
          *     | `confirmation_required` | 409 | Removing a complaint suppression needs `?confirm=complaint`. |
@@ -1027,13 +1029,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1583,7 +1585,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -1850,6 +1852,21 @@ export interface components {
             createdAt: string;
             lastUsedAt: string | null;
             revokedAt: string | null;
+            /**
+             * @description The sending domains the key is bound to (exact names): a send from any other answers 403 `domain_not_allowed`. Empty: any verified domain of the workspace. Set when the key is made (dashboard, CLI).
+             * @example [
+             *       "example.com"
+             *     ]
+             */
+            allowedDomains: string[];
+            /**
+             * @description The source networks (IPv4 or IPv6 CIDRs) the key is bound to: a request from elsewhere answers 403 `source_not_allowed`. Empty: anywhere. Set when the key is made (dashboard, CLI).
+             * @example [
+             *       "10.0.0.0/8",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            allowedCidrs: string[];
         };
         /** @description An address the sender never hands to the provider for this workspace. */
         Suppression: {
@@ -2429,11 +2446,11 @@ export interface operations {
             /** @description Emails, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2444,11 +2461,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2468,11 +2485,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2489,14 +2506,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2509,18 +2530,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2540,11 +2561,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2566,11 +2587,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2610,11 +2631,11 @@ export interface operations {
             /** @description Queued (or, with a repeated Idempotency-Key, the original answer replayed). */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
@@ -2627,11 +2648,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2651,11 +2672,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2675,15 +2696,19 @@ export interface operations {
             /**
              * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
              *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             *
              *     `domain_not_verified`: The domain of `from` is not a verified domain of the key's workspace.
+             *
+             *     `domain_not_allowed`: The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored.
              */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2696,18 +2721,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden" | "domain_not_verified";
+                        code?: "forbidden" | "source_not_allowed" | "domain_not_verified" | "domain_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2727,11 +2752,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2751,11 +2776,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2779,11 +2804,11 @@ export interface operations {
              */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2807,11 +2832,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2837,11 +2862,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -2884,11 +2909,11 @@ export interface operations {
             /** @description One entry per email, in request order. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description Present when this is the stored answer of an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
@@ -2901,11 +2926,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2925,11 +2950,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2949,15 +2974,19 @@ export interface operations {
             /**
              * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
              *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             *
              *     `domain_not_verified`: The domain of `from` is not a verified domain of the key's workspace.
+             *
+             *     `domain_not_allowed`: The key is bound to sending domains and the domain of `from` is not one of them (exact names: a subdomain is another domain); nothing was stored.
              */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -2970,18 +2999,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden" | "domain_not_verified";
+                        code?: "forbidden" | "source_not_allowed" | "domain_not_verified" | "domain_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3001,11 +3030,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3025,11 +3054,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3049,11 +3078,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3077,11 +3106,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3107,11 +3136,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3147,11 +3176,11 @@ export interface operations {
             /** @description Canceled. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3162,11 +3191,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3186,11 +3215,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3207,14 +3236,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3227,18 +3260,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3258,11 +3291,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3282,11 +3315,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3308,11 +3341,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3348,11 +3381,11 @@ export interface operations {
             /** @description The email and the first 100 of its events, oldest first; `eventsNextCursor` leads to the rest (GET /emails/{id}/events). */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3363,11 +3396,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3387,11 +3420,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3408,14 +3441,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3428,18 +3465,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3459,11 +3496,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3485,11 +3522,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3529,11 +3566,11 @@ export interface operations {
             /** @description Rescheduled. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3544,11 +3581,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3568,11 +3605,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3589,14 +3626,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3609,18 +3650,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3640,11 +3681,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3664,11 +3705,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3688,11 +3729,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3712,11 +3753,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3736,11 +3777,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3766,11 +3807,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3811,11 +3852,11 @@ export interface operations {
             /** @description A page of events, oldest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3826,11 +3867,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3850,11 +3891,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3871,14 +3912,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3891,18 +3936,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3922,11 +3967,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -3946,11 +3991,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -3972,11 +4017,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4009,11 +4054,11 @@ export interface operations {
             /** @description The workspace's keys. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4024,11 +4069,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4048,11 +4093,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4069,14 +4114,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4089,18 +4138,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4122,11 +4171,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4162,11 +4211,11 @@ export interface operations {
             /** @description The revoked key record. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4177,11 +4226,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4201,11 +4250,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4222,14 +4271,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4242,18 +4295,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4273,11 +4326,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4299,11 +4352,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4344,11 +4397,11 @@ export interface operations {
             /** @description Entries in address order. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4359,11 +4412,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4383,11 +4436,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4404,14 +4457,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4424,18 +4481,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4455,11 +4512,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4481,11 +4538,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4522,11 +4579,11 @@ export interface operations {
             /** @description The address was already listed: the existing entry, unchanged. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4537,11 +4594,11 @@ export interface operations {
             /** @description The new entry. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4552,11 +4609,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4576,11 +4633,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4597,14 +4654,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4617,18 +4678,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4648,11 +4709,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4672,11 +4733,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4696,11 +4757,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4726,11 +4787,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4769,11 +4830,11 @@ export interface operations {
             /** @description The removed entry. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4784,11 +4845,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4808,11 +4869,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4829,14 +4890,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4849,18 +4914,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4880,11 +4945,11 @@ export interface operations {
             /** @description `confirmation_required`: Removing a complaint suppression needs `?confirm=complaint`. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4904,11 +4969,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -4928,11 +4993,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4954,11 +5019,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -4991,11 +5056,11 @@ export interface operations {
             /** @description Subscriptions, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5006,11 +5071,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5030,11 +5095,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5051,14 +5116,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5071,18 +5140,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5104,11 +5173,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5145,11 +5214,11 @@ export interface operations {
             /** @description The new subscription, with its signing secret. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5160,11 +5229,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5184,11 +5253,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5205,14 +5274,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5225,18 +5298,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5256,11 +5329,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5280,11 +5353,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5304,11 +5377,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5328,11 +5401,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5352,11 +5425,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5382,11 +5455,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5422,11 +5495,11 @@ export interface operations {
             /** @description The subscription. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5437,11 +5510,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5461,11 +5534,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5482,14 +5555,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5502,18 +5579,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5533,11 +5610,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5559,11 +5636,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5599,11 +5676,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5618,11 +5695,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5642,11 +5719,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5663,14 +5740,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5683,18 +5764,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5714,11 +5795,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5740,11 +5821,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5784,11 +5865,11 @@ export interface operations {
             /** @description The subscription as it now is. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5799,11 +5880,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5823,11 +5904,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5844,14 +5925,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5864,18 +5949,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5895,11 +5980,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5919,11 +6004,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5943,11 +6028,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -5967,11 +6052,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -5997,11 +6082,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6041,11 +6126,11 @@ export interface operations {
             /** @description The test delivery, queued. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6056,11 +6141,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6080,11 +6165,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6101,14 +6186,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6121,18 +6210,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6152,11 +6241,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6176,11 +6265,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6200,11 +6289,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6224,11 +6313,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6248,11 +6337,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6278,11 +6367,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6322,11 +6411,11 @@ export interface operations {
             /** @description Deliveries, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6337,11 +6426,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6361,11 +6450,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6382,14 +6471,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6402,18 +6495,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6433,11 +6526,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6457,11 +6550,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6483,11 +6576,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6523,11 +6616,11 @@ export interface operations {
             /** @description Replays, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6538,11 +6631,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6562,11 +6655,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6583,14 +6676,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6603,18 +6700,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6634,11 +6731,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6660,11 +6757,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6704,11 +6801,11 @@ export interface operations {
             /** @description The replay, its deliveries scheduled. */
             202: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6719,11 +6816,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6743,11 +6840,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6764,14 +6861,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6784,18 +6885,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6819,11 +6920,11 @@ export interface operations {
              */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6843,11 +6944,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6867,11 +6968,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6891,11 +6992,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -6921,11 +7022,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6951,11 +7052,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -6993,11 +7094,11 @@ export interface operations {
             /** @description The replay. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7008,11 +7109,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7032,11 +7133,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7053,14 +7154,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7073,18 +7178,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7104,11 +7209,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7130,11 +7235,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7172,11 +7277,11 @@ export interface operations {
             /** @description The delivery. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7187,11 +7292,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7211,11 +7316,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7232,14 +7337,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7252,18 +7361,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7283,11 +7392,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7309,11 +7418,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7351,11 +7460,11 @@ export interface operations {
             /** @description A page of templates. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7369,11 +7478,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7393,11 +7502,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7414,14 +7523,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7434,18 +7547,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7465,11 +7578,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7491,11 +7604,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7532,11 +7645,11 @@ export interface operations {
             /** @description The new template. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7547,11 +7660,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7571,11 +7684,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7592,14 +7705,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7612,18 +7729,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7643,11 +7760,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7667,11 +7784,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7691,11 +7808,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7715,11 +7832,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7745,11 +7862,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7785,11 +7902,11 @@ export interface operations {
             /** @description The template and its draft. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7800,11 +7917,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7824,11 +7941,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7845,14 +7962,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7865,18 +7986,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7896,11 +8017,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7922,11 +8043,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -7962,11 +8083,11 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -7981,11 +8102,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8005,11 +8126,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8026,14 +8147,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8046,18 +8171,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8077,11 +8202,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8103,11 +8228,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8147,11 +8272,11 @@ export interface operations {
             /** @description The template. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8162,11 +8287,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8186,11 +8311,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8207,14 +8332,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8227,18 +8356,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8258,11 +8387,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8282,11 +8411,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8306,11 +8435,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8330,11 +8459,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8354,11 +8483,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8384,11 +8513,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8428,11 +8557,11 @@ export interface operations {
             /** @description The new version. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8443,11 +8572,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8467,11 +8596,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8488,14 +8617,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8508,18 +8641,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8539,11 +8672,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8563,11 +8696,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8587,11 +8720,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8611,11 +8744,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8641,11 +8774,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8685,11 +8818,11 @@ export interface operations {
             /** @description The new template. */
             201: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8700,11 +8833,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8724,11 +8857,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8745,14 +8878,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8765,18 +8902,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8796,11 +8933,11 @@ export interface operations {
             /** @description `conflict`: The request conflicts with the resource's state: on a send, an Idempotency-Key already used with a different request body; on cancel or reschedule, an email that is no longer scheduled; a webhook subscription that is disabled (test event, replay) or at its workspace's limit; on a template, an alias the workspace already uses. */
             409: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8820,11 +8957,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8844,11 +8981,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8868,11 +9005,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8892,11 +9029,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8922,11 +9059,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -8962,11 +9099,11 @@ export interface operations {
             /** @description Every published version, newest first. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -8979,11 +9116,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9003,11 +9140,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9024,14 +9161,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9044,18 +9185,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9075,11 +9216,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9101,11 +9242,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9145,11 +9286,11 @@ export interface operations {
             /** @description The rendered subject, HTML and text. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9160,11 +9301,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9184,11 +9325,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9205,14 +9346,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9225,18 +9370,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9256,11 +9401,11 @@ export interface operations {
             /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
             413: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9280,11 +9425,11 @@ export interface operations {
             /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
             415: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9304,11 +9449,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9332,11 +9477,11 @@ export interface operations {
              */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9362,11 +9507,11 @@ export interface operations {
              */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9404,11 +9549,11 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9422,11 +9567,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9446,11 +9591,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9467,14 +9612,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9487,18 +9636,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9518,11 +9667,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9542,11 +9691,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9568,11 +9717,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9607,11 +9756,11 @@ export interface operations {
             /** @description The message. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9622,11 +9771,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9646,11 +9795,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9667,14 +9816,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9687,18 +9840,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9718,11 +9871,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9744,11 +9897,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9783,11 +9936,11 @@ export interface operations {
             /** @description The message exactly as received. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9798,11 +9951,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9822,11 +9975,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9843,14 +9996,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9863,18 +10020,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9894,11 +10051,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9920,11 +10077,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -9961,11 +10118,11 @@ export interface operations {
             /** @description The attachment's bytes. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -9976,11 +10133,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10000,11 +10157,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10021,14 +10178,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10041,18 +10202,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
             404: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10072,11 +10233,11 @@ export interface operations {
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10096,11 +10257,11 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
@@ -10122,11 +10283,11 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;

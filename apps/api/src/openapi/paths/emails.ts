@@ -123,7 +123,14 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
         headers: replayedHeader,
       },
     },
-    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached", "attachment_quota_exceeded"],
+    errors: [
+      ...JSON_BODY_ERRORS,
+      "domain_not_verified",
+      "domain_not_allowed",
+      "conflict",
+      "daily_limit_reached",
+      "attachment_quota_exceeded",
+    ],
   });
 
   registerOperation(registry, {
@@ -133,7 +140,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     tag: TAG,
     summary: "Queue a batch of emails",
     description:
-      "Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.",
+      "Up to 100 emails in one request and one statement, answered in order with one entry each. `strict` (the default): one invalid email (422), one from a domain the key is not bound to (403 `domain_not_allowed`) or one from an unverified domain (403) refuses the whole batch, every refused index listed in `errors`, and nothing is created. `permissive`: the others are created and the refused ones answered with their error. The daily limit counts every email created (all fit, or 429 and nothing is created); an Idempotency-Key covers the whole batch.",
     permission: "emails:send",
     request: {
       query: z.object({ mode: z.enum(["strict", "permissive"]).optional().meta({ description: "Default `strict`." }) }),
@@ -143,7 +150,7 @@ export function registerEmailOperations(registry: OpenAPIRegistry): void {
     responses: {
       202: { description: "One entry per email, in request order.", schema: z.array(batchEntrySchema), headers: replayedHeader },
     },
-    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "conflict", "daily_limit_reached"],
+    errors: [...JSON_BODY_ERRORS, "domain_not_verified", "domain_not_allowed", "conflict", "daily_limit_reached"],
   });
 
   registerOperation(registry, {

@@ -18,6 +18,8 @@ export interface KeyFormState {
   name?: string;
   environment?: string;
   scope?: string;
+  domains?: string;
+  cidrs?: string;
   error?: string;
 }
 
@@ -46,10 +48,33 @@ function createForm(csrf: string, form: KeyFormState): SafeHtml {
           { value: "full-access", label: "Full access (send, read, manage keys)" },
         ],
       })}
+      ${field({
+        label: "Sending domains (optional)",
+        name: "domains",
+        value: form.domains ?? "",
+        placeholder: "example.com, mail.example.com",
+        help: "Bind the key to some of this workspace's domains: a send from any other is refused. Empty: any verified domain.",
+      })}
+      ${field({
+        label: "Source networks (optional)",
+        name: "cidrs",
+        value: form.cidrs ?? "",
+        placeholder: "10.0.0.0/8, 2001:db8::/32",
+        help: "Bind the key to IPv4 or IPv6 networks (CIDRs): a request from anywhere else is refused. Empty: anywhere.",
+      })}
       <div class="form-actions"><button type="submit" class="btn btn-primary">Create API key</button></div>
     </form>`,
     { title: "Create a key", description: "Keys are shown once. Store it in your secret manager right away." },
   );
+}
+
+/** A key's bindings, or that it has none. */
+function bindingsCell(key: ApiKeyView): SafeHtml {
+  if (key.allowedDomains.length === 0 && key.allowedCidrs.length === 0) return html`<span class="muted">Any domain, anywhere</span>`;
+  const list = (values: string[]) => values.map((value, i) => html`${i > 0 ? ", " : ""}<code>${value}</code>`);
+  return html`${key.allowedDomains.length > 0 ? html`<div>Domains: ${list(key.allowedDomains)}</div>` : ""}${
+    key.allowedCidrs.length > 0 ? html`<div>Networks: ${list(key.allowedCidrs)}</div>` : ""
+  }`;
 }
 
 function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml {
@@ -60,7 +85,7 @@ function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml
     );
   }
   return html`<div class="table-wrap"><table class="table">
-    <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Environment</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+    <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scope</th><th scope="col">Environment</th><th scope="col">Bound to</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
     <tbody>
     ${keys.map(
       (key) => html`<tr class="${key.revokedAt ? "row-muted" : ""}" data-key-id="${key.id}">
@@ -68,6 +93,7 @@ function keyTable(keys: ApiKeyView[], csrf: string, canWrite: boolean): SafeHtml
         <td><code>${key.displayHint}</code></td>
         <td>${key.scope}</td>
         <td>${badge(key.environment)}</td>
+        <td class="key-bindings">${bindingsCell(key)}</td>
         <td>${time(key.createdAt)}</td>
         <td>${key.revokedAt ? html`<span class="muted">Revoked ${time(key.revokedAt, "relative")}</span>` : key.lastUsedAt ? time(key.lastUsedAt, "relative") : html`<span class="muted">Never</span>`}</td>
         <td class="actions">${
