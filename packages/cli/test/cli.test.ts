@@ -89,7 +89,8 @@ describe("svc key", () => {
       "--name",
       "Deploy",
     ]);
-    expect(Object.keys(created).sort()).toEqual(["environment", "id", "key", "name", "scope"]);
+    expect(Object.keys(created).sort()).toEqual(["allowedCidrs", "allowedDomains", "environment", "id", "key", "name", "scope"]);
+    expect(created).toMatchObject({ allowedCidrs: [], allowedDomains: [] });
     expect(created).toMatchObject({ environment: "live", scope: "send-only", name: "Deploy" });
     expect(created.id).toMatch(/^key_[A-Za-z0-9]{24}$/);
     expect(created.key).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
