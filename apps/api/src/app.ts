@@ -13,6 +13,7 @@ import { rateLimit } from "./middleware/rateLimit.ts";
 import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
+import { auditLogRouter } from "./routes/auditLog.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
@@ -63,6 +64,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/webhooks", requireKey, webhooksRouter(deps));
   app.use("/templates", requireKey, templatesRouter(deps));
   app.use("/inbound", requireKey, inboundRouter(deps));
+  app.use("/audit-log", requireKey, auditLogRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));
