@@ -1,0 +1,143 @@
+import { hostname, userInfo } from "node:os";
+import { type AuditAction, type AuditEntry, recordAudit, sqlPool } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Flags } from "./command.ts";
+
+type Result = Record<string, unknown>;
+
+interface CliChange {
+  action: AuditAction;
+  /** The workspace changed; null for an install-wide change (operator grants). */
+  workspaceId: string | null;
+  target: { type: string; id: string } | null;
+  changes: Record<string, unknown>;
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+const flag = (flags: Flags, name: string): string | null => text(flags[name]);
+/** The workspace a command named, or the one its result belongs to. */
+const workspaceOf = (flags: Flags, result: Result): string | null => flag(flags, "workspace") ?? text(result.workspaceId);
+const target = (type: string, id: string | null) => (id ? { type, id } : null);
+
+/**
+ * The CLI commands that change something, by `group action`, and how each is recorded. Reads are
+ * absent. A command's result and flags name the target; secrets in them (a new key, a signing
+ * secret, a password) are never copied: only the fields listed here are.
+ */
+const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
+  "workspace create": (_f, r) => ({
+    action: "workspace.created",
+    workspaceId: text(r.id),
+    target: target("workspace", text(r.id)),
+    changes: { name: r.name, plan: r.plan },
+  }),
+  "workspace set-plan": (f, r) => ({
+    action: "workspace.plan_changed",
+    workspaceId: flag(f, "workspace"),
+    target: target("workspace", flag(f, "workspace")),
+    changes: { plan: r.plan, dailySendLimit: r.dailySendLimit },
+  }),
+  "workspace set-rate-limit": (f, r) => ({
+    action: "workspace.rate_limit_changed",
+    workspaceId: flag(f, "workspace"),
+    target: target("workspace", flag(f, "workspace")),
+    changes: { rateLimit: r.rateLimit ?? null },
+  }),
+  "key create": (f, r) => ({
+    action: "api_key.created",
+    workspaceId: flag(f, "workspace"),
+    target: target("api_key", text(r.id)),
+    changes: { name: r.name, environment: r.environment, scope: r.scope, key: "[set]" },
+  }),
+  "key revoke": (f, r) => ({
+    action: "api_key.revoked",
+    workspaceId: text(r.workspaceId),
+    target: target("api_key", flag(f, "id")),
+    changes: { name: r.name },
+  }),
+  "domain add": (f, r) => ({
+    action: "domain.created",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", text(r.id)),
+    changes: { domain: r.domain, mailFromDomain: r.mailFromDomain },
+  }),
+  "domain remove": (f, r) => ({
+    action: "domain.removed",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", flag(f, "id")),
+    changes: { domain: r.domain },
+  }),
+  "webhook create": (f, r) => ({
+    action: "webhook.created",
+    workspaceId: flag(f, "workspace"),
+    target: target("webhook", text(r.id)),
+    changes: { url: r.url, events: r.events, isActive: r.isActive, secret: "[set]" },
+  }),
+  "webhook delete": (f, r) => ({
+    action: "webhook.deleted",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: {},
+  }),
+  "suppression add": (f, r) => ({
+    action: "suppression.added",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression", flag(f, "address")),
+    changes: { expiresAt: r.expiresAt ?? null },
+  }),
+  "suppression remove": (f, r) => ({
+    action: "suppression.removed",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression", flag(f, "address")),
+    changes: { reason: r.reason },
+  }),
+  "suppression import": (f, r) => ({
+    action: "suppression.imported",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression_list", flag(f, "workspace")),
+    changes: { added: r.added, skipped: r.skipped, invalid: r.invalid },
+  }),
+  "suppression export": (f) => ({
+    action: "suppression.exported",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression_list", flag(f, "workspace")),
+    changes: {},
+  }),
+  "operator grant": (f) => ({
+    action: "operator.granted",
+    workspaceId: null,
+    target: target("user", flag(f, "email")),
+    changes: { isOperator: true },
+  }),
+  "operator revoke": (f) => ({
+    action: "operator.revoked",
+    workspaceId: null,
+    target: target("user", flag(f, "email")),
+    changes: { isOperator: false },
+  }),
+  "ses setup": (_f, r) => ({
+    action: "ses.setup",
+    workspaceId: null,
+    target: target("ses_account", text(r.accountId)),
+    changes: { region: r.region, topicArn: r.topicArn, changed: r.changed },
+  }),
+};
+
+/** The entry a CLI command's run is recorded as, or null for a command that changes nothing. */
+export function cliAuditEntry(path: readonly [string, string], flags: Flags, result: unknown): AuditEntry | null {
+  const describe = AUDITED[path.join(" ")];
+  if (!describe) return null;
+  const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
+  let account = "unknown";
+  try {
+    account = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (a container): the host still names where it ran.
+  }
+  return { ...change, actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
+}
+
+/** Records a CLI change (right after it: the command's own writes have committed). Throws when the write fails. */
+export async function recordCliChange(db: DbHandle, entry: AuditEntry): Promise<void> {
+  await recordAudit(sqlPool(db), entry);
+}
