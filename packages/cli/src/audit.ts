@@ -1,5 +1,5 @@
 import { hostname, userInfo } from "node:os";
-import { type AuditAction, type AuditEntry, recordAudit, sqlPool } from "@svc/core";
+import { type AuditAction, type AuditEntry, recordAudit, SECRET_CHANGED, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Flags } from "./command.ts";
 
@@ -47,7 +47,7 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     action: "api_key.created",
     workspaceId: flag(f, "workspace"),
     target: target("api_key", text(r.id)),
-    changes: { name: r.name, environment: r.environment, scope: r.scope, key: "[set]" },
+    changes: { name: r.name, environment: r.environment, scope: r.scope, key: SECRET_CHANGED },
   }),
   "key revoke": (f, r) => ({
     action: "api_key.revoked",
@@ -71,7 +71,7 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     action: "webhook.created",
     workspaceId: flag(f, "workspace"),
     target: target("webhook", text(r.id)),
-    changes: { url: r.url, events: r.events, isActive: r.isActive, secret: "[set]" },
+    changes: { url: r.url, events: r.events, isActive: r.isActive, secret: SECRET_CHANGED },
   }),
   "webhook delete": (f, r) => ({
     action: "webhook.deleted",

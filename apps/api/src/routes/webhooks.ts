@@ -13,6 +13,7 @@ import {
   parseTestWebhookEvent,
   parseUpdateWebhookSubscription,
   replayWebhookDeliveries,
+  SECRET_CHANGED,
   SecretBox,
   sendTestWebhookEvent,
   updateWebhookSubscription,
@@ -61,7 +62,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
     await audit(req, res, {
       action: "webhook.created",
       target: { type: "webhook", id: created.id },
-      changes: { ...input, secret: "[set]" },
+      changes: { ...input, secret: SECRET_CHANGED },
     });
     res.status(201).json(created);
   });

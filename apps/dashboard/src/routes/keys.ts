@@ -7,6 +7,7 @@ import {
   revokeApiKey,
   SCOPE_NAMES,
   type ScopeName,
+  SECRET_CHANGED,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -47,7 +48,7 @@ export function keyRoutes(deps: DashboardDeps): Router {
       await audit.change(req, w, {
         action: "api_key.created",
         target: { type: "api_key", id: created.id },
-        changes: { name: created.name, environment: created.environment, scope: created.scope, key: "[set]" },
+        changes: { name: created.name, environment: created.environment, scope: created.scope, key: SECRET_CHANGED },
       });
       deps.log.info({ workspaceId: w.workspaceId, keyId: created.id, userId: w.session.userId }, "API key created in dashboard");
       const keys = await listApiKeys(deps.prisma, w.workspaceId);

@@ -86,6 +86,17 @@ export function redactChanges(changes: Record<string, unknown> = {}): Record<str
   return redactObject(changes, 0);
 }
 
+let lastMs = 0;
+
+/**
+ * Now, but never the same millisecond twice in this process: an entry's id carries its time and
+ * orders the log, so two changes one request makes within a millisecond keep their order.
+ */
+function monotonicNow(): Date {
+  lastMs = Math.max(Date.now(), lastMs + 1);
+  return new Date(lastMs);
+}
+
 /**
  * Appends one entry. Pass the transaction's client when the change is one transaction (the entry
  * commits or rolls back with it); otherwise call it right after the change. It throws when the
@@ -93,7 +104,7 @@ export function redactChanges(changes: Record<string, unknown> = {}): Record<str
  * an error), never swallow it.
  */
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<string> {
-  const at = entry.at ?? new Date();
+  const at = entry.at ?? monotonicNow();
   const id = newTimeId("audit", at);
   await insertAuditLogRow(db, {
     id,

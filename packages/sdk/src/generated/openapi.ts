@@ -2456,7 +2456,7 @@ export interface components {
                 type: string;
                 id: string;
             } | null;
-            /** @description The changed fields with their new values; a secret is never recorded, only `"[changed]"` or `"[set]"`. */
+            /** @description The changed fields with their new values; a secret is never recorded, only `"[changed]"`. */
             changes: {
                 [key: string]: unknown;
             };

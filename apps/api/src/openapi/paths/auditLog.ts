@@ -22,7 +22,7 @@ export const auditEntrySchema = z
     target: z.object({ type: z.string(), id: z.string() }).nullable(),
     changes: z
       .record(z.string(), z.unknown())
-      .meta({ description: 'The changed fields with their new values; a secret is never recorded, only `"[changed]"` or `"[set]"`.' }),
+      .meta({ description: 'The changed fields with their new values; a secret is never recorded, only `"[changed]"`.' }),
   })
   .meta({ id: "AuditEntry" });
 
