@@ -92,8 +92,12 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 export async function createMonthPartitions(pool: Pool, table: string, month: string, from: string, to: string): Promise<number> {
   return inTransaction(pool, async (client) => {
     const name = `${table}_p${month}`;
-    const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [ident(name)]);
-    if (existing[0]?.present) return 0;
+    // A table a database does not have yet (one migrated only part of the way) has no months to make.
+    const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present, to_regclass($2) IS NULL AS missing", [
+      ident(name),
+      ident(table),
+    ]);
+    if (existing[0]?.present || existing[0]?.missing) return 0;
     const ddl = ddlOf(table);
     await client.query(ddl.lock);
     const { rows } = await client.query(`SELECT id FROM ${ident(`${table}_default`)} WHERE id >= $1 AND id < $2 ORDER BY id`, [from, to]);
