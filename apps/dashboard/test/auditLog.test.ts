@@ -77,6 +77,17 @@ describe("dashboard changes and sign-ins are audited", () => {
     await session.agent.get("/suppressions/export.csv").expect(200);
     await session.agent.post("/suppressions/one@example.org/remove").type("form").send({ _csrf: session.csrf }).expect(303);
 
+    const hook = await session.agent
+      .post("/webhooks")
+      .type("form")
+      .send({ _csrf: session.csrf, url: "http://127.0.0.1:9/in?key=hunter2", events: "sent" })
+      .expect(201);
+    const subscription = await dashboard.db.webhookSubscription.findFirstOrThrow({ where: { workspaceId } });
+    const signingSecret = dashboard.secrets.open(subscription.secretEncrypted);
+    expect(hook.text).toContain(signingSecret);
+    await session.agent.post(`/webhooks/${subscription.id}/disable`).type("form").send({ _csrf: session.csrf }).expect(303);
+    await session.agent.post(`/webhooks/${subscription.id}/delete`).type("form").send({ _csrf: session.csrf }).expect(303);
+
     const teammate = uniqueEmail("teammate");
     await addUserToWorkspace(dashboard.db, { email: teammate, password: PASSWORD, workspaceId, role: "viewer" });
     const member = await dashboard.db.member.findFirstOrThrow({ where: { workspaceId, user: { email: teammate } } });
@@ -99,10 +110,19 @@ describe("dashboard changes and sign-ins are audited", () => {
     expect(only(entries, "suppression.removed", "one@example.org").actor).toEqual(actor);
     expect(only(entries, "member.role_changed", member.id).changes).toEqual({ role: "admin" });
     expect(only(entries, "member.removed", member.id).actor).toEqual(actor);
+    expect(only(entries, "webhook.created", subscription.id).changes).toEqual({
+      url: "http://127.0.0.1:9/in?key=redacted",
+      events: ["sent"],
+      secret: "[changed]",
+    });
+    expect(only(entries, "webhook.updated", subscription.id).changes).toEqual({ isActive: false });
+    expect(only(entries, "webhook.deleted", subscription.id).actor).toEqual(actor);
     expect(entries.every((e) => e.workspaceId === workspaceId && e.source !== null)).toBe(true);
     const everything = JSON.stringify(entries);
     expect(everything).not.toContain(plaintext!);
     expect(everything).not.toContain(PASSWORD);
+    expect(everything).not.toContain(signingSecret);
+    expect(everything).not.toContain("hunter2");
   });
 });
 
