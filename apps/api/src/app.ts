@@ -14,6 +14,7 @@ import { requestLog } from "./middleware/requestLog.ts";
 import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { sourceBinding } from "./middleware/sourceBinding.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
+import { auditLogRouter } from "./routes/auditLog.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
@@ -68,6 +69,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/webhooks", requireKey, webhooksRouter(deps));
   app.use("/templates", requireKey, templatesRouter(deps));
   app.use("/inbound", requireKey, inboundRouter(deps));
+  app.use("/audit-log", requireKey, auditLogRouter(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

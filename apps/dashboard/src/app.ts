@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from "./http/errors.ts";
 import { checkRequestTarget, refuseNulInForms } from "./http/requestText.ts";
 import { securityHeaders } from "./http/security.ts";
 import { loadSession } from "./http/session.ts";
+import { auditLogRoutes } from "./routes/auditLog.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
@@ -61,6 +62,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   // Before the inbox: /inbound/domains is not a message id.
   app.use(receivingDomainRoutes(deps));
   app.use(inboundRoutes(deps));
+  app.use(auditLogRoutes(deps));
   app.use(keyRoutes(deps));
   app.use(domainRoutes(deps));
   app.use(recipientRoutes(deps));

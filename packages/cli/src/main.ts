@@ -1,6 +1,7 @@
 import { databaseOptions, loadEnvOrExit } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
+import { cliAuditEntry, recordCliChange } from "./audit.ts";
 import { type CliContext, type Command, type Flags, parseFlags, RawOutput, rejectUnknownFlags } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { type CliConfig, cliEnvSchema } from "./env.ts";
@@ -63,6 +64,19 @@ export async function main(argv: string[]): Promise<number> {
   const context: CliContext = { db, config, env: process.env, readStdin };
   try {
     const result = await command.run(flags, context);
+    // A change is recorded before its result is printed: one whose entry could not be written is
+    // reported as a failure (it has happened, and the operator must know it went unrecorded).
+    const entry = cliAuditEntry(command.path, flags, result instanceof RawOutput ? {} : result);
+    if (entry) {
+      try {
+        await recordCliChange(db, entry);
+      } catch (error) {
+        process.stderr.write(
+          `Error: the change was made but its audit log entry could not be written: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        return 1;
+      }
+    }
     process.stdout.write(result instanceof RawOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

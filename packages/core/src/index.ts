@@ -1,4 +1,5 @@
 export { addressDomain, bareAddress, type ParsedAddress, parseAddress } from "./addresses/parse.ts";
+export * from "./audit/index.ts";
 export { SecretBox } from "./crypto/secretBox.ts";
 export * from "./domains/index.ts";
 export { ATTACHMENT_LIMITS } from "./emails/attachments.ts";

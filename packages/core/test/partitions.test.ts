@@ -56,9 +56,11 @@ async function defaultRowsIn(start: Date): Promise<boolean> {
   return false;
 }
 
+/** The month's partitions of the email tables (the audit log's month, made beside them, has its own retention). */
 async function partitionsOf(start: Date): Promise<string[]> {
   const { rows } = await pool.query(
-    `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE c.relname ~ ('_p' || $1::text || '(_[0-9]+)?$') ORDER BY 1`,
+    `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE c.relname ~ ('_p' || $1::text || '(_[0-9]+)?$') AND c.relname NOT LIKE 'audit\\_log\\_%' ORDER BY 1`,
     [monthName(start)],
   );
   return rows.map((row: { relname: string }) => row.relname);
@@ -146,6 +148,9 @@ describe("the partition keeper", () => {
     const dropped = await dropExpiredPartitions(pool);
     expect(dropped).toContain(monthName(start));
     expect(await partitionsOf(start)).toEqual([]);
+    // The audit log's month is not the emails' to drop: it is kept for the audit retention.
+    const { rows: audit } = await pool.query("SELECT to_regclass($1) IS NOT NULL AS present", [`audit_log_p${monthName(start)}`]);
+    expect(audit[0].present).toBe(true);
     expect(await db.email.count({ where: { id: { in: old.map((row) => row.emailId) } } })).toBe(0);
     expect(await db.emailAttachment.count({ where: { emailId: { in: old.map((row) => row.emailId) } } })).toBe(0);
     // Outside the month: all there, the reply only lost its link to the dropped email.

@@ -57,6 +57,7 @@ export const ID_PREFIXES = {
   receivingDomain: "rdom",
   inboundRoute: "rt",
   inbound: "inb",
+  audit: "aud",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
@@ -74,7 +75,7 @@ export function hasPrefix(id: string, kind: IdKind): boolean {
  * Kinds whose tables are range-partitioned by id (monthly, see core/retention/partitions.ts): their
  * ids start with the time they belong to, so that the id alone names the partition.
  */
-export const TIME_ID_KINDS = ["email", "event", "delivery", "attempt", "inbound"] as const;
+export const TIME_ID_KINDS = ["email", "event", "delivery", "attempt", "inbound", "audit"] as const;
 export type TimeIdKind = (typeof TIME_ID_KINDS)[number];
 
 /** Base62 in ASCII order, so that under `COLLATE "C"` byte order is numeric order. */

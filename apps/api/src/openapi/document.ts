@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-ope
 import { errorComponent } from "./errorCatalogue.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
+import { registerAuditLogOperations } from "./paths/auditLog.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerInboundOperations } from "./paths/inbound.ts";
 import { registerServiceOperations } from "./paths/service.ts";
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerWebhookSubscriptionOperations(registry);
   registerTemplateOperations(registry);
   registerInboundOperations(registry);
+  registerAuditLogOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

@@ -76,6 +76,8 @@ interface SuccessResponse {
   schema?: z.ZodType;
   /** Another media type than JSON (the schema then describes that body). */
   contentType?: string;
+  /** Further media types the same body may come as (a format chosen by a parameter). */
+  alsoContentTypes?: readonly string[];
   headers?: z.ZodObject;
 }
 
@@ -111,7 +113,16 @@ export function registerOperation(registry: OpenAPIRegistry, spec: OperationSpec
     responses[status] = {
       description: response.description,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
-      ...(response.schema ? { content: { [response.contentType ?? "application/json"]: { schema: response.schema } } } : {}),
+      ...(response.schema
+        ? {
+            content: Object.fromEntries(
+              [response.contentType ?? "application/json", ...(response.alsoContentTypes ?? [])].map((type) => [
+                type,
+                { schema: response.schema },
+              ]),
+            ),
+          }
+        : {}),
     };
   }
   const errors = [...(spec.permission ? AUTHENTICATED_ERRORS : []), ...(spec.errors ?? [])];

@@ -1,5 +1,6 @@
 import { listApiKeys, revokeApiKey } from "@svc/core";
 import { Router } from "express";
+import { auditor } from "../audit.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
@@ -11,6 +12,7 @@ import { requirePermission } from "../middleware/requirePermission.ts";
  */
 export function apiKeysRouter(deps: ApiDeps): Router {
   const router = Router();
+  const audit = auditor(deps);
   router.use(requirePermission("api_keys:manage"));
 
   router.get("/", async (_req, res) => {
@@ -18,7 +20,9 @@ export function apiKeysRouter(deps: ApiDeps): Router {
   });
 
   router.delete("/:id", async (req, res) => {
-    res.json(await revokeApiKey(deps.db.prisma, req.params.id as string, authOf(res).workspaceId));
+    const revoked = await revokeApiKey(deps.db.prisma, req.params.id as string, authOf(res).workspaceId);
+    await audit(req, res, { action: "api_key.revoked", target: { type: "api_key", id: revoked.id }, changes: { name: revoked.name } });
+    res.json(revoked);
   });
 
   return router;

@@ -8,6 +8,7 @@ import {
   sqlPool,
 } from "@svc/core";
 import { Router } from "express";
+import { auditor } from "../audit.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -21,6 +22,7 @@ import { requirePermission } from "../middleware/requirePermission.ts";
 export function suppressionsRouter(deps: ApiDeps): Router {
   const router = Router();
   const pool = sqlPool(deps.db);
+  const audit = auditor(deps);
 
   router.get("/", requirePermission("suppressions:read"), async (req, res) => {
     const query = parseSuppressionListQuery(req.query as Record<string, unknown>);
@@ -30,6 +32,13 @@ export function suppressionsRouter(deps: ApiDeps): Router {
   router.post("/", requirePermission("suppressions:manage"), jsonBody(), async (req, res) => {
     const input = parseManualSuppression(req.body);
     const { created, suppression } = await addManualSuppression(pool, authOf(res).workspaceId, input);
+    if (created) {
+      await audit(req, res, {
+        action: "suppression.added",
+        target: { type: "suppression", id: suppression.address },
+        changes: { reason: suppression.reason, expiresAt: suppression.expiresAt },
+      });
+    }
     // An address already listed: 200 with the entry as it is (it may have a stronger reason).
     res.status(created ? 201 : 200).json(suppression);
   });
@@ -39,9 +48,15 @@ export function suppressionsRouter(deps: ApiDeps): Router {
     if (confirm !== undefined && confirm !== "complaint") {
       throw new AppError("validation_failed", 'confirm: the only accepted value is "complaint".');
     }
-    res.json(
-      await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, { confirmComplaint: confirm === "complaint" }),
-    );
+    const removed = await removeSuppression(pool, authOf(res).workspaceId, req.params.address as string, {
+      confirmComplaint: confirm === "complaint",
+    });
+    await audit(req, res, {
+      action: "suppression.removed",
+      target: { type: "suppression", id: removed.address },
+      changes: { reason: removed.reason },
+    });
+    res.json(removed);
   });
 
   return router;

@@ -13,11 +13,13 @@ import {
   parseTestWebhookEvent,
   parseUpdateWebhookSubscription,
   replayWebhookDeliveries,
+  SECRET_CHANGED,
   SecretBox,
   sendTestWebhookEvent,
   updateWebhookSubscription,
 } from "@svc/core";
 import { type RequestHandler, Router } from "express";
+import { auditor } from "../audit.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -48,6 +50,7 @@ export function webhooksRouter(deps: ApiDeps): Router {
   const box = new SecretBox(deps.config.WEBHOOK_SECRET_KEY);
   const policy = { allowPrivate: deps.config.WEBHOOK_ALLOW_PRIVATE_URLS };
   const workspaceOf = (res: Parameters<typeof authOf>[0]) => authOf(res).workspaceId;
+  const audit = auditor(deps);
 
   router.get("/", requirePermission("webhooks:manage"), async (_req, res) => {
     res.json(await listWebhookSubscriptions(prisma, workspaceOf(res)));
@@ -55,7 +58,14 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.post("/", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
     const input = parseCreateWebhookSubscription(req.body);
-    res.status(201).json(await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy));
+    const created = await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy);
+    // The signing secret is in this answer only; the entry records that one was set, never its value.
+    await audit(req, res, {
+      action: "webhook.created",
+      target: { type: "webhook", id: created.id },
+      changes: { ...input, secret: SECRET_CHANGED },
+    });
+    res.status(201).json(created);
   });
 
   router.get("/:id", requirePermission("webhooks:manage"), async (req, res) => {
@@ -64,11 +74,15 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.patch("/:id", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
     const input = parseUpdateWebhookSubscription(req.body);
-    res.json(await updateWebhookSubscription(prisma, req.params.id as string, input, { workspaceId: workspaceOf(res), policy }));
+    const updated = await updateWebhookSubscription(prisma, req.params.id as string, input, { workspaceId: workspaceOf(res), policy });
+    await audit(req, res, { action: "webhook.updated", target: { type: "webhook", id: updated.id }, changes: { ...input } });
+    res.json(updated);
   });
 
   router.delete("/:id", requirePermission("webhooks:manage"), async (req, res) => {
-    res.json(await deleteWebhookSubscription(prisma, req.params.id as string, workspaceOf(res)));
+    const deleted = await deleteWebhookSubscription(prisma, req.params.id as string, workspaceOf(res));
+    await audit(req, res, { action: "webhook.deleted", target: { type: "webhook", id: req.params.id as string }, changes: {} });
+    res.json(deleted);
   });
 
   router.post("/:id/test", requirePermission("webhooks:manage"), optionalJsonBody, async (req, res) => {
@@ -110,6 +124,11 @@ export function webhooksRouter(deps: ApiDeps): Router {
         activePerSubscription: deps.config.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
         deliveriesPerDay: deps.config.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
       },
+    });
+    await audit(req, res, {
+      action: "webhook.replayed",
+      target: { type: "webhook", id: req.params.id as string },
+      changes: { replayId: replay.id, ...request },
     });
     res.status(202).json(replay);
   });

@@ -8,6 +8,7 @@ import {
   openInvitation,
   openSignUp,
   requestSignUp,
+  type SessionRecord,
   signUp,
   switchSessionWorkspace,
 } from "@svc/core";
@@ -16,6 +17,7 @@ import { LoginThrottle } from "../auth/loginThrottle.ts";
 import { SignUpThrottle } from "../auth/signupThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
 import { secureCookies } from "../env.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { renderErrorPage } from "../http/errors.ts";
 import { formString, param } from "../http/render.ts";
@@ -43,6 +45,7 @@ function safeNext(value: unknown): string {
 
 export function authRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
   const secure = secureCookies(deps.env);
   const ttlMs = deps.env.DASHBOARD_SESSION_TTL_HOURS * 3_600_000;
   const throttle = new LoginThrottle(deps.redis, {
@@ -61,12 +64,13 @@ export function authRoutes(deps: DashboardDeps): Router {
     log: deps.log,
   });
 
-  async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<void> {
+  async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<SessionRecord> {
     // A fresh session (and token) on every sign-in: a token planted before login is worthless after it.
     const previous = stateOf(req).sessionToken;
     if (previous) await deleteSession(deps.prisma, previous);
-    const { token } = await createSession(deps.prisma, { userId, workspaceId, ttlMs });
+    const { token, session } = await createSession(deps.prisma, { userId, workspaceId, ttlMs });
     res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: ttlMs / 1000, secure }));
+    return session;
   }
 
   const send = (res: Response, status: number, markup: { toString(): string }) => res.status(status).type("html").send(markup.toString());
@@ -97,6 +101,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     // all pass the check before any failure is counted. Without Redis it is counted in this process.
     const decision = await throttle.reserve(email, ip);
     if (!decision.allowed) {
+      await audit.signInFailed(req, email, "throttled");
       res.set("Retry-After", String(decision.retryAfterSeconds));
       deps.log.warn({ ip }, "login throttled");
       return page(429, tooManyAttemptsMessage(decision.retryAfterSeconds));
@@ -110,9 +115,13 @@ export function authRoutes(deps: DashboardDeps): Router {
       throw error;
     }
     // A wrong password keeps its slot: that is the failure count.
-    if (!user) return page(401, "That email and password don't match an account.");
+    if (!user) {
+      await audit.signInFailed(req, email, "wrong_credentials");
+      return page(401, "That email and password don't match an account.");
+    }
     await decision.succeeded().catch((error) => deps.log.error({ err: error }, "could not clear failed logins"));
-    await startSession(req, res, user.id);
+    const session = await startSession(req, res, user.id);
+    await audit.signIn(req, user.id, session.workspaceId);
     deps.log.info({ userId: user.id }, "logged in");
     res.redirect(303, next);
   });

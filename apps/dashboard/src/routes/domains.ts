@@ -1,6 +1,7 @@
 import { AppError, addDomain, getDomain, listDomains, removeDomain, setDomainTracking, verifyDomain } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { formList, formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
@@ -10,6 +11,7 @@ import { domainDetailBody, domainsBody } from "../views/pages/domains.ts";
 /** Same domain code as `svc domain add|verify`: addDomain, verifyDomain (with DNS_SERVERS), removeDomain. */
 export function domainRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
 
   router.get("/domains", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
@@ -27,6 +29,11 @@ export function domainRoutes(deps: DashboardDeps): Router {
         { workspaceId: w.workspaceId, domain: name, ...(mailFrom ? { mailFrom } : {}) },
         deps.domains,
       );
+      await audit.change(req, w, {
+        action: "domain.created",
+        target: { type: "domain", id: domain.id },
+        changes: { domain: domain.domain, mailFromDomain: domain.mailFromDomain },
+      });
       res.redirect(303, `/domains/${domain.id}?notice=domain_added`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -97,6 +104,7 @@ export function domainRoutes(deps: DashboardDeps): Router {
   router.post("/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
     await removeDomain(deps.prisma, param(req, "id"), deps.domains, w.workspaceId);
+    await audit.change(req, w, { action: "domain.removed", target: { type: "domain", id: param(req, "id") } });
     res.redirect(303, "/domains?notice=domain_removed");
   });
 

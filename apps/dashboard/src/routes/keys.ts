@@ -7,9 +7,11 @@ import {
   revokeApiKey,
   SCOPE_NAMES,
   type ScopeName,
+  SECRET_CHANGED,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
@@ -30,6 +32,7 @@ function entriesOf(text: string): string[] {
 /** Same domain code as the CLI and `DELETE /api-keys/{id}`: createApiKey, listApiKeys, revokeApiKey. */
 export function keyRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
 
   router.get("/api-keys", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
@@ -54,6 +57,11 @@ export function keyRoutes(deps: DashboardDeps): Router {
         scope: oneOf<ScopeName>("Scope", form.scope, SCOPE_NAMES),
         domains: entriesOf(form.domains),
         cidrs: entriesOf(form.cidrs),
+      });
+      await audit.change(req, w, {
+        action: "api_key.created",
+        target: { type: "api_key", id: created.id },
+        changes: { name: created.name, environment: created.environment, scope: created.scope, key: SECRET_CHANGED },
       });
       deps.log.info({ workspaceId: w.workspaceId, keyId: created.id, userId: w.session.userId }, "API key created in dashboard");
       const keys = await listApiKeys(deps.prisma, w.workspaceId);
@@ -100,6 +108,7 @@ export function keyRoutes(deps: DashboardDeps): Router {
   router.post("/api-keys/:id/revoke", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
     const revoked = await revokeApiKey(deps.prisma, param(req, "id"), w.workspaceId);
+    await audit.change(req, w, { action: "api_key.revoked", target: { type: "api_key", id: revoked.id }, changes: { name: revoked.name } });
     deps.log.info({ workspaceId: w.workspaceId, keyId: revoked.id, userId: w.session.userId }, "API key revoked in dashboard");
     res.redirect(303, "/api-keys?notice=key_revoked");
   });

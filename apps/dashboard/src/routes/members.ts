@@ -10,6 +10,7 @@ import {
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
@@ -19,6 +20,7 @@ import { type MembersPageInput, membersBody } from "../views/pages/members.ts";
 /** Owners only: members, invitations and the plan. */
 export function memberRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
   const owners = requirePermission("members:manage");
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
@@ -75,6 +77,11 @@ export function memberRoutes(deps: DashboardDeps): Router {
       const message = error instanceof AppError ? error.message : "Please try again in a moment.";
       return render(req, res, w, { status: 503, form: { ...form, error: `The invitation email could not be sent: ${message}` } });
     }
+    await audit.change(req, w, {
+      action: "member.invited",
+      target: { type: "invitation", id: created.invitation.id },
+      changes: { email: created.invitation.email, role: created.invitation.role },
+    });
     deps.log.info({ workspaceId: w.workspaceId, invitationId: created.invitation.id, emailId: sent?.emailId }, "invitation created");
     if (sent) return res.redirect(303, "/members?notice=invitation_sent");
     render(req, res, w, { status: 201, inviteLink: { email: created.invitation.email, link } });
@@ -82,7 +89,9 @@ export function memberRoutes(deps: DashboardDeps): Router {
 
   router.post("/members/:id/role", owners, async (req, res) => {
     const w = workspaceRequest(req);
-    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), parseRole(formString(req, "role")));
+    const role = parseRole(formString(req, "role"));
+    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), role);
+    await audit.change(req, w, { action: "member.role_changed", target: { type: "member", id: param(req, "id") }, changes: { role } });
     res.redirect(303, "/members?notice=member_updated");
   });
 
@@ -113,6 +122,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
     const memberId = param(req, "id");
     const self = (await listMembers(deps.prisma, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
     await removeMember(deps.prisma, w.workspaceId, memberId);
+    await audit.change(req, w, { action: "member.removed", target: { type: "member", id: memberId } });
     res.redirect(303, self ? "/" : "/members?notice=member_removed");
   });
 

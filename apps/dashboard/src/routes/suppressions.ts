@@ -15,6 +15,7 @@ import {
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { removeSuppressionBody, type SuppressionsPage, suppressionsBody } from "../views/pages/suppressions.ts";
@@ -30,6 +31,7 @@ const queryText = (req: Request, name: string) =>
  */
 export function suppressionRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
   const pool = sqlPool(deps.db);
 
   async function render(
@@ -73,6 +75,8 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
 
   router.get("/suppressions/export.csv", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
+    // Recorded before the list leaves: an export that could not be recorded does not happen.
+    await audit.change(req, w, { action: "suppression.exported", target: { type: "suppression_list", id: w.workspaceId } });
     res
       .status(200)
       .type("text/csv; charset=utf-8")
@@ -93,7 +97,13 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
           : `${expiresText.length === 16 ? `${expiresText}:00` : expiresText}Z`
         : undefined;
       const input = parseManualSuppression({ address, ...(expiresAt ? { expiresAt } : {}) });
-      const { created } = await addManualSuppression(pool, w.workspaceId, input);
+      const { created, suppression } = await addManualSuppression(pool, w.workspaceId, input);
+      if (created)
+        await audit.change(req, w, {
+          action: "suppression.added",
+          target: { type: "suppression", id: suppression.address },
+          changes: { reason: suppression.reason, expiresAt: suppression.expiresAt },
+        });
       res.redirect(303, `/suppressions?notice=${created ? "suppression_added" : "suppression_exists"}`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -108,6 +118,11 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
     try {
       if (csv.trim() === "") throw new AppError("validation_failed", "Choose a CSV file or paste its contents.");
       const importReport = await importSuppressionsCsv(pool, w.workspaceId, csv);
+      await audit.change(req, w, {
+        action: "suppression.imported",
+        target: { type: "suppression_list", id: w.workspaceId },
+        changes: { added: importReport.added, skipped: importReport.skipped, invalid: importReport.invalid },
+      });
       await render(req, res, w, { importReport });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -137,6 +152,11 @@ export function suppressionRoutes(deps: DashboardDeps): Router {
     const entry = await entryOf(req, w);
     try {
       await removeSuppression(pool, w.workspaceId, entry.address, { confirmComplaint: formString(req, "confirm", 20) === "complaint" });
+      await audit.change(req, w, {
+        action: "suppression.removed",
+        target: { type: "suppression", id: entry.address },
+        changes: { reason: entry.reason },
+      });
       res.redirect(303, "/suppressions?notice=suppression_removed");
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "confirmation_required") throw error;

@@ -12,10 +12,12 @@ import {
   type ReplayRequest,
   redeliverWebhook,
   replayWebhookDeliveries,
+  SECRET_CHANGED,
   sendTestWebhookEvent,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { formList, formString, param, sendPage } from "../http/render.ts";
 import { confirmBody } from "../views/pages/confirm.ts";
@@ -27,6 +29,7 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   const policy = { allowPrivate: deps.env.WEBHOOK_ALLOW_PRIVATE_URLS };
   const read = requirePermission("workspace:read");
   const write = requirePermission("workspace:write");
+  const audit = dashboardAuditor(deps);
 
   router.get("/webhooks", read, async (req, res) => {
     const w = workspaceRequest(req);
@@ -48,6 +51,11 @@ export function webhookRoutes(deps: DashboardDeps): Router {
         { workspaceId: w.workspaceId, url: form.url, events: form.events },
         policy,
       );
+      await audit.change(req, w, {
+        action: "webhook.created",
+        target: { type: "webhook", id: created.id },
+        changes: { url: created.url, events: created.events, secret: SECRET_CHANGED },
+      });
       deps.log.info({ workspaceId: w.workspaceId, webhookId: created.id, userId: w.session.userId }, "webhook created in dashboard");
       const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the secret is in this one answer only.
@@ -138,12 +146,22 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   router.post("/webhooks/:id/enable", write, async (req, res) => {
     const w = workspaceRequest(req);
     const subscription = await enableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
+    await audit.change(req, w, {
+      action: "webhook.updated",
+      target: { type: "webhook", id: subscription.id },
+      changes: { isActive: true },
+    });
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_enabled`);
   });
 
   router.post("/webhooks/:id/disable", write, async (req, res) => {
     const w = workspaceRequest(req);
     const subscription = await disableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
+    await audit.change(req, w, {
+      action: "webhook.updated",
+      target: { type: "webhook", id: subscription.id },
+      changes: { isActive: false },
+    });
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_disabled`);
   });
 
@@ -178,6 +196,7 @@ export function webhookRoutes(deps: DashboardDeps): Router {
   router.post("/webhooks/:id/delete", write, async (req, res) => {
     const w = workspaceRequest(req);
     await deleteWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
+    await audit.change(req, w, { action: "webhook.deleted", target: { type: "webhook", id: param(req, "id") } });
     res.redirect(303, "/webhooks?notice=webhook_deleted");
   });
 

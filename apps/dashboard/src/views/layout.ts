@@ -14,7 +14,8 @@ export type NavKey =
   | "templates"
   | "webhooks"
   | "smtp"
-  | "members";
+  | "members"
+  | "audit";
 
 export interface Notice {
   tone: AlertTone;
@@ -44,6 +45,7 @@ const ICONS: Record<NavKey, string> = {
   webhooks: '<path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7"/><path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"/>',
   smtp: '<path d="M4 6h16v12H4z"/><path d="M4 6l8 7 8-7"/><path d="M9 15h6"/>',
   inbox: '<path d="M3 13l3-8h12l3 8v6H3z"/><path d="M3 13h5l1 3h6l1-3h5"/>',
+  audit: '<path d="M6 3h9l4 4v14H6z"/><path d="M15 3v4h4M9 12h7M9 16h7"/>',
   members:
     '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 5"/>',
 };
@@ -60,6 +62,7 @@ const NAV: Array<{ key: NavKey; href: string; label: string; ownerOnly?: boolean
   { key: "webhooks", href: "/webhooks", label: "Webhooks" },
   { key: "smtp", href: "/smtp", label: "SMTP" },
   { key: "members", href: "/members", label: "Members & plan", ownerOnly: true },
+  { key: "audit", href: "/audit-log", label: "Audit log", ownerOnly: true },
 ];
 
 function icon(key: NavKey): SafeHtml {

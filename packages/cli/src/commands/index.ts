@@ -1,4 +1,5 @@
 import type { Command } from "../command.ts";
+import { auditLogCommands } from "./auditLog.ts";
 import { domainCommands } from "./domain.ts";
 import { inboundCommands } from "./inbound.ts";
 import { keyCommands } from "./key.ts";
@@ -24,4 +25,5 @@ export const COMMANDS: Command[] = [
   ...sesCommands,
   ...operatorCommands,
   ...inboundCommands,
+  ...auditLogCommands,
 ];

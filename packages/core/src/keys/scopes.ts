@@ -10,6 +10,7 @@ const PERMISSIONS = [
   "webhooks:manage",
   "templates:read",
   "templates:manage",
+  "audit_log:read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -4,6 +4,7 @@ import { SCHEDULE_LIMITS } from "../emails/scheduledAt.ts";
 import { PLANS } from "../plans.ts";
 import {
   createMonthPartitions,
+  dropAuditLogPartitions,
   dropMonthPartitions,
   isLockTimeout,
   listMonthPartitions,
@@ -40,6 +41,12 @@ export const PARTITIONED_TABLES: ReadonlyArray<{ table: string; kind: TimeIdKind
   { table: "webhook_attempts", kind: "attempt" },
   { table: "inbound_emails", kind: "inbound" },
 ];
+
+/** The audit log is partitioned the same way, kept longer, and dropped on its own rule (dropExpiredAuditPartitions). */
+export const AUDIT_LOG_PARTITIONED = { table: "audit_log", kind: "audit" } as const;
+
+/** How long audit entries are kept: a month goes once this long has passed since its end. */
+export const AUDIT_RETENTION_DAYS = 400;
 
 /** Months created ahead of the current one. */
 export const MONTHS_AHEAD = 2;
@@ -106,7 +113,7 @@ async function withLockRetries<T>(step: () => Promise<T>): Promise<T | null> {
 export async function createMonth(pool: Pool, start: Date): Promise<number> {
   let created = 0;
   const end = monthsAfter(start, 1);
-  for (const { table, kind } of PARTITIONED_TABLES) {
+  for (const { table, kind } of [...PARTITIONED_TABLES, AUDIT_LOG_PARTITIONED]) {
     created +=
       (await withLockRetries(() =>
         createMonthPartitions(pool, table, monthName(start), idLowerBoundAt(kind, start), idLowerBoundAt(kind, end)),
@@ -150,4 +157,15 @@ export async function dropExpiredPartitions(
       dropped.push(month);
   }
   return dropped;
+}
+
+/**
+ * Drops the audit log's months that ended more than AUDIT_RETENTION_DAYS ago; answers them
+ * (`YYYYMM`). Nothing else ever removes an audit entry.
+ */
+export async function dropExpiredAuditPartitions(pool: Pool, now: Date = new Date()): Promise<string[]> {
+  const partitions = await listMonthPartitions(pool, [AUDIT_LOG_PARTITIONED.table]);
+  const expired = partitions.filter((p) => monthsAfter(monthOfName(p.month), 1).getTime() + AUDIT_RETENTION_DAYS * DAY_MS <= now.getTime());
+  const dropped = await withLockRetries(() => dropAuditLogPartitions(pool, expired));
+  return dropped === null ? [] : [...new Set(expired.map((p) => p.month))];
 }

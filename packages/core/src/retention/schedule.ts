@@ -6,7 +6,7 @@ import { drainFileDeletions } from "../files/deletions.ts";
 import type { FileStore } from "../files/store.ts";
 import { sqlPool } from "../sql.ts";
 import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
-import { createPartitionsAhead, dropExpiredPartitions } from "./partitions.ts";
+import { createPartitionsAhead, dropExpiredAuditPartitions, dropExpiredPartitions } from "./partitions.ts";
 import { type PurgeResult, purgeExpiredEmails } from "./purge.ts";
 
 /**
@@ -45,6 +45,7 @@ export async function runRetentionOnce(db: DbHandle, now: Date = new Date(), opt
   const files = options.files;
   const run = await withAdvisoryLock(sqlPool(db), RETENTION_LOCK_ID, async () => {
     const droppedMonths = await dropExpiredPartitions(sqlPool(db), now, { recordObjectFiles: files?.kind === "s3" });
+    await dropExpiredAuditPartitions(sqlPool(db), now);
     const result = await purgeExpiredEmails(db.prisma, now, { ...(files ? { files } : {}), sweepBudget: budget.sweepKeys });
     const fileDeletionsDone = files ? await drainFileDeletions(db, files, budget.deletions) : 0;
     return { droppedMonths, result, fileDeletionsDone };

@@ -2,6 +2,7 @@
 // tools; apps reach tables through the services (and the few hot statements in ../batched.ts).
 export * from "./advisoryLocks.ts";
 export * from "./apiKeys.ts";
+export * from "./auditLog.ts";
 export * from "./dailyUsage.ts";
 export * from "./domains.ts";
 export * from "./emailAttachments.ts";

@@ -62,6 +62,22 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
  */
 const LOCK_ALL = "LOCK TABLE emails, email_events, webhook_deliveries, webhook_attempts, inbound_emails IN ACCESS EXCLUSIVE MODE";
 
+/**
+ * The audit log's months lock only the audit log (nothing points at it), and each of its
+ * partitions refuses TRUNCATE as the table does (a statement trigger of the parent does not fire
+ * for a partition truncated on its own).
+ */
+const AUDIT_LOG_DDL = {
+  lock: "LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE",
+  perPartition: (name: string) => [
+    `CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON ${ident(name)} FOR EACH STATEMENT EXECUTE FUNCTION svc_audit_log_refuse_change()`,
+  ],
+};
+
+function ddlOf(table: string): { lock: string; perPartition: (name: string) => string[] } {
+  return table === "audit_log" ? AUDIT_LOG_DDL : { lock: LOCK_ALL, perPartition: () => [] };
+}
+
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
@@ -76,9 +92,14 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 export async function createMonthPartitions(pool: Pool, table: string, month: string, from: string, to: string): Promise<number> {
   return inTransaction(pool, async (client) => {
     const name = `${table}_p${month}`;
-    const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present", [ident(name)]);
-    if (existing[0]?.present) return 0;
-    await client.query(LOCK_ALL);
+    // A table a database does not have yet (one migrated only part of the way) has no months to make.
+    const { rows: existing } = await client.query("SELECT to_regclass($1) IS NOT NULL AS present, to_regclass($2) IS NULL AS missing", [
+      ident(name),
+      ident(table),
+    ]);
+    if (existing[0]?.present || existing[0]?.missing) return 0;
+    const ddl = ddlOf(table);
+    await client.query(ddl.lock);
     const { rows } = await client.query(`SELECT id FROM ${ident(`${table}_default`)} WHERE id >= $1 AND id < $2 ORDER BY id`, [from, to]);
     const bounds: Array<[string, string]> = [];
     let start = from;
@@ -89,9 +110,9 @@ export async function createMonthPartitions(pool: Pool, table: string, month: st
     }
     if (Buffer.compare(Buffer.from(to), Buffer.from(start)) > 0) bounds.push([start, to]);
     for (const [n, [lo, hi]] of bounds.entries()) {
-      await client.query(
-        `CREATE TABLE ${ident(n === 0 ? name : `${name}_${n}`)} PARTITION OF ${ident(table)} FOR VALUES FROM (${literal(lo)}) TO (${literal(hi)})`,
-      );
+      const piece = n === 0 ? name : `${name}_${n}`;
+      await client.query(`CREATE TABLE ${ident(piece)} PARTITION OF ${ident(table)} FOR VALUES FROM (${literal(lo)}) TO (${literal(hi)})`);
+      for (const statement of ddl.perPartition(piece)) await client.query(statement);
     }
     return bounds.length;
   });
@@ -165,5 +186,20 @@ export async function dropMonthPartitions(pool: Pool, month: MonthToDrop): Promi
       }
     }
     return true;
+  });
+}
+
+/**
+ * Drops months of the audit log (detached, then dropped, in one short transaction under the audit
+ * log's lock): the only way its rows ever go, since the table refuses UPDATE, DELETE and TRUNCATE.
+ */
+export async function dropAuditLogPartitions(pool: Pool, partitions: readonly MonthPartition[]): Promise<void> {
+  if (partitions.length === 0) return;
+  await inTransaction(pool, async (client) => {
+    await client.query(AUDIT_LOG_DDL.lock);
+    for (const { name } of partitions) {
+      await client.query(`ALTER TABLE audit_log DETACH PARTITION ${ident(name)}`);
+      await client.query(`DROP TABLE ${ident(name)}`);
+    }
   });
 }

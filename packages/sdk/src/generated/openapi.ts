@@ -621,6 +621,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries
+         * @description Every management change in the workspace (dashboard, API keys, CLI) and every sign-in, newest first. Entries are append-only. Unknown parameters, an unknown action or a malformed cursor are refused (422).
+         *
+         *     Requires an API key whose scope preset grants `audit_log:read`: `full-access`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export audit log entries
+         * @description The workspace's entries matching the filters, newest first, streamed as CSV (header first) or JSON Lines (one AuditEntry a line): at most `limit` (default and maximum 100000); narrow with since/until for more.
+         *
+         *     Requires an API key whose scope preset grants `audit_log:read`: `full-access`.
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2409,6 +2453,31 @@ export interface components {
                 string,
                 string
             ][];
+        };
+        AuditEntry: {
+            /** @example aud_0Wk3Zq1xAbCdEfGhIjKlMnOp */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            workspaceId: string | null;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "api_key" | "operator" | "anonymous";
+                /** @description A user id, an API key record's id (never the key), or `cli:<account>` for an operator. */
+                id: string | null;
+            };
+            /** @description The client's address, or `cli@<host>`. */
+            source: string | null;
+            /** @enum {string} */
+            action: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+            target: {
+                type: string;
+                id: string;
+            } | null;
+            /** @description The changed fields with their new values; a secret is never recorded, only `"[changed]"`. */
+            changes: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -10290,6 +10359,384 @@ export interface operations {
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+                /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
+                actor?: string;
+                /** @description The target's id. */
+                target?: string;
+                /** @description Entries at or after this ISO 8601 time (or date). */
+                since?: string;
+                /** @description Entries before this ISO 8601 time (or date). */
+                until?: string;
+                /** @description Default 100. */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AuditEntry"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query: {
+                format: "csv" | "jsonl";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+                /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
+                actor?: string;
+                /** @description The target's id. */
+                target?: string;
+                /** @description Entries at or after this ISO 8601 time (or date). */
+                since?: string;
+                /** @description Entries before this ISO 8601 time (or date). */
+                until?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, as CSV or JSON Lines (by `format`). */
+            200: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            403: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The key's burst: how many requests it may make at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests the key may still make right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until the key's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

@@ -1,0 +1,38 @@
+import { type AuditEntry, recordAudit, sqlPool } from "@svc/core";
+import type { Request } from "express";
+import type { DashboardDeps } from "../deps.ts";
+import type { WorkspaceRequest } from "./guards.ts";
+
+type Change = Pick<AuditEntry, "action" | "target" | "changes">;
+
+/**
+ * Records a change a signed-in person made in the dashboard: their user id as the actor, the
+ * client's address as the source, the current workspace. Called right after the change and before
+ * the answer: a failed write throws, so the request fails with it rather than passing unrecorded.
+ */
+export function dashboardAuditor(deps: DashboardDeps) {
+  const pool = sqlPool(deps.db);
+  const source = (req: Request) => req.ip ?? req.socket.remoteAddress ?? null;
+  return {
+    change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
+      recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
+    /** Sign-ins: a known user in their session's workspace; a failed one install-wide, naming the address tried. */
+    signIn: (req: Request, userId: string, workspaceId: string | null): Promise<string> =>
+      recordAudit(pool, {
+        action: "auth.sign_in",
+        workspaceId,
+        actor: { type: "user", id: userId },
+        source: source(req),
+        target: { type: "user", id: userId },
+      }),
+    signInFailed: (req: Request, email: string, reason: string): Promise<string> =>
+      recordAudit(pool, {
+        action: "auth.sign_in_failed",
+        workspaceId: null,
+        actor: { type: "anonymous", id: null },
+        source: source(req),
+        target: { type: "email", id: email.slice(0, 200) },
+        changes: { reason },
+      }),
+  };
+}

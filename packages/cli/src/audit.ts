@@ -1,0 +1,234 @@
+import { hostname, userInfo } from "node:os";
+import { type AuditAction, type AuditEntry, recordAudit, SECRET_CHANGED, sqlPool } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import type { Flags } from "./command.ts";
+
+type Result = Record<string, unknown>;
+
+interface CliChange {
+  action: AuditAction;
+  /** The workspace changed; null for an install-wide change (operator grants). */
+  workspaceId: string | null;
+  target: { type: string; id: string } | null;
+  changes: Record<string, unknown>;
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+const flag = (flags: Flags, name: string): string | null => text(flags[name]);
+/** The workspace a command named, or the one its result belongs to. */
+const workspaceOf = (flags: Flags, result: Result): string | null => flag(flags, "workspace") ?? text(result.workspaceId);
+const target = (type: string, id: string | null) => (id ? { type, id } : null);
+
+/**
+ * The CLI commands that change something, by `group action`, and how each is recorded. Reads are
+ * absent. A command's result and flags name the target; secrets in them (a new key, a signing
+ * secret, a password) are never copied: only the fields listed here are.
+ */
+const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
+  "workspace create": (_f, r) => ({
+    action: "workspace.created",
+    workspaceId: text(r.id),
+    target: target("workspace", text(r.id)),
+    changes: { name: r.name, plan: r.plan },
+  }),
+  "workspace set-plan": (f, r) => ({
+    action: "workspace.plan_changed",
+    workspaceId: flag(f, "workspace"),
+    target: target("workspace", flag(f, "workspace")),
+    changes: { plan: r.plan, dailySendLimit: r.dailySendLimit },
+  }),
+  "workspace set-rate-limit": (f, r) => ({
+    action: "workspace.rate_limit_changed",
+    workspaceId: flag(f, "workspace"),
+    target: target("workspace", flag(f, "workspace")),
+    changes: { rateLimit: r.rateLimit ?? null },
+  }),
+  "key create": (f, r) => ({
+    action: "api_key.created",
+    workspaceId: flag(f, "workspace"),
+    target: target("api_key", text(r.id)),
+    changes: { name: r.name, environment: r.environment, scope: r.scope, key: SECRET_CHANGED },
+  }),
+  "key revoke": (f, r) => ({
+    action: "api_key.revoked",
+    workspaceId: text(r.workspaceId),
+    target: target("api_key", flag(f, "id")),
+    changes: { name: r.name },
+  }),
+  "domain add": (f, r) => ({
+    action: "domain.created",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", text(r.id)),
+    changes: { domain: r.domain, mailFromDomain: r.mailFromDomain },
+  }),
+  "domain remove": (f, r) => ({
+    action: "domain.removed",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", flag(f, "id")),
+    changes: { domain: r.domain },
+  }),
+  "webhook create": (f, r) => ({
+    action: "webhook.created",
+    workspaceId: flag(f, "workspace"),
+    target: target("webhook", text(r.id)),
+    changes: { url: r.url, events: r.events, isActive: r.isActive, secret: SECRET_CHANGED },
+  }),
+  "webhook delete": (f, r) => ({
+    action: "webhook.deleted",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: {},
+  }),
+  "suppression add": (f, r) => ({
+    action: "suppression.added",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression", flag(f, "address")),
+    changes: { expiresAt: r.expiresAt ?? null },
+  }),
+  "suppression remove": (f, r) => ({
+    action: "suppression.removed",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression", flag(f, "address")),
+    changes: { reason: r.reason },
+  }),
+  "suppression import": (f, r) => ({
+    action: "suppression.imported",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression_list", flag(f, "workspace")),
+    changes: { added: r.added, skipped: r.skipped, invalid: r.invalid },
+  }),
+  "suppression export": (f) => ({
+    action: "suppression.exported",
+    workspaceId: flag(f, "workspace"),
+    target: target("suppression_list", flag(f, "workspace")),
+    changes: {},
+  }),
+  "operator grant": (f) => ({
+    action: "operator.granted",
+    workspaceId: null,
+    target: target("user", flag(f, "email")),
+    changes: { isOperator: true },
+  }),
+  "operator revoke": (f) => ({
+    action: "operator.revoked",
+    workspaceId: null,
+    target: target("user", flag(f, "email")),
+    changes: { isOperator: false },
+  }),
+  "domain verify": (f, r) => ({
+    action: "domain.verified",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", flag(f, "id")),
+    changes: { status: r.status },
+  }),
+  "domain mark-verified": (f, r) => ({
+    action: "domain.verified",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", flag(f, "id")),
+    changes: { status: r.status, override: true },
+  }),
+  "domain tracking": (f, r) => ({
+    action: "domain.tracking_changed",
+    workspaceId: workspaceOf(f, r),
+    target: target("domain", flag(f, "id")),
+    changes: { tracking: r.tracking },
+  }),
+  "inbound add-domain": (f, r) => ({
+    action: "receiving_domain.created",
+    workspaceId: workspaceOf(f, r),
+    target: target("receiving_domain", text(r.id)),
+    changes: { domain: r.domain },
+  }),
+  "inbound verify-domain": (f, r) => ({
+    action: "receiving_domain.verified",
+    workspaceId: workspaceOf(f, r),
+    target: target("receiving_domain", flag(f, "id")),
+    changes: { status: r.status },
+  }),
+  "inbound mark-verified": (f, r) => ({
+    action: "receiving_domain.verified",
+    workspaceId: workspaceOf(f, r),
+    target: target("receiving_domain", flag(f, "id")),
+    changes: { status: r.status, override: true },
+  }),
+  "inbound remove-domain": (f, r) => ({
+    action: "receiving_domain.removed",
+    workspaceId: workspaceOf(f, r),
+    target: target("receiving_domain", flag(f, "id")),
+    changes: { domain: r.domain },
+  }),
+  "inbound add-route": (f, r) => ({
+    action: "inbound_route.created",
+    workspaceId: workspaceOf(f, r),
+    target: target("inbound_route", text(r.id)),
+    changes: { receivingDomainId: flag(f, "domain-id"), address: flag(f, "address") },
+  }),
+  "inbound remove-route": (f, r) => ({
+    action: "inbound_route.removed",
+    workspaceId: workspaceOf(f, r),
+    target: target("inbound_route", flag(f, "id")),
+    changes: {},
+  }),
+  "webhook replay": (f, r) => ({
+    action: "webhook.replayed",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: {
+      replayId: r.id,
+      delivery: flag(f, "delivery"),
+      email: flag(f, "email"),
+      failedSince: flag(f, "failed-since"),
+      from: flag(f, "from"),
+      to: flag(f, "to"),
+    },
+  }),
+  "webhook disable": (f, r) => ({
+    action: "webhook.updated",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: { isActive: false },
+  }),
+  "webhook enable": (f, r) => ({
+    action: "webhook.updated",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: { isActive: true },
+  }),
+  "template publish": (f, r) => ({
+    action: "template.published",
+    workspaceId: flag(f, "workspace"),
+    target: target("template", flag(f, "template")),
+    changes: { version: r.version, fromVersion: flag(f, "from-version") },
+  }),
+  "user create": (f, r) => ({
+    action: "member.joined",
+    workspaceId: flag(f, "workspace"),
+    target: target("user", text(r.id)),
+    changes: { email: r.email, role: r.role, accountCreated: r.created, password: r.created === true ? SECRET_CHANGED : undefined },
+  }),
+  "ses setup": (_f, r) => ({
+    action: "ses.setup",
+    workspaceId: null,
+    target: target("ses_account", text(r.accountId)),
+    changes: { region: r.region, topicArn: r.topicArn, changed: r.changed },
+  }),
+};
+
+/** The entry a CLI command's run is recorded as, or null for a command that changes nothing. */
+export function cliAuditEntry(path: readonly [string, string], flags: Flags, result: unknown): AuditEntry | null {
+  const describe = AUDITED[path.join(" ")];
+  if (!describe) return null;
+  const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
+  let account = "unknown";
+  try {
+    account = userInfo().username;
+  } catch {
+    // No passwd entry for this uid (a container): the host still names where it ran.
+  }
+  return { ...change, actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
+}
+
+/** Records a CLI change (right after it: the command's own writes have committed). Throws when the write fails. */
+export async function recordCliChange(db: DbHandle, entry: AuditEntry): Promise<void> {
+  await recordAudit(sqlPool(db), entry);
+}

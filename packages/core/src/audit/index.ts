@@ -1,0 +1,3 @@
+export * from "./actions.ts";
+export * from "./read.ts";
+export * from "./record.ts";
