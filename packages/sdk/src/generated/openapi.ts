@@ -10403,11 +10403,11 @@ export interface operations {
             /** @description A page. */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10421,11 +10421,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10445,11 +10445,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10466,14 +10466,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10486,18 +10490,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10517,13 +10521,13 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10543,13 +10547,13 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10592,11 +10596,11 @@ export interface operations {
             /** @description The entries, as CSV or JSON Lines (by `format`). */
             200: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10608,11 +10612,11 @@ export interface operations {
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
             400: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10632,11 +10636,11 @@ export interface operations {
             /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
             401: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10653,14 +10657,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it). */
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
             403: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10673,18 +10681,18 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
-                        code?: "forbidden";
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };
             /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
             422: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
@@ -10704,13 +10712,13 @@ export interface operations {
             /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
             429: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10730,13 +10738,13 @@ export interface operations {
             /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
             503: {
                 headers: {
-                    /** @description The key's burst: how many requests it may make at once. */
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
                     "RateLimit-Limit"?: string;
-                    /** @description Requests the key may still make right now. */
+                    /** @description Requests that limit still allows right now. */
                     "RateLimit-Remaining"?: string;
-                    /** @description Seconds until the key's allowance is full again. */
+                    /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited` and `render_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
