@@ -1,5 +1,5 @@
 import { groupCommitMsFor } from "@svc/config";
-import { ApiKeyAuthenticator } from "@svc/core";
+import { ApiKeyAuthenticator, SourceRefusalRecorder, sqlPool } from "@svc/core";
 import { observeHttp } from "@svc/metrics";
 import { healthEndpoints } from "@svc/runtime";
 import express, { type Express } from "express";
@@ -59,7 +59,7 @@ export function createApiApp(deps: ApiDeps): Express {
   // before it costs a limiter call).
   const requireKey = [
     authenticate(new ApiKeyAuthenticator(deps.db, { lookUp: statements.lookUpKey })),
-    sourceBinding(deps.logger),
+    sourceBinding(new SourceRefusalRecorder(sqlPool(deps.db), deps.logger)),
     rateLimit(deps.rateLimiter, { perSecond: deps.config.API_RATE_LIMIT_PER_SECOND, burst: deps.config.API_RATE_LIMIT_BURST }),
     bodyBudget(deps.bodyBudget, { unknownLength: LARGEST_BODY_BYTES }),
   ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { AppError, createApiKey } from "@svc/core";
+import { AppError, createApiKey, listAuditLog, sqlPool } from "@svc/core";
 import { newId } from "@svc/db";
 import request from "supertest";
 import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "../../../packages/cli/test/runCli.ts";
@@ -183,6 +183,30 @@ describe("a key bound to source networks", () => {
     expect(send.status).toBe(403);
     expect(send.body.code).toBe("source_not_allowed");
     expect(await emailCount()).toBe(before);
+  });
+
+  it("a refusal is an audit entry (the key as actor, the address, the surface); 50 in a row from one key and address write one; accepted requests write none", async () => {
+    const { key, id } = await boundKey({ cidrs: ["10.0.0.0/8"] });
+    const entriesOfKey = async () =>
+      (await listAuditLog(sqlPool(handle), { workspaceId: fx.workspaceId }, { actor: id, limit: 1000 })).data;
+    for (let i = 0; i < 3; i++) expect((await from(proxied, key, "10.9.8.7")).status).toBe(200);
+    expect(await entriesOfKey()).toEqual([]);
+
+    for (let i = 0; i < 50; i++) expect((await from(proxied, key, "198.51.100.50")).status).toBe(403);
+    const entries = await entriesOfKey();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      workspaceId: fx.workspaceId,
+      action: "api_key.source_refused",
+      actor: { type: "api_key", id },
+      source: "198.51.100.50",
+      target: { type: "api_key", id },
+      changes: { surface: "api" },
+    });
+    expect(JSON.stringify(entries)).not.toContain(key.slice(9));
+    // Another address is another pair: one more entry.
+    expect((await from(proxied, key, "198.51.100.51")).status).toBe(403);
+    expect((await entriesOfKey()).map((e) => e.source)).toEqual(["198.51.100.51", "198.51.100.50"]);
   });
 
   it("IPv6: allowed inside its CIDR, refused outside it", async () => {

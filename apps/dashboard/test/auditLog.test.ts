@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type AuditEntryView, addUserToWorkspace, listAuditLog, sqlPool } from "@svc/core";
+import { type AuditEntryView, addUserToWorkspace, createInvitation, listAuditLog, sqlPool } from "@svc/core";
+import { newId } from "@svc/db";
 import request from "supertest";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { createTestDashboard, csrfFrom, loggedInAgent, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
  * The audit log from the dashboard: sign-ins and failed sign-ins, the changes a person makes (keys,
- * domains, suppressions, members), each with the person as actor and never a secret; the owners'
+ * domains, receiving domains and routes, suppressions, members and invitations, templates, webhooks,
+ * test recipients), each with the person as actor and never a secret; the owners'
  * Audit log page with its filters, showing one workspace only its own entries.
  */
 let dashboard: TestDashboard;
+let dns: TestDnsServer;
 
 beforeAll(async () => {
-  dashboard = await createTestDashboard();
+  // A real DNS server with no records: every domain check finds nothing, at once.
+  dns = await startDnsServer();
+  dashboard = await createTestDashboard({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500", INBOUND_MX_HOST: "mx.svc.test" });
 }, 60_000);
 afterAll(async () => {
   await dashboard?.close();
+  await dns?.close();
 });
 
 const entriesOf = async (workspaceId: string) => (await listAuditLog(sqlPool(dashboard.handle), { workspaceId }, { limit: 1000 })).data;
@@ -122,6 +129,164 @@ describe("dashboard changes and sign-ins are audited", () => {
     expect(everything).not.toContain(plaintext!);
     expect(everything).not.toContain(PASSWORD);
     expect(everything).not.toContain(signingSecret);
+    expect(everything).not.toContain("hunter2");
+  });
+});
+
+describe("every other dashboard change is audited", () => {
+  it("records templates, domain checks and tracking, receiving domains and routes, webhook replays and tests, invitations and test recipients", async () => {
+    const owner = await signedUpAgent(dashboard.url);
+    const user = await dashboard.db.user.findUniqueOrThrow({ where: { email: owner.email } });
+    const workspaceId = (await dashboard.db.member.findFirstOrThrow({ where: { userId: user.id } })).workspaceId;
+    const actor = { type: "user", id: user.id };
+    const post = (path: string, fields: Record<string, string> = {}) =>
+      owner.agent
+        .post(path)
+        .type("form")
+        .send({ _csrf: owner.csrf, ...fields });
+    const run = Date.now().toString(36);
+
+    // Templates: create, save the draft, publish, send a test (from a verified domain to a test recipient).
+    const sendingDomain = `audit-send-${run}.example.com`;
+    await dashboard.db.domain.create({
+      data: {
+        id: newId("domain"),
+        workspaceId,
+        name: sendingDomain,
+        status: "verified",
+        verifiedAt: new Date(),
+        provenAt: new Date(),
+        records: [],
+        verificationToken: "fixture",
+        dkimSelector: "svc",
+        dkimPublicKey: "fixture",
+        dkimPrivateKey: "fixture",
+      },
+    });
+    const recipient = `qa-${run}@example.org`;
+    await post("/test-recipients", { email: recipient }).expect(303);
+    const testRecipient = await dashboard.db.testRecipient.findFirstOrThrow({ where: { workspaceId, email: recipient } });
+    const created = await post("/templates", { name: "Welcome", alias: `welcome-${run}` }).expect(303);
+    const templateId = /\/templates\/([^/?]+)$/.exec(created.headers.location as string)?.[1];
+    expect(templateId).toBeDefined();
+    const draft = {
+      subject: "Hi {{ name }}",
+      html: "<p>Hi {{ name }}</p>",
+      text: "",
+      var_name: "name",
+      var_type: "string",
+      var_required: "optional",
+      var_fallback: "there",
+      var_sample: "Ann",
+    };
+    await post(`/templates/${templateId}`, draft).expect(200);
+    await post(`/templates/${templateId}/publish`).expect(303);
+    const tested = await post(`/templates/${templateId}/test`, {
+      ...draft,
+      side: "draft",
+      to: recipient,
+      from: `Test <test@${sendingDomain}>`,
+    }).expect(200);
+    const testEmailId = /href="\/emails\/(email_[^"]+)" data-test-email/.exec(tested.text)?.[1];
+    expect(testEmailId).toBeDefined();
+
+    // Sending domain: a check (nothing published, so not verified) and its tracking.
+    const domainName = `audit-check-${run}.example.com`;
+    await post("/domains", { domain: domainName }).expect(303);
+    const domain = await dashboard.db.domain.findFirstOrThrow({ where: { workspaceId, name: domainName } });
+    await post(`/domains/${domain.id}/verify`).expect(303);
+    await post(`/domains/${domain.id}/tracking`, { open: "on" }).expect(303);
+
+    // Receiving domain: add, check, a route added and removed, the domain removed.
+    const receivingName = `audit-in-${run}.example.com`;
+    await post("/inbound/domains", { domain: receivingName }).expect(303);
+    const receiving = await dashboard.db.receivingDomain.findFirstOrThrow({ where: { workspaceId, name: receivingName } });
+    await post(`/inbound/domains/${receiving.id}/verify`).expect(303);
+    await post(`/inbound/domains/${receiving.id}/routes`, { address: "support" }).expect(303);
+    const route = await dashboard.db.inboundRoute.findFirstOrThrow({ where: { receivingDomainId: receiving.id } });
+    await post(`/inbound/domains/${receiving.id}/routes/${route.id}/remove`).expect(303);
+    await post(`/inbound/domains/${receiving.id}/remove`).expect(303);
+
+    // Webhooks: a test event, that delivery retried by hand, a replay.
+    await post("/webhooks", { url: "http://127.0.0.1:9/in?token=hunter2", events: "sent" }).expect(201);
+    const subscription = await dashboard.db.webhookSubscription.findFirstOrThrow({ where: { workspaceId } });
+    const signingSecret = dashboard.secrets.open(subscription.secretEncrypted);
+    await post(`/webhooks/${subscription.id}/test`).expect(303);
+    const testDelivery = await dashboard.db.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: subscription.id } });
+    await post(`/webhook-deliveries/${testDelivery.id}/retry`).expect(303);
+    const since = new Date(Date.now() - 3_600_000).toISOString().slice(0, 16);
+    await post(`/webhooks/${subscription.id}/replay`, { kind: "failed_since", since, perSecond: "5" }).expect(303);
+
+    // Invitations: one revoked; another accepted (its new member is the actor of that entry).
+    const revokedEmail = uniqueEmail("revoked");
+    await post("/members/invite", { email: revokedEmail, role: "viewer" });
+    const revoked = await dashboard.db.invitation.findFirstOrThrow({ where: { workspaceId, email: revokedEmail } });
+    await post(`/members/invitations/${revoked.id}/revoke`).expect(303);
+    const joinerEmail = uniqueEmail("joiner");
+    const { token, invitation } = await createInvitation(dashboard.db, { workspaceId, email: joinerEmail, role: "admin" });
+    const joiner = request.agent(dashboard.url);
+    const acceptForm = await joiner.get(`/invitations/${token}`).expect(200);
+    await joiner
+      .post(`/invitations/${token}`)
+      .type("form")
+      .send({ _csrf: csrfFrom(acceptForm.text), password: PASSWORD, passwordConfirm: PASSWORD })
+      .expect(303);
+    const joinerUser = await dashboard.db.user.findUniqueOrThrow({ where: { email: joinerEmail } });
+
+    await post(`/test-recipients/${testRecipient.id}/remove`).expect(303);
+
+    const entries = await entriesOf(workspaceId);
+    expect(only(entries, "template.created", templateId)).toMatchObject({ actor, changes: { name: "Welcome", alias: `welcome-${run}` } });
+    expect(only(entries, "template.updated", templateId)).toMatchObject({
+      actor,
+      changes: { subject: "Hi {{ name }}", html: "<p>Hi {{ name }}</p>", text: null, variables: [{ name: "name", type: "string" }] },
+    });
+    expect(only(entries, "template.published", templateId)).toMatchObject({ actor, changes: { version: 1 } });
+    expect(only(entries, "template.test_sent", templateId)).toMatchObject({
+      actor,
+      changes: { side: "draft", to: recipient, emailId: testEmailId },
+    });
+    expect(only(entries, "domain.verified", domain.id)).toMatchObject({ actor, changes: { status: "pending" } });
+    expect(only(entries, "domain.tracking_changed", domain.id)).toMatchObject({
+      actor,
+      changes: { tracking: { open: true, click: false, domain: null } },
+    });
+    expect(only(entries, "receiving_domain.created", receiving.id)).toMatchObject({ actor, changes: { domain: receivingName } });
+    expect(only(entries, "receiving_domain.verified", receiving.id)).toMatchObject({ actor, changes: { status: "pending" } });
+    expect(only(entries, "inbound_route.created", route.id)).toMatchObject({
+      actor,
+      changes: { receivingDomainId: receiving.id, address: `support@${receivingName}` },
+    });
+    expect(only(entries, "inbound_route.removed", route.id)).toMatchObject({ actor, changes: { address: `support@${receivingName}` } });
+    expect(only(entries, "receiving_domain.removed", receiving.id)).toMatchObject({ actor, changes: { domain: receivingName } });
+    expect(only(entries, "webhook.test_sent", subscription.id)).toMatchObject({
+      actor,
+      changes: { deliveryId: testDelivery.id, eventType: testDelivery.eventType },
+    });
+    const replays = entries.filter((e) => e.action === "webhook.replayed" && e.target?.id === subscription.id);
+    expect(replays.map((e) => e.changes)).toEqual(
+      expect.arrayContaining([
+        { delivery: testDelivery.id },
+        expect.objectContaining({ kind: "failed_since", perSecond: 5, replayId: expect.stringMatching(/^wr_/) }),
+      ]),
+    );
+    expect(replays).toHaveLength(2);
+    expect(replays.every((e) => e.actor.id === user.id)).toBe(true);
+    expect(only(entries, "member.invitation_revoked", revoked.id)).toMatchObject({
+      actor,
+      changes: { email: revokedEmail, role: "viewer" },
+    });
+    expect(only(entries, "member.joined", joinerUser.id)).toMatchObject({
+      actor: { type: "user", id: joinerUser.id },
+      changes: { role: "admin", invitationId: invitation.id },
+    });
+    expect(only(entries, "test_recipient.added", testRecipient.id)).toMatchObject({ actor, changes: { email: recipient } });
+    expect(only(entries, "test_recipient.removed", testRecipient.id)).toMatchObject({ actor, changes: { email: recipient } });
+    expect(entries.every((e) => e.workspaceId === workspaceId && e.source !== null)).toBe(true);
+    const everything = JSON.stringify(entries);
+    expect(everything).not.toContain(PASSWORD);
+    expect(everything).not.toContain(signingSecret);
+    expect(everything).not.toContain(token);
     expect(everything).not.toContain("hunter2");
   });
 });

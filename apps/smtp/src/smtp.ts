@@ -1,4 +1,4 @@
-import { ApiKeyAuthenticator, type ApiKeyRecord, createFileStore, sqlPool } from "@svc/core";
+import { ApiKeyAuthenticator, type ApiKeyRecord, createFileStore, SourceRefusalRecorder, sqlPool } from "@svc/core";
 import { lookUpApiKeys } from "@svc/core/batched";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -54,7 +54,7 @@ export function createSmtp(env: SmtpEnv, { db, redis, log }: SmtpResources): Smt
     run: (keyHashes) => lookUpApiKeys(sqlPool(db), keyHashes),
   });
   const keys = new ApiKeyAuthenticator(db, { lookUp: (keyHash) => keyLookups.submit(keyHash) });
-  const authenticator = new SmtpAuthenticator(keys, throttle, log);
+  const authenticator = new SmtpAuthenticator(keys, throttle, new SourceRefusalRecorder(sqlPool(db), log));
   const budget = new MessageBudget(env.SMTP_MESSAGE_BUDGET_MB * 1024 * 1024);
   const unwatchBudget = watchMessageBudget(budget);
   let relay: Relay | null = null;

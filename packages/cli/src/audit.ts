@@ -20,6 +20,18 @@ const workspaceOf = (flags: Flags, result: Result): string | null => flag(flags,
 const target = (type: string, id: string | null) => (id ? { type, id } : null);
 
 /**
+ * `inbound add-route` answers its domain with every route: the new one is the route with the
+ * address asked for (given as a local part or a whole address).
+ */
+function addedRoute(result: Result, address: string | null): { id: string; address: string } | null {
+  const domain = text(result.domain);
+  if (!address || !domain || !Array.isArray(result.routes)) return null;
+  const wanted = (address.includes("@") ? address : `${address}@${domain}`).trim().toLowerCase();
+  const routes = result.routes as Array<{ id: string; address: string }>;
+  return routes.find((route) => route.address.toLowerCase() === wanted) ?? null;
+}
+
+/**
  * The CLI commands that change something, by `group action`, and how each is recorded. Reads are
  * absent. A command's result and flags name the target; secrets in them (a new key, a signing
  * secret, a password) are never copied: only the fields listed here are.
@@ -157,12 +169,15 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     target: target("receiving_domain", flag(f, "id")),
     changes: { domain: r.domain },
   }),
-  "inbound add-route": (f, r) => ({
-    action: "inbound_route.created",
-    workspaceId: workspaceOf(f, r),
-    target: target("inbound_route", text(r.id)),
-    changes: { receivingDomainId: flag(f, "domain-id"), address: flag(f, "address") },
-  }),
+  "inbound add-route": (f, r) => {
+    const route = addedRoute(r, flag(f, "address"));
+    return {
+      action: "inbound_route.created",
+      workspaceId: workspaceOf(f, r),
+      target: route ? target("inbound_route", route.id) : target("receiving_domain", text(r.id)),
+      changes: { receivingDomainId: text(r.id), address: route?.address ?? flag(f, "address") },
+    };
+  },
   "inbound remove-route": (f, r) => ({
     action: "inbound_route.removed",
     workspaceId: workspaceOf(f, r),

@@ -20,6 +20,54 @@ const only = (entries: AuditEntryView[], action: string) => {
 };
 
 describe("svc audit-log", () => {
+  it("records key revocation and webhook disable, enable, replay and delete (named by id alone) in the owner's workspace", async () => {
+    const workspace = await runCliJson<{ id: string }>(["workspace", "create", "--name", "Audit CLI by id"]);
+    const key = await runCliJson<{ id: string; key: string }>([
+      "key",
+      "create",
+      "--workspace",
+      workspace.id,
+      "--env",
+      "live",
+      "--scope",
+      "full-access",
+    ]);
+    const hook = await runCliJson<{ id: string; secret: string }>([
+      "webhook",
+      "create",
+      "--workspace",
+      workspace.id,
+      "--url",
+      "https://hooks.example.com/by-id",
+      "--events",
+      "sent",
+    ]);
+    await runCliJson(["key", "revoke", "--id", key.id]);
+    await runCliJson(["webhook", "disable", "--id", hook.id]);
+    await runCliJson(["webhook", "enable", "--id", hook.id]);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    const replay = await runCliJson<{ id: string }>(["webhook", "replay", "--id", hook.id, "--failed-since", since]);
+    await runCliJson(["webhook", "delete", "--id", hook.id]);
+
+    const { data } = await runCliJson<Page>(["audit-log", "list", "--workspace", workspace.id]);
+    const operator = { type: "operator", id: expect.stringMatching(/^cli:.+/) };
+    expect(only(data, "api_key.revoked")).toMatchObject({ actor: operator, target: { type: "api_key", id: key.id } });
+    const updates = data.filter((e) => e.action === "webhook.updated");
+    expect(updates.map((e) => e.changes)).toEqual([{ isActive: true }, { isActive: false }]);
+    expect(updates.every((e) => e.target?.id === hook.id)).toBe(true);
+    expect(only(data, "webhook.replayed")).toMatchObject({
+      actor: operator,
+      target: { type: "webhook", id: hook.id },
+      changes: { replayId: replay.id, failedSince: since },
+    });
+    expect(only(data, "webhook.deleted")).toMatchObject({ actor: operator, target: { type: "webhook", id: hook.id } });
+    expect(JSON.stringify(data)).not.toContain(key.key);
+    expect(JSON.stringify(data)).not.toContain(hook.secret);
+    // None of them fell into the install-wide entries.
+    const wide = await runCliJson<Page>(["audit-log", "list", "--install-wide", "--target", hook.id]);
+    expect(wide.data).toEqual([]);
+  });
+
   it("records workspace, plan, key, webhook, suppression and operator changes made at the CLI, and lists them by scope", async () => {
     const workspace = await runCliJson<{ id: string }>(["workspace", "create", "--name", "Audit CLI"]);
     await runCliJson(["workspace", "set-plan", "--workspace", workspace.id, "--plan", "pro"]);

@@ -16,6 +16,16 @@ export function dashboardAuditor(deps: DashboardDeps) {
   return {
     change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
       recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
+    /** An invitation accepted: the person who joined is the actor, in the workspace they joined (no session yet to name it). */
+    joined: (req: Request, joined: { userId: string; workspaceId: string; role: string }, invitationId: string): Promise<string> =>
+      recordAudit(pool, {
+        action: "member.joined",
+        workspaceId: joined.workspaceId,
+        actor: { type: "user", id: joined.userId },
+        source: source(req),
+        target: { type: "user", id: joined.userId },
+        changes: { role: joined.role, invitationId },
+      }),
     /** Sign-ins: a known user in their session's workspace; a failed one install-wide, naming the address tried. */
     signIn: (req: Request, userId: string, workspaceId: string | null): Promise<string> =>
       recordAudit(pool, {

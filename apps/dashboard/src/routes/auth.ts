@@ -255,6 +255,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     try {
       const accepted = await acceptInvitation(deps.prisma, token, password);
       await slot?.succeeded().catch(() => {});
+      await audit.joined(req, accepted, invitation.invitation.id);
       await startSession(req, res, accepted.userId, accepted.workspaceId);
       deps.log.info({ userId: accepted.userId, workspaceId: accepted.workspaceId }, "invitation accepted");
       res.redirect(303, "/?notice=joined");

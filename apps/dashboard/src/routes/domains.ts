@@ -56,6 +56,12 @@ export function domainRoutes(deps: DashboardDeps): Router {
   router.post("/domains/:id/verify", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
     const result = await verifyDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId }, deps.domains);
+    // A check is recorded whatever it found, as at the CLI: the status it left is the change.
+    await audit.change(req, w, {
+      action: "domain.verified",
+      target: { type: "domain", id: result.id },
+      changes: { status: result.status },
+    });
     res.redirect(303, `/domains/${result.id}?notice=${result.status === "verified" ? "domain_verified" : "domain_unverified"}`);
   });
 
@@ -69,7 +75,12 @@ export function domainRoutes(deps: DashboardDeps): Router {
       domain: formString(req, "trackingDomain", 300) || null,
     };
     try {
-      await setDomainTracking(deps.prisma, id, change, w.workspaceId);
+      const domain = await setDomainTracking(deps.prisma, id, change, w.workspaceId);
+      await audit.change(req, w, {
+        action: "domain.tracking_changed",
+        target: { type: "domain", id: domain.id },
+        changes: { tracking: change },
+      });
       res.redirect(303, `/domains/${id}?notice=tracking_saved`);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;

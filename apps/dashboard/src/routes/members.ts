@@ -147,7 +147,13 @@ export function memberRoutes(deps: DashboardDeps): Router {
 
   router.post("/members/invitations/:id/revoke", owners, async (req, res) => {
     const w = workspaceRequest(req);
+    const invitation = (await listPendingInvitations(deps.prisma, w.workspaceId)).find((i) => i.id === param(req, "id"));
     await revokeInvitation(deps.prisma, w.workspaceId, param(req, "id"));
+    await audit.change(req, w, {
+      action: "member.invitation_revoked",
+      target: { type: "invitation", id: param(req, "id") },
+      changes: { email: invitation?.email, role: invitation?.role },
+    });
     res.redirect(303, "/members?notice=invitation_revoked");
   });
 

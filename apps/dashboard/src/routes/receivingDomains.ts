@@ -11,6 +11,7 @@ import {
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
@@ -23,6 +24,7 @@ import { receivingDomainDetailBody, receivingDomainsBody } from "../views/pages/
  */
 export function receivingDomainRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
 
   router.get("/inbound/domains", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
@@ -39,6 +41,11 @@ export function receivingDomainRoutes(deps: DashboardDeps): Router {
     const name = formString(req, "domain", 300);
     try {
       const domain = await addReceivingDomain(deps.prisma, { workspaceId: w.workspaceId, domain: name }, inboundMxTargetOf(deps.env));
+      await audit.change(req, w, {
+        action: "receiving_domain.created",
+        target: { type: "receiving_domain", id: domain.id },
+        changes: { domain: domain.domain },
+      });
       res.redirect(303, `/inbound/domains/${domain.id}?notice=domain_added`);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -66,6 +73,11 @@ export function receivingDomainRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     try {
       const result = await verifyReceivingDomain(deps.prisma, param(req, "id"), { resolver: deps.resolver, workspaceId: w.workspaceId });
+      await audit.change(req, w, {
+        action: "receiving_domain.verified",
+        target: { type: "receiving_domain", id: result.id },
+        changes: { status: result.status },
+      });
       res.redirect(
         303,
         `/inbound/domains/${result.id}?notice=${result.status === "verified" ? "receiving_verified" : "domain_unverified"}`,
@@ -81,7 +93,16 @@ export function receivingDomainRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const id = param(req, "id");
     try {
-      await addInboundRoute(deps.prisma, { receivingDomainId: id, address: formString(req, "address", 320), workspaceId: w.workspaceId });
+      const address = formString(req, "address", 320);
+      const domain = await addInboundRoute(deps.prisma, { receivingDomainId: id, address, workspaceId: w.workspaceId });
+      // The answer is the domain with all its routes: the new one is the one with the address asked for.
+      const wanted = (address.includes("@") ? address : `${address}@${domain.domain}`).trim().toLowerCase();
+      const route = domain.routes.find((r) => r.address.toLowerCase() === wanted);
+      await audit.change(req, w, {
+        action: "inbound_route.created",
+        target: route ? { type: "inbound_route", id: route.id } : { type: "receiving_domain", id: domain.id },
+        changes: { receivingDomainId: domain.id, address: route?.address ?? address },
+      });
       res.redirect(303, `/inbound/domains/${id}?notice=route_added`);
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== "validation_failed" && error.code !== "conflict")) throw error;
@@ -103,6 +124,12 @@ export function receivingDomainRoutes(deps: DashboardDeps): Router {
     const routeId = param(req, "routeId");
     if (!domain.routes.some((route) => route.id === routeId)) throw new AppError("not_found", "Route not found.");
     await removeInboundRoute(deps.prisma, routeId, w.workspaceId);
+    const removed = domain.routes.find((route) => route.id === routeId);
+    await audit.change(req, w, {
+      action: "inbound_route.removed",
+      target: { type: "inbound_route", id: routeId },
+      changes: { receivingDomainId: domain.id, address: removed?.address },
+    });
     res.redirect(303, `/inbound/domains/${id}?notice=route_removed`);
   });
 
@@ -127,7 +154,12 @@ export function receivingDomainRoutes(deps: DashboardDeps): Router {
 
   router.post("/inbound/domains/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    await removeReceivingDomain(deps.prisma, param(req, "id"), w.workspaceId);
+    const removed = await removeReceivingDomain(deps.prisma, param(req, "id"), w.workspaceId);
+    await audit.change(req, w, {
+      action: "receiving_domain.removed",
+      target: { type: "receiving_domain", id: removed.id },
+      changes: { domain: removed.domain },
+    });
     res.redirect(303, "/inbound/domains?notice=receiving_removed");
   });
 

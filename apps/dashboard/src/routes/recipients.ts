@@ -1,6 +1,7 @@
 import { AppError, addTestRecipient, listTestRecipients, removeTestRecipient } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
 import { formString, param, sendPage } from "../http/render.ts";
 import { html } from "../views/html.ts";
@@ -10,6 +11,7 @@ import { recipientsBody } from "../views/pages/recipients.ts";
 /** Same domain code as `svc recipient add`. */
 export function recipientRoutes(deps: DashboardDeps): Router {
   const router = Router();
+  const audit = dashboardAuditor(deps);
 
   router.get("/test-recipients", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
@@ -25,8 +27,13 @@ export function recipientRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const email = formString(req, "email", 320);
     try {
-      await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email }, deps.domains.identities, {
+      const added = await addTestRecipient(deps.prisma, { workspaceId: w.workspaceId, email }, deps.domains.identities, {
         verificationsPerDay: deps.env.DASHBOARD_TEST_RECIPIENT_VERIFICATIONS_PER_DAY,
+      });
+      await audit.change(req, w, {
+        action: "test_recipient.added",
+        target: { type: "test_recipient", id: added.id },
+        changes: { email: added.email, verification: added.verification },
       });
       res.redirect(303, "/test-recipients?notice=recipient_added");
     } catch (error) {
@@ -65,7 +72,12 @@ export function recipientRoutes(deps: DashboardDeps): Router {
 
   router.post("/test-recipients/:id/remove", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    await removeTestRecipient(deps.prisma, w.workspaceId, { id: param(req, "id") }, deps.domains.identities);
+    const removed = await removeTestRecipient(deps.prisma, w.workspaceId, { id: param(req, "id") }, deps.domains.identities);
+    await audit.change(req, w, {
+      action: "test_recipient.removed",
+      target: { type: "test_recipient", id: removed.id },
+      changes: { email: removed.email },
+    });
     res.redirect(303, "/test-recipients?notice=recipient_removed");
   });
 

@@ -23,6 +23,7 @@ import {
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
+import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
 import { formList, formString, param, sendPage } from "../http/render.ts";
 import { type EditorState, templateDiffBody, templateEditorBody, templatesBody } from "../views/pages/templates.ts";
@@ -98,6 +99,7 @@ function postedState(req: Request, parsed: ParsedVariableRows): EditorState {
 export function templateRoutes(deps: DashboardDeps): Router {
   const router = Router();
   const pool = sqlPool(deps.db);
+  const audit = dashboardAuditor(deps);
   const previewsPerMinute = deps.env.DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE;
 
   /**
@@ -219,6 +221,11 @@ export function templateRoutes(deps: DashboardDeps): Router {
         html: "<p>Hello {{ name }}</p>",
         variables: [{ name: "name", type: "string", fallback: "there" }],
       }).catch(renderBusyAsError);
+      await audit.change(req, w, {
+        action: "template.created",
+        target: { type: "template", id: created.id },
+        changes: { name: created.name, alias: created.alias },
+      });
       res.redirect(303, `/templates/${created.id}`);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -241,12 +248,15 @@ export function templateRoutes(deps: DashboardDeps): Router {
       return;
     }
     try {
-      await updateTemplate(pool, deps.renderPool, w.workspaceId, id, {
+      const draft = {
         subject: state.subject,
         html: state.html,
         text: state.text.trim() === "" ? null : state.text,
         variables: parsed.declarations,
-      }).catch(renderBusyAsError);
+      };
+      const updated = await updateTemplate(pool, deps.renderPool, w.workspaceId, id, draft).catch(renderBusyAsError);
+      // The fields the form saves, as the REST API records a PATCH's (long bodies are cut in the entry).
+      await audit.change(req, w, { action: "template.updated", target: { type: "template", id: updated.id }, changes: draft });
       await renderEditor(req, res, w, id, { state });
     } catch (error) {
       if (!shown(error)) throw error;
@@ -259,7 +269,13 @@ export function templateRoutes(deps: DashboardDeps): Router {
     const id = param(req, "id");
     const from = formString(req, "fromVersion", 12);
     try {
-      await publishTemplate(pool, w.workspaceId, id, from ? { fromVersion: Number(from) } : {});
+      const body = from ? { fromVersion: Number(from) } : {};
+      const version = await publishTemplate(pool, w.workspaceId, id, body);
+      await audit.change(req, w, {
+        action: "template.published",
+        target: { type: "template", id },
+        changes: { ...body, version: version.version },
+      });
       res.redirect(303, `/templates/${encodeURIComponent(id)}`);
     } catch (error) {
       if (!shown(error)) throw error;
@@ -287,6 +303,11 @@ export function templateRoutes(deps: DashboardDeps): Router {
         { template: id, side: parseTemplateSide(chosen.side, "side"), from: chosen.from, to: chosen.to, variables: parsed.sample },
         { perHour: deps.env.DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR },
       ).catch(renderBusyAsError);
+      await audit.change(req, w, {
+        action: "template.test_sent",
+        target: { type: "template", id },
+        changes: { side: chosen.side, from: chosen.from, to: chosen.to, emailId },
+      });
       // The row is committed; the sender's sweeper enqueues it if Redis does not answer in time.
       await deps.sendQueue.enqueueOrLeaveToSweeper(w.workspaceId, [emailId], 2_000, deps.log);
       await renderEditor(req, res, w, id, { state, chosen, sentEmailId: emailId });

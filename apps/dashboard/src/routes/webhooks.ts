@@ -136,6 +136,19 @@ export function webhookRoutes(deps: DashboardDeps): Router {
         },
       },
     );
+    await audit.change(req, w, {
+      action: "webhook.replayed",
+      target: { type: "webhook", id: replay.subscriptionId },
+      changes: {
+        replayId: replay.id,
+        kind: replay.kind,
+        since: replay.since,
+        until: replay.until,
+        perSecond: replay.perSecond,
+        rearmed: replay.rearmed,
+        copied: replay.copied,
+      },
+    });
     deps.log.info(
       { workspaceId: w.workspaceId, webhookId: replay.subscriptionId, replayId: replay.id, userId: w.session.userId },
       "webhook replay started in dashboard",
@@ -171,6 +184,11 @@ export function webhookRoutes(deps: DashboardDeps): Router {
       workspaceId: w.workspaceId,
       perDay: deps.env.WEBHOOK_TEST_EVENTS_PER_DAY,
     });
+    await audit.change(req, w, {
+      action: "webhook.test_sent",
+      target: { type: "webhook", id: delivery.subscriptionId },
+      changes: { deliveryId: delivery.id, eventType: delivery.eventType },
+    });
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=test_event_sent`);
   });
 
@@ -204,6 +222,12 @@ export function webhookRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const delivery = await findWebhookDelivery(deps.prisma, param(req, "id"), w.workspaceId);
     await redeliverWebhook(deps.prisma, deps.webhookProducer, delivery.id, w.workspaceId);
+    // One delivery sent again: a replay of one, recorded as `svc webhook replay --delivery` is.
+    await audit.change(req, w, {
+      action: "webhook.replayed",
+      target: { type: "webhook", id: delivery.subscriptionId },
+      changes: { delivery: delivery.id },
+    });
     res.redirect(303, `/webhooks/${delivery.subscriptionId}?notice=delivery_retried#${delivery.id}`);
   });
 

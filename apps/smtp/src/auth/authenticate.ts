@@ -1,5 +1,12 @@
-import { type ApiKeyAuthenticator, AppError, type AuthenticatedKey, hashApiKey, refuseUnlessSourceAllowed, scopeAllows } from "@svc/core";
-import type { Logger } from "@svc/logger";
+import {
+  type ApiKeyAuthenticator,
+  AppError,
+  type AuthenticatedKey,
+  hashApiKey,
+  refuseUnlessSourceAllowed,
+  type SourceRefusalRecorder,
+  scopeAllows,
+} from "@svc/core";
 import { SmtpReply } from "../replies.ts";
 import type { AuthFailureSource, AuthThrottle } from "./throttle.ts";
 
@@ -29,7 +36,7 @@ export class SmtpAuthenticator {
   constructor(
     private readonly keys: ApiKeyAuthenticator,
     private readonly throttle: AuthThrottle,
-    private readonly log: Logger,
+    private readonly refusals: SourceRefusalRecorder,
   ) {}
 
   async login(input: { username: string; password: string; clientAddress: string }): Promise<SmtpUser> {
@@ -54,7 +61,7 @@ export class SmtpAuthenticator {
       await this.throttle.countFailure(source);
       throw refusal;
     }
-    refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.log);
+    await refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.refusals);
     return { username: SMTP_USERNAME, keyHash: hashApiKey(password), keyId: auth.keyId };
   }
 
@@ -77,7 +84,7 @@ export class SmtpAuthenticator {
     }
     const refusal = sendPermissionRefusal(auth);
     if (refusal) throw refusal;
-    refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.log);
+    await refuseUnlessSourceAllowed(auth, clientAddress, "smtp", this.refusals);
     return auth;
   }
 }

@@ -7,6 +7,7 @@ import {
   revokeApiKey,
   SCOPE_NAMES,
   type ScopeName,
+  workspaceOfApiKey,
 } from "@svc/core";
 import { type Command, listFlag, optionalFlag, requireFlag } from "../command.ts";
 
@@ -51,6 +52,11 @@ export const keyCommands: Command[] = [
   {
     path: ["key", "revoke"],
     usage: "--id KEY_ID",
-    run: async (flags, { db }) => revokeApiKey(db.prisma, requireFlag(flags, "id")),
+    // Named by id alone: the owner is looked up first, so the revocation is scoped to it and its
+    // audit entry lands in that workspace.
+    run: async (flags, { db }) => {
+      const workspaceId = await workspaceOfApiKey(db.prisma, requireFlag(flags, "id"));
+      return { ...(await revokeApiKey(db.prisma, requireFlag(flags, "id"), workspaceId)), workspaceId };
+    },
   },
 ];

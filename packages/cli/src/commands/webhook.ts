@@ -7,6 +7,7 @@ import {
   enableWebhookSubscription,
   getWebhookDelivery,
   getWebhookReplay,
+  getWebhookSubscription,
   getWorkspace,
   listWebhookDeliveries,
   listWebhookSubscriptions,
@@ -142,9 +143,11 @@ export const webhookCommands: Command[] = [
         activePerSubscription: env.WEBHOOK_REPLAYS_ACTIVE_PER_SUBSCRIPTION,
         deliveriesPerDay: env.WEBHOOK_REPLAYED_DELIVERIES_PER_DAY,
       };
-      return withProducer(context, (producer) =>
-        replayWebhookDeliveries(context.db, producer, requireFlag(flags, "id"), request, { limits }),
+      const { workspaceId } = await getWebhookSubscription(context.db.prisma, requireFlag(flags, "id"));
+      const replay = await withProducer(context, (producer) =>
+        replayWebhookDeliveries(context.db, producer, requireFlag(flags, "id"), request, { limits, workspaceId }),
       );
+      return { ...replay, workspaceId };
     },
   },
   {
@@ -165,6 +168,10 @@ export const webhookCommands: Command[] = [
   {
     path: ["webhook", "delete"],
     usage: "--id WH_ID",
-    run: async (flags, { db }) => deleteWebhookSubscription(db.prisma, requireFlag(flags, "id")),
+    // The owner is read before the row goes: the audit entry lands in its workspace.
+    run: async (flags, { db }) => {
+      const { workspaceId } = await getWebhookSubscription(db.prisma, requireFlag(flags, "id"));
+      return { ...(await deleteWebhookSubscription(db.prisma, requireFlag(flags, "id"), workspaceId)), workspaceId };
+    },
   },
 ];

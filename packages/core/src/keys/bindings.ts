@@ -1,7 +1,10 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import type { Logger } from "@svc/logger";
+import ipaddr from "ipaddr.js";
+import { recordAudit } from "../audit/record.ts";
 import { parseDomainName } from "../domains/name.ts";
 import { AppError } from "../errors.ts";
+import type { Queryable } from "../sql.ts";
 
 /**
  * What a key may be bound to when it is made: the from-domains it may send from and the source
@@ -24,34 +27,26 @@ export const KEY_BINDING_LIMITS = {
 
 const invalid = (message: string) => new AppError("validation_failed", message);
 
-/** The address's bytes (4 or 16), or null when it is not an IP address. */
-function addressBytes(address: string): number[] | null {
-  if (isIPv4(address)) return address.split(".").map(Number);
+/**
+ * The address, or null when it is not one. Node's own checks decide what counts (strict dotted
+ * quads, no octal or hex shorthands ipaddr.js would also take); ipaddr.js holds the bytes.
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  if (isIPv4(address)) return ipaddr.IPv4.parse(address);
   // A zone (`fe80::1%eth0`) names an interface, not a network.
   if (!isIPv6(address) || address.includes("%")) return null;
-  let text = address.toLowerCase();
-  const lastColon = text.lastIndexOf(":");
-  const last = text.slice(lastColon + 1);
-  if (isIPv4(last)) {
-    // An embedded IPv4 tail (`::ffff:10.0.0.1`) is the last two groups.
-    const [a = 0, b = 0, c = 0, d = 0] = last.split(".").map(Number);
-    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", rest] = text.split("::");
-  const headGroups = head === "" ? [] : head.split(":");
-  const restGroups = rest === undefined || rest === "" ? [] : rest.split(":");
-  const fill = rest === undefined ? [] : Array(8 - headGroups.length - restGroups.length).fill("0");
-  return [...headGroups, ...fill, ...restGroups].flatMap((group) => {
-    const value = Number.parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
+  return ipaddr.IPv6.parse(address);
 }
 
-function bytesToText(bytes: readonly number[]): string {
-  if (bytes.length === 4) return bytes.join(".");
-  const groups = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
-  // Node's URL parser writes IPv6 in its canonical (RFC 5952) compressed form.
-  return new URL(`http://[${groups.join(":")}]/`).hostname.slice(1, -1);
+/** Dotted quad, or IPv6 in its canonical (RFC 5952) compressed form. */
+function addressText(address: ipaddr.IPv4 | ipaddr.IPv6): string {
+  return address.kind() === "ipv4" ? address.toString() : (address as ipaddr.IPv6).toRFC5952String();
+}
+
+/** The address with every bit past `prefix` cleared. */
+function networkOf(address: ipaddr.IPv4 | ipaddr.IPv6, prefix: number): ipaddr.IPv4 | ipaddr.IPv6 {
+  const mask = (address.kind() === "ipv4" ? ipaddr.IPv4 : ipaddr.IPv6).subnetMaskFromPrefixLength(prefix).toByteArray();
+  return ipaddr.fromByteArray(address.toByteArray().map((byte, i) => byte & (mask[i] ?? 0)));
 }
 
 /**
@@ -64,21 +59,18 @@ export function parseCidr(input: string): string {
   const refuse = (why: string) => invalid(`cidrs: ${JSON.stringify(text.slice(0, KEY_BINDING_LIMITS.maxCidrLength))} ${why}`);
   if (text.length === 0 || text.length > KEY_BINDING_LIMITS.maxCidrLength)
     throw refuse("is not a CIDR (e.g. 10.0.0.0/8 or 2001:db8::/32).");
-  const [address = "", prefixText, ...extra] = text.split("/");
-  const bytes = addressBytes(address);
-  if (!bytes || extra.length > 0) throw refuse("is not a CIDR (e.g. 10.0.0.0/8 or 2001:db8::/32).");
-  const maxPrefix = bytes.length * 8;
+  const [addressPart = "", prefixText, ...extra] = text.split("/");
+  const address = parseAddress(addressPart);
+  if (!address || extra.length > 0) throw refuse("is not a CIDR (e.g. 10.0.0.0/8 or 2001:db8::/32).");
+  const maxPrefix = address.kind() === "ipv4" ? 32 : 128;
   if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) throw refuse(`has no prefix length from 0 to ${maxPrefix}.`);
   const prefix = prefixText === undefined ? maxPrefix : Number(prefixText);
   if (prefix > maxPrefix) throw refuse(`has no prefix length from 0 to ${maxPrefix}.`);
-  const network = bytes.map((byte, i) => {
-    const bitsKept = Math.max(0, Math.min(8, prefix - i * 8));
-    return byte & ((0xff << (8 - bitsKept)) & 0xff);
-  });
-  if (network.some((byte, i) => byte !== bytes[i])) {
-    throw refuse(`has bits set past its /${prefix} prefix: the network is ${bytesToText(network)}/${prefix}.`);
+  const network = addressText(networkOf(address, prefix));
+  if (network !== addressText(address)) {
+    throw refuse(`has bits set past its /${prefix} prefix: the network is ${network}/${prefix}.`);
   }
-  return `${bytesToText(network)}/${prefix}`;
+  return `${network}/${prefix}`;
 }
 
 /** The requested bindings, checked for shape and limits (the domains' existence is the caller's check). */
@@ -136,28 +128,81 @@ export interface SourceRefusal {
   surface: "api" | "smtp";
 }
 
+/** How often one key refused from one address writes an audit entry: once per window. */
+export const SOURCE_REFUSAL_AUDIT_WINDOW_MS = 60_000;
+/** The most (key, address) pairs remembered; also the most refusal entries a process writes per window. */
+export const SOURCE_REFUSAL_AUDIT_MAX_PAIRS = 10_000;
+
 /**
- * The one place a source refusal is recorded, whichever surface refused it: a warning now, and
- * the point where an audit entry for it is to be written.
+ * The one place a source refusal is recorded, whichever surface refused it (one per process, held
+ * by the app): a warning every time, and an audit entry (actor the key's id, source the address,
+ * the surface) at most once per key per address per window. The accepted path never reaches it.
+ *
+ * A refused request is a stranger's, so its cost is bounded: the last entry's time per (key,
+ * address) lives in an in-process map capped at SOURCE_REFUSAL_AUDIT_MAX_PAIRS. A full map first
+ * forgets pairs outside the window; if it is still full, the refusal is logged but not written, so
+ * a flood from many addresses writes at most that many rows per window per process. The map is
+ * per process: N processes may each write one entry for the same pair in a window.
  */
-export function recordSourceRefusal(log: Logger, refusal: SourceRefusal): void {
-  log.warn({ event: "api_key.source_refused", ...refusal }, "API key refused: used from a source outside its allowed networks");
+export class SourceRefusalRecorder {
+  private readonly lastWritten = new Map<string, number>();
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly log: Logger,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async record(refusal: SourceRefusal): Promise<void> {
+    const write = this.claim(`${refusal.keyId} ${refusal.sourceAddress}`);
+    this.log.warn(
+      { event: "api_key.source_refused", ...refusal, audited: write },
+      "API key refused: used from a source outside its allowed networks",
+    );
+    if (!write) return;
+    try {
+      await recordAudit(this.db, {
+        workspaceId: refusal.workspaceId,
+        actor: { type: "api_key", id: refusal.keyId },
+        source: refusal.sourceAddress,
+        action: "api_key.source_refused",
+        target: { type: "api_key", id: refusal.keyId },
+        changes: { surface: refusal.surface },
+      });
+    } catch (error) {
+      // The request is refused either way: a failed write must not turn the 403 into a 500.
+      this.log.error({ err: error, keyId: refusal.keyId }, "the audit entry of a source refusal could not be written");
+    }
+  }
+
+  /** Whether this pair may write now (and, if so, that it just did). */
+  private claim(pair: string): boolean {
+    const now = this.now();
+    const last = this.lastWritten.get(pair);
+    if (last !== undefined && now - last < SOURCE_REFUSAL_AUDIT_WINDOW_MS) return false;
+    if (last === undefined && this.lastWritten.size >= SOURCE_REFUSAL_AUDIT_MAX_PAIRS) {
+      for (const [key, at] of this.lastWritten) if (now - at >= SOURCE_REFUSAL_AUDIT_WINDOW_MS) this.lastWritten.delete(key);
+      if (this.lastWritten.size >= SOURCE_REFUSAL_AUDIT_MAX_PAIRS) return false;
+    }
+    this.lastWritten.set(pair, now);
+    return true;
+  }
 }
 
 /**
- * Refuses (403 `source_not_allowed`, recorded by recordSourceRefusal) a key bound to source
- * networks when `source` is outside them. A key without CIDRs passes without any work. The
- * answer names the caller's own address, never the key's networks.
+ * Refuses (403 `source_not_allowed`, recorded by the recorder) a key bound to source networks
+ * when `source` is outside them. A key without CIDRs passes without any work, and an accepted
+ * source writes nothing. The answer names the caller's own address, never the key's networks.
  */
-export function refuseUnlessSourceAllowed(
+export async function refuseUnlessSourceAllowed(
   key: { keyId: string; workspaceId: string; allowedCidrs: readonly string[] },
   source: string | undefined,
   surface: SourceRefusal["surface"],
-  log: Logger,
-): void {
+  refusals: SourceRefusalRecorder,
+): Promise<void> {
   if (key.allowedCidrs.length === 0 || sourceInCidrs(key.allowedCidrs, source)) return;
   const sourceAddress = source ? plainAddress(source) : "an unknown address";
-  recordSourceRefusal(log, { keyId: key.keyId, workspaceId: key.workspaceId, sourceAddress, surface });
+  await refusals.record({ keyId: key.keyId, workspaceId: key.workspaceId, sourceAddress, surface });
   throw new AppError("source_not_allowed", `This API key may not be used from ${sourceAddress}: it is bound to other source networks.`);
 }
 

@@ -98,6 +98,16 @@ export async function listApiKeys(prisma: Db, workspaceId: string): Promise<ApiK
  * Revokes at once. Scoped by workspace when one is given (API, dashboard): another workspace's
  * key is indistinguishable from a missing one. Revoking twice keeps the first time.
  */
+/**
+ * The workspace that owns a key, for a caller that names the key by id alone (the operator CLI):
+ * its audit entry belongs in that workspace. An unknown id is not found.
+ */
+export async function workspaceOfApiKey(prisma: Db, keyId: string): Promise<string> {
+  const existing = await findApiKey(prisma, keyId);
+  if (!existing) throw notFound("API key");
+  return existing.workspaceId;
+}
+
 export async function revokeApiKey(prisma: Db, keyId: string, workspaceId?: string): Promise<ApiKeyView> {
   const existing = await findApiKey(prisma, keyId, workspaceId);
   if (!existing) throw notFound("API key");
