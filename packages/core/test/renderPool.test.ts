@@ -256,12 +256,21 @@ describe("inline renders (inlineRenders.ts)", () => {
 describe("InlineRenders", () => {
   const item = (html: string) => ({ cacheKey: `tpl_${html.length}:1`, sources: { ...HELLO, html }, variables: { name: "x" } });
 
-  it("abandons a render past its memory bound (a worker's is larger) and never tries that version again", () => {
+  it("abandons a render past its memory bound (a worker's is larger) and does not try that version again for a while", () => {
     const inline = new InlineRenders();
     const wide = item("{% for i in (1..2000000) %}{% endfor %}");
     expect(inline.attempt(wide)?.kind).toBe("abandoned");
     expect(inline.attempt(wide)).toBeNull();
     expect(inline.attempt(item("<p>{{ name }}</p>"))?.kind).toBe("rendered");
+  });
+
+  it("tries a pool-only version inline again once its mark ends (the budget is wall time: a preempted cheap version gets another try)", async () => {
+    const inline = new InlineRenders({ ...INLINE_LIMITS, poolOnlyMs: 50 });
+    const wide = item("{% for i in (1..2000000) %}{% endfor %}");
+    expect(inline.attempt(wide)?.kind).toBe("abandoned");
+    expect(inline.attempt(wide)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(inline.attempt(wide)?.kind).toBe("abandoned");
   });
 
   it("leaves renders to the pool once inline renders have taken their share of the event loop", () => {

@@ -12,7 +12,9 @@ import type { RenderItem } from "./renderWorker.ts";
  *   worker's (LiquidJS checks the time between tags, not inside one filter call; the memory limit
  *   caps what one call can do);
  * - the HTML-to-text conversion, which nothing interrupts, only of HTML small enough to be quick;
- * - a version that went past any of these once is rendered in the pool for the process's life;
+ * - a version that went past any of these is rendered in the pool for `poolOnlyMs` (the budget is
+ *   wall time, so a cheap version preempted on a busy machine gets another try later; a costly one
+ *   costs the loop one budget per period);
  * - inline renders take at most a share of the loop's time, and a bounded burst back to back;
  *   past it, renders go to the pool until the allowance refills.
  * An abandoned attempt is not the email's failure: the pool renders it again with its full budget.
@@ -24,8 +26,10 @@ export const INLINE_LIMITS = {
   /** Subject, HTML, text and layout sources together (UTF-16 units), and a subject override. */
   maxSourceLength: 16 * 1024,
   bounds: { memory: 1_000_000, maxConvertedHtmlBytes: 32 * 1024 } satisfies RenderBounds,
-  /** Versions remembered as pool-only (the least recently marked beyond it get one more attempt). */
+  /** Versions remembered as pool-only (the least recently marked beyond it get one more attempt)… */
   maxPoolOnly: 10_000,
+  /** …and for how long. */
+  poolOnlyMs: 600_000,
   /** Compiled versions kept on the event loop, as many as a worker keeps. */
   maxCompiled: 200,
   /** The share of the event loop's time inline renders may take over a while… */
@@ -43,7 +47,8 @@ export type InlineOutcome =
 
 export class InlineRenders {
   private readonly compiled: CompiledVersions;
-  private readonly poolOnly = new Set<string>();
+  /** Pool-only versions and when their mark ends. */
+  private readonly poolOnly = new Map<string, number>();
   private allowanceMs: number;
   private allowanceAt = performance.now();
   private warmed = false;
@@ -56,7 +61,7 @@ export class InlineRenders {
   /** Renders `item` here when it may be; null when it is one for the pool. */
   attempt(item: RenderItem): InlineOutcome | null {
     const cacheKey = item.cacheKey;
-    if (cacheKey === null || item.parseOnly || this.poolOnly.has(cacheKey)) return null;
+    if (cacheKey === null || item.parseOnly || this.isPoolOnly(cacheKey)) return null;
     if (sourceLength(item) > this.limits.maxSourceLength || this.allowance() <= 0) return null;
     if (!this.warmed) warmUp();
     this.warmed = true;
@@ -78,9 +83,18 @@ export class InlineRenders {
     return outcome;
   }
 
+  private isPoolOnly(cacheKey: string): boolean {
+    const until = this.poolOnly.get(cacheKey);
+    if (until === undefined) return false;
+    if (until > performance.now()) return true;
+    this.poolOnly.delete(cacheKey);
+    return false;
+  }
+
   private markPoolOnly(cacheKey: string): void {
-    this.poolOnly.add(cacheKey);
-    if (this.poolOnly.size > this.limits.maxPoolOnly) this.poolOnly.delete(this.poolOnly.values().next().value!);
+    this.poolOnly.delete(cacheKey); // re-inserted: the Map's order is the order of marking
+    this.poolOnly.set(cacheKey, performance.now() + this.limits.poolOnlyMs);
+    if (this.poolOnly.size > this.limits.maxPoolOnly) this.poolOnly.delete(this.poolOnly.keys().next().value!);
   }
 
   /** The loop time inline renders may take now (ms), refilled at `loopShare` of the time passed. */

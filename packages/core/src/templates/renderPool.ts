@@ -14,7 +14,7 @@ import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
  * render runs in worker threads, unless InlineRenders (inlineRenders.ts) can prove it short: a
  * small published version, tried on the event loop under a budget of a few ms and tight memory and
  * output bounds. An attempt that goes past them is abandoned and rendered here with the full
- * budget, and that version is never tried inline again; the thread hop costs more CPU than a
+ * budget, and that version is not tried inline again for a while; the thread hop costs more CPU than a
  * typical email's whole render, which is why the inline path exists at all.
  *
  * Bounds:
