@@ -1,5 +1,4 @@
-import { CompiledVersions } from "./compiledVersions.ts";
-import { type RenderedContent, TemplateRenderError, type TemplateSources } from "./engine.ts";
+import { type CompiledTemplate, compileTemplate, type RenderedContent, TemplateRenderError, type TemplateSources } from "./engine.ts";
 
 /**
  * The render pool's worker (renderPool.ts): compiles and renders one template per task, off the
@@ -37,7 +36,22 @@ export type RenderAnswer =
   | { ok: true; content: RenderedContent; usedVariables?: string[]; ms: number }
   | { ok: false; error: string; overBudget: boolean; ms: number };
 
-const compiled = new CompiledVersions();
+const MAX_COMPILED = 200;
+const compiled = new Map<string, CompiledTemplate>();
+
+function compiledOf(task: RenderItem): CompiledTemplate {
+  if (task.cacheKey === null) return compileTemplate(task.sources);
+  const kept = compiled.get(task.cacheKey);
+  if (kept) {
+    compiled.delete(task.cacheKey); // re-inserted below: the Map's order is the recency order
+    compiled.set(task.cacheKey, kept);
+    return kept;
+  }
+  const fresh = compileTemplate(task.sources);
+  compiled.set(task.cacheKey, fresh);
+  if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  return fresh;
+}
 
 export default function renderInWorker(task: RenderTask): RenderAnswer[] {
   const progress = new Float64Array(task.progress);
@@ -46,7 +60,7 @@ export default function renderInWorker(task: RenderTask): RenderAnswer[] {
     progress[0] = Date.now();
     const started = performance.now();
     try {
-      const template = compiled.of(item.cacheKey, item.sources);
+      const template = compiledOf(item);
       if (item.parseOnly) return { ok: true, content: { subject: "", html: "", text: "" }, ms: performance.now() - started };
       const content = template.render(item.variables, item.subjectSource, task.budgetMs);
       const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
