@@ -194,7 +194,11 @@ describe("svc webhook", () => {
   });
 
   test("delete removes it; unknown ids are errors", async () => {
-    expect(await svcJson(["webhook", "delete", "--id", subscriptionId])).toEqual({ id: subscriptionId, deleted: true });
+    expect(await svcJson(["webhook", "delete", "--id", subscriptionId])).toEqual({
+      id: subscriptionId,
+      deleted: true,
+      workspaceId: fixture.workspaceId,
+    });
     expect(await svcJson(["webhook", "list", "--workspace", fixture.workspaceId])).toEqual([]);
     const gone = await svc(["webhook", "disable", "--id", subscriptionId]);
     expect(gone.code).toBe(1);
