@@ -24,21 +24,15 @@ export interface WorkspaceFixture {
  * A fresh workspace with a verified sending domain (inserted directly: the DNS check has its own
  * tests) and one live key per scope plus a full-access test key.
  */
-export async function createWorkspaceFixture(
-  handle: DbHandle,
-  options: { plan?: string; domain?: string } = {},
-): Promise<WorkspaceFixture> {
-  const db = handle.prisma;
-  const workspace = await createWorkspace(db, { name: "Test workspace", plan: options.plan ?? "unlimited" });
-  const domain = options.domain ?? `${workspace.id.slice(4).toLowerCase()}.example.com`;
+/** A domain of the workspace, verified and proven (and so owned, as one verified through DNS is: the re-check asks no more of it). */
+export async function addVerifiedDomain(db: DbHandle["prisma"], workspaceId: string, name: string): Promise<void> {
   await db.domain.create({
     data: {
       id: newId("domain"),
-      workspaceId: workspace.id,
-      name: domain,
+      workspaceId,
+      name,
       status: "verified",
       verifiedAt: new Date(),
-      // Proven and so owned, as a domain verified through DNS is: the re-check asks no more of it.
       provenAt: new Date(),
       records: [],
       verificationToken: "fixture",
@@ -47,6 +41,16 @@ export async function createWorkspaceFixture(
       dkimPrivateKey: "fixture",
     },
   });
+}
+
+export async function createWorkspaceFixture(
+  handle: DbHandle,
+  options: { plan?: string; domain?: string } = {},
+): Promise<WorkspaceFixture> {
+  const db = handle.prisma;
+  const workspace = await createWorkspace(db, { name: "Test workspace", plan: options.plan ?? "unlimited" });
+  const domain = options.domain ?? `${workspace.id.slice(4).toLowerCase()}.example.com`;
+  await addVerifiedDomain(db, workspace.id, domain);
   const keys = {} as Record<ScopeName, string>;
   const keyIds = {} as Record<ScopeName, string>;
   for (const scope of ["send-only", "read-only", "full-access"] as const) {

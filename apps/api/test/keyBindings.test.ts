@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { AppError, createApiKey, listAuditLog, sqlPool } from "@svc/core";
-import { newId } from "@svc/db";
 import request from "supertest";
 import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "../../../packages/cli/test/runCli.ts";
-import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { addVerifiedDomain, createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { type ApiInstance, bearer, capturingLogger, sendBody, startApi } from "./harness.ts";
 
 /**
@@ -19,24 +18,6 @@ let fx: WorkspaceFixture;
 /** A second verified domain of the same workspace. */
 let otherDomain: string;
 
-async function addVerifiedDomain(workspaceId: string, name: string): Promise<void> {
-  await db.domain.create({
-    data: {
-      id: newId("domain"),
-      workspaceId,
-      name,
-      status: "verified",
-      verifiedAt: new Date(),
-      provenAt: new Date(),
-      records: [],
-      verificationToken: "fixture",
-      dkimSelector: "svc",
-      dkimPublicKey: "fixture",
-      dkimPrivateKey: "fixture",
-    },
-  });
-}
-
 const emailCount = () => db.email.count({ where: { organizationId: fx.workspaceId } });
 const keyCount = () => db.apiKey.count({ where: { workspaceId: fx.workspaceId } });
 
@@ -48,7 +29,7 @@ async function boundKey(bindings: { domains?: string[]; cidrs?: string[] }): Pro
 beforeAll(async () => {
   fx = await createWorkspaceFixture(handle);
   otherDomain = `other-${fx.domain}`;
-  await addVerifiedDomain(fx.workspaceId, otherDomain);
+  await addVerifiedDomain(db, fx.workspaceId, otherDomain);
 });
 afterAll(() => handle.close());
 

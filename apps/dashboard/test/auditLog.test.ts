@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AuditEntryView, addUserToWorkspace, createInvitation, listAuditLog, sqlPool } from "@svc/core";
-import { newId } from "@svc/db";
 import request from "supertest";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
+import { addVerifiedDomain } from "../../../test/support/fixtures.ts";
 import { createTestDashboard, csrfFrom, loggedInAgent, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
@@ -148,21 +148,7 @@ describe("every other dashboard change is audited", () => {
 
     // Templates: create, save the draft, publish, send a test (from a verified domain to a test recipient).
     const sendingDomain = `audit-send-${run}.example.com`;
-    await dashboard.db.domain.create({
-      data: {
-        id: newId("domain"),
-        workspaceId,
-        name: sendingDomain,
-        status: "verified",
-        verifiedAt: new Date(),
-        provenAt: new Date(),
-        records: [],
-        verificationToken: "fixture",
-        dkimSelector: "svc",
-        dkimPublicKey: "fixture",
-        dkimPrivateKey: "fixture",
-      },
-    });
+    await addVerifiedDomain(dashboard.db, workspaceId, sendingDomain);
     const recipient = `qa-${run}@example.org`;
     await post("/test-recipients", { email: recipient }).expect(303);
     const testRecipient = await dashboard.db.testRecipient.findFirstOrThrow({ where: { workspaceId, email: recipient } });
