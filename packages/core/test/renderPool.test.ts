@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { createRenderPool, RenderBusy, RenderOverruns, type RenderPool, TemplateRenderError } from "@svc/core";
+import {
+  createRenderPool,
+  INLINE_BUDGET_MS,
+  INLINE_LIMITS,
+  InlineRenders,
+  RenderBusy,
+  RenderOverruns,
+  type RenderPool,
+  TemplateRenderError,
+} from "@svc/core";
 
 /** A large table (under the text conversion's input limit) whose conversion to text takes several times 200 ms here. */
 const SLOW_TEXT_PAGE = `<table>${`<tr>${"<td>a b</td>".repeat(24)}</tr>`.repeat(3_000)}</table>`;
@@ -25,19 +34,24 @@ const BOMB = {
 };
 const HELLO = { subject: "Hi {{ name }}", html: "<p>Hi {{ name }}</p>", text: null, layoutHtml: null };
 
+/** A small published version: rendered inline, on the event loop (inlineRenders.ts). */
 const hello = (workspaceId: string, name: string) =>
   pool!.render({ workspaceId, cacheKey: "tpl_hello:1", sources: HELLO, variables: { name } });
+/** The same as a draft: never inline, always a worker's. */
+const helloInPool = (workspaceId: string, name: string) =>
+  pool!.render({ workspaceId, cacheKey: null, sources: HELLO, variables: { name } });
 
 /** Renders in parallel until every worker has started (from source, a worker's start takes a while). */
 async function warm(threads: number): Promise<void> {
-  await Promise.all(Array.from({ length: threads * 2 }, (_, n) => hello(`warm-${n}`, "warm")));
+  await Promise.all(Array.from({ length: threads * 2 }, (_, n) => helloInPool(`warm-${n}`, "warm")));
 }
 
 describe("the render pool", () => {
   it("renders subject, HTML and the text derived from the HTML, off the event loop", async () => {
     pool = createRenderPool();
-    const rendered = await hello("ws_a", "<Ann>");
+    const rendered = await helloInPool("ws_a", "<Ann>");
     expect(rendered).toEqual({ subject: "Hi <Ann>", html: "<p>Hi &lt;Ann&gt;</p>", text: "Hi <Ann>" });
+    expect(pool.counts()).toEqual({ inline: 0, abandoned: 0, pooled: 1 });
   });
 
   it("a render bomb of workspace A fails with its budget named, while workspace B's renders complete meanwhile", async () => {
@@ -54,6 +68,7 @@ describe("the render pool", () => {
         bombEnded = true;
       });
     for (let n = 0; n < 20; n++) {
+      expect((await helloInPool("ws_b", `B${n}`)).html).toBe(`<p>Hi B${n}</p>`);
       expect((await hello("ws_b", `B${n}`)).html).toBe(`<p>Hi B${n}</p>`);
       expect(bombEnded).toBe(false);
     }
@@ -79,7 +94,7 @@ describe("the render pool", () => {
       );
     expect(failure).toBeInstanceOf(TemplateRenderError);
     expect((failure as Error).message).toMatch(/took longer than its budget of 200 ms/);
-    expect((await hello("ws_b", "after")).subject).toBe("Hi after");
+    expect((await helloInPool("ws_b", "after")).subject).toBe("Hi after");
   });
 
   it("renders of one workspace go to a worker together; when one of them runs past its budget, the others are rendered all the same", async () => {
@@ -88,10 +103,10 @@ describe("the render pool", () => {
     const page = SLOW_TEXT_PAGE;
     const slow = { subject: "s", html: "{{ page | raw }}", text: null, layoutHtml: null };
     const settled = await Promise.allSettled([
-      hello("ws_a", "one"),
+      helloInPool("ws_a", "one"),
       pool.render({ workspaceId: "ws_a", cacheKey: null, sources: slow, variables: { page } }),
-      hello("ws_a", "two"),
-      hello("ws_a", "three"),
+      helloInPool("ws_a", "two"),
+      helloInPool("ws_a", "three"),
     ]);
     expect(settled.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
     expect(settled.flatMap((result) => (result.status === "fulfilled" ? [result.value.subject] : []))).toEqual([
@@ -143,6 +158,125 @@ describe("the render pool", () => {
       "Hi v2",
     );
     expect((await bomb(null))?.message).toMatch(/took longer than its budget/);
+  });
+});
+
+describe("inline renders (inlineRenders.ts)", () => {
+  /** Runs `render` and measures how long it held the event loop (an inline attempt runs before the promise is returned). */
+  const timed = <T>(render: () => Promise<T>) => {
+    const startedAt = performance.now();
+    const answer = render().then(
+      (content) => ({ content, error: null }),
+      (error: unknown) => ({ content: null, error: error as Error }),
+    );
+    return { heldLoopMs: performance.now() - startedAt, answer };
+  };
+
+  it("a small published version renders on the event loop, without a worker", async () => {
+    pool = createRenderPool();
+    expect(await hello("ws_a", "<Ann>")).toEqual({ subject: "Hi <Ann>", html: "<p>Hi &lt;Ann&gt;</p>", text: "Hi <Ann>" });
+    const ownText = { ...HELLO, text: "Hi {{ name }}, in text" };
+    const page = "<p>a b</p>".repeat(4_000); // 40 KB: over the conversion bound, but the version has its own text
+    const rendered = await pool.render({
+      workspaceId: "ws_a",
+      cacheKey: "tpl_text:1",
+      sources: { ...ownText, html: "{{ page | raw }}" },
+      variables: { name: "Bo", page },
+    });
+    expect(rendered.text).toBe("Hi Bo, in text");
+    expect(pool.counts()).toEqual({ inline: 2, abandoned: 0, pooled: 0 });
+  });
+
+  it("a bomb's first inline attempt stops within its few ms; the pool then fails it with its full budget, and the version never runs inline again", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 200, workspaceCpuMsPerMinute: 60_000, workspaceMaxWaitMs: 60_000 });
+    await warm(1);
+    await hello("ws_b", "warm"); // the event loop's first inline render also warms the engine, outside any budget
+    const bomb = () => pool!.render({ workspaceId: "ws_a", cacheKey: "tpl_bomb:1", sources: BOMB, variables: { xs: XS } });
+    const first = timed(bomb);
+    expect(first.heldLoopMs).toBeLessThan(INLINE_BUDGET_MS + 25);
+    const failure = (await first.answer).error;
+    expect(failure).toBeInstanceOf(TemplateRenderError);
+    expect(failure?.message).toBe("html: the render took longer than its budget of 200 ms");
+    expect(pool.counts()).toMatchObject({ inline: 1, abandoned: 1 });
+    const pooledBefore = pool.counts().pooled;
+
+    const second = timed(bomb);
+    expect(second.heldLoopMs).toBeLessThan(2);
+    expect((await second.answer).error?.message).toBe("html: the render took longer than its budget of 200 ms");
+    expect(pool.counts()).toEqual({ inline: 1, abandoned: 1, pooled: pooledBefore + 1 });
+  });
+
+  it("a version with large sources, and an HTML-only version whose HTML is too large to convert here, render in the pool", async () => {
+    pool = createRenderPool();
+    const large = { ...HELLO, html: `<p>Hi {{ name }}</p><p>${"x".repeat(17 * 1024)}</p>` };
+    const rendered = await pool.render({ workspaceId: "ws_a", cacheKey: "tpl_large:1", sources: large, variables: { name: "Al" } });
+    expect(rendered.subject).toBe("Hi Al");
+    expect(pool.counts()).toEqual({ inline: 0, abandoned: 0, pooled: 1 });
+
+    const page = `<p>${"ab ".repeat(12_000)}</p>`; // 36 KB of HTML to convert, in one paragraph (quick to convert)
+    const htmlOnly = { subject: "s", html: "{{ page | raw }}", text: null, layoutHtml: null };
+    const converted = await pool.render({ workspaceId: "ws_a", cacheKey: "tpl_page:1", sources: htmlOnly, variables: { page } });
+    expect(converted.text.startsWith("ab ab ab")).toBe(true);
+    expect(pool.counts()).toEqual({ inline: 0, abandoned: 1, pooled: 2 });
+  });
+
+  it("a template's own error fails inline with the pool's message, without a second attempt", async () => {
+    pool = createRenderPool();
+    const broken = { ...HELLO, html: "<p>{{ name | no_such_filter }}</p>" };
+    const inlineFailure = await pool
+      .render({ workspaceId: "ws_a", cacheKey: "tpl_broken:1", sources: broken, variables: { name: "x" } })
+      .then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+    expect(pool.counts()).toEqual({ inline: 1, abandoned: 0, pooled: 0 });
+    const poolFailure = await pool.render({ workspaceId: "ws_a", cacheKey: null, sources: broken, variables: { name: "x" } }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(inlineFailure).toBeInstanceOf(TemplateRenderError);
+    expect(inlineFailure?.message).toBe(poolFailure?.message);
+    expect(pool.counts()).toEqual({ inline: 1, abandoned: 0, pooled: 1 });
+  });
+
+  it("a workspace past its render time is refused before an inline attempt; another workspace still renders inline", async () => {
+    pool = createRenderPool({ threads: 1, budgetMs: 100, workspaceCpuMsPerMinute: 50 });
+    await warm(1);
+    await expect(pool.render({ workspaceId: "ws_a", cacheKey: "tpl_bomb:1", sources: BOMB, variables: { xs: XS } })).rejects.toThrow(
+      TemplateRenderError,
+    );
+    const inlineBefore = pool.counts().inline;
+    await expect(hello("ws_a", "again")).rejects.toBeInstanceOf(RenderBusy);
+    expect(pool.counts().inline).toBe(inlineBefore);
+    expect((await hello("ws_b", "fine")).subject).toBe("Hi fine");
+    expect(pool.counts().inline).toBe(inlineBefore + 1);
+  });
+});
+
+describe("InlineRenders", () => {
+  const item = (html: string) => ({ cacheKey: `tpl_${html.length}:1`, sources: { ...HELLO, html }, variables: { name: "x" } });
+
+  it("abandons a render past its memory bound (a worker's is larger) and does not try that version again for a while", () => {
+    const inline = new InlineRenders();
+    const wide = item("{% for i in (1..2000000) %}{% endfor %}");
+    expect(inline.attempt(wide)?.kind).toBe("abandoned");
+    expect(inline.attempt(wide)).toBeNull();
+    expect(inline.attempt(item("<p>{{ name }}</p>"))?.kind).toBe("rendered");
+  });
+
+  it("tries a pool-only version inline again once its mark ends (the budget is wall time: a preempted cheap version gets another try)", async () => {
+    const inline = new InlineRenders({ ...INLINE_LIMITS, poolOnlyMs: 50 });
+    const wide = item("{% for i in (1..2000000) %}{% endfor %}");
+    expect(inline.attempt(wide)?.kind).toBe("abandoned");
+    expect(inline.attempt(wide)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(inline.attempt(wide)?.kind).toBe("abandoned");
+  });
+
+  it("leaves renders to the pool once inline renders have taken their share of the event loop", () => {
+    const inline = new InlineRenders({ ...INLINE_LIMITS, loopBurstMs: 0.000_001, loopShare: 0 });
+    expect(inline.attempt(item("<p>{{ name }}</p>"))).not.toBeNull();
+    expect(inline.attempt(item("<p>{{ name }}!</p>"))).toBeNull();
   });
 });
 

@@ -72,6 +72,26 @@ export interface TemplateSources {
   layoutHtml: string | null;
 }
 
+/**
+ * Tighter bounds for a render on the event loop (inlineRenders.ts) than a worker's. Going past
+ * one says nothing about the template, only that this render must run in a worker instead: the
+ * render throws OutsideRenderBounds rather than a TemplateRenderError.
+ */
+export interface RenderBounds {
+  /** LiquidJS's `memoryLimit` per part, below TEMPLATE_LIMITS.memory (a single filter call is not interruptible; this caps its work). */
+  memory: number;
+  /** The largest rendered HTML converted to text here (the conversion cannot be stopped once begun). */
+  maxConvertedHtmlBytes: number;
+}
+
+/** A render went past the RenderBounds it was given: render it again without them. */
+export class OutsideRenderBounds extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OutsideRenderBounds";
+  }
+}
+
 export interface RenderedContent {
   subject: string;
   html: string;
@@ -81,9 +101,10 @@ export interface RenderedContent {
 export interface CompiledTemplate {
   /**
    * Renders synchronously within `budgetMs` for all parts together (a render past it fails; it is
-   * not tried again). Call it off the event loop: see renderPool.ts.
+   * not tried again). Call it off the event loop (see renderPool.ts), or with `bounds` that keep
+   * it short (inlineRenders.ts).
    */
-  render(variables: Record<string, unknown>, subjectSource?: string, budgetMs?: number): RenderedContent;
+  render(variables: Record<string, unknown>, subjectSource?: string, budgetMs?: number, bounds?: RenderBounds): RenderedContent;
   /** The top-level variable names the subject, HTML and text read (not the layout's). */
   usedVariables(): string[];
 }
@@ -114,20 +135,24 @@ export function compileTemplate(sources: TemplateSources): CompiledTemplate {
       const names = [subject, html, ...(text ? [text] : [])].flatMap((parts) => plainEngine.globalVariablesSync(parts));
       return [...new Set(names)];
     },
-    render(variables, subjectSource, budgetMs = TEMPLATE_LIMITS.renderMs) {
+    render(variables, subjectSource, budgetMs = TEMPLATE_LIMITS.renderMs, bounds) {
       const deadline = performance.now() + budgetMs;
+      const limits = { deadline, budgetMs, memory: bounds?.memory ?? TEMPLATE_LIMITS.memory };
       const subjectParts =
         subjectSource === undefined || subjectSource === sources.subject ? subject : parse(plainEngine, "subject", subjectSource);
-      const renderedSubject = renderPart(plainEngine, "subject", subjectParts, variables, deadline, budgetMs)
+      const renderedSubject = renderPart(plainEngine, "subject", subjectParts, variables, limits)
         .replace(/[\r\n]+/g, " ")
         .trim();
       if (renderedSubject.length === 0) throw new TemplateRenderError("subject: renders empty");
       if (renderedSubject.length > SEND_LIMITS.maxSubjectLength)
         throw new TemplateRenderError(`subject: renders over ${SEND_LIMITS.maxSubjectLength} characters`);
-      let renderedHtml = renderPart(htmlEngine, "html", html, variables, deadline, budgetMs);
-      if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml }, deadline, budgetMs);
-      checkOutputSize(Buffer.byteLength(renderedHtml));
-      const renderedText = text ? renderPart(plainEngine, "text", text, variables, deadline, budgetMs) : htmlToText(renderedHtml);
+      let renderedHtml = renderPart(htmlEngine, "html", html, variables, limits);
+      if (layout) renderedHtml = renderPart(htmlEngine, "layout", layout, { ...variables, content: renderedHtml }, limits);
+      const htmlBytes = Buffer.byteLength(renderedHtml);
+      checkOutputSize(htmlBytes);
+      if (!text && bounds && htmlBytes > bounds.maxConvertedHtmlBytes)
+        throw new OutsideRenderBounds(`the html to convert to text is over ${bounds.maxConvertedHtmlBytes} bytes`);
+      const renderedText = text ? renderPart(plainEngine, "text", text, variables, limits) : htmlToText(renderedHtml);
       if (performance.now() > deadline)
         throw new TemplateRenderError(`text: the render took longer than its budget of ${budgetMs} ms`, true);
       checkOutputSize(Buffer.byteLength(renderedHtml) + Buffer.byteLength(renderedText));
@@ -144,6 +169,8 @@ function checkOutputSize(bytes: number): void {
 
 /** The start of LiquidJS's message when a render ran past `renderLimit`. */
 const OVER_TIME = "template render limit exceeded";
+/** The start of LiquidJS's message when a render ran past `memoryLimit`. */
+const OVER_MEMORY = "memory alloc limit exceeded";
 
 /**
  * Renders one part synchronously with what is left of the render's time: nothing a template does
@@ -154,8 +181,7 @@ function renderPart(
   part: string,
   parsed: Template[],
   variables: Record<string, unknown>,
-  deadline: number,
-  budgetMs: number,
+  { deadline, budgetMs, memory }: { deadline: number; budgetMs: number; memory: number },
 ): string {
   const left = Math.floor(deadline - performance.now());
   if (left <= 0) throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`, true);
@@ -164,13 +190,14 @@ function renderPart(
       engine.renderSync(parsed, variables, {
         templateLimit: TEMPLATE_LIMITS.maxRenders,
         renderLimit: left,
-        memoryLimit: TEMPLATE_LIMITS.memory,
+        memoryLimit: memory,
       }),
     );
   } catch (error) {
     const message = messageOf(error);
     if (message.startsWith(OVER_TIME))
       throw new TemplateRenderError(`${part}: the render took longer than its budget of ${budgetMs} ms`, true);
+    if (message.startsWith(OVER_MEMORY) && memory < TEMPLATE_LIMITS.memory) throw new OutsideRenderBounds(`${part}: ${message}`);
     throw new TemplateRenderError(`${part}: ${message}`);
   }
 }

@@ -11,17 +11,21 @@ export {
 export {
   type CompiledTemplate,
   compileTemplate,
+  OutsideRenderBounds,
+  type RenderBounds,
   type RenderedContent,
   TEMPLATE_LIMITS,
   TemplateRenderError,
   type TemplateSources,
 } from "./engine.ts";
+export { INLINE_BUDGET_MS, INLINE_LIMITS, type InlineOutcome, InlineRenders } from "./inlineRenders.ts";
 export { cachedTemplateRenderer, type TemplateRenderer, type TemplateToRender } from "./renderer.ts";
 export { RenderOverruns } from "./renderOverruns.ts";
 export {
   createRenderPool,
   RENDER_POOL_DEFAULTS,
   RenderBusy,
+  type RenderCounts,
   type RenderPool,
   type RenderPoolOptions,
   type RenderRequest,

@@ -3,15 +3,19 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "@svc/logger";
 import { Tinypool } from "tinypool";
 import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError, type TemplateSources } from "./engine.ts";
+import { InlineRenders } from "./inlineRenders.ts";
 import { RenderOverruns } from "./renderOverruns.ts";
 import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
 
 /**
  * Every template render of a process (the sender's handoffs, the API's render endpoint, the
- * dashboard's preview and test sends) runs here, in worker threads: a tenant's template is code
- * of unknown cost, and on the event loop one slow render would stall every other workspace's
- * sends and requests. Always the pool, never a synchronous shortcut for templates that look
- * small: a template's cost is known only once it has run.
+ * dashboard's preview and test sends) runs here: a tenant's template is code of unknown cost, and
+ * on the event loop one slow render would stall every other workspace's sends and requests. So a
+ * render runs in worker threads, unless InlineRenders (inlineRenders.ts) can prove it short: a
+ * small published version, tried on the event loop under a budget of a few ms and tight memory and
+ * output bounds. An attempt that goes past them is abandoned and rendered here with the full
+ * budget, and that version is not tried inline again for a while; the thread hop costs more CPU than a
+ * typical email's whole render, which is why the inline path exists at all.
  *
  * Bounds:
  * - a render's budget (`budgetMs`): LiquidJS stops a render past it; a render the worker does not
@@ -26,6 +30,8 @@ import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
  *   answers 429.
  * - a published version that keeps running past its budget (RenderOverruns) fails at once for a
  *   while, without taking a thread or its workspace's share.
+ * Inline renders obey the same rules: a held version fails at once, a workspace over its share is
+ * refused, and their time (an abandoned attempt's too) is charged to its share.
  */
 export interface RenderPoolOptions {
   threads: number;
@@ -66,6 +72,16 @@ export interface RenderRequest extends RenderItem {
   workspaceId: string;
 }
 
+/** Renders answered since the pool was made, by where they ran (for metrics and tests). */
+export interface RenderCounts {
+  /** Answered on the event loop (rendered, or failed on the template's own error). */
+  inline: number;
+  /** Inline attempts abandoned for the pool. */
+  abandoned: number;
+  /** Answered by a worker. */
+  pooled: number;
+}
+
 export interface RenderPool {
   /** Throws TemplateRenderError when the template does not render, RenderBusy when its workspace must wait. */
   render(request: RenderRequest): Promise<RenderedContent & { usedVariables?: string[] }>;
@@ -74,6 +90,7 @@ export interface RenderPool {
    * too); throws TemplateRenderError naming the part that does not parse, RenderBusy as render.
    */
   check(workspaceId: string, sources: TemplateSources): Promise<void>;
+  counts(): RenderCounts;
   /** Starts the threads now (each loads the worker as it starts) rather than at the first render. */
   start(): void;
   close(): Promise<void>;
@@ -146,6 +163,8 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
   const queue: Array<{ share: WorkspaceShare; waiter: Waiter }> = [];
   const shares = new Map<string, WorkspaceShare>();
   const overruns = new RenderOverruns();
+  const inline = new InlineRenders();
+  const counts: RenderCounts = { inline: 0, abandoned: 0, pooled: 0 };
 
   // Workers start with the first render (or start()): a process that never renders spends no thread on it.
   const poolOf = (): Tinypool => {
@@ -272,6 +291,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       const answers = (await poolOf().run(task, { signal: abort.signal })) as RenderAnswer[];
       answers.forEach((answer, n) => {
         share.spend(answer.ms);
+        counts.pooled++;
         const waiter = batch[n]!;
         const overBudget = !answer.ok && answer.overBudget;
         if (waiter.request.cacheKey !== null) overruns.record(waiter.request.cacheKey, overBudget);
@@ -311,6 +331,14 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
       const share = shareOf(request.workspaceId);
       const refusal = busy(share, 1);
       if (refusal) return Promise.reject(refusal);
+      const attempt = inline.attempt(request);
+      if (attempt) share.spend(attempt.ms);
+      if (attempt?.kind === "abandoned") counts.abandoned++;
+      else if (attempt) {
+        counts.inline++;
+        if (request.cacheKey !== null) overruns.record(request.cacheKey, false);
+        return attempt.kind === "rendered" ? Promise.resolve(attempt.content) : Promise.reject(attempt.error);
+      }
       return new Promise<RenderedContent & { usedVariables?: string[] }>((resolve, reject) => {
         const waiter: Waiter = { request, resolve, reject };
         share.waiting.push(waiter);
@@ -320,6 +348,9 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
     },
     async check(workspaceId, sources) {
       await this.render({ workspaceId, cacheKey: null, sources, variables: {}, parseOnly: true });
+    },
+    counts() {
+      return { ...counts };
     },
     start() {
       if (!closed) poolOf();

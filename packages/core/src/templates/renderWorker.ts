@@ -1,4 +1,5 @@
-import { type CompiledTemplate, compileTemplate, type RenderedContent, TemplateRenderError, type TemplateSources } from "./engine.ts";
+import { CompiledVersions } from "./compiledVersions.ts";
+import { type RenderedContent, TemplateRenderError, type TemplateSources } from "./engine.ts";
 
 /**
  * The render pool's worker (renderPool.ts): compiles and renders one template per task, off the
@@ -36,22 +37,7 @@ export type RenderAnswer =
   | { ok: true; content: RenderedContent; usedVariables?: string[]; ms: number }
   | { ok: false; error: string; overBudget: boolean; ms: number };
 
-const MAX_COMPILED = 200;
-const compiled = new Map<string, CompiledTemplate>();
-
-function compiledOf(task: RenderItem): CompiledTemplate {
-  if (task.cacheKey === null) return compileTemplate(task.sources);
-  const kept = compiled.get(task.cacheKey);
-  if (kept) {
-    compiled.delete(task.cacheKey); // re-inserted below: the Map's order is the recency order
-    compiled.set(task.cacheKey, kept);
-    return kept;
-  }
-  const fresh = compileTemplate(task.sources);
-  compiled.set(task.cacheKey, fresh);
-  if (compiled.size > MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-  return fresh;
-}
+const compiled = new CompiledVersions();
 
 export default function renderInWorker(task: RenderTask): RenderAnswer[] {
   const progress = new Float64Array(task.progress);
@@ -60,7 +46,7 @@ export default function renderInWorker(task: RenderTask): RenderAnswer[] {
     progress[0] = Date.now();
     const started = performance.now();
     try {
-      const template = compiledOf(item);
+      const template = compiled.of(item.cacheKey, item.sources);
       if (item.parseOnly) return { ok: true, content: { subject: "", html: "", text: "" }, ms: performance.now() - started };
       const content = template.render(item.variables, item.subjectSource, task.budgetMs);
       const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
