@@ -12,7 +12,7 @@ import {
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
-import { watchRateLimiter } from "@svc/metrics/sender";
+import { watchRateLimiter, watchRenderPool } from "@svc/metrics/sender";
 import { createProvider, createSesApiClients, type EmailProvider, type SesApiClients, SesTenants } from "@svc/providers";
 import { Producer, queueLayout, SendGate, SendQueue, UnrecordedAcceptances } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
@@ -102,6 +102,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   // This process reports its own queue's depth and the shared rate limiter on /metrics.
   const unwatch = [watchQueueDepth(sendQueue.producer.queues, redis)];
   const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
+  unwatch.push(watchRenderPool(renderPool));
 
   return {
     async start() {

@@ -187,23 +187,25 @@ describe("inline renders (inlineRenders.ts)", () => {
     expect(pool.counts()).toEqual({ inline: 2, abandoned: 0, pooled: 0 });
   });
 
-  it("a bomb's first inline attempt stops within its few ms; the pool then fails it with its full budget, and the version never runs inline again", async () => {
+  it("a bomb's inline attempts stop within their few ms; the pool then fails each with its full budget, and after three in a row the version is held (it neither runs inline nor takes a thread)", async () => {
     pool = createRenderPool({ threads: 1, budgetMs: 200, workspaceCpuMsPerMinute: 60_000, workspaceMaxWaitMs: 60_000 });
     await warm(1);
     await hello("ws_b", "warm"); // the event loop's first inline render also warms the engine, outside any budget
     const bomb = () => pool!.render({ workspaceId: "ws_a", cacheKey: "tpl_bomb:1", sources: BOMB, variables: { xs: XS } });
-    const first = timed(bomb);
-    expect(first.heldLoopMs).toBeLessThan(INLINE_BUDGET_MS + 25);
-    const failure = (await first.answer).error;
-    expect(failure).toBeInstanceOf(TemplateRenderError);
-    expect(failure?.message).toBe("html: the render took longer than its budget of 200 ms");
-    expect(pool.counts()).toMatchObject({ inline: 1, abandoned: 1 });
-    const pooledBefore = pool.counts().pooled;
-
-    const second = timed(bomb);
-    expect(second.heldLoopMs).toBeLessThan(2);
-    expect((await second.answer).error?.message).toBe("html: the render took longer than its budget of 200 ms");
-    expect(pool.counts()).toEqual({ inline: 1, abandoned: 1, pooled: pooledBefore + 1 });
+    for (let attempt = 1; attempt <= INLINE_LIMITS.overrunsInARow; attempt++) {
+      const pooledBefore = pool.counts().pooled;
+      const run = timed(bomb);
+      expect(run.heldLoopMs).toBeLessThan(INLINE_BUDGET_MS + 25);
+      const failure = (await run.answer).error;
+      expect(failure).toBeInstanceOf(TemplateRenderError);
+      expect(failure?.message).toBe("html: the render took longer than its budget of 200 ms");
+      expect(pool.counts()).toMatchObject({ inline: 1, abandoned: attempt, pooled: pooledBefore + 1 });
+    }
+    const countsBefore = pool.counts();
+    const afterwards = timed(bomb);
+    expect(afterwards.heldLoopMs).toBeLessThan(2);
+    expect((await afterwards.answer).error?.message).toMatch(/ran past its render budget of 200 ms on its last renders/);
+    expect(pool.counts()).toEqual(countsBefore);
   });
 
   it("a version with large sources, and an HTML-only version whose HTML is too large to convert here, render in the pool", async () => {
@@ -271,6 +273,35 @@ describe("InlineRenders", () => {
     expect(inline.attempt(wide)).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(inline.attempt(wide)?.kind).toBe("abandoned");
+  });
+
+  it("sends a version to the pool for its time only after three inline renders in a row past the budget (one may be preemption)", () => {
+    const inline = new InlineRenders({ ...INLINE_LIMITS, budgetMs: 0.000_001 });
+    const version = item("<p>{{ name }}</p>");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)).toBeNull();
+  });
+
+  it("a render that finishes inline forgets the version's earlier overruns", () => {
+    let budgetMs = 0.000_001;
+    const inline = new InlineRenders({
+      ...INLINE_LIMITS,
+      get budgetMs() {
+        return budgetMs;
+      },
+    });
+    const version = item("<p>{{ name }}</p>");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    budgetMs = 1_000;
+    expect(inline.attempt(version)?.kind).toBe("rendered");
+    budgetMs = 0.000_001;
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)?.kind).toBe("abandoned");
+    expect(inline.attempt(version)).toBeNull();
   });
 
   it("leaves renders to the pool once inline renders have taken their share of the event loop", () => {

@@ -80,3 +80,34 @@ export function watchRateLimiter(source: RateLimitSource, maxPerSecond: number):
   limiterSources.add(entry);
   return () => limiterSources.delete(entry);
 }
+
+/** Where a render pool's renders ran: read on each scrape. */
+export interface RenderCountsSource {
+  counts(): { inline: number; abandoned: number; pooled: number };
+}
+
+const renderSources = new Set<RenderCountsSource>();
+
+new Counter({
+  name: `${PREFIX}template_renders_total`,
+  help: "Template renders by where they ran: inline (on the event loop, a small published version), abandoned (an inline attempt past its bounds, then rendered in a worker) and pooled (in a worker thread).",
+  labelNames: ["where"] as const,
+  registers: [registry],
+  collect() {
+    const total = { inline: 0, abandoned: 0, pooled: 0 };
+    for (const source of renderSources) {
+      const counts = source.counts();
+      total.inline += counts.inline;
+      total.abandoned += counts.abandoned;
+      total.pooled += counts.pooled;
+    }
+    this.reset();
+    for (const [where, count] of Object.entries(total)) this.inc({ where }, count);
+  },
+});
+
+/** Reports a render pool's counts on /metrics; the returned call stops it. */
+export function watchRenderPool(source: RenderCountsSource): () => void {
+  renderSources.add(source);
+  return () => renderSources.delete(source);
+}

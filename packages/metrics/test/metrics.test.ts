@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { observeHttp, registry, watchQueueDepth } from "@svc/metrics";
+import { watchRenderPool } from "@svc/metrics/sender";
 import { closeConnections, createProducerConnection, Producer, queueLayout } from "@svc/queues";
 import express from "express";
 import request from "supertest";
@@ -98,5 +99,23 @@ describe("watchQueueDepth", () => {
       await Promise.all(sharded.queues.map((queue) => queue.obliterate({ force: true })));
       await sharded.close();
     }
+  });
+});
+
+describe("watchRenderPool", () => {
+  it("reports where a render pool's renders ran, and stops when unwatched", async () => {
+    const counts = { inline: 7, abandoned: 2, pooled: 3 };
+    const stop = watchRenderPool({ counts: () => counts });
+    try {
+      let families = await scrape();
+      expect(total(families, "svc_template_renders_total", { where: "inline" })).toBe(7);
+      expect(total(families, "svc_template_renders_total", { where: "abandoned" })).toBe(2);
+      counts.pooled = 5;
+      families = await scrape();
+      expect(total(families, "svc_template_renders_total", { where: "pooled" })).toBe(5);
+    } finally {
+      stop();
+    }
+    expect(total(await scrape(), "svc_template_renders_total", { where: "inline" })).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { CompiledVersions } from "./compiledVersions.ts";
 import { compileTemplate, type RenderBounds, type RenderedContent, TemplateRenderError } from "./engine.ts";
+import { RenderOverruns } from "./renderOverruns.ts";
 import type { RenderItem } from "./renderWorker.ts";
 
 /**
@@ -12,9 +13,10 @@ import type { RenderItem } from "./renderWorker.ts";
  *   worker's (LiquidJS checks the time between tags, not inside one filter call; the memory limit
  *   caps what one call can do);
  * - the HTML-to-text conversion, which nothing interrupts, only of HTML small enough to be quick;
- * - a version that went past any of these is rendered in the pool for `poolOnlyMs` (the budget is
- *   wall time, so a cheap version preempted on a busy machine gets another try later; a costly one
- *   costs the loop one budget per period);
+ * - a version that went past a memory or size bound is rendered in the pool for `poolOnlyMs`; one
+ *   that went past the time budget only once it did so `overrunsInARow` times with no inline render
+ *   of it finishing in between (the budget is wall time: on a busy machine, a cheap render is
+ *   sometimes preempted past it, and one such render must not send every later one to the pool);
  * - inline renders take at most a share of the loop's time, and a bounded burst back to back;
  *   past it, renders go to the pool until the allowance refills.
  * An abandoned attempt is not the email's failure: the pool renders it again with its full budget.
@@ -26,6 +28,8 @@ export const INLINE_LIMITS = {
   /** Subject, HTML, text and layout sources together (UTF-16 units), and a subject override. */
   maxSourceLength: 16 * 1024,
   bounds: { memory: 1_000_000, maxConvertedHtmlBytes: 32 * 1024 } satisfies RenderBounds,
+  /** Inline renders past the time budget, back to back, that make a version pool-only. */
+  overrunsInARow: 3,
   /** Versions remembered as pool-only (the least recently marked beyond it get one more attempt)… */
   maxPoolOnly: 10_000,
   /** …and for how long. */
@@ -49,6 +53,8 @@ export class InlineRenders {
   private readonly compiled: CompiledVersions;
   /** Pool-only versions and when their mark ends. */
   private readonly poolOnly = new Map<string, number>();
+  /** Versions whose inline renders ran past the time budget, and whether enough did to send them to the pool. */
+  private readonly overruns: RenderOverruns;
   private allowanceMs: number;
   private allowanceAt = performance.now();
   private warmed = false;
@@ -56,6 +62,7 @@ export class InlineRenders {
   constructor(private readonly limits = INLINE_LIMITS) {
     this.compiled = new CompiledVersions(limits.maxCompiled);
     this.allowanceMs = limits.loopBurstMs;
+    this.overruns = new RenderOverruns({ inARow: limits.overrunsInARow, holdMs: limits.poolOnlyMs, maxVersions: limits.maxPoolOnly });
   }
 
   /** Renders `item` here when it may be; null when it is one for the pool. */
@@ -72,11 +79,14 @@ export class InlineRenders {
       const content = template.render(item.variables, item.subjectSource, this.limits.budgetMs, this.limits.bounds);
       const usedVariables = item.withUsedVariables ? template.usedVariables() : undefined;
       outcome = { kind: "rendered", content: usedVariables ? { ...content, usedVariables } : content, ms: 0 };
+      this.overruns.record(cacheKey, false);
     } catch (error) {
       // Anything but the template's own failure (its time, OutsideRenderBounds, an error a
       // worker's larger stack or heap might not meet) is the pool's to decide.
-      outcome = error instanceof TemplateRenderError && !error.overBudget ? { kind: "failed", error, ms: 0 } : { kind: "abandoned", ms: 0 };
-      if (outcome.kind === "abandoned") this.markPoolOnly(cacheKey);
+      const overBudget = error instanceof TemplateRenderError && error.overBudget;
+      outcome = error instanceof TemplateRenderError && !overBudget ? { kind: "failed", error, ms: 0 } : { kind: "abandoned", ms: 0 };
+      if (overBudget) this.overruns.record(cacheKey, true);
+      else if (outcome.kind === "abandoned") this.markPoolOnly(cacheKey);
     }
     outcome.ms = performance.now() - started;
     this.allowanceMs -= outcome.ms;
@@ -84,6 +94,7 @@ export class InlineRenders {
   }
 
   private isPoolOnly(cacheKey: string): boolean {
+    if (this.overruns.heldUntil(cacheKey) !== null) return true;
     const until = this.poolOnly.get(cacheKey);
     if (until === undefined) return false;
     if (until > performance.now()) return true;
