@@ -121,8 +121,9 @@ class TypeCollector {
   }
 }
 
-/** `EmailTags` → `EmailTag`: the item type of a list field. */
+/** `EmailTags` → `EmailTag`, `EmailReplies` → `EmailReply`: the item type of a list field. */
 function singular(name: string): string {
+  if (name.endsWith("ies")) return `${name.slice(0, -3)}y`;
   return name.endsWith("s") && !name.endsWith("ss") ? name.slice(0, -1) : `${name}Item`;
 }
 

@@ -1008,8 +1008,8 @@ type EmailWithEventsTemplate struct {
 	Variables map[string]any `json:"variables"`
 }
 
-// EmailWithEventsReplie is a schema of the API.
-type EmailWithEventsReplie struct {
+// EmailWithEventsReply is a schema of the API.
+type EmailWithEventsReply struct {
 	// Prefixed with `inb_`.
 	ID string `json:"id"`
 
@@ -1104,7 +1104,7 @@ type EmailWithEvents struct {
 	Template *EmailWithEventsTemplate `json:"template"`
 
 	// Mail received in reply to this email (GET /inbound/{id}), oldest first, at most 100.
-	Replies []EmailWithEventsReplie `json:"replies"`
+	Replies []EmailWithEventsReply `json:"replies"`
 
 	// Recipients the sender dropped because the workspace's suppression list holds them.
 	SuppressedRecipients []EmailWithEventsSuppressedRecipient `json:"suppressedRecipients"`

@@ -1357,8 +1357,8 @@ EmailWithEventsTemplate = TypedDict(
 )
 
 
-EmailWithEventsReplie = TypedDict(
-    "EmailWithEventsReplie",
+EmailWithEventsReply = TypedDict(
+    "EmailWithEventsReply",
     {
         "id": str,
         "receivedAt": str,
@@ -1422,7 +1422,7 @@ EmailWithEvents = TypedDict(
         "failedAt": Optional[str],
         "scheduledAt": Optional[str],
         "template": Optional["EmailWithEventsTemplate"],
-        "replies": List["EmailWithEventsReplie"],
+        "replies": List["EmailWithEventsReply"],
         "suppressedRecipients": List["EmailWithEventsSuppressedRecipient"],
         "events": List["EmailEvent"],
         "eventsNextCursor": Optional[str],
