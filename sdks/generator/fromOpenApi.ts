@@ -81,7 +81,8 @@ class TypeCollector {
       const nodes = nonNull.map((variant, i) => this.node(variant, nonNull.length === 1 ? hint : `${hint}Variant${i + 1}`));
       if (nodes.length === 1) return { ...nodes[0]!, nullable: nullable || nodes[0]!.nullable === true };
       // Alternatives of one scalar type (a date-time or a date) are that type.
-      if (nodes.every((n) => n.kind === "scalar" && n.scalar === (nodes[0] as { scalar: string }).scalar)) return { ...nodes[0]!, nullable };
+      if (nodes.every((n) => n.kind === "scalar" && n.scalar === (nodes[0] as { scalar: string }).scalar))
+        return { ...nodes[0]!, nullable };
       return { kind: "union", variants: nodes, nullable };
     }
     const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
@@ -98,7 +99,10 @@ class TypeCollector {
       case "boolean":
         return withNull({ kind: "scalar", scalar: type });
       case "array":
-        return withNull({ kind: "array", items: schema.items ? this.node(schema.items, singular(hint)) : { kind: "scalar", scalar: "any" } });
+        return withNull({
+          kind: "array",
+          items: schema.items ? this.node(schema.items, singular(hint)) : { kind: "scalar", scalar: "any" },
+        });
       case "object": {
         if (!schema.properties || Object.keys(schema.properties).length === 0) {
           const values = typeof schema.additionalProperties === "object" ? this.node(schema.additionalProperties, `${hint}Value`) : null;

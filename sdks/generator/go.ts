@@ -3,7 +3,24 @@ import type { Field, NamedType, Operation, SdkModel, TypeNode } from "./model.ts
 // Emits sdks/go/zz_generated.go: the operations table the client's transport reads, every schema
 // as a struct (or a named type), and one Params struct per operation with query parameters.
 
-const INITIALISMS = new Set(["id", "url", "api", "html", "http", "json", "ip", "dkim", "spf", "dmarc", "arc", "mx", "sns", "ses", "csv", "uri"]);
+const INITIALISMS = new Set([
+  "id",
+  "url",
+  "api",
+  "html",
+  "http",
+  "json",
+  "ip",
+  "dkim",
+  "spf",
+  "dmarc",
+  "arc",
+  "mx",
+  "sns",
+  "ses",
+  "csv",
+  "uri",
+]);
 
 /** `replyTo` → `ReplyTo`, `apiKeyId` → `APIKeyID`, `Idempotency-Key` → `IdempotencyKey`. */
 export function goName(name: string): string {
@@ -83,7 +100,8 @@ class GoEmitter {
     const node = type.type;
     if (node.kind === "union") {
       const fields = this.unionFields(node);
-      if (fields) return `${doc}// It holds one of several shapes: the fields of each, all optional.\ntype ${name} struct {\n${fields.map((f) => this.field(f)).join("\n\n")}\n}\n`;
+      if (fields)
+        return `${doc}// It holds one of several shapes: the fields of each, all optional.\ntype ${name} struct {\n${fields.map((f) => this.field(f)).join("\n\n")}\n}\n`;
     }
     if (node.kind === "enum" && node.scalar === "string") {
       const constants = node.values.map((v) => `\t${name}${goName(String(v))} ${name} = ${JSON.stringify(v)}`);
@@ -97,7 +115,8 @@ class GoEmitter {
     if (op.queryParams.length === 0) return "";
     const name = `${goName(op.id)}Params`;
     const scalarOf = (node: TypeNode): "int64" | "string" | "bool" => {
-      if (node.kind === "scalar" || node.kind === "enum") return node.scalar === "integer" ? "int64" : node.scalar === "boolean" ? "bool" : "string";
+      if (node.kind === "scalar" || node.kind === "enum")
+        return node.scalar === "integer" ? "int64" : node.scalar === "boolean" ? "bool" : "string";
       if (node.kind === "named") {
         const type = this.named.get(node.name);
         if (type?.kind === "alias") return scalarOf(type.type);

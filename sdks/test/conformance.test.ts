@@ -60,7 +60,11 @@ function documentWithAnExtraOperation(): { file: string; cleanup: () => void } {
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-sdk-coverage-"));
   const document = JSON.parse(readFileSync(openapi, "utf8"));
   document.paths["/emails/{id}/archive"] = {
-    post: { operationId: "archiveEmail", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }], responses: {} },
+    post: {
+      operationId: "archiveEmail",
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      responses: {},
+    },
   };
   const file = path.join(dir, "openapi.json");
   writeFileSync(file, JSON.stringify(document));
@@ -86,7 +90,12 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
     const extra = documentWithAnExtraOperation();
     try {
       const overrides = { ...env, SVC_OPENAPI: extra.file };
-      const python = await run("python3", ["-m", "unittest", "-v", "tests.test_offline.Offline.test_coverage"], path.join(sdks, "python"), overrides);
+      const python = await run(
+        "python3",
+        ["-m", "unittest", "-v", "tests.test_offline.Offline.test_coverage"],
+        path.join(sdks, "python"),
+        overrides,
+      );
       expect(unittestOutcomes(python.output).get("coverage")).toBe("fail");
       expect(python.output).toContain("archiveEmail");
       const go = await run("go", ["test", "-count=1", "-v", "-run", "TestOffline/coverage", "."], path.join(sdks, "go"), overrides);

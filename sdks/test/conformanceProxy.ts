@@ -79,7 +79,8 @@ export async function startConformanceProxy(target: string): Promise<Conformance
     request.status = upstream.status;
     const answerHeaders: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {
-      if (!["content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"].includes(name)) answerHeaders[name] = value;
+      if (!["content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"].includes(name))
+        answerHeaders[name] = value;
     });
     answer(res, upstream.status, answerHeaders, text);
   });

@@ -19,9 +19,10 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
       output += chunk.toString();
     });
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", (error) => {
+    child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(error);
+      const hint = command === "go" ? "bash infra/scripts/ensure-go.sh (or apt-get install golang-go)" : `install ${command}`;
+      reject(error.code === "ENOENT" ? new Error(`${command} is not installed: ${hint}`) : error);
     });
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -35,7 +36,9 @@ export type Outcome = "pass" | "fail" | "skip";
 /** `python3 -m unittest -v`: `test_send_and_read (module.Class.test_send_and_read) ... ok` names scenario `send-and-read`. */
 export function unittestOutcomes(output: string): Map<string, Outcome> {
   const outcomes = new Map<string, Outcome>();
-  for (const match of output.matchAll(/^test_(\w+) \([^)]*\)(?:\n[^\n]*?)? \.\.\. (ok|FAIL|ERROR|skipped|expected failure|unexpected success)/gm)) {
+  for (const match of output.matchAll(
+    /^test_(\w+) \([^)]*\)(?:\n[^\n]*?)? \.\.\. (ok|FAIL|ERROR|skipped|expected failure|unexpected success)/gm,
+  )) {
     const id = match[1]!.replaceAll("_", "-");
     const verdict = match[2] === "ok" ? "pass" : match[2] === "skipped" ? "skip" : "fail";
     outcomes.set(id, worst(outcomes.get(id), verdict));
