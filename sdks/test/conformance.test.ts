@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
-import { type Stack, startStack } from "../../test/support/stack.ts";
+import { freePort, type RunningApp, startApp } from "../../test/support/stack.ts";
 import { type ConformanceProxy, startConformanceProxy } from "./conformanceProxy.ts";
 import { goTestOutcomes, type Outcome, run, unittestOutcomes } from "./runners.ts";
 
@@ -22,17 +23,31 @@ const GO_ENV = { GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local", GOSU
 const PYTHON_TESTS = ["-m", "unittest", "-v", "tests.test_offline", "conformance.test_conformance"];
 
 const handle = openTestDb();
-let stack: Stack;
+let apps: RunningApp[] = [];
 let fx: WorkspaceFixture;
 let proxy: ConformanceProxy;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  stack = await startStack({ apps: ["api", "dispatcher"], env: { RETENTION_INTERVAL_SECONDS: "0" } });
-  fx = await createWorkspaceFixture(handle);
-  proxy = await startConformanceProxy(stack.apiUrl);
+  // The API and the dispatcher (for the webhook scenario) on one queue prefix, started side by side.
+  const shared = testEnv({
+    API_PORT: String(await freePort()),
+    DISPATCHER_PORT: String(await freePort()),
+    RETENTION_INTERVAL_SECONDS: "0",
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  });
+  const [api, dispatcher, workspace] = await Promise.allSettled([
+    startApp("api", shared, "API_PORT"),
+    startApp("dispatcher", shared, "DISPATCHER_PORT"),
+    createWorkspaceFixture(handle),
+  ]);
+  apps = [api, dispatcher].flatMap((started) => (started.status === "fulfilled" ? [started.value] : []));
+  for (const started of [api, dispatcher, workspace]) if (started.status === "rejected") throw started.reason;
+  fx = (workspace as PromiseFulfilledResult<WorkspaceFixture>).value;
+  const apiUrl = (api as PromiseFulfilledResult<RunningApp>).value.url;
+  proxy = await startConformanceProxy(apiUrl);
   env = {
-    SVC_CONFORMANCE_BASE_URL: stack.apiUrl,
+    SVC_CONFORMANCE_BASE_URL: apiUrl,
     SVC_CONFORMANCE_PROXY_URL: proxy.url,
     SVC_CONFORMANCE_KEY_SEND_ONLY: fx.keys["send-only"],
     SVC_CONFORMANCE_KEY_READ_ONLY: fx.keys["read-only"],
@@ -44,7 +59,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await proxy?.close();
-  await stack?.stop();
+  await Promise.all(apps.map((app) => app.stop()));
   await handle.close();
 });
 
