@@ -94,6 +94,25 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
     expect(result.code).toBe(0);
   }, 240_000);
 
+  it("Python: the in-tree build backend makes a wheel that imports (what pip install runs, offline)", async () => {
+    // pip itself takes seconds to start here; the backend is what `pip install ./sdks/python` calls.
+    const target = mkdtempSync(path.join(os.tmpdir(), "svc-sdk-wheel-"));
+    try {
+      const build = `import sys; sys.path.insert(0, "_build"); import backend; print(backend.build_wheel(sys.argv[1]))`;
+      const built = await run("python3", ["-c", build, target], path.join(sdks, "python"), {});
+      expect(built.code).toBe(0);
+      const wheel = path.join(target, built.output.trim());
+      expect(path.basename(wheel)).toBe("svc_email-0.1.0-py3-none-any.whl");
+      // A pure-Python wheel imports straight from its zip: everything the package needs is in it.
+      const imported = await run("python3", ["-c", "import svc_email, svc_email.webhooks; print(svc_email.__file__)"], os.tmpdir(), {
+        PYTHONPATH: wheel,
+      });
+      expect(imported.output.trim()).toBe(path.join(wheel, "svc_email", "__init__.py"));
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+
   it("Go: every scenario passes under go test", async () => {
     const result = await run("go", ["test", "-tags", "conformance", "-count=1", "-v", "./..."], path.join(sdks, "go"), env);
     console.log(`go conformance: ${result.ms} ms`);
