@@ -266,6 +266,27 @@ func TestConformance(t *testing.T) {
 		}
 	})
 
+	t.Run("retry-dropped-connection", func(t *testing.T) {
+		token := newToken()
+		recipient := "dropped-" + token + "@example.org"
+		client := env.client(t, "full-access", env.proxyURL+"/drop-once/"+token, WithRetryPolicy(RetryPolicy{MaxRetries: 3, BaseDelay: 50 * time.Millisecond, MaxDelay: 5 * time.Second}))
+		sent, err := client.Emails.Send(ctx, env.email(recipient))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sent.Replayed {
+			t.Fatalf("sent %+v; want the stored result of the first attempt", sent)
+		}
+		posts := env.seen(t, token, "POST")
+		if len(posts) != 2 || posts[0].Status != 0 || posts[1].Status != 202 || posts[0].IdempotencyKey != posts[1].IdempotencyKey {
+			t.Fatalf("posts %+v", posts)
+		}
+		page, err := env.client(t, "read-only", "").Emails.ListPage(ctx, ListEmailsParams{To: recipient})
+		if err != nil || len(page) != 1 || page[0].ID != sent.ID {
+			t.Fatalf("emails %v %v", page, err)
+		}
+	})
+
 	t.Run("non-json-error", func(t *testing.T) {
 		_, err := env.client(t, "read-only", env.proxyURL+"/html-502/"+newToken(), noRetries).Emails.ListPage(ctx, ListEmailsParams{})
 		expectAPIError(t, err, 502, "unknown")

@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
  * to the API, and `GET /_seen/<token>` tells any SDK's test what was asked and answered. Faults
  * are chosen by the URL so that a test in any language drives them with nothing but its client.
  */
-type Fault = "pass" | "503-once" | "429-once" | "429-always" | "html-502";
-const FAULTS = new Set<Fault>(["pass", "503-once", "429-once", "429-always", "html-502"]);
+type Fault = "pass" | "503-once" | "429-once" | "429-always" | "html-502" | "drop-once";
+const FAULTS = new Set<Fault>(["pass", "503-once", "429-once", "429-always", "html-502", "drop-once"]);
 
 interface Seen {
   method: string;
@@ -76,6 +76,12 @@ export async function startConformanceProxy(target: string): Promise<Conformance
     );
     const upstream = await fetch(target + path, { method: request.method, headers, ...(body.length > 0 ? { body } : {}) });
     const text = await upstream.text();
+    if (fault === "drop-once" && first_) {
+      // The API did the work; the client gets no answer at all, as when a connection dies on the way back.
+      request.status = null;
+      req.socket.destroy();
+      return;
+    }
     request.status = upstream.status;
     const answerHeaders: Record<string, string> = {};
     upstream.headers.forEach((value, name) => {

@@ -158,6 +158,16 @@ class Conformance(unittest.TestCase):
         self.assertEqual(posts[0]["idempotencyKey"], posts[1]["idempotencyKey"])
         self.assertGreaterEqual(posts[1]["at"] - posts[0]["at"], 990)
 
+    def test_retry_dropped_connection(self):
+        url, tok = self.through_proxy("drop-once")
+        recipient = f"dropped-{tok}@example.org"
+        sent = self.client(base_url=url, retry_base_delay=0.05).emails.send(self.email(to=[recipient]))
+        self.assertTrue(sent["replayed"])
+        posts = [r for r in self.seen(tok) if r["method"] == "POST"]
+        self.assertEqual([r["status"] for r in posts], [None, 202])
+        self.assertEqual(posts[0]["idempotencyKey"], posts[1]["idempotencyKey"])
+        self.assertEqual([e["id"] for e in self.client().emails.list(to=recipient)], [sent["id"]])
+
     def test_non_json_error(self):
         url, _ = self.through_proxy("html-502")
         with self.assertRaises(svc_email.ApiError) as caught:
