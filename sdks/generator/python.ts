@@ -74,9 +74,7 @@ export function pythonSource(model: SdkModel): string {
   return `# Generated from docs/openapi.json by sdks/generator (\`pnpm openapi\`). Do not edit.
 # ${model.title} ${model.version}
 # ruff: noqa
-from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
-
-from typing import NotRequired, TypedDict
+from typing import Any, Dict, List, Literal, NamedTuple, NotRequired, Optional, Tuple, TypedDict, Union
 
 API_VERSION = ${quote(model.version)}
 

@@ -1,9 +1,7 @@
 # Generated from docs/openapi.json by sdks/generator (`pnpm openapi`). Do not edit.
 # svc API 1.0.0
 # ruff: noqa
-from typing import Any, Dict, List, Literal, NamedTuple, Optional, Tuple, Union
-
-from typing import NotRequired, TypedDict
+from typing import Any, Dict, List, Literal, NamedTuple, NotRequired, Optional, Tuple, TypedDict, Union
 
 API_VERSION = "1.0.0"
 

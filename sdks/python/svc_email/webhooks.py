@@ -14,7 +14,7 @@ import hmac
 import json
 import re
 import time
-from typing import Any, Mapping, Optional, Union
+from typing import Any, Optional, Union
 
 from ._generated import WebhookEvent
 from .errors import SvcError
