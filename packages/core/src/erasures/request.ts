@@ -53,9 +53,6 @@ export function parseErasureRequest(body: unknown): ErasureRequest {
       throw new AppError(
         "validation_failed",
         `Invalid request: addresses[${n}] ${JSON.stringify(address.slice(0, 300))} ${error.message.replace(/^addresses\[\d+\]: /, "")}`,
-        {
-          address,
-        },
       );
     }
   });

@@ -20,6 +20,8 @@ export interface ErasureRunnerOptions {
   maxAttempts?: number;
   /** Checked between batches: once aborted, the run stops there, as a crash would, keeping its claim. */
   signal?: AbortSignal;
+  /** Run this erasure only (when it waits), not the oldest waiting one. */
+  only?: string;
 }
 
 export const ERASURE_DEFAULTS = { batchSize: 1_000, leaseMs: 60_000, maxAttempts: 5 } as const;
@@ -37,7 +39,7 @@ export type ErasureRunOutcome = { id: string; status: "completed" | "stopped" | 
 export async function runNextErasure(db: DbHandle, log: Logger, options: ErasureRunnerOptions): Promise<ErasureRunOutcome | null> {
   const leaseMs = options.leaseMs ?? ERASURE_DEFAULTS.leaseMs;
   let claim = new Date();
-  const erasure = await claimNextErasure(sqlPool(db), leaseMs, claim);
+  const erasure = await claimNextErasure(sqlPool(db), leaseMs, claim, options.only ?? null);
   if (!erasure) return null;
   const context: StepContext = {
     erasure,

@@ -66,17 +66,19 @@ export async function selectErasures(db: Queryable, workspaceId: string, limit: 
 
 /**
  * Claims the oldest erasure waiting to run: `queued`, or `running` with no claim (stopped
- * cleanly) or a claim older than `leaseMs` (its runner stopped). One runner gets each.
+ * cleanly) or a claim older than `leaseMs` (its runner stopped); `only`: that erasure or none
+ * (the CLI running one in the foreground). One runner gets each.
  */
-export async function claimNextErasure(db: Queryable, leaseMs: number, claim: Date): Promise<ErasureRow | null> {
+export async function claimNextErasure(db: Queryable, leaseMs: number, claim: Date, only: string | null = null): Promise<ErasureRow | null> {
   const { rows } = await db.query(
     `UPDATE erasures SET status = 'running', "claimedAt" = $2, "startedAt" = coalesce("startedAt", $2)
       WHERE id = (SELECT id FROM erasures
-                   WHERE status = 'queued'
-                      OR (status = 'running' AND ("claimedAt" IS NULL OR "claimedAt" < $2::timestamptz - make_interval(secs => $1::float8 / 1000)))
+                   WHERE ($3::text IS NULL OR id = $3)
+                     AND (status = 'queued'
+                      OR (status = 'running' AND ("claimedAt" IS NULL OR "claimedAt" < $2::timestamptz - make_interval(secs => $1::float8 / 1000))))
                    ORDER BY "createdAt" LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING ${COLUMNS}`,
-    [leaseMs, claim],
+    [leaseMs, claim, only],
   );
   return (rows[0] as ErasureRow | undefined) ?? null;
 }
