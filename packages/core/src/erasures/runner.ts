@@ -167,7 +167,7 @@ export class ErasureRunner {
         if (this.abort.signal.aborted) return;
         const outcome = await runNextErasure(this.db, this.log, { ...this.options, signal: this.abort.signal });
         // A failed run is tried again at the next interval, not at once.
-        if (!outcome || outcome.status !== "completed") return;
+        if (outcome?.status !== "completed") return;
       }
     } catch (error) {
       this.log.warn({ err: error }, "erasure runner failed; trying again at the next interval");
