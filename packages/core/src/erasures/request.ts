@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
 import { parseRecipientAddress } from "../recipients/address.ts";
 import { inTransaction, sqlPool } from "../sql.ts";
 import { selectWorkspaceEmailIds } from "../stores/emails.ts";
-import { insertErasure, selectErasure, selectErasures } from "../stores/erasures.ts";
+import { insertErasure, selectErasure, selectErasureById, selectErasures, selectLatestErasures } from "../stores/erasures.ts";
 import { type ErasureView, toErasureView } from "./views.ts";
 
 /** At most this many addresses, and as many email ids, per request. */
@@ -123,4 +123,19 @@ export async function listErasures(db: DbHandle, workspaceId: string, query: { l
     throw new AppError("validation_failed", "Invalid request: after is not an erasure of this workspace.");
   }
   return (await selectErasures(sqlPool(db), workspaceId, limit, after)).map(toErasureView);
+}
+
+/** Operators (the CLI): an erasure of any workspace, with its workspace. */
+export async function getAnyErasure(db: DbHandle, id: string): Promise<ErasureView & { workspaceId: string }> {
+  const row = await selectErasureById(sqlPool(db), id);
+  if (!row) throw new AppError("not_found", "Erasure not found.");
+  return { ...toErasureView(row), workspaceId: row.workspaceId };
+}
+
+/** Operators (the CLI): every workspace's latest erasures, newest first, with their workspaces. */
+export async function listLatestErasures(
+  db: DbHandle,
+  limit = ERASURE_LIMITS.listMaxLimit,
+): Promise<Array<ErasureView & { workspaceId: string }>> {
+  return (await selectLatestErasures(sqlPool(db), limit)).map((row) => ({ ...toErasureView(row), workspaceId: row.workspaceId }));
 }

@@ -48,6 +48,18 @@ export async function selectErasure(db: Queryable, workspaceId: string, id: stri
   return (rows[0] as ErasureRow | undefined) ?? null;
 }
 
+/** An erasure of any workspace (the operator's CLI). */
+export async function selectErasureById(db: Queryable, id: string): Promise<ErasureRow | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM erasures WHERE id = $1`, [id]);
+  return (rows[0] as ErasureRow | undefined) ?? null;
+}
+
+/** Every workspace's latest erasures, newest first (the operator's CLI). */
+export async function selectLatestErasures(db: Queryable, limit: number): Promise<ErasureRow[]> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM erasures ORDER BY "createdAt" DESC, id DESC LIMIT $1`, [limit]);
+  return rows as ErasureRow[];
+}
+
 /** The workspace's erasures, newest first, `limit` of them from before `before` (an erasure id of the workspace). */
 export async function selectErasures(db: Queryable, workspaceId: string, limit: number, before: string | null): Promise<ErasureRow[]> {
   const { rows } = before
@@ -69,7 +81,12 @@ export async function selectErasures(db: Queryable, workspaceId: string, limit: 
  * cleanly) or a claim older than `leaseMs` (its runner stopped); `only`: that erasure or none
  * (the CLI running one in the foreground). One runner gets each.
  */
-export async function claimNextErasure(db: Queryable, leaseMs: number, claim: Date, only: string | null = null): Promise<ErasureRow | null> {
+export async function claimNextErasure(
+  db: Queryable,
+  leaseMs: number,
+  claim: Date,
+  only: string | null = null,
+): Promise<ErasureRow | null> {
   const { rows } = await db.query(
     `UPDATE erasures SET status = 'running', "claimedAt" = $2, "startedAt" = coalesce("startedAt", $2)
       WHERE id = (SELECT id FROM erasures
