@@ -41,9 +41,11 @@ export async function runNextErasure(db: DbHandle, log: Logger, options: Erasure
   let claim = new Date();
   const erasure = await claimNextErasure(sqlPool(db), leaseMs, claim, options.only ?? null);
   if (!erasure) return null;
+  const addresses = new ErasedAddresses(erasure.addresses, options.tokens);
   const context: StepContext = {
     erasure,
-    addresses: new ErasedAddresses(erasure.addresses, options.tokens),
+    addresses,
+    anyAddress: addresses.pattern(),
     objectStore: options.files.kind === "s3" ? options.files : null,
     batchSize: options.batchSize ?? ERASURE_DEFAULTS.batchSize,
   };

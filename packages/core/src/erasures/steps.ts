@@ -17,6 +17,8 @@ import type { ReceiptDelta } from "./receipt.ts";
 export interface StepContext {
   erasure: ErasureRow;
   addresses: ErasedAddresses;
+  /** Finds any erased address in text (built once a run: it may hold thousands of addresses). */
+  anyAddress: RegExp | null;
   /** Files in an object store (their objects are recorded, then deleted by the `objects` step), or null with PostgreSQL's. */
   objectStore: FileStore | null;
   /** Rows examined (or deleted) per statement. */
@@ -118,10 +120,9 @@ interface InboundCursor {
  */
 const inboundByAddress: ErasureStep = {
   name: "inbound",
-  async runBatch({ erasure, addresses, batchSize }, cursor, inBatch) {
+  async runBatch({ erasure, addresses, anyAddress: pattern, batchSize }, cursor, inBatch) {
     if (addresses.size === 0) return NOTHING;
     const at = cursor as InboundCursor | null;
-    const pattern = addresses.pattern();
     return inBatch(async (client) => {
       const window = await selectInboundAddressesWindow(
         client,
