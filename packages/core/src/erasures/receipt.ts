@@ -59,6 +59,20 @@ export function addToReceipt(receipt: ErasureReceipt, delta: ReceiptDelta): Eras
   return next;
 }
 
+/** Two batches' counts as one. */
+export function mergeDeltas(a: ReceiptDelta, b: ReceiptDelta): ReceiptDelta {
+  const sum = <K extends string>(x: Partial<Record<K, number>> = {}, y: Partial<Record<K, number>> = {}) => {
+    const out: Partial<Record<K, number>> = { ...x };
+    for (const [key, n] of Object.entries(y) as Array<[K, number]>) out[key] = (out[key] ?? 0) + n;
+    return out;
+  };
+  return {
+    removed: sum(a.removed, b.removed),
+    redacted: sum(a.redacted, b.redacted),
+    objectsDeleted: (a.objectsDeleted ?? 0) + (b.objectsDeleted ?? 0),
+  };
+}
+
 /** Every row and file the erasure removed or rewrote. */
 export function receiptTotal(receipt: ErasureReceipt): number {
   return (

@@ -11,7 +11,7 @@ import { deleteAttemptsOfInbound } from "../stores/webhookAttempts.ts";
 import { deleteDeliveriesOfInbound } from "../stores/webhookDeliveries.ts";
 import { deleteEmailsWithHistory, redactEmails } from "./emailRows.ts";
 import type { ErasedAddresses } from "./matching.ts";
-import type { ReceiptDelta } from "./receipt.ts";
+import { mergeDeltas, type ReceiptDelta } from "./receipt.ts";
 
 /** What every step of one erasure's run is given. */
 export interface StepContext {
@@ -94,13 +94,7 @@ const emailsByAddress: ErasureStep = {
       const redacted = await redactEmails(client, erasure.workspaceId, partly, addresses, found);
       const last = window[window.length - 1];
       return {
-        delta: {
-          removed: {
-            ...removed.removed,
-            idempotency_keys: (removed.removed?.idempotency_keys ?? 0) + (redacted.removed?.idempotency_keys ?? 0),
-          },
-          redacted: redacted.redacted ?? {},
-        },
+        delta: mergeDeltas(removed, redacted),
         cursor: last ? { createdAt: last.createdAt.toISOString(), id: last.id } : at,
         finished: window.length < batchSize,
       };
