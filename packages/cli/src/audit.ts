@@ -234,13 +234,18 @@ export function cliAuditEntry(path: readonly [string, string], flags: Flags, res
   const describe = AUDITED[path.join(" ")];
   if (!describe) return null;
   const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
+  return { ...change, ...cliActor() };
+}
+
+/** Who runs the CLI, as the audit log names them: the operating-system account, on this host. */
+export function cliActor(): Pick<AuditEntry, "actor" | "source"> {
   let account = "unknown";
   try {
     account = userInfo().username;
   } catch {
     // No passwd entry for this uid (a container): the host still names where it ran.
   }
-  return { ...change, actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
+  return { actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
 }
 
 /** Records a CLI change (right after it: the command's own writes have committed). Throws when the write fails. */

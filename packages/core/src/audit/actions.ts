@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   "workspace.rate_limit_changed",
   "ses.setup",
   "erasure.requested",
+  "erasure.completed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
