@@ -25,6 +25,7 @@ type Client struct {
 	Templates    *TemplatesService
 	Inbound      *InboundService
 	AuditLog     *AuditLogService
+	Erasures     *ErasuresService
 	Service      *ServiceService
 }
 
@@ -71,6 +72,7 @@ func NewClient(apiKey, baseURL string, options ...Option) (*Client, error) {
 		Templates:    &TemplatesService{t},
 		Inbound:      &InboundService{t},
 		AuditLog:     &AuditLogService{t},
+		Erasures:     &ErasuresService{t},
 		Service:      &ServiceService{t},
 	}, nil
 }

@@ -47,6 +47,10 @@ var operationMethods = map[string]string{
 	"getInboundAttachment":      "Inbound.Attachment",
 	"listAuditLog":              "AuditLog.ListPage",
 	"exportAuditLog":            "AuditLog.Export",
+	"createErasure":             "Erasures.Create",
+	"getErasure":                "Erasures.Get",
+	"listErasures":              "Erasures.ListPage",
+	"getErasureReceipt":         "Erasures.Receipt",
 	"getHealth":                 "Service.Health",
 	"getReadiness":              "Service.Readiness",
 	"getOpenApiDocument":        "Service.OpenAPIDocument",
@@ -486,6 +490,37 @@ func (s *AuditLogService) Export(ctx context.Context, params ExportAuditLogParam
 		return "", err
 	}
 	return string(got.body), nil
+}
+
+// ErasuresService forgets people: every copy of their addresses in the workspace (full-access keys).
+type ErasuresService struct{ t *transport }
+
+// Create starts erasing the addresses (or the emails, by id) given; poll Get for its status.
+func (s *ErasuresService) Create(ctx context.Context, erasure CreateErasureRequest) (*Erasure, error) {
+	var created Erasure
+	_, err := s.t.json(ctx, request{operationID: "createErasure", body: erasure}, &created)
+	return orNil(&created, err)
+}
+
+// Get returns one erasure with its status and, once completed, its receipt's counts.
+func (s *ErasuresService) Get(ctx context.Context, id string) (*Erasure, error) {
+	var erasure Erasure
+	_, err := s.t.json(ctx, request{operationID: "getErasure", path: map[string]string{"id": id}}, &erasure)
+	return orNil(&erasure, err)
+}
+
+// ListPage reads one page, newest first; pass the last id of the previous page as After.
+func (s *ErasuresService) ListPage(ctx context.Context, params ListErasuresParams) ([]Erasure, error) {
+	var page []Erasure
+	_, err := s.t.json(ctx, request{operationID: "listErasures", query: params.values()}, &page)
+	return page, err
+}
+
+// Receipt returns a completed erasure's receipt: what was removed, by table and object count.
+func (s *ErasuresService) Receipt(ctx context.Context, id string) (*ErasureReceiptDocument, error) {
+	var receipt ErasureReceiptDocument
+	_, err := s.t.json(ctx, request{operationID: "getErasureReceipt", path: map[string]string{"id": id}}, &receipt)
+	return orNil(&receipt, err)
 }
 
 // ServiceService holds the operations that need no API key.

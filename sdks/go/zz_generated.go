@@ -105,6 +105,14 @@ var operations = map[string]operation{
 
 	"exportAuditLog": {ID: "exportAuditLog", Tag: "Audit log", Method: "GET", Path: "/audit-log/export", PathParams: []string{}, QueryParams: []string{"format", "action", "actor", "target", "since", "until", "limit"}, IdempotencyKey: false, HasBody: false, Response: "text", Auth: true, SafeToRepeat: true},
 
+	"listErasures": {ID: "listErasures", Tag: "Erasures", Method: "GET", Path: "/erasures", PathParams: []string{}, QueryParams: []string{"limit", "after"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"createErasure": {ID: "createErasure", Tag: "Erasures", Method: "POST", Path: "/erasures", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: true, Response: "json", Auth: true, SafeToRepeat: false},
+
+	"getErasure": {ID: "getErasure", Tag: "Erasures", Method: "GET", Path: "/erasures/{id}", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"getErasureReceipt": {ID: "getErasureReceipt", Tag: "Erasures", Method: "GET", Path: "/erasures/{id}/receipt", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
 	"getHealth": {ID: "getHealth", Tag: "Service", Method: "GET", Path: "/healthz", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: false, SafeToRepeat: true},
 
 	"getReadiness": {ID: "getReadiness", Tag: "Service", Method: "GET", Path: "/readyz", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: false, SafeToRepeat: true},
@@ -117,7 +125,7 @@ var operations = map[string]operation{
 }
 
 // ErrorCodes are every error code the API answers with.
-var ErrorCodes = []string{"bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "unavailable", "server_busy", "internal"}
+var ErrorCodes = []string{"bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"}
 
 // ErrorError is a schema of the API.
 type ErrorError struct {
@@ -1946,6 +1954,145 @@ type AuditEntry struct {
 	Changes map[string]any `json:"changes"`
 }
 
+// Erasure An erasure never shows the addresses it was asked about.
+type Erasure struct {
+	ID string `json:"id"`
+
+	Status string `json:"status"`
+
+	AddressCount int64 `json:"addressCount"`
+
+	EmailIDCount int64 `json:"emailIdCount"`
+
+	// The step in progress while it runs; null once it has ended.
+	Step *string `json:"step"`
+
+	Receipt ErasureReceipt `json:"receipt"`
+
+	Error *string `json:"error"`
+
+	CreatedAt string `json:"createdAt"`
+
+	StartedAt *string `json:"startedAt"`
+
+	CompletedAt *string `json:"completedAt"`
+}
+
+// ErasureReceiptRemoved Rows deleted, by table.
+type ErasureReceiptRemoved struct {
+	Emails int64 `json:"emails"`
+
+	EmailEvents int64 `json:"email_events"`
+
+	WebhookDeliveries int64 `json:"webhook_deliveries"`
+
+	WebhookAttempts int64 `json:"webhook_attempts"`
+
+	EmailAttachments int64 `json:"email_attachments"`
+
+	IdempotencyKeys int64 `json:"idempotency_keys"`
+
+	InboundEmails int64 `json:"inbound_emails"`
+
+	InboundAttachments int64 `json:"inbound_attachments"`
+
+	TestRecipients int64 `json:"test_recipients"`
+}
+
+// ErasureReceiptRedacted Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+type ErasureReceiptRedacted struct {
+	Emails int64 `json:"emails"`
+
+	EmailEvents int64 `json:"email_events"`
+
+	WebhookDeliveries int64 `json:"webhook_deliveries"`
+
+	WebhookAttempts int64 `json:"webhook_attempts"`
+
+	Suppressions int64 `json:"suppressions"`
+}
+
+// ErasureReceipt is a schema of the API.
+type ErasureReceipt struct {
+	// Rows deleted, by table.
+	Removed ErasureReceiptRemoved `json:"removed"`
+
+	// Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+	Redacted ErasureReceiptRedacted `json:"redacted"`
+
+	// Object-store files (attachments, raw received messages) deleted; 0 with files in PostgreSQL.
+	ObjectsDeleted int64 `json:"objectsDeleted"`
+}
+
+// CreateErasureRequest is a schema of the API.
+type CreateErasureRequest struct {
+	// Plain email addresses (no display name), at most 5000.
+	Addresses []string `json:"addresses,omitempty"`
+
+	// Emails of the workspace to erase whole, at most 5000.
+	EmailIds []string `json:"emailIds,omitempty"`
+}
+
+// ErasureReceiptDocumentRemoved Rows deleted, by table.
+type ErasureReceiptDocumentRemoved struct {
+	Emails int64 `json:"emails"`
+
+	EmailEvents int64 `json:"email_events"`
+
+	WebhookDeliveries int64 `json:"webhook_deliveries"`
+
+	WebhookAttempts int64 `json:"webhook_attempts"`
+
+	EmailAttachments int64 `json:"email_attachments"`
+
+	IdempotencyKeys int64 `json:"idempotency_keys"`
+
+	InboundEmails int64 `json:"inbound_emails"`
+
+	InboundAttachments int64 `json:"inbound_attachments"`
+
+	TestRecipients int64 `json:"test_recipients"`
+}
+
+// ErasureReceiptDocumentRedacted Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+type ErasureReceiptDocumentRedacted struct {
+	Emails int64 `json:"emails"`
+
+	EmailEvents int64 `json:"email_events"`
+
+	WebhookDeliveries int64 `json:"webhook_deliveries"`
+
+	WebhookAttempts int64 `json:"webhook_attempts"`
+
+	Suppressions int64 `json:"suppressions"`
+}
+
+// ErasureReceiptDocument is a schema of the API.
+type ErasureReceiptDocument struct {
+	// Rows deleted, by table.
+	Removed ErasureReceiptDocumentRemoved `json:"removed"`
+
+	// Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+	Redacted ErasureReceiptDocumentRedacted `json:"redacted"`
+
+	// Object-store files (attachments, raw received messages) deleted; 0 with files in PostgreSQL.
+	ObjectsDeleted int64 `json:"objectsDeleted"`
+
+	ErasureID string `json:"erasureId"`
+
+	WorkspaceID string `json:"workspaceId"`
+
+	Status string `json:"status"`
+
+	RequestedAt string `json:"requestedAt"`
+
+	CompletedAt *string `json:"completedAt"`
+
+	AddressCount int64 `json:"addressCount"`
+
+	EmailIDCount int64 `json:"emailIdCount"`
+}
+
 // DeleteWebhookSubscriptionResponse is a schema of the API.
 type DeleteWebhookSubscriptionResponse struct {
 	ID string `json:"id"`
@@ -2283,6 +2430,26 @@ func (p ExportAuditLogParams) values() url.Values {
 	}
 	if p.Limit != 0 {
 		q.Set("limit", strconv.FormatInt(p.Limit, 10))
+	}
+	return q
+}
+
+// ListErasuresParams are the query parameters of listErasures (GET /erasures); zero values are left out.
+type ListErasuresParams struct {
+	// Default 100.
+	Limit int64
+
+	// The last erasure id of the previous page.
+	After string
+}
+
+func (p ListErasuresParams) values() url.Values {
+	q := url.Values{}
+	if p.Limit != 0 {
+		q.Set("limit", strconv.FormatInt(p.Limit, 10))
+	}
+	if p.After != "" {
+		q.Set("after", p.After)
 	}
 	return q
 }

@@ -519,6 +519,58 @@ OPERATIONS: Dict[str, Operation] = {
         auth=True,
         safe_to_repeat=True,
     ),
+    "listErasures": Operation(
+        id="listErasures",
+        tag="Erasures",
+        method="GET",
+        path="/erasures",
+        path_params=(),
+        query_params=("limit", "after"),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "createErasure": Operation(
+        id="createErasure",
+        tag="Erasures",
+        method="POST",
+        path="/erasures",
+        path_params=(),
+        query_params=(),
+        idempotency_key=False,
+        has_body=True,
+        response="json",
+        auth=True,
+        safe_to_repeat=False,
+    ),
+    "getErasure": Operation(
+        id="getErasure",
+        tag="Erasures",
+        method="GET",
+        path="/erasures/{id}",
+        path_params=("id",),
+        query_params=(),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "getErasureReceipt": Operation(
+        id="getErasureReceipt",
+        tag="Erasures",
+        method="GET",
+        path="/erasures/{id}/receipt",
+        path_params=("id",),
+        query_params=(),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
     "getHealth": Operation(
         id="getHealth",
         tag="Service",
@@ -587,7 +639,7 @@ OPERATIONS: Dict[str, Operation] = {
 }
 
 # Every error `code` the API answers with.
-ERROR_CODES: Tuple[str, ...] = ("bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "unavailable", "server_busy", "internal")
+ERROR_CODES: Tuple[str, ...] = ("bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal")
 
 
 ErrorError = TypedDict(
@@ -595,7 +647,7 @@ ErrorError = TypedDict(
     {
         "index": int,
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
     },
 )
 
@@ -623,6 +675,7 @@ ErrorError = TypedDict(
 # | `replay_quota_exceeded` | 429 | The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends. |
 # | `render_rate_limited` | 429 | The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After. |
 # | `replay_rate_limited` | 429 | The workspace asked for more replays than its own limit (API_REPLAYS_PER_MINUTE per workspace, apart from the key's request rate); nothing was replayed: wait for the time in Retry-After. |
+# | `erasure_rate_limited` | 429 | The workspace asked for more erasures in the last minute than allowed (API_ERASURES_PER_MINUTE, 10); wait for the time in Retry-After. Nothing was started. |
 # | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
 # | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
 # | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -630,7 +683,7 @@ Error = TypedDict(
     "Error",
     {
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
         "errors": NotRequired[List["ErrorError"]],
         "quotaBytes": NotRequired[int],
         "heldBytes": NotRequired[int],
@@ -1237,7 +1290,7 @@ BatchEntryVariant2 = TypedDict(
     "BatchEntryVariant2",
     {
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
     },
 )
 
@@ -2056,9 +2109,123 @@ AuditEntry = TypedDict(
         "workspaceId": Optional[str],
         "actor": "AuditEntryActor",
         "source": Optional[str],
-        "action": Literal["auth.sign_in", "auth.sign_in_failed", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "ses.setup", "erasure.requested"],
+        "action": Literal["auth.sign_in", "auth.sign_in_failed", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "ses.setup", "erasure.requested", "erasure.completed"],
         "target": Optional["AuditEntryTarget"],
         "changes": Dict[str, Any],
+    },
+)
+
+
+# An erasure never shows the addresses it was asked about.
+Erasure = TypedDict(
+    "Erasure",
+    {
+        "id": str,
+        "status": Literal["queued", "running", "completed", "failed"],
+        "addressCount": int,
+        "emailIdCount": int,
+        "step": Optional[str],
+        "receipt": "ErasureReceipt",
+        "error": Optional[str],
+        "createdAt": str,
+        "startedAt": Optional[str],
+        "completedAt": Optional[str],
+    },
+)
+
+
+# Rows deleted, by table.
+ErasureReceiptRemoved = TypedDict(
+    "ErasureReceiptRemoved",
+    {
+        "emails": int,
+        "email_events": int,
+        "webhook_deliveries": int,
+        "webhook_attempts": int,
+        "email_attachments": int,
+        "idempotency_keys": int,
+        "inbound_emails": int,
+        "inbound_attachments": int,
+        "test_recipients": int,
+    },
+)
+
+
+# Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+ErasureReceiptRedacted = TypedDict(
+    "ErasureReceiptRedacted",
+    {
+        "emails": int,
+        "email_events": int,
+        "webhook_deliveries": int,
+        "webhook_attempts": int,
+        "suppressions": int,
+    },
+)
+
+
+ErasureReceipt = TypedDict(
+    "ErasureReceipt",
+    {
+        "removed": "ErasureReceiptRemoved",
+        "redacted": "ErasureReceiptRedacted",
+        "objectsDeleted": int,
+    },
+)
+
+
+CreateErasureRequest = TypedDict(
+    "CreateErasureRequest",
+    {
+        "addresses": NotRequired[List[str]],
+        "emailIds": NotRequired[List[str]],
+    },
+)
+
+
+# Rows deleted, by table.
+ErasureReceiptDocumentRemoved = TypedDict(
+    "ErasureReceiptDocumentRemoved",
+    {
+        "emails": int,
+        "email_events": int,
+        "webhook_deliveries": int,
+        "webhook_attempts": int,
+        "email_attachments": int,
+        "idempotency_keys": int,
+        "inbound_emails": int,
+        "inbound_attachments": int,
+        "test_recipients": int,
+    },
+)
+
+
+# Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address.
+ErasureReceiptDocumentRedacted = TypedDict(
+    "ErasureReceiptDocumentRedacted",
+    {
+        "emails": int,
+        "email_events": int,
+        "webhook_deliveries": int,
+        "webhook_attempts": int,
+        "suppressions": int,
+    },
+)
+
+
+ErasureReceiptDocument = TypedDict(
+    "ErasureReceiptDocument",
+    {
+        "removed": "ErasureReceiptDocumentRemoved",
+        "redacted": "ErasureReceiptDocumentRedacted",
+        "objectsDeleted": int,
+        "erasureId": str,
+        "workspaceId": str,
+        "status": Literal["queued", "running", "completed", "failed"],
+        "requestedAt": str,
+        "completedAt": Optional[str],
+        "addressCount": int,
+        "emailIdCount": int,
     },
 )
 

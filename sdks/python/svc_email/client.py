@@ -360,6 +360,34 @@ class AuditLog(_Resource):
         return self._call("exportAuditLog", query=_query(format=format, **filters))
 
 
+class Erasures(_Resource):
+    """Forgetting people: every copy of their addresses in the workspace (full-access keys)."""
+
+    @operation("createErasure")
+    def create(self, *, addresses: Optional[List[str]] = None, email_ids: Optional[List[str]] = None) -> models.Erasure:
+        """Starts erasing the addresses (or the emails, by id) given; poll ``get`` for its status."""
+        body: Dict[str, Any] = {}
+        if addresses is not None:
+            body["addresses"] = addresses
+        if email_ids is not None:
+            body["emailIds"] = email_ids
+        return self._call("createErasure", body=body)
+
+    @operation("getErasure")
+    def get(self, id: str) -> models.Erasure:
+        return self._call("getErasure", path={"id": id})
+
+    @operation("listErasures")
+    def list_page(self, *, limit: Optional[int] = None, after: Optional[str] = None) -> List[models.Erasure]:
+        """One page, newest first; ``after`` is the last id of the previous page."""
+        return self._call("listErasures", query=_query(limit=limit, after=after))
+
+    @operation("getErasureReceipt")
+    def receipt(self, id: str) -> models.ErasureReceiptDocument:
+        """A completed erasure's receipt: what was removed, by table and object count."""
+        return self._call("getErasureReceipt", path={"id": id})
+
+
 class Service(_Resource):
     """The operations that need no API key."""
 
@@ -423,6 +451,7 @@ class Client:
         self.templates = Templates(transport)
         self.inbound = Inbound(transport)
         self.audit_log = AuditLog(transport)
+        self.erasures = Erasures(transport)
         self.service = Service(transport)
 
     def __repr__(self) -> str:
