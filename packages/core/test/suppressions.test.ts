@@ -35,6 +35,16 @@ describe("suppression keys", () => {
     });
   });
 
+  it("dropSuppressed drops an erased recipient's token (an email queued before its erasure) as a manual suppression", () => {
+    const token = "erased-3f9a@erased.invalid";
+    const recipients = { to: ["ann@example.com", token], cc: [], bcc: [] };
+    expect(dropSuppressed(recipients, new Map())).toEqual({
+      kept: { to: ["ann@example.com"], cc: [], bcc: [] },
+      dropped: [{ address: token, reason: "manual" }],
+      remaining: 1,
+    });
+  });
+
   it("dropSuppressed covers cc and bcc as it does to, and counts what remains across all three", () => {
     const recipients = {
       to: ["ann@example.com"],

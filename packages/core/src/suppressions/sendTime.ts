@@ -1,4 +1,5 @@
 import type { SuppressionReason } from "@svc/db";
+import { isErasureToken } from "../erasures/tokens.ts";
 import { suppressionKey } from "./address.ts";
 
 /** A recipient the sender dropped, as recorded on the email and in its `rejected` event. */
@@ -25,7 +26,9 @@ export function suppressionKeysOf(recipients: Recipients): string[] {
 
 /**
  * Drops every recipient whose address `active` suppresses, from every field; answers the rest in
- * their original form, and what was dropped (each address once).
+ * their original form, and what was dropped (each address once). An erased recipient's token
+ * (an email queued before the erasure, kept for its other recipients) is dropped as a manual
+ * suppression: it stands for a person who asked to be forgotten, and `.invalid` cannot be mailed.
  */
 export function dropSuppressed(
   recipients: Recipients,
@@ -37,7 +40,7 @@ export function dropSuppressed(
   for (const field of RECIPIENT_FIELDS) {
     kept[field] = recipients[field].filter((recipient) => {
       const key = suppressionKey(recipient);
-      const reason = key === null ? undefined : active.get(key);
+      const reason = key === null ? undefined : (active.get(key) ?? (isErasureToken(key) ? "manual" : undefined));
       if (reason === undefined) return true;
       dropped.set(key!, reason);
       return false;
