@@ -58,6 +58,8 @@ export const ID_PREFIXES = {
   inboundRoute: "rt",
   inbound: "inb",
   audit: "aud",
+  recoveryCode: "rec",
+  passkey: "pk",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -5,6 +5,11 @@
 export const AUDIT_ACTIONS = [
   "auth.sign_in",
   "auth.sign_in_failed",
+  "auth.second_factor_enrolled",
+  "auth.second_factor_removed",
+  "auth.recovery_code_used",
+  "auth.recovery_codes_regenerated",
+  "auth.oidc_refused",
   "api_key.created",
   "api_key.revoked",
   "api_key.source_refused",
@@ -44,6 +49,7 @@ export const AUDIT_ACTIONS = [
   "workspace.created",
   "workspace.plan_changed",
   "workspace.rate_limit_changed",
+  "workspace.second_factor_requirement_changed",
   "ses.setup",
   "erasure.requested",
 ] as const;
