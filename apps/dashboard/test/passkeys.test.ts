@@ -70,19 +70,17 @@ async function passwordSignIn(email: string): Promise<void> {
 }
 
 /** Posts to a passkey endpoint from inside the page (its cookies and CSRF token), answering the status. */
-function postFromPage(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
-      const res = await fetch(path, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { path, body },
-  );
+async function postFromPage(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  // A string, evaluated in the page: the test's own types know no DOM.
+  return (await page.evaluate(`(async () => {
+    const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+    const res = await fetch(${JSON.stringify(path)}, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: ${JSON.stringify(JSON.stringify(body))},
+    });
+    return { status: res.status, body: await res.json() };
+  })()`)) as { status: number; body: Record<string, unknown> };
 }
 
 const email = uniqueEmail("passkey");
@@ -157,17 +155,11 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     expect(noChallenge.status).toBe(400);
 
     // Forged: a fresh, genuine answer with one byte of its signature changed.
-    const genuine = await page.evaluate(async () => {
-      const lib = (window as unknown as { SimpleWebAuthnBrowser: { startAuthentication(o: unknown): Promise<unknown> } })
-        .SimpleWebAuthnBrowser;
+    const genuine = await page.evaluate(`(async () => {
       const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
-      const res = await fetch("/login/passkey/options", {
-        method: "POST",
-        headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" },
-        body: "{}",
-      });
-      return lib.startAuthentication({ optionsJSON: await res.json() });
-    });
+      const res = await fetch("/login/passkey/options", { method: "POST", headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" }, body: "{}" });
+      return window.SimpleWebAuthnBrowser.startAuthentication({ optionsJSON: await res.json() });
+    })()`);
     const forged = structuredClone(genuine) as { response: { signature: string } };
     const signature = Buffer.from(forged.response.signature, "base64url");
     signature[signature.length - 5]! ^= 0xff;
