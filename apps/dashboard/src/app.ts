@@ -19,6 +19,7 @@ import { emailRoutes } from "./routes/emails.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
+import { oidcRoutes } from "./routes/oidc.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { receivingDomainRoutes } from "./routes/receivingDomains.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
@@ -66,6 +67,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
 
   app.use(authRoutes(deps));
   app.use(secondFactorRoutes(deps));
+  app.use(oidcRoutes(deps));
   app.use(accountRoutes(deps));
   app.use(overviewRoutes(deps));
   app.use(emailRoutes(deps));

@@ -8,6 +8,7 @@ import {
   openSignUp,
   requestSignUp,
   type SessionRecord,
+  showOidc,
   signUp,
   switchSessionWorkspace,
 } from "@svc/core";
@@ -66,7 +67,10 @@ export function authRoutes(deps: DashboardDeps): Router {
 
   const send = (res: Response, status: number, markup: { toString(): string }) => res.status(status).type("html").send(markup.toString());
 
-  router.get("/login", (req, res) => {
+  /** The single sign-on button's label when the operator configured a provider. */
+  const oidcLabel = async () => (await showOidc(deps.prisma)).displayName ?? null;
+
+  router.get("/login", async (req, res) => {
     if (stateOf(req).session) return res.redirect(303, safeNext(req.query.next));
     send(
       res,
@@ -75,6 +79,7 @@ export function authRoutes(deps: DashboardDeps): Router {
         csrf: stateOf(req).csrfToken,
         next: safeNext(req.query.next) === "/" ? undefined : safeNext(req.query.next),
         signupEnabled,
+        oidc: await oidcLabel(),
       }),
     );
   });

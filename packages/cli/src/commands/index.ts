@@ -3,6 +3,7 @@ import { auditLogCommands } from "./auditLog.ts";
 import { domainCommands } from "./domain.ts";
 import { inboundCommands } from "./inbound.ts";
 import { keyCommands } from "./key.ts";
+import { oidcCommands } from "./oidc.ts";
 import { operatorCommands } from "./operator.ts";
 import { recipientCommands } from "./recipient.ts";
 import { sesCommands } from "./ses.ts";
@@ -24,6 +25,7 @@ export const COMMANDS: Command[] = [
   ...templateCommands,
   ...sesCommands,
   ...operatorCommands,
+  ...oidcCommands,
   ...inboundCommands,
   ...auditLogCommands,
 ];

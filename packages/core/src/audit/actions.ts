@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   "workspace.rate_limit_changed",
   "workspace.second_factor_requirement_changed",
   "ses.setup",
+  "oidc.configured",
+  "oidc.removed",
+  "oidc.domain_allowed",
+  "oidc.domain_removed",
   "erasure.requested",
 ] as const;
 

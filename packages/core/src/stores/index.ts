@@ -17,6 +17,8 @@ export * from "./inboundRoutes.ts";
 export * from "./installation.ts";
 export * from "./invitations.ts";
 export * from "./members.ts";
+export * from "./oidcDomains.ts";
+export * from "./oidcSettings.ts";
 export * from "./passkeys.ts";
 export * from "./pendingSignups.ts";
 export * from "./receivingDomains.ts";

@@ -153,3 +153,13 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed attempts. For your security, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
+
+/** A refused single sign-on: what went wrong in a sentence, and the way back. */
+export function oidcRefusedPage(message: string): SafeHtml {
+  return authPage(
+    "Sign-in refused",
+    html`<h1>Sign-in refused</h1>
+    ${alert("error", message)}
+    <p><a class="btn btn-secondary" href="/login">Back to sign in</a></p>`,
+  );
+}
