@@ -315,3 +315,22 @@ describe("a workspace that requires a second factor", () => {
     expect(await db.userTotp.count({ where: { userId: await userIdOf(memberEmail), confirmedAt: { not: null } } })).toBe(1);
   });
 });
+
+describe("passwordless passkey challenges", () => {
+  it("gives a network at most 30 a minute, then 429 with Retry-After; a signed-in person gets none", async () => {
+    const agent = request.agent(dashboard.url);
+    const csrf = csrfFrom((await agent.get("/login").expect(200)).text);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await agent.post("/login/passkey/options").set("X-CSRF-Token", csrf).send({})).status);
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    const last = await agent.post("/login/passkey/options").set("X-CSRF-Token", csrf).send({}).expect(429);
+    expect(Number(last.headers["retry-after"])).toBeGreaterThan(0);
+    expect(last.body.code).toBe("rate_limited");
+    // An answer with no challenge asked for is refused plainly, never a 500.
+    const stranger = request.agent(dashboard.url);
+    const strangerCsrf = csrfFrom((await stranger.get("/login").expect(200)).text);
+    await stranger.post("/login/passkey").set("X-CSRF-Token", strangerCsrf).send({ id: "x", response: {} }).expect(400);
+    const owner = await signedUpAgent(dashboard.url);
+    await owner.agent.post("/login/passkey/options").set("X-CSRF-Token", owner.csrf).send({}).expect(409);
+  });
+});

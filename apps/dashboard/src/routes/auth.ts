@@ -68,7 +68,13 @@ export function authRoutes(deps: DashboardDeps): Router {
   const send = (res: Response, status: number, markup: { toString(): string }) => res.status(status).type("html").send(markup.toString());
 
   /** The single sign-on button's label when the operator configured a provider. */
-  const oidcLabel = async () => (await showOidc(deps.prisma)).displayName ?? null;
+  const oidcLabel = async (): Promise<string | null> => {
+    try {
+      return (await showOidc(deps.prisma)).displayName ?? null;
+    } catch {
+      return null; // the form still works without the database; the button waits for it
+    }
+  };
 
   router.get("/login", async (req, res) => {
     if (stateOf(req).session) return res.redirect(303, safeNext(req.query.next));
@@ -88,8 +94,19 @@ export function authRoutes(deps: DashboardDeps): Router {
     const email = formString(req, "email", 254);
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
     const next = safeNext(req.body?.next);
-    const page = (status: number, error: string) =>
-      send(res, status, loginPage({ csrf: stateOf(req).csrfToken, email, error, next: next === "/" ? undefined : next, signupEnabled }));
+    const page = async (status: number, error: string) =>
+      send(
+        res,
+        status,
+        loginPage({
+          csrf: stateOf(req).csrfToken,
+          email,
+          error,
+          next: next === "/" ? undefined : next,
+          signupEnabled,
+          oidc: await oidcLabel(),
+        }),
+      );
     if (!email || !password) return page(422, "Enter your email and password.");
 
     const ip = req.ip ?? "unknown";

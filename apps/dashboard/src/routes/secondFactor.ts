@@ -11,6 +11,7 @@ import {
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import { ChallengeStore } from "../auth/challenges.ts";
+import { clientNetwork } from "../auth/clientNetwork.ts";
 import { secondFactorThrottle } from "../auth/secondFactorThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
 import { dashboardAuditor } from "../http/audit.ts";
@@ -20,6 +21,9 @@ import { signInSessions } from "../http/signIn.ts";
 import { stateOf } from "../http/state.ts";
 import { tooManyAttemptsMessage } from "../views/pages/auth.ts";
 import { secondFactorPage } from "../views/pages/secondFactor.ts";
+
+/** Passwordless sign-in challenges per client network (an IPv6 client by its /64) per minute. */
+const ANONYMOUS_CHALLENGES_PER_MINUTE = 30;
 
 const CODE_MESSAGES: Record<Exclude<CodeCheck, "ok">, string> = {
   wrong: "That code isn't right. Enter the code your authenticator app shows now.",
@@ -123,6 +127,17 @@ export function secondFactorRoutes(deps: DashboardDeps): Router {
   router.post("/login/passkey/options", async (req, res) => {
     const state = stateOf(req);
     if (state.session) return res.status(409).json({ error: "You are already signed in.", code: "conflict" });
+    if (!state.pending) {
+      // Anyone may ask for a passwordless challenge: each is a Redis key for five minutes, so a network gets a bounded number.
+      const decision = await deps.previewLimiter.take(`passkey-options:${clientNetwork(req.ip ?? "unknown")}`, {
+        perSecond: ANONYMOUS_CHALLENGES_PER_MINUTE / 60,
+        burst: ANONYMOUS_CHALLENGES_PER_MINUTE,
+      });
+      if (decision && !decision.allowed) {
+        res.set("Retry-After", String(decision.retryAfterSeconds));
+        return res.status(429).json({ error: tooManyAttemptsMessage(decision.retryAfterSeconds), code: "rate_limited" });
+      }
+    }
     const options = await passkeySignInOptions(deps.prisma, rp, state.pending?.userId ?? null);
     await challenges.put("sign-in", state.pending?.id ?? state.csrfToken, options.challenge);
     res.json(options);
