@@ -225,7 +225,7 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     action: "oidc.configured",
     workspaceId: null,
     target: target("oidc_provider", text(r.issuerUrl)),
-    changes: { issuerUrl: r.issuerUrl, clientId: r.clientId, displayName: r.displayName, clientSecret: SECRET_CHANGED },
+    changes: { issuer: r.issuerUrl, clientId: r.clientId, displayName: r.displayName, clientSecret: SECRET_CHANGED },
   }),
   "oidc remove": () => ({ action: "oidc.removed", workspaceId: null, target: null, changes: {} }),
   "oidc allow-domain": (_f, r) => ({

@@ -45,7 +45,17 @@ const SECRET = "the-client-secret-from-the-provider";
 describe("svc oidc", () => {
   it("configures the provider with the secret from stdin, stored sealed, printed and audited never", async () => {
     const configured = await runWithStdin(
-      ["oidc", "configure", "--issuer", "https://login.example.com/", "--client-id", "svc", "--name", "Example SSO"],
+      [
+        "oidc",
+        "configure",
+        "--issuer",
+        "https://login.example.com/",
+        "--client-id",
+        "svc",
+        "--name",
+        "Example SSO",
+        "--client-secret-stdin",
+      ],
       `${SECRET}\n`,
     );
     expect(configured.code).toBe(0);
@@ -61,13 +71,16 @@ describe("svc oidc", () => {
     const entries = (await listAuditLog(sqlPool(handle), { installWide: true }, { limit: 100 })).data.filter(
       (e) => e.action === "oidc.configured",
     );
-    expect(entries[0]!.changes).toMatchObject({ issuerUrl: "https://login.example.com", clientSecret: "[changed]" });
+    expect(entries[0]!.changes).toMatchObject({ issuer: "https://login.example.com", clientSecret: "[changed]" });
     expect(JSON.stringify(entries)).not.toContain(SECRET);
   });
 
   it("refuses a plain-http issuer off this machine, a bad domain or role, or an unknown workspace, changing nothing", async () => {
     const before = await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } });
-    const insecure = await runWithStdin(["oidc", "configure", "--issuer", "http://login.example.com", "--client-id", "other"], SECRET);
+    const insecure = await runWithStdin(
+      ["oidc", "configure", "--issuer", "http://login.example.com", "--client-id", "other", "--client-secret-stdin"],
+      SECRET,
+    );
     expect(insecure.code).toBe(1);
     expect(insecure.stderr).toContain("must be https");
     expect((await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } })).clientId).toBe(before.clientId);
