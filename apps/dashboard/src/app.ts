@@ -51,7 +51,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   );
   app.use(securityHeaders);
   app.use(checkRequestTarget);
-  app.use(vendorScripts());
+  app.use(vendorScripts(deps.log));
   app.use("/assets", express.static(PUBLIC_DIR, { index: false, maxAge: "1h", fallthrough: false }));
   // A CSV import (1 MB of text, larger once form-encoded) is the one big form; everything else stays small.
   app.use("/suppressions/import", express.urlencoded({ extended: false, limit: "4mb", parameterLimit: 10 }));
