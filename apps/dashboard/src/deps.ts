@@ -37,6 +37,6 @@ export interface DashboardDeps {
   tenantStatus: TenantStatusReader | null;
   /** Template previews and test sends render here, in worker threads. */
   renderPool: RenderPool;
-  /** The template preview's own rate per workspace (DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE). */
+  /** Token buckets in Redis: the template preview's rate per workspace (DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE), passwordless challenges per network. */
   previewLimiter: RedisRateLimiter;
 }

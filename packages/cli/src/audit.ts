@@ -221,6 +221,25 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     target: target("user", text(r.id)),
     changes: { email: r.email, role: r.role, accountCreated: r.created, password: r.created === true ? SECRET_CHANGED : undefined },
   }),
+  "oidc configure": (_f, r) => ({
+    action: "oidc.configured",
+    workspaceId: null,
+    target: target("oidc_provider", text(r.issuerUrl)),
+    changes: { issuer: r.issuerUrl, clientId: r.clientId, displayName: r.displayName, clientSecret: SECRET_CHANGED },
+  }),
+  "oidc remove": () => ({ action: "oidc.removed", workspaceId: null, target: null, changes: {} }),
+  "oidc allow-domain": (_f, r) => ({
+    action: "oidc.domain_allowed",
+    workspaceId: text(r.workspaceId),
+    target: target("domain", text(r.domain)),
+    changes: { domain: r.domain, role: r.role },
+  }),
+  "oidc disallow-domain": (f) => ({
+    action: "oidc.domain_removed",
+    workspaceId: null,
+    target: target("domain", flag(f, "domain")),
+    changes: {},
+  }),
   "ses setup": (_f, r) => ({
     action: "ses.setup",
     workspaceId: null,

@@ -514,6 +514,11 @@ export const dashboardEnv = {
   DASHBOARD_LOGIN_KNOWN_NETWORK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DASHBOARD_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /**
+   * Longest life of a session signed in through OIDC: then the identity provider is asked again,
+   * so a person it disabled loses the dashboard within this time.
+   */
+  DASHBOARD_OIDC_SESSION_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /**
    * Sign-up requests per client address (an IPv6 client by its /64) per hour, and for the whole
    * install per hour; each may come in a burst of that size. Every request may hash a password and
    * mail a stranger from the system sender. 0 turns a throttle off.

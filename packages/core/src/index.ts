@@ -50,6 +50,7 @@ export * from "./files/index.ts";
 export * from "./inbound/index.ts";
 export { installationId } from "./installation.ts";
 export * from "./keys/index.ts";
+export * from "./oidc/index.ts";
 export * from "./plans.ts";
 export * from "./recipients/index.ts";
 export * from "./retention/partitions.ts";

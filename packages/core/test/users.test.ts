@@ -40,7 +40,9 @@ describe("sign-up and log-in", () => {
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.passwordHash).not.toContain(PASSWORD);
-    expect(await listMemberships(db, user.id)).toEqual([{ workspaceId, workspaceName: "Acme", plan: "free", role: "owner" }]);
+    expect(await listMemberships(db, user.id)).toEqual([
+      { workspaceId, workspaceName: "Acme", plan: "free", role: "owner", requireSecondFactor: false },
+    ]);
   });
 
   it("refuses a taken email, a short password and an empty workspace name, creating nothing", async () => {

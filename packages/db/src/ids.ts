@@ -59,6 +59,8 @@ export const ID_PREFIXES = {
   inbound: "inb",
   audit: "aud",
   erasure: "ers",
+  recoveryCode: "rec",
+  passkey: "pk",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -13,6 +13,21 @@ type Change = Pick<AuditEntry, "action" | "target" | "changes">;
 export function dashboardAuditor(deps: DashboardDeps) {
   const pool = sqlPool(deps.db);
   const source = (req: Request) => req.ip ?? req.socket.remoteAddress ?? null;
+  const personal = (
+    req: Request,
+    userId: string,
+    workspaceId: string | null,
+    action: AuditEntry["action"],
+    changes?: Record<string, unknown>,
+  ) =>
+    recordAudit(pool, {
+      action,
+      workspaceId,
+      actor: { type: "user", id: userId },
+      source: source(req),
+      target: { type: "user", id: userId },
+      changes,
+    });
   return {
     change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
       recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
@@ -27,13 +42,44 @@ export function dashboardAuditor(deps: DashboardDeps) {
         changes: { role: joined.role, invitationId },
       }),
     /** Sign-ins: a known user in their session's workspace; a failed one install-wide, naming the address tried. */
-    signIn: (req: Request, userId: string, workspaceId: string | null): Promise<string> =>
+    signIn: (req: Request, userId: string, workspaceId: string | null, changes?: Record<string, unknown>): Promise<string> =>
       recordAudit(pool, {
         action: "auth.sign_in",
         workspaceId,
         actor: { type: "user", id: userId },
         source: source(req),
         target: { type: "user", id: userId },
+        changes,
+      }),
+    /** A refused second factor (after a right password): install-wide, naming the user and why, never the code. */
+    secondFactorFailed: (req: Request, userId: string, reason: string): Promise<string> =>
+      recordAudit(pool, {
+        action: "auth.sign_in_failed",
+        workspaceId: null,
+        actor: { type: "anonymous", id: null },
+        source: source(req),
+        target: { type: "user", id: userId },
+        changes: { reason, step: "second_factor" },
+      }),
+    recoveryCodeUsed: (req: Request, userId: string, workspaceId: string | null): Promise<string> =>
+      personal(req, userId, workspaceId, "auth.recovery_code_used"),
+    /** Changes to a person's own factors, in their current workspace (its owners see who enrolled), the person as actor. */
+    factor: (
+      req: Request,
+      userId: string,
+      workspaceId: string | null,
+      action: "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_codes_regenerated",
+      changes: Record<string, unknown>,
+    ): Promise<string> => personal(req, userId, workspaceId, action, changes),
+    /** An OIDC sign-in refused: why, and the address when the provider named one. */
+    oidcRefused: (req: Request, reason: string, email: string | null): Promise<string> =>
+      recordAudit(pool, {
+        action: "auth.oidc_refused",
+        workspaceId: null,
+        actor: { type: "anonymous", id: null },
+        source: source(req),
+        target: email ? { type: "email", id: email.slice(0, 200) } : null,
+        changes: { reason },
       }),
     signInFailed: (req: Request, email: string, reason: string): Promise<string> =>
       recordAudit(pool, {

@@ -40,6 +40,13 @@ const NOTICES: Record<string, Notice> = {
   erasure_requested: { tone: "success", text: "Erasure requested. It runs in the background; its status and receipt are below." },
   welcome: { tone: "success", text: "Welcome! Your workspace is ready. Start by adding a sending domain." },
   joined: { tone: "success", text: "You joined the workspace." },
+  factor_removed: { tone: "success", text: "The second factor was removed." },
+  second_factor_required: { tone: "warning", text: "A workspace you belong to requires a second factor. Set one up to continue." },
+  requirement_on: {
+    tone: "success",
+    text: "Every member now needs a second factor. Members without one are asked to set it up at their next step.",
+  },
+  requirement_off: { tone: "success", text: "A second factor is no longer required of members." },
 };
 
 function noticeFrom(req: Request): Notice | null {

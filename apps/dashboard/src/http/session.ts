@@ -22,11 +22,24 @@ export function loadSession(deps: DashboardDeps) {
     const session = token ? await findSession(deps.prisma, token) : null;
     if (token && !session) res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure }));
 
+    if (session?.pendingSecondFactor) {
+      // Only the second-factor step reads it; to every other route the visitor is signed out.
+      setState(req, {
+        session: null,
+        pending: session,
+        sessionToken: token!,
+        memberships: [],
+        workspace: null,
+        csrfToken: session.csrfToken,
+      });
+      return next();
+    }
+
     if (session) {
       const memberships = await listMemberships(deps.prisma, session.userId);
       const workspace = await currentWorkspaceOf(deps.prisma, session, memberships);
       if (workspace) session.workspaceId = workspace.workspaceId;
-      setState(req, { session, sessionToken: token!, memberships, workspace, csrfToken: session.csrfToken });
+      setState(req, { session, pending: null, sessionToken: token!, memberships, workspace, csrfToken: session.csrfToken });
       return next();
     }
 
@@ -35,7 +48,7 @@ export function loadSession(deps: DashboardDeps) {
       anonymous = newOpaqueToken();
       res.append("Set-Cookie", serializeCookie(ANON_CSRF_COOKIE, anonymous, { secure }));
     }
-    setState(req, { session: null, sessionToken: null, memberships: [], workspace: null, csrfToken: anonymous });
+    setState(req, { session: null, pending: null, sessionToken: null, memberships: [], workspace: null, csrfToken: anonymous });
     next();
   };
 }

@@ -5,7 +5,9 @@ import type { Request } from "express";
 export interface RequestState {
   /** The signed-in session, or null for an anonymous visitor. */
   session: SessionRecord | null;
-  /** The session's token, kept to delete the session on logout. */
+  /** A session that has passed the password but not yet the second factor (null otherwise). */
+  pending: SessionRecord | null;
+  /** The session's token (full or pending), kept to delete the session on logout. */
   sessionToken: string | null;
   memberships: MembershipView[];
   /** The current workspace, when the user has one. */

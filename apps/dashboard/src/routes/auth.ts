@@ -3,12 +3,12 @@ import {
   acceptInvitation,
   authenticate,
   confirmSignUp,
-  createSession,
   deleteSession,
   openInvitation,
   openSignUp,
   requestSignUp,
   type SessionRecord,
+  showOidc,
   signUp,
   switchSessionWorkspace,
 } from "@svc/core";
@@ -21,7 +21,9 @@ import { dashboardAuditor } from "../http/audit.ts";
 import { serializeCookie } from "../http/cookies.ts";
 import { renderErrorPage } from "../http/errors.ts";
 import { formString, param } from "../http/render.ts";
+import { safeNext } from "../http/safeNext.ts";
 import { SESSION_COOKIE } from "../http/session.ts";
+import { signInSessions } from "../http/signIn.ts";
 import { stateOf } from "../http/state.ts";
 import type { SystemMailer } from "../mail/pipelineMailer.ts";
 import { signupConfirmContent, signupExistingAccountContent } from "../mail/signupContent.ts";
@@ -38,16 +40,10 @@ import {
   tooManySignUpsMessage,
 } from "../views/pages/auth.ts";
 
-/** Only same-site paths: `next` must never send a person to another site after logging in. */
-function safeNext(value: unknown): string {
-  return typeof value === "string" && /^\/(?![/\\])[\x20-\x7e]*$/.test(value) && value.length <= 500 ? value : "/";
-}
-
 export function authRoutes(deps: DashboardDeps): Router {
   const router = Router();
   const audit = dashboardAuditor(deps);
   const secure = secureCookies(deps.env);
-  const ttlMs = deps.env.DASHBOARD_SESSION_TTL_HOURS * 3_600_000;
   const throttle = new LoginThrottle(deps.redis, {
     prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
     maxFailures: deps.env.DASHBOARD_LOGIN_MAX_FAILURES,
@@ -56,6 +52,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     knownNetworkSeconds: deps.env.DASHBOARD_LOGIN_KNOWN_NETWORK_DAYS * 86_400,
     log: deps.log,
   });
+  const sessions = signInSessions(deps);
   const signupEnabled = deps.env.DASHBOARD_SIGNUP;
   const signupThrottle = new SignUpThrottle(deps.redis, {
     prefix: `${deps.env.QUEUE_PREFIX}:dashboard`,
@@ -64,18 +61,22 @@ export function authRoutes(deps: DashboardDeps): Router {
     log: deps.log,
   });
 
-  async function startSession(req: Request, res: Response, userId: string, workspaceId?: string): Promise<SessionRecord> {
-    // A fresh session (and token) on every sign-in: a token planted before login is worthless after it.
-    const previous = stateOf(req).sessionToken;
-    if (previous) await deleteSession(deps.prisma, previous);
-    const { token, session } = await createSession(deps.prisma, { userId, workspaceId, ttlMs });
-    res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, token, { maxAgeSeconds: ttlMs / 1000, secure }));
-    return session;
-  }
+  /** Sign-up and a new account's invitation: nothing to ask beyond what was just proven. */
+  const startSession = (req: Request, res: Response, userId: string, workspaceId?: string): Promise<SessionRecord> =>
+    sessions.start(req, res, userId, { workspaceId });
 
   const send = (res: Response, status: number, markup: { toString(): string }) => res.status(status).type("html").send(markup.toString());
 
-  router.get("/login", (req, res) => {
+  /** The single sign-on button's label when the operator configured a provider. */
+  const oidcLabel = async (): Promise<string | null> => {
+    try {
+      return (await showOidc(deps.prisma)).displayName ?? null;
+    } catch {
+      return null; // the form still works without the database; the button waits for it
+    }
+  };
+
+  router.get("/login", async (req, res) => {
     if (stateOf(req).session) return res.redirect(303, safeNext(req.query.next));
     send(
       res,
@@ -84,6 +85,7 @@ export function authRoutes(deps: DashboardDeps): Router {
         csrf: stateOf(req).csrfToken,
         next: safeNext(req.query.next) === "/" ? undefined : safeNext(req.query.next),
         signupEnabled,
+        oidc: await oidcLabel(),
       }),
     );
   });
@@ -92,8 +94,19 @@ export function authRoutes(deps: DashboardDeps): Router {
     const email = formString(req, "email", 254);
     const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
     const next = safeNext(req.body?.next);
-    const page = (status: number, error: string) =>
-      send(res, status, loginPage({ csrf: stateOf(req).csrfToken, email, error, next: next === "/" ? undefined : next, signupEnabled }));
+    const page = async (status: number, error: string) =>
+      send(
+        res,
+        status,
+        loginPage({
+          csrf: stateOf(req).csrfToken,
+          email,
+          error,
+          next: next === "/" ? undefined : next,
+          signupEnabled,
+          oidc: await oidcLabel(),
+        }),
+      );
     if (!email || !password) return page(422, "Enter your email and password.");
 
     const ip = req.ip ?? "unknown";
@@ -120,8 +133,12 @@ export function authRoutes(deps: DashboardDeps): Router {
       return page(401, "That email and password don't match an account.");
     }
     await decision.succeeded().catch((error) => deps.log.error({ err: error }, "could not clear failed logins"));
-    const session = await startSession(req, res, user.id);
-    await audit.signIn(req, user.id, session.workspaceId);
+    const session = await sessions.afterFirstFactor(req, res, user.id, { method: "password" });
+    if (session === "second_factor") {
+      deps.log.info({ userId: user.id }, "password accepted, second factor asked");
+      return res.redirect(303, next === "/" ? "/login/second-factor" : `/login/second-factor?next=${encodeURIComponent(next)}`);
+    }
+    await audit.signIn(req, user.id, session.workspaceId, { method: "password" });
     deps.log.info({ userId: user.id }, "logged in");
     res.redirect(303, next);
   });
@@ -256,8 +273,10 @@ export function authRoutes(deps: DashboardDeps): Router {
       const accepted = await acceptInvitation(deps.prisma, token, password);
       await slot?.succeeded().catch(() => {});
       await audit.joined(req, accepted, invitation.invitation.id);
-      await startSession(req, res, accepted.userId, accepted.workspaceId);
       deps.log.info({ userId: accepted.userId, workspaceId: accepted.workspaceId }, "invitation accepted");
+      // An existing account proved only its password here: its second factor is still asked.
+      const session = await sessions.afterFirstFactor(req, res, accepted.userId, { method: "password", workspaceId: accepted.workspaceId });
+      if (session === "second_factor") return res.redirect(303, "/login/second-factor");
       res.redirect(303, "/?notice=joined");
     } catch (error) {
       // A wrong password keeps its slot (the failure count); anything else gives it back.

@@ -7,6 +7,7 @@ import {
   parseRole,
   removeMember,
   revokeInvitation,
+  setSecondFactorRequirement,
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -39,6 +40,26 @@ export function memberRoutes(deps: DashboardDeps): Router {
   }
 
   router.get("/members", owners, async (req, res) => render(req, res, workspaceRequest(req)));
+
+  router.post("/members/second-factor", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const value = formString(req, "required", 10);
+    if (value !== "true" && value !== "false")
+      return render(req, res, w, { status: 422, secondFactorError: "required: must be true or false." });
+    const required = value === "true";
+    try {
+      await setSecondFactorRequirement(deps.prisma, w.workspaceId, w.session.userId, required);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return render(req, res, w, { status: error.status, secondFactorError: error.message });
+    }
+    await audit.change(req, w, {
+      action: "workspace.second_factor_requirement_changed",
+      target: { type: "workspace", id: w.workspaceId },
+      changes: { requireSecondFactor: required },
+    });
+    res.redirect(303, `/members?notice=${required ? "requirement_on" : "requirement_off"}`);
+  });
 
   router.post("/members/invite", owners, async (req, res) => {
     const w = workspaceRequest(req);

@@ -142,10 +142,10 @@ export function appPage(input: AppPageInput): SafeHtml {
       </ul>
     </nav>
     <div class="sidebar-footer">
-      <div class="account" title="${input.userEmail}">
+      <a class="account" href="/account/security" title="Account security: ${input.userEmail}">
         <span class="avatar" aria-hidden="true">${input.userEmail[0]?.toUpperCase()}</span>
         <span class="account-email">${input.userEmail}</span>
-      </div>
+      </a>
       <form method="post" action="/logout">${csrfField(input.csrf)}<button type="submit" class="btn btn-small btn-ghost">Log out</button></form>
     </div>
   </aside>

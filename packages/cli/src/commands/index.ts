@@ -4,6 +4,7 @@ import { domainCommands } from "./domain.ts";
 import { erasureCommands } from "./erasure.ts";
 import { inboundCommands } from "./inbound.ts";
 import { keyCommands } from "./key.ts";
+import { oidcCommands } from "./oidc.ts";
 import { operatorCommands } from "./operator.ts";
 import { recipientCommands } from "./recipient.ts";
 import { sesCommands } from "./ses.ts";
@@ -25,6 +26,7 @@ export const COMMANDS: Command[] = [
   ...templateCommands,
   ...sesCommands,
   ...operatorCommands,
+  ...oidcCommands,
   ...inboundCommands,
   ...auditLogCommands,
   ...erasureCommands,

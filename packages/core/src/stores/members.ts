@@ -6,11 +6,11 @@
 import type { Member, MemberRole, Plan, Prisma } from "@svc/db";
 
 /** A membership with what the user's workspace switcher shows. */
-type MembershipRow = Member & { workspace: { name: string; plan: Plan } };
+type MembershipRow = Member & { workspace: { name: string; plan: Plan; requireSecondFactor: boolean } };
 /** A member with what the members page shows. */
 export type MemberRow = Member & { user: { email: string } };
 
-const WITH_WORKSPACE = { workspace: { select: { name: true, plan: true } } } as const;
+const WITH_WORKSPACE = { workspace: { select: { name: true, plan: true, requireSecondFactor: true } } } as const;
 const WITH_EMAIL = { user: { select: { email: true } } } as const;
 const OLDEST_FIRST = [{ createdAt: "asc" }, { id: "asc" }] as const satisfies Prisma.MemberOrderByWithRelationInput[];
 

@@ -10,7 +10,17 @@ const WITH_EMAIL = { user: { select: { email: true, isOperator: true } } } as co
 
 export function insertSession(
   prisma: Prisma.TransactionClient,
-  row: { id: string; tokenHash: string; userId: string; workspaceId: string | null; csrfToken: string; createdAt: Date; expiresAt: Date },
+  row: {
+    id: string;
+    tokenHash: string;
+    userId: string;
+    workspaceId: string | null;
+    csrfToken: string;
+    createdAt: Date;
+    expiresAt: Date;
+    pendingSecondFactor: boolean;
+    method: string;
+  },
 ): Promise<SessionRow> {
   return prisma.session.create({ data: row, include: WITH_EMAIL });
 }
@@ -34,5 +44,11 @@ export async function deleteSessionByTokenHash(prisma: Prisma.TransactionClient,
 /** Housekeeping: an expired session is a useless row. Returns how many were deleted. */
 export async function deleteExpiredSessions(prisma: Prisma.TransactionClient, now: Date = new Date()): Promise<number> {
   const { count } = await prisma.session.deleteMany({ where: { expiresAt: { lte: now } } });
+  return count;
+}
+
+/** Ends every session of the user (a leaver refused by the identity provider, a removed factor). */
+export async function deleteSessionsOfUser(prisma: Prisma.TransactionClient, userId: string): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { userId } });
   return count;
 }

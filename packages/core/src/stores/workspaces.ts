@@ -36,3 +36,11 @@ export function updateWorkspaceRateLimit(
 export async function lockWorkspace(tx: Prisma.TransactionClient, workspaceId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
 }
+
+export async function updateWorkspaceSecondFactorRequirement(
+  prisma: Prisma.TransactionClient,
+  workspaceId: string,
+  required: boolean,
+): Promise<void> {
+  await prisma.workspace.update({ where: { id: workspaceId }, data: { requireSecondFactor: required } });
+}

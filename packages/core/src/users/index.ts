@@ -12,11 +12,23 @@ export {
 } from "./invitations.ts";
 export { changeMemberRole, listMembers, listMemberships, type MembershipView, type MemberView, removeMember } from "./members.ts";
 export { listOperators, setOperator } from "./operators.ts";
+export * from "./passkeys.ts";
+export { RECOVERY_CODE_COUNT, regenerateRecoveryCodes, useRecoveryCode } from "./recoveryCodes.ts";
 export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
+export {
+  checkCanRemovePasskey,
+  hasSecondFactor,
+  removeTotp,
+  type SecondFactorStatus,
+  secondFactorRequiredFor,
+  secondFactorStatus,
+  setSecondFactorRequirement,
+} from "./secondFactors.ts";
 export {
   createSession,
   currentWorkspaceOf,
   deleteSession,
+  endSessionsOfUser,
   findSession,
   purgeExpiredSessions,
   type SessionRecord,
@@ -24,3 +36,4 @@ export {
 } from "./sessions.ts";
 export { confirmSignUp, openSignUp, requestSignUp, type SignUpRequest } from "./signupConfirmation.ts";
 export { newOpaqueToken, safeEqual } from "./tokens.ts";
+export { beginTotpEnrolment, type CodeCheck, confirmTotpEnrolment, normalizeTotpCode, verifyTotpCode } from "./totp.ts";

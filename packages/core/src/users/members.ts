@@ -16,12 +16,20 @@ export interface MembershipView {
   workspaceName: string;
   plan: Plan;
   role: MemberRole;
+  /** The workspace requires a second factor of every member. */
+  requireSecondFactor: boolean;
 }
 
 /** The workspaces a user belongs to, oldest membership first (the first is the default). */
 export async function listMemberships(prisma: Db, userId: string): Promise<MembershipView[]> {
   const rows = await findMembershipsOfUser(prisma, userId);
-  return rows.map((row) => ({ workspaceId: row.workspaceId, workspaceName: row.workspace.name, plan: row.workspace.plan, role: row.role }));
+  return rows.map((row) => ({
+    workspaceId: row.workspaceId,
+    workspaceName: row.workspace.name,
+    plan: row.workspace.plan,
+    role: row.role,
+    requireSecondFactor: row.workspace.requireSecondFactor,
+  }));
 }
 
 export interface MemberView {

@@ -7,6 +7,7 @@ import {
   deleteExpiredSessions,
   deleteSessionById,
   deleteSessionByTokenHash,
+  deleteSessionsOfUser,
   findSessionByTokenHash,
   insertSession,
   type SessionRow,
@@ -28,6 +29,10 @@ export interface SessionRecord {
   workspaceId: string | null;
   csrfToken: string;
   expiresAt: Date;
+  /** Only the first factor was accepted: the session opens nothing but the second-factor step. */
+  pendingSecondFactor: boolean;
+  /** How the user signed in: "password" or "oidc". */
+  method: string;
 }
 
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,13 +46,15 @@ function toSessionRecord(row: SessionRow): SessionRecord {
     workspaceId: row.workspaceId,
     csrfToken: row.csrfToken,
     expiresAt: row.expiresAt,
+    pendingSecondFactor: row.pendingSecondFactor,
+    method: row.method,
   };
 }
 
 /** Starts a session in the given workspace (or the user's first one). Returns the cookie token. */
 export async function createSession(
   prisma: Db,
-  input: { userId: string; workspaceId?: string | null; ttlMs?: number; now?: Date },
+  input: { userId: string; workspaceId?: string | null; ttlMs?: number; now?: Date; pendingSecondFactor?: boolean; method?: string },
 ): Promise<{ token: string; session: SessionRecord }> {
   const now = input.now ?? new Date();
   let workspaceId = input.workspaceId ?? null;
@@ -62,6 +69,8 @@ export async function createSession(
     csrfToken: newOpaqueToken(),
     createdAt: now,
     expiresAt: new Date(now.getTime() + (input.ttlMs ?? DEFAULT_SESSION_TTL_MS)),
+    pendingSecondFactor: input.pendingSecondFactor ?? false,
+    method: input.method ?? "password",
   });
   return { token, session: toSessionRecord(row) };
 }
@@ -80,6 +89,11 @@ export async function findSession(prisma: Db, token: string, now: Date = new Dat
 
 export async function deleteSession(prisma: Db, token: string): Promise<void> {
   await deleteSessionByTokenHash(prisma, hashOpaqueToken(token));
+}
+
+/** Ends every session of the user; returns how many there were. */
+export function endSessionsOfUser(prisma: Db, userId: string): Promise<number> {
+  return deleteSessionsOfUser(prisma, userId);
 }
 
 /** Moves a session to another workspace of the same user; any other workspace is "not found". */

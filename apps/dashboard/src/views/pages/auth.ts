@@ -2,8 +2,17 @@ import type { OpenInvitation } from "@svc/core";
 import { alert, csrfField, field } from "../components.ts";
 import { html, type SafeHtml } from "../html.ts";
 import { authPage } from "../layout.ts";
+import { PASSKEY_SCRIPTS } from "./secondFactor.ts";
 
-export function loginPage(input: { csrf: string; email?: string; error?: string; next?: string; signupEnabled: boolean }): SafeHtml {
+export function loginPage(input: {
+  csrf: string;
+  email?: string;
+  error?: string;
+  next?: string;
+  signupEnabled: boolean;
+  /** The single sign-on button's label (the identity provider's name), when OIDC is configured. */
+  oidc?: string | null;
+}): SafeHtml {
   return authPage(
     "Log in",
     html`<h1>Log in</h1>
@@ -16,6 +25,12 @@ export function loginPage(input: { csrf: string; email?: string; error?: string;
       ${field({ label: "Password", name: "password", type: "password", required: true, autocomplete: "current-password", autofocus: Boolean(input.email) })}
       <button type="submit" class="btn btn-primary btn-block">Log in</button>
     </form>
+    <div class="stack">
+      <button type="button" class="btn btn-secondary btn-block" data-passkey-sign-in="/login/passkey" data-next="${input.next ?? "/"}">Sign in with a passkey</button>
+      <p class="passkey-error" role="alert" hidden></p>
+    </div>
+    ${input.oidc && html`<a class="btn btn-secondary btn-block" href="/login/oidc${input.next ? `?next=${encodeURIComponent(input.next)}` : ""}">Sign in with ${input.oidc}</a>`}
+    ${PASSKEY_SCRIPTS}
     ${
       input.signupEnabled
         ? html`<p class="auth-switch">New here? <a href="/signup">Create an account</a></p>`
@@ -137,4 +152,14 @@ export function tooManySignUpsMessage(decision: { retryAfterSeconds: number; sco
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many failed attempts. For your security, try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** A refused single sign-on: what went wrong in a sentence, and the way back. */
+export function oidcRefusedPage(message: string): SafeHtml {
+  return authPage(
+    "Sign-in refused",
+    html`<h1>Sign-in refused</h1>
+    ${alert("error", message)}
+    <p><a class="btn btn-secondary" href="/login">Back to sign in</a></p>`,
+  );
 }

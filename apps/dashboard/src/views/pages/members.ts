@@ -31,6 +31,7 @@ export interface MembersPageInput {
   form?: { email?: string; role?: string; error?: string };
   /** Shown once when no email could be sent (no system sender configured). */
   inviteLink?: { email: string; link: string };
+  secondFactorError?: string;
 }
 
 function planCard(workspace: MembershipView): SafeHtml {
@@ -54,10 +55,25 @@ function roleForm(member: MemberView, csrf: string): SafeHtml {
   </form>`;
 }
 
+function secondFactorCard(input: MembersPageInput): SafeHtml {
+  const required = input.workspace.requireSecondFactor;
+  return card(
+    html`${input.secondFactorError && alert("error", input.secondFactorError)}
+    <p>${required ? "Every member must sign in with a second factor (an authenticator app or a passkey). Members without one are sent to set it up and can do nothing else until they have." : "Members may sign in with their password alone."}</p>
+    <form method="post" action="/members/second-factor" class="inline-form">
+      ${csrfField(input.csrf)}
+      <input type="hidden" name="required" value="${required ? "false" : "true"}">
+      <button type="submit" class="btn btn-${required ? "secondary" : "primary"}">${required ? "Stop requiring a second factor" : "Require a second factor"}</button>
+    </form>`,
+    { title: "Second factor", id: "second-factor" },
+  );
+}
+
 export function membersBody(input: MembersPageInput): SafeHtml {
   const form = input.form ?? {};
   return html`${pageHeader("Members & plan", { description: `Who can use ${input.workspace.workspaceName}, and what it may send.` })}
   ${planCard(input.workspace)}
+  ${secondFactorCard(input)}
   ${
     input.inviteLink &&
     card(

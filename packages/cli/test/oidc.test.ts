@@ -1,0 +1,103 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it, jest } from "@jest/globals";
+import { listAuditLog, sqlPool } from "@svc/core";
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../../../test/support/env.ts";
+import { openTestDb } from "../../../test/support/fixtures.ts";
+import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
+
+jest.setTimeout(CLI_TEST_TIMEOUT_MS);
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const handle = openTestDb();
+const db = handle.prisma;
+afterAll(async () => {
+  await db.oidcSettings.deleteMany({});
+  await handle.close();
+});
+
+/** The CLI with `input` on its standard input (the client secret), as an operator pipes it. */
+function runWithStdin(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: process.env.HOME ?? "/tmp",
+        DATABASE_URL: TEST_DATABASE_URL,
+        REDIS_URL: TEST_REDIS_URL,
+        LOG_LEVEL: "silent",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const SECRET = "the-client-secret-from-the-provider";
+
+describe("svc oidc", () => {
+  it("configures the provider with the secret from stdin, stored sealed, printed and audited never", async () => {
+    const configured = await runWithStdin(
+      [
+        "oidc",
+        "configure",
+        "--issuer",
+        "https://login.example.com/",
+        "--client-id",
+        "svc",
+        "--name",
+        "Example SSO",
+        "--client-secret-stdin",
+      ],
+      `${SECRET}\n`,
+    );
+    expect(configured.code).toBe(0);
+    expect(JSON.parse(configured.stdout)).toEqual({ issuerUrl: "https://login.example.com", clientId: "svc", displayName: "Example SSO" });
+    const row = await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } });
+    expect(row.clientSecretSealed).toMatch(/^v1\./);
+    expect(row.clientSecretSealed).not.toContain(SECRET);
+
+    const shown = await runCliJson(["oidc", "show"]);
+    expect(shown).toMatchObject({ configured: true, issuerUrl: "https://login.example.com", clientId: "svc" });
+    expect(JSON.stringify(shown)).not.toContain(SECRET);
+
+    const entries = (await listAuditLog(sqlPool(handle), { installWide: true }, { limit: 100 })).data.filter(
+      (e) => e.action === "oidc.configured",
+    );
+    expect(entries[0]!.changes).toMatchObject({ issuer: "https://login.example.com", clientSecret: "[changed]" });
+    expect(JSON.stringify(entries)).not.toContain(SECRET);
+  });
+
+  it("refuses a plain-http issuer off this machine, a bad domain or role, or an unknown workspace, changing nothing", async () => {
+    const before = await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } });
+    const insecure = await runWithStdin(
+      ["oidc", "configure", "--issuer", "http://login.example.com", "--client-id", "other", "--client-secret-stdin"],
+      SECRET,
+    );
+    expect(insecure.code).toBe(1);
+    expect(insecure.stderr).toContain("must be https");
+    expect((await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } })).clientId).toBe(before.clientId);
+
+    const workspace = await runCliJson<{ id: string }>(["workspace", "create", "--name", "SSO"]);
+    const badDomain = await runCli(["oidc", "allow-domain", "--domain", "not a domain", "--workspace", workspace.id, "--role", "viewer"]);
+    expect(badDomain.code).toBe(1);
+    const badRole = await runCli(["oidc", "allow-domain", "--domain", "example.com", "--workspace", workspace.id, "--role", "god"]);
+    expect(badRole.code).toBe(1);
+    const unknown = await runCli(["oidc", "allow-domain", "--domain", "example.com", "--workspace", "org_nope", "--role", "viewer"]);
+    expect(unknown.code).toBe(1);
+    expect(await db.oidcDomain.count({ where: { domain: "example.com" } })).toBe(0);
+
+    const allowed = await runCliJson(["oidc", "allow-domain", "--domain", "Example.COM", "--workspace", workspace.id, "--role", "viewer"]);
+    expect(allowed).toEqual({ domain: "example.com", workspaceId: workspace.id, role: "viewer" });
+    expect(await runCliJson(["oidc", "disallow-domain", "--domain", "example.com"])).toEqual({ removed: true });
+    expect(await runCliJson(["oidc", "remove"])).toEqual({ removed: true });
+    expect(await runCliJson(["oidc", "show"])).toMatchObject({ configured: false });
+  });
+});

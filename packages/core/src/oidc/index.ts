@@ -1,0 +1,11 @@
+export { OidcClient, type OidcFlow, OidcRefusal } from "./client.ts";
+export {
+  allowOidcDomain,
+  configureOidc,
+  disallowOidcDomain,
+  type OidcProviderSettings,
+  oidcProvider,
+  removeOidc,
+  showOidc,
+} from "./settings.ts";
+export { type OidcSignIn, oidcSignIn } from "./signIn.ts";

@@ -1,0 +1,110 @@
+import type { Db, MemberRole } from "@svc/db";
+import type { SecretBox } from "../crypto/secretBox.ts";
+import { AppError } from "../errors.ts";
+import { deleteOidcDomain, findOidcDomains, upsertOidcDomain } from "../stores/oidcDomains.ts";
+import { deleteOidcSettings, findOidcSettings, upsertOidcSettings } from "../stores/oidcSettings.ts";
+import { workspaceExists } from "../stores/workspaces.ts";
+import { parseRole } from "../users/roles.ts";
+
+/** The provider as the dashboard uses it: the client secret opened. Never printed or logged. */
+export interface OidcProviderSettings {
+  issuerUrl: URL;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  /** Changes when the operator changes the settings: a cached discovery is keyed by it. */
+  version: string;
+}
+
+/** Plain http only to this machine (a local provider in development and tests); anywhere else https. */
+export function parseIssuerUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AppError("validation_failed", "--issuer: must be an absolute URL (https://…).");
+  }
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) {
+    throw new AppError("validation_failed", "--issuer: must be https (plain http only for localhost).");
+  }
+  if (url.search || url.hash || url.username || url.password)
+    throw new AppError("validation_failed", "--issuer: no query, fragment or credentials.");
+  return url;
+}
+
+function boundedText(value: string, name: string, max: number): string {
+  const text = value.trim();
+  if (!text || text.length > max) throw new AppError("validation_failed", `--${name}: 1 to ${max} characters.`);
+  return text;
+}
+
+/** Sets (or replaces) the install's provider; the client secret is stored sealed. */
+export async function configureOidc(
+  prisma: Db,
+  box: SecretBox,
+  input: { issuerUrl: string; clientId: string; clientSecret: string; displayName?: string },
+): Promise<{ issuerUrl: string; clientId: string; displayName: string }> {
+  const issuerUrl = parseIssuerUrl(input.issuerUrl).toString().replace(/\/$/, "");
+  const clientId = boundedText(input.clientId, "client-id", 300);
+  const clientSecret = boundedText(input.clientSecret, "client-secret", 500);
+  const displayName = boundedText(input.displayName ?? "single sign-on", "name", 60);
+  await upsertOidcSettings(prisma, { issuerUrl, clientId, clientSecretSealed: box.seal(clientSecret), displayName });
+  return { issuerUrl, clientId, displayName };
+}
+
+export async function removeOidc(prisma: Db): Promise<{ removed: boolean }> {
+  return { removed: await deleteOidcSettings(prisma) };
+}
+
+/** The provider with its secret opened, or null when none is configured. */
+export async function oidcProvider(prisma: Db, box: SecretBox): Promise<OidcProviderSettings | null> {
+  const row = await findOidcSettings(prisma);
+  if (!row) return null;
+  return {
+    issuerUrl: new URL(row.issuerUrl),
+    clientId: row.clientId,
+    clientSecret: box.open(row.clientSecretSealed),
+    displayName: row.displayName,
+    version: `${row.issuerUrl} ${row.clientId} ${row.updatedAt.toISOString()}`,
+  };
+}
+
+/** What an operator sees: everything but the secret. */
+export async function showOidc(prisma: Db): Promise<{
+  configured: boolean;
+  issuerUrl?: string;
+  clientId?: string;
+  displayName?: string;
+  domains: Array<{ domain: string; workspaceId: string; role: MemberRole }>;
+}> {
+  const row = await findOidcSettings(prisma);
+  const domains = (await findOidcDomains(prisma)).map(({ domain, workspaceId, role }) => ({ domain, workspaceId, role }));
+  return row
+    ? { configured: true, issuerUrl: row.issuerUrl, clientId: row.clientId, displayName: row.displayName, domains }
+    : { configured: false, domains };
+}
+
+export function normalizeDomain(value: string): string {
+  const domain = value.trim().toLowerCase().replace(/\.$/, "");
+  if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domain)) {
+    throw new AppError("validation_failed", `--domain: ${value} is not a domain name.`);
+  }
+  return domain;
+}
+
+/** Lets people with a verified address at `domain` sign in, joining the workspace with the role at their first sign-in. */
+export async function allowOidcDomain(
+  prisma: Db,
+  input: { domain: string; workspaceId: string; role: string },
+): Promise<{ domain: string; workspaceId: string; role: MemberRole }> {
+  const domain = normalizeDomain(input.domain);
+  const role = parseRole(input.role);
+  if (!(await workspaceExists(prisma, input.workspaceId))) throw new AppError("not_found", "Workspace not found.");
+  const row = await upsertOidcDomain(prisma, { domain, workspaceId: input.workspaceId, role });
+  return { domain: row.domain, workspaceId: row.workspaceId, role: row.role };
+}
+
+export async function disallowOidcDomain(prisma: Db, domainInput: string): Promise<{ removed: boolean }> {
+  return { removed: await deleteOidcDomain(prisma, normalizeDomain(domainInput)) };
+}

@@ -1,0 +1,77 @@
+import type { Db } from "@svc/db";
+import { AppError } from "../errors.ts";
+import { findMembershipsOfUser } from "../stores/members.ts";
+import { countPasskeysOfUser, findPasskeysOfUser } from "../stores/passkeys.ts";
+import { countUnusedRecoveryCodes, deleteRecoveryCodes } from "../stores/recoveryCodes.ts";
+import { deleteUserTotp, hasConfirmedTotp } from "../stores/userTotp.ts";
+import { findWorkspace, lockWorkspace, updateWorkspaceSecondFactorRequirement } from "../stores/workspaces.ts";
+
+export interface SecondFactorStatus {
+  totp: boolean;
+  passkeys: Array<{ id: string; name: string; createdAt: string; lastUsedAt: string | null }>;
+  recoveryCodesLeft: number;
+}
+
+export async function secondFactorStatus(prisma: Db, userId: string): Promise<SecondFactorStatus> {
+  const [totp, passkeys, recoveryCodesLeft] = await Promise.all([
+    hasConfirmedTotp(prisma, userId),
+    findPasskeysOfUser(prisma, userId),
+    countUnusedRecoveryCodes(prisma, userId),
+  ]);
+  return {
+    totp,
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name,
+      createdAt: p.createdAt.toISOString(),
+      lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+    })),
+    recoveryCodesLeft,
+  };
+}
+
+/** Whether the user has a second factor to be asked for after their password. */
+export async function hasSecondFactor(prisma: Db, userId: string): Promise<boolean> {
+  return (await hasConfirmedTotp(prisma, userId)) || (await countPasskeysOfUser(prisma, userId)) > 0;
+}
+
+/** Whether one of the user's workspaces requires a second factor of its members. */
+export async function secondFactorRequiredFor(prisma: Db, userId: string): Promise<boolean> {
+  return (await findMembershipsOfUser(prisma, userId)).some((m) => m.workspace.requireSecondFactor);
+}
+
+/** A second factor may go only while another remains, or while no workspace of the user requires one. */
+async function checkCanRemove(prisma: Db, userId: string, remaining: number): Promise<void> {
+  if (remaining === 0 && (await secondFactorRequiredFor(prisma, userId))) {
+    throw new AppError("conflict", "A workspace you belong to requires a second factor: add another one before removing this.");
+  }
+}
+
+/** Removes the authenticator app and, with it, the recovery codes that stand in for it. */
+export async function removeTotp(prisma: Db, userId: string): Promise<void> {
+  await checkCanRemove(prisma, userId, await countPasskeysOfUser(prisma, userId));
+  await prisma.$transaction(async (tx) => {
+    if (!(await deleteUserTotp(tx, userId))) throw new AppError("not_found", "No authenticator app is set up.");
+    await deleteRecoveryCodes(tx, userId);
+  });
+}
+
+export async function checkCanRemovePasskey(prisma: Db, userId: string): Promise<void> {
+  const others = (await countPasskeysOfUser(prisma, userId)) - 1 + ((await hasConfirmedTotp(prisma, userId)) ? 1 : 0);
+  await checkCanRemove(prisma, userId, others);
+}
+
+/**
+ * Turns the workspace's requirement on or off. Turning it on needs the owner to have a second
+ * factor themselves, so that the person who asks for it is not the first one locked out.
+ */
+export async function setSecondFactorRequirement(prisma: Db, workspaceId: string, ownerUserId: string, required: boolean): Promise<void> {
+  if (required && !(await hasSecondFactor(prisma, ownerUserId))) {
+    throw new AppError("conflict", "Set up a second factor for yourself first (Account security), then require it of everyone.");
+  }
+  await prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    if (!(await findWorkspace(tx, workspaceId))) throw new AppError("not_found", "Workspace not found.");
+    await updateWorkspaceSecondFactorRequirement(tx, workspaceId, required);
+  });
+}
