@@ -199,6 +199,9 @@ function portsFor(partial: Partial<World> = {}) {
         return world.gate;
       },
       hold: async (workspaceId) => void seen.held.push(workspaceId),
+      accountRefreshMs: 60_000,
+      quotaSpent: async () => void seen.held.push("account:quota"),
+      pauseAccount: async () => void seen.held.push("account:paused"),
     },
     // Time moves only when the handoff waits.
     clock: {
@@ -329,7 +332,12 @@ describe("handOff: a claim held long", () => {
   it("an email whose files found no room in the attachment budget within its wait goes back, queued, with a reason: nothing sent", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [Buffer.from("pdf")], budgetFull: true });
     const outcome = await handOff(ports, "email_1", log);
-    expect(outcome).toEqual({ kind: "deferred", retryAt: NOW + 45_000, reason: expect.stringContaining("attachment") });
+    expect(outcome).toEqual({
+      kind: "deferred",
+      retryAt: NOW + 45_000,
+      hold: "attachment_budget",
+      reason: expect.stringContaining("attachment"),
+    });
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.sent).toEqual([]);
     expect(seen.failed).toEqual([]);
@@ -532,7 +540,12 @@ describe("handOff: the send rate and held workspaces", () => {
 
   it("a turn too far ahead puts the email back, queued, until then: nothing sent", async () => {
     const { ports, seen } = portsFor({ gate: { kind: "busy", waitMs: 90_000 } });
-    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "deferred", retryAt: NOW + 90_000 });
+    expect(await handOff(ports, "email_1", log)).toEqual({
+      kind: "deferred",
+      retryAt: NOW + 90_000,
+      hold: "rate_limit",
+      reason: expect.stringContaining("send rate"),
+    });
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.sent).toEqual([]);
   });
