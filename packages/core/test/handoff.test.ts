@@ -576,6 +576,56 @@ describe("handOff: the send rate and held workspaces", () => {
     expect(seen.failed).toEqual([]);
     expect(seen.rejected).toEqual([]);
   });
+
+  it("the account paused or its quota reached (the gate says so) holds the email with its reason and resume time: nothing sent", async () => {
+    for (const [turn, hold, waitMs] of [
+      [{ kind: "account_paused", remainingMs: 20_000 }, "account_paused", 20_000],
+      [{ kind: "account_quota", resumeInMs: 3_600_000 }, "account_quota", 3_600_000],
+    ] as const) {
+      const { ports, seen } = portsFor({ gate: turn });
+      const outcome = await handOff(ports, "email_1", log);
+      expect(outcome).toMatchObject({
+        kind: "held",
+        hold,
+        reason: expect.stringContaining(hold === "account_quota" ? "quota" : "whole account"),
+      });
+      const retryAt = (outcome as { retryAt: number }).retryAt;
+      // At the resume time, spread by at most a tenth of the wait or one account read.
+      expect(retryAt).toBeGreaterThanOrEqual(NOW + waitMs);
+      expect(retryAt).toBeLessThanOrEqual(NOW + waitMs + Math.min(waitMs / 10, 60_000));
+      expect(seen.released).toEqual(["email_1"]);
+      expect(seen.sent).toEqual([]);
+      expect(seen.failed).toEqual([]);
+    }
+  });
+
+  it("SES refusing for the daily quota or the account's pause holds every sender's mail (quota spent, account paused), not failed", async () => {
+    for (const [error, hold, marked] of [
+      [
+        new ProviderError("quota", "ThrottlingException", "SES ThrottlingException: Daily message quota exceeded."),
+        "account_quota",
+        "account:quota",
+      ],
+      [
+        new ProviderError("account_paused", "SendingPausedException", "SES SendingPausedException: paused"),
+        "account_paused",
+        "account:paused",
+      ],
+    ] as const) {
+      const { ports, seen } = portsFor({
+        provider: async () => {
+          throw error;
+        },
+      });
+      const outcome = await handOff(ports, "email_1", log);
+      expect(outcome).toMatchObject({ kind: "held", hold });
+      expect((outcome as { retryAt: number }).retryAt).toBeGreaterThanOrEqual(NOW + 60_000);
+      expect(seen.held).toEqual([marked]);
+      expect(seen.released).toEqual(["email_1"]);
+      expect(seen.failed).toEqual([]);
+      expect(seen.rejected).toEqual([]);
+    }
+  });
 });
 
 describe("handOff: a templated email", () => {
