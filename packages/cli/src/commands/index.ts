@@ -1,5 +1,6 @@
 import type { Command } from "../command.ts";
 import { auditLogCommands } from "./auditLog.ts";
+import { doctorCommands } from "./doctor.ts";
 import { domainCommands } from "./domain.ts";
 import { inboundCommands } from "./inbound.ts";
 import { keyCommands } from "./key.ts";
@@ -26,4 +27,5 @@ export const COMMANDS: Command[] = [
   ...operatorCommands,
   ...inboundCommands,
   ...auditLogCommands,
+  ...doctorCommands,
 ];

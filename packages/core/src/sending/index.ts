@@ -1,4 +1,4 @@
-export { AttachmentBudget } from "./attachmentBudget.ts";
+export { ATTACHMENT_BUDGET_FULL, AttachmentBudget } from "./attachmentBudget.ts";
 export type { ClaimedHandoff } from "./claims.ts";
 export {
   ACCOUNT_PAUSED_REASON,
