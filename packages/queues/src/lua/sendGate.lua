@@ -65,6 +65,10 @@ local function resume_ms(deficit)
       if freed >= deficit then return math.ceil(entry[1] + bucket_ms + window - now) end
     end
   end
+  -- What this call passed is counted in the buckets only at its end: it is the newest.
+  if passed > 0 and freed + passed >= deficit then
+    return math.ceil(math.floor(now / bucket_ms) * bucket_ms + bucket_ms + window - now)
+  end
   return unknown_wait
 end
 
