@@ -1040,7 +1040,7 @@ type EmailWithEventsWaitingReason struct {
 
 	Message string `json:"message"`
 
-	// When the next attempt is due (provider_retry, tenant_paused, attachment_budget).
+	// When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget).
 	NextAttemptAt *string `json:"nextAttemptAt,omitempty"`
 }
 

@@ -76,6 +76,13 @@ const senderOnlyEnv = {
    * again: the longest a re-enabled tenant's mail waits to resume.
    */
   SES_TENANT_HOLD_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * How often a sender reads the SES account again (GetAccount: the 24-hour quota, whether it may
+   * send): the quota is counted in Redis between reads; a paused account is lifted by a read.
+   */
+  SES_ACCOUNT_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** SES's quota window (24 hours); only a stand-in with a shorter window (tests) changes it. */
+  SES_QUOTA_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(86_400_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
   SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).default(5_000),

@@ -13,12 +13,21 @@ import {
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { watchQueueDepth } from "@svc/metrics";
-import { watchRateLimiter, watchRenderPool } from "@svc/metrics/sender";
-import { createProvider, createSesApiClients, type EmailProvider, type SesApiClients, SesTenants } from "@svc/providers";
+import { watchAccountQuota, watchRateLimiter, watchRenderPool } from "@svc/metrics/sender";
+import {
+  createProvider,
+  createSesApiClients,
+  type EmailProvider,
+  readSesAccount,
+  type SesAccountView,
+  type SesApiClients,
+  SesTenants,
+} from "@svc/providers";
 import { Producer, queueLayout, SendGate, SendQueue, UnrecordedAcceptances } from "@svc/queues";
 import { type App, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { AccountWatch } from "./accountWatch.ts";
 import { withConfigurationSets } from "./configurationSets.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import type { SenderEnv } from "./env.ts";
@@ -87,6 +96,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   let provider: EmailProvider | null = null;
   let workers: Worker[] = [];
   let sesApi: SesApiClients | null = null;
+  let accountWatch: AccountWatch | null = null;
   const server = createHealthServer(
     [
       { name: "postgres", check: () => db.ping() },
@@ -108,17 +118,34 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   return {
     async start() {
       provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
-      const maxSendRate = await resolveMaxSendRate(env, log);
+      if (env.EMAIL_PROVIDER === "ses") sesApi = createSesApiClients(env);
+      const sesClient = sesApi?.ses;
+      // The account's quota and pause, shared through the gate: read before the first handoff.
+      const readAccount: (() => Promise<SesAccountView>) | null = sesClient ? () => readSesAccount(sesClient) : null;
+      const firstAccount = readAccount
+        ? await readAccount().catch((error: unknown) => {
+            log.warn({ err: error }, "could not read the SES account (GetAccount) at start");
+            return null;
+          })
+        : null;
+      const maxSendRate = resolveMaxSendRate(env, firstAccount, log);
       const gate = new SendGate(redis, env.QUEUE_PREFIX, {
         recipientsPerSecond: maxSendRate,
         maxWaitMs: Math.min(MAX_RATE_WAIT_MS, Math.floor(claimLeaseMs / 3)),
         holdMs: env.SES_TENANT_HOLD_MS,
+        quotaWindowMs: env.SES_QUOTA_WINDOW_MS,
+        accountRefreshMs: env.SES_ACCOUNT_REFRESH_MS,
       });
       if (maxSendRate > 0) unwatch.push(watchRateLimiter(gate, maxSendRate));
+      if (readAccount) {
+        accountWatch = new AccountWatch(readAccount, gate, env.SES_ACCOUNT_REFRESH_MS, log.child({ component: "account" }));
+        await accountWatch.start(firstAccount);
+        unwatch.push(watchAccountQuota(gate));
+      }
       const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
       let sesProvider = provider;
       if (provider.name === "ses" && env.SES_TENANTS === "on") {
-        sesApi = createSesApiClients(env);
+        sesApi ??= createSesApiClients(env);
         sesProvider = withTenants(provider, new SesTenants(sesApi.ses), log.child({ component: "tenants" }));
       }
       workers = createSendWorkers(
@@ -161,6 +188,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
         },
       },
       { name: "send workers", run: () => Promise.all(workers.map((worker) => worker.close())) },
+      { name: "account watch", run: () => accountWatch?.stop() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },
       { name: "render pool", run: () => renderPool.close() },

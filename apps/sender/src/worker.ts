@@ -1,7 +1,7 @@
 import { type HandoffOutcome, type HandoffPorts, handOff } from "@svc/core";
 import type { Logger } from "@svc/logger";
 import { countWorkerJobs } from "@svc/metrics";
-import { recordHandoff } from "@svc/metrics/sender";
+import { recordAccountHold, recordHandoff } from "@svc/metrics/sender";
 import {
   createShardWorkers,
   type JobPayload,
@@ -136,18 +136,12 @@ export function createSendWorkers(deps: HandoffPorts, options: SendWorkerOptions
   return workers;
 }
 
-/**
- * Why an email waits, kept on its job for GET /emails/{id}; a deferral for the send rate is not a
- * retry and says nothing, one for room in the attachment budget says so.
- */
+/** Why an email waits, kept on its job for GET /emails/{id}: every wait says why, and until when. */
 async function recordWaiting(sendQueue: Producer<"sendEmail">, emailId: string, outcome: Waiting): Promise<void> {
-  if (outcome.kind === "deferred" && outcome.reason === undefined) return;
   const retry =
     outcome.kind === "retry"
       ? { lastError: outcome.error.message, retryAt: outcome.retryAt }
-      : outcome.kind === "deferred"
-        ? { lastError: outcome.reason ?? "", retryAt: outcome.retryAt, held: "attachment_budget" as const }
-        : { lastError: outcome.reason, retryAt: outcome.retryAt, held: "tenant_paused" as const };
+      : { lastError: outcome.reason, retryAt: outcome.retryAt, held: outcome.hold };
   await recordRetry(sendQueue, emailId, retry).catch(() => {});
 }
 
@@ -159,6 +153,10 @@ function recordOutcome(provider: string, outcome: HandoffOutcome): void {
       return recordHandoff(provider, "transient", outcome.error.code);
     case "rejected":
       return recordHandoff(provider, "permanent", outcome.error.code);
+    case "held":
+      if (outcome.hold === "tenant_paused") return recordHandoff(provider, "held");
+      recordAccountHold(outcome.hold);
+      return recordHandoff(provider, "account_held");
     default:
       return recordHandoff(provider, outcome.kind);
   }

@@ -96,7 +96,7 @@ describe("the send rate", () => {
   });
   afterAll(() => aws.close());
 
-  it("is the account's MaxSendRate (GetAccount) when SES_MAX_SEND_RATE is unset, and SES_MAX_SEND_RATE when set", async () => {
+  it("is the account's MaxSendRate (GetAccount) when SES_MAX_SEND_RATE is unset, and SES_MAX_SEND_RATE when set (the account is read for its quota all the same)", async () => {
     const env = senderTestEnv({ SES_ENDPOINT: aws.url, AWS_REGION: REGION });
     delete (env as { SES_MAX_SEND_RATE?: number }).SES_MAX_SEND_RATE;
     const sender = createTestSender(env);
@@ -112,6 +112,7 @@ describe("the send rate", () => {
     } finally {
       await fixed.close();
     }
-    expect(aws.state.calls).toEqual(["ses:GetAccount"]);
+    // One read at each start (the quota and pause are the account's whatever the rate).
+    expect(aws.state.calls).toEqual(["ses:GetAccount", "ses:GetAccount"]);
   });
 });

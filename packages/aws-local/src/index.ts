@@ -68,6 +68,10 @@ export interface AwsLocalOptions {
   port?: number;
   /** How SNS posts again a notification its subscriber failed; not at all by default. */
   snsRetry?: SnsRetryPolicy;
+  /** SES's quota window: 24 hours by default; a test makes it short to see a reached quota free itself. */
+  quotaWindowMs?: number;
+  /** Refuse sends past MaxSendRate recipients a second, as SES does (off by default: see SendQuotaState). */
+  enforceSendRate?: boolean;
 }
 
 export interface AwsLocal {
@@ -108,6 +112,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
     calls: [],
     ses: {
       account: { ...initialAccount(), ...options.account },
+      quota: { windowMs: options.quotaWindowMs ?? 86_400_000, sends: [], enforceSendRate: options.enforceSendRate ?? false },
       configurationSets: new Map(),
       identities: new Map(),
       confirmationsSent: [],
@@ -126,6 +131,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       deliveries: [],
       pending: new Set(),
       retry: options.snsRetry ?? { retries: 0, delayMs: 0 },
+      confirmations: "post",
     },
     s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
   };

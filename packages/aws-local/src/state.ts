@@ -67,8 +67,13 @@ export interface S3ObjectState {
 }
 
 export interface SesState {
-  /** What GetAccount answers; tests change it to play a sandboxed or paused account. */
+  /**
+   * What GetAccount answers; tests change it to play a sandboxed or paused account
+   * (`SendingEnabled: false`). Its `SendQuota.SentLast24Hours` is what was sent before: GetAccount
+   * adds the recipients SendEmail took within the quota's window (`quota`).
+   */
   account: GetAccountResponse;
+  quota: SendQuotaState;
   configurationSets: Map<string, ConfigurationSetState>;
   /** Email identities (domains and addresses) by lower-cased name. */
   identities: Map<string, EmailIdentityState>;
@@ -83,6 +88,21 @@ export interface SesState {
   activeReceiptRuleSet: string | null;
   /** Every message played as received (`AwsLocal.receiveEmail`), in order. */
   received: ReceivedEmailState[];
+}
+
+/**
+ * The account's sending quota as SES counts it, in recipients: SendEmail refuses a message whose
+ * recipients would pass Max24HourSend within the window (ThrottlingException "Daily message quota
+ * exceeded"), and, when `enforceSendRate`, more than MaxSendRate recipients within a second
+ * ("Maximum sending rate exceeded"). The window is SES's 24 hours unless a test makes it shorter,
+ * so that a quota reached frees itself within the test.
+ */
+export interface SendQuotaState {
+  windowMs: number;
+  /** Recipients SendEmail took, by time (ms), oldest first; entries older than the window are dropped. */
+  sends: Array<{ at: number; recipients: number }>;
+  /** Off by default: senders in tests run unlimited (SES_MAX_SEND_RATE=0) against the default 14/s. */
+  enforceSendRate: boolean;
 }
 
 /** A receipt rule set: its rules in the order SES evaluates them, in the SDK's shape. */
@@ -201,6 +221,12 @@ export interface SnsState {
    * HTTP(S) delivery policy. None by default, so a test sees the one answer and replays it itself.
    */
   retry: SnsRetryPolicy;
+  /**
+   * `post`: Subscribe posts an HTTP(S) endpoint its SubscriptionConfirmation, as SNS does.
+   * `withhold`: it posts none, so the subscription stays pending, as when SNS cannot reach the
+   * endpoint or the subscriber never confirms.
+   */
+  confirmations: "post" | "withhold";
 }
 
 export interface SnsRetryPolicy {

@@ -249,7 +249,7 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
 };
 
 /** The entry a CLI command's run is recorded as, or null for a command that changes nothing. */
-export function cliAuditEntry(path: readonly [string, string], flags: Flags, result: unknown): AuditEntry | null {
+export function cliAuditEntry(path: readonly string[], flags: Flags, result: unknown): AuditEntry | null {
   const describe = AUDITED[path.join(" ")];
   if (!describe) return null;
   const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});

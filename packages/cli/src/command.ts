@@ -13,14 +13,17 @@ export interface CliContext {
   readStdin(): Promise<string>;
 }
 
-/** A command result printed as it is (CSV and the like) rather than as JSON. */
+/** A command result printed as it is (CSV and the like) rather than as JSON; `exitCode` when it is not success. */
 export class RawOutput {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly exitCode = 0,
+  ) {}
 }
 
 export interface Command {
-  /** e.g. ["workspace", "create"] */
-  path: [string, string];
+  /** e.g. ["workspace", "create"], or one word (["doctor"]) */
+  path: [string, string] | [string];
   usage: string;
   run(flags: Flags, context: CliContext): Promise<unknown>;
 }

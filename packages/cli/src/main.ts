@@ -36,12 +36,12 @@ function report(error: unknown): number {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [group, action, ...rest] = argv;
+  const [group, action] = argv;
   if (group === "help" || group === "--help") {
     process.stdout.write(`${usage()}\n`);
     return 0;
   }
-  const command = COMMANDS.find((c) => c.path[0] === group && c.path[1] === action);
+  const command = COMMANDS.find((c) => c.path[0] === group && (c.path.length === 1 || c.path[1] === action));
   if (!command) {
     process.stderr.write(`${group ? `Unknown command: ${[group, action].filter(Boolean).join(" ")}\n\n` : ""}${usage()}\n`);
     return 2;
@@ -49,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
 
   let flags: Flags;
   try {
-    flags = parseFlags(rest);
+    flags = parseFlags(argv.slice(command.path.length));
     if (flags.help === true) {
       process.stdout.write(`${commandUsage(command)}\n`);
       return 0;
@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
     process.stdout.write(result instanceof RawOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`);
-    return 0;
+    return result instanceof RawOutput ? result.exitCode : 0;
   } catch (error) {
     return report(error);
   } finally {

@@ -10,7 +10,9 @@ function documentedCommands(): Set<string> {
   for (const line of readme.split("\n")) {
     if (!line.startsWith("| `")) continue;
     const firstCell = line.slice(1).split(" | ")[0]!;
-    for (const [, group, action] of firstCell.matchAll(/`([a-z][a-z-]*) ([a-z-]+)[ `]/g)) documented.add(`${group} ${action}`);
+    // `group action …`, or a command of one word (`doctor …`).
+    for (const [, group, action] of firstCell.matchAll(/`([a-z][a-z-]*)(?: ([a-z][a-z-]*))?[ `]/g))
+      documented.add(action ? `${group} ${action}` : group!);
   }
   return documented;
 }

@@ -199,6 +199,9 @@ function portsFor(partial: Partial<World> = {}) {
         return world.gate;
       },
       hold: async (workspaceId) => void seen.held.push(workspaceId),
+      accountRefreshMs: 60_000,
+      quotaSpent: async () => void seen.held.push("account:quota"),
+      pauseAccount: async () => void seen.held.push("account:paused"),
     },
     // Time moves only when the handoff waits.
     clock: {
@@ -329,7 +332,12 @@ describe("handOff: a claim held long", () => {
   it("an email whose files found no room in the attachment budget within its wait goes back, queued, with a reason: nothing sent", async () => {
     const { ports, seen } = portsFor({ email: claimedEmail(withFile), files: [Buffer.from("pdf")], budgetFull: true });
     const outcome = await handOff(ports, "email_1", log);
-    expect(outcome).toEqual({ kind: "deferred", retryAt: NOW + 45_000, reason: expect.stringContaining("attachment") });
+    expect(outcome).toEqual({
+      kind: "deferred",
+      retryAt: NOW + 45_000,
+      hold: "attachment_budget",
+      reason: expect.stringContaining("attachment"),
+    });
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.sent).toEqual([]);
     expect(seen.failed).toEqual([]);
@@ -532,7 +540,12 @@ describe("handOff: the send rate and held workspaces", () => {
 
   it("a turn too far ahead puts the email back, queued, until then: nothing sent", async () => {
     const { ports, seen } = portsFor({ gate: { kind: "busy", waitMs: 90_000 } });
-    expect(await handOff(ports, "email_1", log)).toEqual({ kind: "deferred", retryAt: NOW + 90_000 });
+    expect(await handOff(ports, "email_1", log)).toEqual({
+      kind: "deferred",
+      retryAt: NOW + 90_000,
+      hold: "rate_limit",
+      reason: expect.stringContaining("send rate"),
+    });
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.sent).toEqual([]);
   });
@@ -562,6 +575,56 @@ describe("handOff: the send rate and held workspaces", () => {
     expect(seen.released).toEqual(["email_1"]);
     expect(seen.failed).toEqual([]);
     expect(seen.rejected).toEqual([]);
+  });
+
+  it("the account paused or its quota reached (the gate says so) holds the email with its reason and resume time: nothing sent", async () => {
+    for (const [turn, hold, waitMs] of [
+      [{ kind: "account_paused", remainingMs: 20_000 }, "account_paused", 20_000],
+      [{ kind: "account_quota", resumeInMs: 3_600_000 }, "account_quota", 3_600_000],
+    ] as const) {
+      const { ports, seen } = portsFor({ gate: turn });
+      const outcome = await handOff(ports, "email_1", log);
+      expect(outcome).toMatchObject({
+        kind: "held",
+        hold,
+        reason: expect.stringContaining(hold === "account_quota" ? "quota" : "whole account"),
+      });
+      const retryAt = (outcome as { retryAt: number }).retryAt;
+      // At the resume time, spread by at most a tenth of the wait or one account read.
+      expect(retryAt).toBeGreaterThanOrEqual(NOW + waitMs);
+      expect(retryAt).toBeLessThanOrEqual(NOW + waitMs + Math.min(waitMs / 10, 60_000));
+      expect(seen.released).toEqual(["email_1"]);
+      expect(seen.sent).toEqual([]);
+      expect(seen.failed).toEqual([]);
+    }
+  });
+
+  it("SES refusing for the daily quota or the account's pause holds every sender's mail (quota spent, account paused), not failed", async () => {
+    for (const [error, hold, marked] of [
+      [
+        new ProviderError("quota", "ThrottlingException", "SES ThrottlingException: Daily message quota exceeded."),
+        "account_quota",
+        "account:quota",
+      ],
+      [
+        new ProviderError("account_paused", "SendingPausedException", "SES SendingPausedException: paused"),
+        "account_paused",
+        "account:paused",
+      ],
+    ] as const) {
+      const { ports, seen } = portsFor({
+        provider: async () => {
+          throw error;
+        },
+      });
+      const outcome = await handOff(ports, "email_1", log);
+      expect(outcome).toMatchObject({ kind: "held", hold });
+      expect((outcome as { retryAt: number }).retryAt).toBeGreaterThanOrEqual(NOW + 60_000);
+      expect(seen.held).toEqual([marked]);
+      expect(seen.released).toEqual(["email_1"]);
+      expect(seen.failed).toEqual([]);
+      expect(seen.rejected).toEqual([]);
+    }
   });
 });
 

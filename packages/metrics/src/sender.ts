@@ -12,11 +12,12 @@ export type HandoffOutcome =
   | "skipped"
   | "claim_lost"
   | "held"
+  | "account_held"
   | "deferred";
 
 const handoffs = new Counter({
   name: `${PREFIX}sender_handoffs_total`,
-  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals. held: the workspace's SES tenant is paused; deferred: put back to wait for its turn at the send rate or for room in the attachment budget; claim_lost: another worker claimed the email while this handoff waited, so this one did not send it.",
+  help: "Handoff attempts by outcome; error_kind is the provider's error name for transient and permanent refusals. held: the workspace's SES tenant is paused; account_held: the SES account is paused or its 24-hour quota is reached; deferred: put back to wait for its turn at the send rate or for room in the attachment budget; claim_lost: another worker claimed the email while this handoff waited, so this one did not send it.",
   labelNames: ["provider", "outcome", "error_kind"] as const,
   registers: [registry],
 });
@@ -42,6 +43,60 @@ const THROTTLING = /throttl|toomanyrequests|limitexceeded|slowdown/i;
 export function recordHandoff(provider: string, outcome: HandoffOutcome, errorKind = ""): void {
   handoffs.inc({ provider, outcome, error_kind: errorKind });
   if (errorKind && THROTTLING.test(errorKind)) throttled.inc({ provider });
+}
+
+const accountHolds = new Counter({
+  name: `${PREFIX}sender_account_holds_total`,
+  help: "Handoffs held for the whole SES account, by reason: account_quota (its 24-hour quota, Max24HourSend, is reached) or account_paused (SES paused its sending). Each email waits, queued, and goes once the window moves or SES enables the account.",
+  labelNames: ["reason"] as const,
+  registers: [registry],
+});
+
+export function recordAccountHold(reason: "account_quota" | "account_paused"): void {
+  accountHolds.inc({ reason });
+}
+
+/** The account's 24-hour quota as the senders count it: read from Redis on each scrape. */
+export interface AccountQuotaSource {
+  quotaRemaining(): Promise<{ max: number; remaining: number } | null>;
+}
+
+const quotaSources = new Set<AccountQuotaSource>();
+
+async function readQuota(): Promise<{ max: number; remaining: number } | null> {
+  for (const source of quotaSources) {
+    const quota = await source.quotaRemaining().catch(() => null);
+    if (quota) return quota;
+  }
+  return null;
+}
+
+new Gauge({
+  name: `${PREFIX}sender_account_quota_remaining`,
+  help: "Recipients the SES account may still send in its 24-hour window (Max24HourSend less SentLast24Hours at the last GetAccount, less what the senders passed since); absent while unknown or unlimited.",
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const quota = await readQuota();
+    if (quota) this.set(quota.remaining);
+  },
+});
+
+new Gauge({
+  name: `${PREFIX}sender_account_quota_max`,
+  help: "The SES account's 24-hour sending quota (Max24HourSend) at the last GetAccount; absent while unknown or unlimited.",
+  registers: [registry],
+  async collect() {
+    this.reset();
+    const quota = await readQuota();
+    if (quota) this.set(quota.max);
+  },
+});
+
+/** Reports the senders' count of the account's quota on /metrics; the returned call stops it. */
+export function watchAccountQuota(source: AccountQuotaSource): () => void {
+  quotaSources.add(source);
+  return () => quotaSources.delete(source);
 }
 
 /** Starts timing one provider call; call the result with `ok` or `error` when it answers. */

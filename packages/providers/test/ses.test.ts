@@ -274,7 +274,7 @@ describe("the request on the wire", () => {
 });
 
 describe("error mapping with the real SDK", () => {
-  const cases: Array<[string, ScriptedAnswer, "transient" | "permanent", string]> = [
+  const cases: Array<[string, ScriptedAnswer, "transient" | "permanent" | "account_paused" | "quota", string]> = [
     ["throttled (429)", sesError(429, "TooManyRequestsException"), "transient", "TooManyRequestsException"],
     ["daily quota (400 LimitExceeded)", sesError(400, "LimitExceededException"), "transient", "LimitExceededException"],
     ["generic throttling", sesError(400, "Throttling", "Rate exceeded", "body"), "transient", "Throttling"],
@@ -282,7 +282,24 @@ describe("error mapping with the real SDK", () => {
     ["unmodelled 503", { status: 503, body: { message: "Service Unavailable" } }, "transient", "HTTP503"],
     ["message rejected", sesError(400, "MessageRejected", "Email address is not verified."), "permanent", "MessageRejected"],
     ["MAIL FROM not verified", sesError(400, "MailFromDomainNotVerifiedException"), "permanent", "MailFromDomainNotVerifiedException"],
-    ["sending paused", sesError(400, "SendingPausedException", "paused", "body"), "permanent", "SendingPausedException"],
+    [
+      "the account's sending paused (v2)",
+      sesError(400, "SendingPausedException", "paused", "body"),
+      "account_paused",
+      "SendingPausedException",
+    ],
+    [
+      "the account's sending paused (v1 name)",
+      sesError(400, "AccountSendingPausedException", "Account sending paused"),
+      "account_paused",
+      "AccountSendingPausedException",
+    ],
+    [
+      "the daily quota spent",
+      sesError(400, "ThrottlingException", "Daily message quota exceeded.", "body"),
+      "quota",
+      "ThrottlingException",
+    ],
     ["account suspended", sesError(400, "AccountSuspendedException"), "permanent", "AccountSuspendedException"],
     ["bad request", sesError(400, "BadRequestException", "Missing final '@domain'"), "permanent", "BadRequestException"],
     ["configuration set missing (404)", sesError(404, "NotFoundException"), "permanent", "NotFoundException"],

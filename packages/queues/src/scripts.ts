@@ -18,6 +18,7 @@ const LUA_DIR = new URL("./lua/", import.meta.url);
 export interface ScriptCommands {
   svcGcra(key: string, intervalMs: string, burst: string, wanted?: string): Promise<[number, number, number, number]>;
   svcSendFairness(current: string, previous: string, count: number, ttlMs: number): Promise<[number, number]>;
+  svcAccountQuota(key: string, mode: "read" | "spent", ...args: string[]): Promise<number>;
   svcSendGate(numberOfKeys: number, ...keysThenArgs: string[]): Promise<number[]>;
   svcSubscriptionRate(key: string, intervalMs: string): Promise<number>;
   svcSlotAcquire(key: string, limit: number, leaseMs: number, member: string, livenessPrefix: string, instance: string): Promise<number>;

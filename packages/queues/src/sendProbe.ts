@@ -14,7 +14,10 @@ export interface SendJobFacts {
   lastError: string | null;
   /**
    * Why the email is held rather than retried (`tenant_paused`: the provider paused its workspace;
-   * `attachment_budget`: the sender had no room for its files within its wait).
+   * `account_paused`: the provider paused the whole account; `account_quota`: the account's
+   * 24-hour quota has no room; `rate_limit`: its turn at the account's send rate is ahead;
+   * `render_busy`: its workspace's render share is spent; `attachment_budget`: the sender had no
+   * room for its files within its wait).
    */
   held: WaitingHold | null;
 }
@@ -30,8 +33,15 @@ export interface SendQueueFacts {
   waiting: number;
 }
 
-export type WaitingHold = "tenant_paused" | "attachment_budget";
-const HOLDS: readonly string[] = ["tenant_paused", "attachment_budget"] satisfies WaitingHold[];
+export type WaitingHold = "tenant_paused" | "account_paused" | "account_quota" | "rate_limit" | "render_busy" | "attachment_budget";
+const HOLDS: readonly string[] = [
+  "tenant_paused",
+  "account_paused",
+  "account_quota",
+  "rate_limit",
+  "render_busy",
+  "attachment_budget",
+] satisfies WaitingHold[];
 
 /** What the sender records on a job it will retry; read back by `sendQueueFacts`. */
 interface RetryProgress {

@@ -78,4 +78,54 @@ describe("SendGate", () => {
       { kind: "busy", waitMs: 1_000 },
     ]);
   });
+
+  it("passes at most the account's 24-hour quota across callers, holds the rest with when the window frees room, and gives it back as the window moves", async () => {
+    const window = 1_500;
+    const { gate: one } = gate({ recipientsPerSecond: 0, quotaWindowMs: window, accountRefreshMs: 60_000 });
+    // Unknown until the account is read: nothing is held for it.
+    expect(await one.pass("ws_a", 3)).toEqual({ kind: "go", waitMs: 0 });
+    await one.recordAccount({ max24HourSend: 10, sentLast24Hours: 4, sendingEnabled: true });
+    const first = await Promise.all([one.pass("ws_a", 3), one.pass("ws_b", 2), one.pass("ws_a", 2)]);
+    expect(first.map((decision) => decision.kind)).toEqual(["go", "go", "account_quota"]);
+    // The four counted at the read are others' mail; the five passed since can free room: the
+    // email of two waits until the first three leave the window.
+    const held = first[2]!;
+    expect(held.kind === "account_quota" && held.resumeInMs).toBeGreaterThan(window - 100);
+    expect(held.kind === "account_quota" && held.resumeInMs).toBeLessThanOrEqual(window + 10);
+    expect(await one.quotaRemaining()).toEqual({ max: 10, remaining: 1 });
+    // One recipient still fits; then none.
+    expect((await one.pass("ws_c", 1)).kind).toBe("go");
+    expect((await one.pass("ws_c", 1)).kind).toBe("account_quota");
+
+    await new Promise((resolve) => setTimeout(resolve, window + 50));
+    // What the senders passed has left the window: room again, without another read.
+    expect(await one.pass("ws_a", 2)).toEqual({ kind: "go", waitMs: 0 });
+  });
+
+  it("holds the unknown part of the quota (others' mail) until the next read, and SES's refusal spends it", async () => {
+    const { gate: one } = gate({ recipientsPerSecond: 0, quotaWindowMs: 60_000, accountRefreshMs: 5_000 });
+    await one.recordAccount({ max24HourSend: 10, sentLast24Hours: 10, sendingEnabled: true });
+    expect(await one.pass("ws_a", 1)).toEqual({ kind: "account_quota", resumeInMs: 5_000 });
+    await one.recordAccount({ max24HourSend: 10, sentLast24Hours: 0, sendingEnabled: true });
+    expect((await one.pass("ws_a", 1)).kind).toBe("go");
+    await one.quotaSpent();
+    expect((await one.pass("ws_a", 1)).kind).toBe("account_quota");
+    // Unlimited (-1) lets everything through.
+    await one.recordAccount({ max24HourSend: -1, sentLast24Hours: 0, sendingEnabled: true });
+    expect((await one.pass("ws_a", 1_000)).kind).toBe("go");
+  });
+
+  it("holds every workspace's email while the account is paused, before its own hold, and lets them go once a read finds it enabled", async () => {
+    const { gate: one } = gate({ recipientsPerSecond: 0, accountRefreshMs: 5_000 });
+    await one.hold("ws_held");
+    await one.recordAccount({ max24HourSend: -1, sentLast24Hours: 0, sendingEnabled: false });
+    const decisions = await Promise.all([one.pass("ws_a", 1), one.pass("ws_held", 1)]);
+    expect(decisions.map((decision) => decision.kind)).toEqual(["account_paused", "account_paused"]);
+    expect(decisions[0]!.kind === "account_paused" && decisions[0]!.remainingMs).toBeGreaterThan(9_000);
+    await one.recordAccount({ max24HourSend: -1, sentLast24Hours: 0, sendingEnabled: true });
+    expect((await Promise.all([one.pass("ws_a", 1), one.pass("ws_held", 1)])).map((decision) => decision.kind)).toEqual(["go", "held"]);
+    // SES refusing a send for the account's pause holds everyone until the next read.
+    await one.pauseAccount();
+    expect((await one.pass("ws_a", 1)).kind).toBe("account_paused");
+  });
 });

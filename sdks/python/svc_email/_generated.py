@@ -1430,7 +1430,7 @@ EmailWithEventsSuppressedRecipient = TypedDict(
 EmailWithEventsWaitingReason = TypedDict(
     "EmailWithEventsWaitingReason",
     {
-        "code": Literal["provider_retry", "tenant_paused", "attachment_budget", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"],
+        "code": Literal["scheduled", "provider_retry", "tenant_paused", "account_paused", "account_quota", "rate_limit", "render_busy", "attachment_budget", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"],
         "message": str,
         "nextAttemptAt": NotRequired[str],
     },

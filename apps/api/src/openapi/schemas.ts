@@ -148,8 +148,13 @@ export const emailWithEventsSchema = z
           reasons: z.array(
             z.strictObject({
               code: z.enum([
+                "scheduled",
                 "provider_retry",
                 "tenant_paused",
+                "account_paused",
+                "account_quota",
+                "rate_limit",
+                "render_busy",
                 "attachment_budget",
                 "no_sender",
                 "no_job",
@@ -159,7 +164,9 @@ export const emailWithEventsSchema = z
                 "no_provider_events",
               ]),
               message: z.string(),
-              nextAttemptAt: timestamp("When the next attempt is due (provider_retry, tenant_paused, attachment_budget).").optional(),
+              nextAttemptAt: timestamp(
+                "When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget).",
+              ).optional(),
             }),
           ),
         }),

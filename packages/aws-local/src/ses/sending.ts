@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { SendEmailResponse } from "@aws-sdk/client-sesv2";
 import { AwsError, type AwsLocalRoutes } from "../server.ts";
 import type { SentAttachmentState } from "../state.ts";
+import { takeQuota } from "./account.ts";
 import { publishSendingEvents } from "./events.ts";
 import { aggregateStatus } from "./tenants.ts";
 import { notFound, optionalObject, optionalString, requireName } from "./validation.ts";
 
 /**
- * SES v2 SendEmail, as far as who may send: the account must be enabled, a named tenant must
- * exist and be allowed to send (SendingPausedException otherwise, as for a paused account), a
- * named configuration set must exist. The message is recorded in `state.ses.sentEmails`; nothing
+ * SES v2 SendEmail, as far as who may send: the account must be enabled and within its quota
+ * (`account.ts`), a named tenant must exist and be allowed to send (SendingPausedException
+ * otherwise, as for a paused account), a named configuration set must exist. The message is recorded in `state.ses.sentEmails`; nothing
  * is delivered and its content is not checked (aws-ses-v2-local is the emulator that renders
  * and stores messages). Sent through a configuration set, its sending events go to the set's SNS
  * event destinations after the answer (`events.ts`).
@@ -75,6 +76,8 @@ export function sending(routes: AwsLocalRoutes): void {
       Headers?: unknown;
       Attachments?: unknown;
     }>(optionalObject<{ Simple?: unknown }>(body.Content, "Content")?.Simple, "Simple");
+    // Who may send is checked before the quota: a refused message takes none of it.
+    takeQuota(state, to.length + cc.length + bcc.length);
     const messageId = `awslocal-${randomUUID()}`;
     const subject = typeof simple?.Subject?.Data === "string" ? simple.Subject.Data : null;
     const tags = Array.isArray(body.EmailTags) ? (body.EmailTags as Array<{ Name: string; Value: string }>) : [];

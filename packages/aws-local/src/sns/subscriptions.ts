@@ -43,7 +43,8 @@ export function subscriptions(routes: AwsLocalRoutes): void {
       pendingConfirmation: isHttp(protocol),
     };
     if (!existing) state.sns.subscriptions.set(subscription.arn, subscription);
-    if (subscription.pendingConfirmation) sendSubscriptionConfirmation(state, topic, subscription, baseUrl);
+    if (subscription.pendingConfirmation && state.sns.confirmations === "post")
+      sendSubscriptionConfirmation(state, topic, subscription, baseUrl);
     return { SubscriptionArn: subscription.pendingConfirmation && !returnArn ? PENDING_ANSWER : subscription.arn };
   });
 

@@ -1,5 +1,6 @@
 import type { Command } from "../command.ts";
 import { auditLogCommands } from "./auditLog.ts";
+import { doctorCommands } from "./doctor.ts";
 import { domainCommands } from "./domain.ts";
 import { erasureCommands } from "./erasure.ts";
 import { inboundCommands } from "./inbound.ts";
@@ -30,4 +31,5 @@ export const COMMANDS: Command[] = [
   ...inboundCommands,
   ...auditLogCommands,
   ...erasureCommands,
+  ...doctorCommands,
 ];

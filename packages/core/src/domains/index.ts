@@ -1,4 +1,5 @@
 export type { RecordCheck } from "./checks.ts";
+export { type DomainDnsReport, domainDnsReports } from "./dnsReport.ts";
 export {
   type DomainIdentitySpec,
   type IdentityCheckStatus,

@@ -1,7 +1,14 @@
 import type { Db } from "@svc/db";
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
-import { ATTACHMENT_BUDGET_REASON, TENANT_PAUSED_REASON } from "../sending/handoff.ts";
+import {
+  ACCOUNT_PAUSED_REASON,
+  ACCOUNT_QUOTA_REASON,
+  ATTACHMENT_BUDGET_REASON,
+  RATE_LIMIT_REASON,
+  RENDER_BUSY_REASON,
+  TENANT_PAUSED_REASON,
+} from "../sending/handoff.ts";
 import { findDomainsNamed } from "../stores/domains.ts";
 import { getEmailWithEvents } from "./read.ts";
 import type { EmailWithEventsView } from "./views.ts";
@@ -18,8 +25,13 @@ export const EXPECTED_PROVIDER_EVENT_MS = 2 * 3_600_000;
 
 export interface WaitingReason {
   code:
+    | "scheduled"
     | "provider_retry"
     | "tenant_paused"
+    | "account_paused"
+    | "account_quota"
+    | "rate_limit"
+    | "render_busy"
     | "attachment_budget"
     | "no_sender"
     | "no_job"
@@ -28,7 +40,7 @@ export interface WaitingReason {
     | "provider_identity_not_verified"
     | "no_provider_events";
   message: string;
-  /** When the next attempt is due (provider_retry, tenant_paused, attachment_budget). */
+  /** When the next attempt is due (scheduled, provider_retry and every hold: tenant_paused, account_paused, account_quota, rate_limit, render_busy, attachment_budget). */
   nextAttemptAt?: string;
 }
 
@@ -38,12 +50,25 @@ export interface EmailWaiting {
   reasons: WaitingReason[];
 }
 
+/** Why a delayed send job waits, as the sender recorded it on the job (see @svc/queues WaitingHold). */
+type WaitingHoldCode = "tenant_paused" | "account_paused" | "account_quota" | "rate_limit" | "render_busy" | "attachment_budget";
+
+/** What each hold says, before its time. */
+const HOLD_MESSAGES: Record<WaitingHoldCode, { text: string; next: string }> = {
+  tenant_paused: { text: `${TENANT_PAUSED_REASON} The workspace's overview shows the provider's status and reason.`, next: "Next check" },
+  account_paused: { text: `${ACCOUNT_PAUSED_REASON} svc doctor and svc ses status show the account's state.`, next: "Next check" },
+  account_quota: { text: ACCOUNT_QUOTA_REASON, next: "Resumes at" },
+  rate_limit: { text: RATE_LIMIT_REASON, next: "Its turn" },
+  render_busy: { text: RENDER_BUSY_REASON, next: "Next attempt" },
+  attachment_budget: { text: ATTACHMENT_BUDGET_REASON, next: "Next attempt" },
+};
+
 /** BullMQ states of a job waiting for a worker: `prioritized` is where a job with a priority waits. */
 const WAITING_JOB_STATES = new Set(["waiting", "prioritized"]);
 
 /** What the send queue knows (see @svc/queues sendQueueFacts); null when it could not be asked. */
 interface QueueFacts {
-  job: { state: string | null; retryAt: Date | null; lastError: string | null; held?: "tenant_paused" | "attachment_budget" | null };
+  job: { state: string | null; retryAt: Date | null; lastError: string | null; held?: WaitingHoldCode | null };
   workers: number | null;
   waiting: number;
 }
@@ -57,9 +82,11 @@ interface DomainFacts {
 
 /** Whether the email waits longer than expected in its status (and so is worth explaining). */
 export function waitsLongerThanExpected(
-  email: Pick<EmailWithEventsView, "status" | "createdAt" | "sentAt" | "events">,
+  email: Pick<EmailWithEventsView, "status" | "createdAt" | "sentAt" | "events"> & Partial<Pick<EmailWithEventsView, "scheduledAt">>,
   now: Date,
 ): boolean {
+  // A scheduled email waits by design until its time; past it, it is as late as a queued one.
+  if (email.status === "scheduled") return email.scheduledAt != null && now.getTime() - Date.parse(email.scheduledAt) > EXPECTED_HANDOFF_MS;
   if (email.status === "queued" || email.status === "sending") return now.getTime() - Date.parse(email.createdAt) > EXPECTED_HANDOFF_MS;
   if (email.status === "sent") {
     const last = lastActivity(email);
@@ -87,6 +114,15 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     return { since: email.sentAt ?? email.createdAt, reasons };
   }
 
+  if (email.status === "scheduled" && email.scheduledAt) {
+    reasons.push({
+      code: "scheduled",
+      message: `It was scheduled for ${email.scheduledAt} and is not queued yet: a sender's scheduler queues due emails every few seconds while a sender runs.`,
+      nextAttemptAt: email.scheduledAt,
+    });
+    return { since: email.scheduledAt, reasons };
+  }
+
   const { queue, domain } = facts;
   if (domain && domain.status !== "verified") {
     reasons.push({
@@ -100,18 +136,10 @@ export function explainWaiting(email: EmailWithEventsView, facts: { queue: Queue
     });
   }
   if (queue) {
-    if (queue.job.state === "delayed" && queue.job.retryAt && queue.job.held === "tenant_paused") {
-      reasons.push({
-        code: "tenant_paused",
-        message: `${TENANT_PAUSED_REASON} The workspace's overview shows the provider's status and reason. Next check: ${queue.job.retryAt.toISOString()}.`,
-        nextAttemptAt: queue.job.retryAt.toISOString(),
-      });
-    } else if (queue.job.state === "delayed" && queue.job.retryAt && queue.job.held === "attachment_budget") {
-      reasons.push({
-        code: "attachment_budget",
-        message: `${ATTACHMENT_BUDGET_REASON} Next attempt: ${queue.job.retryAt.toISOString()}.`,
-        nextAttemptAt: queue.job.retryAt.toISOString(),
-      });
+    const held = queue.job.held;
+    if (queue.job.state === "delayed" && queue.job.retryAt && held) {
+      const next = queue.job.retryAt.toISOString();
+      reasons.push({ code: held, message: `${HOLD_MESSAGES[held].text} ${HOLD_MESSAGES[held].next}: ${next}.`, nextAttemptAt: next });
     } else if (queue.job.state === "delayed" && queue.job.retryAt) {
       reasons.push({
         code: "provider_retry",

@@ -26,17 +26,43 @@ export type HandoffOutcome =
   | { kind: "suppressed"; suppressed: SuppressedRecipient[] }
   | { kind: "rejected"; error: ProviderError }
   | { kind: "retry"; retryAt: number; error: ProviderError }
-  /** The provider paused the workspace's sending (its SES tenant): it waits, queued, until `retryAt`, and then for as long as the pause lasts. */
-  | { kind: "held"; retryAt: number; reason: string }
   /**
-   * The send rate is spoken for beyond what a worker waits through, or the process's attachment
-   * budget had no room within its wait (`reason` says so): it waits, queued, until `retryAt`.
+   * The provider paused the workspace's sending (its SES tenant), or the whole account's, or the
+   * account's 24-hour quota has no room: it waits, queued, until `retryAt`, and then for as long as
+   * the pause lasts (`hold` says which, `reason` in words).
    */
-  | { kind: "deferred"; retryAt: number; reason?: string };
+  | { kind: "held"; retryAt: number; hold: AccountHold | "tenant_paused"; reason: string }
+  /**
+   * The send rate is spoken for beyond what a worker waits through, the workspace's render share
+   * is spent, or the process's attachment budget had no room within its wait (`hold` says which):
+   * it waits, queued, until `retryAt`.
+   */
+  | { kind: "deferred"; retryAt: number; hold: DeferralCause; reason: string };
+
+/** What holds every workspace's mail: the account's pause, or its 24-hour quota. */
+export type AccountHold = "account_paused" | "account_quota";
+/** What puts one email back in the queue for a short while. */
+export type DeferralCause = "rate_limit" | "render_busy" | "attachment_budget";
 
 /** What an email deferred for room in the attachment budget says while it waits. */
 export const ATTACHMENT_BUDGET_REASON =
   "The sender had no room for this email's attachments within its wait (other large emails were being handed off); it waits, queued, and is tried again shortly.";
+
+/** What an email put back for its turn at the account's send rate says while it waits. */
+export const RATE_LIMIT_REASON =
+  "The account's send rate (SES MaxSendRate, shared by every sender) is spoken for beyond the sender's longest wait; it waits, queued, for its turn.";
+
+/** What an email put back because its workspace's render share was spent says while it waits. */
+export const RENDER_BUSY_REASON =
+  "Its workspace's share of template rendering is spent for now (other templated emails of the workspace are rendering); it waits, queued, for its turn.";
+
+/** What an email held by the account's 24-hour quota says while it waits. */
+export const ACCOUNT_QUOTA_REASON =
+  "The SES account's 24-hour sending quota (Max24HourSend) is reached; it waits, queued, and goes once the 24-hour window has moved enough to make room (raise the quota in the SES console to send sooner).";
+
+/** What an email held because SES paused the whole account's sending says while it waits. */
+export const ACCOUNT_PAUSED_REASON =
+  "SES has paused sending for the whole account (GetAccount SendingEnabled is false, usually on its bounce or complaint rate); every workspace's emails wait, queued, and go once SES enables the account again.";
 
 /** What a held email's explanation says (GET /emails/{id} `waiting`, the dashboard). */
 export const TENANT_PAUSED_REASON =
@@ -59,16 +85,18 @@ export const TENANT_PAUSED_REASON =
  * 5. A templated email is rendered from the version pinned when it was accepted; a render that
  *    fails (a limit, a filter error on its data, output over the size limit, the template
  *    deleted) ends it failed with a `rendering_failed` event of ours.
- * 6. Its workspace is held (the provider paused its sending): it waits, queued, and is tried
- *    again once the hold ends; other workspaces are not held. Otherwise it takes its turn at the
- *    account's send rate, one token per remaining recipient (a turn too far ahead puts it back
- *    in the queue until then).
+ * 6. The account is paused, or its workspace is held (the provider paused its sending): it waits,
+ *    queued, and is tried again once the hold ends; a workspace's hold holds no other workspace.
+ *    The account's 24-hour quota has no room for its recipients: it waits, queued, until the
+ *    window has moved enough. Otherwise it takes its turn at the account's send rate, one token
+ *    per remaining recipient (a turn too far ahead puts it back in the queue until then).
  * 7. Its files do not fit the process's attachment budget within the wait it allows: it waits,
  *    queued, and is tried again later. Its files' bytes are gone: failed.
  * 8. Its claim is renewed right before the provider call; when another worker has claimed it
  *    meanwhile (this handoff waited past its lease), this one sends nothing.
  * 9. The provider refuses it for good: failed with the provider's `rejected` event.
- * 10. The provider says the workspace's sending is paused: held, as in 6, with its workspace.
+ * 10. The provider says the workspace's sending is paused: held, as in 6, with its workspace; the
+ *     account's sending, or its daily quota spent: held, as in 6, with every workspace.
  * 11. The provider fails for now: retried with backoff until the retry window ends, then failed.
  *
  * Everything the caller needs to do next is in the returned outcome.
@@ -146,10 +174,12 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   const recipientCount = recipientsToSend.to.length + recipientsToSend.cc.length + recipientsToSend.bcc.length;
   const turn = await ports.gate.pass(email.organizationId, recipientCount);
   if (turn.kind === "held") return holdEmail(ports, email.id, turn.remainingMs, log);
+  if (turn.kind === "account_paused") return holdForAccount(ports, email.id, "account_paused", turn.remainingMs, log);
+  if (turn.kind === "account_quota") return holdForAccount(ports, email.id, "account_quota", turn.resumeInMs, log);
   if (turn.kind === "busy") {
     await ports.records.release(email.id);
     log.debug({ waitMs: turn.waitMs }, "the send rate is spoken for; back in the queue until its turn");
-    return { kind: "deferred", retryAt: ports.clock.now() + turn.waitMs };
+    return { kind: "deferred", retryAt: ports.clock.now() + turn.waitMs, hold: "rate_limit", reason: RATE_LIMIT_REASON };
   }
   if (turn.waitMs > 0) await ports.clock.sleep(turn.waitMs);
 
@@ -199,7 +229,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
       { bytes: fileBytes, retryAt: new Date(retryAt).toISOString() },
       "no room in the attachment budget within its wait; back in the queue",
     );
-    return { kind: "deferred", retryAt, reason: ATTACHMENT_BUDGET_REASON };
+    return { kind: "deferred", retryAt, hold: "attachment_budget", reason: ATTACHMENT_BUDGET_REASON };
   }
   if ("kind" in handedOff) return handedOff;
   const { providerMessageId } = handedOff;
@@ -233,7 +263,7 @@ async function renderContent(
       // The workspace's render share is spent: its email waits its turn, like a busy send rate.
       await ports.records.release(email.id);
       log.debug({ retryAfterMs: error.retryAfterMs }, "the workspace's render share is spent; back in the queue");
-      return { kind: "deferred", retryAt: ports.clock.now() + error.retryAfterMs };
+      return { kind: "deferred", retryAt: ports.clock.now() + error.retryAfterMs, hold: "render_busy", reason: RENDER_BUSY_REASON };
     }
     if (!(error instanceof TemplateRenderError)) throw error;
     const deliveryIds = await ports.records.failRendering(email.id, {
@@ -254,6 +284,18 @@ async function handleProviderFailure(ports: HandoffPorts, email: ClaimedEmail, e
     await ports.gate.hold(email.organizationId);
     log.warn({ code: error.code }, "the provider paused this workspace's sending; its emails are held");
     return holdEmail(ports, email.id, ports.gate.holdMs, log);
+  }
+  if (error.kind === "account_paused" || error.kind === "quota") {
+    // The whole account: every sender learns it from Redis, and the next GetAccount read lifts it.
+    const hold: AccountHold = error.kind === "quota" ? "account_quota" : "account_paused";
+    await (hold === "account_quota" ? ports.gate.quotaSpent() : ports.gate.pauseAccount());
+    log.warn(
+      { code: error.code },
+      hold === "account_quota"
+        ? "the provider says the account's daily quota is spent; emails wait"
+        : "the provider paused the account's sending; emails wait",
+    );
+    return holdForAccount(ports, email.id, hold, ports.gate.accountRefreshMs, log);
   }
   if (error.kind === "permanent") {
     const deliveryIds = await ports.records.reject(email.id, error, ports.provider.name);
@@ -286,7 +328,26 @@ async function holdEmail(ports: HandoffPorts, emailId: string, remainingMs: numb
   await ports.records.release(emailId);
   const retryAt = ports.clock.now() + remainingMs + Math.round(Math.random() * ports.gate.holdMs);
   log.info({ retryAt: new Date(retryAt).toISOString() }, "workspace held (provider paused its sending); waiting");
-  return { kind: "held", retryAt, reason: TENANT_PAUSED_REASON };
+  return { kind: "held", retryAt, hold: "tenant_paused", reason: TENANT_PAUSED_REASON };
+}
+
+/**
+ * Puts an email back, queued, while the account is paused or its quota has no room: until the
+ * resume time, plus a spread (a tenth of the wait, at most one account read) so that the held
+ * emails of every workspace do not all come back in one instant.
+ */
+async function holdForAccount(
+  ports: HandoffPorts,
+  emailId: string,
+  hold: AccountHold,
+  waitMs: number,
+  log: Logger,
+): Promise<HandoffOutcome> {
+  await ports.records.release(emailId);
+  const spread = Math.round(Math.random() * Math.min(waitMs / 10, ports.gate.accountRefreshMs));
+  const retryAt = ports.clock.now() + waitMs + spread;
+  log.debug({ hold, retryAt: new Date(retryAt).toISOString() }, "held for the account; waiting");
+  return { kind: "held", retryAt, hold, reason: hold === "account_quota" ? ACCOUNT_QUOTA_REASON : ACCOUNT_PAUSED_REASON };
 }
 
 /** The first wait before recording an accepted handoff again; it doubles up to the cap. */

@@ -1,6 +1,16 @@
-export { AttachmentBudget } from "./attachmentBudget.ts";
+export { ATTACHMENT_BUDGET_FULL, AttachmentBudget } from "./attachmentBudget.ts";
 export type { ClaimedHandoff } from "./claims.ts";
-export { type HandoffOutcome, handOff, TENANT_PAUSED_REASON } from "./handoff.ts";
+export {
+  ACCOUNT_PAUSED_REASON,
+  ACCOUNT_QUOTA_REASON,
+  type AccountHold,
+  type DeferralCause,
+  type HandoffOutcome,
+  handOff,
+  RATE_LIMIT_REASON,
+  RENDER_BUSY_REASON,
+  TENANT_PAUSED_REASON,
+} from "./handoff.ts";
 export type { Clock, HandoffGate, HandoffPorts, HandoffRecords, HandoffWrites } from "./ports.ts";
 export * from "./provider.ts";
 export { filterTestRecipients, type PreVerifiedLookup, type RecipientSplit, splitRecipients } from "./recipients.ts";

@@ -79,6 +79,12 @@ export interface HandoffGate {
   /** Holds the workspace's emails for `holdMs`: the provider said its sending is paused. */
   hold(workspaceId: string): Promise<void>;
   readonly holdMs: number;
+  /** The provider refused a send for the account's daily quota: it is spent until the window moves. */
+  quotaSpent(): Promise<void>;
+  /** The provider refused a send because the account's sending is paused: every email waits. */
+  pauseAccount(): Promise<void>;
+  /** How often the account (quota, pause) is read again: the wait when no better time is known. */
+  readonly accountRefreshMs: number;
 }
 
 export interface Clock {

@@ -44,13 +44,15 @@ export interface SendResult {
   providerMessageId: string;
 }
 
-export type ProviderFailureKind = "transient" | "permanent" | "paused";
+export type ProviderFailureKind = "transient" | "permanent" | "paused" | "account_paused" | "quota";
 
 /**
  * A refusal or failure the sender can act on. `transient` is retried with backoff; `permanent`
  * fails the email and records a `rejected` event whose payload is `details`; `paused` says the
  * provider refuses the workspace's mail until it re-enables it (an SES tenant disabled on its
- * reputation): the email and the workspace's other emails are held, not failed.
+ * reputation): the email and the workspace's other emails are held, not failed. `account_paused`
+ * and `quota` say the same of the whole account (its sending paused, its daily quota spent):
+ * every workspace's emails are held.
  */
 export class ProviderError extends Error {
   constructor(

@@ -35,7 +35,6 @@ const TRANSIENT_NAMES = new Set([
 const PERMANENT_NAMES = new Set([
   "MessageRejected",
   "MailFromDomainNotVerifiedException",
-  "SendingPausedException",
   "AccountSuspendedException",
   "BadRequestException",
   "NotFoundException",
@@ -99,11 +98,25 @@ export function toProviderError(error: unknown, tenant?: string): ProviderError 
   if (tenant) details.tenant = tenant;
 
   return new ProviderError(
-    tenant ? (classifyTenantSend(name, message) ?? classify(name, networkCode, status)) : classify(name, networkCode, status),
+    classifyAccount(name, message, tenant) ??
+      (tenant ? (classifyTenantSend(name, message) ?? classify(name, networkCode, status)) : classify(name, networkCode, status)),
     code,
     `SES ${code}: ${message}`,
     details,
   );
+}
+
+/**
+ * Refusals about the whole account, which no retry of this email alone can pass: its daily quota
+ * spent (SES answers a throttling error saying "Daily message quota exceeded"), or its sending
+ * paused (SES v2 SendingPausedException naming the account when no tenant is named or the
+ * message says so; v1's AccountSendingPausedException). Every email waits; none fails.
+ */
+function classifyAccount(name: string | undefined, message: string, tenant: string | undefined) {
+  if (name && /throttl|toomanyrequests|limitexceeded/i.test(name) && /daily message quota/i.test(message)) return "quota";
+  if (name === "AccountSendingPausedException") return "account_paused";
+  if (name === "SendingPausedException" && (!tenant || /account/i.test(message))) return "account_paused";
+  return undefined;
 }
 
 function classifyTenantSend(name: string | undefined, message: string) {

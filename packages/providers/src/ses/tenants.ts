@@ -188,6 +188,50 @@ export class SesTenants {
     }
   }
 
+  /**
+   * Read only, for `svc doctor`: each workspace's tenant, whether SES lets it send, and the
+   * identities and configuration sets it should be associated with but is not.
+   */
+  async audit(
+    workspaces: AsyncIterable<{ workspaceId: string; names: string[] }>,
+    configurationSets: readonly string[],
+  ): Promise<Array<{ workspaceId: string; tenant: string; exists: boolean; sendingStatus: string | null; unassociated: string[] }>> {
+    const existing = new Map<string, { arn: string; status: string | null }>();
+    let nextToken: string | undefined;
+    do {
+      const page = await this.ses.send(new ListTenantsCommand({ PageSize: 1000, ...(nextToken ? { NextToken: nextToken } : {}) }));
+      for (const tenant of page.Tenants ?? [])
+        if (tenant.TenantName && tenant.TenantArn) existing.set(tenant.TenantName, { arn: tenant.TenantArn, status: null });
+      nextToken = page.NextToken;
+    } while (nextToken);
+    const results = [];
+    for await (const { workspaceId, names } of workspaces) {
+      const tenant = tenantNameOf(workspaceId);
+      const found = existing.get(tenant);
+      if (!found) {
+        results.push({ workspaceId, tenant, exists: false, sendingStatus: null, unassociated: [...names, ...configurationSets] });
+        continue;
+      }
+      const associated = new Set<string>();
+      let resourcesToken: string | undefined;
+      do {
+        const page = await this.ses.send(
+          new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }),
+        );
+        for (const resource of page.TenantResources ?? []) if (resource.ResourceArn) associated.add(resource.ResourceArn);
+        resourcesToken = page.NextToken;
+      } while (resourcesToken);
+      const { partition, region, account } = scopeOf(found.arn);
+      const unassociated = [
+        ...names.filter((name) => !associated.has(`arn:${partition}:ses:${region}:${account}:identity/${name}`)),
+        ...configurationSets.filter((set) => !associated.has(`arn:${partition}:ses:${region}:${account}:configuration-set/${set}`)),
+      ];
+      const status = (await this.ses.send(new GetTenantCommand({ TenantName: tenant }))).Tenant?.SendingStatus ?? null;
+      results.push({ workspaceId, tenant, exists: true, sendingStatus: status, unassociated });
+    }
+    return results;
+  }
+
   /** The tenant's sending status and SES's reason; null when the workspace has no tenant yet. */
   async status(workspaceId: string): Promise<TenantStatusView | null> {
     const tenant = tenantNameOf(workspaceId);

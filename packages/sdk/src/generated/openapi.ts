@@ -1900,11 +1900,11 @@ export interface components {
                 since: string;
                 reasons: {
                     /** @enum {string} */
-                    code: "provider_retry" | "tenant_paused" | "attachment_budget" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
+                    code: "scheduled" | "provider_retry" | "tenant_paused" | "account_paused" | "account_quota" | "rate_limit" | "render_busy" | "attachment_budget" | "no_sender" | "no_job" | "backlog" | "domain_not_verified" | "provider_identity_not_verified" | "no_provider_events";
                     message: string;
                     /**
                      * Format: date-time
-                     * @description When the next attempt is due (provider_retry, tenant_paused, attachment_budget).
+                     * @description When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget).
                      */
                     nextAttemptAt?: string;
                 }[];

@@ -1,0 +1,53 @@
+import { AppError, createDnsResolver, getSesSetup } from "@svc/core";
+import { type CliContext, type Command, type Flags, listFlag, RawOutput } from "../command.ts";
+import { dnsChecks } from "../doctor/dnsChecks.ts";
+import { ingestCheck } from "../doctor/ingestCheck.ts";
+import { type DoctorCheck, exitCodeOf, guarded, renderLines, warning } from "../doctor/report.ts";
+
+/**
+ * `svc doctor`: proves an install on the operator's account, read only. DNS of every sending
+ * domain; with SES, the account (pause, sandbox, quota), the recorded topic, its subscription
+ * (confirmed) and the ingester it points at (answering), each configuration set and its event
+ * destination, and the workspaces' tenants. One line per check, or `--json`; exit 1 on a failure.
+ */
+async function doctor(flags: Flags, { db, config }: CliContext): Promise<RawOutput> {
+  const json = flags.json;
+  if (json !== undefined && json !== true) throw new AppError("bad_request", "Option --json takes no value.");
+  // Only these sending domains (and their workspaces' tenants); every one by default.
+  const domains = listFlag(flags, "domain").map((name) => name.toLowerCase());
+  const checks: DoctorCheck[] = [];
+  const resolver = createDnsResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS });
+  checks.push(...(await guarded("dns", "check DNS_SERVERS and the network", () => dnsChecks(db.prisma, resolver, domains))));
+  if (config.EMAIL_PROVIDER !== "ses") {
+    checks.push(
+      warning(
+        "provider",
+        "EMAIL_PROVIDER is the simulator: the SES checks are skipped",
+        "set EMAIL_PROVIDER=ses on an install that sends real mail",
+      ),
+    );
+  } else {
+    const recorded = await getSesSetup(db.prisma, config.AWS_REGION);
+    // Loaded only here: the simulator's installs start without the AWS SDK.
+    const { createSesApiClients } = await import("@svc/providers");
+    const { sesChecks } = await import("../doctor/sesChecks.ts");
+    const clients = createSesApiClients(config);
+    try {
+      checks.push(
+        ...(await guarded("ses", "check the AWS credentials, AWS_REGION and SES_ENDPOINT / SNS_ENDPOINT", () =>
+          sesChecks(db.prisma, clients, recorded, domains),
+        )),
+      );
+    } finally {
+      clients.close();
+    }
+    if (recorded) checks.push(await ingestCheck(recorded.ingestUrl));
+  }
+  const exitCode = exitCodeOf(checks);
+  const text = json
+    ? `${JSON.stringify({ ok: exitCode === 0, region: config.AWS_REGION, provider: config.EMAIL_PROVIDER, checks }, null, 2)}\n`
+    : renderLines(checks);
+  return new RawOutput(text, exitCode);
+}
+
+export const doctorCommands: Command[] = [{ path: ["doctor"], usage: "[--domain example.com,…] [--json]", run: doctor }];
