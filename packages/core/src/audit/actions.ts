@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   "workspace.created",
   "workspace.plan_changed",
   "workspace.rate_limit_changed",
+  "workspace.retention_changed",
   "ses.setup",
   "erasure.requested",
 ] as const;

@@ -1719,6 +1719,7 @@ export interface components {
             sentAt: string | null;
             failedAt: string | null;
             scheduledAt: string | null;
+            bodyRemovedAt: string | null;
         };
         /** @description An email with the first page of its events. */
         EmailWithEvents: {
@@ -1784,6 +1785,7 @@ export interface components {
             sentAt: string | null;
             failedAt: string | null;
             scheduledAt: string | null;
+            bodyRemovedAt: string | null;
             /** @description The template the email was sent by; null for an email sent without one. */
             template: {
                 /** @example tmpl_Y2m0cJ3iB1sVt8kQ */
@@ -2469,7 +2471,7 @@ export interface components {
             /** @description The client's address, or `cli@<host>`. */
             source: string | null;
             /** @enum {string} */
-            action: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+            action: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
             target: {
                 type: string;
                 id: string;
@@ -10380,7 +10382,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
@@ -10576,7 +10578,7 @@ export interface operations {
         parameters: {
             query: {
                 format: "csv" | "jsonl";
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "ses.setup" | "erasure.requested";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
