@@ -234,13 +234,21 @@ export function cliAuditEntry(path: readonly [string, string], flags: Flags, res
   const describe = AUDITED[path.join(" ")];
   if (!describe) return null;
   const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
+  return { ...change, ...cliActor() };
+}
+
+/**
+ * The operator at the CLI as an audit entry names them: for commands whose use case records its
+ * own entry inside the change's transaction (and so are absent from AUDITED).
+ */
+export function cliActor(): Pick<AuditEntry, "actor" | "source"> {
   let account = "unknown";
   try {
     account = userInfo().username;
   } catch {
     // No passwd entry for this uid (a container): the host still names where it ran.
   }
-  return { ...change, actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
+  return { actor: { type: "operator", id: `cli:${account}` }, source: `cli@${hostname()}` };
 }
 
 /** Records a CLI change (right after it: the command's own writes have committed). Throws when the write fails. */

@@ -2,11 +2,13 @@ import {
   AppError,
   changeMemberRole,
   createInvitation,
+  getWorkspaceRetention,
   listMembers,
   listPendingInvitations,
   parseRole,
   removeMember,
   revokeInvitation,
+  setWorkspaceRetention,
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -24,9 +26,10 @@ export function memberRoutes(deps: DashboardDeps): Router {
   const owners = requirePermission("members:manage");
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
-    const [members, invitations] = await Promise.all([
+    const [members, invitations, retention] = await Promise.all([
       listMembers(deps.prisma, w.workspaceId),
       listPendingInvitations(deps.prisma, w.workspaceId),
+      getWorkspaceRetention(deps.db, w.workspaceId),
     ]);
     const { status, ...rest } = extra;
     sendPage(req, res, w, {
@@ -34,11 +37,46 @@ export function memberRoutes(deps: DashboardDeps): Router {
       nav: "members",
       status,
       ...(status ? { notice: null } : {}),
-      body: membersBody({ workspace: w.workspace, members, invitations, currentUserId: w.session.userId, csrf: w.csrf, ...rest }),
+      body: membersBody({
+        workspace: w.workspace,
+        members,
+        invitations,
+        retention,
+        currentUserId: w.session.userId,
+        csrf: w.csrf,
+        ...rest,
+      }),
     });
   }
 
   router.get("/members", owners, async (req, res) => render(req, res, workspaceRequest(req)));
+
+  // The use case records the audit entry in the change's own transaction.
+  router.post("/members/retention", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const form = {
+      bodyRetentionDays: formString(req, "bodyRetentionDays", 20).trim(),
+      metadataRetentionDays: formString(req, "metadataRetentionDays", 20).trim(),
+      privacyMode: formString(req, "privacyMode", 10),
+    };
+    try {
+      await setWorkspaceRetention(
+        deps.db,
+        w.workspaceId,
+        {
+          // An empty field: the plan's days.
+          bodyRetentionDays: form.bodyRetentionDays === "" ? null : form.bodyRetentionDays,
+          metadataRetentionDays: form.metadataRetentionDays === "" ? null : form.metadataRetentionDays,
+          privacyMode: form.privacyMode,
+        },
+        { actor: { type: "user", id: w.session.userId }, source: req.ip ?? req.socket.remoteAddress ?? null },
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return render(req, res, w, { status: error.status, retentionForm: { ...form, error: error.message } });
+    }
+    res.redirect(303, "/members?notice=retention_updated");
+  });
 
   router.post("/members/invite", owners, async (req, res) => {
     const w = workspaceRequest(req);
