@@ -69,7 +69,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
           metadataRetentionDays: form.metadataRetentionDays === "" ? null : form.metadataRetentionDays,
           privacyMode: form.privacyMode,
         },
-        { actor: { type: "user", id: w.session.userId }, source: req.ip ?? req.socket.remoteAddress ?? null },
+        audit.by(req, w),
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -128,8 +128,8 @@ export function memberRoutes(deps: DashboardDeps): Router {
   router.post("/members/:id/role", owners, async (req, res) => {
     const w = workspaceRequest(req);
     const role = parseRole(formString(req, "role"));
-    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), role);
-    await audit.change(req, w, { action: "member.role_changed", target: { type: "member", id: param(req, "id") }, changes: { role } });
+    // The entry is written in the change's transaction: a change refused (the last owner) leaves none.
+    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), role, audit.by(req, w));
     res.redirect(303, "/members?notice=member_updated");
   });
 
@@ -159,8 +159,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const memberId = param(req, "id");
     const self = (await listMembers(deps.prisma, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
-    await removeMember(deps.prisma, w.workspaceId, memberId);
-    await audit.change(req, w, { action: "member.removed", target: { type: "member", id: memberId } });
+    await removeMember(deps.prisma, w.workspaceId, memberId, audit.by(req, w));
     res.redirect(303, self ? "/" : "/members?notice=member_removed");
   });
 

@@ -513,3 +513,12 @@ export async function countWebhookDeliveriesOfReplay(db: Queryable, replayId: st
   for (const row of rows as Array<{ status: DeliveryStatus; n: number }>) counts[row.status] = row.n;
   return counts;
 }
+
+/** The workspace of a delivery's subscription (the audit log names it for a change made by id alone), or null. */
+export async function selectWebhookDeliveryWorkspaceId(db: Queryable, deliveryId: string): Promise<string | null> {
+  const { rows } = await db.query(
+    `SELECT s."workspaceId" FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d."subscriptionId" WHERE d.id = $1`,
+    [deliveryId],
+  );
+  return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
+}
