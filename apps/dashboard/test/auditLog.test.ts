@@ -292,7 +292,10 @@ describe("entries in the change's transaction", () => {
     await owner.agent.post(`/members/${member.id}/role`).type("form").send({ _csrf: owner.csrf, role: "admin" }).expect(303);
     await owner.agent.post(`/members/${member.id}/remove`).type("form").send({ _csrf: owner.csrf }).expect(303);
     const entries = await entriesOf(self.workspaceId);
-    expect(only(entries, "member.role_changed", member.id)).toMatchObject({ actor: { type: "user", id: user.id }, changes: { role: "admin" } });
+    expect(only(entries, "member.role_changed", member.id)).toMatchObject({
+      actor: { type: "user", id: user.id },
+      changes: { role: "admin" },
+    });
     expect(only(entries, "member.removed", member.id)).toMatchObject({ actor: { type: "user", id: user.id } });
   });
 });
