@@ -62,7 +62,7 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
         <tbody>${page.emails.map(
           (e: EmailView) => html`<tr data-email-id="${e.id}">
             <td class="truncate">${recipients(e.to)}</td>
-            <td class="truncate"><a class="row-link" href="/emails/${e.id}">${e.subject}</a></td>
+            <td class="truncate"><a class="row-link" href="/emails/${e.id}">${e.bodyRemovedAt ? html`<span class="muted">(body removed)</span>` : e.subject}</a></td>
             <td>${badge(e.status)}</td>
             <td class="nowrap">${time(e.createdAt)}</td>
           </tr>`,
