@@ -29,6 +29,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   templates: () => import("./benchmarks/templates.ts"),
   idle: () => import("./benchmarks/idle.ts"),
   retention: () => import("./benchmarks/retention.ts"),
+  erasure: () => import("./benchmarks/erasure.ts"),
 };
 
 /** HEAD, marked `+dirty` when the code under measurement (apps/, packages/) differs from it. */

@@ -1,4 +1,5 @@
-// Writes docs/openapi.json and the SDK's generated types from the API's validators. The test
+// Writes docs/openapi.json, the TypeScript SDK's generated types and the other SDKs' generated
+// operations and models (sdks/generator) from the API's validators. The test
 // suite fails when the committed files differ from what this writes.
 import { writeFileSync } from "node:fs";
 import path from "node:path";

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { buildOpenApiDocument } from "../../apps/api/src/openapi/document.ts";
 import { eventCataloguePage } from "../../apps/api/src/openapi/eventCataloguePage.ts";
+import { sdkArtifacts } from "../../sdks/generator/artifacts.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -17,5 +18,7 @@ export async function openApiArtifacts(): Promise<Array<{ file: string; text: st
       text: `// Generated from docs/openapi.json by \`pnpm openapi\` (openapi-typescript). Do not edit.\n\n${types}`,
     },
     { file: path.join(root, "docs/webhook-events.md"), text: eventCataloguePage(document) },
+    // The other languages' SDKs: their operations tables and models (sdks/generator).
+    ...sdkArtifacts(document),
   ];
 }

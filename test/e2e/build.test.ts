@@ -1,6 +1,7 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
@@ -126,6 +127,35 @@ describe("the built apps (node apps/<app>/dist/main.js)", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(email?.status).toMatch(/^(sent|delivered)$/);
+  });
+
+  it("the MCP server's bundle answers over stdio: its tools listed, one called with a read-only key", async () => {
+    const child = spawn(process.execPath, ["apps/mcp/dist/main.js"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", SVC_API_KEY: fx.keys["read-only"], SVC_BASE_URL: stack.apiUrl },
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      type Answer = { id?: number; result?: { tools?: Array<{ name: string }>; content?: Array<{ text: string }> } };
+      const answers = new Map<number, (message: Answer) => void>();
+      lines.on("line", (line) => {
+        const message = JSON.parse(line) as Answer;
+        if (message.id !== undefined) answers.get(message.id)?.(message);
+      });
+      const ask = (id: number, method: string, params: unknown) =>
+        new Promise<Answer>((resolve) => {
+          answers.set(id, resolve);
+          child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+        });
+      await ask(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "build-test", version: "1" } });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      const listed = await ask(2, "tools/list", {});
+      expect(listed.result?.tools?.map((tool) => tool.name)).toContain("send_email");
+      const called = await ask(3, "tools/call", { name: "list_emails", arguments: { limit: 1 } });
+      expect(Array.isArray(JSON.parse(called.result?.content?.[0]?.text ?? "null"))).toBe(true);
+    } finally {
+      child.kill();
+    }
   });
 
   it("serve the dashboard's assets from beside the build", async () => {

@@ -1,5 +1,5 @@
 import { renderPoolOptionsOf } from "@svc/config";
-import { createFileStore, createRenderPool, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
+import { createFileStore, createRenderPool, ErasureRunner, ErasureTokens, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
@@ -16,7 +16,7 @@ export interface ApiResources {
   log: Logger;
 }
 
-/** The api process: the REST API on API_PORT, partition upkeep, and the retention job unless it is turned off. */
+/** The api process: the REST API on API_PORT, the erasure runner, partition upkeep, and the retention job unless it is turned off. */
 export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   const layout = queueLayout(env);
   const sendQueue = new SendQueue(redis, layout);
@@ -26,8 +26,26 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   setBodyBudget(bodyBudget.maxBytes);
   const files = createFileStore(env, db);
   const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
+  const erasures = new ErasureRunner(db, log, {
+    files,
+    tokens: new ErasureTokens(env.WEBHOOK_SECRET_KEY),
+    intervalMs: env.ERASURE_POLL_INTERVAL_MS,
+    batchSize: env.ERASURE_BATCH_SIZE,
+    leaseMs: env.ERASURE_LEASE_MS,
+  });
   const server = createHttpServer(
-    createApiApp({ db, sendQueue, webhookQueue, logger: log, config: env, rateLimiter, bodyBudget, files, renderPool }),
+    createApiApp({
+      db,
+      sendQueue,
+      webhookQueue,
+      logger: log,
+      config: env,
+      rateLimiter,
+      bodyBudget,
+      files,
+      renderPool,
+      wakeErasureRunner: () => erasures.wake(),
+    }),
     httpTimeoutsFrom(env),
   );
   let retention: PeriodicTask | null = null;
@@ -36,6 +54,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   return {
     async start() {
       const port = await listen(server, env.API_PORT);
+      erasures.start();
       partitionUpkeep = schedulePartitionUpkeep(db, log, { intervalMs: env.PARTITION_UPKEEP_INTERVAL_SECONDS * 1000 });
       if (env.RETENTION_INTERVAL_SECONDS > 0)
         retention = scheduleRetention(db, log, {
@@ -49,6 +68,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
     shutdown: [
       { name: "http server", run: () => closeServer(server) },
       { name: "retention job", run: () => retention?.stop() },
+      { name: "erasure runner", run: () => erasures.stop() },
       { name: "partition upkeep", run: () => partitionUpkeep?.stop() },
       { name: "send queue", run: () => sendQueue.close() },
       { name: "webhook queue", run: () => webhookQueue.close() },

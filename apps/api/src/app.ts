@@ -16,6 +16,7 @@ import { sourceBinding } from "./middleware/sourceBinding.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { auditLogRouter } from "./routes/auditLog.ts";
 import { emailsRouter } from "./routes/emails.ts";
+import { erasuresRouter } from "./routes/erasures.ts";
 import { inboundRouter } from "./routes/inbound.ts";
 import { referenceRouter } from "./routes/reference.ts";
 import { suppressionsRouter } from "./routes/suppressions.ts";
@@ -70,6 +71,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/templates", requireKey, templatesRouter(deps));
   app.use("/inbound", requireKey, inboundRouter(deps));
   app.use("/audit-log", requireKey, auditLogRouter(deps));
+  app.use("/erasures", requireKey, erasuresRouter(deps, deps.wakeErasureRunner));
 
   app.use(notFound);
   app.use(errorHandler(deps.logger));

@@ -22,4 +22,6 @@ export interface ApiDeps {
   files: FileStore;
   /** Template renders (POST /templates/{id}/render), in worker threads. */
   renderPool: RenderPool;
+  /** Starts waiting erasures now rather than at the runner's next look (a request was just made). */
+  wakeErasureRunner: () => void;
 }

@@ -79,6 +79,14 @@ export const apiEnvSchema = z
     API_TEMPLATE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** POST /webhooks/{id}/replays calls one workspace may make per minute, in a burst of that size. */
     API_REPLAYS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** POST /erasures calls one workspace may make per minute, in a burst of that size. */
+    API_ERASURES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** Milliseconds between the erasure runner's looks for waiting erasures (a request wakes it at once). */
+    ERASURE_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+    /** Rows an erasure examines or deletes per statement (each batch one short transaction). */
+    ERASURE_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1_000),
+    /** An erasure whose runner has written nothing for this long is taken over by another (the runner stopped). */
+    ERASURE_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   })
   .refine(...requireS3Bucket);
 

@@ -201,6 +201,7 @@ describe("routes and the document", () => {
       bodyBudget: new ByteBudget(1024),
       files: postgresFileStore(handle),
       renderPool: createRenderPool(),
+      wakeErasureRunner: () => {},
     });
     await sendQueue.close();
     await webhookQueue.close();

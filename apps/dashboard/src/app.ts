@@ -13,6 +13,7 @@ import { auditLogRoutes } from "./routes/auditLog.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
+import { erasureRoutes } from "./routes/erasures.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { keyRoutes } from "./routes/keys.ts";
 import { memberRoutes } from "./routes/members.ts";
@@ -63,6 +64,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(receivingDomainRoutes(deps));
   app.use(inboundRoutes(deps));
   app.use(auditLogRoutes(deps));
+  app.use(erasureRoutes(deps));
   app.use(keyRoutes(deps));
   app.use(domainRoutes(deps));
   app.use(recipientRoutes(deps));

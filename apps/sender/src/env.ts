@@ -8,6 +8,7 @@ import {
   sesEnv,
   simulatorEnv,
   templateRenderEnv,
+  webhookSecretEnv,
 } from "@svc/config";
 import { z } from "zod";
 
@@ -88,6 +89,8 @@ export const senderEnvSchema = z
   .object({
     ...commonEnv,
     ...httpServerEnv,
+    // The install's secret key: an erased address's suppression is kept under a token made with it.
+    ...webhookSecretEnv,
     ...providerEnv,
     ...fileStoreEnv,
     ...sesEnv,

@@ -5,6 +5,7 @@ import {
   cachedTemplateRenderer,
   createFileStore,
   createRenderPool,
+  ErasureTokens,
   findAcceptedEmails,
   handoffRecords,
   sqlPool,
@@ -125,7 +126,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
           provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
-          writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("independent", env)),
+          writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("independent", env), new ErasureTokens(env.WEBHOOK_SECRET_KEY)),
           records: handoffRecords(db, files),
           unrecordedAcceptances: new UnrecordedAcceptances(redis, env.QUEUE_PREFIX, retryWindowMs),
           gate,

@@ -279,8 +279,9 @@ export function cliAuditEntry(
 }
 
 /**
- * The operator at the CLI as an audit entry names them: for commands whose use case records its
- * own entry inside the change's transaction (and so are absent from AUDITED).
+ * Who runs the CLI, as the audit log names them: the operating-system account, on this host. Also
+ * for commands whose use case records its own entry inside the change's transaction (and so are
+ * absent from AUDITED).
  */
 export function cliActor(): Pick<AuditEntry, "actor" | "source"> {
   let account = "unknown";

@@ -537,6 +537,8 @@ export const dashboardEnv = {
   DASHBOARD_TEMPLATE_TEST_SENDS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Template editor previews (each a render) one workspace may ask for per minute, in a burst of that size. */
   DASHBOARD_TEMPLATE_PREVIEWS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Erasures one workspace may ask for per minute from the dashboard, in a burst of that size (the API's counter, shared). */
+  DASHBOARD_ERASURES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** "Send test event" deliveries one workspace may create per UTC day. */
   WEBHOOK_TEST_EVENTS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Sender of invitation emails; its domain must be verified in the system workspace. */

@@ -23,6 +23,7 @@ export const ERROR_STATUS = {
   replay_quota_exceeded: 429,
   render_rate_limited: 429,
   replay_rate_limited: 429,
+  erasure_rate_limited: 429,
   unavailable: 503,
   server_busy: 503,
 } as const;

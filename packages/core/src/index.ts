@@ -39,6 +39,7 @@ export {
   type WaitingReason,
   waitsLongerThanExpected,
 } from "./emails/waiting.ts";
+export * from "./erasures/index.ts";
 export * from "./errors.ts";
 export * from "./events/catalogue.ts";
 export * from "./events/deliveryBody.ts";

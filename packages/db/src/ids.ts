@@ -58,6 +58,7 @@ export const ID_PREFIXES = {
   inboundRoute: "rt",
   inbound: "inb",
   audit: "aud",
+  erasure: "ers",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

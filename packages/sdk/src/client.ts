@@ -5,17 +5,21 @@ import type {
   ApiKey,
   BatchEntry,
   CreatedWebhookSubscription,
+  CreateErasureRequest,
   CreateTemplateRequest,
   CreateWebhookSubscriptionRequest,
   Email,
   EmailEvent,
   EmailEventPage,
   EmailWithEvents,
+  Erasure,
+  ErasureReceiptDocument,
   EventType,
   Inbound,
   InboundSummary,
   ListEmailEventsQuery,
   ListEmailsQuery,
+  ListErasuresQuery,
   ListInboundQuery,
   ListSuppressionsQuery,
   ListTemplatesQuery,
@@ -83,6 +87,7 @@ export class Svc {
   readonly webhooks: Webhooks;
   readonly templates: Templates;
   readonly inbound: InboundMessages;
+  readonly erasures: Erasures;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -102,6 +107,7 @@ export class Svc {
     this.webhooks = new Webhooks(send);
     this.templates = new Templates(send);
     this.inbound = new InboundMessages(send);
+    this.erasures = new Erasures(send);
   }
 }
 
@@ -331,6 +337,34 @@ class Webhooks {
         safeToRepeat: true,
       })
     ).body;
+  }
+}
+
+/**
+ * Erasures ("forget a person"), full-access keys only: every copy of the addresses in the key's
+ * workspace (or the emails by id) is erased in the background; `get` shows the status and the
+ * receipt. A suppressed address stays suppressed (under a token).
+ */
+class Erasures {
+  constructor(private readonly http: Send) {}
+
+  /** Starts an erasure; answers it `queued`. Not repeated on a network error (a second request would be a second erasure). */
+  async create(request: CreateErasureRequest): Promise<Erasure> {
+    return (await this.http<Erasure>({ method: "POST", path: "/erasures", body: request, safeToRepeat: false })).body;
+  }
+
+  async get(id: string): Promise<Erasure> {
+    return (await this.http<Erasure>({ method: "GET", path: `/erasures/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /** The workspace's erasures, newest first (`after`: the last id of the previous page). */
+  async list(query: ListErasuresQuery = {}): Promise<Erasure[]> {
+    return (await this.http<Erasure[]>({ method: "GET", path: "/erasures", query: { ...query }, safeToRepeat: true })).body;
+  }
+
+  /** The downloadable receipt: the erasure and what it removed, by table. */
+  async receipt(id: string): Promise<ErasureReceiptDocument> {
+    return (await this.http<ErasureReceiptDocument>({ method: "GET", path: `/erasures/${segment(id)}/receipt`, safeToRepeat: true })).body;
   }
 }
 

@@ -33,6 +33,10 @@ export type UpdateTemplateRequest = Schemas["UpdateTemplateRequest"];
 export type RenderedTemplate = Schemas["RenderedTemplate"];
 export type Inbound = Schemas["Inbound"];
 export type InboundSummary = Schemas["InboundSummary"];
+export type Erasure = Schemas["Erasure"];
+export type ErasureReceipt = Schemas["ErasureReceipt"];
+export type ErasureReceiptDocument = Schemas["ErasureReceiptDocument"];
+export type CreateErasureRequest = Schemas["CreateErasureRequest"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
@@ -40,4 +44,5 @@ export type ListEmailEventsQuery = NonNullable<operations["listEmailEvents"]["pa
 export type ListWebhookDeliveriesQuery = NonNullable<operations["listWebhookDeliveries"]["parameters"]["query"]>;
 export type ListInboundQuery = NonNullable<operations["listInbound"]["parameters"]["query"]>;
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;
+export type ListErasuresQuery = NonNullable<operations["listErasures"]["parameters"]["query"]>;
 export type ListTemplatesQuery = NonNullable<operations["listTemplates"]["parameters"]["query"]>;

@@ -189,6 +189,33 @@ describe("the SDK against the API process", () => {
     });
   });
 
+  it("erases an address and reads the erasure and its receipt; a malformed address is a typed 422", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    await svc.suppressions.add({ address: "forget.me@example.org" });
+    const bad = await svc.erasures.create({ addresses: ["nope"] }).catch((error: unknown) => error);
+    expect(bad).toMatchObject({ status: 422, code: "validation_failed" });
+    const erasure = await svc.erasures.create({ addresses: ["Forget.Me@example.org"] });
+    expect(erasure).toMatchObject({ status: "queued", addressCount: 1 });
+    let current = erasure;
+    for (let tries = 0; current.status !== "completed" && tries < 300; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = await svc.erasures.get(erasure.id);
+    }
+    expect(current.status).toBe("completed");
+    expect(current.receipt.redacted.suppressions).toBe(1);
+    expect((await svc.erasures.list()).map((e) => e.id)).toEqual([erasure.id]);
+    expect(await svc.erasures.receipt(erasure.id)).toMatchObject({
+      erasureId: erasure.id,
+      workspaceId: own.workspaceId,
+      status: "completed",
+    });
+    const listed: string[] = [];
+    for await (const entry of svc.suppressions.list()) listed.push(entry.address);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatch(/^erased-[0-9a-f]{64}@erased\.invalid$/);
+  });
+
   it("manages webhook subscriptions as code", async () => {
     const own = await createWorkspaceFixture(handle);
     const svc = client(own.keys["full-access"]);

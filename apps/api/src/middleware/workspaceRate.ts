@@ -9,7 +9,7 @@ export interface WorkspaceRate {
   /** Names the workspace's bucket for this operation. */
   bucket: string;
   perMinute: number;
-  code: Extract<ErrorCode, "render_rate_limited" | "replay_rate_limited">;
+  code: Extract<ErrorCode, "render_rate_limited" | "replay_rate_limited" | "erasure_rate_limited">;
   /** What is counted, for the message: "template renders". */
   what: string;
 }

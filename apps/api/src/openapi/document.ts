@@ -4,6 +4,7 @@ import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerAuditLogOperations } from "./paths/auditLog.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
+import { registerErasureOperations } from "./paths/erasures.ts";
 import { registerInboundOperations } from "./paths/inbound.ts";
 import { registerServiceOperations } from "./paths/service.ts";
 import { registerSuppressionOperations } from "./paths/suppressions.ts";
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerTemplateOperations(registry);
   registerInboundOperations(registry);
   registerAuditLogOperations(registry);
+  registerErasureOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

@@ -37,6 +37,8 @@ const MEANINGS: Record<DocumentedErrorCode, string> = {
   rate_limited: "Too many requests; wait for the time in Retry-After.",
   replay_quota_exceeded:
     "The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends.",
+  erasure_rate_limited:
+    "The workspace asked for more erasures in the last minute than allowed (API_ERASURES_PER_MINUTE, 10); wait for the time in Retry-After. Nothing was started.",
   render_rate_limited:
     "The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After.",
   replay_rate_limited:

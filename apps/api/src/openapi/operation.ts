@@ -47,7 +47,7 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
 const RETRY_AFTER: HeadersObject = {
   "Retry-After": {
     description:
-      "On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again.",
+      "On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again.",
     schema: SECONDS,
   },
 };

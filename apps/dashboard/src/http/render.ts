@@ -38,6 +38,7 @@ const NOTICES: Record<string, Notice> = {
   member_removed: { tone: "success", text: "Member removed." },
   invitation_revoked: { tone: "success", text: "Invitation revoked. Its link no longer works." },
   switched: { tone: "info", text: "Switched workspace." },
+  erasure_requested: { tone: "success", text: "Erasure requested. It runs in the background; its status and receipt are below." },
   welcome: { tone: "success", text: "Welcome! Your workspace is ready. Start by adding a sending domain." },
   joined: { tone: "success", text: "You joined the workspace." },
 };

@@ -15,7 +15,8 @@ export type NavKey =
   | "webhooks"
   | "smtp"
   | "members"
-  | "audit";
+  | "audit"
+  | "erasures";
 
 export interface Notice {
   tone: AlertTone;
@@ -46,6 +47,7 @@ const ICONS: Record<NavKey, string> = {
   smtp: '<path d="M4 6h16v12H4z"/><path d="M4 6l8 7 8-7"/><path d="M9 15h6"/>',
   inbox: '<path d="M3 13l3-8h12l3 8v6H3z"/><path d="M3 13h5l1 3h6l1-3h5"/>',
   audit: '<path d="M6 3h9l4 4v14H6z"/><path d="M15 3v4h4M9 12h7M9 16h7"/>',
+  erasures: '<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13"/><path d="M10 11v6M14 11v6"/>',
   members:
     '<circle cx="9" cy="8" r="3.5"/><path d="M2.5 20a6.5 6.5 0 0 1 13 0"/><circle cx="17" cy="9" r="2.5"/><path d="M16 14.2a5 5 0 0 1 5.5 5"/>',
 };
@@ -63,6 +65,7 @@ const NAV: Array<{ key: NavKey; href: string; label: string; ownerOnly?: boolean
   { key: "smtp", href: "/smtp", label: "SMTP" },
   { key: "members", href: "/members", label: "Members & plan", ownerOnly: true },
   { key: "audit", href: "/audit-log", label: "Audit log", ownerOnly: true },
+  { key: "erasures", href: "/erasures", label: "Erasures", ownerOnly: true },
 ];
 
 function icon(key: NavKey): SafeHtml {

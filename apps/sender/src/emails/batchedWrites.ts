@@ -1,4 +1,4 @@
-import { type HandoffWrites, sqlPool } from "@svc/core";
+import { type ErasureTokens, type HandoffWrites, sqlPool } from "@svc/core";
 import {
   type AcceptedHandoff,
   type ClaimedHandoff,
@@ -20,13 +20,13 @@ const MAX_CONCURRENT_BATCHES = 2;
  * renewals of claims a handoff held long (see handOff). `lingerMs`: how long a claim, a renewal
  * or a record may wait for company (see Batcher).
  */
-export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerMs = 0): HandoffWrites {
+export function batchedHandoffWrites(db: DbHandle, claimLeaseMs: number, lingerMs = 0, tokens?: ErasureTokens): HandoffWrites {
   const pool = sqlPool(db);
   const claims = new Batcher<string, ClaimedHandoff | null>({
     maxSize: MAX_BATCH,
     maxConcurrent: MAX_CONCURRENT_BATCHES,
     lingerMs,
-    run: (emailIds) => claimAndCheckEmails(pool, emailIds, claimLeaseMs),
+    run: (emailIds) => claimAndCheckEmails(pool, emailIds, claimLeaseMs, tokens),
   });
   const sent = new Batcher<AcceptedHandoff, void>({
     maxSize: MAX_BATCH,

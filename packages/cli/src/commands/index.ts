@@ -1,6 +1,7 @@
 import type { Command } from "../command.ts";
 import { auditLogCommands } from "./auditLog.ts";
 import { domainCommands } from "./domain.ts";
+import { erasureCommands } from "./erasure.ts";
 import { inboundCommands } from "./inbound.ts";
 import { keyCommands } from "./key.ts";
 import { operatorCommands } from "./operator.ts";
@@ -26,4 +27,5 @@ export const COMMANDS: Command[] = [
   ...operatorCommands,
   ...inboundCommands,
   ...auditLogCommands,
+  ...erasureCommands,
 ];

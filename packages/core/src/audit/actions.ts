@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   "workspace.retention_changed",
   "ses.setup",
   "erasure.requested",
+  "erasure.completed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

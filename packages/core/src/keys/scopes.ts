@@ -11,6 +11,7 @@ const PERMISSIONS = [
   "templates:read",
   "templates:manage",
   "audit_log:read",
+  "erasures:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -1,4 +1,5 @@
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
+import type { ErasureTokens } from "../erasures/tokens.ts";
 import type { Queryable } from "../sql.ts";
 import { type ClaimedEmail, claimEmails, releaseEmailClaims } from "../stores/emails.ts";
 import { type HandoffCheck, type HandoffCheckLookup, selectHandoffChecks } from "../stores/suppressions.ts";
@@ -35,13 +36,18 @@ export function handoffCheckLookupOf(email: ClaimedEmail): HandoffCheckLookup {
  * claims always share one statement. When the checks fail, the claims are given back at once
  * (one statement), so that the batch's emails are not left `sending` until their lease ends.
  */
-export async function claimAndCheckEmails(db: Queryable, emailIds: string[], leaseMs: number): Promise<Array<ClaimedHandoff | null>> {
+export async function claimAndCheckEmails(
+  db: Queryable,
+  emailIds: string[],
+  leaseMs: number,
+  tokens?: ErasureTokens,
+): Promise<Array<ClaimedHandoff | null>> {
   const claimed = await claimEmails(db, emailIds, leaseMs);
   const emails = claimed.filter((email): email is ClaimedEmail => email !== null);
   const lookups = emails.map(handoffCheckLookupOf);
   let checks: HandoffCheck[];
   try {
-    checks = await selectHandoffChecks(db, lookups);
+    checks = tokens ? await checkWithErasedSuppressions(db, lookups, tokens) : await selectHandoffChecks(db, lookups);
   } catch (error) {
     // If this fails too (Postgres gone), the lease ends the claims as before.
     await releaseEmailClaims(
@@ -52,4 +58,26 @@ export async function claimAndCheckEmails(db: Queryable, emailIds: string[], lea
   }
   const claimedOf = new Map(emails.map((email, n) => [email, { email, fromDomain: lookups[n]!.domain, check: checks[n]! }]));
   return claimed.map((email) => (email ? claimedOf.get(email)! : null));
+}
+
+/**
+ * The handoff checks, where a suppression of an erased address (kept under the address's token)
+ * suppresses that address as before: each lookup asks for its recipients' tokens too, and a token
+ * found is answered as the recipient it stands for.
+ */
+async function checkWithErasedSuppressions(
+  db: Queryable,
+  lookups: readonly HandoffCheckLookup[],
+  tokens: ErasureTokens,
+): Promise<HandoffCheck[]> {
+  const addressOfToken = lookups.map((lookup) => new Map(lookup.addresses.map((address) => [tokens.tokenOf(address), address])));
+  const checks = await selectHandoffChecks(
+    db,
+    lookups.map((lookup, n) => ({ ...lookup, addresses: [...lookup.addresses, ...addressOfToken[n]!.keys()] })),
+  );
+  return checks.map((check, n) => {
+    const suppressed = new Map<string, HandoffCheck["suppressed"] extends Map<string, infer R> ? R : never>();
+    for (const [address, reason] of check.suppressed) suppressed.set(addressOfToken[n]!.get(address) ?? address, reason);
+    return { ...check, suppressed };
+  });
 }

@@ -99,3 +99,10 @@ export async function deleteLeftoverAttachmentContents(db: Prisma.TransactionCli
         WHERE ${PAST_HANDOFF_SQL}
         LIMIT ${limit})`;
 }
+
+/** Deletes the emails' attachment bytes held in PostgreSQL (an erasure); answers how many files. */
+export async function deleteAttachmentContentsOfEmails(db: Queryable, emailIds: readonly string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM email_attachments WHERE "emailId" = ANY ($1::text[])`, [emailIds]);
+  return rowCount ?? 0;
+}

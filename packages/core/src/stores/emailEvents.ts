@@ -434,3 +434,28 @@ export async function selectEventsOfEmail(
     take: limit,
   });
 }
+
+/** Deletes the emails' events (an erasure; their deliveries first); answers how many. */
+export async function deleteEventsOfEmails(db: Queryable, emailIds: readonly string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM email_events WHERE "emailId" = ANY ($1::text[])`, [emailIds]);
+  return rowCount ?? 0;
+}
+
+export async function selectEventPayloadsOfEmails(
+  db: Queryable,
+  emailIds: readonly string[],
+): Promise<Array<{ id: string; payloadJson: string }>> {
+  if (emailIds.length === 0) return [];
+  const { rows } = await db.query(`SELECT id, "payloadJson" FROM email_events WHERE "emailId" = ANY ($1::text[])`, [emailIds]);
+  return rows as Array<{ id: string; payloadJson: string }>;
+}
+
+/** Rewrites events' payloads: only an erasure may (everything else about an event is immutable). */
+export async function updateEventPayloads(db: Queryable, rows: ReadonlyArray<{ id: string; payloadJson: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `UPDATE email_events e SET "payloadJson" = v.payload FROM unnest($1::text[], $2::text[]) AS v(id, payload) WHERE e.id = v.id`,
+    [rows.map((row) => row.id), rows.map((row) => row.payloadJson)],
+  );
+}

@@ -786,3 +786,123 @@ export async function findEmailByProviderMessageIds(
   });
   return row?.id ?? null;
 }
+
+/** Where a walk over a workspace's emails, newest first, stands: the last email it examined. */
+export interface EmailWalkPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** An email's recipients, as an erasure's walk examines them. */
+export interface EmailRecipientsRow {
+  id: string;
+  createdAt: Date;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+}
+
+/**
+ * The next `limit` emails of the workspace after `after`, newest first (the index on the
+ * workspace, createdAt and id), with their recipients only: a window of a walk over every email
+ * of one workspace that reads no other workspace's rows and no bodies.
+ */
+export async function selectEmailRecipientsWindow(
+  db: Queryable,
+  workspaceId: string,
+  after: EmailWalkPosition | null,
+  limit: number,
+): Promise<EmailRecipientsRow[]> {
+  const columns = `SELECT id, "createdAt", "to", cc, bcc FROM emails`;
+  const order = `ORDER BY "createdAt" DESC, id DESC`;
+  const { rows } = after
+    ? await db.query(`${columns} WHERE "organizationId" = $1 AND ("createdAt", id) < ($2, $3) ${order} LIMIT $4`, [
+        workspaceId,
+        after.createdAt,
+        after.id,
+        limit,
+      ])
+    : await db.query(`${columns} WHERE "organizationId" = $1 ${order} LIMIT $2`, [workspaceId, limit]);
+  return rows as EmailRecipientsRow[];
+}
+
+/** Which of `emailIds` are emails of the workspace (another workspace's are not). */
+export async function selectWorkspaceEmailIds(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<string[]> {
+  if (emailIds.length === 0) return [];
+  const { rows } = await db.query(`SELECT id FROM emails WHERE "organizationId" = $1 AND id = ANY ($2::text[])`, [workspaceId, emailIds]);
+  return (rows as Array<{ id: string }>).map((row) => row.id);
+}
+
+/**
+ * Deletes the workspace's emails among `emailIds` (their events, deliveries and files are the
+ * caller's to delete first). With `recordFilesFor` (an erasure's id, files in an object store),
+ * their files are recorded in `file_deletions` for that erasure in the same statement. Answers
+ * how many emails went and how many object-store files were recorded.
+ */
+export async function deleteWorkspaceEmails(
+  db: Queryable,
+  workspaceId: string,
+  emailIds: readonly string[],
+  recordFilesFor: string | null,
+): Promise<{ emails: number; files: number }> {
+  if (emailIds.length === 0) return { emails: 0, files: 0 };
+  const { rows } = await db.query(
+    `WITH gone AS (
+       DELETE FROM emails WHERE "organizationId" = $1 AND id = ANY ($2::text[])
+       RETURNING id, "organizationId", attachments),
+     recorded AS (${recordFilesFor ? `${recordEmailFilesSql("gone", "$3::text")} RETURNING count` : "SELECT 0 AS count WHERE $3::text IS NULL"})
+     SELECT (SELECT count(*) FROM gone)::int AS emails, (SELECT coalesce(sum(count), 0) FROM recorded)::int AS files`,
+    [workspaceId, emailIds, recordFilesFor],
+  );
+  return rows[0] as { emails: number; files: number };
+}
+
+/** The text of an email that may name its recipients: what an erasure rewrites when the email stays. */
+export interface RedactableEmail {
+  id: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string[];
+  subject: string;
+  html: string | null;
+  text: string | null;
+  /** JSON columns, as text. */
+  headers: string;
+  templateVariables: string | null;
+  suppressedRecipients: string | null;
+}
+
+export async function selectRedactableEmails(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<RedactableEmail[]> {
+  if (emailIds.length === 0) return [];
+  const { rows } = await db.query(
+    `SELECT id, "to", cc, bcc, "replyTo", subject, html, text, headers::text AS headers,
+            "templateVariables"::text AS "templateVariables", "suppressedRecipients"::text AS "suppressedRecipients"
+       FROM emails WHERE "organizationId" = $1 AND id = ANY ($2::text[]) FOR UPDATE`,
+    [workspaceId, emailIds],
+  );
+  return rows as RedactableEmail[];
+}
+
+export async function updateRedactedEmails(db: Queryable, workspaceId: string, rows: readonly RedactableEmail[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  // One statement for the batch: every row as JSON (JSON columns nested as values, not text).
+  const json = (text: string | null) => (text === null ? null : JSON.parse(text));
+  const values = rows.map((row) => ({
+    ...row,
+    headers: json(row.headers),
+    templateVariables: json(row.templateVariables),
+    suppressedRecipients: json(row.suppressedRecipients),
+  }));
+  const list = (column: string) => `ARRAY(SELECT jsonb_array_elements_text(v.${column}))`;
+  const { rowCount } = await db.query(
+    `UPDATE emails e SET "to" = ${list(`"to"`)}, cc = ${list("cc")}, bcc = ${list("bcc")}, "replyTo" = ${list(`"replyTo"`)},
+            subject = v.subject, html = v.html, text = v.text, headers = v.headers,
+            "templateVariables" = v."templateVariables", "suppressedRecipients" = v."suppressedRecipients"
+       FROM jsonb_to_recordset($2::jsonb) AS v(id text, "to" jsonb, cc jsonb, bcc jsonb, "replyTo" jsonb, subject text, html text,
+            text text, headers jsonb, "templateVariables" jsonb, "suppressedRecipients" jsonb)
+      WHERE e."organizationId" = $1 AND e.id = v.id`,
+    [workspaceId, JSON.stringify(values)],
+  );
+  return rowCount ?? 0;
+}

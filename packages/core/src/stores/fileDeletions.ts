@@ -20,9 +20,9 @@ export interface FileDeletion {
  * `"organizationId"`, `attachments`): those with attachments (their files may still be in the
  * object store; with PostgreSQL's store they went with the row and the entry is simply dropped).
  */
-export function recordEmailFilesSql(source: string): string {
-  return `INSERT INTO file_deletions (kind, "workspaceId", "ownerId", count)
-    SELECT 'emails', s."organizationId", s.id, jsonb_array_length(s.attachments) FROM ${source} s
+export function recordEmailFilesSql(source: string, erasureParam = "NULL"): string {
+  return `INSERT INTO file_deletions (kind, "workspaceId", "ownerId", count, "erasureId")
+    SELECT 'emails', s."organizationId", s.id, jsonb_array_length(s.attachments), ${erasureParam} FROM ${source} s
      WHERE s.attachments <> '[]'::jsonb`;
 }
 
@@ -30,9 +30,9 @@ export function recordEmailFilesSql(source: string): string {
  * The same for received messages (columns `id`, `"workspaceId"`, `attachments` and `"inStore"`,
  * `raw IS NULL`): those whose bytes the object store holds.
  */
-export function recordInboundFilesSql(source: string): string {
-  return `INSERT INTO file_deletions (kind, "workspaceId", "ownerId", count)
-    SELECT 'inbound', s."workspaceId", s.id, jsonb_array_length(s.attachments) FROM ${source} s
+export function recordInboundFilesSql(source: string, erasureParam = "NULL"): string {
+  return `INSERT INTO file_deletions (kind, "workspaceId", "ownerId", count, "erasureId")
+    SELECT 'inbound', s."workspaceId", s.id, jsonb_array_length(s.attachments), ${erasureParam} FROM ${source} s
      WHERE s."inStore"`;
 }
 
@@ -41,6 +41,15 @@ export async function selectFileDeletions(db: Queryable, limit: number): Promise
   const { rows } = await db.query(`SELECT id::text AS id, kind, "workspaceId", "ownerId", count FROM file_deletions ORDER BY id LIMIT $1`, [
     limit,
   ]);
+  return rows as FileDeletion[];
+}
+
+/** The oldest `limit` entries recorded by one erasure (which deletes their objects itself). */
+export async function selectFileDeletionsOfErasure(db: Queryable, erasureId: string, limit: number): Promise<FileDeletion[]> {
+  const { rows } = await db.query(
+    `SELECT id::text AS id, kind, "workspaceId", "ownerId", count FROM file_deletions WHERE "erasureId" = $1 ORDER BY id LIMIT $2`,
+    [erasureId, limit],
+  );
   return rows as FileDeletion[];
 }
 

@@ -61,3 +61,13 @@ export async function deleteIdempotencyKeysCreatedBefore(db: Prisma.TransactionC
     DELETE FROM idempotency_keys WHERE ctid IN (
       SELECT ctid FROM idempotency_keys WHERE "createdAt" < ${cutoff} LIMIT ${limit})`;
 }
+
+/** Deletes the workspace's idempotency records of the emails (an erasure); answers how many. */
+export async function deleteIdempotencyKeysOfEmails(db: Queryable, workspaceId: string, emailIds: readonly string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM idempotency_keys WHERE "workspaceId" = $1 AND "emailId" = ANY ($2::text[])`, [
+    workspaceId,
+    emailIds,
+  ]);
+  return rowCount ?? 0;
+}

@@ -37,3 +37,10 @@ export async function selectInboundAttachmentChunk(
   );
   return (rows[0] as { chunk: Buffer } | undefined)?.chunk ?? null;
 }
+
+/** Deletes the received messages' attachment bytes held in PostgreSQL (an erasure); answers how many files. */
+export async function deleteInboundAttachmentsOf(db: Queryable, inboundIds: readonly string[]): Promise<number> {
+  if (inboundIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM inbound_attachments WHERE "inboundEmailId" = ANY ($1::text[])`, [inboundIds]);
+  return rowCount ?? 0;
+}

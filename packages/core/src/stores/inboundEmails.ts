@@ -299,3 +299,67 @@ export async function clearExpiredInboundBodies(prisma: PrismaTx, now: Date, pri
 }
 
 const RECORD_CLEARED_INBOUND_FILES = Prisma.raw(recordInboundFilesSql("cleared"));
+
+/** Where a walk over a workspace's received messages, oldest first, stands: the last one it examined. */
+export interface InboundWalkPosition {
+  receivedAt: Date;
+  id: string;
+}
+
+/** The parts of a received message that name who sent it and to whom, as an erasure examines them. */
+export interface InboundAddressesRow {
+  id: string;
+  receivedAt: Date;
+  mailFrom: string;
+  rcptTo: string[];
+  from: string | null;
+  /** `to`, `cc` and `headers` as JSON text. */
+  to: string;
+  cc: string;
+  headers: string;
+}
+
+/** The next `limit` received messages of the workspace after `after`, oldest first (the workspace's receivedAt index). */
+export async function selectInboundAddressesWindow(
+  db: Queryable,
+  workspaceId: string,
+  after: InboundWalkPosition | null,
+  limit: number,
+): Promise<InboundAddressesRow[]> {
+  const columns = `SELECT id, "receivedAt", "mailFrom", "rcptTo", "from", "to"::text AS "to", cc::text AS cc, headers::text AS headers
+                     FROM inbound_emails`;
+  const order = `ORDER BY "receivedAt", id`;
+  const { rows } = after
+    ? await db.query(`${columns} WHERE "workspaceId" = $1 AND ("receivedAt", id) > ($2, $3) ${order} LIMIT $4`, [
+        workspaceId,
+        after.receivedAt,
+        after.id,
+        limit,
+      ])
+    : await db.query(`${columns} WHERE "workspaceId" = $1 ${order} LIMIT $2`, [workspaceId, limit]);
+  return rows as InboundAddressesRow[];
+}
+
+/**
+ * Deletes the workspace's received messages among `inboundIds` (their deliveries and PostgreSQL
+ * attachments are the caller's to delete first), recording the object-store files of those whose
+ * bytes are there for the erasure `erasureId` in the same statement. Answers how many messages went
+ * and how many object-store files (raw messages and attachments) were recorded.
+ */
+export async function deleteWorkspaceInboundEmails(
+  db: Queryable,
+  workspaceId: string,
+  inboundIds: readonly string[],
+  erasureId: string,
+): Promise<{ messages: number; files: number }> {
+  if (inboundIds.length === 0) return { messages: 0, files: 0 };
+  const { rows } = await db.query(
+    `WITH gone AS (
+       DELETE FROM inbound_emails WHERE "workspaceId" = $1 AND id = ANY ($2::text[])
+       RETURNING id, "workspaceId", attachments, raw IS NULL AS "inStore"),
+     recorded AS (${recordInboundFilesSql("gone", "$3::text")} RETURNING count)
+     SELECT (SELECT count(*) FROM gone)::int AS messages, (SELECT coalesce(sum(count + 1), 0) FROM recorded)::int AS files`,
+    [workspaceId, inboundIds, erasureId],
+  );
+  return rows[0] as { messages: number; files: number };
+}

@@ -8,6 +8,7 @@ export * from "./domains.ts";
 export * from "./emailAttachments.ts";
 export * from "./emailEvents.ts";
 export * from "./emails.ts";
+export * from "./erasures.ts";
 export * from "./fileDeletions.ts";
 export * from "./fileSweepCursors.ts";
 export * from "./idempotencyKeys.ts";

@@ -156,3 +156,34 @@ export async function* allSuppressions(db: Queryable, workspaceId: string, batch
     after = rows[rows.length - 1]!.address;
   }
 }
+
+/**
+ * An erasure's suppressions: each entry of the workspace for one of `addresses` keeps suppressing,
+ * under its token instead (`tokens[i]` for `addresses[i]`); where the token is listed already (an
+ * address erased before, suppressed again since), the plain entry simply goes. Answers how many
+ * entries now hold a token instead of an address.
+ */
+export async function replaceSuppressedAddresses(
+  db: Queryable,
+  workspaceId: string,
+  addresses: readonly string[],
+  tokens: readonly string[],
+): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const { rows } = await db.query(
+    `WITH pairs AS (SELECT * FROM unnest($2::text[], $3::text[]) AS p(address, token)),
+     dropped AS (
+       DELETE FROM suppressions s USING pairs p
+        WHERE s."workspaceId" = $1 AND s.address = p.address
+          AND EXISTS (SELECT 1 FROM suppressions t WHERE t."workspaceId" = $1 AND t.address = p.token)
+       RETURNING s.id),
+     hashed AS (
+       UPDATE suppressions s SET address = p.token FROM pairs p
+        WHERE s."workspaceId" = $1 AND s.address = p.address
+          AND NOT EXISTS (SELECT 1 FROM suppressions t WHERE t."workspaceId" = $1 AND t.address = p.token)
+       RETURNING s.id)
+     SELECT (SELECT count(*) FROM dropped)::int + (SELECT count(*) FROM hashed)::int AS replaced`,
+    [workspaceId, addresses, tokens],
+  );
+  return (rows[0] as { replaced: number }).replaced;
+}

@@ -110,3 +110,13 @@ export async function selectTestRecipientAddresses(db: Queryable, workspaceId: s
   );
   return (rows as Array<{ email: string }>).map((row) => row.email);
 }
+
+/** Deletes the workspace's test recipients with these (lower-cased) addresses (an erasure); answers how many. */
+export async function deleteTestRecipientsByAddress(db: Queryable, workspaceId: string, addresses: readonly string[]): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM test_recipients WHERE "workspaceId" = $1 AND email = ANY ($2::text[])`, [
+    workspaceId,
+    addresses,
+  ]);
+  return rowCount ?? 0;
+}

@@ -522,3 +522,42 @@ export async function selectWebhookDeliveryWorkspaceId(db: Queryable, deliveryId
   );
   return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
 }
+
+/** Deliveries of the emails' events. */
+const DELIVERIES_OF_EMAILS = `"eventId" IN (SELECT e.id FROM email_events e WHERE e."emailId" = ANY ($1::text[]))`;
+
+/** Deletes the webhook deliveries of the emails' events (an erasure; their attempts first); answers how many. */
+export async function deleteDeliveriesOfEmails(db: Queryable, emailIds: readonly string[]): Promise<number> {
+  if (emailIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM webhook_deliveries WHERE ${DELIVERIES_OF_EMAILS}`, [emailIds]);
+  return rowCount ?? 0;
+}
+
+/** Deletes the `received` deliveries of the received messages; answers how many. */
+export async function deleteDeliveriesOfInbound(db: Queryable, inboundIds: readonly string[]): Promise<number> {
+  if (inboundIds.length === 0) return 0;
+  const { rowCount } = await db.query(`DELETE FROM webhook_deliveries WHERE "inboundEmailId" = ANY ($1::text[])`, [inboundIds]);
+  return rowCount ?? 0;
+}
+
+/** A delivery's text an erasure redacts: the body it POSTs and the last error seen. */
+export interface DeliveryTexts {
+  id: string;
+  body: string;
+  lastError: string | null;
+}
+
+export async function selectDeliveryTextsOfEmails(db: Queryable, emailIds: readonly string[]): Promise<DeliveryTexts[]> {
+  if (emailIds.length === 0) return [];
+  const { rows } = await db.query(`SELECT id, body, "lastError" FROM webhook_deliveries WHERE ${DELIVERIES_OF_EMAILS}`, [emailIds]);
+  return rows as DeliveryTexts[];
+}
+
+export async function updateDeliveryTexts(db: Queryable, rows: readonly DeliveryTexts[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `UPDATE webhook_deliveries d SET body = v.body, "lastError" = v.error
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, body, error) WHERE d.id = v.id`,
+    [rows.map((row) => row.id), rows.map((row) => row.body), rows.map((row) => row.lastError)],
+  );
+}

@@ -665,6 +665,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List erasures
+         * @description The workspace's erasures, newest first.
+         *
+         *     Requires an API key whose scope preset grants `erasures:manage`: `full-access`.
+         */
+        get: operations["listErasures"];
+        put?: never;
+        /**
+         * Erase people (addresses) or emails
+         * @description Forgets the addresses in this workspace: every email to them (whole when they were its only recipients; otherwise kept with each erased address replaced by a stable token), its events, webhook deliveries and attempts, files and idempotency records; every received message from or to them; their test recipients. A suppression of an erased address is kept under the token, so the address stays suppressed. `emailIds` erase those emails whole. The work runs in the background in short batches; read its status and receipt with `GET /erasures/{id}`. A malformed address is named in a 422 and nothing starts; an email id of another workspace answers 404 and nothing starts. Other workspaces' data is never touched.
+         *
+         *     Requires an API key whose scope preset grants `erasures:manage`: `full-access`.
+         */
+        post: operations["createErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/erasures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an erasure
+         * @description Requires an API key whose scope preset grants `erasures:manage`: `full-access`.
+         */
+        get: operations["getErasure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/erasures/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an erasure's receipt
+         * @description The receipt as a JSON download (`Content-Disposition: attachment`): what was removed, by table, and the object-store files deleted.
+         *
+         *     Requires an API key whose scope preset grants `erasures:manage`: `full-access`.
+         */
+        get: operations["getErasureReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1058,6 +1128,7 @@ export interface components {
          *     | `replay_quota_exceeded` | 429 | The replay would take the workspace past its replayed deliveries for today (UTC, WEBHOOK_REPLAYED_DELIVERIES_PER_DAY); the message says how many are left, Retry-After when the day ends. |
          *     | `render_rate_limited` | 429 | The workspace's template renders are over their own limit: the render endpoint's rate per workspace, or the workspace's share of render time (its renders ran long); nothing was rendered: wait for the time in Retry-After. |
          *     | `replay_rate_limited` | 429 | The workspace asked for more replays than its own limit (API_REPLAYS_PER_MINUTE per workspace, apart from the key's request rate); nothing was replayed: wait for the time in Retry-After. |
+         *     | `erasure_rate_limited` | 429 | The workspace asked for more erasures in the last minute than allowed (API_ERASURES_PER_MINUTE, 10); wait for the time in Retry-After. Nothing was started. |
          *     | `unavailable` | 503 | A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. |
          *     | `server_busy` | 503 | The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds. |
          *     | `internal` | 500 | A bug on our side. Never an expected answer; details are in the server's log, not in the answer. |
@@ -1073,13 +1144,13 @@ export interface components {
              * @description A stable machine code (see the catalogue).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "erasure_rate_limited" | "unavailable" | "server_busy" | "internal";
             /** @description On a refused batch: every refused email by its index in the request, with its own error. */
             errors?: {
                 index: number;
                 error: string;
                 /** @enum {string} */
-                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+                code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "erasure_rate_limited" | "unavailable" | "server_busy" | "internal";
             }[];
             /** @description On `attachment_quota_exceeded`: the plan's quota of attachment bytes held for unsent emails. */
             quotaBytes?: number;
@@ -1629,7 +1700,7 @@ export interface components {
              * @description The email's own error code (permissive mode).
              * @enum {string}
              */
-            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "unavailable" | "server_busy" | "internal";
+            code: "bad_request" | "unauthorized" | "forbidden" | "domain_not_verified" | "domain_not_allowed" | "source_not_allowed" | "not_found" | "conflict" | "confirmation_required" | "replay_in_progress" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "attachment_quota_exceeded" | "daily_limit_reached" | "rate_limited" | "replay_quota_exceeded" | "render_rate_limited" | "replay_rate_limited" | "erasure_rate_limited" | "unavailable" | "server_busy" | "internal";
         };
         /** @description 1 to 100 emails, each a POST /emails body; the whole body at most 10 MB. */
         SendEmailBatchRequest: components["schemas"]["SendEmailRequest"][];
@@ -2471,7 +2542,7 @@ export interface components {
             /** @description The client's address, or `cli@<host>`. */
             source: string | null;
             /** @enum {string} */
-            action: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
+            action: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested" | "erasure.completed";
             target: {
                 type: string;
                 id: string;
@@ -2480,6 +2551,96 @@ export interface components {
             changes: {
                 [key: string]: unknown;
             };
+        };
+        /** @description An erasure never shows the addresses it was asked about. */
+        Erasure: {
+            /** @example ers_Q2x9… */
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            addressCount: number;
+            emailIdCount: number;
+            /** @description The step in progress while it runs; null once it has ended. */
+            step: string | null;
+            receipt: components["schemas"]["ErasureReceipt"];
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        ErasureReceipt: {
+            /** @description Rows deleted, by table. */
+            removed: {
+                emails: number;
+                email_events: number;
+                webhook_deliveries: number;
+                webhook_attempts: number;
+                email_attachments: number;
+                idempotency_keys: number;
+                inbound_emails: number;
+                inbound_attachments: number;
+                test_recipients: number;
+            };
+            /** @description Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address. */
+            redacted: {
+                emails: number;
+                email_events: number;
+                webhook_deliveries: number;
+                webhook_attempts: number;
+                suppressions: number;
+            };
+            /** @description Object-store files (attachments, raw received messages) deleted; 0 with files in PostgreSQL. */
+            objectsDeleted: number;
+        };
+        /**
+         * @example {
+         *       "addresses": [
+         *         "ann@example.com"
+         *       ]
+         *     }
+         */
+        CreateErasureRequest: {
+            /** @description Plain email addresses (no display name), at most 5000. */
+            addresses?: string[];
+            /** @description Emails of the workspace to erase whole, at most 5000. */
+            emailIds?: string[];
+        };
+        ErasureReceiptDocument: {
+            /** @description Rows deleted, by table. */
+            removed: {
+                emails: number;
+                email_events: number;
+                webhook_deliveries: number;
+                webhook_attempts: number;
+                email_attachments: number;
+                idempotency_keys: number;
+                inbound_emails: number;
+                inbound_attachments: number;
+                test_recipients: number;
+            };
+            /** @description Rows kept with the erased addresses replaced by their tokens (`erased-<hex>@erased.invalid`): emails that had other recipients (and their events, webhook deliveries and attempts), and suppressions, which keep suppressing the address. */
+            redacted: {
+                emails: number;
+                email_events: number;
+                webhook_deliveries: number;
+                webhook_attempts: number;
+                suppressions: number;
+            };
+            /** @description Object-store files (attachments, raw received messages) deleted; 0 with files in PostgreSQL. */
+            objectsDeleted: number;
+            erasureId: string;
+            workspaceId: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** Format: date-time */
+            requestedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            addressCount: number;
+            emailIdCount: number;
         };
     };
     responses: never;
@@ -2638,7 +2799,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2664,7 +2825,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2909,7 +3070,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -2939,7 +3100,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3183,7 +3344,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3213,7 +3374,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3392,7 +3553,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3418,7 +3579,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3573,7 +3734,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3599,7 +3760,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3854,7 +4015,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -3884,7 +4045,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4068,7 +4229,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4094,7 +4255,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4222,7 +4383,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4248,7 +4409,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4403,7 +4564,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4429,7 +4590,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4589,7 +4750,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4615,7 +4776,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4834,7 +4995,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -4864,7 +5025,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5070,7 +5231,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5096,7 +5257,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5224,7 +5385,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5250,7 +5411,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5502,7 +5663,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5532,7 +5693,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5687,7 +5848,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5713,7 +5874,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5872,7 +6033,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -5898,7 +6059,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6129,7 +6290,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6159,7 +6320,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6414,7 +6575,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6444,7 +6605,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6627,7 +6788,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6653,7 +6814,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6808,7 +6969,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -6834,7 +6995,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7099,7 +7260,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7129,7 +7290,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7286,7 +7447,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7312,7 +7473,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7469,7 +7630,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7495,7 +7656,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7655,7 +7816,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7681,7 +7842,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7909,7 +8070,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -7939,7 +8100,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8094,7 +8255,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8120,7 +8281,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8279,7 +8440,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8305,7 +8466,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8560,7 +8721,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8590,7 +8751,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8821,7 +8982,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -8851,7 +9012,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9106,7 +9267,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9136,7 +9297,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9293,7 +9454,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9319,7 +9480,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9554,7 +9715,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9584,7 +9745,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9768,7 +9929,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9794,7 +9955,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9948,7 +10109,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -9974,7 +10135,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10128,7 +10289,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10154,7 +10315,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10334,7 +10495,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10360,7 +10521,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10382,7 +10543,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested" | "erasure.completed";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
@@ -10529,7 +10690,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10555,7 +10716,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10578,7 +10739,7 @@ export interface operations {
         parameters: {
             query: {
                 format: "csv" | "jsonl";
-                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested";
+                action?: "auth.sign_in" | "auth.sign_in_failed" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.retention_changed" | "ses.setup" | "erasure.requested" | "erasure.completed";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
@@ -10720,7 +10881,7 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };
@@ -10746,7 +10907,812 @@ export interface operations {
                     "RateLimit-Remaining"?: string;
                     /** @description Seconds until that limit's allowance is full again. */
                     "RateLimit-Reset"?: string;
-                    /** @description On `rate_limited`, `render_rate_limited` and `replay_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listErasures: {
+        parameters: {
+            query?: {
+                /** @description Default 100. */
+                limit?: number;
+                /** @description The last erasure id of the previous page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Erasures, newest first. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"][];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    createErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateErasureRequest"];
+            };
+        };
+        responses: {
+            /** @description The erasure, queued. */
+            202: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than the operation allows (see its request body). */
+            413: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is larger than the operation allows (see its request body).",
+                     *       "code": "payload_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type`: The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding. */
+            415: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request body is not JSON (Content-Type must be application/json), or uses an unsupported charset or content encoding.",
+                     *       "code": "unsupported_media_type"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /**
+             * @description `rate_limited`: Too many requests; wait for the time in Retry-After.
+             *
+             *     `erasure_rate_limited`: The workspace asked for more erasures in the last minute than allowed (API_ERASURES_PER_MINUTE, 10); wait for the time in Retry-After. Nothing was started.
+             */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited" | "erasure_rate_limited";
+                    };
+                };
+            };
+            /**
+             * @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.
+             *
+             *     `server_busy`: The service holds as many request bodies as its memory budget allows (or the workspace holds its share of it); nothing was done: retry after Retry-After seconds.
+             */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable" | "server_busy";
+                    };
+                };
+            };
+        };
+    };
+    getErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erasure with its receipt so far. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getErasureReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureReceiptDocument"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
                     "Retry-After"?: string;
                     [name: string]: unknown;
                 };

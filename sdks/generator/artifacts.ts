@@ -1,0 +1,19 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type OpenApiDocument, sdkModel } from "./fromOpenApi.ts";
+import { goSource } from "./go.ts";
+import { pythonSource } from "./python.ts";
+
+const sdks = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Every SDK's generated files, with the text each must hold. A new language adds its emitter
+ * here: it then regenerates with docs/openapi.json, and the API's freshness test checks it.
+ */
+export function sdkArtifacts(document: unknown): Array<{ file: string; text: string }> {
+  const model = sdkModel(document as OpenApiDocument);
+  return [
+    { file: path.join(sdks, "python/svc_email/_generated.py"), text: pythonSource(model) },
+    { file: path.join(sdks, "go/zz_generated.go"), text: goSource(model) },
+  ];
+}

@@ -1,0 +1,3 @@
+module github.com/svc-email/svc/sdks/go
+
+go 1.19

@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "@jest/globals";
+import { type OpenApiDocument, sdkModel } from "../generator/fromOpenApi.ts";
+import { goName, goSource } from "../generator/go.ts";
+import { pythonSource } from "../generator/python.ts";
+
+const document: OpenApiDocument = JSON.parse(
+  readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/openapi.json"), "utf8"),
+);
+
+/** A small document with the shapes the emitters must handle. */
+const sample: OpenApiDocument = {
+  info: { title: "t", version: "1" },
+  security: [{ apiKey: [] }],
+  components: {
+    schemas: {
+      Queued: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+      Entry: {
+        anyOf: [
+          { $ref: "#/components/schemas/Queued" },
+          { type: "object", properties: { error: { type: "string" }, code: { type: "string", enum: ["a", "b"] } }, required: ["error"] },
+        ],
+      },
+      Thing: {
+        type: "object",
+        properties: {
+          note: { anyOf: [{ type: "string" }, { type: "null" }] },
+          tags: { type: "array", items: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+          headers: { type: "object", additionalProperties: { type: "string" } },
+        },
+        required: ["note"],
+      },
+    },
+  },
+  paths: {
+    "/things": {
+      post: {
+        operationId: "makeThing",
+        parameters: [{ name: "Idempotency-Key", in: "header", schema: { type: "string" } }],
+        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } } },
+        responses: { "201": { content: { "application/json": { schema: { $ref: "#/components/schemas/Entry" } } } } },
+      },
+    },
+    "/things/{id}/raw": {
+      get: {
+        operationId: "getRaw",
+        security: [],
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": { content: { "message/rfc822": { schema: { type: "string" } } } } },
+      },
+    },
+  },
+};
+
+describe("the SDK generator", () => {
+  it("models every operation of the document, with the retry and idempotency rules", () => {
+    const model = sdkModel(document);
+    const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(model.operations.map((op) => op.id).sort()).toEqual([...ids].sort());
+    expect(model.operations.filter((op) => op.idempotencyKey).map((op) => op.id)).toEqual(["sendEmail", "sendEmailBatch"]);
+    const byId = Object.fromEntries(model.operations.map((op) => [op.id, op]));
+    expect(byId.createWebhookSubscription).toMatchObject({ safeToRepeat: false, auth: true });
+    expect(byId.getEmail).toMatchObject({ safeToRepeat: true, pathParams: [expect.objectContaining({ name: "id" })] });
+    expect(byId.getInboundRaw!.response.kind).toBe("bytes");
+    expect(byId.exportAuditLog!.response.kind).toBe("text");
+    expect(byId.getHealth!.auth).toBe(false);
+    expect(new Set(model.types.map((type) => type.name)).size).toBe(model.types.length);
+    expect(model.errorCodes).toEqual(expect.arrayContaining(["validation_failed", "rate_limited"]));
+  });
+
+  it("hoists inline objects under names of their own, keeps null as nullable, and merges object unions for Go", () => {
+    const model = sdkModel(sample);
+    expect(model.types.map((type) => type.name).sort()).toEqual(["Entry", "EntryVariant2", "Queued", "Thing", "ThingTag"]);
+    const thing = model.types.find((type) => type.name === "Thing");
+    expect(thing).toMatchObject({
+      kind: "object",
+      fields: [
+        { name: "note", required: true, type: { kind: "scalar", scalar: "string", nullable: true } },
+        { name: "tags", required: false, type: { kind: "array", items: { kind: "named", name: "ThingTag" } } },
+        { name: "headers", required: false, type: { kind: "map", values: { kind: "scalar", scalar: "string" } } },
+      ],
+    });
+    expect(model.operations).toEqual([
+      expect.objectContaining({ id: "makeThing", idempotencyKey: true, safeToRepeat: true, auth: true }),
+      expect.objectContaining({ id: "getRaw", safeToRepeat: true, auth: false, response: { kind: "bytes", type: null } }),
+    ]);
+
+    const go = goSource(model);
+    expect(go).toContain('Note *string `json:"note"`');
+    expect(go).toContain('Tags []ThingTag `json:"tags,omitempty"`');
+    expect(go).toMatch(/type Entry struct \{[\s\S]*ID \*string `json:"id,omitempty"`[\s\S]*Error \*string `json:"error,omitempty"`/);
+    const python = pythonSource(model);
+    expect(python).toContain('"note": Optional[str],');
+    expect(python).toContain('"tags": NotRequired[List["ThingTag"]],');
+    expect(python).toContain('Entry = Union["Queued", "EntryVariant2"]');
+  });
+
+  it("names Go identifiers with Go's initialisms", () => {
+    expect(goName("apiKeyId")).toBe("APIKeyID");
+    expect(goName("replyTo")).toBe("ReplyTo");
+    expect(goName("html")).toBe("HTML");
+    expect(goName("Idempotency-Key")).toBe("IdempotencyKey");
+  });
+});
