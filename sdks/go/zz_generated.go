@@ -980,6 +980,8 @@ type Email struct {
 	FailedAt *string `json:"failedAt"`
 
 	ScheduledAt *string `json:"scheduledAt"`
+
+	BodyRemovedAt *string `json:"bodyRemovedAt"`
 }
 
 // EmailWithEventsTag is a schema of the API.
@@ -1107,6 +1109,8 @@ type EmailWithEvents struct {
 	FailedAt *string `json:"failedAt"`
 
 	ScheduledAt *string `json:"scheduledAt"`
+
+	BodyRemovedAt *string `json:"bodyRemovedAt"`
 
 	// The template the email was sent by; null for an email sent without one.
 	Template *EmailWithEventsTemplate `json:"template"`

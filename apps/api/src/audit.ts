@@ -1,4 +1,4 @@
-import { type AuditEntry, recordAudit, sqlPool } from "@svc/core";
+import { type AuditBy, type AuditEntry, recordAudit, sqlPool } from "@svc/core";
 import type { Request, Response } from "express";
 import type { ApiDeps } from "./deps.ts";
 import { authOf } from "./middleware/authenticate.ts";
@@ -19,4 +19,9 @@ export function auditor(deps: ApiDeps) {
       source: req.ip ?? req.socket.remoteAddress ?? null,
     });
   };
+}
+
+/** The key and the client's address, for a use case that records its entry in the change's own transaction. */
+export function auditBy(req: Request, res: Response): AuditBy {
+  return { actor: { type: "api_key", id: authOf(res).keyId }, source: req.ip ?? req.socket.remoteAddress ?? null };
 }

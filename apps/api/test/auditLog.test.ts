@@ -61,6 +61,8 @@ describe("REST management changes are audited", () => {
     expect(hook.status).toBe(201);
     const secret = hook.body.secret as string;
     expect(secret.length).toBeGreaterThan(10);
+    const tested = await full.post(`/webhooks/${hook.body.id}/test`, { eventType: "delivered" });
+    expect(tested.status).toBe(202);
     expect((await full.patch(`/webhooks/${hook.body.id}`, { events: ["sent", "bounced"], isActive: false })).status).toBe(200);
     expect((await full.delete(`/webhooks/${hook.body.id}`)).status).toBe(200);
 
@@ -78,6 +80,8 @@ describe("REST management changes are audited", () => {
     expect((await full.delete("/suppressions/gone@example.org")).status).toBe(200);
 
     expect((await full.delete(`/api-keys/${fx.keyIds["send-only"]}`)).status).toBe(200);
+    // Revoking it again changes nothing, and so records nothing (the entry is the revocation's, in its transaction).
+    expect((await full.delete(`/api-keys/${fx.keyIds["send-only"]}`)).status).toBe(200);
 
     const entries = await entriesOf(fx);
     const created = only(entries, "webhook.created", hook.body.id);
@@ -88,6 +92,7 @@ describe("REST management changes are audited", () => {
     expect(created.source).toMatch(/127\.0\.0\.1/);
     expect(only(entries, "webhook.updated", hook.body.id).changes).toEqual({ events: ["sent", "bounced"], isActive: false });
     expect(only(entries, "webhook.deleted", hook.body.id).actor).toEqual(actor);
+    expect(only(entries, "webhook.test_sent", hook.body.id).changes).toEqual({ deliveryId: tested.body.id, eventType: "delivered" });
 
     expect(only(entries, "template.created", template.body.id).changes).toMatchObject({ name: "Welcome", alias: "welcome" });
     expect(only(entries, "template.updated", template.body.id).changes).toEqual({ subject: "Hello {{ name }}" });

@@ -14,6 +14,7 @@ const EMAIL_FIELDS = [
   "apiKeyId",
   "attachments",
   "bcc",
+  "bodyRemovedAt",
   "cc",
   "createdAt",
   "errorMessage",

@@ -277,6 +277,29 @@ describe("every other dashboard change is audited", () => {
   });
 });
 
+describe("entries in the change's transaction", () => {
+  it("a member change refused in its transaction (the last owner's demotion) leaves no entry; a committed one has exactly one", async () => {
+    const owner = await signedUpAgent(dashboard.url);
+    const user = await dashboard.db.user.findUniqueOrThrow({ where: { email: owner.email } });
+    const self = await dashboard.db.member.findFirstOrThrow({ where: { userId: user.id } });
+    const refused = await owner.agent.post(`/members/${self.id}/role`).type("form").send({ _csrf: owner.csrf, role: "viewer" });
+    expect(refused.status).toBe(409);
+    expect((await entriesOf(self.workspaceId)).filter((e) => e.action === "member.role_changed")).toEqual([]);
+
+    const teammate = uniqueEmail("txn");
+    await addUserToWorkspace(dashboard.db, { email: teammate, password: PASSWORD, workspaceId: self.workspaceId, role: "viewer" });
+    const member = await dashboard.db.member.findFirstOrThrow({ where: { workspaceId: self.workspaceId, user: { email: teammate } } });
+    await owner.agent.post(`/members/${member.id}/role`).type("form").send({ _csrf: owner.csrf, role: "admin" }).expect(303);
+    await owner.agent.post(`/members/${member.id}/remove`).type("form").send({ _csrf: owner.csrf }).expect(303);
+    const entries = await entriesOf(self.workspaceId);
+    expect(only(entries, "member.role_changed", member.id)).toMatchObject({
+      actor: { type: "user", id: user.id },
+      changes: { role: "admin" },
+    });
+    expect(only(entries, "member.removed", member.id)).toMatchObject({ actor: { type: "user", id: user.id } });
+  });
+});
+
 describe("the Audit log page", () => {
   it("shows owners their workspace's entries with filters, never another workspace's, and refuses bad filters with 422", async () => {
     const a = await signedUpAgent(dashboard.url);

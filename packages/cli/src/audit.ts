@@ -1,5 +1,5 @@
 import { hostname, userInfo } from "node:os";
-import { type AuditAction, type AuditEntry, recordAudit, SECRET_CHANGED, sqlPool } from "@svc/core";
+import { type AuditAction, type AuditEntry, type OwnedTarget, recordAudit, SECRET_CHANGED, sqlPool, workspaceOwning } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Flags } from "./command.ts";
 
@@ -60,12 +60,6 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     workspaceId: flag(f, "workspace"),
     target: target("api_key", text(r.id)),
     changes: { name: r.name, environment: r.environment, scope: r.scope, key: SECRET_CHANGED },
-  }),
-  "key revoke": (f, r) => ({
-    action: "api_key.revoked",
-    workspaceId: text(r.workspaceId),
-    target: target("api_key", flag(f, "id")),
-    changes: { name: r.name },
   }),
   "domain add": (f, r) => ({
     action: "domain.created",
@@ -197,6 +191,19 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
       to: flag(f, "to"),
     },
   }),
+  "webhook test": (f, r) => ({
+    action: "webhook.test_sent",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", flag(f, "id")),
+    changes: { deliveryId: r.id, eventType: r.eventType },
+  }),
+  // As the dashboard's "Retry now": a manual attempt of one delivery is a replay of it.
+  "webhook retry": (f, r) => ({
+    action: "webhook.replayed",
+    workspaceId: workspaceOf(f, r),
+    target: target("webhook", text(r.subscriptionId)),
+    changes: { delivery: flag(f, "delivery") },
+  }),
   "webhook disable": (f, r) => ({
     action: "webhook.updated",
     workspaceId: workspaceOf(f, r),
@@ -248,15 +255,53 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
   }),
 };
 
-/** The entry a CLI command's run is recorded as, or null for a command that changes nothing. */
-export function cliAuditEntry(path: readonly string[], flags: Flags, result: unknown): AuditEntry | null {
+/**
+ * Commands that may name their target by id alone (no --workspace): the flag holding the id and
+ * what it names. Its owner is read before the command runs (a removal takes the row with it), so
+ * that the entry lands in the owner's workspace, where its owners see it.
+ */
+const TARGET_FLAG: Record<string, { type: OwnedTarget; flag: string }> = {
+  "domain verify": { type: "domain", flag: "id" },
+  "domain mark-verified": { type: "domain", flag: "id" },
+  "domain tracking": { type: "domain", flag: "id" },
+  "domain remove": { type: "domain", flag: "id" },
+  "inbound verify-domain": { type: "receiving_domain", flag: "id" },
+  "inbound mark-verified": { type: "receiving_domain", flag: "id" },
+  "inbound remove-domain": { type: "receiving_domain", flag: "id" },
+  "inbound add-route": { type: "receiving_domain", flag: "domain-id" },
+  "inbound remove-route": { type: "inbound_route", flag: "id" },
+  "webhook test": { type: "webhook", flag: "id" },
+  "webhook retry": { type: "webhook_delivery", flag: "delivery" },
+};
+
+/** The workspace owning the target a command names by id, read before it runs; null when it names none (or none exists). */
+export async function ownerBeforeChange(db: DbHandle, path: readonly string[], flags: Flags): Promise<string | null> {
+  const named = TARGET_FLAG[path.join(" ")];
+  const id = named ? flag(flags, named.flag) : null;
+  return named && id ? workspaceOwning(sqlPool(db), named.type, id) : null;
+}
+
+/**
+ * The entry a CLI command's run is recorded as, or null for a command that changes nothing.
+ * `owner`: the workspace owning the target, read before the run, for commands that name it by id alone.
+ */
+export function cliAuditEntry(
+  path: readonly string[],
+  flags: Flags,
+  result: unknown,
+  owner: string | null = null,
+): AuditEntry | null {
   const describe = AUDITED[path.join(" ")];
   if (!describe) return null;
   const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
-  return { ...change, ...cliActor() };
+  return { ...change, workspaceId: change.workspaceId ?? owner, ...cliActor() };
 }
 
-/** Who runs the CLI, as the audit log names them: the operating-system account, on this host. */
+/**
+ * Who runs the CLI, as the audit log names them: the operating-system account, on this host. Also
+ * for commands whose use case records its own entry inside the change's transaction (and so are
+ * absent from AUDITED).
+ */
 export function cliActor(): Pick<AuditEntry, "actor" | "source"> {
   let account = "unknown";
   try {

@@ -1,7 +1,7 @@
 import { databaseOptions, loadEnvOrExit } from "@svc/config";
 import { AppError } from "@svc/core";
 import { createDb } from "@svc/db";
-import { cliAuditEntry, recordCliChange } from "./audit.ts";
+import { cliAuditEntry, ownerBeforeChange, recordCliChange } from "./audit.ts";
 import { type CliContext, type Command, type Flags, parseFlags, RawOutput, rejectUnknownFlags } from "./command.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { type CliConfig, cliEnvSchema } from "./env.ts";
@@ -63,10 +63,13 @@ export async function main(argv: string[]): Promise<number> {
   const db = createDb({ ...databaseOptions(config), poolSize: 2 });
   const context: CliContext = { db, config, env: process.env, readStdin };
   try {
+    const owner = await ownerBeforeChange(db, command.path, flags);
     const result = await command.run(flags, context);
     // A change is recorded before its result is printed: one whose entry could not be written is
     // reported as a failure (it has happened, and the operator must know it went unrecorded).
-    const entry = cliAuditEntry(command.path, flags, result instanceof RawOutput ? {} : result);
+    // Not in the change's transaction: the commands run the same use cases as the dashboard, each
+    // committing its own; the few that record in their transaction are absent from AUDITED.
+    const entry = cliAuditEntry(command.path, flags, result instanceof RawOutput ? {} : result, owner);
     if (entry) {
       try {
         await recordCliChange(db, entry);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, jest, test } from "@jest/globals";
-import { disableWebhookSubscription } from "@svc/core";
+import { disableWebhookSubscription, listAuditLog, sqlPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import { createProducerConnection, Producer } from "@svc/queues";
 import {
@@ -23,6 +23,12 @@ let running: RunningDispatcher;
 let fixture: WorkspaceFixture;
 let endpoint: Receiver;
 let answer = 500;
+
+/** The fixture workspace's audit entries of one action. */
+const auditOf = async (action: string) =>
+  (await listAuditLog(sqlPool(handle), { workspaceId: fixture.workspaceId }, { limit: 1000 })).data.filter(
+    (entry) => entry.action === action,
+  );
 
 /** The in-process dispatcher's queue, so `retry` and `test` reach it. */
 const dispatcherEnv = () => ({ QUEUE_PREFIX: running.env.QUEUE_PREFIX, WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
@@ -129,6 +135,13 @@ describe("svc webhook", () => {
     });
     expect(endpoint.requests.map((r) => r.headers["x-service-delivery-id"])).toEqual([deliveryId, deliveryId]);
     expect(endpoint.requests[1]!.rawBody.equals(endpoint.requests[0]!.rawBody)).toBe(true);
+    // Recorded in the subscription's workspace, though only the delivery was named.
+    expect((await auditOf("webhook.replayed")).filter((entry) => entry.changes.delivery === deliveryId)).toEqual([
+      expect.objectContaining({
+        actor: { type: "operator", id: expect.stringMatching(/^cli:/) },
+        target: { type: "webhook", id: subscriptionId },
+      }),
+    ]);
   });
 
   test("retry with no dispatcher on the queue says it is queued", async () => {
@@ -159,6 +172,9 @@ describe("svc webhook", () => {
     expect(created).toMatchObject({ subscriptionId, test: true, eventType: "sent", eventId: null });
     await waitUntil("the test POST", () => endpoint.requests.length === before + 1);
     expect(JSON.parse(endpoint.requests[before]!.rawBody.toString("utf8"))).toMatchObject({ id: created.id, test: true });
+    expect(await auditOf("webhook.test_sent")).toEqual([
+      expect.objectContaining({ target: { type: "webhook", id: subscriptionId }, changes: { deliveryId: created.id, eventType: "sent" } }),
+    ]);
   });
 
   test("replay sends a failed delivery again under its id, paced, and replay-status shows its progress", async () => {

@@ -1373,6 +1373,7 @@ Email = TypedDict(
         "sentAt": Optional[str],
         "failedAt": Optional[str],
         "scheduledAt": Optional[str],
+        "bodyRemovedAt": Optional[str],
     },
 )
 
@@ -1472,6 +1473,7 @@ EmailWithEvents = TypedDict(
         "sentAt": Optional[str],
         "failedAt": Optional[str],
         "scheduledAt": Optional[str],
+        "bodyRemovedAt": Optional[str],
         "template": Optional["EmailWithEventsTemplate"],
         "replies": List["EmailWithEventsReply"],
         "suppressedRecipients": List["EmailWithEventsSuppressedRecipient"],
@@ -2109,7 +2111,7 @@ AuditEntry = TypedDict(
         "workspaceId": Optional[str],
         "actor": "AuditEntryActor",
         "source": Optional[str],
-        "action": Literal["auth.sign_in", "auth.sign_in_failed", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "ses.setup", "oidc.configured", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
+        "action": Literal["auth.sign_in", "auth.sign_in_failed", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "workspace.retention_changed", "ses.setup", "oidc.configured", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
         "target": Optional["AuditEntryTarget"],
         "changes": Dict[str, Any],
     },

@@ -80,6 +80,9 @@ const emailFields = {
   sentAt: nullableTimestamp("When the provider accepted it."),
   failedAt: nullableTimestamp("When it failed for good."),
   scheduledAt: nullableTimestamp("When a scheduled email is (or was) due; null for one sent at once."),
+  bodyRemovedAt: nullableTimestamp(
+    "When its body was removed: the subject (then empty), text, HTML, attachments and template variables, by the workspace's body retention or its privacy mode (no body kept after the handoff). Null while the body is kept. Addresses and events stay until the metadata's retention.",
+  ),
 };
 
 export const emailSchema = z.strictObject(emailFields).meta({ id: "Email", description: "An email, without its events (as listed)." });

@@ -1,6 +1,6 @@
 import { listApiKeys, revokeApiKey } from "@svc/core";
 import { Router } from "express";
-import { auditor } from "../audit.ts";
+import { auditBy } from "../audit.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { requirePermission } from "../middleware/requirePermission.ts";
@@ -12,7 +12,6 @@ import { requirePermission } from "../middleware/requirePermission.ts";
  */
 export function apiKeysRouter(deps: ApiDeps): Router {
   const router = Router();
-  const audit = auditor(deps);
   router.use(requirePermission("api_keys:manage"));
 
   router.get("/", async (_req, res) => {
@@ -20,8 +19,8 @@ export function apiKeysRouter(deps: ApiDeps): Router {
   });
 
   router.delete("/:id", async (req, res) => {
-    const revoked = await revokeApiKey(deps.db.prisma, req.params.id as string, authOf(res).workspaceId);
-    await audit(req, res, { action: "api_key.revoked", target: { type: "api_key", id: revoked.id }, changes: { name: revoked.name } });
+    // The entry is written in the revocation's transaction.
+    const revoked = await revokeApiKey(deps.db.prisma, req.params.id as string, authOf(res).workspaceId, auditBy(req, res));
     res.json(revoked);
   });
 

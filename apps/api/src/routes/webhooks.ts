@@ -87,9 +87,17 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.post("/:id/test", requirePermission("webhooks:manage"), optionalJsonBody, async (req, res) => {
     const { eventType } = parseTestWebhookEvent(req.body);
-    res
-      .status(202)
-      .json(await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, { workspaceId: workspaceOf(res), eventType }));
+    const delivery = await sendTestWebhookEvent(prisma, deps.webhookQueue, req.params.id as string, {
+      workspaceId: workspaceOf(res),
+      eventType,
+    });
+    // After the change, not in its transaction: the delivery's row commits before its job is queued.
+    await audit(req, res, {
+      action: "webhook.test_sent",
+      target: { type: "webhook", id: delivery.subscriptionId },
+      changes: { deliveryId: delivery.id, eventType: delivery.eventType },
+    });
+    res.status(202).json(delivery);
   });
 
   router.get("/:id/deliveries", requirePermission("webhooks:manage"), async (req, res) => {

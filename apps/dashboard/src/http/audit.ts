@@ -1,4 +1,4 @@
-import { type AuditEntry, recordAudit, sqlPool } from "@svc/core";
+import { type AuditBy, type AuditEntry, recordAudit, sqlPool } from "@svc/core";
 import type { Request } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import type { WorkspaceRequest } from "./guards.ts";
@@ -29,6 +29,8 @@ export function dashboardAuditor(deps: DashboardDeps) {
       changes,
     });
   return {
+    /** The person and their address, for a use case that records its entry in the change's own transaction. */
+    by: (req: Request, w: WorkspaceRequest): AuditBy => ({ actor: { type: "user", id: w.session.userId }, source: source(req) }),
     change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
       recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
     /** An invitation accepted: the person who joined is the actor, in the workspace they joined (no session yet to name it). */

@@ -34,6 +34,7 @@ const NOTICES: Record<string, Notice> = {
   replay_started: { tone: "success", text: "Replay started. Its deliveries are sent at the pace you chose; its progress is shown below." },
   invitation_sent: { tone: "success", text: "Invitation sent. The link in it works once and expires in 7 days." },
   member_updated: { tone: "success", text: "Role updated." },
+  retention_updated: { tone: "success", text: "Retention saved." },
   member_removed: { tone: "success", text: "Member removed." },
   invitation_revoked: { tone: "success", text: "Invitation revoked. Its link no longer works." },
   switched: { tone: "info", text: "Switched workspace." },

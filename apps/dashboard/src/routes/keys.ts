@@ -107,8 +107,8 @@ export function keyRoutes(deps: DashboardDeps): Router {
 
   router.post("/api-keys/:id/revoke", requirePermission("workspace:write"), async (req, res) => {
     const w = workspaceRequest(req);
-    const revoked = await revokeApiKey(deps.prisma, param(req, "id"), w.workspaceId);
-    await audit.change(req, w, { action: "api_key.revoked", target: { type: "api_key", id: revoked.id }, changes: { name: revoked.name } });
+    // The entry is written in the revocation's transaction.
+    const revoked = await revokeApiKey(deps.prisma, param(req, "id"), w.workspaceId, audit.by(req, w));
     deps.log.info({ workspaceId: w.workspaceId, keyId: revoked.id, userId: w.session.userId }, "API key revoked in dashboard");
     res.redirect(303, "/api-keys?notice=key_revoked");
   });

@@ -2,12 +2,14 @@ import {
   AppError,
   changeMemberRole,
   createInvitation,
+  getWorkspaceRetention,
   listMembers,
   listPendingInvitations,
   parseRole,
   removeMember,
   revokeInvitation,
   setSecondFactorRequirement,
+  setWorkspaceRetention,
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -25,9 +27,10 @@ export function memberRoutes(deps: DashboardDeps): Router {
   const owners = requirePermission("members:manage");
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<MembersPageInput> & { status?: number } = {}) {
-    const [members, invitations] = await Promise.all([
+    const [members, invitations, retention] = await Promise.all([
       listMembers(deps.prisma, w.workspaceId),
       listPendingInvitations(deps.prisma, w.workspaceId),
+      getWorkspaceRetention(deps.db, w.workspaceId),
     ]);
     const { status, ...rest } = extra;
     sendPage(req, res, w, {
@@ -35,7 +38,15 @@ export function memberRoutes(deps: DashboardDeps): Router {
       nav: "members",
       status,
       ...(status ? { notice: null } : {}),
-      body: membersBody({ workspace: w.workspace, members, invitations, currentUserId: w.session.userId, csrf: w.csrf, ...rest }),
+      body: membersBody({
+        workspace: w.workspace,
+        members,
+        invitations,
+        retention,
+        currentUserId: w.session.userId,
+        csrf: w.csrf,
+        ...rest,
+      }),
     });
   }
 
@@ -59,6 +70,33 @@ export function memberRoutes(deps: DashboardDeps): Router {
       changes: { requireSecondFactor: required },
     });
     res.redirect(303, `/members?notice=${required ? "requirement_on" : "requirement_off"}`);
+  });
+
+  // The use case records the audit entry in the change's own transaction.
+  router.post("/members/retention", owners, async (req, res) => {
+    const w = workspaceRequest(req);
+    const form = {
+      bodyRetentionDays: formString(req, "bodyRetentionDays", 20).trim(),
+      metadataRetentionDays: formString(req, "metadataRetentionDays", 20).trim(),
+      privacyMode: formString(req, "privacyMode", 10),
+    };
+    try {
+      await setWorkspaceRetention(
+        deps.db,
+        w.workspaceId,
+        {
+          // An empty field: the plan's days.
+          bodyRetentionDays: form.bodyRetentionDays === "" ? null : form.bodyRetentionDays,
+          metadataRetentionDays: form.metadataRetentionDays === "" ? null : form.metadataRetentionDays,
+          privacyMode: form.privacyMode,
+        },
+        audit.by(req, w),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return render(req, res, w, { status: error.status, retentionForm: { ...form, error: error.message } });
+    }
+    res.redirect(303, "/members?notice=retention_updated");
   });
 
   router.post("/members/invite", owners, async (req, res) => {
@@ -111,8 +149,8 @@ export function memberRoutes(deps: DashboardDeps): Router {
   router.post("/members/:id/role", owners, async (req, res) => {
     const w = workspaceRequest(req);
     const role = parseRole(formString(req, "role"));
-    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), role);
-    await audit.change(req, w, { action: "member.role_changed", target: { type: "member", id: param(req, "id") }, changes: { role } });
+    // The entry is written in the change's transaction: a change refused (the last owner) leaves none.
+    await changeMemberRole(deps.prisma, w.workspaceId, param(req, "id"), role, audit.by(req, w));
     res.redirect(303, "/members?notice=member_updated");
   });
 
@@ -142,8 +180,7 @@ export function memberRoutes(deps: DashboardDeps): Router {
     const w = workspaceRequest(req);
     const memberId = param(req, "id");
     const self = (await listMembers(deps.prisma, w.workspaceId)).some((m) => m.id === memberId && m.userId === w.session.userId);
-    await removeMember(deps.prisma, w.workspaceId, memberId);
-    await audit.change(req, w, { action: "member.removed", target: { type: "member", id: memberId } });
+    await removeMember(deps.prisma, w.workspaceId, memberId, audit.by(req, w));
     res.redirect(303, self ? "/" : "/members?notice=member_removed");
   });
 

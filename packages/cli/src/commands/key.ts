@@ -9,6 +9,7 @@ import {
   type ScopeName,
   workspaceOfApiKey,
 } from "@svc/core";
+import { cliActor } from "../audit.ts";
 import { type Command, listFlag, optionalFlag, requireFlag } from "../command.ts";
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
@@ -56,7 +57,8 @@ export const keyCommands: Command[] = [
     // audit entry lands in that workspace.
     run: async (flags, { db }) => {
       const workspaceId = await workspaceOfApiKey(db.prisma, requireFlag(flags, "id"));
-      return { ...(await revokeApiKey(db.prisma, requireFlag(flags, "id"), workspaceId)), workspaceId };
+      // The entry is written in the revocation's transaction (so "key revoke" is not in AUDITED).
+      return { ...(await revokeApiKey(db.prisma, requireFlag(flags, "id"), workspaceId, cliActor())), workspaceId };
     },
   },
 ];

@@ -118,6 +118,7 @@ export const webhookCommands: Command[] = [
       const delivery = await getWebhookDelivery(db, request.deliveryId);
       return {
         ...request,
+        subscriptionId: delivery.subscriptionId,
         attempt,
         status: delivery.status,
         attemptCount: delivery.attemptCount,

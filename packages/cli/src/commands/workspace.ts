@@ -1,4 +1,5 @@
-import { AppError, createWorkspace, setWorkspacePlan, setWorkspaceRateLimit } from "@svc/core";
+import { AppError, createWorkspace, setWorkspacePlan, setWorkspaceRateLimit, setWorkspaceRetention } from "@svc/core";
+import { cliActor } from "../audit.ts";
 import { type Command, optionalFlag, requireFlag } from "../command.ts";
 
 export const workspaceCommands: Command[] = [
@@ -29,6 +30,31 @@ export const workspaceCommands: Command[] = [
         perSecond: requireFlag(flags, "per-second"),
         burst: optionalFlag(flags, "burst"),
       });
+    },
+  },
+  {
+    // Records its own audit entry, in the change's transaction (so it is not in AUDITED).
+    path: ["workspace", "retention"],
+    usage: "--workspace ID [--body-days N|default] [--metadata-days N|default] [--privacy on|off]",
+    run: async (flags, { db }) => {
+      const workspaceId = requireFlag(flags, "workspace");
+      const body = optionalFlag(flags, "body-days");
+      const metadata = optionalFlag(flags, "metadata-days");
+      const privacy = optionalFlag(flags, "privacy");
+      if (body === undefined && metadata === undefined && privacy === undefined)
+        throw new AppError("bad_request", "Give at least one of --body-days, --metadata-days or --privacy.");
+      const { actor, source } = cliActor();
+      const settings = await setWorkspaceRetention(
+        db,
+        workspaceId,
+        {
+          ...(body !== undefined ? { bodyRetentionDays: body } : {}),
+          ...(metadata !== undefined ? { metadataRetentionDays: metadata } : {}),
+          ...(privacy !== undefined ? { privacyMode: privacy } : {}),
+        },
+        { actor, source },
+      );
+      return { workspaceId, ...settings };
     },
   },
 ];

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "workspace.plan_changed",
   "workspace.rate_limit_changed",
   "workspace.second_factor_requirement_changed",
+  "workspace.retention_changed",
   "ses.setup",
   "oidc.configured",
   "oidc.removed",

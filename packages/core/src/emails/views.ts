@@ -29,6 +29,8 @@ export interface EmailView extends Omit<EmailFields<AttachmentView>, "headers"> 
   failedAt: string | null;
   /** When a scheduled email is (or was) due; null for one sent at once. */
   scheduledAt: string | null;
+  /** When retention or privacy mode removed its body (subject, text, HTML, attachments); null while kept. */
+  bodyRemovedAt: string | null;
 }
 
 /** The columns a view is made of: a Prisma Email, or a row read with raw SQL (GET /emails). */
@@ -56,6 +58,7 @@ export type EmailViewSource = Pick<
   | "tags"
   | "attachments"
   | "scheduledAt"
+  | "bodyRemovedAt"
 >;
 
 /** Every field of the spec's Email, always present: fields that do not apply yet are null. */
@@ -84,6 +87,8 @@ export function toEmailView(email: EmailViewSource): EmailView {
     sentAt: isoOrNull(email.sentAt),
     failedAt: isoOrNull(email.failedAt),
     scheduledAt: isoOrNull(email.scheduledAt),
+    // Rows read without the column (older readers) hold undefined.
+    bodyRemovedAt: isoOrNull(email.bodyRemovedAt ?? null),
   };
 }
 

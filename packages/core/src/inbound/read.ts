@@ -115,6 +115,8 @@ function chunkedBody(size: number, readChunk: (offset: number, length: number) =
 /** The message as received, as a stream: from its row in pieces, or from the object store when the row holds none. */
 export async function openInboundRaw(db: DbHandle, workspaceId: string, inboundId: string, files?: FileStore): Promise<StoredFileStream> {
   const row = await selectInboundRawSize(db.prisma, workspaceId, inboundId);
+  // Its objects may outlive the clear by a retention run: a cleared message is never read from them.
+  if (row?.bodyRemoved) throw new AppError("not_found", "The message's body was removed (retention or privacy mode).");
   if (row && row.rawBytes !== null)
     return {
       size: row.rawBytes,

@@ -1,5 +1,7 @@
 import type { ApiKey, Db } from "@svc/db";
 import { newId } from "@svc/db";
+import { type AuditBy, prismaQueryable } from "../audit/inTransaction.ts";
+import { recordAudit } from "../audit/record.ts";
 import { AppError, notFound } from "../errors.ts";
 import { findApiKey, findApiKeysOfWorkspace, insertApiKey, setApiKeyRevokedAt } from "../stores/apiKeys.ts";
 import { findDomainsNamed } from "../stores/domains.ts";
@@ -108,9 +110,24 @@ export async function workspaceOfApiKey(prisma: Db, keyId: string): Promise<stri
   return existing.workspaceId;
 }
 
-export async function revokeApiKey(prisma: Db, keyId: string, workspaceId?: string): Promise<ApiKeyView> {
+/**
+ * Revokes a key (again: nothing changes). With `by`, the revocation's audit entry is written in the
+ * same transaction as the revocation: one exists exactly when the other does.
+ */
+export async function revokeApiKey(prisma: Db, keyId: string, workspaceId?: string, by?: AuditBy): Promise<ApiKeyView> {
   const existing = await findApiKey(prisma, keyId, workspaceId);
   if (!existing) throw notFound("API key");
   if (existing.revokedAt) return toApiKeyView(existing);
-  return toApiKeyView(await setApiKeyRevokedAt(prisma, existing.id, new Date()));
+  if (!by) return toApiKeyView(await setApiKeyRevokedAt(prisma, existing.id, new Date()));
+  return prisma.$transaction(async (tx) => {
+    const revoked = toApiKeyView(await setApiKeyRevokedAt(tx, existing.id, new Date()));
+    await recordAudit(prismaQueryable(tx), {
+      ...by,
+      workspaceId: existing.workspaceId,
+      action: "api_key.revoked",
+      target: { type: "api_key", id: existing.id },
+      changes: { name: revoked.name },
+    });
+    return revoked;
+  });
 }

@@ -68,6 +68,8 @@ export function scheduleRetention(
       recordRetentionPurge("emails", outcome.result.emailsDeleted);
       recordRetentionPurge("idempotency_keys", outcome.result.idempotencyKeysDeleted);
       recordRetentionPurge("unmatched_notifications", outcome.result.unmatchedNotificationsDeleted);
+      recordRetentionPurge("email_bodies", outcome.result.emailBodiesCleared);
+      recordRetentionPurge("inbound_bodies", outcome.result.inboundBodiesCleared);
       log.info(
         { ...outcome.result, monthsDropped: outcome.droppedMonths, fileDeletionsDone: outcome.fileDeletionsDone },
         "retention run finished",

@@ -288,3 +288,9 @@ export function findDomainNamesByWorkspace(
     ORDER BY "workspaceId"
     LIMIT ${limit}`;
 }
+
+/** The workspace a domain belongs to (the audit log names it for a change made by id alone), or null. */
+export async function selectDomainWorkspaceId(db: Queryable, domainId: string): Promise<string | null> {
+  const { rows } = await db.query(`SELECT "workspaceId" FROM domains WHERE id = $1`, [domainId]);
+  return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
+}

@@ -325,7 +325,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
   // straight in the old space (allocation-site pretenuring), where only a full collection frees them.
   const columns = `id, "organizationId", "apiKeyId", "from", to_json("to") AS "to", to_json(cc) AS cc, to_json(bcc) AS bcc,
          to_json("replyTo") AS "replyTo", subject, html, text, headers, tags, attachments, status,
-         provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"`;
+         provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt", "bodyRemovedAt"`;
   const bodies = range.withBodies
     ? `html, text, COALESCE(octet_length(html), 0) + COALESCE(octet_length(text), 0) AS "bodyBytes"`
     : `NULL::text AS html, NULL::text AS text, 0 AS "bodyBytes"`;
@@ -334,7 +334,7 @@ export async function selectEmailsNewestFirst(db: Queryable, range: EmailRange):
       SELECT limited.*, count(*) OVER () AS "pageRows", row_number() OVER (ORDER BY ${order}) AS n,
              sum("bodyBytes") OVER (ORDER BY ${order} ROWS UNBOUNDED PRECEDING) AS "bytesSoFar"
         FROM (SELECT id, "organizationId", "apiKeyId", "from", "to", cc, bcc, "replyTo", subject, ${bodies}, headers, tags, attachments, status::text AS status,
-                     provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt"
+                     provider, "providerMessageId", "errorMessage", "createdAt", "sentAt", "failedAt", "scheduledAt", "bodyRemovedAt"
                 FROM ${listedRowsSql(conditions.join(" AND "), order, param(range.limit), idLo, idHi)}) limited
     ) page
     WHERE n = 1 OR ${budget} IS NULL OR "bytesSoFar" <= ${budget}
@@ -582,7 +582,8 @@ const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
 
 /**
  * Deletes up to `limit` finished emails of workspaces on `plan` whose last activity (handoff,
- * failure, cancel or event: `lastActivityAt`) is before `cutoff`; their events, webhook
+ * failure, cancel or event: `lastActivityAt`) is before the plan's `cutoff`, or before the
+ * workspace's own shorter metadata retention counted back from `now`; their events, webhook
  * deliveries and attempts go by cascade, and with `recordObjectFiles` (files in an object store)
  * their files are recorded in `file_deletions` by the same statement. Answers how many were deleted. An email that has not
  * left the sending path (`scheduled`, `queued`, `sending`) is never deleted, whatever its age: a
@@ -591,15 +592,19 @@ const STILL_WAITING = Prisma.raw(statusInSql("e.status", WAITING_TO_SEND));
 export async function deleteFinishedEmailsInactiveSince(
   db: Prisma.TransactionClient,
   plan: Plan,
-  cutoff: Date,
+  at: { cutoff: Date; now: Date },
   limit: number,
   options: { recordObjectFiles?: boolean } = {},
 ): Promise<number> {
+  // A workspace's own metadata retention is at most its plan's: GREATEST keeps the plan's cutoff
+  // when a plan changed to a shorter one since the setting was made.
   const rows = await db.$queryRaw<Array<{ deleted: number }>>`
     WITH gone AS (
       DELETE FROM emails WHERE id IN (
         SELECT e.id FROM emails e JOIN workspaces w ON w.id = e."organizationId"
-        WHERE e."lastActivityAt" < ${cutoff} AND NOT (${STILL_WAITING}) AND w.plan = ${plan}::"Plan"
+        WHERE e."lastActivityAt" < CASE WHEN w."metadataRetentionDays" IS NULL THEN ${at.cutoff}::timestamptz
+                ELSE GREATEST(${at.cutoff}::timestamptz, ${at.now}::timestamptz - make_interval(days => w."metadataRetentionDays")) END
+          AND NOT (${STILL_WAITING}) AND w.plan = ${plan}::"Plan"
         ORDER BY e."lastActivityAt"
         LIMIT ${limit})
       RETURNING id, "organizationId", attachments),
@@ -609,6 +614,43 @@ export async function deleteFinishedEmailsInactiveSince(
 }
 
 const RECORD_GONE_EMAIL_FILES = Prisma.raw(recordEmailFilesSql("gone"));
+/**
+ * Clears the bodies of up to `limit` emails that have left the sending path (handed off, failed,
+ * canceled) and whose workspace keeps no body after the handoff (privacy mode) or keeps bodies
+ * for fewer days than this one's age (counted from its handoff or failure): subject, text, HTML,
+ * template variables and attachments (their list, their bytes in PostgreSQL; with
+ * `recordObjectFiles` their objects are recorded in `file_deletions` by the same statement).
+ * Addresses, events and the rest stay until the metadata's retention. Rows another transaction
+ * holds (an event being applied) are skipped this time. Answers how many were cleared.
+ */
+export async function clearExpiredEmailBodies(
+  db: Prisma.TransactionClient,
+  now: Date,
+  limit: number,
+  options: { recordObjectFiles?: boolean } = {},
+): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ cleared: number }>>`
+    WITH picked AS (
+      SELECT e.id, e.attachments FROM emails e JOIN workspaces w ON w.id = e."organizationId"
+       WHERE (w."privacyMode" OR w."bodyRetentionDays" IS NOT NULL)
+         AND e."bodyRemovedAt" IS NULL AND e."lastActivityAt" IS NOT NULL AND NOT (${STILL_WAITING})
+         AND (w."privacyMode"
+              OR COALESCE(e."sentAt", e."failedAt", e."lastActivityAt") < ${now}::timestamptz - make_interval(days => w."bodyRetentionDays"))
+       LIMIT ${limit}
+       FOR UPDATE OF e SKIP LOCKED),
+    cleared AS (
+      UPDATE emails e SET subject = '', html = NULL, text = NULL, "templateVariables" = NULL, attachments = '[]'::jsonb,
+                          "bodyRemovedAt" = ${now}
+        FROM picked p WHERE e.id = p.id
+      RETURNING e.id, e."organizationId", p.attachments),
+    contents AS (DELETE FROM email_attachments WHERE "emailId" IN (SELECT id FROM cleared)),
+    recorded AS (${options.recordObjectFiles ? RECORD_CLEARED_EMAIL_FILES : NOTHING_TO_RECORD})
+    SELECT count(*)::int AS cleared FROM cleared`;
+  return rows[0]?.cleared ?? 0;
+}
+
+const RECORD_CLEARED_EMAIL_FILES = Prisma.raw(recordEmailFilesSql("cleared"));
+
 /** With files in PostgreSQL, the bytes went with the rows (cascade): nothing to record. */
 const NOTHING_TO_RECORD = Prisma.raw("SELECT 1");
 

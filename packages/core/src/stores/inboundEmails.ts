@@ -200,9 +200,10 @@ export async function selectInboundRawSize(
   prisma: PrismaTx,
   workspaceId: string,
   inboundId: string,
-): Promise<{ rawBytes: number | null } | null> {
-  const rows = await prisma.$queryRaw<Array<{ rawBytes: number | null }>>`
-    SELECT octet_length(raw) AS "rawBytes" FROM inbound_emails WHERE id = ${inboundId} AND "workspaceId" = ${workspaceId}`;
+): Promise<{ rawBytes: number | null; bodyRemoved: boolean } | null> {
+  const rows = await prisma.$queryRaw<Array<{ rawBytes: number | null; bodyRemoved: boolean }>>`
+    SELECT octet_length(raw) AS "rawBytes", "bodyRemovedAt" IS NOT NULL AS "bodyRemoved"
+      FROM inbound_emails WHERE id = ${inboundId} AND "workspaceId" = ${workspaceId}`;
   return rows[0] ?? null;
 }
 
@@ -243,20 +244,61 @@ export function selectRepliesToEmail(prisma: PrismaTx, workspaceId: string, emai
  * (attachment bytes and deliveries go with them by cascade; files in an object store are recorded
  * in `file_deletions` by the same statement).
  */
-export async function deleteInboundEmailsReceivedBefore(prisma: PrismaTx, plan: Plan, cutoff: Date, limit: number): Promise<number> {
+export async function deleteInboundEmailsReceivedBefore(
+  prisma: PrismaTx,
+  plan: Plan,
+  at: { cutoff: Date; now: Date },
+  limit: number,
+): Promise<number> {
+  // A workspace's own metadata retention is at most its plan's: GREATEST keeps the plan's cutoff
+  // when a plan changed to a shorter one since the setting was made.
   const rows = await prisma.$queryRaw<Array<{ deleted: number }>>`
     WITH gone AS (
       DELETE FROM inbound_emails WHERE id IN (
         SELECT i.id FROM inbound_emails i JOIN workspaces w ON w.id = i."workspaceId"
-        WHERE i."receivedAt" < ${cutoff} AND w.plan = ${plan}::"Plan"
+        WHERE w.plan = ${plan}::"Plan"
+          AND i."receivedAt" < CASE WHEN w."metadataRetentionDays" IS NULL THEN ${at.cutoff}::timestamptz
+                ELSE GREATEST(${at.cutoff}::timestamptz, ${at.now}::timestamptz - make_interval(days => w."metadataRetentionDays")) END
         LIMIT ${limit})
-      RETURNING id, "workspaceId", attachments, raw IS NULL AS "inStore"),
+      RETURNING id, "workspaceId", attachments, raw IS NULL AND "bodyRemovedAt" IS NULL AS "inStore"),
     recorded AS (${RECORD_GONE_INBOUND_FILES})
     SELECT count(*)::int AS deleted FROM gone`;
   return rows[0]?.deleted ?? 0;
 }
 
 const RECORD_GONE_INBOUND_FILES = Prisma.raw(recordInboundFilesSql("gone"));
+
+/**
+ * Clears the bodies of up to `limit` received messages: those of privacy-mode workspaces once no
+ * webhook delivery of theirs is pending and `privacyGraceMs` has passed since arrival (time for a
+ * receiver to fetch the content its webhook announced), and those older than their workspace's
+ * body retention. Subject, text, HTML, headers, the raw message and the attachments (their list,
+ * their bytes in PostgreSQL; objects in the store are recorded in `file_deletions` by the same
+ * statement) go; addresses, verdicts and the record stay until the metadata's retention.
+ */
+export async function clearExpiredInboundBodies(prisma: PrismaTx, now: Date, privacyGraceMs: number, limit: number): Promise<number> {
+  const graceCutoff = new Date(now.getTime() - privacyGraceMs);
+  const rows = await prisma.$queryRaw<Array<{ cleared: number }>>`
+    WITH picked AS (
+      SELECT i.id, i.attachments, i.raw IS NULL AS "inStore" FROM inbound_emails i JOIN workspaces w ON w.id = i."workspaceId"
+       WHERE (w."privacyMode" OR w."bodyRetentionDays" IS NOT NULL) AND i."bodyRemovedAt" IS NULL
+         AND ((w."privacyMode" AND i."receivedAt" < ${graceCutoff}
+               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."inboundEmailId" = i.id AND d.status = 'pending'))
+           OR i."receivedAt" < ${now}::timestamptz - make_interval(days => w."bodyRetentionDays"))
+       LIMIT ${limit}
+       FOR UPDATE OF i SKIP LOCKED),
+    cleared AS (
+      UPDATE inbound_emails i SET subject = NULL, text = NULL, html = NULL, headers = '[]'::jsonb, raw = NULL,
+                                  attachments = '[]'::jsonb, "bodyRemovedAt" = ${now}
+        FROM picked p WHERE i.id = p.id
+      RETURNING i.id, i."workspaceId", p.attachments, p."inStore"),
+    contents AS (DELETE FROM inbound_attachments WHERE "inboundEmailId" IN (SELECT id FROM cleared)),
+    recorded AS (${RECORD_CLEARED_INBOUND_FILES})
+    SELECT count(*)::int AS cleared FROM cleared`;
+  return rows[0]?.cleared ?? 0;
+}
+
+const RECORD_CLEARED_INBOUND_FILES = Prisma.raw(recordInboundFilesSql("cleared"));
 
 /** Where a walk over a workspace's received messages, oldest first, stands: the last one it examined. */
 export interface InboundWalkPosition {

@@ -6,6 +6,7 @@
 import type { DomainStatus, InboundRoute, Prisma, ReceivingDomain } from "@svc/db";
 import type { RecordCheck } from "../domains/checks.ts";
 import type { ExpectedRecord } from "../domains/records.ts";
+import type { Queryable } from "../sql.ts";
 import { type DueForCheckRange, dueForCheckPage } from "./dueForCheck.ts";
 
 type PrismaTx = Prisma.TransactionClient;
@@ -92,4 +93,10 @@ export async function updateReceivingDomainCheck(
     data: { ...data, lastChecks: data.lastChecks as unknown as Prisma.InputJsonValue },
   });
   return result.count > 0;
+}
+
+/** The workspace a receiving domain belongs to (the audit log names it for a change made by id alone), or null. */
+export async function selectReceivingDomainWorkspaceId(db: Queryable, receivingDomainId: string): Promise<string | null> {
+  const { rows } = await db.query(`SELECT "workspaceId" FROM receiving_domains WHERE id = $1`, [receivingDomainId]);
+  return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
 }

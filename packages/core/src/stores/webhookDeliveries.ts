@@ -514,6 +514,15 @@ export async function countWebhookDeliveriesOfReplay(db: Queryable, replayId: st
   return counts;
 }
 
+/** The workspace of a delivery's subscription (the audit log names it for a change made by id alone), or null. */
+export async function selectWebhookDeliveryWorkspaceId(db: Queryable, deliveryId: string): Promise<string | null> {
+  const { rows } = await db.query(
+    `SELECT s."workspaceId" FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d."subscriptionId" WHERE d.id = $1`,
+    [deliveryId],
+  );
+  return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
+}
+
 /** Deliveries of the emails' events. */
 const DELIVERIES_OF_EMAILS = `"eventId" IN (SELECT e.id FROM email_events e WHERE e."emailId" = ANY ($1::text[]))`;
 

@@ -154,3 +154,9 @@ export async function selectActiveSubscriptionsForReceived(db: Queryable, worksp
   );
   return rows as Array<{ id: string }>;
 }
+
+/** The workspace a subscription belongs to (the audit log names it for a change made by id alone), or null. */
+export async function selectWebhookSubscriptionWorkspaceId(db: Queryable, subscriptionId: string): Promise<string | null> {
+  const { rows } = await db.query(`SELECT "workspaceId" FROM webhook_subscriptions WHERE id = $1`, [subscriptionId]);
+  return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
+}

@@ -3,6 +3,7 @@
  * service can run them inside its own `prisma.$transaction`.
  */
 import type { Plan, Prisma, Workspace } from "@svc/db";
+import type { Queryable } from "../sql.ts";
 
 export function insertWorkspace(prisma: Prisma.TransactionClient, row: { id: string; name: string; plan: Plan }): Promise<Workspace> {
   return prisma.workspace.create({ data: row });
@@ -43,4 +44,42 @@ export async function updateWorkspaceSecondFactorRequirement(
   required: boolean,
 ): Promise<void> {
   await prisma.workspace.update({ where: { id: workspaceId }, data: { requireSecondFactor: required } });
+}
+
+/** A workspace's retention settings as stored (null days: its plan's). */
+export interface WorkspaceRetentionRow {
+  plan: Plan;
+  bodyRetentionDays: number | null;
+  metadataRetentionDays: number | null;
+  privacyMode: boolean;
+}
+
+/** The workspace's retention settings, its row locked until the transaction ends; null when there is no such workspace. */
+export async function lockWorkspaceRetention(db: Queryable, workspaceId: string): Promise<WorkspaceRetentionRow | null> {
+  const { rows } = await db.query(
+    `SELECT plan::text AS plan, "bodyRetentionDays", "metadataRetentionDays", "privacyMode" FROM workspaces WHERE id = $1 FOR UPDATE`,
+    [workspaceId],
+  );
+  return (rows[0] as WorkspaceRetentionRow | undefined) ?? null;
+}
+
+export async function readWorkspaceRetention(db: Queryable, workspaceId: string): Promise<WorkspaceRetentionRow | null> {
+  const { rows } = await db.query(
+    `SELECT plan::text AS plan, "bodyRetentionDays", "metadataRetentionDays", "privacyMode" FROM workspaces WHERE id = $1`,
+    [workspaceId],
+  );
+  return (rows[0] as WorkspaceRetentionRow | undefined) ?? null;
+}
+
+export async function updateWorkspaceRetention(
+  db: Queryable,
+  workspaceId: string,
+  settings: Omit<WorkspaceRetentionRow, "plan">,
+): Promise<void> {
+  await db.query(`UPDATE workspaces SET "bodyRetentionDays" = $2, "metadataRetentionDays" = $3, "privacyMode" = $4 WHERE id = $1`, [
+    workspaceId,
+    settings.bodyRetentionDays,
+    settings.metadataRetentionDays,
+    settings.privacyMode,
+  ]);
 }

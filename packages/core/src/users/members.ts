@@ -1,4 +1,6 @@
 import type { Db, MemberRole, Plan, Prisma } from "@svc/db";
+import { type AuditBy, prismaQueryable } from "../audit/inTransaction.ts";
+import { recordAudit } from "../audit/record.ts";
 import { AppError, notFound } from "../errors.ts";
 import {
   countOwners,
@@ -64,19 +66,40 @@ async function withOwnerGuard<T>(prisma: Db, workspaceId: string, change: (tx: P
   });
 }
 
-export async function changeMemberRole(prisma: Db, workspaceId: string, memberId: string, role: MemberRole): Promise<MemberView> {
+/** With `by`, the change's audit entry is written in its transaction (a refused change leaves none). */
+export async function changeMemberRole(
+  prisma: Db,
+  workspaceId: string,
+  memberId: string,
+  role: MemberRole,
+  by?: AuditBy,
+): Promise<MemberView> {
   return withOwnerGuard(prisma, workspaceId, async (tx) => {
     const member = await findMember(tx, workspaceId, memberId);
     if (!member) throw notFound("Member");
-    return toMemberView(await updateMemberRole(tx, member.id, role));
+    const updated = toMemberView(await updateMemberRole(tx, member.id, role));
+    if (by)
+      await recordAudit(prismaQueryable(tx), {
+        ...by,
+        workspaceId,
+        action: "member.role_changed",
+        target: { type: "member", id: member.id },
+        changes: { role },
+      });
+    return updated;
   });
 }
 
-/** Removes a member; their sessions lose the workspace on their next request (membership is checked each time). */
-export async function removeMember(prisma: Db, workspaceId: string, memberId: string): Promise<void> {
+/**
+ * Removes a member; their sessions lose the workspace on their next request (membership is checked
+ * each time). With `by`, the audit entry is written in the removal's transaction.
+ */
+export async function removeMember(prisma: Db, workspaceId: string, memberId: string, by?: AuditBy): Promise<void> {
   await withOwnerGuard(prisma, workspaceId, async (tx) => {
     const member = await findMember(tx, workspaceId, memberId);
     if (!member) throw notFound("Member");
     await deleteMember(tx, member.id);
+    if (by)
+      await recordAudit(prismaQueryable(tx), { ...by, workspaceId, action: "member.removed", target: { type: "member", id: member.id } });
   });
 }

@@ -62,7 +62,7 @@ export function emailsBody(page: EmailPage, search: EmailSearch): SafeHtml {
         <tbody>${page.emails.map(
           (e: EmailView) => html`<tr data-email-id="${e.id}">
             <td class="truncate">${recipients(e.to)}</td>
-            <td class="truncate"><a class="row-link" href="/emails/${e.id}">${e.subject}</a></td>
+            <td class="truncate"><a class="row-link" href="/emails/${e.id}">${e.bodyRemovedAt ? html`<span class="muted">(body removed)</span>` : e.subject}</a></td>
             <td>${badge(e.status)}</td>
             <td class="nowrap">${time(e.createdAt)}</td>
           </tr>`,
@@ -155,14 +155,18 @@ export function emailDetailBody(
   },
   options: { laterPage: boolean },
 ): SafeHtml {
-  return html`${pageHeader(email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
+  const removed = email.bodyRemovedAt;
+  return html`${pageHeader(removed ? "(body removed)" : email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
   ${waitingNotice(email.waiting ?? null)}
   <div class="two-column">
     ${card(
       keyValueList([
         ["From", email.from],
         ["To", html`${email.to.map((address, i) => html`${i > 0 ? ", " : ""}${address}`)}`],
-        ["Subject", email.subject],
+        ["Subject", removed ? html`<span class="muted">—</span>` : email.subject],
+        ...(removed
+          ? ([["Body", html`<span data-body-removed>Body removed on ${time(removed)}</span>`]] as Array<[string, SafeHtml]>)
+          : []),
         ...(email.template ? ([["Template", templateCell(email.template)]] as Array<[string, SafeHtml]>) : []),
         ["Status", badge(email.status)],
         ["Created", time(email.createdAt)],
@@ -195,7 +199,8 @@ export function emailDetailBody(
   </div>
   ${(email.replies ?? []).length > 0 && html`<div data-replies>${card(inboundList(email.replies!), { title: "Replies", description: "Mail received that answers this email (its In-Reply-To or References name it)." })}</div>`}
   ${card(
-    html`${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}
+    html`${removed && html`<p class="muted" data-body-removed-note>Body removed on ${time(removed)} (the workspace's retention or privacy mode): subject, text, HTML and attachments are no longer kept.</p>`}
+    ${email.text !== null && html`<details class="payload" open><summary>Plain text</summary><pre class="code-block">${email.text}</pre></details>`}
     ${email.html !== null && html`<details class="payload"><summary>HTML source</summary><pre class="code-block"><code>${email.html}</code></pre></details>`}`,
     { title: "Content" },
   )}`;

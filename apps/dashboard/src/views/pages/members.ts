@@ -1,4 +1,11 @@
-import { type InvitationView, MEMBER_ROLES, type MembershipView, type MemberView, planLimits } from "@svc/core";
+import {
+  type InvitationView,
+  MEMBER_ROLES,
+  type MembershipView,
+  type MemberView,
+  planLimits,
+  type WorkspaceRetentionView,
+} from "@svc/core";
 import {
   alert,
   badge,
@@ -32,6 +39,46 @@ export interface MembersPageInput {
   /** Shown once when no email could be sent (no system sender configured). */
   inviteLink?: { email: string; link: string };
   secondFactorError?: string;
+  retention: WorkspaceRetentionView;
+  /** A refused retention change: what was typed, and why. */
+  retentionForm?: { bodyRetentionDays: string; metadataRetentionDays: string; privacyMode: string; error: string };
+}
+
+const daysText = (days: number | null) => (days === null ? "" : String(days));
+
+/** Owners choose how long bodies and metadata are kept, within the plan, and privacy mode. */
+function retentionCard(input: MembersPageInput): SafeHtml {
+  const r = input.retention;
+  const form = input.retentionForm ?? {
+    bodyRetentionDays: daysText(r.bodyRetentionDays),
+    metadataRetentionDays: daysText(r.metadataRetentionDays),
+    privacyMode: r.privacyMode ? "on" : "off",
+    error: "",
+  };
+  const help = `0 to ${r.planRetentionDays} days; empty: the plan's ${r.planRetentionDays}.`;
+  return card(
+    html`${form.error && alert("error", form.error)}
+    <form method="post" action="/members/retention" class="form-grid" data-form="retention">
+      ${csrfField(input.csrf)}
+      ${field({ label: "Keep bodies (days)", name: "bodyRetentionDays", value: form.bodyRetentionDays, inputmode: "numeric", maxlength: 6, help: `Subject, text, HTML, attachments and received messages. ${help} Never longer than metadata.` })}
+      ${field({ label: "Keep metadata (days)", name: "metadataRetentionDays", value: form.metadataRetentionDays, inputmode: "numeric", maxlength: 6, help: `Addresses and events. 1 to ${r.planRetentionDays} days; empty: the plan's.` })}
+      ${selectField({
+        label: "Privacy mode",
+        name: "privacyMode",
+        value: form.privacyMode,
+        choices: [
+          { value: "off", label: "Off: keep bodies as set above" },
+          { value: "on", label: "On: keep no body after the handoff" },
+        ],
+        help: "Bodies are removed once the provider has the email (or it failed for good); received messages once their webhooks are delivered.",
+      })}
+      <div class="form-actions"><button type="submit" class="btn btn-primary">Save retention</button></div>
+    </form>`,
+    {
+      title: "Retention & privacy",
+      description: `Now: bodies ${r.effective.bodyDays} days, metadata ${r.effective.metadataDays} days${r.privacyMode ? ", privacy mode on" : ""}.`,
+    },
+  );
 }
 
 function planCard(workspace: MembershipView): SafeHtml {
@@ -74,6 +121,7 @@ export function membersBody(input: MembersPageInput): SafeHtml {
   return html`${pageHeader("Members & plan", { description: `Who can use ${input.workspace.workspaceName}, and what it may send.` })}
   ${planCard(input.workspace)}
   ${secondFactorCard(input)}
+  ${retentionCard(input)}
   ${
     input.inviteLink &&
     card(
