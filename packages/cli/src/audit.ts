@@ -285,12 +285,7 @@ export async function ownerBeforeChange(db: DbHandle, path: readonly string[], f
  * The entry a CLI command's run is recorded as, or null for a command that changes nothing.
  * `owner`: the workspace owning the target, read before the run, for commands that name it by id alone.
  */
-export function cliAuditEntry(
-  path: readonly string[],
-  flags: Flags,
-  result: unknown,
-  owner: string | null = null,
-): AuditEntry | null {
+export function cliAuditEntry(path: readonly string[], flags: Flags, result: unknown, owner: string | null = null): AuditEntry | null {
   const describe = AUDITED[path.join(" ")];
   if (!describe) return null;
   const change = describe(flags, typeof result === "object" && result !== null ? (result as Result) : {});
