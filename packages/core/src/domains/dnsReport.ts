@@ -1,4 +1,5 @@
 import type { Db } from "@svc/db";
+import { findCheckableDomains } from "../stores/domains.ts";
 import { checkDmarc, checkRecords, type RecordCheck } from "./checks.ts";
 import type { TxtResolver } from "./resolver.ts";
 import { recordsOf } from "./views.ts";
@@ -24,11 +25,7 @@ export async function domainDnsReports(
   resolver: TxtResolver,
   filter: { names?: readonly string[] } = {},
 ): Promise<{ reports: DomainDnsReport[]; truncated: boolean }> {
-  const domains = await prisma.domain.findMany({
-    where: { status: { in: ["verified", "pending"] }, ...(filter.names?.length ? { name: { in: [...filter.names] } } : {}) },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    take: MAX_DOMAINS + 1,
-  });
+  const domains = await findCheckableDomains(prisma, filter.names ?? [], MAX_DOMAINS + 1);
   const reports = await Promise.all(
     domains.slice(0, MAX_DOMAINS).map(async (domain) => {
       const [outcomes, dmarc] = await Promise.all([checkRecords(resolver, recordsOf(domain)), checkDmarc(resolver, domain.name)]);

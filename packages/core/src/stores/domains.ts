@@ -213,6 +213,15 @@ export function findAllDomains(prisma: Prisma.TransactionClient, limit: number):
   });
 }
 
+/** Verified and pending domains by name (all when `names` is empty), at most `limit`: what `svc doctor` checks. */
+export function findCheckableDomains(prisma: Prisma.TransactionClient, names: readonly string[], limit: number): Promise<Domain[]> {
+  return prisma.domain.findMany({
+    where: { status: { in: ["verified", "pending"] }, ...(names.length ? { name: { in: [...names] } } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+}
+
 /** The domain that owns `name` (its DNS proved it first), if any. */
 export function findDomainOwner(
   prisma: Prisma.TransactionClient,
