@@ -144,15 +144,7 @@ export class SesTenants {
         if (!arn) throw new Error(`SES answered no ARN for tenant ${tenant}`);
         changes.push(`tenant ${tenant} created for workspace ${workspaceId}`);
       }
-      const associated = new Set<string>();
-      let resourcesToken: string | undefined;
-      do {
-        const page = await this.ses.send(
-          new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }),
-        );
-        for (const resource of page.TenantResources ?? []) if (resource.ResourceArn) associated.add(resource.ResourceArn);
-        resourcesToken = page.NextToken;
-      } while (resourcesToken);
+      const associated = await this.associatedResources(tenant);
 
       const { partition, region, account } = scopeOf(arn);
       const wanted: Array<{ arn: string; label: string; identity?: string }> = [
@@ -176,6 +168,20 @@ export class SesTenants {
       }
     }
     return { tenants, changes, missing };
+  }
+
+  /** The ARNs of every resource associated with `tenant`, read page by page. */
+  private async associatedResources(tenant: string): Promise<Set<string>> {
+    const associated = new Set<string>();
+    let resourcesToken: string | undefined;
+    do {
+      const page = await this.ses.send(
+        new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }),
+      );
+      for (const resource of page.TenantResources ?? []) if (resource.ResourceArn) associated.add(resource.ResourceArn);
+      resourcesToken = page.NextToken;
+    } while (resourcesToken);
+    return associated;
   }
 
   private async identityExists(name: string): Promise<boolean> {
@@ -212,15 +218,7 @@ export class SesTenants {
         results.push({ workspaceId, tenant, exists: false, sendingStatus: null, unassociated: [...names, ...configurationSets] });
         continue;
       }
-      const associated = new Set<string>();
-      let resourcesToken: string | undefined;
-      do {
-        const page = await this.ses.send(
-          new ListTenantResourcesCommand({ TenantName: tenant, PageSize: 1000, ...(resourcesToken ? { NextToken: resourcesToken } : {}) }),
-        );
-        for (const resource of page.TenantResources ?? []) if (resource.ResourceArn) associated.add(resource.ResourceArn);
-        resourcesToken = page.NextToken;
-      } while (resourcesToken);
+      const associated = await this.associatedResources(tenant);
       const { partition, region, account } = scopeOf(found.arn);
       const unassociated = [
         ...names.filter((name) => !associated.has(`arn:${partition}:ses:${region}:${account}:identity/${name}`)),
