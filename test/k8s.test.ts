@@ -63,7 +63,14 @@ async function modelOf(manifest: Manifest): Promise<new (data: unknown) => { val
 }
 
 const overlays = { base: render("base"), example: render("overlays/example"), "redis-cluster": render("overlays/redis-cluster") };
-const APPS = readdirSync(path.join(root, "apps")).filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")));
+/**
+ * The service's apps. The MCP server is not one: an agent's host starts it (stdio) with its own
+ * key, or a team runs it beside its agents; it holds no state and reaches only the public API.
+ */
+const NOT_DEPLOYED = new Set(["mcp"]);
+const APPS = readdirSync(path.join(root, "apps")).filter(
+  (app) => existsSync(path.join(root, "apps", app, "src/main.ts")) && !NOT_DEPLOYED.has(app),
+);
 /** How long each app's shutdown may take (packages/runtime's default; the dispatcher's own). */
 const SHUTDOWN_DEADLINE_S: Record<string, number> = { dispatcher: 20 };
 const PORT_VARIABLE: Record<string, string> = {

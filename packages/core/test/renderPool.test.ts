@@ -195,7 +195,9 @@ describe("inline renders (inlineRenders.ts)", () => {
     for (let attempt = 1; attempt <= INLINE_LIMITS.overrunsInARow; attempt++) {
       const pooledBefore = pool.counts().pooled;
       const run = timed(bomb);
-      expect(run.heldLoopMs).toBeLessThan(INLINE_BUDGET_MS + 25);
+      // Far below the pool's 200 ms budget: the attempt stopped at its own few ms (plus, the first
+      // time, the bomb's compile), whatever else the machine is doing.
+      expect(run.heldLoopMs).toBeLessThan(INLINE_BUDGET_MS + 95);
       const failure = (await run.answer).error;
       expect(failure).toBeInstanceOf(TemplateRenderError);
       expect(failure?.message).toBe("html: the render took longer than its budget of 200 ms");
