@@ -1,14 +1,12 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it, jest } from "@jest/globals";
 import { listAuditLog, sqlPool } from "@svc/core";
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
 
 jest.setTimeout(CLI_TEST_TIMEOUT_MS);
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const _ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const handle = openTestDb();
 const db = handle.prisma;
 afterAll(async () => {
@@ -17,28 +15,7 @@ afterAll(async () => {
 });
 
 /** The CLI with `input` on its standard input (the client secret), as an operator pipes it. */
-function runWithStdin(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: process.env.HOME ?? "/tmp",
-        DATABASE_URL: TEST_DATABASE_URL,
-        REDIS_URL: TEST_REDIS_URL,
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const runWithStdin = (args: string[], input: string) => runCli(args, {}, input);
 
 const SECRET = "the-client-secret-from-the-provider";
 

@@ -23,7 +23,8 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+/** The CLI as an operator runs it; `stdin`, when given, is piped to it (a secret, say). */
+export function runCli(args: string[], env: Record<string, string> = {}, stdin?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(`${ROOT}node_modules/.bin/tsx`, [`${ROOT}packages/cli/src/main.ts`, ...args], {
       cwd: ROOT,
@@ -35,12 +36,13 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
         LOG_LEVEL: "silent",
         ...env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    if (stdin !== undefined) child.stdin!.end(stdin);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
