@@ -20,5 +20,7 @@ export default {
   // Integration tests share one Postgres and one Redis; the files run one after another so that a
   // test which flushes Redis or sweeps the database cannot disturb another file's work.
   maxWorkers: 1,
+  // Splits the files between the parallel shards of a whole run (infra/scripts/test.sh).
+  testSequencer: "<rootDir>/test/support/sequencer.cjs",
   reporters: ["default", ["<rootDir>/test/support/summary-reporter.cjs", {}]],
 };

@@ -128,7 +128,7 @@ describe("a handoff that waits past its claim's lease", () => {
     const running = await startSender({
       SES_ENDPOINT: ses.url,
       SENDER_ATTACHMENT_BUDGET_BYTES: String(1024 * 1024),
-      SENDER_ATTACHMENT_WAIT_MS: "300",
+      SENDER_ATTACHMENT_WAIT_MS: "1000",
     });
     try {
       const first = await insertEmailWithFile(fx);
@@ -137,18 +137,21 @@ describe("a handoff that waits past its claim's lease", () => {
       await waitFor("the first email at SES", async () => ses.requests.length === 1);
       await running.enqueue(second);
       // While the first still holds the budget, the second is deferred: queued, not claimed, not sent.
+      // Each deferral lasts one wait before the next try, so the two reads are made together until
+      // they fall inside the same deferral.
       const deferred = await waitFor(
         "the second email deferred",
         async () => {
           const row = await rowOf(second);
-          return row.status === "queued" && row.attempts >= 1 ? row : undefined;
+          if (row.status !== "queued" || row.attempts < 1) return undefined;
+          const facts = await sendQueueFacts(running.queue, second);
+          return facts.job?.state === "delayed" ? { row, job: facts.job } : undefined;
         },
-        5_000,
+        10_000,
       );
-      expect(deferred.claimedAt).toBeNull();
+      expect(deferred.row.claimedAt).toBeNull();
       expect(sendsOf(second)).toBe(0);
-      const facts = await sendQueueFacts(running.queue, second);
-      expect(facts.job).toMatchObject({ state: "delayed", held: "attachment_budget" });
+      expect(deferred.job).toMatchObject({ state: "delayed", held: "attachment_budget" });
 
       release();
       await waitFor("both sent", async () => (await rowOf(first)).status === "sent" && (await rowOf(second)).status === "sent");
