@@ -3,10 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/scripts/prepare.sh
-source infra/scripts/ensure-chromium.sh
-source infra/scripts/ensure-pgbouncer.sh
-source infra/scripts/ensure-swaks.sh
-source infra/scripts/ensure-go.sh
+source infra/scripts/ensure-test-tools.sh
 export DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/svc_test}"
 export REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379/1}"
 # Each Jest process runs its files in band (jest.config.js), and ESM test modules stay reachable

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./stack.ts";
 
-/** Debian's pgbouncer (infra/scripts/ensure-pgbouncer.sh installs it for `npm test`). */
+/** Debian's pgbouncer (infra/scripts/ensure-test-tools.sh installs it for `npm test`). */
 function pgbouncerBinary(): string {
   for (const candidate of ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer", "/usr/local/bin/pgbouncer"])
     if (existsSync(candidate)) return candidate;

@@ -2,14 +2,14 @@ import { execFile, execFileSync } from "node:child_process";
 
 /**
  * Debian's swaks, a real SMTP client with its own protocol implementation (Perl's Net::SSLeay for
- * TLS). infra/scripts/ensure-swaks.sh installs it before `npm test`; a machine without it fails
+ * TLS). infra/scripts/ensure-test-tools.sh installs it before `npm test`; a machine without it fails
  * here with the command that installs it.
  */
 export function swaksPath(): string {
   try {
     return execFileSync("sh", ["-c", "command -v swaks"], { encoding: "utf8" }).trim();
   } catch {
-    throw new Error("swaks is not installed: apt-get install swaks (infra/scripts/ensure-swaks.sh does it for npm test)");
+    throw new Error("swaks is not installed: apt-get install swaks (infra/scripts/ensure-test-tools.sh does it for npm test)");
   }
 }
 

@@ -360,8 +360,8 @@ describe("provider failures", () => {
       },
     });
     const peer = await startScriptedSes(() => sesError(503, "ServiceUnavailable", "SES is having a moment"));
-    // A window of ~0.7 s: a few retries, then the end.
-    const running = await startSender({ SES_ENDPOINT: peer.url, SEND_RETRY_WINDOW_HOURS: "0.0002" });
+    // A window of ~2 s: a few retries, even on a loaded machine, then the end.
+    const running = await startSender({ SES_ENDPOINT: peer.url, SEND_RETRY_WINDOW_HOURS: "0.0006" });
     try {
       const id = await insertEmail(handle, fxOwn);
       await running.enqueue(id);

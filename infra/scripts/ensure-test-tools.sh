@@ -1,0 +1,33 @@
+# Sourced by test.sh: the tools the tests drive as real parts, from Debian's archive (no other
+# package registry is reachable here). Whatever is missing is installed in one apt-get run, which
+# waits for another apt's lock instead of failing beside it; a user who may not install is told
+# what to install. A tool still missing afterwards makes its tests fail, never skip.
+#
+# Each line: the executable to look for, the Debian package, the tests that need it.
+svc_test_tools=(
+  "/usr/bin/chromium chromium the dashboard's browser tests"
+  "pgbouncer pgbouncer the connection-pooling test"
+  "swaks swaks the SMTP relay's tests"
+  "go golang-go the Go SDK's tests"
+)
+
+svc_missing_packages=()
+for svc_tool in "${svc_test_tools[@]}"; do
+  read -r svc_executable svc_package svc_purpose <<< "$svc_tool"
+  if ! command -v "$svc_executable" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$svc_executable" ]; then
+    echo "Missing $svc_executable ($svc_package), needed by $svc_purpose." >&2
+    svc_missing_packages+=("$svc_package")
+  fi
+done
+
+if [ "${#svc_missing_packages[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing ${svc_missing_packages[*]} from Debian's archive…" >&2
+    svc_apt=(apt-get -o DPkg::Lock::Timeout=600 -qq)
+    ("${svc_apt[@]}" update && DEBIAN_FRONTEND=noninteractive "${svc_apt[@]}" install -y "${svc_missing_packages[@]}") >&2 \
+      || echo "Could not install ${svc_missing_packages[*]}; the tests that need them will fail." >&2
+  else
+    echo "Install them first: sudo apt-get install ${svc_missing_packages[*]}" >&2
+  fi
+fi
+unset svc_test_tools svc_missing_packages svc_tool svc_executable svc_package svc_purpose svc_apt
