@@ -7,12 +7,15 @@ import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
 import { closeConnections, createProducerConnection, Producer, type QueueKey, queueLayout } from "@svc/queues";
 import { parseAllDocuments } from "yaml";
 import { TEST_REDIS_URL } from "./support/env.ts";
+import { helmTemplate } from "./support/helm.ts";
 
 /**
- * infra/k8s rendered by kustomize (kubectl's built-in) and validated against the Kubernetes and
- * KEDA schemas (kubernetes-models), then checked for what the schemas cannot know: every app
+ * infra/k8s rendered by kustomize (kubectl's built-in) and the Helm chart (infra/helm/svc) by Go's
+ * text/template with Helm's functions (infra/helm/render), each validated against the Kubernetes
+ * and KEDA schemas (kubernetes-models), then checked for what the schemas cannot know: every app
  * has its probes, resources, disruption budget and a grace period longer than its shutdown; the
  * KEDA triggers read the very Redis keys BullMQ uses under QUEUE_PREFIX, one per shard (QUEUE_SHARDS).
+ * The chart and the kustomize base must agree on every app, port, probe and budget.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const k8s = path.join(root, "infra/k8s");
@@ -62,7 +65,24 @@ async function modelOf(manifest: Manifest): Promise<new (data: unknown) => { val
   return model;
 }
 
-const overlays = { base: render("base"), example: render("overlays/example"), "redis-cluster": render("overlays/redis-cluster") };
+/** `helm template svc infra/helm/svc` with these values over the chart's. */
+function renderChart(values: Record<string, unknown> = {}): Manifest[] {
+  return parseAllDocuments(helmTemplate("svc", "svc", values))
+    .map((document) => document.toJSON() as Manifest | null)
+    .filter((manifest): manifest is Manifest => manifest !== null);
+}
+
+const CLUSTER_CONFIG = {
+  REDIS_CLUSTER_NODES: "redis-cluster-0.redis-cluster.redis.svc:6379,redis-cluster-1.redis-cluster.redis.svc:6379",
+  QUEUE_SHARDS: "3",
+};
+const overlays = {
+  base: render("base"),
+  example: render("overlays/example"),
+  "redis-cluster": render("overlays/redis-cluster"),
+  "helm chart": renderChart(),
+  "helm chart on a Redis Cluster": renderChart({ config: CLUSTER_CONFIG }),
+};
 /**
  * The service's apps. The MCP server is not one: an agent's host starts it (stdio) with its own
  * key, or a team runs it beside its agents; it holds no state and reaches only the public API.
@@ -243,5 +263,100 @@ describe("infra/k8s example overlay", () => {
     for (const item of manifests.filter((manifest) => manifest.kind === "Deployment")) {
       expect(item.spec.template.spec.containers[0].image).toBe("registry.example.com/svc:1.0.0");
     }
+  });
+});
+
+describe("infra/helm/svc", () => {
+  const chart = overlays["helm chart"];
+  const base = overlays.base;
+  const find = (manifests: Manifest[], kind: string, name: string) =>
+    manifests.find((manifest) => manifest.kind === kind && manifest.metadata.name === name);
+
+  it("has the kustomize base's apps, and for each the same ports, probes, resources, grace period, volumes and disruption budget", () => {
+    const apps = (manifests: Manifest[]) =>
+      manifests
+        .filter((manifest) => manifest.kind === "Deployment")
+        .map((manifest) => manifest.metadata.name)
+        .sort();
+    expect(apps(chart)).toEqual(apps(base));
+    for (const name of apps(base)) {
+      const [ours, theirs] = [find(chart, "Deployment", name)!, find(base, "Deployment", name)!];
+      const [pod, basePod] = [ours.spec.template.spec, theirs.spec.template.spec];
+      const [container, baseContainer] = [pod.containers[0], basePod.containers[0]];
+      for (const field of [
+        "args",
+        "ports",
+        "startupProbe",
+        "livenessProbe",
+        "readinessProbe",
+        "lifecycle",
+        "resources",
+        "securityContext",
+        "volumeMounts",
+      ]) {
+        expect({ name, field, value: container[field] }).toEqual({ name, field, value: baseContainer[field] });
+      }
+      for (const field of ["terminationGracePeriodSeconds", "securityContext", "volumes"]) {
+        expect({ name, field, value: pod[field] }).toEqual({ name, field, value: basePod[field] });
+      }
+      expect(ours.spec.template.metadata.annotations).toEqual(theirs.spec.template.metadata.annotations);
+      expect(ours.spec.replicas).toEqual(theirs.spec.replicas);
+      const budget = ({ spec: { selector: _selector, ...rest } }: Manifest) => rest;
+      expect(budget(find(chart, "PodDisruptionBudget", name)!)).toEqual(budget(find(base, "PodDisruptionBudget", name)!));
+    }
+  });
+
+  it("has the base's Services, ports and traffic policy, its configuration and its KEDA triggers", () => {
+    for (const service of base.filter((manifest) => manifest.kind === "Service")) {
+      const { selector: _ours, ...ours } = find(chart, "Service", service.metadata.name)!.spec;
+      const { selector: _theirs, ...theirs } = service.spec;
+      expect({ type: "ClusterIP", ...ours }).toEqual({ type: "ClusterIP", ...theirs });
+    }
+    expect(chart.filter((manifest) => manifest.kind === "Service")).toHaveLength(
+      base.filter((manifest) => manifest.kind === "Service").length,
+    );
+    expect(find(chart, "ConfigMap", "svc-config")!.data).toEqual(find(base, "ConfigMap", "svc-config")!.data);
+    for (const scaled of base.filter((manifest) => manifest.kind === "ScaledObject")) {
+      expect(find(chart, "ScaledObject", scaled.metadata.name)!.spec).toEqual(scaled.spec);
+    }
+  });
+
+  it("runs the migrations as a hook before every install and upgrade, replacing the previous Job", () => {
+    const job = find(chart, "Job", "svc-migrate")!;
+    expect(job.metadata).toMatchObject({
+      annotations: { "helm.sh/hook": "pre-install,pre-upgrade", "helm.sh/hook-delete-policy": "before-hook-creation" },
+    });
+    expect(job.spec.template.spec.containers[0]).toMatchObject({
+      args: ["infra/dist/migrate.js"],
+      envFrom: [{ secretRef: { name: "svc-secrets" } }],
+    });
+    // A pre-install hook runs before the chart's ServiceAccount exists.
+    expect(job.spec.template.spec.serviceAccountName).toBeUndefined();
+  });
+
+  it("holds no secret: every process reads the existing Secret it is told of, and the chart refuses to render without one", () => {
+    const chartWith = renderChart({ existingSecret: "mail-secrets" });
+    expect(chartWith.filter((manifest) => manifest.kind === "Secret")).toEqual([]);
+    for (const deployment of chartWith.filter((manifest) => manifest.kind === "Deployment")) {
+      expect(deployment.spec.template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: "mail-secrets" } });
+    }
+    expect(() => renderChart({ existingSecret: "" })).toThrow(/existingSecret: the Secret holding DATABASE_URL/);
+  });
+
+  it("without KEDA runs each app's replicas and renders no ScaledObject; with IRSA annotates the ServiceAccount", () => {
+    const plain = renderChart({
+      keda: { enabled: false },
+      serviceAccount: { annotations: { "eks.amazonaws.com/role-arn": "arn:aws:iam::123456789012:role/svc" } },
+      image: { repository: "registry.example.com/svc", tag: "2.0.0" },
+    });
+    expect(plain.filter((manifest) => manifest.kind === "ScaledObject" || manifest.kind === "TriggerAuthentication")).toEqual([]);
+    const deployments = plain.filter((manifest) => manifest.kind === "Deployment");
+    for (const deployment of deployments) {
+      expect(deployment.spec.replicas).toBeGreaterThanOrEqual(1);
+      expect(deployment.spec.template.spec.containers[0].image).toBe("registry.example.com/svc:2.0.0");
+    }
+    expect(find(plain, "ServiceAccount", "svc")!.metadata).toMatchObject({
+      annotations: { "eks.amazonaws.com/role-arn": "arn:aws:iam::123456789012:role/svc" },
+    });
   });
 });

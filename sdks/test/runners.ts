@@ -21,7 +21,8 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      const hint = command === "go" ? "apt-get install golang-go (infra/scripts/ensure-test-tools.sh does it for npm test)" : `install ${command}`;
+      const hint =
+        command === "go" ? "apt-get install golang-go (infra/scripts/ensure-test-tools.sh does it for npm test)" : `install ${command}`;
       reject(error.code === "ENOENT" ? new Error(`${command} is not installed: ${hint}`) : error);
     });
     child.on("close", (code) => {

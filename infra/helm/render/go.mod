@@ -1,0 +1,3 @@
+module svc.local/helmrender
+
+go 1.19
