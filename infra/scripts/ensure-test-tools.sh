@@ -8,7 +8,7 @@ svc_test_tools=(
   "/usr/bin/chromium chromium the dashboard's browser tests"
   "pgbouncer pgbouncer the connection-pooling test"
   "swaks swaks the SMTP relay's tests"
-  "go golang-go the Go SDK's tests"
+  "go golang-go the Go SDK's tests and the Helm chart's rendering"
 )
 
 svc_missing_packages=()
