@@ -44,7 +44,12 @@ export function rbsType(node: TypeNode): string {
 }
 
 function rbsNamed(type: NamedType): string {
-  const doc = type.description ? `${type.description.split("\n").map((line) => `    # ${line}`.trimEnd()).join("\n")}\n` : "";
+  const doc = type.description
+    ? `${type.description
+        .split("\n")
+        .map((line) => `    # ${line}`.trimEnd())
+        .join("\n")}\n`
+    : "";
   if (type.kind === "alias") return `${doc}    type ${rubyAlias(type.name)} = ${rbsType(type.type)}`;
   const fields = type.fields.map((field) => `${field.required ? "" : "?"}${recordKey(field.name)}${rbsType(field.type)}`);
   return `${doc}    type ${rubyAlias(type.name)} = { ${fields.join(", ")} }`;

@@ -163,14 +163,29 @@ describe("the PHP and Ruby SDKs against the same API and dispatcher", () => {
   it("Ruby: gem build packs a gem that installs offline and loads", async () => {
     const target = mkdtempSync(path.join(os.tmpdir(), "svc-sdk-gem-"));
     try {
-      const built = await run("gem", ["build", "svc_email.gemspec", "--output", path.join(target, "svc-email.gem")], path.join(sdks, "ruby"), {});
+      const built = await run(
+        "gem",
+        ["build", "svc_email.gemspec", "--output", path.join(target, "svc-email.gem")],
+        path.join(sdks, "ruby"),
+        {},
+      );
       expect(built.code).toBe(0);
-      const installed = await run("gem", ["install", "--local", "--no-document", "--install-dir", target, path.join(target, "svc-email.gem")], target, {});
+      const installed = await run(
+        "gem",
+        ["install", "--local", "--no-document", "--install-dir", target, path.join(target, "svc-email.gem")],
+        target,
+        {},
+      );
       expect(installed.code).toBe(0);
-      const loaded = await run("ruby", ["-e", 'require "svc_email"; print SvcEmail::Client.instance_method(:operation_methods).source_location[0]'], target, {
-        GEM_HOME: target,
-        GEM_PATH: target,
-      });
+      const loaded = await run(
+        "ruby",
+        ["-e", 'require "svc_email"; print SvcEmail::Client.instance_method(:operation_methods).source_location[0]'],
+        target,
+        {
+          GEM_HOME: target,
+          GEM_PATH: target,
+        },
+      );
       expect(loaded.output).toBe(path.join(target, "gems/svc-email-0.1.0/lib/svc_email/client.rb"));
     } finally {
       rmSync(target, { recursive: true, force: true });
