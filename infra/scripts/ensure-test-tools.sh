@@ -9,6 +9,9 @@ svc_test_tools=(
   "pgbouncer pgbouncer the connection-pooling test"
   "swaks swaks the SMTP relay's tests"
   "go golang-go the Go SDK's tests and the Helm chart's rendering"
+  "php php-cli the PHP SDK's tests"
+  "phpunit phpunit the PHP SDK's tests"
+  "ruby ruby the Ruby SDK's tests"
 )
 
 svc_missing_packages=()

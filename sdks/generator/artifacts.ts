@@ -2,7 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type OpenApiDocument, sdkModel } from "./fromOpenApi.ts";
 import { goSource } from "./go.ts";
+import { phpSource } from "./php.ts";
 import { pythonSource } from "./python.ts";
+import { rbsSource, rubySource } from "./ruby.ts";
 
 const sdks = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -15,5 +17,8 @@ export function sdkArtifacts(document: unknown): Array<{ file: string; text: str
   return [
     { file: path.join(sdks, "python/svc_email/_generated.py"), text: pythonSource(model) },
     { file: path.join(sdks, "go/zz_generated.go"), text: goSource(model) },
+    { file: path.join(sdks, "php/src/Generated.php"), text: phpSource(model) },
+    { file: path.join(sdks, "ruby/lib/svc_email/generated.rb"), text: rubySource(model) },
+    { file: path.join(sdks, "ruby/sig/svc_email/generated.rbs"), text: rbsSource(model) },
   ];
 }

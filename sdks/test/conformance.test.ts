@@ -7,7 +7,7 @@ import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../test/support/stack.ts";
 import { type ConformanceProxy, startConformanceProxy } from "./conformanceProxy.ts";
-import { goTestOutcomes, type Outcome, run, unittestOutcomes } from "./runners.ts";
+import { goTestOutcomes, minitestOutcomes, type Outcome, phpunitOutcomes, run, unittestOutcomes } from "./runners.ts";
 
 // Each SDK's own test runner, run against the real API and dispatcher: every scenario of
 // sdks/conformance/scenarios.json must be reported passed by name. A scenario missing from the
@@ -21,6 +21,9 @@ const scenarioIds: string[] = JSON.parse(readFileSync(path.join(sdks, "conforman
 // Go runs offline: no module proxy, no newer toolchain download.
 const GO_ENV = { GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local", GOSUMDB: "off" };
 const PYTHON_TESTS = ["-m", "unittest", "-v", "tests.test_offline", "conformance.test_conformance"];
+// PHP and Ruby: every test file in one run (offline and conformance).
+const PHPUNIT_TESTS = ["--teamcity", "--do-not-cache-result"];
+const MINITEST_TESTS = ["-Ilib", "test/all.rb", "-v"];
 
 const handle = openTestDb();
 let apps: RunningApp[] = [];
@@ -135,6 +138,72 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
       const go = await run("go", ["test", "-count=1", "-v", "-run", "TestOffline/coverage", "."], path.join(sdks, "go"), overrides);
       expect(goTestOutcomes(go.output).get("coverage")).toBe("fail");
       expect(go.output).toContain("archiveEmail");
+    } finally {
+      extra.cleanup();
+    }
+  }, 240_000);
+});
+
+// PHP and Ruby (sdks/php, sdks/ruby): the same service, scenarios and coverage proof.
+describe("the PHP and Ruby SDKs against the same API and dispatcher", () => {
+  it("PHP: every scenario passes under phpunit", async () => {
+    const result = await run("phpunit", PHPUNIT_TESTS, path.join(sdks, "php"), env);
+    console.log(`php conformance: ${result.ms} ms`);
+    expectEveryScenarioPassed(phpunitOutcomes(result.output), result.output);
+    expect(result.code).toBe(0);
+  }, 240_000);
+
+  it("Ruby: every scenario passes under minitest", async () => {
+    const result = await run("ruby", MINITEST_TESTS, path.join(sdks, "ruby"), env);
+    console.log(`ruby conformance: ${result.ms} ms`);
+    expectEveryScenarioPassed(minitestOutcomes(result.output), result.output);
+    expect(result.code).toBe(0);
+  }, 240_000);
+
+  it("Ruby: gem build packs a gem that installs offline and loads", async () => {
+    const target = mkdtempSync(path.join(os.tmpdir(), "svc-sdk-gem-"));
+    try {
+      const built = await run(
+        "gem",
+        ["build", "svc_email.gemspec", "--output", path.join(target, "svc-email.gem")],
+        path.join(sdks, "ruby"),
+        {},
+      );
+      expect(built.code).toBe(0);
+      const installed = await run(
+        "gem",
+        ["install", "--local", "--no-document", "--install-dir", target, path.join(target, "svc-email.gem")],
+        target,
+        {},
+      );
+      expect(installed.code).toBe(0);
+      const loaded = await run(
+        "ruby",
+        ["-e", 'require "svc_email"; print SvcEmail::Client.instance_method(:operation_methods).source_location[0]'],
+        target,
+        {
+          GEM_HOME: target,
+          GEM_PATH: target,
+        },
+      );
+      expect(loaded.output).toBe(path.join(target, "gems/svc-email-0.1.0/lib/svc_email/client.rb"));
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("the PHP and Ruby coverage tests fail, naming it, when the document has an operation the SDK lacks", async () => {
+    const extra = documentWithAnExtraOperation();
+    try {
+      const overrides = { ...env, SVC_OPENAPI: extra.file };
+      const [php, ruby] = await Promise.all([
+        run("phpunit", [...PHPUNIT_TESTS, "--filter", "OfflineTest::test_coverage"], path.join(sdks, "php"), overrides),
+        run("ruby", ["-Ilib", "test/test_offline.rb", "-v", "-n", "test_coverage"], path.join(sdks, "ruby"), overrides),
+      ]);
+      expect(phpunitOutcomes(php.output).get("coverage")).toBe("fail");
+      expect(php.output).toContain("archiveEmail");
+      expect(minitestOutcomes(ruby.output).get("coverage")).toBe("fail");
+      expect(ruby.output).toContain("archiveEmail");
     } finally {
       extra.cleanup();
     }

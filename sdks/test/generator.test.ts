@@ -1,10 +1,14 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
 import { type OpenApiDocument, sdkModel } from "../generator/fromOpenApi.ts";
 import { goName, goSource } from "../generator/go.ts";
+import { phpSource } from "../generator/php.ts";
 import { pythonSource } from "../generator/python.ts";
+import { rbsSource, rubyAlias, rubySource } from "../generator/ruby.ts";
+import { run } from "./runners.ts";
 
 const document: OpenApiDocument = JSON.parse(
   readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/openapi.json"), "utf8"),
@@ -102,5 +106,58 @@ describe("the SDK generator", () => {
     expect(goName("replyTo")).toBe("ReplyTo");
     expect(goName("html")).toBe("HTML");
     expect(goName("Idempotency-Key")).toBe("IdempotencyKey");
+  });
+});
+
+// PHP and Ruby (sdks/php, sdks/ruby)
+describe("the PHP and Ruby emitters", () => {
+  it("type the sample's shapes as PHPStan array shapes and RBS records, nullable and optional kept apart", () => {
+    const model = sdkModel(sample);
+    const php = phpSource(model);
+    expect(php).toContain(" * @phpstan-type Thing array{note: ?string, tags?: list<ThingTag>, headers?: array<string, string>}");
+    expect(php).toContain(" * @phpstan-type Entry Queued|EntryVariant2");
+    expect(php).toContain(" * @phpstan-type EntryVariant2 array{error: string, code?: 'a'|'b'}");
+    const makeThing = php.slice(php.indexOf("'makeThing' => ["), php.indexOf("'getRaw' => ["));
+    expect(makeThing).toContain("'idempotencyKey' => true,");
+    expect(makeThing).toContain("'safeToRepeat' => true,");
+    const rbs = rbsSource(model);
+    expect(rbs).toContain("type thing = { note: String?, ?tags: Array[thing_tag], ?headers: Hash[Symbol, String] }");
+    expect(rbs).toContain("type entry = queued | entry_variant2");
+    const ruby = rubySource(model);
+    expect(ruby).toMatch(/"getRaw" => Operation\.new\([^)]*response: :bytes,\s+auth: false,/);
+    expect(rubyAlias("EmailWithEvents")).toBe("email_with_events");
+    expect(rubyAlias("ApiKeyID")).toBe("api_key_id");
+  });
+
+  it("write every operation of the document, in files PHP and Ruby parse", async () => {
+    const model = sdkModel(document);
+    const php = phpSource(model);
+    const ruby = rubySource(model);
+    for (const op of model.operations) {
+      expect(php).toContain(`'${op.id}' => [`);
+      expect(ruby).toContain(`"${op.id}" => Operation.new(`);
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), "svc-sdk-emit-"));
+    try {
+      writeFileSync(path.join(dir, "Generated.php"), php);
+      writeFileSync(path.join(dir, "generated.rb"), ruby);
+      // Loading them proves more than a syntax check: the constants evaluate.
+      const phpLoad = await run(
+        "php",
+        ["-r", "require $argv[1]; echo count(SvcEmail\\Generated::OPERATIONS);", path.join(dir, "Generated.php")],
+        dir,
+        {},
+      );
+      expect(phpLoad.output).toBe(String(model.operations.length));
+      const rubyLoad = await run(
+        "ruby",
+        ["-e", "require ARGV[0]; print SvcEmail::OPERATIONS.size", path.join(dir, "generated.rb")],
+        dir,
+        {},
+      );
+      expect(rubyLoad.output).toBe(String(model.operations.length));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

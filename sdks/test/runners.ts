@@ -6,6 +6,16 @@ export interface RunResult {
   ms: number;
 }
 
+/** How to install each test command's toolchain, for the error when it is missing. */
+/** The Debian packages of each toolchain (infra/scripts/ensure-test-tools.sh installs them for npm test). */
+const TOOLCHAIN_HINTS: Record<string, string> = {
+  go: "apt-get install golang-go",
+  php: "apt-get install php-cli phpunit",
+  phpunit: "apt-get install php-cli phpunit",
+  ruby: "apt-get install ruby",
+  gem: "apt-get install ruby",
+};
+
 /** Runs a language's test command as a child process, with the output of both streams kept. */
 export function run(command: string, args: string[], cwd: string, env: Record<string, string>, timeoutMs = 240_000): Promise<RunResult> {
   const started = Date.now();
@@ -21,8 +31,7 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      const hint =
-        command === "go" ? "apt-get install golang-go (infra/scripts/ensure-test-tools.sh does it for npm test)" : `install ${command}`;
+      const hint = TOOLCHAIN_HINTS[command] ?? `install ${command}`;
       reject(error.code === "ENOENT" ? new Error(`${command} is not installed: ${hint}`) : error);
     });
     child.on("close", (code) => {
@@ -53,6 +62,34 @@ export function goTestOutcomes(output: string): Map<string, Outcome> {
   for (const match of output.matchAll(/^\s*--- (PASS|FAIL|SKIP): (\S+)/gm)) {
     const id = match[2]!.split("/").pop()!;
     const verdict = match[1] === "PASS" ? "pass" : match[1] === "SKIP" ? "skip" : "fail";
+    outcomes.set(id, worst(outcomes.get(id), verdict));
+  }
+  return outcomes;
+}
+
+// PHP and Ruby (sdks/php, sdks/ruby)
+
+/**
+ * `phpunit --teamcity`: `##teamcity[testStarted name='test_send_and_read' …]`, then `testFailed` or
+ * `testIgnored` (skipped, incomplete) for that name when it did not pass, then `testFinished`. A
+ * test counts only once finished: one that started and took the process down is missing.
+ */
+export function phpunitOutcomes(output: string): Map<string, Outcome> {
+  const outcomes = new Map<string, Outcome>();
+  for (const match of output.matchAll(/^##teamcity\[(testFinished|testFailed|testIgnored) name='test_(\w+)'/gm)) {
+    const id = match[2]!.replaceAll("_", "-");
+    const verdict = match[1] === "testFinished" ? "pass" : match[1] === "testIgnored" ? "skip" : "fail";
+    outcomes.set(id, worst(outcomes.get(id), verdict));
+  }
+  return outcomes;
+}
+
+/** minitest `-v`: `Conformance#test_send_and_read = 0.12 s = .` (`F` failed, `E` errored, `S` skipped). */
+export function minitestOutcomes(output: string): Map<string, Outcome> {
+  const outcomes = new Map<string, Outcome>();
+  for (const match of output.matchAll(/^[A-Z][\w:]*#test_(\w+) = [^\n]*?[\d.]+ s = ([.FES])$/gm)) {
+    const id = match[1]!.replaceAll("_", "-");
+    const verdict = match[2] === "." ? "pass" : match[2] === "S" ? "skip" : "fail";
     outcomes.set(id, worst(outcomes.get(id), verdict));
   }
   return outcomes;

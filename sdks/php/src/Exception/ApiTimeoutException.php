@@ -1,0 +1,10 @@
+<?php
+
+declare(strict_types=1);
+
+namespace SvcEmail\Exception;
+
+/** No answer within the client's timeout. */
+class ApiTimeoutException extends ApiConnectionException
+{
+}

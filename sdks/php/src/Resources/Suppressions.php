@@ -1,0 +1,63 @@
+<?php
+
+declare(strict_types=1);
+
+namespace SvcEmail\Resources;
+
+use SvcEmail\Operation;
+
+/**
+ * @phpstan-import-type Suppression from \SvcEmail\Generated
+ * @phpstan-import-type AddSuppressionRequest from \SvcEmail\Generated
+ */
+final class Suppressions extends Resource
+{
+    /**
+     * One page in address order; $after is the last address of the previous page.
+     *
+     * @return list<Suppression>
+     */
+    #[Operation('listSuppressions')]
+    public function listPage(?string $address = null, ?string $reason = null, ?int $limit = null, ?string $after = null): array
+    {
+        return $this->call('listSuppressions', query: compact('address', 'reason', 'limit', 'after'));
+    }
+
+    /** @return \Generator<int, Suppression> */
+    public function list(int $pageSize = self::DEFAULT_PAGE_SIZE, ?string $address = null, ?string $reason = null): \Generator
+    {
+        $after = null;
+        while (true) {
+            $page = $this->listPage($address, $reason, $pageSize, $after);
+            yield from $page;
+            if (count($page) < $pageSize) {
+                return;
+            }
+            $after = $page[count($page) - 1]['address'];
+        }
+    }
+
+    /**
+     * Adds a manual entry; an address already listed answers created: false.
+     *
+     * @param AddSuppressionRequest $entry
+     * @return array{created: bool, suppression: Suppression}
+     */
+    #[Operation('addSuppression')]
+    public function add(array $entry): array
+    {
+        $answer = $this->transport->call('addSuppression', body: (object) $entry);
+        return ['created' => $answer->status === 201, 'suppression' => $answer->body];
+    }
+
+    /**
+     * Removes an entry; one added by a complaint needs $confirmComplaint.
+     *
+     * @return Suppression
+     */
+    #[Operation('removeSuppression')]
+    public function remove(string $address, bool $confirmComplaint = false): array
+    {
+        return $this->call('removeSuppression', ['address' => $address], $confirmComplaint ? ['confirm' => 'complaint'] : []);
+    }
+}
