@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { type BuildOptions, build } from "esbuild";
+import { build } from "esbuild";
+import { bundleOptions, EXTERNAL, entries, OPTIONAL, RUNTIME_FOLDERS, root, WORKERS } from "./bundles.ts";
 
 /**
  * `pnpm build`: type-checks the whole workspace, then compiles every process's entry point to
@@ -20,38 +20,6 @@ import { type BuildOptions, build } from "esbuild";
  *
  * `--no-typecheck` skips tsc (tests that only need the output; test/checks.test.ts type-checks the tree).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-/**
- * Native addons, optional drivers, and libraries that start worker threads on files of their own
- * (tinypool): loaded from node_modules at run time.
- */
-const EXTERNAL = ["argon2", "pg-native", "tinypool"];
-/** Worker-thread scripts a bundle starts at run time, built beside every bundle. */
-const WORKERS = [{ source: "packages/core/src/templates/renderWorker.ts", name: "renderWorker.js" }];
-/** Folders a bundled module reads relative to itself at run time, copied beside every bundle. */
-const RUNTIME_FOLDERS = [{ source: "packages/queues/src/lua", name: "lua" }];
-
-/** Externals that are optional imports of a bundled library (never installed). */
-const OPTIONAL = new Set(["pg-native"]);
-
-interface Entry {
-  source: string;
-  output: string;
-}
-
-function entries(): Entry[] {
-  const apps = readdirSync(path.join(root, "apps"))
-    .filter((app) => existsSync(path.join(root, "apps", app, "src/main.ts")))
-    .map((app) => ({ source: `apps/${app}/src/main.ts`, output: `apps/${app}/dist/main.js` }));
-  return [
-    ...apps,
-    { source: "packages/cli/src/main.ts", output: "packages/cli/dist/main.js" },
-    { source: "infra/scripts/migrate.ts", output: "infra/dist/migrate.js" },
-    { source: "infra/scripts/run-all.ts", output: "infra/dist/run-all.js" },
-  ];
-}
-
 /** Every external the bundles load must be installed by a production install of the root. */
 function checkExternalsAreRootDependencies(): void {
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
@@ -59,27 +27,6 @@ function checkExternalsAreRootDependencies(): void {
   if (missing.length > 0)
     throw new Error(`Bundles load ${missing.join(", ")} at run time: add them to the root package.json "dependencies".`);
 }
-
-const shared: BuildOptions = {
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  sourcemap: "linked",
-  external: EXTERNAL,
-  logLevel: "warning",
-  // CommonJS libraries inside an ESM bundle still call require() and read __dirname.
-  banner: {
-    js: [
-      'import { createRequire as __svcCreateRequire } from "node:module";',
-      'import { fileURLToPath as __svcFileURLToPath } from "node:url";',
-      'import { dirname as __svcDirname } from "node:path";',
-      "const require = __svcCreateRequire(import.meta.url);",
-      "const __filename = __svcFileURLToPath(import.meta.url);",
-      "const __dirname = __svcDirname(__filename);",
-    ].join("\n"),
-  },
-};
 
 const typecheck = !process.argv.includes("--no-typecheck");
 checkExternalsAreRootDependencies();
@@ -93,7 +40,7 @@ const workerBuilds = [...new Set(entries().map(({ output }) => path.dirname(outp
 );
 await Promise.all(
   [...entries(), ...workerBuilds].map(({ source, output }) =>
-    build({ ...shared, entryPoints: [path.join(root, source)], outfile: path.join(root, output) }),
+    build({ ...bundleOptions, entryPoints: [path.join(root, source)], outfile: path.join(root, output) }),
   ),
 );
 for (const { output } of entries()) {
