@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type OpenApiDocument, sdkModel } from "./fromOpenApi.ts";
 import { goSource } from "./go.ts";
+import { javaModelsSource, javaOperationsSource } from "./java.ts";
 import { pythonSource } from "./python.ts";
 
 const sdks = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -15,5 +16,8 @@ export function sdkArtifacts(document: unknown): Array<{ file: string; text: str
   return [
     { file: path.join(sdks, "python/svc_email/_generated.py"), text: pythonSource(model) },
     { file: path.join(sdks, "go/zz_generated.go"), text: goSource(model) },
+    // Java: the operations table and the models, one file each.
+    { file: path.join(sdks, "java/src/main/java/io/github/svcemail/Operations.java"), text: javaOperationsSource(model) },
+    { file: path.join(sdks, "java/src/main/java/io/github/svcemail/Models.java"), text: javaModelsSource(model) },
   ];
 }
