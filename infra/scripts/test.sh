@@ -7,6 +7,7 @@ source infra/scripts/ensure-chromium.sh
 source infra/scripts/ensure-pgbouncer.sh
 source infra/scripts/ensure-swaks.sh
 source infra/scripts/ensure-go.sh
+source infra/scripts/ensure-java.sh
 export DATABASE_URL="${TEST_DATABASE_URL:-postgresql://postgres@127.0.0.1:5432/svc_test}"
 export REDIS_URL="${TEST_REDIS_URL:-redis://127.0.0.1:6379/1}"
 # The files run in band (jest.config.js), and ESM test modules stay reachable after their file

@@ -125,7 +125,13 @@ class JavaEmitter {
     const node = type.type;
     if (node.kind === "union") {
       const fields = this.unionFields(node);
-      if (fields) return this.classBody(type.name, fields, type.description, "  // It holds one of several shapes: the fields of each, all optional.\n");
+      if (fields)
+        return this.classBody(
+          type.name,
+          fields,
+          type.description,
+          "  // It holds one of several shapes: the fields of each, all optional.\n",
+        );
     }
     if (node.kind === "enum" && node.scalar === "string") {
       const constants = node.values.map((v) => `    public static final String ${javaConstant(String(v))} = ${quote(String(v))};`);
@@ -144,14 +150,20 @@ class JavaEmitter {
     const name = `${capitalized(op.id)}Params`;
     if (this.named.has(name)) throw new Error(`${name}: the name of a schema too`);
     const scalarOf = (node: TypeNode): "Long" | "Boolean" | "String" => {
-      if (node.kind === "scalar" || node.kind === "enum") return node.scalar === "integer" ? "Long" : node.scalar === "boolean" ? "Boolean" : "String";
+      if (node.kind === "scalar" || node.kind === "enum")
+        return node.scalar === "integer" ? "Long" : node.scalar === "boolean" ? "Boolean" : "String";
       if (node.kind === "named") {
         const type = this.named.get(node.name);
         if (type?.kind === "alias") return scalarOf(type.type);
       }
       return "String";
     };
-    const fields = op.queryParams.map((p) => ({ java: javaField(p.name), wire: p.name, type: scalarOf(p.type), description: p.description }));
+    const fields = op.queryParams.map((p) => ({
+      java: javaField(p.name),
+      wire: p.name,
+      type: scalarOf(p.type),
+      description: p.description,
+    }));
     const members = fields.map(
       (f) =>
         `    private ${f.type} ${f.java};\n\n${javadoc(f.description, "    ")}    public ${f.type} get${capitalized(f.java)}() {\n      return ${f.java};\n    }\n\n` +

@@ -7,7 +7,7 @@ import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../test/support/stack.ts";
 import { type ConformanceProxy, startConformanceProxy } from "./conformanceProxy.ts";
-import { goTestOutcomes, type Outcome, run, unittestOutcomes } from "./runners.ts";
+import { goTestOutcomes, junitTreeOutcomes, type Outcome, run, unittestOutcomes } from "./runners.ts";
 
 // Each SDK's own test runner, run against the real API and dispatcher: every scenario of
 // sdks/conformance/scenarios.json must be reported passed by name. A scenario missing from the
@@ -135,6 +135,31 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
       const go = await run("go", ["test", "-count=1", "-v", "-run", "TestOffline/coverage", "."], path.join(sdks, "go"), overrides);
       expect(goTestOutcomes(go.output).get("coverage")).toBe("fail");
       expect(go.output).toContain("archiveEmail");
+    } finally {
+      extra.cleanup();
+    }
+  }, 240_000);
+
+  // --- Java: sdks/java/run-tests.sh compiles once (javac against Debian's jars) and runs JUnit 5's console launcher ---
+
+  it("Java: every scenario passes under JUnit 5", async () => {
+    const result = await run("bash", [path.join(sdks, "java/run-tests.sh")], path.join(sdks, "java"), env);
+    console.log(`java conformance: ${result.ms} ms`);
+    expectEveryScenarioPassed(junitTreeOutcomes(result.output), result.output);
+    expect(result.code).toBe(0);
+  }, 240_000);
+
+  it("Java: the coverage test fails, naming it, when the document has an operation the SDK lacks", async () => {
+    const extra = documentWithAnExtraOperation();
+    try {
+      const java = await run(
+        "bash",
+        [path.join(sdks, "java/run-tests.sh"), "--select-method", "io.github.svcemail.OfflineTest#coverage"],
+        path.join(sdks, "java"),
+        { ...env, SVC_OPENAPI: extra.file },
+      );
+      expect(junitTreeOutcomes(java.output).get("coverage")).toBe("fail");
+      expect(java.output).toContain("archiveEmail");
     } finally {
       extra.cleanup();
     }

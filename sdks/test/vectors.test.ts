@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
-import { verifyWebhook } from "@svc/webhooks";
+import { MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, verifyWebhook } from "@svc/webhooks";
 
 // sdks/conformance/webhook-vectors.json is what every SDK's verifier is tested on; this keeps it
 // true to the service's own verifier (packages/webhooks), which the dispatcher's signer shares.
@@ -23,5 +23,23 @@ describe("the SDKs' webhook vectors", () => {
   it.each(cases.map((c) => [c.id, c] as const))("%s: the service's verifier agrees", (_id, c) => {
     const verdict = verifyWebhook({ rawBody: c.body, headers: c.headers, secret: c.secret, now: c.now * 1000 });
     expect(verdict.ok ? verdict.scheme : verdict.reason).toBe(c.expect);
+  });
+});
+
+// --- Java: its verifier (sdks/java, run over these vectors by its own `webhook-vectors` test) ---
+
+describe("the Java SDK's webhook verifier", () => {
+  const source = readFileSync(path.resolve(path.dirname(file), "../java/src/main/java/io/github/svcemail/Webhooks.java"), "utf8");
+
+  it("refuses for exactly the reasons the vectors exercise (the body's own check aside), so each refusal path is tested", () => {
+    const javaReasons = new Set([...source.matchAll(/refuse\(\s*"([a-z_]+)"/g)].map((match) => match[1]!));
+    javaReasons.delete("malformed_body"); // constructEvent's check of the verified body, not of the signature
+    const vectorReasons = new Set(cases.map((c) => c.expect).filter((expect) => expect !== "service" && expect !== "standard"));
+    expect([...javaReasons].sort()).toEqual([...vectorReasons].sort());
+  });
+
+  it("accepts the service's own timestamp window", () => {
+    expect(source).toMatch(new RegExp(`MAX_AGE = Duration\\.ofSeconds\\(${MAX_AGE_SECONDS}\\)`));
+    expect(source).toMatch(new RegExp(`MAX_FUTURE = Duration\\.ofSeconds\\(${MAX_FUTURE_SECONDS}\\)`));
   });
 });
