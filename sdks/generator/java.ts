@@ -54,7 +54,7 @@ function javadoc(text: string | undefined, indent: string): string {
 class JavaEmitter {
   private readonly named = new Map<string, NamedType>();
 
-  constructor(private readonly model: SdkModel) {
+  constructor(model: SdkModel) {
     for (const type of model.types) this.named.set(type.name, type);
   }
 

@@ -24,4 +24,4 @@ if [ ! -f "$out/.built" ] || [ -n "$(find src examples -name '*.java' -newer "$o
 fi
 if [ "$#" -eq 0 ]; then set -- --scan-class-path; fi
 exec java -jar "$launcher" --class-path "$out/classes:$classpath" --disable-banner --disable-ansi-colors \
-  --details=tree --details-theme=ascii "$@"
+  --details=tree --details-theme=ascii --include-engine=junit-jupiter "$@"

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type ConformanceEnv, typescriptScenarios } from "../../packages/sdk/test/conformanceScenarios.ts";
 import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../test/support/stack.ts";
@@ -164,4 +165,32 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
       extra.cleanup();
     }
   }, 240_000);
+});
+
+// --- TypeScript: packages/sdk, in this process (its scenarios by id in packages/sdk/test/conformanceScenarios.ts) ---
+
+describe("the TypeScript SDK against the same scenarios", () => {
+  it("answers every scenario id, and no other", () => {
+    expect(Object.keys(typescriptScenarios).sort()).toEqual([...scenarioIds].sort());
+  });
+
+  it.each(scenarioIds)(
+    "%s",
+    async (id) => {
+      const scenario = typescriptScenarios[id];
+      if (!scenario) throw new Error(`the TypeScript SDK has no scenario ${id}`);
+      await scenario(env as unknown as ConformanceEnv);
+    },
+    60_000,
+  );
+
+  it("its coverage check fails, naming it, when the document has an operation the SDK lacks", async () => {
+    const extra = documentWithAnExtraOperation();
+    try {
+      const coverage = typescriptScenarios.coverage!({ ...(env as unknown as ConformanceEnv), SVC_OPENAPI: extra.file });
+      await expect(coverage).rejects.toThrow(/archiveEmail/);
+    } finally {
+      extra.cleanup();
+    }
+  });
 });
