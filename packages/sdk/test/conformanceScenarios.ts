@@ -292,6 +292,7 @@ export const typescriptScenarios: Record<string, (env: ConformanceEnv) => Promis
         }
       }
     } finally {
+      server.closeAllConnections();
       server.close();
       await webhooks.delete(subscription.id);
     }

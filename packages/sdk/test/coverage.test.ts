@@ -22,7 +22,7 @@ describe("the TypeScript SDK's coverage of the API", () => {
   it("names an operation the SDK lacks, and one whose method is gone", () => {
     const extra = { paths: { ...document.paths, "/emails/{id}/archive": { post: { operationId: "archiveEmail" } } } };
     expect(operationsWithoutMethod(extra, client)).toEqual(["archiveEmail"]);
-    const withoutCancel = { ...client, emails: { ...client.emails, cancel: undefined } };
+    const withoutCancel = { ...client, emails: Object.assign(Object.create(client.emails), { cancel: undefined }) };
     expect(operationsWithoutMethod(document, withoutCancel)).toEqual(["cancelEmail"]);
   });
 });
