@@ -3,7 +3,8 @@
 # waits for another apt's lock instead of failing beside it; a user who may not install is told
 # what to install. A tool still missing afterwards makes its tests fail, never skip.
 #
-# Each line: the executable to look for, the Debian package, the tests that need it.
+# Each line: the executable (or, as an absolute path, the file) to look for, the Debian package,
+# the tests that need it.
 svc_test_tools=(
   "/usr/bin/chromium chromium the dashboard's browser tests"
   "pgbouncer pgbouncer the connection-pooling test"
@@ -12,12 +13,20 @@ svc_test_tools=(
   "php php-cli the PHP SDK's tests"
   "phpunit phpunit the PHP SDK's tests"
   "ruby ruby the Ruby SDK's tests"
+  "javac default-jdk-headless the Java SDK's tests"
+  "/usr/share/java/junit-platform-console-standalone.jar junit5 the Java SDK's tests"
+  "/usr/share/java/jackson-databind.jar libjackson2-databind-java the Java SDK's tests"
 )
 
 svc_missing_packages=()
 for svc_tool in "${svc_test_tools[@]}"; do
   read -r svc_executable svc_package svc_purpose <<< "$svc_tool"
-  if ! command -v "$svc_executable" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$svc_executable" ]; then
+  if [[ "$svc_executable" == /* ]]; then
+    svc_found=$([ -e "$svc_executable" ] && echo yes || true)
+  else
+    svc_found=$({ command -v "$svc_executable" >/dev/null 2>&1 || [ -x "/usr/sbin/$svc_executable" ]; } && echo yes || true)
+  fi
+  if [ -z "$svc_found" ]; then
     echo "Missing $svc_executable ($svc_package), needed by $svc_purpose." >&2
     svc_missing_packages+=("$svc_package")
   fi
@@ -33,4 +42,4 @@ if [ "${#svc_missing_packages[@]}" -gt 0 ]; then
     echo "Install them first: sudo apt-get install ${svc_missing_packages[*]}" >&2
   fi
 fi
-unset svc_test_tools svc_missing_packages svc_tool svc_executable svc_package svc_purpose svc_apt
+unset svc_test_tools svc_missing_packages svc_tool svc_executable svc_package svc_purpose svc_apt svc_found

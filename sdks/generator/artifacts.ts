@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type OpenApiDocument, sdkModel } from "./fromOpenApi.ts";
 import { goSource } from "./go.ts";
 import { phpSource } from "./php.ts";
+import { javaModelsSource, javaOperationsSource } from "./java.ts";
 import { pythonSource } from "./python.ts";
 import { rbsSource, rubySource } from "./ruby.ts";
 
@@ -20,5 +21,8 @@ export function sdkArtifacts(document: unknown): Array<{ file: string; text: str
     { file: path.join(sdks, "php/src/Generated.php"), text: phpSource(model) },
     { file: path.join(sdks, "ruby/lib/svc_email/generated.rb"), text: rubySource(model) },
     { file: path.join(sdks, "ruby/sig/svc_email/generated.rbs"), text: rbsSource(model) },
+    // Java: the operations table and the models, one file each.
+    { file: path.join(sdks, "java/src/main/java/io/github/svcemail/Operations.java"), text: javaOperationsSource(model) },
+    { file: path.join(sdks, "java/src/main/java/io/github/svcemail/Models.java"), text: javaModelsSource(model) },
   ];
 }

@@ -3,11 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type ConformanceEnv, typescriptScenarios } from "../../packages/sdk/test/conformanceScenarios.ts";
 import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../test/support/stack.ts";
 import { type ConformanceProxy, startConformanceProxy } from "./conformanceProxy.ts";
-import { goTestOutcomes, minitestOutcomes, type Outcome, phpunitOutcomes, run, unittestOutcomes } from "./runners.ts";
+import { goTestOutcomes, junitTreeOutcomes, minitestOutcomes, type Outcome, phpunitOutcomes, run, unittestOutcomes } from "./runners.ts";
 
 // Each SDK's own test runner, run against the real API and dispatcher: every scenario of
 // sdks/conformance/scenarios.json must be reported passed by name. A scenario missing from the
@@ -142,6 +143,59 @@ describe("the SDK conformance suite against the real API and dispatcher", () => 
       extra.cleanup();
     }
   }, 240_000);
+
+  // --- Java: sdks/java/run-tests.sh compiles once (javac against Debian's jars) and runs JUnit 5's console launcher ---
+
+  it("Java: every scenario passes under JUnit 5", async () => {
+    const result = await run("bash", [path.join(sdks, "java/run-tests.sh")], path.join(sdks, "java"), env);
+    console.log(`java conformance: ${result.ms} ms`);
+    expectEveryScenarioPassed(junitTreeOutcomes(result.output), result.output);
+    expect(result.code).toBe(0);
+  }, 240_000);
+
+  it("Java: the coverage test fails, naming it, when the document has an operation the SDK lacks", async () => {
+    const extra = documentWithAnExtraOperation();
+    try {
+      const java = await run(
+        "bash",
+        [path.join(sdks, "java/run-tests.sh"), "--select-method", "io.github.svcemail.OfflineTest#coverage"],
+        path.join(sdks, "java"),
+        { ...env, SVC_OPENAPI: extra.file },
+      );
+      expect(junitTreeOutcomes(java.output).get("coverage")).toBe("fail");
+      expect(java.output).toContain("archiveEmail");
+    } finally {
+      extra.cleanup();
+    }
+  }, 240_000);
+});
+
+// --- TypeScript: packages/sdk, in this process (its scenarios by id in packages/sdk/test/conformanceScenarios.ts) ---
+
+describe("the TypeScript SDK against the same scenarios", () => {
+  it("answers every scenario id, and no other", () => {
+    expect(Object.keys(typescriptScenarios).sort()).toEqual([...scenarioIds].sort());
+  });
+
+  it.each(scenarioIds)(
+    "%s",
+    async (id) => {
+      const scenario = typescriptScenarios[id];
+      if (!scenario) throw new Error(`the TypeScript SDK has no scenario ${id}`);
+      await scenario(env as unknown as ConformanceEnv);
+    },
+    60_000,
+  );
+
+  it("its coverage check fails, naming it, when the document has an operation the SDK lacks", async () => {
+    const extra = documentWithAnExtraOperation();
+    try {
+      const coverage = typescriptScenarios.coverage!({ ...(env as unknown as ConformanceEnv), SVC_OPENAPI: extra.file });
+      await expect(coverage).rejects.toThrow(/archiveEmail/);
+    } finally {
+      extra.cleanup();
+    }
+  });
 });
 
 // PHP and Ruby (sdks/php, sdks/ruby): the same service, scenarios and coverage proof.

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
 import { type OpenApiDocument, sdkModel } from "../generator/fromOpenApi.ts";
 import { goName, goSource } from "../generator/go.ts";
+import { javaConstant, javaField, javaModelsSource, javaOperationsSource } from "../generator/java.ts";
 import { phpSource } from "../generator/php.ts";
 import { pythonSource } from "../generator/python.ts";
 import { rbsSource, rubyAlias, rubySource } from "../generator/ruby.ts";
@@ -159,5 +160,44 @@ describe("the PHP and Ruby emitters", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// --- Java (sdks/generator/java.ts) ---
+
+describe("the SDK generator's Java emitter", () => {
+  it("writes one table row per operation of the document, and drops a removed one", () => {
+    const model = sdkModel(document);
+    const rows = (source: string) => [...source.matchAll(/new Operation\("([A-Za-z]+)"/g)].map((match) => match[1]!);
+    expect(rows(javaOperationsSource(model)).sort()).toEqual(model.operations.map((op) => op.id).sort());
+    const without = { ...model, operations: model.operations.filter((op) => op.id !== "cancelEmail") };
+    expect(rows(javaOperationsSource(without))).not.toContain("cancelEmail");
+    expect(javaOperationsSource(model)).toContain(
+      'new Operation("sendEmail", "Emails", "POST", "/emails", List.of(), List.of(), true, true, "json", true, true)',
+    );
+  });
+
+  it("emits objects as Jackson classes, merges object unions, resolves aliases, and writes query parameters", () => {
+    const java = javaModelsSource(sdkModel(sample));
+    expect(java).toContain('@JsonProperty("note")\n    private String note;');
+    expect(java).toContain("private List<ThingTag> tags;");
+    expect(java).toContain("private Map<String, String> headers;");
+    expect(java).toContain("public Thing setNote(String note) {");
+    // Entry is a union of two objects: one class holding the fields of both, all optional.
+    expect(java).toMatch(
+      /public static final class Entry \{[\s\S]*private String id;[\s\S]*private String error;[\s\S]*private String code;/,
+    );
+    const real = javaModelsSource(sdkModel(document));
+    expect(real).toContain('public static final String DELIVERY_DELAYED = "delivery_delayed";');
+    expect(real).toMatch(/public static final class ListTemplatesResponse \{[\s\S]*?private List<Template> data;/);
+    expect(real).toMatch(/public static final class ListEmailsParams \{[\s\S]*if \(createdAfter != null\) query\.put\("createdAfter"/);
+  });
+
+  it("names Java identifiers and constants", () => {
+    expect(javaField("email_events")).toBe("emailEvents");
+    expect(javaField("Idempotency-Key")).toBe("idempotencyKey");
+    expect(javaField("default")).toBe("default_");
+    expect(javaConstant("rendering_failed")).toBe("RENDERING_FAILED");
+    expect(javaConstant("email.event")).toBe("EMAIL_EVENT");
   });
 });

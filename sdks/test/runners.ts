@@ -100,3 +100,20 @@ function worst(a: Outcome | undefined, b: Outcome): Outcome {
   if (a === "skip" || b === "skip") return "skip";
   return "pass";
 }
+
+// --- Java (JUnit 5's console launcher) ---
+
+/**
+ * The JUnit console launcher's `--details=tree --details-theme=ascii` output: `|   +-- send-and-read [OK]`
+ * names scenario `send-and-read` (each test's display name is its scenario id); `[X]` failed,
+ * `[A]` aborted, `[S]` skipped.
+ */
+export function junitTreeOutcomes(output: string): Map<string, Outcome> {
+  const outcomes = new Map<string, Outcome>();
+  for (const match of output.matchAll(/^[|' ]*[+']-- (.+?) \[(OK|X|A|S)\]/gm)) {
+    const id = match[1]!;
+    const verdict = match[2] === "OK" ? "pass" : match[2] === "S" ? "skip" : "fail";
+    outcomes.set(id, worst(outcomes.get(id), verdict));
+  }
+  return outcomes;
+}

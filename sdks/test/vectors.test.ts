@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "@jest/globals";
-import { verifyWebhook } from "@svc/webhooks";
+import { MAX_AGE_SECONDS, MAX_FUTURE_SECONDS, verifyWebhook } from "@svc/webhooks";
 import { run } from "./runners.ts";
 
 // sdks/conformance/webhook-vectors.json is what every SDK's verifier is tested on; this keeps it
@@ -63,5 +63,23 @@ JSON.parse(File.read(ARGV[0]))["cases"].each do |c|
 end`;
     const result = await run("ruby", ["-I", path.join(sdks, "ruby/lib"), "-e", script, file], sdks, {});
     expect(verdicts(result.output)).toEqual(expected);
+  });
+});
+
+// --- Java: its verifier (sdks/java, run over these vectors by its own `webhook-vectors` test) ---
+
+describe("the Java SDK's webhook verifier", () => {
+  const source = readFileSync(path.resolve(path.dirname(file), "../java/src/main/java/io/github/svcemail/Webhooks.java"), "utf8");
+
+  it("refuses for exactly the reasons the vectors exercise (the body's own check aside), so each refusal path is tested", () => {
+    const javaReasons = new Set([...source.matchAll(/refuse\(\s*"([a-z_]+)"/g)].map((match) => match[1]!));
+    javaReasons.delete("malformed_body"); // constructEvent's check of the verified body, not of the signature
+    const vectorReasons = new Set(cases.map((c) => c.expect).filter((expect) => expect !== "service" && expect !== "standard"));
+    expect([...javaReasons].sort()).toEqual([...vectorReasons].sort());
+  });
+
+  it("accepts the service's own timestamp window", () => {
+    expect(source).toMatch(new RegExp(`MAX_AGE = Duration\\.ofSeconds\\(${MAX_AGE_SECONDS}\\)`));
+    expect(source).toMatch(new RegExp(`MAX_FUTURE = Duration\\.ofSeconds\\(${MAX_FUTURE_SECONDS}\\)`));
   });
 });

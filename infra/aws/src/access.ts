@@ -15,6 +15,8 @@ export interface AccessProps extends StackProps {
 
 /** Processes that read messages SES received (the ingester) or set the bucket up (the CLI). */
 const READS_INBOUND_BUCKET = new Set<ProcessName>(["ingest", "cli"]);
+/** S3 actions on a bucket rather than on its objects. */
+const BUCKET_ACTIONS = new Set(["s3:ListBucket", "s3:CreateBucket"]);
 /** Topic actions are scoped to the service's topics; this one names no topic. */
 const SNS_WITHOUT_RESOURCE = new Set(["sns:GetSubscriptionAttributes"]);
 
@@ -44,7 +46,7 @@ export class AccessStack extends Stack {
       );
       const s3 = actions.filter((action) => action.startsWith("s3:"));
       if (s3.length > 0 && buckets.length > 0) {
-        const bucketLevel = s3.filter((action) => action === "s3:ListBucket" || action === "s3:CreateBucket");
+        const bucketLevel = s3.filter((action) => BUCKET_ACTIONS.has(action));
         const objectLevel = s3.filter((action) => !bucketLevel.includes(action));
         if (bucketLevel.length > 0)
           statements.push(

@@ -142,10 +142,10 @@ describe("infra/aws: IAM", () => {
 
 describe("infra/aws: SES regions", () => {
   const combinations = [
-    { openTracking: false, clickTracking: false },
-    { openTracking: true, clickTracking: false },
-    { openTracking: false, clickTracking: true },
-    { openTracking: true, clickTracking: true },
+    { openTracking: false, clickTracking: false, trackingDomain: null },
+    { openTracking: true, clickTracking: false, trackingDomain: null },
+    { openTracking: false, clickTracking: true, trackingDomain: null },
+    { openTracking: true, clickTracking: true, trackingDomain: null },
   ];
   /** SES's RENDERING_FAILURE is CloudFormation's renderingFailure. */
   const cloudFormationEvent = (type: string) => type.toLowerCase().replace(/_([a-z])/g, (_all, letter: string) => letter.toUpperCase());

@@ -3,6 +3,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry.ts";
 import type {
   AddSuppressionRequest,
   ApiKey,
+  AuditEntry,
   BatchEntry,
   CreatedWebhookSubscription,
   CreateErasureRequest,
@@ -15,8 +16,11 @@ import type {
   Erasure,
   ErasureReceiptDocument,
   EventType,
+  ExportAuditLogQuery,
+  Health,
   Inbound,
   InboundSummary,
+  ListAuditLogQuery,
   ListEmailEventsQuery,
   ListEmailsQuery,
   ListErasuresQuery,
@@ -25,6 +29,7 @@ import type {
   ListTemplatesQuery,
   ListWebhookDeliveriesQuery,
   QueuedEmail,
+  Readiness,
   RenderedTemplate,
   ReplayWebhookDeliveriesRequest,
   ScheduleChange,
@@ -88,6 +93,8 @@ export class Svc {
   readonly templates: Templates;
   readonly inbound: InboundMessages;
   readonly erasures: Erasures;
+  readonly auditLog: AuditLog;
+  readonly service: Service;
 
   constructor(options: SvcOptions) {
     if (!options.apiKey) throw new TypeError("Svc: apiKey is required.");
@@ -108,6 +115,8 @@ export class Svc {
     this.templates = new Templates(send);
     this.inbound = new InboundMessages(send);
     this.erasures = new Erasures(send);
+    this.auditLog = new AuditLog(send);
+    this.service = new Service(send);
   }
 }
 
@@ -503,6 +512,80 @@ class InboundMessages {
       responseType: "bytes",
     });
     return { content: answer.body, contentType: answer.headers.get("content-type") ?? "application/octet-stream" };
+  }
+}
+
+/** The workspace's audit log: who changed what, newest first. */
+class AuditLog {
+  constructor(private readonly http: Send) {}
+
+  /** One page, newest first, narrowed by the filters given: pass the previous page's `nextCursor` as `after`. */
+  async listPage(query: ListAuditLogQuery = {}): Promise<{ data: AuditEntry[]; nextCursor: string | null }> {
+    return (
+      await this.http<{ data: AuditEntry[]; nextCursor: string | null }>({
+        method: "GET",
+        path: "/audit-log",
+        query: { ...query },
+        safeToRepeat: true,
+      })
+    ).body;
+  }
+
+  /** Every entry matching the filters, newest first, a page at a time as you iterate. */
+  async *list(options: Omit<ListAuditLogQuery, "limit"> & { pageSize?: number } = {}): AsyncGenerator<AuditEntry, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, after: start, ...filters } = options;
+    let after = start;
+    for (;;) {
+      const page = await this.listPage({ ...filters, limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page.data;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
+  }
+
+  /** Every matching entry as CSV (`format: "csv"`, the default, header first) or JSON Lines (`"jsonl"`). */
+  async export(query: Partial<ExportAuditLogQuery> = {}): Promise<string> {
+    return (
+      await this.http<string>({
+        method: "GET",
+        path: "/audit-log/export",
+        query: { format: "csv", ...query },
+        safeToRepeat: true,
+        responseType: "text",
+      })
+    ).body;
+  }
+}
+
+/** The operations that need no API key (none is sent with them). */
+class Service {
+  constructor(private readonly http: Send) {}
+
+  /** Answers when the process is alive. */
+  async health(): Promise<Health> {
+    return (await this.http<Health>({ method: "GET", path: "/healthz", safeToRepeat: true, auth: false })).body;
+  }
+
+  /** Answers when PostgreSQL and Redis are reachable (an SvcApiError 503 otherwise). */
+  async readiness(): Promise<Readiness> {
+    return (await this.http<Readiness>({ method: "GET", path: "/readyz", safeToRepeat: true, auth: false })).body;
+  }
+
+  /** The API's OpenAPI document. */
+  async openApiDocument(): Promise<Record<string, unknown>> {
+    return (await this.http<Record<string, unknown>>({ method: "GET", path: "/openapi.json", safeToRepeat: true, auth: false })).body;
+  }
+
+  /** The API reference page (HTML). */
+  async apiReference(): Promise<string> {
+    return (await this.http<string>({ method: "GET", path: "/docs", safeToRepeat: true, auth: false, responseType: "text" })).body;
+  }
+
+  /** The reference page's script. */
+  async apiReferenceScript(): Promise<string> {
+    return (
+      await this.http<string>({ method: "GET", path: "/docs/api-reference.js", safeToRepeat: true, auth: false, responseType: "text" })
+    ).body;
   }
 }
 

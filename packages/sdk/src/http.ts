@@ -23,8 +23,10 @@ export interface HttpRequest {
    * Idempotency-Key or is an idempotent add.
    */
   safeToRepeat: boolean;
-  /** `bytes`: the answer is handed back as it came (raw messages, attachments) instead of parsed JSON. */
-  responseType?: "json" | "bytes";
+  /** `bytes`: the answer as it came (raw messages, attachments); `text`: decoded as UTF-8 (CSV, HTML); default: parsed JSON. */
+  responseType?: "json" | "bytes" | "text";
+  /** False for the operations that need no key (health, the API's documents): the key is not sent with them. */
+  auth?: boolean;
 }
 
 export interface HttpAnswer<T> {
@@ -47,8 +49,8 @@ class NoAnswer {
 export async function call<T>(options: HttpOptions, request: HttpRequest): Promise<HttpAnswer<T>> {
   const url = buildUrl(options.baseUrl, request.path, request.query);
   const headers: Record<string, string> = {
-    authorization: `Bearer ${options.apiKey}`,
-    accept: request.responseType === "bytes" ? "*/*" : "application/json",
+    ...(request.auth === false ? {} : { authorization: `Bearer ${options.apiKey}` }),
+    accept: request.responseType === undefined || request.responseType === "json" ? "application/json" : "*/*",
     "user-agent": options.userAgent,
     ...request.headers,
   };
@@ -66,7 +68,8 @@ export async function call<T>(options: HttpOptions, request: HttpRequest): Promi
     const { response, bytes } = outcome;
     if (response.ok && request.responseType === "bytes") return { status: response.status, headers: response.headers, body: bytes as T };
     const text = new TextDecoder().decode(bytes);
-    if (response.ok) return { status: response.status, headers: response.headers, body: (text === "" ? undefined : JSON.parse(text)) as T };
+    if (response.ok && request.responseType === "text") return { status: response.status, headers: response.headers, body: text as T };
+    if (response.ok) return { status: response.status, headers: response.headers, body: parseJson<T>(response.status, text) };
 
     const error = toApiError(response, text);
     if (lastTry || !isRetryableStatus(error.status, error.code, error.retryAfterSeconds)) throw error;
@@ -101,6 +104,16 @@ async function attempt(
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** A 2xx body; one that is not JSON did not come from the API (a captive portal, a proxy's page): a typed error with its status. */
+function parseJson<T>(status: number, text: string): T {
+  if (text === "") return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new SvcApiError(`HTTP ${status} with a body that is not JSON.`, status, "unknown");
+  }
 }
 
 function toApiError(response: Response, text: string): SvcApiError {

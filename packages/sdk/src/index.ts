@@ -3,6 +3,7 @@
  * which needs nothing but `fetch`), and the webhook verifier with a typed body parser.
  */
 export * from "./client.ts";
+export { OPERATION_METHODS, operationsWithoutMethod } from "./operations.ts";
 export type { SignatureScheme, VerifyFailureReason, VerifyResult, VerifyWebhookInput } from "./webhooks.ts";
 export {
   constructWebhookEvent,

@@ -37,6 +37,7 @@ export type Erasure = Schemas["Erasure"];
 export type ErasureReceipt = Schemas["ErasureReceipt"];
 export type ErasureReceiptDocument = Schemas["ErasureReceiptDocument"];
 export type CreateErasureRequest = Schemas["CreateErasureRequest"];
+export type AuditEntry = Schemas["AuditEntry"];
 export type ErrorCode = Schemas["Error"]["code"];
 
 export type ListEmailsQuery = NonNullable<operations["listEmails"]["parameters"]["query"]>;
@@ -46,3 +47,7 @@ export type ListInboundQuery = NonNullable<operations["listInbound"]["parameters
 export type ListSuppressionsQuery = NonNullable<operations["listSuppressions"]["parameters"]["query"]>;
 export type ListErasuresQuery = NonNullable<operations["listErasures"]["parameters"]["query"]>;
 export type ListTemplatesQuery = NonNullable<operations["listTemplates"]["parameters"]["query"]>;
+export type ListAuditLogQuery = NonNullable<operations["listAuditLog"]["parameters"]["query"]>;
+export type ExportAuditLogQuery = NonNullable<operations["exportAuditLog"]["parameters"]["query"]>;
+export type Health = operations["getHealth"]["responses"][200]["content"]["application/json"];
+export type Readiness = operations["getReadiness"]["responses"][200]["content"]["application/json"];

@@ -254,6 +254,35 @@ describe("the SDK against the API process", () => {
     expect(await svc.webhooks.get(created.id).catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
   });
 
+  it("reads the audit log a page at a time and exports it; reads the service's key-less operations", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const svc = client(own.keys["full-access"]);
+    const created = await svc.webhooks.create({ url: "http://127.0.0.1:9/audited", events: ["delivered"] });
+    await svc.webhooks.delete(created.id);
+    const entries = [];
+    for await (const entry of svc.auditLog.list({ pageSize: 1 })) entries.push(entry);
+    expect(entries.map((entry) => entry.action)).toEqual(["webhook.deleted", "webhook.created"]);
+    expect(entries.every((entry) => entry.workspaceId === own.workspaceId && entry.target?.id === created.id)).toBe(true);
+    const csv = await svc.auditLog.export({ action: "webhook.created" });
+    expect(csv.split("\n").filter(Boolean)).toHaveLength(2); // the header and the one entry
+    expect(csv).toContain(created.id);
+    const jsonl = await svc.auditLog.export({ format: "jsonl" });
+    expect(
+      jsonl
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line).action),
+    ).toEqual(["webhook.deleted", "webhook.created"]);
+
+    // No key is needed, and none is sent: a revoked-looking key changes nothing.
+    const keyless = client("svc_live_notakey");
+    expect(await keyless.service.health()).toEqual({ status: "ok" });
+    expect((await keyless.service.readiness()).status).toBe("ready");
+    expect((await keyless.service.openApiDocument()).openapi).toMatch(/^3\./);
+    expect(await keyless.service.apiReference()).toContain("<html");
+    expect((await keyless.service.apiReferenceScript()).length).toBeGreaterThan(0);
+  });
+
   it("manages templates and sends by template", async () => {
     const own = await createWorkspaceFixture(handle);
     const svc = client(own.keys["full-access"]);
