@@ -43,6 +43,12 @@ export function dashboardAuditor(deps: DashboardDeps) {
         target: { type: "user", id: joined.userId },
         changes: { role: joined.role, invitationId },
       }),
+    /** A new account and its first workspace (the person signed up, or confirmed the link mailed to them). */
+    signUp: (req: Request, userId: string, workspaceId: string, changes: { addressConfirmed: boolean }): Promise<string> =>
+      personal(req, userId, workspaceId, "auth.sign_up", changes),
+    /** A session ended by its person, in the workspace it was in (none yet while a second factor was awaited). */
+    signOut: (req: Request, userId: string, workspaceId: string | null, changes: { step?: "second_factor" } = {}): Promise<string> =>
+      personal(req, userId, workspaceId, "auth.sign_out", changes),
     /** Sign-ins: a known user in their session's workspace; a failed one install-wide, naming the address tried. */
     signIn: (req: Request, userId: string, workspaceId: string | null, changes?: Record<string, unknown>): Promise<string> =>
       recordAudit(pool, {

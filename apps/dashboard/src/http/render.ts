@@ -42,6 +42,8 @@ const NOTICES: Record<string, Notice> = {
   welcome: { tone: "success", text: "Welcome! Your workspace is ready. Start by adding a sending domain." },
   joined: { tone: "success", text: "You joined the workspace." },
   factor_removed: { tone: "success", text: "The second factor was removed." },
+  email_canceled: { tone: "success", text: "Email canceled. It will not be sent." },
+  email_rescheduled: { tone: "success", text: "Email rescheduled." },
   second_factor_required: { tone: "warning", text: "A workspace you belong to requires a second factor. Set one up to continue." },
   requirement_on: {
     tone: "success",
