@@ -191,9 +191,16 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     expect(signIns[0]!.changes).toEqual({ method: "passkey" });
   });
 
-  it("removes the passkey from the account page, audited; sign-in then asks for the password alone", async () => {
+  it("removes the passkey from the account page with the password, audited; sign-in then asks for the password alone", async () => {
     await page.goto(`${base()}/account/security`);
-    await page.click('form[action$="/remove"] button');
+    // An account with a password confirms with it: none, or a wrong one, removes nothing.
+    await page.click("form[data-passkey-remove] button[type=submit]");
+    expect(await page.textContent(".alert")).toContain("That password isn't right. Nothing was changed.");
+    await page.fill("#passkey-password", "not the password");
+    await page.click("form[data-passkey-remove] button[type=submit]");
+    expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(1);
+    await page.fill("#passkey-password", PASSWORD);
+    await page.click("form[data-passkey-remove] button[type=submit]");
     await page.waitForURL(`${base()}/account/security?notice=factor_removed`);
     expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(0);
     await logOut();

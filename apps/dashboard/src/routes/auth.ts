@@ -70,7 +70,8 @@ export function authRoutes(deps: DashboardDeps): Router {
   /** The single sign-on button's label when the operator configured a provider. */
   const oidcLabel = async (): Promise<string | null> => {
     try {
-      return (await showOidc(deps.prisma)).displayName ?? null;
+      const oidc = await showOidc(deps.prisma);
+      return oidc.enabled ? (oidc.displayName ?? null) : null;
     } catch {
       return null; // the form still works without the database; the button waits for it
     }
