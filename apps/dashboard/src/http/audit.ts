@@ -33,6 +33,12 @@ export function dashboardAuditor(deps: DashboardDeps) {
     by: (req: Request, w: WorkspaceRequest): AuditBy => ({ actor: { type: "user", id: w.session.userId }, source: source(req) }),
     change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
       recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
+    /**
+     * An operator's change to the install (single sign-on): install-wide, or in the workspace a
+     * change names (a domain's sign-ins joining it), so that its owners see it too.
+     */
+    install: (req: Request, w: WorkspaceRequest, entry: Change, workspaceId: string | null = null): Promise<string> =>
+      recordAudit(pool, { ...entry, workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
     /** An invitation accepted: the person who joined is the actor, in the workspace they joined (no session yet to name it). */
     joined: (req: Request, joined: { userId: string; workspaceId: string; role: string }, invitationId: string): Promise<string> =>
       recordAudit(pool, {
