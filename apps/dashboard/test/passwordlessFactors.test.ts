@@ -1,11 +1,10 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { allowOidcDomain, configureOidc, disallowOidcDomain, listAuditLog, removeOidc, sqlPool } from "@svc/core";
 import { Secret, TOTP } from "otpauth";
-import type { Browser, CDPSession, Page } from "playwright-core";
-import { launchChromium, screenshot } from "./browser/chromium.ts";
+import type { Browser, Page } from "playwright-core";
+import { addVirtualAuthenticator, launchChromium, screenshot } from "./browser/chromium.ts";
 import { startIdentityProvider, type TestIdentityProvider } from "./oidc/identityProvider.ts";
-import { createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
+import { createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
 
 /**
  * An account made by single sign-on has no password: removing one of its factors asks for a
@@ -17,23 +16,11 @@ let dashboard: TestDashboard;
 let idp: TestIdentityProvider;
 let browser: Browser;
 let page: Page;
-let cdp: CDPSession;
 let base = "";
 let workspaceId = "";
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const domain = `nopass-${suffix}.test`;
 const accountId = `grace-${suffix}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -56,18 +43,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(context, page);
 }, 60_000);
 
 afterAll(async () => {
