@@ -5,7 +5,7 @@ import type { Pool } from "pg";
 import request from "supertest";
 import { createMonthPartitions, listMonthPartitions } from "../../../packages/core/src/stores/partitions.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
-import { type ApiInstance, bearer, startApi } from "./harness.ts";
+import { type ApiInstance, bearer, sendBody, startApi } from "./harness.ts";
 
 /**
  * The audit log over REST: every management route a key can call records its change (actor, target,
@@ -107,6 +107,39 @@ describe("REST management changes are audited", () => {
     // No secret anywhere: not the signing secret, not the URL's token or password, not a key.
     const everything = JSON.stringify(entries);
     for (const secretText of [secret, "abc123", fx.keys["full-access"], fx.keys["send-only"]]) expect(everything).not.toContain(secretText);
+  });
+
+  it("records an email's reschedule and cancel with the key as actor and the new time; a refused one (not scheduled, another workspace's) records nothing", async () => {
+    const fx = await createWorkspaceFixture(handle);
+    const other = await createWorkspaceFixture(handle);
+    const sender = as(fx.keys["send-only"]);
+    const actor = { type: "api_key", id: fx.keyIds["send-only"] };
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const inTwoHours = new Date(Date.now() + 7_200_000).toISOString();
+    const scheduled = await sender.post("/emails", sendBody(fx.domain, { scheduledAt: inAnHour }));
+    expect(scheduled.status).toBe(202);
+    const id = scheduled.body.id as string;
+    const now = await sender.post("/emails", sendBody(fx.domain));
+    expect(now.status).toBe(202);
+
+    expect((await sender.patch(`/emails/${id}`, { scheduledAt: inTwoHours })).status).toBe(200);
+    expect((await sender.post(`/emails/${id}/cancel`)).status).toBe(200);
+    // Refused: canceled already, never scheduled, or another workspace's (404).
+    expect((await sender.post(`/emails/${id}/cancel`)).status).toBe(409);
+    expect((await sender.patch(`/emails/${id}`, { scheduledAt: inTwoHours })).status).toBe(409);
+    expect((await sender.post(`/emails/${now.body.id}/cancel`)).status).toBe(409);
+    expect((await as(other.keys["send-only"]).post(`/emails/${id}/cancel`)).status).toBe(404);
+
+    const entries = await entriesOf(fx);
+    expect(only(entries, "email.rescheduled", id)).toMatchObject({
+      workspaceId: fx.workspaceId,
+      actor,
+      target: { type: "email", id },
+      changes: { scheduledAt: inTwoHours },
+    });
+    expect(only(entries, "email.canceled", id)).toMatchObject({ actor, changes: { status: "canceled" } });
+    expect(entries.filter((e) => e.action.startsWith("email."))).toHaveLength(2);
+    expect(await entriesOf(other)).toEqual([]);
   });
 
   it("does not record what failed: a refused change leaves no entry", async () => {

@@ -1,9 +1,11 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
-import { type FileStore, runRetentionOnce, s3FileStore, setWorkspaceRetention } from "@svc/core";
+import { type FileStore, runRetentionOnce, s3FileStore, setWorkspaceRetention, storeInbound } from "@svc/core";
 import { newId, newTimeId } from "@svc/db";
+import { createProducerConnection, Producer } from "@svc/queues";
 import request from "supertest";
+import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
 import { type ApiInstance, bearer, startApi } from "./harness.ts";
@@ -220,6 +222,105 @@ describe("retention per workspace", () => {
     await runRetentionOnce(handle, new Date(now.getTime() + 60_000), { files, budget: noSweep });
     expect((await inboundRow(awaitingWebhook))?.bodyRemovedAt).not.toBeNull();
     expect(keysOf(awaitingWebhook)).toEqual([]);
+  });
+
+  it("clears a received message's subject from the saved bodies of its webhook deliveries (replay copies too) with its body; the other workspace's keep theirs", async () => {
+    const priv = await createWorkspaceFixture(handle, { plan: "free" });
+    const other = await createWorkspaceFixture(handle, { plan: "free" });
+    await setWorkspaceRetention(handle, priv.workspaceId, { privacyMode: "on" }, operator);
+    const subscriptions: Record<string, string> = {};
+    for (const fx of [priv, other]) {
+      const created = await request(api.url)
+        .post("/webhooks")
+        .set(bearer(fx.keys["full-access"]))
+        .send({ url: "https://hooks.example.com/in", events: ["received"] });
+      expect(created.status).toBe(201);
+      subscriptions[fx.workspaceId] = created.body.id as string;
+    }
+
+    // One message reaching both workspaces, through the path the MX receiver takes: a record and a delivery in each.
+    const receivedAt = new Date(Date.now() - 20 * 60_000);
+    const raw = Buffer.from(
+      [
+        "From: Ann <ann@example.com>",
+        "To: in@example.org, in@example.net",
+        'Subject: Re: "the contract" \\ private',
+        "Message-ID: <subject-test@example.com>",
+        "",
+        "Private text.",
+        "",
+      ].join("\r\n"),
+    );
+    const env = testEnv();
+    const redis = createProducerConnection(env.REDIS_URL!);
+    const producer = new Producer("webhookDelivery", redis, env.QUEUE_PREFIX!);
+    let stored;
+    try {
+      stored = await storeInbound(handle, producer, {
+        source: "mx",
+        sourceKey: null,
+        mailFrom: "ann@example.com",
+        recipients: [
+          { address: "in@example.org", workspaceId: priv.workspaceId, receivingDomainId: "rdom_private" },
+          { address: "in@example.net", workspaceId: other.workspaceId, receivingDomainId: "rdom_other" },
+        ],
+        raw,
+        verdicts: { spf: { result: "pass" }, dkim: { result: "none" }, dmarc: { result: "none" }, arc: { result: "none" } },
+        receivedAt,
+      });
+    } finally {
+      await producer.queue.obliterate({ force: true }).catch(() => {});
+      await producer.close();
+      redis.disconnect();
+    }
+    const inboundOf = (fx: WorkspaceFixture) => stored.find((s) => s.workspaceId === fx.workspaceId)!.inboundId!;
+    // The dispatcher delivered both; a replay of the private one's makes a copy under a new id.
+    await handle.prisma.webhookDelivery.updateMany({
+      where: { inboundEmailId: { in: [inboundOf(priv), inboundOf(other)] } },
+      data: { status: "succeeded", completedAt: new Date() },
+    });
+    const [original] = await handle.prisma.webhookDelivery.findMany({ where: { inboundEmailId: inboundOf(priv) } });
+    const replay = await request(api.url)
+      .post(`/webhooks/${subscriptions[priv.workspaceId]}/replays`)
+      .set(bearer(priv.keys["full-access"]))
+      .send({ kind: "delivery", deliveryId: original!.id });
+    expect(replay.status).toBe(202);
+
+    const bodiesOf = async (fx: WorkspaceFixture) =>
+      (
+        await handle.prisma.webhookDelivery.findMany({ where: { subscriptionId: subscriptions[fx.workspaceId] }, orderBy: { id: "asc" } })
+      ).map((d) => ({ id: d.id, body: d.body }));
+    const before = await bodiesOf(priv);
+    expect(before).toHaveLength(2);
+    for (const { body } of before) expect(JSON.parse(body).data.subject).toBe('Re: "the contract" \\ private');
+    const othersBefore = await bodiesOf(other);
+    expect(othersBefore).toHaveLength(1);
+
+    // The copy is pending: the message keeps its body until it is delivered too.
+    await runRetentionOnce(handle, new Date(), { files, budget: noSweep });
+    expect(await inboundRow(inboundOf(priv))).toMatchObject({ subject: 'Re: "the contract" \\ private', bodyRemovedAt: null });
+    expect((await bodiesOf(priv)).map((d) => JSON.parse(d.body).data.subject)).toEqual(before.map(() => 'Re: "the contract" \\ private'));
+
+    await handle.prisma.webhookDelivery.updateMany({
+      where: { subscriptionId: subscriptions[priv.workspaceId] },
+      data: { status: "succeeded" },
+    });
+    await runRetentionOnce(handle, new Date(), { files, budget: noSweep });
+    expect(await inboundRow(inboundOf(priv))).toMatchObject({ subject: null, text: null });
+    const after = await bodiesOf(priv);
+    expect(after.map((d) => d.id)).toEqual(before.map((d) => d.id));
+    for (const [index, { id, body }] of after.entries()) {
+      // Only the subject went: the same bytes otherwise, its id still leading (what a later replay copies).
+      expect(body.startsWith(`{"id":${JSON.stringify(id)},`)).toBe(true);
+      expect(body).not.toContain("the contract");
+      const was = JSON.parse(before[index]!.body);
+      was.data.subject = null;
+      expect(body).toBe(JSON.stringify(was));
+    }
+    // The other workspace (privacy off): its message and its delivery keep the subject.
+    expect(await inboundRow(inboundOf(other))).toMatchObject({ subject: 'Re: "the contract" \\ private', bodyRemovedAt: null });
+    expect(await bodiesOf(other)).toEqual(othersBefore);
+    expect(JSON.parse(othersBefore[0]!.body).data.subject).toBe('Re: "the contract" \\ private');
   });
 
   it("with privacy off, a short body retention clears only bodies older than it", async () => {

@@ -3,6 +3,8 @@
 //   sends the answer with the name in #f-passkeyName, then reloads the page.
 // - [data-passkey-sign-in="/login/passkey"]: asks for options, signs the challenge, sends the
 //   answer, then goes to data-next.
+// - [data-passkey-confirm="/account/reauth"] inside a form: asks for options, signs the challenge,
+//   puts the answer in the form's passkeyAssertion field, then sends the form to data-action.
 (() => {
   const csrf = document.querySelector('meta[name="csrf-token"]');
   const token = csrf ? csrf.getAttribute("content") : "";
@@ -43,6 +45,23 @@
         .catch((error) => {
           register.disabled = false;
           showError(register, error);
+        });
+    }
+    const confirm = event.target.closest("[data-passkey-confirm]");
+    if (confirm && lib) {
+      const form = confirm.closest("form");
+      confirm.disabled = true;
+      post(`${confirm.getAttribute("data-passkey-confirm")}/options`)
+        .then((options) => lib.startAuthentication({ optionsJSON: options }))
+        .then((response) => {
+          form.querySelector('input[name="passkeyAssertion"]').value = JSON.stringify(response);
+          const action = confirm.getAttribute("data-action");
+          if (action) form.setAttribute("action", action);
+          form.submit();
+        })
+        .catch((error) => {
+          confirm.disabled = false;
+          showError(confirm, error);
         });
     }
     if (signIn && lib) {

@@ -26,6 +26,7 @@ import { receivingDomainRoutes } from "./routes/receivingDomains.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
 import { secondFactorRoutes } from "./routes/secondFactor.ts";
 import { sesRoutes } from "./routes/ses.ts";
+import { singleSignOnRoutes } from "./routes/singleSignOn.ts";
 import { smtpRoutes } from "./routes/smtp.ts";
 import { suppressionRoutes } from "./routes/suppressions.ts";
 import { templateRoutes } from "./routes/templates.ts";
@@ -86,6 +87,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(smtpRoutes(deps));
   app.use(memberRoutes(deps));
   app.use(sesRoutes(deps));
+  app.use(singleSignOnRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type AuditEntryView, addUserToWorkspace, createInvitation, listAuditLog, sqlPool } from "@svc/core";
+import { newTimeId } from "@svc/db";
 import request from "supertest";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { addVerifiedDomain } from "../../../test/support/fixtures.ts";
@@ -278,6 +279,85 @@ describe("every other dashboard change is audited", () => {
 });
 
 describe("entries in the change's transaction", () => {
+  it("records sign-up and sign-out, and an email's reschedule and cancel from its page; a refused one records nothing", async () => {
+    const owner = await signedUpAgent(dashboard.url, { workspaceName: "Audited sign-up" });
+    const user = await dashboard.db.user.findUniqueOrThrow({ where: { email: owner.email } });
+    const workspaceId = (await dashboard.db.member.findFirstOrThrow({ where: { userId: user.id } })).workspaceId;
+    const actor = { type: "user", id: user.id };
+    expect(only(await entriesOf(workspaceId), "auth.sign_up")).toMatchObject({
+      workspaceId,
+      actor,
+      target: { type: "user", id: user.id },
+      changes: { addressConfirmed: false },
+    });
+
+    // A scheduled email of the workspace (sent with a key it made).
+    await owner.agent
+      .post("/api-keys")
+      .type("form")
+      .send({ _csrf: owner.csrf, name: "sends", environment: "live", scope: "send-only" })
+      .expect(201);
+    const key = await dashboard.db.apiKey.findFirstOrThrow({ where: { workspaceId, name: "sends" } });
+    const scheduled = async () =>
+      (
+        await dashboard.db.email.create({
+          data: {
+            id: newTimeId("email"),
+            organizationId: workspaceId,
+            apiKeyId: key.id,
+            environment: "live",
+            from: "Sender <sender@example.com>",
+            to: ["recipient@example.com"],
+            subject: "Later",
+            text: "Later",
+            status: "scheduled",
+            scheduledAt: new Date(Date.now() + 3_600_000),
+          },
+        })
+      ).id;
+    const emailId = await scheduled();
+    const page = await owner.agent.get(`/emails/${emailId}`).expect(200);
+    expect(page.text).toContain("data-reschedule");
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    // A time without its zone is refused, naming the field, and changes nothing.
+    const refused = await owner.agent
+      .post(`/emails/${emailId}/reschedule`)
+      .type("form")
+      .send({ _csrf: owner.csrf, scheduledAt: "2030-01-01T09:00" })
+      .expect(422);
+    expect(refused.text).toContain("scheduledAt");
+    await owner.agent
+      .post(`/emails/${emailId}/reschedule`)
+      .type("form")
+      .send({ _csrf: owner.csrf, scheduledAt: later })
+      .expect(303)
+      .expect("location", `/emails/${emailId}?notice=email_rescheduled`);
+    expect((await dashboard.db.email.findUniqueOrThrow({ where: { id: emailId } })).scheduledAt?.toISOString()).toBe(later);
+    await owner.agent.post(`/emails/${emailId}/cancel`).type("form").send({ _csrf: owner.csrf }).expect(303);
+    expect((await dashboard.db.email.findUniqueOrThrow({ where: { id: emailId } })).status).toBe("canceled");
+    // Canceled already: 409 on its page, nothing recorded; a viewer may not.
+    await owner.agent.post(`/emails/${emailId}/cancel`).type("form").send({ _csrf: owner.csrf }).expect(409);
+    const viewerEmail = uniqueEmail("viewer");
+    await addUserToWorkspace(dashboard.db, { email: viewerEmail, password: PASSWORD, workspaceId, role: "viewer" });
+    const viewer = await loggedInAgent(dashboard.url, viewerEmail);
+    const other = await scheduled();
+    await viewer.agent.post(`/emails/${other}/cancel`).type("form").send({ _csrf: viewer.csrf }).expect(403);
+    expect((await dashboard.db.email.findUniqueOrThrow({ where: { id: other } })).status).toBe("scheduled");
+
+    await owner.agent.post("/logout").type("form").send({ _csrf: owner.csrf }).expect(303).expect("location", "/login");
+    await owner.agent.get("/").expect(303);
+
+    const entries = await entriesOf(workspaceId);
+    expect(only(entries, "email.rescheduled", emailId)).toMatchObject({
+      actor,
+      target: { type: "email", id: emailId },
+      changes: { scheduledAt: later },
+    });
+    expect(only(entries, "email.canceled", emailId)).toMatchObject({ actor, changes: { status: "canceled" } });
+    expect(entries.filter((e) => e.action.startsWith("email."))).toHaveLength(2);
+    expect(only(entries, "auth.sign_out")).toMatchObject({ workspaceId, actor, target: { type: "user", id: user.id } });
+  });
+
   it("a member change refused in its transaction (the last owner's demotion) leaves no entry; a committed one has exactly one", async () => {
     const owner = await signedUpAgent(dashboard.url);
     const user = await dashboard.db.user.findUniqueOrThrow({ where: { email: owner.email } });

@@ -1,8 +1,7 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { allowOidcDomain, configureOidc, listAuditLog, removeOidc, sqlPool } from "@svc/core";
 import { startIdentityProvider, type TestIdentityProvider } from "./oidc/identityProvider.ts";
-import { createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
+import { createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
 
 /**
  * Single sign-on against a real OpenID provider (oidc-provider, on a loopback port): the
@@ -16,17 +15,6 @@ let dashboardUrl = "";
 const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const domain = `sso-${suffix}.test`;
 let workspaceId = "";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

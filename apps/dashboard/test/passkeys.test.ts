@@ -1,9 +1,8 @@
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { listAuditLog, sqlPool } from "@svc/core";
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { launchChromium, screenshot } from "./browser/chromium.ts";
-import { createTestDashboard, PASSWORD, type TestDashboard, uniqueEmail } from "./support.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { addVirtualAuthenticator, launchChromium, screenshot } from "./browser/chromium.ts";
+import { createTestDashboard, freePort, PASSWORD, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
  * Passkeys end to end in Chromium, with the DevTools virtual authenticator standing in for a
@@ -14,19 +13,6 @@ let dashboard: TestDashboard;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let cdp: CDPSession;
-
-/** A free port, so that the dashboard's own URL (the passkeys' origin) is known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -35,18 +21,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  cdp = await context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(context, page);
 }, 60_000);
 
 afterAll(async () => {
@@ -191,9 +166,16 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
     expect(signIns[0]!.changes).toEqual({ method: "passkey" });
   });
 
-  it("removes the passkey from the account page, audited; sign-in then asks for the password alone", async () => {
+  it("removes the passkey from the account page with the password, audited; sign-in then asks for the password alone", async () => {
     await page.goto(`${base()}/account/security`);
-    await page.click('form[action$="/remove"] button');
+    // An account with a password confirms with it: none, or a wrong one, removes nothing.
+    await page.click("form[data-passkey-remove] button[type=submit]");
+    expect(await page.textContent(".alert")).toContain("That password isn't right. Nothing was changed.");
+    await page.fill("#passkey-password", "not the password");
+    await page.click("form[data-passkey-remove] button[type=submit]");
+    expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(1);
+    await page.fill("#passkey-password", PASSWORD);
+    await page.click("form[data-passkey-remove] button[type=submit]");
     await page.waitForURL(`${base()}/account/security?notice=factor_removed`);
     expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(0);
     await logOut();

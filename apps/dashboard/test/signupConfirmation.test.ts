@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { createInvitation, openInvitation } from "@svc/core";
+import { createInvitation, listAuditLog, openInvitation, sqlPool } from "@svc/core";
 import request from "supertest";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import {
@@ -44,7 +44,7 @@ async function askToSignUp(email: string, password = PASSWORD) {
 const mailsTo = (address: string, subject: string) => dashboard.db.email.count({ where: { to: { has: address }, subject } });
 
 describe("sign-up confirmed by email", () => {
-  it("creates nothing until the mailed link is used, once", async () => {
+  it("creates nothing until the mailed link is used, once; the sign-up is then an audit entry", async () => {
     const address = uniqueEmail("newcomer");
     const { agent, answer } = await askToSignUp(address);
     expect(answer.status).toBe(200);
@@ -65,7 +65,17 @@ describe("sign-up confirmed by email", () => {
       .expect("location", "/?notice=welcome");
     const overview = await agent.get("/").expect(200);
     expect(overview.text).toContain("Claimed");
-    expect(await dashboard.db.user.count({ where: { email: address } })).toBe(1);
+    const user = await dashboard.db.user.findUniqueOrThrow({ where: { email: address } });
+    const workspaceId = (await dashboard.db.member.findFirstOrThrow({ where: { userId: user.id } })).workspaceId;
+    const signUps = (await listAuditLog(sqlPool(dashboard.handle), { workspaceId }, { limit: 100 })).data.filter(
+      (e) => e.action === "auth.sign_up",
+    );
+    expect(signUps).toHaveLength(1);
+    expect(signUps[0]).toMatchObject({
+      actor: { type: "user", id: user.id },
+      target: { type: "user", id: user.id },
+      changes: { addressConfirmed: true },
+    });
 
     const again = await request.agent(dashboard.url).get(path).expect(404);
     expect(again.text).toContain("invalid, has expired or has already been used");

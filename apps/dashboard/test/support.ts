@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from "node:net";
 import { databaseOptions, loadEnv } from "@svc/config";
 import { SecretBox } from "@svc/core";
 import { createDb, type Db, type DbHandle } from "@svc/db";
@@ -126,4 +127,16 @@ export async function loggedInAgent(url: string, email: string, password = PASSW
     .expect(303);
   const overview = await agent.get("/").expect(200);
   return { agent, csrf: csrfFrom(overview.text) };
+}
+
+/** A free loopback port, so that a dashboard's own URL (its passkeys' origin, its OIDC redirect) is known before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
 }

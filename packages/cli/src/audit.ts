@@ -235,6 +235,18 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     changes: { issuer: r.issuerUrl, clientId: r.clientId, displayName: r.displayName, clientSecret: SECRET_CHANGED },
   }),
   "oidc remove": () => ({ action: "oidc.removed", workspaceId: null, target: null, changes: {} }),
+  "oidc enable": (_f, r) => ({
+    action: "oidc.enabled_changed",
+    workspaceId: null,
+    target: null,
+    changes: { enabled: true, changed: r.changed },
+  }),
+  "oidc disable": (_f, r) => ({
+    action: "oidc.enabled_changed",
+    workspaceId: null,
+    target: null,
+    changes: { enabled: false, changed: r.changed },
+  }),
   "oidc allow-domain": (_f, r) => ({
     action: "oidc.domain_allowed",
     workspaceId: text(r.workspaceId),

@@ -52,7 +52,7 @@ describe("svc oidc", () => {
     expect(JSON.stringify(entries)).not.toContain(SECRET);
   });
 
-  it("refuses a plain-http issuer off this machine, a bad domain or role, or an unknown workspace, changing nothing", async () => {
+  it("refuses a plain-http issuer off this machine, a bad domain or role, or an unknown workspace, changing nothing; turns sign-in off and on, audited", async () => {
     const before = await db.oidcSettings.findUniqueOrThrow({ where: { id: "default" } });
     const insecure = await runWithStdin(
       ["oidc", "configure", "--issuer", "http://login.example.com", "--client-id", "other", "--client-secret-stdin"],
@@ -74,7 +74,22 @@ describe("svc oidc", () => {
     const allowed = await runCliJson(["oidc", "allow-domain", "--domain", "Example.COM", "--workspace", workspace.id, "--role", "viewer"]);
     expect(allowed).toEqual({ domain: "example.com", workspaceId: workspace.id, role: "viewer" });
     expect(await runCliJson(["oidc", "disallow-domain", "--domain", "example.com"])).toEqual({ removed: true });
+    // Off and on again, keeping the settings; each change recorded once.
+    const started = Date.now();
+    expect(await runCliJson(["oidc", "disable"])).toEqual({ enabled: false, changed: true });
+    expect(await runCliJson(["oidc", "show"])).toMatchObject({ configured: true, enabled: false, clientId: before.clientId });
+    expect(await runCliJson(["oidc", "enable"])).toEqual({ enabled: true, changed: true });
+    const switches = (await listAuditLog(sqlPool(handle), { installWide: true }, { limit: 100 })).data.filter(
+      (e) => e.action === "oidc.enabled_changed" && e.actor.type === "operator" && Date.parse(e.at) >= started,
+    );
+    expect(switches.map((e) => e.changes)).toEqual([
+      { enabled: true, changed: true },
+      { enabled: false, changed: true },
+    ]);
     expect(await runCliJson(["oidc", "remove"])).toEqual({ removed: true });
     expect(await runCliJson(["oidc", "show"])).toMatchObject({ configured: false });
+    const nothingToEnable = await runCli(["oidc", "enable"]);
+    expect(nothingToEnable.code).toBe(1);
+    expect(nothingToEnable.stderr).toContain("No single sign-on provider is configured");
   });
 });

@@ -22,6 +22,7 @@ import {
 } from "@svc/core";
 import { sendQueueFacts } from "@svc/queues";
 import { type Response, Router } from "express";
+import { auditor } from "../audit.ts";
 import type { CoalescedStatements } from "../coalescedStatements.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
@@ -53,6 +54,7 @@ function writeJson(res: Response, status: number, body: string): void {
  */
 export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "insertEmail" | "insertCountedEmail">): Router {
   const router = Router();
+  const audit = auditor(deps);
 
   router.post("/", requirePermission("emails:send"), jsonBody(SEND_BODY), async (req, res) => {
     const idempotencyKey = parseIdempotencyKey(req.get("idempotency-key"));
@@ -117,12 +119,20 @@ export function emailsRouter(deps: ApiDeps, inserts: Pick<CoalescedStatements, "
   });
 
   router.post("/:id/cancel", requirePermission("emails:send"), async (req, res) => {
-    res.json(await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, deps.files));
+    const canceled = await cancelScheduledEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, deps.files);
+    await audit(req, res, { action: "email.canceled", target: { type: "email", id: canceled.id }, changes: { status: canceled.status } });
+    res.json(canceled);
   });
 
   router.patch("/:id", requirePermission("emails:send"), jsonBody(), async (req, res) => {
     const { scheduledAt } = parseRescheduleInput(req.body);
-    res.json(await rescheduleEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, scheduledAt));
+    const moved = await rescheduleEmail(sqlPool(deps.db), authOf(res).workspaceId, req.params.id as string, scheduledAt);
+    await audit(req, res, {
+      action: "email.rescheduled",
+      target: { type: "email", id: moved.id },
+      changes: { scheduledAt: moved.scheduledAt },
+    });
+    res.json(moved);
   });
 
   return router;

@@ -33,6 +33,12 @@ export function dashboardAuditor(deps: DashboardDeps) {
     by: (req: Request, w: WorkspaceRequest): AuditBy => ({ actor: { type: "user", id: w.session.userId }, source: source(req) }),
     change: (req: Request, w: WorkspaceRequest, entry: Change): Promise<string> =>
       recordAudit(pool, { ...entry, workspaceId: w.workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
+    /**
+     * An operator's change to the install (single sign-on): install-wide, or in the workspace a
+     * change names (a domain's sign-ins joining it), so that its owners see it too.
+     */
+    install: (req: Request, w: WorkspaceRequest, entry: Change, workspaceId: string | null = null): Promise<string> =>
+      recordAudit(pool, { ...entry, workspaceId, actor: { type: "user", id: w.session.userId }, source: source(req) }),
     /** An invitation accepted: the person who joined is the actor, in the workspace they joined (no session yet to name it). */
     joined: (req: Request, joined: { userId: string; workspaceId: string; role: string }, invitationId: string): Promise<string> =>
       recordAudit(pool, {
@@ -43,6 +49,12 @@ export function dashboardAuditor(deps: DashboardDeps) {
         target: { type: "user", id: joined.userId },
         changes: { role: joined.role, invitationId },
       }),
+    /** A new account and its first workspace (the person signed up, or confirmed the link mailed to them). */
+    signUp: (req: Request, userId: string, workspaceId: string, changes: { addressConfirmed: boolean }): Promise<string> =>
+      personal(req, userId, workspaceId, "auth.sign_up", changes),
+    /** A session ended by its person, in the workspace it was in (none yet while a second factor was awaited). */
+    signOut: (req: Request, userId: string, workspaceId: string | null, changes: { step?: "second_factor" } = {}): Promise<string> =>
+      personal(req, userId, workspaceId, "auth.sign_out", changes),
     /** Sign-ins: a known user in their session's workspace; a failed one install-wide, naming the address tried. */
     signIn: (req: Request, userId: string, workspaceId: string | null, changes?: Record<string, unknown>): Promise<string> =>
       recordAudit(pool, {

@@ -42,6 +42,12 @@ const NOTICES: Record<string, Notice> = {
   welcome: { tone: "success", text: "Welcome! Your workspace is ready. Start by adding a sending domain." },
   joined: { tone: "success", text: "You joined the workspace." },
   factor_removed: { tone: "success", text: "The second factor was removed." },
+  sso_enabled: { tone: "success", text: "Single sign-on is on." },
+  sso_disabled: { tone: "success", text: "Single sign-on is off. Nobody signs in through it until it is turned on again." },
+  sso_domain_allowed: { tone: "success", text: "Domain allowed." },
+  sso_domain_removed: { tone: "success", text: "Domain removed. Its people can no longer sign in through the provider." },
+  email_canceled: { tone: "success", text: "Email canceled. It will not be sent." },
+  email_rescheduled: { tone: "success", text: "Email rescheduled." },
   second_factor_required: { tone: "warning", text: "A workspace you belong to requires a second factor. Set one up to continue." },
   requirement_on: {
     tone: "success",

@@ -1,15 +1,19 @@
 import {
   AppError,
+  accountHasPassword,
   authenticate,
   beginTotpEnrolment,
   confirmTotpEnrolment,
   passkeyRegistrationOptions,
+  passkeySignInOptions,
   regenerateRecoveryCodes,
   registerPasskey,
   relyingPartyFor,
   removePasskey,
   removeTotp,
   secondFactorStatus,
+  verifyPasskeySignIn,
+  verifyTotpCode,
 } from "@svc/core";
 import { type Request, type Response, Router } from "express";
 import QRCode from "qrcode";
@@ -18,7 +22,7 @@ import { secondFactorThrottle } from "../auth/secondFactorThrottle.ts";
 import type { DashboardDeps } from "../deps.ts";
 import { dashboardAuditor } from "../http/audit.ts";
 import { requirePermission, type WorkspaceRequest, workspaceRequest } from "../http/guards.ts";
-import { formString, param, sendPage } from "../http/render.ts";
+import { formString, sendPage } from "../http/render.ts";
 import { type AccountSecurityInput, accountSecurityBody } from "../views/pages/account.ts";
 import { tooManyAttemptsMessage } from "../views/pages/auth.ts";
 
@@ -33,6 +37,10 @@ export function accountRoutes(deps: DashboardDeps): Router {
 
   async function render(req: Request, res: Response, w: WorkspaceRequest, extra: Partial<AccountSecurityInput> & { status?: number } = {}) {
     const { status, ...rest } = extra;
+    const [factors, hasPassword] = await Promise.all([
+      secondFactorStatus(deps.prisma, w.session.userId),
+      accountHasPassword(deps.prisma, w.session.userId),
+    ]);
     sendPage(req, res, w, {
       title: "Account security",
       nav: null,
@@ -40,7 +48,8 @@ export function accountRoutes(deps: DashboardDeps): Router {
       ...(status ? { notice: null } : {}),
       body: accountSecurityBody({
         csrf: w.csrf,
-        factors: await secondFactorStatus(deps.prisma, w.session.userId),
+        factors,
+        hasPassword,
         required: w.memberships.some((m) => m.requireSecondFactor),
         ...rest,
       }),
@@ -52,17 +61,58 @@ export function accountRoutes(deps: DashboardDeps): Router {
     return render(req, res, w, { status: error.status, error: error.message });
   };
 
-  /** Removing a factor or replacing recovery codes asks for the password again, throttled like sign-in. */
-  async function passwordConfirmed(req: Request, res: Response, w: WorkspaceRequest): Promise<boolean> {
-    const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+  /**
+   * Whether the form carries a fresh proof, throttled like sign-in: the password, or for an
+   * account without one (made by single sign-on) a code from the authenticator app or a passkey
+   * assertion answering the challenge this session asked for. A reused code or a replayed
+   * assertion is refused, as at sign-in.
+   */
+  async function freshProof(req: Request, w: WorkspaceRequest): Promise<boolean> {
+    const userId = w.session.userId;
+    if (await accountHasPassword(deps.prisma, userId)) {
+      const password = typeof req.body?.password === "string" ? (req.body.password as string) : "";
+      return password !== "" && (await authenticate(deps.prisma, w.session.userEmail, password)) !== null;
+    }
+    const assertion = formString(req, "passkeyAssertion", 16_000);
+    if (assertion) {
+      const expectedChallenge = await challenges.take("reauth", w.session.id);
+      if (!expectedChallenge) return false;
+      try {
+        await verifyPasskeySignIn(deps.prisma, rp, { expectedChallenge, response: JSON.parse(assertion), userId });
+        return true;
+      } catch (error) {
+        if (error instanceof SyntaxError || error instanceof AppError) return false;
+        throw error;
+      }
+    }
+    const code = formString(req, "code", 20);
+    return code !== "" && (await verifyTotpCode(deps.prisma, deps.secrets, userId, code)) === "ok";
+  }
+
+  /** Removing a factor or replacing recovery codes asks for a fresh proof (freshProof); renders the refusal itself. */
+  async function proofConfirmed(req: Request, res: Response, w: WorkspaceRequest): Promise<boolean> {
     const decision = await throttle.reserve(w.session.userId, req.ip ?? "unknown");
     if (!decision.allowed) {
       res.set("Retry-After", String(decision.retryAfterSeconds));
       await render(req, res, w, { status: 429, error: tooManyAttemptsMessage(decision.retryAfterSeconds) });
       return false;
     }
-    if (!password || !(await authenticate(deps.prisma, w.session.userEmail, password))) {
-      await render(req, res, w, { status: 401, error: "That password isn't right. Nothing was changed." });
+    let proven: boolean;
+    try {
+      proven = await freshProof(req, w);
+    } catch (error) {
+      await decision.release().catch(() => {});
+      throw error;
+    }
+    // A failed proof keeps its slot: that is the failure count.
+    if (!proven) {
+      const hasPassword = await accountHasPassword(deps.prisma, w.session.userId);
+      await render(req, res, w, {
+        status: 401,
+        error: hasPassword
+          ? "That password isn't right. Nothing was changed."
+          : "Confirm it's you with a code from your authenticator app or with a passkey. Nothing was changed.",
+      });
       return false;
     }
     await decision.succeeded().catch(() => {});
@@ -98,7 +148,7 @@ export function accountRoutes(deps: DashboardDeps): Router {
     if (!(await secondFactorStatus(deps.prisma, w.session.userId)).totp) {
       return render(req, res, w, { status: 409, error: "Set up an authenticator app first." });
     }
-    if (!(await passwordConfirmed(req, res, w))) return;
+    if (!(await proofConfirmed(req, res, w))) return;
     const recoveryCodes = await regenerateRecoveryCodes(deps.prisma, w.session.userId);
     await audit.factor(req, w.session.userId, w.workspaceId, "auth.recovery_codes_regenerated", { count: recoveryCodes.length });
     await render(req, res, w, { recoveryCodes });
@@ -106,7 +156,7 @@ export function accountRoutes(deps: DashboardDeps): Router {
 
   router.post("/account/totp/remove", member, async (req, res) => {
     const w = workspaceRequest(req);
-    if (!(await passwordConfirmed(req, res, w))) return;
+    if (!(await proofConfirmed(req, res, w))) return;
     try {
       await removeTotp(deps.prisma, w.session.userId);
       await audit.factor(req, w.session.userId, w.workspaceId, "auth.second_factor_removed", { factor: "totp" });
@@ -150,10 +200,19 @@ export function accountRoutes(deps: DashboardDeps): Router {
     }
   });
 
-  router.post("/account/passkeys/:id/remove", member, async (req, res) => {
+  /** A challenge for confirming a change with a passkey (an account without a password); answered in the change's form. */
+  router.post("/account/reauth/options", member, async (req, res) => {
     const w = workspaceRequest(req);
+    const options = await passkeySignInOptions(deps.prisma, rp, w.session.userId);
+    await challenges.put("reauth", w.session.id, options.challenge);
+    res.json(options);
+  });
+
+  router.post("/account/passkeys/remove", member, async (req, res) => {
+    const w = workspaceRequest(req);
+    if (!(await proofConfirmed(req, res, w))) return;
     try {
-      const { name } = await removePasskey(deps.prisma, w.session.userId, param(req, "id").slice(0, 100));
+      const { name } = await removePasskey(deps.prisma, w.session.userId, formString(req, "passkeyId", 100));
       await audit.factor(req, w.session.userId, w.workspaceId, "auth.second_factor_removed", { factor: "passkey", name });
       res.redirect(303, "/account/security?notice=factor_removed");
     } catch (error) {

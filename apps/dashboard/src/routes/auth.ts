@@ -70,7 +70,8 @@ export function authRoutes(deps: DashboardDeps): Router {
   /** The single sign-on button's label when the operator configured a provider. */
   const oidcLabel = async (): Promise<string | null> => {
     try {
-      return (await showOidc(deps.prisma)).displayName ?? null;
+      const oidc = await showOidc(deps.prisma);
+      return oidc.enabled ? (oidc.displayName ?? null) : null;
     } catch {
       return null; // the form still works without the database; the button waits for it
     }
@@ -164,6 +165,7 @@ export function authRoutes(deps: DashboardDeps): Router {
       if (deps.mailer) return await requestConfirmedSignUp(res, { email, password, workspaceName }, deps.mailer);
       const { user, workspaceId } = await signUp(deps.prisma, { email, password, workspaceName });
       await startSession(req, res, user.id, workspaceId);
+      await audit.signUp(req, user.id, workspaceId, { addressConfirmed: false });
       deps.log.info({ userId: user.id, workspaceId }, "signed up");
       res.redirect(303, "/?notice=welcome");
     } catch (error) {
@@ -216,6 +218,7 @@ export function authRoutes(deps: DashboardDeps): Router {
     try {
       const { user, workspaceId } = await confirmSignUp(deps.prisma, param(req, "token"));
       await startSession(req, res, user.id, workspaceId);
+      await audit.signUp(req, user.id, workspaceId, { addressConfirmed: true });
       deps.log.info({ userId: user.id, workspaceId }, "signed up (address confirmed)");
       res.redirect(303, "/?notice=welcome");
     } catch (error) {
@@ -225,8 +228,11 @@ export function authRoutes(deps: DashboardDeps): Router {
   });
 
   router.post("/logout", async (req, res) => {
-    const token = stateOf(req).sessionToken;
+    const state = stateOf(req);
+    const token = state.sessionToken;
     if (token) await deleteSession(deps.prisma, token);
+    if (state.session) await audit.signOut(req, state.session.userId, state.workspace?.workspaceId ?? null);
+    else if (state.pending) await audit.signOut(req, state.pending.userId, null, { step: "second_factor" });
     res.append("Set-Cookie", serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure }));
     res.redirect(303, "/login");
   });

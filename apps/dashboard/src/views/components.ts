@@ -97,10 +97,12 @@ export interface FieldOptions {
   maxlength?: number;
   minlength?: number;
   inputmode?: string;
+  /** The input's id when the page has two fields of one name (else `f-<name>`). */
+  id?: string;
 }
 
 export function field(options: FieldOptions): SafeHtml {
-  const id = `f-${options.name}`;
+  const id = options.id ?? `f-${options.name}`;
   return html`<div class="field">
     <label for="${id}">${options.label}</label>
     <input id="${id}" name="${options.name}" type="${options.type ?? "text"}"${options.value !== undefined ? html` value="${options.value}"` : ""}${

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import playwright from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -50,4 +50,24 @@ export async function reloadUntil(page: Page, check: () => Promise<boolean>, wha
     await new Promise((resolve) => setTimeout(resolve, 400));
     await page.reload();
   }
+}
+
+/**
+ * The DevTools virtual authenticator on `page`, standing in for a phone or security key: it holds
+ * discoverable passkeys, verifies its user and answers every ceremony without a person.
+ */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
 }

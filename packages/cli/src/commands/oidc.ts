@@ -1,4 +1,4 @@
-import { allowOidcDomain, configureOidc, disallowOidcDomain, removeOidc, SecretBox, showOidc } from "@svc/core";
+import { allowOidcDomain, configureOidc, disallowOidcDomain, removeOidc, SecretBox, setOidcEnabled, showOidc } from "@svc/core";
 import { type Command, optionalFlag, requireFlag } from "../command.ts";
 
 /**
@@ -23,6 +23,9 @@ export const oidcCommands: Command[] = [
   },
   { path: ["oidc", "show"], usage: "", run: (_flags, { db }) => showOidc(db.prisma) },
   { path: ["oidc", "remove"], usage: "", run: (_flags, { db }) => removeOidc(db.prisma) },
+  // Off: nobody signs in through the provider; its settings and domains are kept for turning it on again.
+  { path: ["oidc", "enable"], usage: "", run: (_flags, { db }) => setOidcEnabled(db.prisma, true) },
+  { path: ["oidc", "disable"], usage: "", run: (_flags, { db }) => setOidcEnabled(db.prisma, false) },
   {
     path: ["oidc", "allow-domain"],
     usage: "--domain D --workspace ID --role owner|admin|viewer",

@@ -3,13 +3,17 @@
  * a filter naming anything else is refused, and a writer cannot record an unnamed action.
  */
 export const AUDIT_ACTIONS = [
+  "auth.sign_up",
   "auth.sign_in",
   "auth.sign_in_failed",
+  "auth.sign_out",
   "auth.second_factor_enrolled",
   "auth.second_factor_removed",
   "auth.recovery_code_used",
   "auth.recovery_codes_regenerated",
   "auth.oidc_refused",
+  "email.canceled",
+  "email.rescheduled",
   "api_key.created",
   "api_key.revoked",
   "api_key.source_refused",
@@ -53,6 +57,7 @@ export const AUDIT_ACTIONS = [
   "workspace.retention_changed",
   "ses.setup",
   "oidc.configured",
+  "oidc.enabled_changed",
   "oidc.removed",
   "oidc.domain_allowed",
   "oidc.domain_removed",

@@ -5,7 +5,9 @@ export {
   disallowOidcDomain,
   type OidcProviderSettings,
   oidcProvider,
+  oidcSignInOpenTo,
   removeOidc,
+  setOidcEnabled,
   showOidc,
 } from "./settings.ts";
 export { type OidcSignIn, oidcSignIn } from "./signIn.ts";

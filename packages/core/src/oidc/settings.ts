@@ -1,8 +1,8 @@
 import type { Db, MemberRole } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError } from "../errors.ts";
-import { deleteOidcDomain, findOidcDomains, upsertOidcDomain } from "../stores/oidcDomains.ts";
-import { deleteOidcSettings, findOidcSettings, upsertOidcSettings } from "../stores/oidcSettings.ts";
+import { deleteOidcDomain, findOidcDomain, findOidcDomains, upsertOidcDomain } from "../stores/oidcDomains.ts";
+import { deleteOidcSettings, findOidcSettings, updateOidcEnabled, upsertOidcSettings } from "../stores/oidcSettings.ts";
 import { workspaceExists } from "../stores/workspaces.ts";
 import { parseRole } from "../users/roles.ts";
 
@@ -57,10 +57,20 @@ export async function removeOidc(prisma: Db): Promise<{ removed: boolean }> {
   return { removed: await deleteOidcSettings(prisma) };
 }
 
-/** The provider with its secret opened, or null when none is configured. */
+/**
+ * Turns sign-in through the provider on or off, keeping its settings and domains (a switch for an
+ * incident or a provider's outage). Off, the button is gone and a callback is refused.
+ */
+export async function setOidcEnabled(prisma: Db, enabled: boolean): Promise<{ enabled: boolean; changed: boolean }> {
+  const changed = await updateOidcEnabled(prisma, enabled);
+  if (changed === null) throw new AppError("not_found", "No single sign-on provider is configured.");
+  return { enabled, changed };
+}
+
+/** The provider with its secret opened, or null when none is configured or it is turned off. */
 export async function oidcProvider(prisma: Db, box: SecretBox): Promise<OidcProviderSettings | null> {
   const row = await findOidcSettings(prisma);
-  if (!row) return null;
+  if (!row?.enabled) return null;
   return {
     issuerUrl: new URL(row.issuerUrl),
     clientId: row.clientId,
@@ -70,9 +80,16 @@ export async function oidcProvider(prisma: Db, box: SecretBox): Promise<OidcProv
   };
 }
 
+/** Whether `email` can sign in through the provider now: one is configured and on, and its domain allowed. */
+export async function oidcSignInOpenTo(prisma: Db, email: string): Promise<boolean> {
+  const row = await findOidcSettings(prisma);
+  return Boolean(row?.enabled) && (await findOidcDomain(prisma, email.slice(email.lastIndexOf("@") + 1).toLowerCase())) !== null;
+}
+
 /** What an operator sees: everything but the secret. */
 export async function showOidc(prisma: Db): Promise<{
   configured: boolean;
+  enabled?: boolean;
   issuerUrl?: string;
   clientId?: string;
   displayName?: string;
@@ -81,7 +98,7 @@ export async function showOidc(prisma: Db): Promise<{
   const row = await findOidcSettings(prisma);
   const domains = (await findOidcDomains(prisma)).map(({ domain, workspaceId, role }) => ({ domain, workspaceId, role }));
   return row
-    ? { configured: true, issuerUrl: row.issuerUrl, clientId: row.clientId, displayName: row.displayName, domains }
+    ? { configured: true, enabled: row.enabled, issuerUrl: row.issuerUrl, clientId: row.clientId, displayName: row.displayName, domains }
     : { configured: false, domains };
 }
 

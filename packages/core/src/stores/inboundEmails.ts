@@ -6,6 +6,7 @@
 import { type InboundSource, type Plan, Prisma } from "@svc/db";
 import type { Queryable } from "../sql.ts";
 import { recordInboundFilesSql } from "./fileDeletions.ts";
+import { clearInboundDeliverySubjectsSql } from "./webhookDeliveries.ts";
 
 type PrismaTx = Prisma.TransactionClient;
 
@@ -293,12 +294,14 @@ export async function clearExpiredInboundBodies(prisma: PrismaTx, now: Date, pri
         FROM picked p WHERE i.id = p.id
       RETURNING i.id, i."workspaceId", p.attachments, p."inStore"),
     contents AS (DELETE FROM inbound_attachments WHERE "inboundEmailId" IN (SELECT id FROM cleared)),
+    subjects AS (${CLEAR_CLEARED_DELIVERY_SUBJECTS}),
     recorded AS (${RECORD_CLEARED_INBOUND_FILES})
     SELECT count(*)::int AS cleared FROM cleared`;
   return rows[0]?.cleared ?? 0;
 }
 
 const RECORD_CLEARED_INBOUND_FILES = Prisma.raw(recordInboundFilesSql("cleared"));
+const CLEAR_CLEARED_DELIVERY_SUBJECTS = Prisma.raw(clearInboundDeliverySubjectsSql("cleared"));
 
 /** Where a walk over a workspace's received messages, oldest first, stands: the last one it examined. */
 export interface InboundWalkPosition {

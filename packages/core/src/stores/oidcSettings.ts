@@ -19,3 +19,10 @@ export async function deleteOidcSettings(prisma: Prisma.TransactionClient): Prom
   const { count } = await prisma.oidcSettings.deleteMany({ where: { id: ID } });
   return count > 0;
 }
+
+/** Sets the switch: whether it changed, or null when no provider is configured. */
+export async function updateOidcEnabled(prisma: Prisma.TransactionClient, enabled: boolean): Promise<boolean | null> {
+  const { count } = await prisma.oidcSettings.updateMany({ where: { id: ID, enabled: !enabled }, data: { enabled } });
+  if (count > 0) return true;
+  return (await findOidcSettings(prisma)) ? false : null;
+}

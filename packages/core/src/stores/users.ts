@@ -6,6 +6,10 @@ export function insertUser(prisma: Prisma.TransactionClient, row: { id: string; 
 }
 
 /** `email` is the stored (normalised) form: the column is unique, compared exactly. */
+export function findUserById(prisma: Prisma.TransactionClient, id: string): Promise<User | null> {
+  return prisma.user.findUnique({ where: { id } });
+}
+
 export function findUserByEmail(prisma: Prisma.TransactionClient, email: string): Promise<User | null> {
   return prisma.user.findUnique({ where: { email } });
 }

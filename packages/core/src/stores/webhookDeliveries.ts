@@ -480,7 +480,8 @@ export async function rearmFailedWebhookDeliveries(
  * body but for its `id`, which becomes the new one, followed by `"replayOf": <the original id>`
  * (replacing the original's own `replayOf`, when it was a copy itself).
  * A copy stands for no stored event of its own (`eventId` null, like a test event), so the
- * one-delivery-per-event-and-subscription rule still holds for the originals.
+ * one-delivery-per-event-and-subscription rule still holds for the originals. A copy of a
+ * `received` delivery keeps its received message: it goes with it, and loses its subject with it.
  */
 export async function insertReplayCopiesOfWebhookDeliveries(
   db: Queryable,
@@ -491,8 +492,8 @@ export async function insertReplayCopiesOfWebhookDeliveries(
   now: Date,
 ): Promise<number> {
   const { rowCount } = await db.query(
-    `INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "eventType", body, "createdAt", "nextAttemptAt", "replayId", "replayOf")
-     SELECT r.new_id, d."subscriptionId", NULL, d."eventType",
+    `INSERT INTO webhook_deliveries (id, "subscriptionId", "eventId", "inboundEmailId", "eventType", body, "createdAt", "nextAttemptAt", "replayId", "replayOf")
+     SELECT r.new_id, d."subscriptionId", NULL, d."inboundEmailId", d."eventType",
             '{"id":' || to_json(r.new_id)::text || ',"replayOf":' || to_json(d.id)::text || ',' ||
               regexp_replace(substr(d.body, length('{"id":' || to_json(d.id)::text || ',') + 1), '^"replayOf":"[^"]*",', ''),
             $5, r.due, $4, d.id
@@ -538,6 +539,23 @@ export async function deleteDeliveriesOfInbound(db: Queryable, inboundIds: reado
   if (inboundIds.length === 0) return 0;
   const { rowCount } = await db.query(`DELETE FROM webhook_deliveries WHERE "inboundEmailId" = ANY ($1::text[])`, [inboundIds]);
   return rowCount ?? 0;
+}
+
+/**
+ * The subject in a `received` delivery's saved body (the one piece of the message's body it
+ * carries), matched with the key that always follows it, so that a string merely containing it
+ * cannot match. Edited as text, not JSON: the body keeps its bytes and key order (a replay copies
+ * it and relies on its leading `"id"`).
+ */
+const RECEIVED_SUBJECT = String.raw`"subject":(?:"(?:[^"\\]|\\.)*"|null),"messageId":`;
+
+/**
+ * A statement clearing the subject of every `received` delivery (replay copies included) of the
+ * received messages in `source` (a column `id`): composed into the statement that clears their bodies.
+ */
+export function clearInboundDeliverySubjectsSql(source: string): string {
+  return `UPDATE webhook_deliveries d SET body = regexp_replace(d.body, '${RECEIVED_SUBJECT}', '"subject":null,"messageId":')
+     WHERE d."inboundEmailId" IN (SELECT id FROM ${source})`;
 }
 
 /** A delivery's text an erasure redacts: the body it POSTs and the last error seen. */

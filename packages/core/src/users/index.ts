@@ -16,6 +16,7 @@ export * from "./passkeys.ts";
 export { RECOVERY_CODE_COUNT, regenerateRecoveryCodes, useRecoveryCode } from "./recoveryCodes.ts";
 export { MEMBER_ROLES, parseRole, roleAllows, type WorkspacePermission } from "./roles.ts";
 export {
+  accountHasPassword,
   checkCanRemovePasskey,
   hasSecondFactor,
   removeTotp,

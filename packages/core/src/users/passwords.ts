@@ -27,6 +27,14 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, HASH_OPTIONS);
 }
 
+/**
+ * Whether a stored hash is a password's: an account made by single sign-on holds a marker that is
+ * no argon2 hash (so no password matches it), and has no password to ask for.
+ */
+export function isPasswordHash(hash: string): boolean {
+  return hash.startsWith("$argon2");
+}
+
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   try {

@@ -1,10 +1,13 @@
 import type { Db } from "@svc/db";
 import { AppError } from "../errors.ts";
+import { oidcSignInOpenTo } from "../oidc/settings.ts";
 import { findMembershipsOfUser } from "../stores/members.ts";
 import { countPasskeysOfUser, findPasskeysOfUser } from "../stores/passkeys.ts";
 import { countUnusedRecoveryCodes, deleteRecoveryCodes } from "../stores/recoveryCodes.ts";
+import { findUserById } from "../stores/users.ts";
 import { deleteUserTotp, hasConfirmedTotp } from "../stores/userTotp.ts";
 import { findWorkspace, lockWorkspace, updateWorkspaceSecondFactorRequirement } from "../stores/workspaces.ts";
+import { isPasswordHash } from "./passwords.ts";
 
 export interface SecondFactorStatus {
   totp: boolean;
@@ -56,9 +59,31 @@ export async function removeTotp(prisma: Db, userId: string): Promise<void> {
   });
 }
 
+/**
+ * Whether the person has a password to sign in with, and so to confirm a change with. An account
+ * made by single sign-on has none: it confirms with a second factor instead.
+ */
+export async function accountHasPassword(prisma: Db, userId: string): Promise<boolean> {
+  const user = await findUserById(prisma, userId);
+  return user !== null && isPasswordHash(user.passwordHash);
+}
+
+/**
+ * A passkey may go while a second factor remains where one is required, and never when it is the
+ * account's last way to sign in: no password, no other passkey, and single sign-on not open to
+ * its address (no provider, turned off, or its domain not allowed).
+ */
 export async function checkCanRemovePasskey(prisma: Db, userId: string): Promise<void> {
-  const others = (await countPasskeysOfUser(prisma, userId)) - 1 + ((await hasConfirmedTotp(prisma, userId)) ? 1 : 0);
-  await checkCanRemove(prisma, userId, others);
+  const otherPasskeys = (await countPasskeysOfUser(prisma, userId)) - 1;
+  await checkCanRemove(prisma, userId, otherPasskeys + ((await hasConfirmedTotp(prisma, userId)) ? 1 : 0));
+  if (otherPasskeys > 0) return;
+  const user = await findUserById(prisma, userId);
+  if (!user) throw new AppError("not_found", "Passkey not found.");
+  if (isPasswordHash(user.passwordHash) || (await oidcSignInOpenTo(prisma, user.email))) return;
+  throw new AppError(
+    "conflict",
+    "This passkey is your only way to sign in: add another passkey first (or ask an operator to open single sign-on to your domain).",
+  );
 }
 
 /**

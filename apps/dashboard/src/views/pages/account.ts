@@ -1,11 +1,13 @@
 import type { SecondFactorStatus } from "@svc/core";
-import { alert, card, csrfField, field, pageHeader, postButton, secretReveal, time } from "../components.ts";
+import { alert, card, csrfField, field, pageHeader, postButton, secretReveal, selectField, time } from "../components.ts";
 import { html, raw, type SafeHtml } from "../html.ts";
 import { PASSKEY_SCRIPTS } from "./secondFactor.ts";
 
 export interface AccountSecurityInput {
   csrf: string;
   factors: SecondFactorStatus;
+  /** False for an account made by single sign-on: changes are confirmed with a second factor instead. */
+  hasPassword: boolean;
   /** A workspace of the user requires a second factor. */
   required: boolean;
   error?: string;
@@ -13,6 +15,33 @@ export interface AccountSecurityInput {
   enrolment?: { secret: string; qrSvg: string };
   /** Recovery codes, shown once right after they were made. */
   recoveryCodes?: string[];
+}
+
+/**
+ * What a form that removes a factor asks for: the password, or for an account without one a code
+ * from the authenticator app or a passkey (its button signs a fresh challenge, then sends the form
+ * to `action`).
+ */
+function proofFields(input: AccountSecurityInput, form: "totp" | "passkey", action: string): SafeHtml {
+  if (input.hasPassword)
+    return field({
+      label: "Your password",
+      name: "password",
+      id: `${form}-password`,
+      type: "password",
+      required: true,
+      autocomplete: "current-password",
+    });
+  return html`<p class="muted">Confirm it's you${input.factors.totp ? " with a code from your authenticator app" : ""}${
+    input.factors.totp && input.factors.passkeys.length > 0 ? " or" : ""
+  }${input.factors.passkeys.length > 0 ? " with a passkey" : ""}.</p>
+  ${input.factors.totp && field({ label: "Code from your authenticator app", name: "code", id: `${form}-code`, autocomplete: "one-time-code", inputmode: "numeric", maxlength: 10 })}
+  ${
+    input.factors.passkeys.length > 0 &&
+    html`<input type="hidden" name="passkeyAssertion" value="">
+    <button type="button" class="btn btn-secondary" data-passkey-confirm="/account/reauth" data-action="${action}">Confirm with a passkey</button>
+    <p class="passkey-error" role="alert" hidden></p>`
+  }`;
 }
 
 function totpCard(input: AccountSecurityInput): SafeHtml {
@@ -34,9 +63,9 @@ function totpCard(input: AccountSecurityInput): SafeHtml {
   if (input.factors.totp) {
     return card(
       html`<p>An authenticator app is set up. ${input.factors.recoveryCodesLeft} of 10 recovery codes are unused.</p>
-      <form method="post" action="/account/totp/recovery-codes" class="stack" novalidate>
+      <form method="post" action="/account/totp/recovery-codes" class="stack" novalidate data-totp-form>
         ${csrfField(input.csrf)}
-        ${field({ label: "Your password", name: "password", type: "password", required: true, autocomplete: "current-password" })}
+        ${proofFields(input, "totp", "/account/totp/remove")}
         <div class="form-actions">
           <button type="submit" class="btn btn-secondary">New recovery codes</button>
           <button type="submit" class="btn btn-danger-outline" formaction="/account/totp/remove">Remove the authenticator app</button>
@@ -56,13 +85,17 @@ function passkeyCard(input: AccountSecurityInput): SafeHtml {
   return card(
     html`${
       input.factors.passkeys.length > 0 &&
-      html`<table class="table"><thead><tr><th>Name</th><th>Added</th><th>Last used</th><th></th></tr></thead><tbody>
+      html`<table class="table"><thead><tr><th>Name</th><th>Added</th><th>Last used</th></tr></thead><tbody>
       ${input.factors.passkeys.map(
-        (
-          p,
-        ) => html`<tr><td class="passkey-name">${p.name}</td><td>${time(p.createdAt)}</td><td>${p.lastUsedAt ? time(p.lastUsedAt) : "never"}</td>
-        <td>${postButton({ action: `/account/passkeys/${p.id}/remove`, label: "Remove", csrf: input.csrf, tone: "danger" })}</td></tr>`,
-      )}</tbody></table>`
+        (p) =>
+          html`<tr><td class="passkey-name">${p.name}</td><td>${time(p.createdAt)}</td><td>${p.lastUsedAt ? time(p.lastUsedAt) : "never"}</td></tr>`,
+      )}</tbody></table>
+      <form method="post" action="/account/passkeys/remove" class="stack" novalidate data-passkey-remove>
+        ${csrfField(input.csrf)}
+        ${selectField({ label: "Passkey to remove", name: "passkeyId", choices: input.factors.passkeys.map((p) => ({ value: p.id, label: p.name })) })}
+        ${proofFields(input, "passkey", "/account/passkeys/remove")}
+        <div class="form-actions"><button type="submit" class="btn btn-danger-outline">Remove the passkey</button></div>
+      </form>`
     }
     <div class="stack">
       ${field({ label: "Name of the new passkey", name: "passkeyName", value: "", maxlength: 100, placeholder: "Laptop" })}

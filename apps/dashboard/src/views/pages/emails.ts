@@ -8,7 +8,7 @@ import {
   type EmailWithEventsView,
   type InboundSummaryView,
 } from "@svc/core";
-import { alert, badge, card, emptyState, keyValueList, pageHeader, time } from "../components.ts";
+import { alert, badge, card, csrfField, emptyState, field, keyValueList, pageHeader, postButton, time } from "../components.ts";
 import { formatDateTime, formatTimeWithMs, prettyJson } from "../format.ts";
 import { html, queryString, raw, type SafeHtml } from "../html.ts";
 import { inboundList } from "./inbound.ts";
@@ -147,17 +147,40 @@ function templateCell(template: EmailTemplateView): SafeHtml {
   return html`<span data-email-template>${name} · ${version}</span>`;
 }
 
+/** What the page offers for a scheduled email: a new time, or canceling it (members who may change things only). */
+export interface ScheduleControls {
+  csrf: string;
+  canWrite: boolean;
+  error?: string;
+}
+
+function scheduleCard(email: { id: string; status: string; scheduledAt: string | null }, controls: ScheduleControls): SafeHtml | null {
+  if (email.status !== "scheduled" || !controls.canWrite) return null;
+  return card(
+    html`${controls.error && alert("error", controls.error)}
+    <p>Sends at ${time(email.scheduledAt)}.</p>
+    <form method="post" action="/emails/${email.id}/reschedule" class="stack" novalidate data-reschedule>
+      ${csrfField(controls.csrf)}
+      ${field({ label: "New time", name: "scheduledAt", value: email.scheduledAt ?? "", required: true, maxlength: 100, help: "ISO 8601 with its time zone, such as 2026-01-31T09:00:00Z; at most 30 days ahead." })}
+      <div class="form-actions"><button type="submit" class="btn btn-secondary">Reschedule</button></div>
+    </form>
+    <div data-cancel>${postButton({ action: `/emails/${email.id}/cancel`, label: "Cancel this email", csrf: controls.csrf, tone: "danger", small: false })}</div>`,
+    { title: "Schedule" },
+  );
+}
+
 export function emailDetailBody(
   email: Omit<EmailWithEventsView, "replies" | "template"> & {
     waiting?: EmailWaiting | null;
     replies?: InboundSummaryView[];
     template?: EmailTemplateView | null;
   },
-  options: { laterPage: boolean },
+  options: { laterPage: boolean; schedule?: ScheduleControls },
 ): SafeHtml {
   const removed = email.bodyRemovedAt;
   return html`${pageHeader(removed ? "(body removed)" : email.subject, { back: { href: "/emails", label: "Emails" }, description: html`${badge(email.status)} <code class="muted">${email.id}</code>` })}
   ${waitingNotice(email.waiting ?? null)}
+  ${options.schedule && scheduleCard(email, options.schedule)}
   <div class="two-column">
     ${card(
       keyValueList([
