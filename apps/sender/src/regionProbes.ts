@@ -25,7 +25,7 @@ export class RegionProbes {
   }
 
   /** One round now: every open region not already being probed. */
-  probeOpen(): Promise<void[]> {
+  async probeOpen(): Promise<void> {
     const rounds: Promise<void>[] = [];
     for (const [region, circuit] of this.circuits) {
       if (!circuit.isOpen || this.inFlight.has(region)) continue;
@@ -33,7 +33,7 @@ export class RegionProbes {
       this.inFlight.set(region, probe);
       rounds.push(probe);
     }
-    return Promise.all(rounds);
+    await Promise.all(rounds);
   }
 
   private async probe(region: string, circuit: RegionCircuit): Promise<void> {
