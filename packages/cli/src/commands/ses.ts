@@ -227,6 +227,14 @@ async function setupRegion(flags: Flags, { db, config }: CliContext, entry: SesR
             ]
           : []),
         ...tenants.toDo,
+        ...(identities && identities.failed.length > 0
+          ? [
+              `${identities.failed.length} verified domain(s) could not be put in ${region} (${identities.failed
+                .slice(0, 5)
+                .map((entry) => `${entry.domain}: ${entry.reason}`)
+                .join("; ")}): fix the cause and run svc ses setup again.`,
+            ]
+          : []),
         ...(identities && identities.notOurs.length > 0
           ? [
               `${identities.notOurs.length} domain(s) have an identity in ${region} the install did not create (${identities.notOurs.slice(0, 10).join(", ")}): adopt them there (svc ses adopt) or remove them, then run svc ses setup again.`,

@@ -12,6 +12,8 @@ export interface RegionIdentitiesResult {
   put: number;
   /** Domains whose identity in the region the install did not create: only read, left as they are. */
   notOurs: string[];
+  /** Domains that could not be put (their key unreadable with this install's secret, SES refusing): the rest went on. */
+  failed: Array<{ domain: string; reason: string }>;
   truncated: boolean;
 }
 
@@ -27,6 +29,7 @@ export async function putVerifiedDomainIdentities(
 ): Promise<RegionIdentitiesResult> {
   const domains = await findVerifiedDomains(prisma, MAX_REGION_IDENTITIES + 1);
   const notOurs: string[] = [];
+  const failed: RegionIdentitiesResult["failed"] = [];
   let put = 0;
   for (const domain of domains.slice(0, MAX_REGION_IDENTITIES)) {
     try {
@@ -38,9 +41,11 @@ export async function putVerifiedDomainIdentities(
       });
       put += 1;
     } catch (error) {
-      if (!(error instanceof IdentityNotOursError)) throw error;
-      notOurs.push(domain.name);
+      if (error instanceof IdentityNotOursError) notOurs.push(domain.name);
+      // The reason names the failure, never the key.
+      else
+        failed.push({ domain: domain.name, reason: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : "failed" });
     }
   }
-  return { put, notOurs, truncated: domains.length > MAX_REGION_IDENTITIES };
+  return { put, notOurs, failed, truncated: domains.length > MAX_REGION_IDENTITIES };
 }
