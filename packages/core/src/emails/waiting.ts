@@ -1,4 +1,5 @@
 import type { Db } from "@svc/db";
+import type { WaitingHold } from "@svc/queues";
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
 import {
@@ -29,14 +30,7 @@ export interface WaitingReason {
   code:
     | "scheduled"
     | "provider_retry"
-    | "tenant_paused"
-    | "account_paused"
-    | "account_quota"
-    | "rate_limit"
-    | "render_busy"
-    | "attachment_budget"
-    | "region_unavailable"
-    | "handoff_unknown"
+    | WaitingHoldCode
     | "no_sender"
     | "no_job"
     | "backlog"
@@ -54,16 +48,8 @@ export interface EmailWaiting {
   reasons: WaitingReason[];
 }
 
-/** Why a delayed send job waits, as the sender recorded it on the job (see @svc/queues WaitingHold). */
-type WaitingHoldCode =
-  | "tenant_paused"
-  | "account_paused"
-  | "account_quota"
-  | "rate_limit"
-  | "render_busy"
-  | "attachment_budget"
-  | "region_unavailable"
-  | "handoff_unknown";
+/** Why a delayed send job waits, as the sender recorded it on the job: one list, @svc/queues' WaitingHold. */
+type WaitingHoldCode = WaitingHold;
 
 /** What each hold says, before its time. */
 const HOLD_MESSAGES: Record<WaitingHoldCode, { text: string; next: string }> = {
