@@ -83,6 +83,25 @@ const senderOnlyEnv = {
   SES_ACCOUNT_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** SES's quota window (24 hours); only a stand-in with a shorter window (tests) changes it. */
   SES_QUOTA_WINDOW_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(86_400_000),
+  /**
+   * How long SES has to answer a send once connected. A timeout leaves the handoff's outcome
+   * unknown (see SES_UNKNOWN_OUTCOME_WAIT_MS); keep it well inside SEND_CLAIM_LEASE_MS.
+   */
+  SES_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /** With several SES_REGIONS: failures in a row (errors, timeouts, 5xx, throttling) that open a region's circuit. */
+  SES_REGION_FAILURE_THRESHOLD: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How often an open region is probed (GetAccount, never an email), and a waiting email looks again. */
+  SES_REGION_PROBE_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Probes in a row that must succeed before an open region takes mail again. */
+  SES_REGION_PROBE_SUCCESSES: z.coerce.number().int().min(1).max(100).default(2),
+  /**
+   * How long an email whose handoff's outcome is unknown (a timeout after the request left) waits
+   * for that region's Send event before another region may send it. SES has no idempotency key:
+   * moving sooner risks sending it twice; this bounds how long it can wait for a region gone.
+   */
+  SES_UNKNOWN_OUTCOME_WAIT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** How long a sender keeps a workspace's primary and failover regions before reading them again. */
+  SES_REGION_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   /** A `queued` email younger than this is left to the producer that is about to enqueue it. */
   SWEEP_MIN_AGE_MS: z.coerce.number().int().min(0).default(5_000),

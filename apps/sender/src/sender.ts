@@ -31,6 +31,7 @@ import { AccountWatch } from "./accountWatch.ts";
 import { withConfigurationSets } from "./configurationSets.ts";
 import { batchedHandoffWrites } from "./emails/batchedWrites.ts";
 import type { SenderEnv } from "./env.ts";
+import { createRegionalSending, type RegionalSending, usesRegions } from "./regions.ts";
 import { Scheduler } from "./scheduler.ts";
 import { resolveMaxSendRate } from "./sendRate.ts";
 import { Sweeper } from "./sweeper.ts";
@@ -97,6 +98,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
   let workers: Worker[] = [];
   let sesApi: SesApiClients | null = null;
   let accountWatch: AccountWatch | null = null;
+  let regional: RegionalSending | null = null;
   const server = createHealthServer(
     [
       { name: "postgres", check: () => db.ping() },
@@ -117,13 +119,21 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
 
   return {
     async start() {
-      provider = givenProvider ?? (await createProvider(env, log, undefined, { findAccepted: findAcceptedEmails(db) }));
-      if (env.EMAIL_PROVIDER === "ses") sesApi = createSesApiClients(env);
+      // Several SES regions: one provider over all of them, each with its circuit (see RegionalProvider).
+      regional = !givenProvider && usesRegions(env) ? createRegionalSending(env, db, log.child({ component: "regions" })) : null;
+      provider =
+        givenProvider ??
+        regional?.provider ??
+        (await createProvider(env, log, { requestTimeoutMs: env.SES_REQUEST_TIMEOUT_MS }, { findAccepted: findAcceptedEmails(db) }));
+      if (env.EMAIL_PROVIDER === "ses" && !regional) sesApi = createSesApiClients(env);
       const sesClient = sesApi?.ses;
-      // The account's quota and pause, shared through the gate: read before the first handoff.
+      // The account's quota and pause, shared through the gate: read before the first handoff. With
+      // several regions each region's account is its circuit's (a pause there moves its mail), and
+      // the first region's account gives the send rate.
       const readAccount: (() => Promise<SesAccountView>) | null = sesClient ? () => readSesAccount(sesClient) : null;
-      const firstAccount = readAccount
-        ? await readAccount().catch((error: unknown) => {
+      const readRateAccount = regional ? regional.readFirstAccount : readAccount;
+      const firstAccount = readRateAccount
+        ? await readRateAccount().catch((error: unknown) => {
             log.warn({ err: error }, "could not read the SES account (GetAccount) at start");
             return null;
           })
@@ -144,14 +154,15 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       }
       const chooser = new ConfigurationSetChooser(db, { region: env.AWS_REGION, override: env.SES_CONFIGURATION_SET });
       let sesProvider = provider;
-      if (provider.name === "ses" && env.SES_TENANTS === "on") {
+      if (provider.name === "ses" && env.SES_TENANTS === "on" && !regional) {
         sesApi ??= createSesApiClients(env);
         sesProvider = withTenants(provider, new SesTenants(sesApi.ses), log.child({ component: "tenants" }));
       }
       workers = createSendWorkers(
         {
           // Configuration sets and tenants are SES's; the simulator keeps its own set (SES_CONFIGURATION_SET).
-          provider: timedProvider(provider.name === "ses" ? withConfigurationSets(sesProvider, chooser) : provider),
+          // With regions, each region's provider already has its sets and tenants.
+          provider: timedProvider(provider.name === "ses" && !regional ? withConfigurationSets(sesProvider, chooser) : provider),
           deliveries,
           writes: batchedHandoffWrites(db, claimLeaseMs, groupCommitMsFor("independent", env), new ErasureTokens(env.WEBHOOK_SECRET_KEY)),
           records: handoffRecords(db, files),
@@ -176,6 +187,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       for (const worker of workers) void worker.run().catch((error: unknown) => log.error({ err: error }, "send worker stopped"));
       sweeper.start();
       scheduler.start();
+      regional?.start();
       return { port, provider: provider.name, concurrency: env.SENDER_CONCURRENCY, maxSendRate };
     },
     // The health server first, then the worker (in-flight handoffs finish), then background work.
@@ -189,6 +201,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
       },
       { name: "send workers", run: () => Promise.all(workers.map((worker) => worker.close())) },
       { name: "account watch", run: () => accountWatch?.stop() },
+      { name: "region probes", run: () => regional?.stop() },
       { name: "sweeper", run: () => sweeper.stop() },
       { name: "scheduler", run: () => scheduler.stop() },
       { name: "render pool", run: () => renderPool.close() },

@@ -36,6 +36,8 @@ const WAYS: Record<Way, true> = {
   rate_limit: true,
   render_busy: true,
   attachment_budget: true,
+  region_unavailable: true,
+  handoff_unknown: true,
 };
 
 const handle = openTestDb();
@@ -68,8 +70,12 @@ beforeAll(async () => {
     provider: {
       name: "ses",
       send: async (email) => {
-        if (workspaceOf.get(email.workspaceId) === "provider_retry")
+        const way = workspaceOf.get(email.workspaceId);
+        if (way === "provider_retry")
           throw new ProviderError("transient", "Throttling", "SES Throttling: Rate exceeded", { code: "Throttling" });
+        // As RegionalProvider answers when no region the workspace may use can take the email now.
+        if (way === "region_unavailable" || way === "handoff_unknown")
+          throw new ProviderError("region_wait", way, "waiting for a region", {}, { wait: { cause: way, retryAt: Date.now() + 600_000 } });
         throw new Error("no case of this test sends");
       },
     },

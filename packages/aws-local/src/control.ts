@@ -30,8 +30,20 @@ function requireNumber(value: unknown, name: string, min: number): number {
  *   posts a new HTTP(S) subscription its confirmation (withheld, it stays pending).
  * - `POST /_aws-local/unconfirm-subscriptions` `{endpoint?}`: makes the HTTP(S) subscriptions (of
  *   that endpoint) pending again, as if never confirmed. Answers `{unconfirmed: [arn]}`.
+ * - `POST /_aws-local/fault` `{mode: "none" | "errors" | "timeouts" | "blackhole", delayMs?, eventDelayMs?}`: makes
+ *   this region fail (see RegionFault), or heal with `none`. Answers the fault now in force.
  */
 export function control(routes: AwsLocalRoutes): void {
+  routes.control("/_aws-local/fault", (body, state) => {
+    const modes = ["none", "errors", "timeouts", "blackhole"] as const;
+    const mode = modes.find((candidate) => candidate === body.mode);
+    if (!mode) throw new AwsError("ValidationError", 'mode must be "none", "errors", "timeouts" or "blackhole".');
+    const delayMs = body.delayMs === undefined ? 60_000 : requireNumber(body.delayMs, "delayMs", 0);
+    const eventDelayMs = body.eventDelayMs === undefined ? 0 : requireNumber(body.eventDelayMs, "eventDelayMs", 0);
+    state.fault = { mode, delayMs, eventDelayMs };
+    return { ...state.fault, region: state.region };
+  });
+
   routes.control("/_aws-local/confirm-subscriptions", (body, state) => {
     const endpoint = typeof body.endpoint === "string" ? body.endpoint : null;
     const confirmed: string[] = [];

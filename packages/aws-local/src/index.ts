@@ -134,6 +134,7 @@ export async function startAwsLocal(options: AwsLocalOptions = {}): Promise<AwsL
       confirmations: "post",
     },
     s3: { buckets: new Map(), maxBytes: options.s3MaxBytes ?? 256 * 1024 * 1024, bytes: 0, unavailable: false },
+    fault: { mode: "none", delayMs: 0, eventDelayMs: 0 },
   };
   for (const name of options.s3Buckets ?? []) state.s3.buckets.set(name, { name, createdAt: new Date(), objects: new Map() });
   const router = new AwsLocalRouter();

@@ -144,6 +144,13 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   async handle(req: IncomingMessage, res: ServerResponse, state: AwsLocalState, baseUrl: string): Promise<void> {
     const url = new URL(req.url ?? "/", baseUrl);
     const method = req.method ?? "GET";
+    const isControl = method === "POST" && this.controlRoutes.has(url.pathname);
+    const isRaw = method === "GET" && this.rawRoutes.has(url.pathname);
+    if (state.fault.mode === "blackhole" && !isControl && !isRaw) {
+      // Taken and never answered: the caller's own timeout is all that ends it.
+      req.resume();
+      return;
+    }
     if (this.s3Handler && isS3Request(req, url)) {
       await this.s3Handler(req, res, state, url);
       return;
@@ -180,6 +187,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
   ): Promise<void> {
     const requestId = randomUUID();
     try {
+      if (state.fault.mode === "errors") throw new AwsError("ServiceUnavailableException", "aws-local: this region is failing.", 503);
       const match = this.matchSes(method, url.pathname);
       if (!match) throw new AwsError("UnknownOperationException", `aws-local does not serve ${method} ${url.pathname}`, 404);
       const text = await readBody(req);
@@ -197,6 +205,7 @@ export class AwsLocalRouter implements AwsLocalRoutes {
         body = parsed as Record<string, unknown>;
       }
       const answer = await match.route.handler({ params: match.params, query: url.searchParams, body, state, baseUrl });
+      await answerLate(state);
       res.writeHead(200, { "content-type": "application/json", "x-amzn-requestid": requestId }).end(JSON.stringify(answer ?? {}));
     } catch (error) {
       const awsError = asAwsError(error, "InternalFailure");
@@ -251,9 +260,11 @@ export class AwsLocalRouter implements AwsLocalRoutes {
       action = params.get("Action") ?? "";
       const classicSes = params.get("Version") === SES_CLASSIC_VERSION;
       if (classicSes) namespace = SES_CLASSIC_XML_NAMESPACE;
+      if (state.fault.mode === "errors") throw new AwsError("ServiceUnavailable", "aws-local: this region is failing.", 503);
       const handler = (classicSes ? this.sesClassicActions : this.snsActions).get(action);
       if (!handler) throw new AwsError("InvalidAction", `aws-local does not serve the ${classicSes ? "SES" : "SNS"} action "${action}"`);
       const result = await handler({ params, state, baseUrl });
+      await answerLate(state);
       const inner = result === undefined ? "" : `<${action}Result>${renderXml(result)}</${action}Result>`;
       res
         .writeHead(200, { "content-type": "text/xml", "x-amzn-requestid": requestId })
@@ -294,6 +305,11 @@ async function handleControl(handler: ControlHandler, req: IncomingMessage, res:
     const awsError = asAwsError(error, "InternalFailure");
     res.writeHead(awsError.status, { "content-type": "application/json" }).end(JSON.stringify({ message: awsError.message }));
   }
+}
+
+/** With the `timeouts` fault, the work is done and its answer held back (a caller with a shorter timeout never sees it). */
+async function answerLate(state: AwsLocalState): Promise<void> {
+  if (state.fault.mode === "timeouts") await new Promise((resolve) => setTimeout(resolve, state.fault.delayMs));
 }
 
 function asAwsError(error: unknown, internalCode: string): AwsError {

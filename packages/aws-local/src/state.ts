@@ -33,6 +33,21 @@ export interface AwsLocalState {
   ses: SesState;
   sns: SnsState;
   s3: S3State;
+  /** The region made to fail from the control API (`/_aws-local/fault`); `none` normally. */
+  fault: RegionFault;
+}
+
+/**
+ * How the region fails, for every AWS API request (never the control API or the signing
+ * certificate): `errors` answers each with a 503 at once and does nothing; `timeouts` does the
+ * work (a send is taken and its events published) and holds the answer `delayMs`, as a region
+ * whose answers are lost; `blackhole` reads the request and never answers, doing nothing.
+ */
+export interface RegionFault {
+  mode: "none" | "errors" | "timeouts" | "blackhole";
+  delayMs: number;
+  /** With `timeouts`: SES's events of a send taken meanwhile are published this much later (a slow region's SNS). */
+  eventDelayMs: number;
 }
 
 /** S3 buckets and their objects, in memory: `bytes` over all objects never passes `maxBytes`. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sesRegionEndpoints, sesRegionList } from "./sesRegions";
 
 /** Reusable env fragments. Defaults are the local single-machine setup. */
 
@@ -240,6 +241,13 @@ export const sesEnv = {
    * recorded (and with them per-domain tracking).
    */
   SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  /**
+   * The SES regions the install sends from (`us-east-1,eu-west-1`); the first is every
+   * workspace's primary unless it chose another. Unset: AWS_REGION alone.
+   */
+  SES_REGIONS: sesRegionList,
+  /** An endpoint per region for SES and SNS (`eu-west-1=https://…,…`): VPC endpoints, or aws-local in tests. */
+  SES_REGION_ENDPOINTS: sesRegionEndpoints,
 };
 
 /**

@@ -5,6 +5,7 @@
  */
 export const ERROR_STATUS = {
   bad_request: 400,
+  region_not_configured: 400,
   unauthorized: 401,
   forbidden: 403,
   domain_not_verified: 403,

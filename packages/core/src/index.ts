@@ -83,5 +83,6 @@ export {
   REPUTATION_DAYS,
 } from "./workspaces/overviewStats.ts";
 export * from "./workspaces/rateLimit.ts";
+export * from "./workspaces/regions.ts";
 export * from "./workspaces/retention.ts";
 export { createWorkspace, getWorkspace, setWorkspacePlan, setWorkspaceRateLimit } from "./workspaces/service.ts";

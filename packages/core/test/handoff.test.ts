@@ -37,6 +37,8 @@ function claimedEmail(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
     templateId: null,
     templateVersion: null,
     templateVariables: null,
+    unknownHandoffRegion: null,
+    unknownHandoffAt: null,
     html: "<p>Hello</p>",
     text: "Hello",
     headers: [],
@@ -98,6 +100,7 @@ function portsFor(partial: Partial<World> = {}) {
     unrecordedCalls: [] as string[],
     failed: [] as Array<{ emailId: string; reason: FailureReason; provider: string | null }>,
     released: [] as string[],
+    releasedUnknown: [] as Array<{ emailId: string; region: string }>,
     suppressedNoted: [] as unknown[],
     rejectedSuppressed: [] as unknown[],
     rejected: [] as Array<{ code: string; provider: string }>,
@@ -168,6 +171,7 @@ function portsFor(partial: Partial<World> = {}) {
         return ["wd_rendering"];
       },
       release: async (emailId) => void seen.released.push(emailId),
+      releaseUnknown: async (emailId, region) => void seen.releasedUnknown.push({ emailId, region }),
       setSuppressedRecipients: async (_emailId, suppressed) => void seen.suppressedNoted.push(suppressed),
       rejectSuppressed: async (_emailId, suppressed) => {
         seen.rejectedSuppressed.push(suppressed);

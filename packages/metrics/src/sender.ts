@@ -166,3 +166,39 @@ export function watchRenderPool(source: RenderCountsSource): () => void {
   renderSources.add(source);
   return () => renderSources.delete(source);
 }
+
+/** Each SES region's circuit as this sender sees it (several regions only). */
+export interface RegionCircuitSource {
+  circuits(): Iterable<{ region: string; isOpen: boolean }>;
+}
+
+const circuitSources = new Set<RegionCircuitSource>();
+
+new Gauge({
+  name: `${PREFIX}sender_region_circuit_open`,
+  help: "1 while this sender's circuit of the SES region is open (the region failed past its budget, or its account is paused): workspaces that allow it send from their next region, pinned ones wait as region_unavailable. 0 while closed. Absent with one region.",
+  labelNames: ["region"] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const source of circuitSources)
+      for (const circuit of source.circuits()) this.set({ region: circuit.region }, circuit.isOpen ? 1 : 0);
+  },
+});
+
+const circuitOpenings = new Counter({
+  name: `${PREFIX}sender_region_circuit_openings_total`,
+  help: "Times this sender opened an SES region's circuit, by region and reason (the error that tipped it, account_paused or account_quota).",
+  labelNames: ["region", "reason"] as const,
+  registers: [registry],
+});
+
+export function recordCircuitOpened(region: string, reason: string): void {
+  circuitOpenings.inc({ region, reason });
+}
+
+/** Reports the circuits on /metrics until the returned function is called. */
+export function watchRegionCircuits(source: RegionCircuitSource): () => void {
+  circuitSources.add(source);
+  return () => circuitSources.delete(source);
+}

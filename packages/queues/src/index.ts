@@ -19,7 +19,7 @@ export { MINIMUM_REDIS_MAJOR, redisVersionProblem, requireRedisVersion } from ".
 export { type ScriptCommands, type ScriptedRedis, withScripts } from "./scripts.ts";
 export { SendGate, type SendGateDecision, type SendGateOptions } from "./sendGate.ts";
 export { emailsOf, sharedSendJobId } from "./sendJobs.ts";
-export { recordRetry, type SendJobFacts, type SendQueueFacts, sendQueueFacts } from "./sendProbe.ts";
+export { recordRetry, type SendJobFacts, type SendQueueFacts, sendQueueFacts, type WaitingHold } from "./sendProbe.ts";
 export { SendQueue } from "./sendQueue.ts";
 export { createShardWorkers } from "./shardWorkers.ts";
 export { SubscriptionRateLimiter } from "./subscriptionRate.ts";

@@ -17,7 +17,8 @@ export interface SendJobFacts {
    * `account_paused`: the provider paused the whole account; `account_quota`: the account's
    * 24-hour quota has no room; `rate_limit`: its turn at the account's send rate is ahead;
    * `render_busy`: its workspace's render share is spent; `attachment_budget`: the sender had no
-   * room for its files within its wait).
+   * room for its files within its wait; `region_unavailable`: every SES region it may use is down;
+   * `handoff_unknown`: its last handoff's outcome is unknown and it waits for that region's word).
    */
   held: WaitingHold | null;
 }
@@ -33,7 +34,15 @@ export interface SendQueueFacts {
   waiting: number;
 }
 
-export type WaitingHold = "tenant_paused" | "account_paused" | "account_quota" | "rate_limit" | "render_busy" | "attachment_budget";
+export type WaitingHold =
+  | "tenant_paused"
+  | "account_paused"
+  | "account_quota"
+  | "rate_limit"
+  | "render_busy"
+  | "attachment_budget"
+  | "region_unavailable"
+  | "handoff_unknown";
 const HOLDS: readonly string[] = [
   "tenant_paused",
   "account_paused",
@@ -41,6 +50,8 @@ const HOLDS: readonly string[] = [
   "rate_limit",
   "render_busy",
   "attachment_budget",
+  "region_unavailable",
+  "handoff_unknown",
 ] satisfies WaitingHold[];
 
 /** What the sender records on a job it will retry; read back by `sendQueueFacts`. */

@@ -639,7 +639,7 @@ OPERATIONS: Dict[str, Operation] = {
 }
 
 # Every error `code` the API answers with.
-ERROR_CODES: Tuple[str, ...] = ("bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal")
+ERROR_CODES: Tuple[str, ...] = ("bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal")
 
 
 ErrorError = TypedDict(
@@ -647,7 +647,7 @@ ErrorError = TypedDict(
     {
         "index": int,
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
     },
 )
 
@@ -657,6 +657,7 @@ ErrorError = TypedDict(
 # | code | status | meaning |
 # |---|---|---|
 # | `bad_request` | 400 | The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. |
+# | `region_not_configured` | 400 | A workspace's primary or failover region names an SES region this install does not send from (SES_REGIONS); nothing was changed. |
 # | `unauthorized` | 401 | The Authorization header is missing, malformed, or names an unknown or revoked key. |
 # | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
 # | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
@@ -683,7 +684,7 @@ Error = TypedDict(
     "Error",
     {
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
         "errors": NotRequired[List["ErrorError"]],
         "quotaBytes": NotRequired[int],
         "heldBytes": NotRequired[int],
@@ -1290,7 +1291,7 @@ BatchEntryVariant2 = TypedDict(
     "BatchEntryVariant2",
     {
         "error": str,
-        "code": Literal["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
+        "code": Literal["bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"],
     },
 )
 
@@ -1431,7 +1432,7 @@ EmailWithEventsSuppressedRecipient = TypedDict(
 EmailWithEventsWaitingReason = TypedDict(
     "EmailWithEventsWaitingReason",
     {
-        "code": Literal["scheduled", "provider_retry", "tenant_paused", "account_paused", "account_quota", "rate_limit", "render_busy", "attachment_budget", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"],
+        "code": Literal["scheduled", "provider_retry", "tenant_paused", "account_paused", "account_quota", "rate_limit", "render_busy", "attachment_budget", "region_unavailable", "handoff_unknown", "no_sender", "no_job", "backlog", "domain_not_verified", "provider_identity_not_verified", "no_provider_events"],
         "message": str,
         "nextAttemptAt": NotRequired[str],
     },
@@ -2111,7 +2112,7 @@ AuditEntry = TypedDict(
         "workspaceId": Optional[str],
         "actor": "AuditEntryActor",
         "source": Optional[str],
-        "action": Literal["auth.sign_up", "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "email.canceled", "email.rescheduled", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "workspace.retention_changed", "ses.setup", "oidc.configured", "oidc.enabled_changed", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
+        "action": Literal["auth.sign_up", "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "email.canceled", "email.rescheduled", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "workspace.retention_changed", "workspace.regions_changed", "ses.setup", "oidc.configured", "oidc.enabled_changed", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
         "target": Optional["AuditEntryTarget"],
         "changes": Dict[str, Any],
     },

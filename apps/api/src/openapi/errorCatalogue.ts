@@ -13,6 +13,8 @@ export type DocumentedErrorCode = ErrorCode | typeof INTERNAL_ERROR.code;
  */
 const MEANINGS: Record<DocumentedErrorCode, string> = {
   bad_request: "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+  region_not_configured:
+    "A workspace's primary or failover region names an SES region this install does not send from (SES_REGIONS); nothing was changed.",
   unauthorized: "The Authorization header is missing, malformed, or names an unknown or revoked key.",
   forbidden: "The key's scope preset lacks the permission this operation needs (the message names it).",
   domain_not_verified: "The domain of `from` is not a verified domain of the key's workspace.",

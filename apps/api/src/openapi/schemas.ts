@@ -159,6 +159,8 @@ export const emailWithEventsSchema = z
                 "rate_limit",
                 "render_busy",
                 "attachment_budget",
+                "region_unavailable",
+                "handoff_unknown",
                 "no_sender",
                 "no_job",
                 "backlog",
@@ -168,7 +170,7 @@ export const emailWithEventsSchema = z
               ]),
               message: z.string(),
               nextAttemptAt: timestamp(
-                "When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget).",
+                "When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget, region_unavailable: the next look at the regions; handoff_unknown: when the wait for the first region's Send event ends).",
               ).optional(),
             }),
           ),

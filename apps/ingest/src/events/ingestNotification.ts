@@ -19,6 +19,12 @@ export interface IngestNotificationDeps extends IngestReceiptDeps {
   log: Logger;
 }
 
+/** The region of an SNS topic ARN (`arn:aws:sns:eu-west-1:…`): the region whose SES reported the event. */
+function regionOfTopic(topicArn: string | undefined): { region?: string } {
+  const region = topicArn?.split(":")[3];
+  return region && /^[a-z]{2}(-[a-z]+)+-\d$/.test(region) ? { region } : {};
+}
+
 /**
  * Turns one verified SNS Notification into at most one event record (plus its webhook
  * deliveries, enqueued by the recorder once committed). Every outcome is an answer SNS should not retry:
@@ -69,6 +75,7 @@ export async function ingestNotification(
     eventTimestamp: parsed.eventTimestamp,
     payloadJson: notification.Message,
     dedupeKey: parsed.dedupeKey,
+    ...regionOfTopic(notification.TopicArn),
     ...(parsed.errorMessage ? { emailUpdate: { errorMessage: parsed.errorMessage, failedAt: parsed.eventTimestamp } } : {}),
     ...(parsed.suppress ? { suppress: parsed.suppress } : {}),
   });

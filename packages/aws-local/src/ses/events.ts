@@ -57,7 +57,9 @@ export function publishSendingEvents(state: AwsLocalState, baseUrl: string, sent
     sender: { accountId: state.accountId, region: state.region, callerIdentity: "aws-local" },
   };
   const plan = planEvents([...sent.mail.to, ...sent.mail.cc, ...sent.mail.bcc]);
+  const lateByMs = state.fault.mode === "timeouts" ? state.fault.eventDelayMs : 0;
   const work = (async () => {
+    if (lateByMs > 0) await new Promise((resolve) => setTimeout(resolve, lateByMs));
     for (const [index, event] of plan.entries()) {
       const wait = eventTime(mail, index).getTime() - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -1,3 +1,4 @@
+import { sesRegionsOf } from "@svc/config";
 import { AppError, createDnsResolver, getSesSetup } from "@svc/core";
 import { type CliContext, type Command, type Flags, listFlag, RawOutput } from "../command.ts";
 import { dnsChecks } from "../doctor/dnsChecks.ts";
@@ -27,25 +28,44 @@ async function doctor(flags: Flags, { db, config }: CliContext): Promise<RawOutp
       ),
     );
   } else {
-    const recorded = await getSesSetup(db.prisma, config.AWS_REGION);
     // Loaded only here: the simulator's installs start without the AWS SDK.
-    const { createSesApiClients } = await import("@svc/providers");
+    const { createSesApiClients, sesApiEnvOf } = await import("@svc/providers");
     const { sesChecks } = await import("../doctor/sesChecks.ts");
-    const clients = createSesApiClients(config);
-    try {
+    const regions = sesRegionsOf(config);
+    // Region by region; with one region the lines read as they always have.
+    for (const entry of regions) {
+      const recorded = await getSesSetup(db.prisma, entry.region);
+      const clients = createSesApiClients(sesApiEnvOf(entry));
+      const regionChecks: DoctorCheck[] = [];
+      try {
+        regionChecks.push(
+          ...(await guarded("ses", "check the AWS credentials, AWS_REGION and SES_ENDPOINT / SNS_ENDPOINT", () =>
+            sesChecks(db.prisma, clients, recorded, domains),
+          )),
+        );
+      } finally {
+        clients.close();
+      }
+      if (recorded) regionChecks.push(await ingestCheck(recorded.ingestUrl));
       checks.push(
-        ...(await guarded("ses", "check the AWS credentials, AWS_REGION and SES_ENDPOINT / SNS_ENDPOINT", () =>
-          sesChecks(db.prisma, clients, recorded, domains),
-        )),
+        ...(regions.length > 1 ? regionChecks.map((check) => ({ ...check, name: `${entry.region} ${check.name}` })) : regionChecks),
       );
-    } finally {
-      clients.close();
     }
-    if (recorded) checks.push(await ingestCheck(recorded.ingestUrl));
   }
   const exitCode = exitCodeOf(checks);
   const text = json
-    ? `${JSON.stringify({ ok: exitCode === 0, region: config.AWS_REGION, provider: config.EMAIL_PROVIDER, checks }, null, 2)}\n`
+    ? `${JSON.stringify(
+        {
+          ok: exitCode === 0,
+          region: sesRegionsOf(config)
+            .map((entry) => entry.region)
+            .join(","),
+          provider: config.EMAIL_PROVIDER,
+          checks,
+        },
+        null,
+        2,
+      )}\n`
     : renderLines(checks);
   return new RawOutput(text, exitCode);
 }

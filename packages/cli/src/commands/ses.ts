@@ -1,3 +1,4 @@
+import { type SesRegionEndpoint, sesRegionsOf } from "@svc/config";
 import {
   AppError,
   configurationSetName,
@@ -5,10 +6,12 @@ import {
   eventTypesFor,
   getSesSetup,
   installationId,
+  putVerifiedDomainIdentities,
   RETIRED_SET_GRACE_MS,
   type RecordedConfigurationSet,
   recordSesSetup,
   retireConfigurationSets,
+  SecretBox,
   type SesSetupInput,
   sesExpectationOf,
   sharedConfigurationSetNames,
@@ -29,6 +32,7 @@ import {
   type SesAccountView,
   type SesApiClients,
   SesTenants,
+  sesApiEnvOf,
 } from "@svc/providers";
 import { type CliContext, type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
 import { withDomainContext } from "../identities.ts";
@@ -73,10 +77,31 @@ function parseWaitSeconds(flags: Flags): number {
   return seconds;
 }
 
-async function setup(flags: Flags, { db, config }: CliContext) {
+/**
+ * Reconciles every region the install sends from (SES_REGIONS, or AWS_REGION alone): each gets
+ * its topic subscribed to the ingester, its configuration sets with their event destinations and
+ * its tenants; with several regions, also every verified domain's identity with the domain's own
+ * DKIM key and MAIL FROM. Receiving (`--inbound`) stays in AWS_REGION.
+ */
+async function setup(flags: Flags, context: CliContext) {
+  const regions = sesRegionsOf(context.config);
+  if (regions.length === 1) return setupRegion(flags, context, regions[0]!, { identities: false });
+  const results = [];
+  for (const entry of regions) results.push(await setupRegion(flags, context, entry, { identities: true }));
+  return {
+    regions: results,
+    region: results.map((result) => result.region).join(","),
+    accountId: results[0]!.accountId,
+    topicArn: results.map((result) => result.topicArn).join(","),
+    changed: results.some((result) => result.changed),
+  };
+}
+
+async function setupRegion(flags: Flags, { db, config }: CliContext, entry: SesRegionEndpoint, options: { identities: boolean }) {
   const ingestUrl = parseIngestUrl(requireFlag(flags, "ingest-url")).href;
   const prefix = parsePrefix(flags);
-  const inbound = switchFlag(flags, "inbound");
+  // Receiving is set up in AWS_REGION alone: SES receives in few regions, and the MX names one.
+  const inbound = switchFlag(flags, "inbound") && entry.region === config.AWS_REGION;
   const createBucket = switchFlag(flags, "create-bucket");
   const replaceActiveRuleSet = switchFlag(flags, "replace-active-rule-set");
   if (!inbound && (createBucket || replaceActiveRuleSet))
@@ -86,7 +111,7 @@ async function setup(flags: Flags, { db, config }: CliContext) {
       "bad_request",
       "--inbound needs SES_INBOUND_BUCKET: the S3 bucket SES stores received mail in (and the ingester reads).",
     );
-  const region = config.AWS_REGION;
+  const region = entry.region;
   const combinations = await trackingCombinationsInUse(db.prisma);
   const sets = combinations.map((combination) => ({ combination, name: configurationSetName(prefix, combination) }));
   const desiredSets: DesiredConfigurationSet[] = sets.map(({ combination, name }) => ({
@@ -112,8 +137,9 @@ async function setup(flags: Flags, { db, config }: CliContext) {
     new Date(),
   );
 
-  const clients = createSesApiClients(config);
+  const clients = createSesApiClients(sesApiEnvOf(entry));
   try {
+    const identities = options.identities ? await setUpIdentities(config, db.prisma, entry) : null;
     // Retired by an earlier run at least the grace period ago: no sender chooses them any more,
     // and their emails' late events have had their time.
     // Deleted before the record forgets them, so that a failure here is retried by the next run.
@@ -153,7 +179,13 @@ async function setup(flags: Flags, { db, config }: CliContext) {
     const receiving = inbound
       ? await setUpReceiving(config, db.prisma, { prefix, topicArn: applied.topicArn, createBucket, replaceActiveRuleSet })
       : null;
-    const changes = [...deleted, ...applied.changes, ...tenants.changes, ...(receiving?.changes ?? [])];
+    const changes = [
+      ...deleted,
+      ...applied.changes,
+      ...tenants.changes,
+      ...(receiving?.changes ?? []),
+      ...(identities && identities.put > 0 ? [`identities of ${identities.put} verified domain(s) put in ${region}`] : []),
+    ];
     return {
       region,
       accountId: applied.accountId,
@@ -166,6 +198,7 @@ async function setup(flags: Flags, { db, config }: CliContext) {
         clickTracking: recordedSets[n]!.clickTracking,
       })),
       tenants: { workspaces: tenants.workspaces, missingIdentities: tenants.missing },
+      ...(identities ? { identities } : {}),
       ...(receiving
         ? {
             inbound: {
@@ -194,11 +227,37 @@ async function setup(flags: Flags, { db, config }: CliContext) {
             ]
           : []),
         ...tenants.toDo,
+        ...(identities && identities.failed.length > 0
+          ? [
+              `${identities.failed.length} verified domain(s) could not be put in ${region} (${identities.failed
+                .slice(0, 5)
+                .map((entry) => `${entry.domain}: ${entry.reason}`)
+                .join("; ")}): fix the cause and run svc ses setup again.`,
+            ]
+          : []),
+        ...(identities && identities.notOurs.length > 0
+          ? [
+              `${identities.notOurs.length} domain(s) have an identity in ${region} the install did not create (${identities.notOurs.slice(0, 10).join(", ")}): adopt them there (svc ses adopt) or remove them, then run svc ses setup again.`,
+            ]
+          : []),
         ...(receiving ? receivingToDo(receiving, config) : []),
       ],
     };
   } finally {
     clients.close();
+  }
+}
+
+/** Every verified domain as an identity of the region, with its own DKIM key and MAIL FROM. */
+async function setUpIdentities(config: CliContext["config"], prisma: CliContext["db"]["prisma"], entry: SesRegionEndpoint) {
+  const { createSendingIdentities } = await import("@svc/providers");
+  const identities = createSendingIdentities({ EMAIL_PROVIDER: "ses", AWS_REGION: entry.region, SES_ENDPOINT: entry.sesEndpoint }, () =>
+    installationId(prisma),
+  )!;
+  try {
+    return await putVerifiedDomainIdentities(prisma, identities, new SecretBox(config.WEBHOOK_SECRET_KEY));
+  } finally {
+    identities.close();
   }
 }
 

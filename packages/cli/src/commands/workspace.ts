@@ -1,4 +1,14 @@
-import { AppError, createWorkspace, setWorkspacePlan, setWorkspaceRateLimit, setWorkspaceRetention } from "@svc/core";
+import { sesRegionNamesOf } from "@svc/config";
+import {
+  AppError,
+  createWorkspace,
+  getWorkspaceRegions,
+  parseFailoverPolicy,
+  setWorkspacePlan,
+  setWorkspaceRateLimit,
+  setWorkspaceRegions,
+  setWorkspaceRetention,
+} from "@svc/core";
 import { cliActor } from "../audit.ts";
 import { type Command, optionalFlag, requireFlag } from "../command.ts";
 
@@ -55,6 +65,31 @@ export const workspaceCommands: Command[] = [
         { actor, source },
       );
       return { workspaceId, ...settings };
+    },
+  },
+  {
+    // Records its own audit entry, in the change's transaction (so it is not in AUDITED).
+    path: ["workspace", "regions"],
+    usage: "--workspace ID [--primary REGION|default] [--failover none|REGION,REGION…]  (without a change: shows them)",
+    run: async (flags, { db, config }) => {
+      const workspaceId = requireFlag(flags, "workspace");
+      const configured = sesRegionNamesOf(config);
+      const primary = optionalFlag(flags, "primary");
+      const failover = optionalFlag(flags, "failover");
+      if (primary === undefined && failover === undefined)
+        return { workspaceId, configured, ...(await getWorkspaceRegions(db, workspaceId, configured)) };
+      const { actor, source } = cliActor();
+      const regions = await setWorkspaceRegions(
+        db,
+        workspaceId,
+        {
+          ...(primary !== undefined ? { primary } : {}),
+          ...(failover !== undefined ? { failover: parseFailoverPolicy(failover) } : {}),
+        },
+        configured,
+        { actor, source },
+      );
+      return { workspaceId, configured, ...regions };
     },
   },
 ];

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   "workspace.rate_limit_changed",
   "workspace.second_factor_requirement_changed",
   "workspace.retention_changed",
+  "workspace.regions_changed",
   "ses.setup",
   "oidc.configured",
   "oidc.enabled_changed",

@@ -11,6 +11,7 @@ export {
 export { type DomainIdentityStatus, domainIdentityStatuses } from "./identityStatus.ts";
 export { type RecheckResult, recheckDomains, runDomainRecheckOnce, scheduleDomainRecheck, sealPlainDkimKeys } from "./recheck.ts";
 export { unverifiedDomainMessage } from "./refusal.ts";
+export * from "./regionIdentities.ts";
 export { createDnsResolver, type TxtResolver } from "./resolver.ts";
 export {
   addDomain,

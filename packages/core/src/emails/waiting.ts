@@ -1,11 +1,14 @@
 import type { Db } from "@svc/db";
+import type { WaitingHold } from "@svc/queues";
 import { addressDomain, bareAddress } from "../addresses/parse.ts";
 import type { IdentityState } from "../domains/identities.ts";
 import {
   ACCOUNT_PAUSED_REASON,
   ACCOUNT_QUOTA_REASON,
   ATTACHMENT_BUDGET_REASON,
+  HANDOFF_UNKNOWN_REASON,
   RATE_LIMIT_REASON,
+  REGION_UNAVAILABLE_REASON,
   RENDER_BUSY_REASON,
   TENANT_PAUSED_REASON,
 } from "../sending/handoff.ts";
@@ -27,12 +30,7 @@ export interface WaitingReason {
   code:
     | "scheduled"
     | "provider_retry"
-    | "tenant_paused"
-    | "account_paused"
-    | "account_quota"
-    | "rate_limit"
-    | "render_busy"
-    | "attachment_budget"
+    | WaitingHoldCode
     | "no_sender"
     | "no_job"
     | "backlog"
@@ -50,8 +48,8 @@ export interface EmailWaiting {
   reasons: WaitingReason[];
 }
 
-/** Why a delayed send job waits, as the sender recorded it on the job (see @svc/queues WaitingHold). */
-type WaitingHoldCode = "tenant_paused" | "account_paused" | "account_quota" | "rate_limit" | "render_busy" | "attachment_budget";
+/** Why a delayed send job waits, as the sender recorded it on the job: one list, @svc/queues' WaitingHold. */
+type WaitingHoldCode = WaitingHold;
 
 /** What each hold says, before its time. */
 const HOLD_MESSAGES: Record<WaitingHoldCode, { text: string; next: string }> = {
@@ -61,6 +59,8 @@ const HOLD_MESSAGES: Record<WaitingHoldCode, { text: string; next: string }> = {
   rate_limit: { text: RATE_LIMIT_REASON, next: "Its turn" },
   render_busy: { text: RENDER_BUSY_REASON, next: "Next attempt" },
   attachment_budget: { text: ATTACHMENT_BUDGET_REASON, next: "Next attempt" },
+  region_unavailable: { text: `${REGION_UNAVAILABLE_REASON} svc doctor shows each region's state.`, next: "Next look" },
+  handoff_unknown: { text: HANDOFF_UNKNOWN_REASON, next: "May move at" },
 };
 
 /** BullMQ states of a job waiting for a worker: `prioritized` is where a job with a priority waits. */

@@ -8,7 +8,7 @@ import { TemplateRenderError } from "../templates/engine.ts";
 import { RenderBusy } from "../templates/renderPool.ts";
 import { ATTACHMENT_BUDGET_FULL } from "./attachmentBudget.ts";
 import type { HandoffPorts } from "./ports.ts";
-import { asProviderError, type OutboundAttachment, ProviderError } from "./provider.ts";
+import { asProviderError, type OutboundAttachment, ProviderError, type RegionWaitCause } from "./provider.ts";
 import { filterTestRecipients } from "./recipients.ts";
 import { decideRetry } from "./retry.ts";
 
@@ -42,7 +42,7 @@ export type HandoffOutcome =
 /** What holds every workspace's mail: the account's pause, or its 24-hour quota. */
 export type AccountHold = "account_paused" | "account_quota";
 /** What puts one email back in the queue for a short while. */
-export type DeferralCause = "rate_limit" | "render_busy" | "attachment_budget";
+export type DeferralCause = "rate_limit" | "render_busy" | "attachment_budget" | RegionWaitCause;
 
 /** What an email deferred for room in the attachment budget says while it waits. */
 export const ATTACHMENT_BUDGET_REASON =
@@ -55,6 +55,14 @@ export const RATE_LIMIT_REASON =
 /** What an email put back because its workspace's render share was spent says while it waits. */
 export const RENDER_BUSY_REASON =
   "Its workspace's share of template rendering is spent for now (other templated emails of the workspace are rendering); it waits, queued, for its turn.";
+
+/** What an email waiting because every region it may use is down says while it waits. */
+export const REGION_UNAVAILABLE_REASON =
+  "Every SES region this workspace may send from is failing (its primary, and its failover regions if it has any); it waits, queued, and goes once one of them answers again.";
+
+/** What an email whose last handoff's outcome is unknown says while it waits for its region's word. */
+export const HANDOFF_UNKNOWN_REASON =
+  "Its last handoff got no answer from its SES region (the region may have taken it), and that region is now down: it waits, queued, for the region's Send event or for a bounded time before another region may send it, so that it is never sent twice.";
 
 /** What an email held by the account's 24-hour quota says while it waits. */
 export const ACCOUNT_QUOTA_REASON =
@@ -184,44 +192,50 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   if (turn.waitMs > 0) await ports.clock.sleep(turn.waitMs);
 
   const fileBytes = email.attachments.reduce((sum, file) => sum + file.size, 0);
-  const handedOff = await ports.attachmentBudget.hold(fileBytes, async (): Promise<HandoffOutcome | { providerMessageId: string }> => {
-    let attachments: OutboundAttachment[] | null;
-    try {
-      attachments = await loadAttachments(ports, email);
-    } catch (thrown) {
-      if (!(thrown instanceof FileStoreUnavailable)) throw thrown;
-      // The files are still there; the store is not answering: retried like a provider outage.
-      return handleProviderFailure(ports, email, new ProviderError("transient", "FileStoreUnavailable", thrown.message), log);
-    }
-    if (attachments === null) {
-      const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
-      await endFailed(ports, email, { reason: "attachments_missing", message: reason }, null, log);
-      log.error("attachment contents missing; email failed");
-      return { kind: "failed", reason };
-    }
-    const lease = await renewedLease(ports, email, leaseAskedAt);
-    if (lease === null) {
-      log.warn({ attempt: email.attempts }, "another worker claimed this email while its handoff waited; not sent by this one");
-      return { kind: "claim_lost" };
-    }
-    leaseAskedAt = lease;
-    try {
-      return await ports.provider.send({
-        emailId: email.id,
-        workspaceId: email.organizationId,
-        from: email.from,
-        fromDomain,
-        ...recipientsToSend,
-        replyTo: email.replyTo,
-        ...content,
-        headers: email.headers,
-        tags: email.tags,
-        attachments,
-      });
-    } catch (thrown) {
-      return handleProviderFailure(ports, email, asProviderError(thrown), log);
-    }
-  });
+  const handedOff = await ports.attachmentBudget.hold(
+    fileBytes,
+    async (): Promise<HandoffOutcome | { providerMessageId: string; region?: string }> => {
+      let attachments: OutboundAttachment[] | null;
+      try {
+        attachments = await loadAttachments(ports, email);
+      } catch (thrown) {
+        if (!(thrown instanceof FileStoreUnavailable)) throw thrown;
+        // The files are still there; the store is not answering: retried like a provider outage.
+        return handleProviderFailure(ports, email, new ProviderError("transient", "FileStoreUnavailable", thrown.message), log);
+      }
+      if (attachments === null) {
+        const reason = "The attachment contents are missing (already removed after an earlier handoff or by retention).";
+        await endFailed(ports, email, { reason: "attachments_missing", message: reason }, null, log);
+        log.error("attachment contents missing; email failed");
+        return { kind: "failed", reason };
+      }
+      const lease = await renewedLease(ports, email, leaseAskedAt);
+      if (lease === null) {
+        log.warn({ attempt: email.attempts }, "another worker claimed this email while its handoff waited; not sent by this one");
+        return { kind: "claim_lost" };
+      }
+      leaseAskedAt = lease;
+      try {
+        return await ports.provider.send({
+          ...(email.unknownHandoffRegion !== null && email.unknownHandoffAt !== null
+            ? { unknownHandoff: { region: email.unknownHandoffRegion, at: email.unknownHandoffAt } }
+            : {}),
+          emailId: email.id,
+          workspaceId: email.organizationId,
+          from: email.from,
+          fromDomain,
+          ...recipientsToSend,
+          replyTo: email.replyTo,
+          ...content,
+          headers: email.headers,
+          tags: email.tags,
+          attachments,
+        });
+      } catch (thrown) {
+        return handleProviderFailure(ports, email, asProviderError(thrown), log);
+      }
+    },
+  );
   if (handedOff === ATTACHMENT_BUDGET_FULL) {
     await ports.records.release(email.id);
     const retryAt = ports.clock.now() + ports.attachmentBudget.maxWaitMs;
@@ -232,9 +246,9 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
     return { kind: "deferred", retryAt, hold: "attachment_budget", reason: ATTACHMENT_BUDGET_REASON };
   }
   if ("kind" in handedOff) return handedOff;
-  const { providerMessageId } = handedOff;
+  const { providerMessageId, region } = handedOff;
 
-  const accepted = { emailId: email.id, provider: ports.provider.name, providerMessageId };
+  const accepted = { emailId: email.id, provider: ports.provider.name, providerMessageId, ...(region ? { region } : {}) };
   const renderedSubject = email.templateVersion !== null ? { renderedSubject: content.subject } : {};
   await recordAccepted(ports, { ...accepted, ...renderedSubject }, leaseAskedAt, log, { kept: false });
   await dropAttachmentContents(ports, email, log);
@@ -280,6 +294,18 @@ async function renderContent(
 
 /** A permanent refusal ends the email; a transient failure is retried within the retry window. */
 async function handleProviderFailure(ports: HandoffPorts, email: ClaimedEmail, error: ProviderError, log: Logger): Promise<HandoffOutcome> {
+  if (error.kind === "region_wait" && error.regional.wait) {
+    // Not a failure of the email: no region it may use can take it now (see RegionalProvider).
+    const { cause, retryAt } = error.regional.wait;
+    await ports.records.release(email.id);
+    log.debug({ cause, retryAt: new Date(retryAt).toISOString() }, "waiting for a region");
+    return {
+      kind: "deferred",
+      retryAt,
+      hold: cause,
+      reason: cause === "handoff_unknown" ? HANDOFF_UNKNOWN_REASON : REGION_UNAVAILABLE_REASON,
+    };
+  }
   if (error.kind === "paused") {
     await ports.gate.hold(email.organizationId);
     log.warn({ code: error.code }, "the provider paused this workspace's sending; its emails are held");
@@ -311,7 +337,9 @@ async function handleProviderFailure(ports: HandoffPorts, email: ClaimedEmail, e
     log.warn({ code: error.code, attempt: email.attempts }, "retry window ended; email failed");
     return { kind: "failed", reason };
   }
-  await ports.records.release(email.id);
+  // With regions: a request that may have reached SES holds the email to that region for a while.
+  const unknownIn = error.regional.outcomeUnknown ? error.regional.region : undefined;
+  await (unknownIn ? ports.records.releaseUnknown(email.id, unknownIn) : ports.records.release(email.id));
   log.info(
     { code: error.code, attempt: email.attempts, retryAt: new Date(decision.retryAt).toISOString() },
     "transient provider failure; will retry",

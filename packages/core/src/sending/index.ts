@@ -5,9 +5,11 @@ export {
   ACCOUNT_QUOTA_REASON,
   type AccountHold,
   type DeferralCause,
+  HANDOFF_UNKNOWN_REASON,
   type HandoffOutcome,
   handOff,
   RATE_LIMIT_REASON,
+  REGION_UNAVAILABLE_REASON,
   RENDER_BUSY_REASON,
   TENANT_PAUSED_REASON,
 } from "./handoff.ts";
@@ -16,4 +18,6 @@ export * from "./provider.ts";
 export { filterTestRecipients, type PreVerifiedLookup, type RecipientSplit, splitRecipients } from "./recipients.ts";
 export { handoffRecords } from "./records.ts";
 export { emailsAwaitingClaim, findAcceptedEmails } from "./recovery.ts";
+export { RegionalProvider, type RegionalProviderOptions } from "./regionalProvider.ts";
+export { type CircuitState, chooseRegion, type RegionChoice, RegionCircuit } from "./regionCircuit.ts";
 export { decideRetry, type HandoffRetryPolicy, type RetryDecision } from "./retry.ts";

@@ -46,6 +46,8 @@ export interface HandoffRecords {
   failRendering(emailId: string, failure: RenderingFailure): Promise<string[] | null>;
   /** Gives the claim back: the email waits, queued, for its retry. */
   release(emailId: string): Promise<void>;
+  /** Gives the claim back after a handoff to `region` whose outcome is unknown (see releaseUnknownHandoff). */
+  releaseUnknown(emailId: string, region: string): Promise<void>;
   /** Notes on the email which recipients were dropped as suppressed. */
   setSuppressedRecipients(emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<void>;
   /** Fails the email with our own `rejected` event; answers the webhook deliveries to enqueue. */

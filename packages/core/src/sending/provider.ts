@@ -16,6 +16,8 @@ export interface OutboundEmail extends EmailFields<OutboundAttachment> {
   configurationSet?: string;
   /** The SES tenant the workspace sends as (its own reputation and sending status); none when absent. */
   tenant?: string;
+  /** Its last handoff whose outcome is unknown, if any: with several regions it may not move before that region is heard. */
+  unknownHandoff?: UnknownHandoff;
 }
 
 export type OutboundAttachment = AttachmentWithContent;
@@ -42,9 +44,11 @@ export type FindAcceptedEmails = (range: {
 
 export interface SendResult {
   providerMessageId: string;
+  /** The SES region that accepted it; absent for a provider without regions (the simulator). */
+  region?: string;
 }
 
-export type ProviderFailureKind = "transient" | "permanent" | "paused" | "account_paused" | "quota";
+export type ProviderFailureKind = "transient" | "permanent" | "paused" | "account_paused" | "quota" | "region_wait";
 
 /**
  * A refusal or failure the sender can act on. `transient` is retried with backoff; `permanent`
@@ -62,10 +66,35 @@ export class ProviderError extends Error {
     message: string,
     /** JSON-safe description of the provider's error, stored as the rejected event's payload. */
     readonly details: Record<string, unknown> = {},
+    /**
+     * With several regions: the region asked, whether the request may have reached it without an
+     * answer (a timeout or a broken connection after it was sent: SES may have taken the email),
+     * and, for `region_wait`, why and until when the email must wait for a region.
+     */
+    readonly regional: RegionalFailure = {},
   ) {
     super(message);
     this.name = "ProviderError";
   }
+}
+
+export interface RegionalFailure {
+  region?: string;
+  outcomeUnknown?: boolean;
+  wait?: { cause: RegionWaitCause; retryAt: number };
+}
+
+/**
+ * Why an email waits for a region (`region_wait`): every region it may use is down
+ * (`region_unavailable`), or its last handoff's outcome is unknown and its region is down, so it
+ * waits for that region's Send event before it may move (`handoff_unknown`).
+ */
+export type RegionWaitCause = "region_unavailable" | "handoff_unknown";
+
+/** The last handoff whose outcome is unknown, as the email row holds it. */
+export interface UnknownHandoff {
+  region: string;
+  at: Date;
 }
 
 export interface EmailProvider {

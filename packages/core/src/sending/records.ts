@@ -5,7 +5,7 @@ import { postgresFileStore } from "../files/postgres.ts";
 import type { FileStore } from "../files/store.ts";
 import { preVerifiedRecipients } from "../recipients/service.ts";
 import { sqlPool } from "../sql.ts";
-import { releaseEmailClaims, setSuppressedRecipients } from "../stores/emails.ts";
+import { releaseEmailClaims, releaseUnknownHandoff, setSuppressedRecipients } from "../stores/emails.ts";
 import type { HandoffRecords } from "./ports.ts";
 
 /** The handoff's unbatched records and reads, on Postgres; the files where FILE_STORE keeps them. */
@@ -15,6 +15,7 @@ export function handoffRecords(db: DbHandle, files: FileStore = postgresFileStor
     fail: (emailId, failure, provider) => failEmail(pool, emailId, failure, provider),
     failRendering: (emailId, failure) => failEmailRendering(pool, emailId, failure),
     release: (emailId) => releaseEmailClaims(pool, [emailId]),
+    releaseUnknown: (emailId, region) => releaseUnknownHandoff(pool, emailId, region),
     setSuppressedRecipients: (emailId, suppressed) => setSuppressedRecipients(pool, emailId, suppressed),
     rejectSuppressed: (emailId, suppressed) => rejectSuppressedEmail(db, emailId, suppressed),
     reject: (emailId, refusal, provider) => rejectEmail(db, emailId, refusal, provider),

@@ -303,3 +303,8 @@ export async function selectDomainWorkspaceId(db: Queryable, domainId: string): 
   const { rows } = await db.query(`SELECT "workspaceId" FROM domains WHERE id = $1`, [domainId]);
   return (rows[0] as { workspaceId: string } | undefined)?.workspaceId ?? null;
 }
+
+/** Verified domains, at most `limit`, in name order: the identities every SES region must have. */
+export function findVerifiedDomains(prisma: Prisma.TransactionClient, limit: number): Promise<Domain[]> {
+  return prisma.domain.findMany({ where: { status: "verified" }, orderBy: [{ name: "asc" }, { id: "asc" }], take: limit });
+}

@@ -33,6 +33,8 @@ export interface EmailEventToRecord {
   dedupeKey: string;
   /** Extra fields to set on the email when this event moves its status (e.g. errorMessage). */
   emailUpdate?: { errorMessage?: string; failedAt?: Date };
+  /** The SES region whose topic reported it; events of one email from two regions are one timeline all the same. */
+  region?: string;
   /**
    * Addresses (bare, lower-cased) the event puts on the email's workspace's suppression list:
    * a permanent bounce's or a complaint's recipients. Added only when the event itself is
@@ -102,6 +104,7 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
       ts: event.eventTimestamp,
       payload: event.payloadJson,
       dedupe_key: event.dedupeKey,
+      region: event.region ?? null,
       target,
       target_rank: target ? statusRank(target) : null,
       error_message: event.emailUpdate?.errorMessage ?? null,
@@ -173,7 +176,7 @@ WITH input AS (
   SELECT *
     FROM json_to_recordset($1::json) AS i(
       n int, tagged_id text, pmid text, type "EventType", ts timestamptz, payload text,
-      dedupe_key text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
+      dedupe_key text, region text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
       sup_reason "SuppressionReason", sup_addresses json)
 ),
 matched AS (
@@ -193,8 +196,8 @@ matched AS (
 ev AS (
   -- In id order, so that two batches sharing keys wait on each other in one order rather than
   -- deadlock; the same key twice in one batch (the same id) stores the first item.
-  INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey")
-  SELECT event_id, email_id, type, ts, payload, dedupe_key FROM matched WHERE email_id IS NOT NULL ORDER BY event_id, n
+  INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey", region)
+  SELECT event_id, email_id, type, ts, payload, dedupe_key, region FROM matched WHERE email_id IS NOT NULL ORDER BY event_id, n
   ON CONFLICT (id) DO NOTHING
   RETURNING id
 ),

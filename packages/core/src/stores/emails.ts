@@ -422,6 +422,9 @@ export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
   templateId: string | null;
   templateVersion: number | null;
   templateVariables: Record<string, unknown> | null;
+  /** Its last handoff whose outcome is unknown (see releaseUnknownHandoff); null when there is none. */
+  unknownHandoffRegion: string | null;
+  unknownHandoffAt: Date | null;
 }
 
 /**
@@ -441,7 +444,8 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
              OR (${statusInSql("status", SENDER_MOVES.reclaim.from)} AND "claimedAt" < now() - $2::int * interval '1 millisecond'))
      RETURNING id, "organizationId", environment, "from", "fromDomain", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
                COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
-               GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables"`,
+               GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables",
+               "unknownHandoffRegion", "unknownHandoffAt"`,
     values: [[...new Set(emailIds)], leaseMs],
   });
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));
@@ -486,6 +490,8 @@ export interface AcceptedHandoff {
    * the row: what was sent. Absent for other emails (and when recorded from a kept acceptance).
    */
   renderedSubject?: string;
+  /** The SES region that accepted it; absent for the simulator. */
+  region?: string;
 }
 
 /**
@@ -507,14 +513,16 @@ export async function markEmailsSent(db: Queryable, accepted: AcceptedHandoff[])
             "lastActivityAt" = now(),
             provider = v.provider,
             "providerMessageId" = COALESCE(e."providerMessageId", v.message_id),
-            subject = COALESCE(v.subject, e.subject)
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS v(id, provider, message_id, subject)
+            subject = COALESCE(v.subject, e.subject),
+            region = COALESCE(v.region, e.region)
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, provider, message_id, subject, region)
       WHERE e.id = v.id AND e.id = ANY ($1::text[])`,
     values: [
       rows.map((row) => row.emailId),
       rows.map((row) => row.provider),
       rows.map((row) => row.providerMessageId),
       rows.map((row) => row.renderedSubject ?? null),
+      rows.map((row) => row.region ?? null),
     ],
   });
 }
@@ -551,6 +559,19 @@ export async function releaseEmailClaims(db: Queryable, emailIds: readonly strin
       WHERE id = ANY ($1::text[]) AND ${statusInSql("status", SENDER_MOVES.released.from)}`,
     values: [[...emailIds]],
   });
+}
+
+/**
+ * Gives a claim back after a handoff to `region` whose outcome is unknown (the request may have
+ * reached SES, no answer came): the email waits, queued, and remembers the region and the time, so
+ * that it is sent nowhere else before that region's Send event could have come.
+ */
+export async function releaseUnknownHandoff(db: Queryable, emailId: string, region: string): Promise<void> {
+  await db.query(
+    `UPDATE emails SET status = '${SENDER_MOVES.released.to}', "claimedAt" = NULL, "unknownHandoffRegion" = $2, "unknownHandoffAt" = now()
+      WHERE id = $1 AND ${statusInSql("status", SENDER_MOVES.released.from)}`,
+    [emailId, region],
+  );
 }
 
 /** An email that should have a send job: under its own id, or the batch's its row names. */

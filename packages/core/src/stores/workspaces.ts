@@ -83,3 +83,34 @@ export async function updateWorkspaceRetention(
     settings.privacyMode,
   ]);
 }
+
+/** A workspace's SES regions as stored: its primary (null = the install's first) and its failover order (empty = pinned). */
+export interface WorkspaceRegionsRow {
+  sesPrimaryRegion: string | null;
+  sesFailoverRegions: string[];
+}
+
+export async function readWorkspaceRegions(db: Queryable, workspaceId: string): Promise<WorkspaceRegionsRow | null> {
+  const { rows } = await db.query({
+    name: "svc_read_workspace_regions",
+    text: `SELECT "sesPrimaryRegion", "sesFailoverRegions" FROM workspaces WHERE id = $1`,
+    values: [workspaceId],
+  });
+  return (rows[0] as WorkspaceRegionsRow | undefined) ?? null;
+}
+
+/** The workspace's regions, its row locked until the transaction ends; null when there is no such workspace. */
+export async function lockWorkspaceRegions(db: Queryable, workspaceId: string): Promise<WorkspaceRegionsRow | null> {
+  const { rows } = await db.query(`SELECT "sesPrimaryRegion", "sesFailoverRegions" FROM workspaces WHERE id = $1 FOR UPDATE`, [
+    workspaceId,
+  ]);
+  return (rows[0] as WorkspaceRegionsRow | undefined) ?? null;
+}
+
+export async function updateWorkspaceRegions(db: Queryable, workspaceId: string, regions: WorkspaceRegionsRow): Promise<void> {
+  await db.query(`UPDATE workspaces SET "sesPrimaryRegion" = $2, "sesFailoverRegions" = $3 WHERE id = $1`, [
+    workspaceId,
+    regions.sesPrimaryRegion,
+    regions.sesFailoverRegions,
+  ]);
+}

@@ -97,13 +97,28 @@ export function toProviderError(error: unknown, tenant?: string): ProviderError 
 
   if (tenant) details.tenant = tenant;
 
-  return new ProviderError(
+  const kind =
     classifyAccount(name, message, tenant) ??
-      (tenant ? (classifyTenantSend(name, message) ?? classify(name, networkCode, status)) : classify(name, networkCode, status)),
-    code,
-    `SES ${code}: ${message}`,
-    details,
-  );
+    (tenant ? (classifyTenantSend(name, message) ?? classify(name, networkCode, status)) : classify(name, networkCode, status));
+  const outcomeUnknown = kind === "transient" && mayHaveReachedSes(name, networkCode, status, message);
+  return new ProviderError(kind, code, `SES ${code}: ${message}`, details, outcomeUnknown ? { outcomeUnknown } : {});
+}
+
+/** Failures that happen before a request is sent: SES cannot have taken the email. */
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * Whether SES may have taken the email although no answer says so: no HTTP answer came, and the
+ * failure is not one that happens before the request leaves (no connection, no credentials). A
+ * timeout after connecting, or a connection reset mid-request, may follow SES's acceptance.
+ */
+function mayHaveReachedSes(name: string | undefined, networkCode: string | undefined, status: number | undefined, message: string) {
+  if (status !== undefined) return false;
+  if (name === "CredentialsProviderError") return false;
+  if (networkCode && NOT_SENT_CODES.has(networkCode)) return false;
+  // The SDK's connection timeout: the socket never connected.
+  if (/did not establish a connection/i.test(message)) return false;
+  return true;
 }
 
 /**

@@ -13,6 +13,9 @@ export interface SesProviderOptions {
   connectionTimeoutMs?: number;
   /** Time allowed for SES to answer once connected. Keep well below the sender's claim lease. */
   requestTimeoutMs?: number;
+  /** The region (and its endpoint) to send through: AWS_REGION and SES_ENDPOINT unless given. */
+  region?: string;
+  endpoint?: string | undefined;
 }
 
 const CHARSET = "UTF-8";
@@ -48,9 +51,10 @@ export class SesProvider implements EmailProvider {
     private readonly log: Logger,
     options: SesProviderOptions = {},
   ) {
+    const endpoint = options.region !== undefined ? options.endpoint : env.SES_ENDPOINT;
     this.client = new SESv2Client({
-      region: env.AWS_REGION,
-      ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}),
+      region: options.region ?? env.AWS_REGION,
+      ...(endpoint ? { endpoint } : {}),
       maxAttempts: 1,
       requestHandler: {
         connectionTimeout: options.connectionTimeoutMs ?? 5_000,

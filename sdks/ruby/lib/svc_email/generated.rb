@@ -629,5 +629,5 @@ module SvcEmail
   }.freeze
 
   # Every error `code` the API answers with.
-  ERROR_CODES = ["bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"].freeze
+  ERROR_CODES = ["bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal"].freeze
 end

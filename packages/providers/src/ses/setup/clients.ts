@@ -14,10 +14,20 @@ export interface SesApiEnv {
   SNS_ENDPOINT?: string | undefined;
 }
 
-export function createSesApiClients(env: SesApiEnv): SesApiClients {
+/** A region's SES and SNS endpoints as SesApiEnv names them (see sesRegionsOf in @svc/config). */
+export function sesApiEnvOf(region: { region: string; sesEndpoint?: string | undefined; snsEndpoint?: string | undefined }): SesApiEnv {
+  return { AWS_REGION: region.region, SES_ENDPOINT: region.sesEndpoint, SNS_ENDPOINT: region.snsEndpoint };
+}
+
+export function createSesApiClients(env: SesApiEnv, options: { maxAttempts?: number; timeoutMs?: number } = {}): SesApiClients {
   // A few SDK retries are right here, unlike for sends: these calls are idempotent reads and
-  // creates that an operator is waiting on.
-  const common = { region: env.AWS_REGION, maxAttempts: 3, requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 } };
+  // creates that an operator is waiting on. A probe of a region tries once, briefly.
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const common = {
+    region: env.AWS_REGION,
+    maxAttempts: options.maxAttempts ?? 3,
+    requestHandler: { connectionTimeout: Math.min(5_000, timeoutMs), requestTimeout: timeoutMs, throwOnRequestTimeout: true },
+  };
   const ses = new SESv2Client({ ...common, ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}) });
   const sns = new SNSClient({ ...common, ...(env.SNS_ENDPOINT ? { endpoint: env.SNS_ENDPOINT } : {}) });
   return {

@@ -1,5 +1,5 @@
 export { readSesAccount, type SesAccountView } from "./account.ts";
-export { createSesApiClients, type SesApiClients, type SesApiEnv } from "./clients.ts";
+export { createSesApiClients, type SesApiClients, type SesApiEnv, sesApiEnvOf } from "./clients.ts";
 export {
   type AppliedSesSetup,
   accountOf,

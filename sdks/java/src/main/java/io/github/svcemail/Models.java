@@ -69,6 +69,7 @@ public final class Models {
    * | code | status | meaning |
    * |---|---|---|
    * | `bad_request` | 400 | The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. |
+   * | `region_not_configured` | 400 | A workspace's primary or failover region names an SES region this install does not send from (SES_REGIONS); nothing was changed. |
    * | `unauthorized` | 401 | The Authorization header is missing, malformed, or names an unknown or revoked key. |
    * | `forbidden` | 403 | The key's scope preset lacks the permission this operation needs (the message names it). |
    * | `domain_not_verified` | 403 | The domain of `from` is not a verified domain of the key's workspace. |
@@ -3801,7 +3802,7 @@ public final class Models {
     @JsonProperty("nextAttemptAt")
     private String nextAttemptAt;
 
-    /** When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget). */
+    /** When the next attempt is due: the scheduled time (scheduled), the retry (provider_retry), or when the hold ends (tenant_paused, account_paused, account_quota: when the 24-hour window has moved enough; rate_limit, render_busy, attachment_budget, region_unavailable: the next look at the regions; handoff_unknown: when the wait for the first region's Send event ends). */
     public String getNextAttemptAt() {
       return nextAttemptAt;
     }

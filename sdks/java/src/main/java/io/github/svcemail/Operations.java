@@ -14,7 +14,7 @@ public final class Operations {
 
   /** Every error code the API answers with. */
   public static final List<String> ERROR_CODES =
-      List.of("bad_request", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal");
+      List.of("bad_request", "region_not_configured", "unauthorized", "forbidden", "domain_not_verified", "domain_not_allowed", "source_not_allowed", "not_found", "conflict", "confirmation_required", "replay_in_progress", "payload_too_large", "unsupported_media_type", "validation_failed", "attachment_quota_exceeded", "daily_limit_reached", "rate_limited", "replay_quota_exceeded", "render_rate_limited", "replay_rate_limited", "erasure_rate_limited", "unavailable", "server_busy", "internal");
 
   /**
    * One operation. {@code response}: "json" (decoded), "text" or "bytes" (as received).
