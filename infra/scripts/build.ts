@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BuildOptions, build } from "esbuild";
@@ -31,6 +32,19 @@ const EXTERNAL = ["argon2", "pg-native", "tinypool"];
 const WORKERS = [{ source: "packages/core/src/templates/renderWorker.ts", name: "renderWorker.js" }];
 /** Folders a bundled module reads relative to itself at run time, copied beside every bundle. */
 const RUNTIME_FOLDERS = [{ source: "packages/queues/src/lua", name: "lua" }];
+
+/**
+ * Browser scripts a bundle serves from a package that production does not install (its own
+ * dependencies are a front-end's): copied beside the bundle, where the serving module looks first.
+ */
+const VENDORED = [
+  {
+    from: "apps/api",
+    module: "@scalar/api-reference",
+    file: "browser/standalone.js",
+    output: "apps/api/dist/vendor/scalar-api-reference.js",
+  },
+];
 
 /** Externals that are optional imports of a bundled library (never installed). */
 const OPTIONAL = new Set(["pg-native"]);
@@ -102,6 +116,11 @@ for (const { output } of entries()) {
     rmSync(target, { recursive: true, force: true });
     cpSync(path.join(root, folder.source), target, { recursive: true, force: true });
   }
+}
+for (const asset of VENDORED) {
+  const entry = createRequire(path.join(root, asset.from, "package.json")).resolve(asset.module);
+  mkdirSync(path.dirname(path.join(root, asset.output)), { recursive: true });
+  cpSync(path.join(path.dirname(entry), asset.file), path.join(root, asset.output));
 }
 process.stdout.write(
   `Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries()

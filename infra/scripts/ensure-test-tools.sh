@@ -12,6 +12,11 @@ svc_test_tools=(
   "php php-cli the PHP SDK's tests"
   "phpunit phpunit the PHP SDK's tests"
   "ruby ruby the Ruby SDK's tests"
+  "buildah buildah the production image's test (test/e2e/image.test.ts)"
+  "podman podman the production image's test"
+  "skopeo skopeo the production image's base (infra/scripts/image-base.sh)"
+  "debootstrap debootstrap the production image's base"
+  "runc runc the production image's test (podman's runtime here: crun refuses hybrid cgroups)"
 )
 
 svc_missing_packages=()
