@@ -54,7 +54,7 @@ export function imageInputsHash(): string {
  * capped at the caller's own hard limit.
  */
 function ulimits(): string[] {
-  const [files, processes] = execFileSync("sh", ["-c", "ulimit -Hn; ulimit -Hu"], { encoding: "utf8" }).trim().split("\n");
+  const [files, processes] = execFileSync("bash", ["-c", "ulimit -Hn; ulimit -Hu"], { encoding: "utf8" }).trim().split("\n");
   const capped = (value: string | undefined, podmanDefault: number) =>
     String(value === undefined || value === "unlimited" ? podmanDefault : Math.min(Number(value), podmanDefault));
   const nofile = capped(files, 1_048_576);

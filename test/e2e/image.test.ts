@@ -50,7 +50,7 @@ const APPS: AppName[] = ["ingest", "api", "sender", "dispatcher", "dashboard", "
 const MAX_IMAGE_BYTES = 800 * 1024 * 1024;
 const COMPILERS = ["gcc", "cc", "g++", "c++", "make", "python3", "tsc", "esbuild"];
 
-const TESTS = 9;
+const TESTS = 10;
 const hash = imageInputsHash();
 const image = `${IMAGE_REPOSITORY}:${hash}`;
 const handle = openTestDb();
@@ -276,6 +276,37 @@ describe("the production image (buildah build, podman run)", () => {
     expect(verifyWebhook({ rawBody: hook.body, headers: hook.headers, secret })).toMatchObject({ ok: true });
     passed++;
   });
+});
+
+describe("a Dockerfile with a COPY removed", () => {
+  it(
+    "builds (its other layers from the cache) but fails the smoke: the migration cannot start",
+    async () => {
+      const dockerfile = readFileSync(path.join(root, "infra/docker/Dockerfile"), "utf8");
+      const removed = "COPY --from=build /out ./\n";
+      expect(dockerfile).toContain(removed);
+      const broken = path.join(os.tmpdir(), `svc-Dockerfile-without-out-${process.pid}`);
+      writeFileSync(broken, dockerfile.replace(removed, ""));
+      const tag = `${IMAGE_REPOSITORY}:${hash}-without-out`;
+      const built = await buildImage({ dockerfile: broken, tag });
+      expect(built.code).toBe(0);
+      const migrated = await run("podman", [
+        ...podmanRunArgs(),
+        "--env",
+        `DATABASE_URL=${TEST_DATABASE_URL}`,
+        tag,
+        "infra/dist/migrate.js",
+      ]).then(
+        () => ({ code: 0, stderr: "" }),
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(migrated.code).not.toBe(0);
+      expect(migrated.stderr).toContain("Cannot find module '/app/infra/dist/migrate.js'");
+      await run("podman", ["rmi", "--force", tag]);
+      passed++;
+    },
+    20 * 60_000,
+  );
 });
 
 describe("docker compose up (docker-compose.yml's services started with podman by infra/scripts/compose-up.ts)", () => {
