@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
 import { bundleOptions, EXTERNAL, entries, OPTIONAL, RUNTIME_FOLDERS, root, WORKERS } from "./bundles.ts";
@@ -20,6 +21,18 @@ import { bundleOptions, EXTERNAL, entries, OPTIONAL, RUNTIME_FOLDERS, root, WORK
  *
  * `--no-typecheck` skips tsc (tests that only need the output; test/checks.test.ts type-checks the tree).
  */
+/**
+ * Browser scripts a bundle serves from a package that production does not install (its own
+ * dependencies are a front-end's): copied beside the bundle, where the serving module looks first.
+ */
+const VENDORED = [
+  {
+    from: "apps/api",
+    module: "@scalar/api-reference",
+    file: "browser/standalone.js",
+    output: "apps/api/dist/vendor/scalar-api-reference.js",
+  },
+];
 /** Every external the bundles load must be installed by a production install of the root. */
 function checkExternalsAreRootDependencies(): void {
   const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
@@ -49,6 +62,11 @@ for (const { output } of entries()) {
     rmSync(target, { recursive: true, force: true });
     cpSync(path.join(root, folder.source), target, { recursive: true, force: true });
   }
+}
+for (const asset of VENDORED) {
+  const entry = createRequire(path.join(root, asset.from, "package.json")).resolve(asset.module);
+  mkdirSync(path.dirname(path.join(root, asset.output)), { recursive: true });
+  cpSync(path.join(path.dirname(entry), asset.file), path.join(root, asset.output));
 }
 process.stdout.write(
   `Built ${entries().length} entry points in ${Date.now() - started} ms: ${entries()

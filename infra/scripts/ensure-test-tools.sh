@@ -16,6 +16,11 @@ svc_test_tools=(
   "javac default-jdk-headless the Java SDK's tests"
   "/usr/share/java/junit-platform-console-standalone.jar junit5 the Java SDK's tests"
   "/usr/share/java/jackson-databind.jar libjackson2-databind-java the Java SDK's tests"
+  "buildah buildah the production image's test (test/e2e/image.test.ts)"
+  "podman podman the production image's test"
+  "skopeo skopeo the production image's base (infra/scripts/image-base.sh)"
+  "debootstrap debootstrap the production image's base"
+  "runc runc the production image's test (podman's runtime here: crun refuses hybrid cgroups)"
 )
 
 svc_missing_packages=()

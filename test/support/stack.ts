@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { podmanRunArgs } from "../../infra/scripts/containers.ts";
 import { testEnv } from "./env.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -86,12 +87,30 @@ export interface RunningApp {
 
 /**
  * How an app is run: `source` through tsx (development, most tests), `build` with plain node on
- * its `pnpm build` output (`apps/<app>/dist/main.js`), as production runs it.
+ * its `pnpm build` output (`apps/<app>/dist/main.js`), as production runs it, or `image`: that
+ * bundle in the production image (infra/docker/Dockerfile), a podman container on the host's
+ * network, with the app's environment and the stack's key folder (SIMULATOR_KEY_DIR) mounted.
  */
-export type AppRuntime = "source" | "build";
+export type AppRuntime = "source" | "build" | { image: string };
 
-function appCommand(name: AppName, runtime: AppRuntime): [string, string[]] {
+function appCommand(name: AppName, runtime: AppRuntime, env: Record<string, string>): [string, string[]] {
   if (runtime === "build") return [process.execPath, ["--enable-source-maps", path.join(root, "apps", name, "dist", "main.js")]];
+  if (typeof runtime === "object") {
+    const keyDir = env.SIMULATOR_KEY_DIR;
+    return [
+      "podman",
+      [
+        ...podmanRunArgs(),
+        "--name",
+        `svc-${name}-${process.pid}-${env.QUEUE_PREFIX?.slice(-6) ?? "x"}`,
+        // The value of each comes from podman's own environment (spawn's env below).
+        ...Object.keys(env).flatMap((key) => ["--env", key]),
+        ...(keyDir ? ["--volume", `${keyDir}:${keyDir}`] : []),
+        runtime.image,
+        `apps/${name}/dist/main.js`,
+      ],
+    ];
+  }
   return [tsx, [path.join(root, "apps", name, "src", "main.ts")]];
 }
 
@@ -103,7 +122,7 @@ export async function startApp(
   runtime: AppRuntime = "source",
 ): Promise<RunningApp> {
   const port = Number(env[portVariable]);
-  const [command, args] = appCommand(name, runtime);
+  const [command, args] = appCommand(name, runtime, env);
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -179,6 +198,8 @@ const PORT_VARIABLES: Record<AppName, string> = {
 export async function startStack(options: { apps?: AppName[]; env?: Record<string, string>; runtime?: AppRuntime } = {}): Promise<Stack> {
   const apps = options.apps ?? ["ingest", "api", "sender", "dispatcher"];
   const keyDir = mkdtempSync(path.join(os.tmpdir(), "svc-sim-"));
+  // In an image the apps run as its unprivileged user, and write their keys here.
+  if (typeof options.runtime === "object") chmodSync(keyDir, 0o777);
   const ports = Object.fromEntries(
     await Promise.all(Object.values(PORT_VARIABLES).map(async (name) => [name, String(await freePort())])),
   ) as Record<string, string>;

@@ -1,11 +1,21 @@
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Router } from "express";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 import { REFERENCE_PATHS } from "../openapi/paths/service.ts";
 
-/** Scalar's self-contained browser build: the page needs nothing from the network. */
-const SCRIPT_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")), "browser/standalone.js");
+/**
+ * Scalar's self-contained browser build: the page needs nothing from the network. A production
+ * install does not have its package (Vue and the rest come with it), so `pnpm build` copies the
+ * script beside the API's bundle (infra/scripts/build.ts, VENDORED); from source it is read from
+ * the package.
+ */
+const BUNDLED_SCRIPT = fileURLToPath(new URL("vendor/scalar-api-reference.js", import.meta.url));
+const SCRIPT_FILE = existsSync(BUNDLED_SCRIPT)
+  ? BUNDLED_SCRIPT
+  : path.join(path.dirname(createRequire(import.meta.url).resolve("@scalar/api-reference")), "browser/standalone.js");
 
 /**
  * What the page may load: only this origin. A reference that reached for a CDN or a web font
