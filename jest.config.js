@@ -13,7 +13,12 @@ export default {
       },
     ],
   },
-  testMatch: ["<rootDir>/{apps,packages}/*/test/**/*.test.ts", "<rootDir>/test/**/*.test.ts", "<rootDir>/sdks/test/**/*.test.ts", "<rootDir>/infra/aws/test/**/*.test.ts"],
+  testMatch: [
+    "<rootDir>/{apps,packages}/*/test/**/*.test.ts",
+    "<rootDir>/test/**/*.test.ts",
+    "<rootDir>/sdks/test/**/*.test.ts",
+    "<rootDir>/infra/aws/test/**/*.test.ts",
+  ],
   testPathIgnorePatterns: ["/node_modules/"],
   globalSetup: "<rootDir>/test/support/global-setup.ts",
   testTimeout: 60000,

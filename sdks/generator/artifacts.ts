@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type OpenApiDocument, sdkModel } from "./fromOpenApi.ts";
 import { goSource } from "./go.ts";
-import { phpSource } from "./php.ts";
 import { javaModelsSource, javaOperationsSource } from "./java.ts";
+import { phpSource } from "./php.ts";
 import { pythonSource } from "./python.ts";
 import { rbsSource, rubySource } from "./ruby.ts";
 
