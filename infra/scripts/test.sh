@@ -51,9 +51,14 @@ failed=0
 for shard in $(seq 1 "$shards"); do
   file="test-results/summary-$shard.txt"
   if [ -s "$file" ]; then
-    read -r p _ f _ < "$file"
-    passed=$((passed + p))
-    failed=$((failed + f))
+    # "N passed, M failed", written without a final newline (so not through `read`, which fails
+    # at such an end under set -e).
+    line=$(cat "$file")
+    shard_passed=${line%% passed*}
+    shard_failed=${line##*, }
+    shard_failed=${shard_failed%% failed*}
+    passed=$((passed + shard_passed))
+    failed=$((failed + shard_failed))
   else
     echo "Shard $shard of $shards ended without a summary." >&2
     failed=$((failed + 1))
