@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { allowOidcDomain, configureOidc, disallowOidcDomain, listAuditLog, removeOidc, sqlPool } from "@svc/core";
-import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { addVirtualAuthenticator, launchChromium, screenshot } from "./browser/chromium.ts";
 import { startIdentityProvider, type TestIdentityProvider } from "./oidc/identityProvider.ts";
-import { createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
+import { codeAt, createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
 
 /**
  * An account made by single sign-on has no password: removing one of its factors asks for a
@@ -52,9 +51,6 @@ afterAll(async () => {
   await dashboard?.close();
   await idp?.close();
 });
-
-const codeAt = (secret: string, atMs: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: atMs });
 
 let userId = "";
 let totpSecret = "";
