@@ -89,6 +89,22 @@ describe("an account without a password (made by single sign-on)", () => {
     expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(1);
   });
 
+  it("replaces the recovery codes when a passkey confirms it (no password asked), audited", async () => {
+    const before = await dashboard.db.recoveryCode.findMany({ where: { userId }, select: { codeHash: true } });
+    await page.goto(`${base}/account/security`);
+    await page.click('form[data-totp-form] [data-passkey-confirm][data-action="/account/totp/recovery-codes"]');
+    await page.waitForSelector("ul.recovery-codes li");
+    const shown = await page.$$eval("ul.recovery-codes li", (items) => items.map((item) => item.textContent));
+    expect(shown).toHaveLength(10);
+    const after = await dashboard.db.recoveryCode.findMany({ where: { userId }, select: { codeHash: true } });
+    expect(after).toHaveLength(10);
+    expect(after.some((row) => before.some((old) => old.codeHash === row.codeHash))).toBe(false);
+    const regenerated = (await listAuditLog(sqlPool(dashboard.handle), { workspaceId }, { limit: 200 })).data.filter(
+      (e) => e.action === "auth.recovery_codes_regenerated" && e.actor.id === userId,
+    );
+    expect(regenerated).toHaveLength(1);
+  });
+
   it("never removes the last way to sign in: with single sign-on closed to its domain, the only passkey stays", async () => {
     await disallowOidcDomain(dashboard.db, domain);
     await page.goto(`${base}/account/security`);
