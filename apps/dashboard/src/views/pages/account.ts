@@ -22,7 +22,11 @@ export interface AccountSecurityInput {
  * from the authenticator app or a passkey (a button per action: it signs a fresh challenge, then
  * sends the form to its action).
  */
-function proofFields(input: AccountSecurityInput, form: "totp" | "passkey", passkeyActions: Array<{ action: string; label: string }>): SafeHtml {
+function proofFields(
+  input: AccountSecurityInput,
+  form: "totp" | "passkey",
+  passkeyActions: Array<{ action: string; label: string }>,
+): SafeHtml {
   if (input.hasPassword)
     return field({
       label: "Your password",
