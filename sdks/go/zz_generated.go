@@ -113,6 +113,8 @@ var operations = map[string]operation{
 
 	"getErasureReceipt": {ID: "getErasureReceipt", Tag: "Erasures", Method: "GET", Path: "/erasures/{id}/receipt", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
+	"getDeliverability": {ID: "getDeliverability", Tag: "Deliverability", Method: "GET", Path: "/deliverability", PathParams: []string{}, QueryParams: []string{"days"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
 	"getHealth": {ID: "getHealth", Tag: "Service", Method: "GET", Path: "/healthz", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: false, SafeToRepeat: true},
 
 	"getReadiness": {ID: "getReadiness", Tag: "Service", Method: "GET", Path: "/readyz", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: false, SafeToRepeat: true},
@@ -2097,6 +2099,60 @@ type ErasureReceiptDocument struct {
 	EmailIDCount int64 `json:"emailIdCount"`
 }
 
+// DeliverabilityBreakdownProviderBounce is a schema of the API.
+type DeliverabilityBreakdownProviderBounce struct {
+	Cause string `json:"cause"`
+
+	Count int64 `json:"count"`
+}
+
+// DeliverabilityBreakdownProvider is a schema of the API.
+type DeliverabilityBreakdownProvider struct {
+	// By the recipient domain's MX hosts: a company on Google Workspace is `gmail`.
+	Provider string `json:"provider"`
+
+	Sent int64 `json:"sent"`
+
+	Delivered int64 `json:"delivered"`
+
+	Bounced int64 `json:"bounced"`
+
+	Complained int64 `json:"complained"`
+
+	// Of the sent; null when nothing was sent.
+	DeliveryRate *float64 `json:"deliveryRate"`
+
+	BounceRate *float64 `json:"bounceRate"`
+
+	ComplaintRate *float64 `json:"complaintRate"`
+
+	// This provider's bounces by cause, the most frequent first.
+	Bounces []DeliverabilityBreakdownProviderBounce `json:"bounces"`
+}
+
+// DeliverabilityBreakdownBounce is a schema of the API.
+type DeliverabilityBreakdownBounce struct {
+	Cause string `json:"cause"`
+
+	Count int64 `json:"count"`
+}
+
+// DeliverabilityBreakdown is a schema of the API.
+type DeliverabilityBreakdown struct {
+	// The window's first UTC day.
+	From string `json:"from"`
+
+	// Its last (today).
+	To string `json:"to"`
+
+	Days int64 `json:"days"`
+
+	Providers []DeliverabilityBreakdownProvider `json:"providers"`
+
+	// Every bounce of the window by cause, the most frequent first.
+	Bounces []DeliverabilityBreakdownBounce `json:"bounces"`
+}
+
 // DeleteWebhookSubscriptionResponse is a schema of the API.
 type DeleteWebhookSubscriptionResponse struct {
 	ID string `json:"id"`
@@ -2454,6 +2510,20 @@ func (p ListErasuresParams) values() url.Values {
 	}
 	if p.After != "" {
 		q.Set("after", p.After)
+	}
+	return q
+}
+
+// GetDeliverabilityParams are the query parameters of getDeliverability (GET /deliverability); zero values are left out.
+type GetDeliverabilityParams struct {
+	// Default 7.
+	Days int64
+}
+
+func (p GetDeliverabilityParams) values() url.Values {
+	q := url.Values{}
+	if p.Days != 0 {
+		q.Set("days", strconv.FormatInt(p.Days, 10))
 	}
 	return q
 }

@@ -9,6 +9,7 @@ import type {
   CreateErasureRequest,
   CreateTemplateRequest,
   CreateWebhookSubscriptionRequest,
+  DeliverabilityBreakdown,
   Email,
   EmailEvent,
   EmailEventPage,
@@ -17,6 +18,7 @@ import type {
   ErasureReceiptDocument,
   EventType,
   ExportAuditLogQuery,
+  GetDeliverabilityQuery,
   Health,
   Inbound,
   InboundSummary,
@@ -94,6 +96,7 @@ export class Svc {
   readonly inbound: InboundMessages;
   readonly erasures: Erasures;
   readonly auditLog: AuditLog;
+  readonly deliverability: Deliverability;
   readonly service: Service;
 
   constructor(options: SvcOptions) {
@@ -116,6 +119,7 @@ export class Svc {
     this.inbound = new InboundMessages(send);
     this.erasures = new Erasures(send);
     this.auditLog = new AuditLog(send);
+    this.deliverability = new Deliverability(send);
     this.service = new Service(send);
   }
 }
@@ -554,6 +558,17 @@ class AuditLog {
         responseType: "text",
       })
     ).body;
+  }
+}
+
+/** Where the workspace's mail lands: outcomes by mailbox provider, bounces by cause. */
+class Deliverability {
+  constructor(private readonly http: Send) {}
+
+  /** The last `days` UTC days (7 unless given, at most 30). */
+  async get(query: GetDeliverabilityQuery = {}): Promise<DeliverabilityBreakdown> {
+    return (await this.http<DeliverabilityBreakdown>({ method: "GET", path: "/deliverability", query: { ...query }, safeToRepeat: true }))
+      .body;
   }
 }
 

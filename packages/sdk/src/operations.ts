@@ -46,6 +46,7 @@ export const OPERATION_METHODS: Readonly<Record<string, string>> = {
   getErasure: "erasures.get",
   listErasures: "erasures.list",
   getErasureReceipt: "erasures.receipt",
+  getDeliverability: "deliverability.get",
   getHealth: "service.health",
   getReadiness: "service.readiness",
   getOpenApiDocument: "service.openApiDocument",

@@ -143,6 +143,10 @@ namespace SvcEmail;
  * @phpstan-type ErasureReceiptDocumentRemoved array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, email_attachments: int, idempotency_keys: int, inbound_emails: int, inbound_attachments: int, test_recipients: int}
  * @phpstan-type ErasureReceiptDocumentRedacted array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, suppressions: int}
  * @phpstan-type ErasureReceiptDocument array{removed: ErasureReceiptDocumentRemoved, redacted: ErasureReceiptDocumentRedacted, objectsDeleted: int, erasureId: string, workspaceId: string, status: 'queued'|'running'|'completed'|'failed', requestedAt: string, completedAt: ?string, addressCount: int, emailIdCount: int}
+ * @phpstan-type DeliverabilityBreakdownProviderBounce array{cause: 'unknown_user'|'mailbox_full'|'policy_block'|'dns_routing'|'message_too_large'|'suppressed'|'permanent_other'|'transient_other'|'unclassified', count: int}
+ * @phpstan-type DeliverabilityBreakdownProvider array{provider: 'gmail'|'microsoft'|'yahoo'|'apple'|'other', sent: int, delivered: int, bounced: int, complained: int, deliveryRate: ?float, bounceRate: ?float, complaintRate: ?float, bounces: list<DeliverabilityBreakdownProviderBounce>}
+ * @phpstan-type DeliverabilityBreakdownBounce array{cause: 'unknown_user'|'mailbox_full'|'policy_block'|'dns_routing'|'message_too_large'|'suppressed'|'permanent_other'|'transient_other'|'unclassified', count: int}
+ * @phpstan-type DeliverabilityBreakdown array{from: string, to: string, days: int, providers: list<DeliverabilityBreakdownProvider>, bounces: list<DeliverabilityBreakdownBounce>}
  * @phpstan-type DeleteWebhookSubscriptionResponse array{id: string, deleted: true}
  * @phpstan-type ListTemplatesResponse array{data: list<Template>, hasMore: bool}
  * @phpstan-type DeleteTemplateResponse array{id: string, deleted: true}
@@ -705,6 +709,19 @@ final class Generated
             'path' => '/erasures/{id}/receipt',
             'pathParams' => ['id'],
             'queryParams' => [],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'getDeliverability' => [
+            'id' => 'getDeliverability',
+            'tag' => 'Deliverability',
+            'method' => 'GET',
+            'path' => '/deliverability',
+            'pathParams' => [],
+            'queryParams' => ['days'],
             'idempotencyKey' => false,
             'hasBody' => false,
             'response' => 'json',

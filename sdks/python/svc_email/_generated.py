@@ -571,6 +571,19 @@ OPERATIONS: Dict[str, Operation] = {
         auth=True,
         safe_to_repeat=True,
     ),
+    "getDeliverability": Operation(
+        id="getDeliverability",
+        tag="Deliverability",
+        method="GET",
+        path="/deliverability",
+        path_params=(),
+        query_params=("days",),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
     "getHealth": Operation(
         id="getHealth",
         tag="Service",
@@ -2229,6 +2242,52 @@ ErasureReceiptDocument = TypedDict(
         "completedAt": Optional[str],
         "addressCount": int,
         "emailIdCount": int,
+    },
+)
+
+
+DeliverabilityBreakdownProviderBounce = TypedDict(
+    "DeliverabilityBreakdownProviderBounce",
+    {
+        "cause": Literal["unknown_user", "mailbox_full", "policy_block", "dns_routing", "message_too_large", "suppressed", "permanent_other", "transient_other", "unclassified"],
+        "count": int,
+    },
+)
+
+
+DeliverabilityBreakdownProvider = TypedDict(
+    "DeliverabilityBreakdownProvider",
+    {
+        "provider": Literal["gmail", "microsoft", "yahoo", "apple", "other"],
+        "sent": int,
+        "delivered": int,
+        "bounced": int,
+        "complained": int,
+        "deliveryRate": Optional[float],
+        "bounceRate": Optional[float],
+        "complaintRate": Optional[float],
+        "bounces": List["DeliverabilityBreakdownProviderBounce"],
+    },
+)
+
+
+DeliverabilityBreakdownBounce = TypedDict(
+    "DeliverabilityBreakdownBounce",
+    {
+        "cause": Literal["unknown_user", "mailbox_full", "policy_block", "dns_routing", "message_too_large", "suppressed", "permanent_other", "transient_other", "unclassified"],
+        "count": int,
+    },
+)
+
+
+DeliverabilityBreakdown = TypedDict(
+    "DeliverabilityBreakdown",
+    {
+        "from": str,
+        "to": str,
+        "days": int,
+        "providers": List["DeliverabilityBreakdownProvider"],
+        "bounces": List["DeliverabilityBreakdownBounce"],
     },
 )
 

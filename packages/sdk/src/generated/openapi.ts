@@ -735,6 +735,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliverability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outcomes by mailbox provider, bounces by cause
+         * @description Sent, delivered, bounced and complained over the last `days` UTC days by the mailbox provider of each email's first recipient (Gmail, Microsoft, Yahoo, Apple, other: by MX), with each provider's rates, and the bounces by cause (unknown user, mailbox full, policy or spam block, DNS or routing, message too large, suppressed, other permanent, other transient), classified from SES's bounce type and subtype and the receiving server's diagnostic code.
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["getDeliverability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -2642,6 +2664,46 @@ export interface components {
             completedAt: string | null;
             addressCount: number;
             emailIdCount: number;
+        };
+        DeliverabilityBreakdown: {
+            /**
+             * Format: date
+             * @description The window's first UTC day.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Its last (today).
+             */
+            to: string;
+            days: number;
+            providers: {
+                /**
+                 * @description By the recipient domain's MX hosts: a company on Google Workspace is `gmail`.
+                 * @enum {string}
+                 */
+                provider: "gmail" | "microsoft" | "yahoo" | "apple" | "other";
+                sent: number;
+                delivered: number;
+                bounced: number;
+                complained: number;
+                /** @description Of the sent; null when nothing was sent. */
+                deliveryRate: number | null;
+                bounceRate: number | null;
+                complaintRate: number | null;
+                /** @description This provider's bounces by cause, the most frequent first. */
+                bounces: {
+                    /** @enum {string} */
+                    cause: "unknown_user" | "mailbox_full" | "policy_block" | "dns_routing" | "message_too_large" | "suppressed" | "permanent_other" | "transient_other" | "unclassified";
+                    count: number;
+                }[];
+            }[];
+            /** @description Every bounce of the window by cause, the most frequent first. */
+            bounces: {
+                /** @enum {string} */
+                cause: "unknown_user" | "mailbox_full" | "policy_block" | "dns_routing" | "message_too_large" | "suppressed" | "permanent_other" | "transient_other" | "unclassified";
+                count: number;
+            }[];
         };
     };
     responses: never;
@@ -11675,6 +11737,187 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getDeliverability: {
+        parameters: {
+            query?: {
+                /** @description Default 7. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The breakdown. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverabilityBreakdown"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
                     };
                 };
             };

@@ -561,6 +561,19 @@ module SvcEmail
       auth: true,
       safe_to_repeat: true
     ).freeze,
+    "getDeliverability" => Operation.new(
+      id: "getDeliverability",
+      tag: "Deliverability",
+      http_method: "GET",
+      path: "/deliverability",
+      path_params: [].freeze,
+      query_params: ["days"].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
     "getHealth" => Operation.new(
       id: "getHealth",
       tag: "Service",

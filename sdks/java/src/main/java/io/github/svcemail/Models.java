@@ -8657,6 +8657,252 @@ public final class Models {
     }
   }
 
+  /** DeliverabilityBreakdownProviderBounce: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownProviderBounce {
+    @JsonProperty("cause")
+    private String cause;
+
+    public String getCause() {
+      return cause;
+    }
+
+    public DeliverabilityBreakdownProviderBounce setCause(String cause) {
+      this.cause = cause;
+      return this;
+    }
+
+    @JsonProperty("count")
+    private Long count;
+
+    public Long getCount() {
+      return count;
+    }
+
+    public DeliverabilityBreakdownProviderBounce setCount(Long count) {
+      this.count = count;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdownProvider: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownProvider {
+    @JsonProperty("provider")
+    private String provider;
+
+    /** By the recipient domain's MX hosts: a company on Google Workspace is `gmail`. */
+    public String getProvider() {
+      return provider;
+    }
+
+    public DeliverabilityBreakdownProvider setProvider(String provider) {
+      this.provider = provider;
+      return this;
+    }
+
+    @JsonProperty("sent")
+    private Long sent;
+
+    public Long getSent() {
+      return sent;
+    }
+
+    public DeliverabilityBreakdownProvider setSent(Long sent) {
+      this.sent = sent;
+      return this;
+    }
+
+    @JsonProperty("delivered")
+    private Long delivered;
+
+    public Long getDelivered() {
+      return delivered;
+    }
+
+    public DeliverabilityBreakdownProvider setDelivered(Long delivered) {
+      this.delivered = delivered;
+      return this;
+    }
+
+    @JsonProperty("bounced")
+    private Long bounced;
+
+    public Long getBounced() {
+      return bounced;
+    }
+
+    public DeliverabilityBreakdownProvider setBounced(Long bounced) {
+      this.bounced = bounced;
+      return this;
+    }
+
+    @JsonProperty("complained")
+    private Long complained;
+
+    public Long getComplained() {
+      return complained;
+    }
+
+    public DeliverabilityBreakdownProvider setComplained(Long complained) {
+      this.complained = complained;
+      return this;
+    }
+
+    @JsonProperty("deliveryRate")
+    private Double deliveryRate;
+
+    /** Of the sent; null when nothing was sent. */
+    public Double getDeliveryRate() {
+      return deliveryRate;
+    }
+
+    public DeliverabilityBreakdownProvider setDeliveryRate(Double deliveryRate) {
+      this.deliveryRate = deliveryRate;
+      return this;
+    }
+
+    @JsonProperty("bounceRate")
+    private Double bounceRate;
+
+    public Double getBounceRate() {
+      return bounceRate;
+    }
+
+    public DeliverabilityBreakdownProvider setBounceRate(Double bounceRate) {
+      this.bounceRate = bounceRate;
+      return this;
+    }
+
+    @JsonProperty("complaintRate")
+    private Double complaintRate;
+
+    public Double getComplaintRate() {
+      return complaintRate;
+    }
+
+    public DeliverabilityBreakdownProvider setComplaintRate(Double complaintRate) {
+      this.complaintRate = complaintRate;
+      return this;
+    }
+
+    @JsonProperty("bounces")
+    private List<DeliverabilityBreakdownProviderBounce> bounces;
+
+    /** This provider's bounces by cause, the most frequent first. */
+    public List<DeliverabilityBreakdownProviderBounce> getBounces() {
+      return bounces;
+    }
+
+    public DeliverabilityBreakdownProvider setBounces(List<DeliverabilityBreakdownProviderBounce> bounces) {
+      this.bounces = bounces;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdownBounce: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownBounce {
+    @JsonProperty("cause")
+    private String cause;
+
+    public String getCause() {
+      return cause;
+    }
+
+    public DeliverabilityBreakdownBounce setCause(String cause) {
+      this.cause = cause;
+      return this;
+    }
+
+    @JsonProperty("count")
+    private Long count;
+
+    public Long getCount() {
+      return count;
+    }
+
+    public DeliverabilityBreakdownBounce setCount(Long count) {
+      this.count = count;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdown: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdown {
+    @JsonProperty("from")
+    private String from;
+
+    /** The window's first UTC day. */
+    public String getFrom() {
+      return from;
+    }
+
+    public DeliverabilityBreakdown setFrom(String from) {
+      this.from = from;
+      return this;
+    }
+
+    @JsonProperty("to")
+    private String to;
+
+    /** Its last (today). */
+    public String getTo() {
+      return to;
+    }
+
+    public DeliverabilityBreakdown setTo(String to) {
+      this.to = to;
+      return this;
+    }
+
+    @JsonProperty("days")
+    private Long days;
+
+    public Long getDays() {
+      return days;
+    }
+
+    public DeliverabilityBreakdown setDays(Long days) {
+      this.days = days;
+      return this;
+    }
+
+    @JsonProperty("providers")
+    private List<DeliverabilityBreakdownProvider> providers;
+
+    public List<DeliverabilityBreakdownProvider> getProviders() {
+      return providers;
+    }
+
+    public DeliverabilityBreakdown setProviders(List<DeliverabilityBreakdownProvider> providers) {
+      this.providers = providers;
+      return this;
+    }
+
+    @JsonProperty("bounces")
+    private List<DeliverabilityBreakdownBounce> bounces;
+
+    /** Every bounce of the window by cause, the most frequent first. */
+    public List<DeliverabilityBreakdownBounce> getBounces() {
+      return bounces;
+    }
+
+    public DeliverabilityBreakdown setBounces(List<DeliverabilityBreakdownBounce> bounces) {
+      this.bounces = bounces;
+      return this;
+    }
+  }
+
   /** DeleteWebhookSubscriptionResponse: a schema of the API. */
   @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -9461,6 +9707,28 @@ public final class Models {
       Map<String, String> query = new LinkedHashMap<>();
       if (limit != null) query.put("limit", String.valueOf(limit));
       if (after != null) query.put("after", String.valueOf(after));
+      return query;
+    }
+  }
+
+  /** The query parameters of getDeliverability (GET /deliverability); a null field is left out. */
+  public static final class GetDeliverabilityParams {
+    private Long days;
+
+    /** Default 7. */
+    public Long getDays() {
+      return days;
+    }
+
+    public GetDeliverabilityParams setDays(Long days) {
+      this.days = days;
+      return this;
+    }
+
+    /** The parameters set, by their name on the wire. */
+    public Map<String, String> toQuery() {
+      Map<String, String> query = new LinkedHashMap<>();
+      if (days != null) query.put("days", String.valueOf(days));
       return query;
     }
   }

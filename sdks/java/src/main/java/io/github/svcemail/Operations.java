@@ -162,6 +162,9 @@ public final class Operations {
           "getErasureReceipt",
           new Operation("getErasureReceipt", "Erasures", "GET", "/erasures/{id}/receipt", List.of("id"), List.of(), false, false, "json", true, true)),
       Map.entry(
+          "getDeliverability",
+          new Operation("getDeliverability", "Deliverability", "GET", "/deliverability", List.of(), List.of("days"), false, false, "json", true, true)),
+      Map.entry(
           "getHealth",
           new Operation("getHealth", "Service", "GET", "/healthz", List.of(), List.of(), false, false, "json", false, true)),
       Map.entry(
