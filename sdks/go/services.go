@@ -51,6 +51,7 @@ var operationMethods = map[string]string{
 	"getErasure":                "Erasures.Get",
 	"listErasures":              "Erasures.ListPage",
 	"getErasureReceipt":         "Erasures.Receipt",
+	"getDeliverability":         "Deliverability.Get",
 	"getHealth":                 "Service.Health",
 	"getReadiness":              "Service.Readiness",
 	"getOpenApiDocument":        "Service.OpenAPIDocument",
@@ -490,6 +491,16 @@ func (s *AuditLogService) Export(ctx context.Context, params ExportAuditLogParam
 		return "", err
 	}
 	return string(got.body), nil
+}
+
+// DeliverabilityService says where the workspace's mail lands: outcomes by mailbox provider, bounces by cause.
+type DeliverabilityService struct{ t *transport }
+
+// Get reads the last params.Days UTC days (7 unless given, at most 30).
+func (s *DeliverabilityService) Get(ctx context.Context, params GetDeliverabilityParams) (*DeliverabilityBreakdown, error) {
+	var breakdown DeliverabilityBreakdown
+	_, err := s.t.json(ctx, request{operationID: "getDeliverability", query: params.values()}, &breakdown)
+	return orNil(&breakdown, err)
 }
 
 // ErasuresService forgets people: every copy of their addresses in the workspace (full-access keys).

@@ -360,6 +360,13 @@ class AuditLog(_Resource):
         return self._call("exportAuditLog", query=_query(format=format, **filters))
 
 
+class Deliverability(_Resource):
+    @operation("getDeliverability")
+    def get(self, *, days: Optional[int] = None) -> models.DeliverabilityBreakdown:
+        """Outcomes by mailbox provider and bounces by cause over the last ``days`` UTC days (7 unless given, at most 30)."""
+        return self._call("getDeliverability", query=_query(days=days))
+
+
 class Erasures(_Resource):
     """Forgetting people: every copy of their addresses in the workspace (full-access keys)."""
 
@@ -452,6 +459,7 @@ class Client:
         self.inbound = Inbound(transport)
         self.audit_log = AuditLog(transport)
         self.erasures = Erasures(transport)
+        self.deliverability = Deliverability(transport)
         self.service = Service(transport)
 
     def __repr__(self) -> str:
