@@ -69,10 +69,10 @@ export * from "./suppressions/address.ts";
 export * from "./suppressions/reputation.ts";
 export * from "./suppressions/sendTime.ts";
 export * from "./suppressions/service.ts";
-export * from "./unsubscribe/index.ts";
 export * from "./templates/index.ts";
 export * from "./text.ts";
 export * from "./time.ts";
+export * from "./unsubscribe/index.ts";
 export * from "./users/index.ts";
 export * from "./webhooks/index.ts";
 export {

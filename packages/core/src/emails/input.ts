@@ -4,6 +4,7 @@ import { RECENT_ADDRESS_READS, rememberRecentReads } from "../addresses/recentRe
 import { AppError } from "../errors.ts";
 import { type TemplateRequest, templateField, templateRequestOf } from "../templates/sending.ts";
 import { storableString } from "../text.ts";
+import { UNSUBSCRIBE_HEADER_NAMES, unsubscribeField } from "../unsubscribe/topic.ts";
 import {
   ATTACHMENT_LIMITS,
   base64DecodedBytes,
@@ -17,7 +18,6 @@ import {
 import type { AttachmentWithContent, EmailFields } from "./fields.ts";
 import { HEADER_LIMITS, headerProblems, type MessageHeader } from "./headers.ts";
 import { scheduledAtField } from "./scheduledAt.ts";
-import { UNSUBSCRIBE_HEADER_NAMES, unsubscribeField } from "../unsubscribe/topic.ts";
 import { RESERVED_TAG_PREFIX, TAG_CHARACTERS, TAG_LIMITS } from "./tags.ts";
 
 const MB = 1024 * 1024;
@@ -302,7 +302,11 @@ const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<stri
           ctx.addIssue({ code: "custom", path: ["unsubscribe"], message: "needs exactly one recipient, in to (no cc or bcc)" });
         const given = listOf(value.headers).filter((header) => UNSUBSCRIBE_HEADER_NAMES.includes(String(header?.name).toLowerCase()));
         if (given.length > 0)
-          ctx.addIssue({ code: "custom", path: ["headers"], message: "List-Unsubscribe headers are set by the service when unsubscribe is given" });
+          ctx.addIssue({
+            code: "custom",
+            path: ["headers"],
+            message: "List-Unsubscribe headers are set by the service when unsubscribe is given",
+          });
         if (listOf(value.headers).length > HEADER_LIMITS.maxHeaders - UNSUBSCRIBE_HEADER_NAMES.length)
           ctx.addIssue({
             code: "custom",

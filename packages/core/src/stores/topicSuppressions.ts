@@ -62,7 +62,14 @@ export async function selectTopicSuppressions(
         AND ($4::text IS NULL OR (topic, address) > ($4, $5::text))
       ORDER BY topic, address
       LIMIT $6`,
-    [workspaceId, filter.topic ?? null, filter.addressContains ?? null, filter.after?.topic ?? null, filter.after?.address ?? null, filter.limit],
+    [
+      workspaceId,
+      filter.topic ?? null,
+      filter.addressContains ?? null,
+      filter.after?.topic ?? null,
+      filter.after?.address ?? null,
+      filter.limit,
+    ],
   );
   return rows as TopicSuppressionRow[];
 }
