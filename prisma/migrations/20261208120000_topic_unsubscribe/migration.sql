@@ -1,4 +1,4 @@
--- One-click unsubscribe: an email may name a topic; a recipient who unsubscribes from it is
+-- One-click unsubscribe: an email may name a topic, and a recipient who unsubscribes from it is
 -- suppressed for that topic only, and the unsubscribe is an event of the email.
 ALTER TYPE "EventType" ADD VALUE 'unsubscribed';
 
