@@ -66,7 +66,6 @@ export function registerSuppressionOperations(registry: OpenAPIRegistry): void {
     errors: ["not_found"],
   });
 
-
   registerOperation(registry, {
     method: "get",
     path: "/suppressions",
