@@ -87,3 +87,34 @@ export async function deleteTopicSuppression(
   );
   return (rows[0] as TopicSuppressionRow | undefined) ?? null;
 }
+
+/**
+ * An erasure's topic suppressions: each entry of the workspace for one of `addresses` keeps
+ * suppressing under the address's token (`tokens[i]` for `addresses[i]`), and forgets its email;
+ * where the token already has an entry for that topic the plain one simply goes. Answers how many
+ * entries were replaced.
+ */
+export async function replaceTopicSuppressedAddresses(
+  db: Queryable,
+  workspaceId: string,
+  addresses: readonly string[],
+  tokens: readonly string[],
+): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const { rows } = await db.query(
+    `WITH pairs AS (SELECT * FROM unnest($2::text[], $3::text[]) AS p(address, token)),
+     dropped AS (
+       DELETE FROM topic_suppressions s USING pairs p
+        WHERE s."workspaceId" = $1 AND s.address = p.address
+          AND EXISTS (SELECT 1 FROM topic_suppressions t WHERE t."workspaceId" = $1 AND t.topic = s.topic AND t.address = p.token)
+       RETURNING s.id),
+     hashed AS (
+       UPDATE topic_suppressions s SET address = p.token, "emailId" = NULL FROM pairs p
+        WHERE s."workspaceId" = $1 AND s.address = p.address
+          AND NOT EXISTS (SELECT 1 FROM topic_suppressions t WHERE t."workspaceId" = $1 AND t.topic = s.topic AND t.address = p.token)
+       RETURNING s.id)
+     SELECT (SELECT count(*) FROM dropped)::int + (SELECT count(*) FROM hashed)::int AS replaced`,
+    [workspaceId, addresses, tokens],
+  );
+  return (rows[0] as { replaced: number }).replaced;
+}
