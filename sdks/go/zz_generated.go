@@ -866,7 +866,7 @@ type SendEmailRequestTemplate struct {
 	Variables any `json:"variables,omitempty"`
 }
 
-// SendEmailRequestUnsubscribe is a schema of the API.
+// SendEmailRequestUnsubscribe One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
 type SendEmailRequestUnsubscribe struct {
 	Topic string `json:"topic"`
 }
@@ -899,6 +899,7 @@ type SendEmailRequest struct {
 
 	Template *SendEmailRequestTemplate `json:"template,omitempty"`
 
+	// One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
 	Unsubscribe *SendEmailRequestUnsubscribe `json:"unsubscribe,omitempty"`
 }
 

@@ -1,4 +1,3 @@
-import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { loadEnv, webhookSecretEnv } from "@svc/config";
 import { createWebhookSubscription, SecretBox } from "@svc/core";
@@ -6,6 +5,7 @@ import { verifyWebhook } from "@svc/webhooks";
 import { z } from "zod";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../support/fixtures.ts";
 import { type Stack, startStack } from "../support/stack.ts";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhookReceiver.ts";
 
 /**
  * One-click unsubscribe end to end, every app its own process on the simulator: an email with a
@@ -14,30 +14,15 @@ import { type Stack, startStack } from "../support/stack.ts";
  * topic is rejected `unsubscribed` while another topic (and another workspace) still goes; the
  * `unsubscribed` event reaches a real webhook receiver, signed.
  */
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  rawBody: Buffer;
-}
-
 const handle = openTestDb();
 let stack: Stack;
 let fx: WorkspaceFixture;
 let other: WorkspaceFixture;
-let receiver: Server;
+let receiver: WebhookReceiver;
 let secret: string;
-const received: Received[] = [];
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      received.push({ headers: req.headers, rawBody: Buffer.concat(chunks) });
-      res.writeHead(200).end("ok");
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const port = (receiver.address() as { port: number }).port;
+  receiver = await startWebhookReceiver();
   stack = await startStack({ apps: ["api", "ingest", "sender", "dispatcher"] });
   fx = await createWorkspaceFixture(handle, { plan: "unlimited" });
   other = await createWorkspaceFixture(handle, { plan: "unlimited" });
@@ -45,7 +30,7 @@ beforeAll(async () => {
   const subscription = await createWebhookSubscription(
     handle.prisma,
     box,
-    { workspaceId: fx.workspaceId, url: `http://127.0.0.1:${port}/hooks`, events: ["unsubscribed", "rejected"] },
+    { workspaceId: fx.workspaceId, url: receiver.url, events: ["unsubscribed", "rejected"] },
     { allowPrivate: true },
   );
   secret = subscription.secret;
@@ -53,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await new Promise((r) => receiver?.close(r));
+  await receiver?.close();
   await handle.close();
 });
 
@@ -91,16 +76,6 @@ async function waitForEmail(workspace: WorkspaceFixture, id: string, done: (emai
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`email ${id} never settled: ${JSON.stringify(email)}`);
-}
-
-async function webhookFor(type: string, emailId: string): Promise<Received> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const hook = received.find((r) => r.headers["x-service-event-type"] === type && r.rawBody.toString().includes(emailId));
-    if (hook) return hook;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${type} webhook for ${emailId}`);
 }
 
 async function topicSuppressions(query = ""): Promise<Array<{ topic: string; address: string; emailId: string | null }>> {
@@ -149,7 +124,7 @@ describe("one-click unsubscribe on the simulator", () => {
     expect(post.status).toBe(200);
     expect(await topicSuppressions()).toEqual([expect.objectContaining({ topic: "newsletter", address, emailId: first.id })]);
 
-    const hook = await webhookFor("unsubscribed", first.id);
+    const hook = await receiver.waitFor("unsubscribed", first.id);
     expect(verifyWebhook({ rawBody: hook.rawBody, headers: hook.headers, secret })).toMatchObject({ ok: true });
     expect(JSON.parse(hook.rawBody.toString())).toMatchObject({ data: { emailId: first.id, event: { type: "unsubscribed" } } });
     const afterwards = await waitForEmail(fx, first.id, (e) => e.events.some((event) => event.type === "unsubscribed"));
@@ -169,7 +144,7 @@ describe("one-click unsubscribe on the simulator", () => {
       reason: "unsubscribed",
       recipients: [{ address, reason: "unsubscribed" }],
     });
-    const rejected = await webhookFor("rejected", next.id);
+    const rejected = await receiver.waitFor("rejected", next.id);
     expect(verifyWebhook({ rawBody: rejected.rawBody, headers: rejected.headers, secret })).toMatchObject({ ok: true });
 
     // Another topic, an email without one, and another workspace's newsletter still go.

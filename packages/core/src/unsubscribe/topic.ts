@@ -11,12 +11,18 @@ export const topicSchema = z
   .regex(TOPIC_CHARACTERS, { error: "may contain only ASCII letters, digits, _ . : and - (starting with a letter or digit)" });
 
 /** `unsubscribe` of a send request: the email gets one-click List-Unsubscribe headers for this topic. */
-export const unsubscribeField = z.strictObject(
-  { topic: topicSchema },
-  {
-    error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {topic}"),
-  },
-);
+export const unsubscribeField = z
+  .strictObject(
+    { topic: topicSchema },
+    {
+      error: (issue) => (issue.code === "unrecognized_keys" ? `unknown field(s): ${issue.keys.join(", ")}` : "must be an object {topic}"),
+    },
+  )
+  .meta({
+    description:
+      "One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).",
+    example: { topic: "newsletter" },
+  });
 
 /** The headers the service writes for an email with a topic (lower-cased): a caller may not give them too. */
 export const UNSUBSCRIBE_HEADER_NAMES: readonly string[] = ["list-unsubscribe", "list-unsubscribe-post"];

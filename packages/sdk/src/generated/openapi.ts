@@ -1796,6 +1796,12 @@ export interface components {
                 version?: number;
                 variables?: unknown;
             };
+            /**
+             * @description One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
+             * @example {
+             *       "topic": "newsletter"
+             *     }
+             */
             unsubscribe?: {
                 topic: string;
             };
