@@ -90,6 +90,12 @@ describe("one-click unsubscribe", () => {
         expect(await response.json()).toEqual({ error: "This unsubscribe link is not valid.", code: "bad_request" });
       }
     }
+    // Malformed escapes and NULs in the path: 400, never a router's error.
+    for (const path of ["/unsubscribe/%ff", "/unsubscribe/u1.%00AAAA"]) {
+      const response = await oneClick(`${ingest.url}${path}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: expect.any(String) });
+    }
     expect((await entriesOf(a.workspaceId)).filter((e) => e.address === "forged@example.com")).toEqual([]);
     expect(await eventsOf(link.emailId)).toEqual([]);
   });
