@@ -73,6 +73,7 @@ export * from "./suppressions/service.ts";
 export * from "./templates/index.ts";
 export * from "./text.ts";
 export * from "./time.ts";
+export * from "./unsubscribe/index.ts";
 export * from "./users/index.ts";
 export * from "./webhooks/index.ts";
 export {

@@ -227,7 +227,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
           ...recipientsToSend,
           replyTo: email.replyTo,
           ...content,
-          headers: email.headers,
+          headers: withUnsubscribeHeaders(ports, email, recipientsToSend.to),
           tags: email.tags,
           attachments,
         });
@@ -255,6 +255,19 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
   return { kind: "sent", providerMessageId };
+}
+
+/**
+ * The caller's headers, and for an email with a topic the one-click unsubscribe headers. Signed
+ * here, not when accepted: the token is never stored, and it names the recipient the email goes to.
+ */
+function withUnsubscribeHeaders(ports: HandoffPorts, email: ClaimedEmail, to: readonly string[]): ClaimedEmail["headers"] {
+  const recipient = to[0];
+  if (email.unsubscribeTopic === null || recipient === undefined) return email.headers;
+  return [
+    ...email.headers,
+    ...ports.unsubscribe.headersFor({ workspaceId: email.organizationId, emailId: email.id, topic: email.unsubscribeTopic, recipient }),
+  ];
 }
 
 /** The email's subject, html and text: as stored, or rendered from its pinned template version. */

@@ -63,6 +63,12 @@ public final class Operations {
           "revokeApiKey",
           new Operation("revokeApiKey", "API keys", "DELETE", "/api-keys/{id}", List.of("id"), List.of(), false, false, "json", true, true)),
       Map.entry(
+          "listTopicSuppressions",
+          new Operation("listTopicSuppressions", "Suppressions", "GET", "/suppressions/topics", List.of(), List.of("topic", "address", "limit", "afterTopic", "afterAddress"), false, false, "json", true, true)),
+      Map.entry(
+          "removeTopicSuppression",
+          new Operation("removeTopicSuppression", "Suppressions", "DELETE", "/suppressions/topics/{topic}/{address}", List.of("topic", "address"), List.of(), false, false, "json", true, true)),
+      Map.entry(
           "listSuppressions",
           new Operation("listSuppressions", "Suppressions", "GET", "/suppressions", List.of(), List.of("address", "reason", "limit", "after"), false, false, "json", true, true)),
       Map.entry(
