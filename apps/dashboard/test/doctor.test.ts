@@ -4,7 +4,7 @@ import { recordSesSetup, setOperator } from "@svc/core";
 import type { Browser, Page } from "playwright-core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
-import { launchChromium, screenshot } from "./browser/chromium.ts";
+import { launchChromium, screenshot, signUpInBrowser } from "./browser/chromium.ts";
 import { createTestDashboard, freePort, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
@@ -87,11 +87,7 @@ describe("GET /settings/doctor", () => {
 
   it("renders in a browser", async () => {
     const email = uniqueEmail("doctor-operator");
-    await page.goto(`${dashboard.url}/signup`);
-    await page.getByLabel("Work email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByLabel("Workspace name").fill("Doctor Co");
-    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account", exact: true }).click()]);
+    await signUpInBrowser(page, dashboard.url, email, PASSWORD, "Doctor Co");
     await setOperator(dashboard.db, email, true);
     await page.goto(`${dashboard.url}/settings/doctor`);
     expect(await page.locator('tr[data-check="sns topic"] .badge').textContent()).toBe("failed");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { listAuditLog, setOperator, sqlPool } from "@svc/core";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, screenshot } from "./browser/chromium.ts";
+import { launchChromium, screenshot, signUpInBrowser } from "./browser/chromium.ts";
 import { createTestDashboard, csrfFrom, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
@@ -111,11 +111,7 @@ describe("/settings/regions over HTTP", () => {
 describe("/settings/regions in a browser", () => {
   it("chooses a primary and a failover from the lists and shows them", async () => {
     const email = uniqueEmail("regions-operator");
-    await page.goto(`${dashboard.url}/signup`);
-    await page.getByLabel("Work email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByLabel("Workspace name").fill("Regions Co");
-    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account", exact: true }).click()]);
+    await signUpInBrowser(page, dashboard.url, email, PASSWORD, "Regions Co");
     await setOperator(dashboard.db, email, true);
     await page.goto(`${dashboard.url}/settings/regions`);
     await page.getByLabel("Primary region").selectOption("us-east-1");
