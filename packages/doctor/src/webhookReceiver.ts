@@ -27,16 +27,22 @@ export class WebhookReceiver {
     server.on("request", (req, res) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let refused = false;
       req.on("data", (chunk: Buffer) => {
+        if (refused) return;
         size += chunk.length;
         if (size > MAX_BODY_BYTES) {
-          res.writeHead(413).end();
-          req.destroy();
+          // Answered at once and the connection closed: the rest is never read or kept.
+          refused = true;
+          chunks.length = 0;
+          res.writeHead(413, { connection: "close" }).end(() => req.destroy());
           return;
         }
         chunks.push(chunk);
       });
-      req.on("end", () => res.writeHead(receiver.accept(Buffer.concat(chunks), req.headers) ? 204 : 401).end());
+      req.on("end", () => {
+        if (!refused) res.writeHead(receiver.accept(Buffer.concat(chunks), req.headers) ? 204 : 401).end();
+      });
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
