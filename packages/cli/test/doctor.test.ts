@@ -12,6 +12,7 @@ import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-se
 import { testEnv, uniquePrefix } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
+import { type Stack, startStack } from "../../../test/support/stack.ts";
 import { CLI_TEST_TIMEOUT_MS, runCli, runCliJson } from "./runCli.ts";
 
 jest.setTimeout(CLI_TEST_TIMEOUT_MS);
@@ -385,5 +386,35 @@ describe("svc doctor's round trip through SES's mailbox simulator", () => {
     } finally {
       await fetch(`${aws.url}/_aws-local/confirm-subscriptions`, { method: "POST", body: JSON.stringify({ endpoint: ingestUrl }) });
     }
+  });
+});
+
+describe("svc doctor's round trip on the local default (the built-in simulator)", () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    // The install's processes as they run by default: the simulator plays SES and its SNS.
+    stack = await startStack({ apps: ["ingest", "sender", "dispatcher"], env: { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: "500" } });
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("passes the same way: the simulator answers the mailbox-simulator addresses with SES's events", async () => {
+    const result = await runCli(["doctor", "--domain", domain, "--workspace", workspaceId, "--timeout", "60", "--json"], {
+      ...stack.env,
+      NODE_NO_WARNINGS: "1",
+    });
+    expect(result.stderr).toBe("");
+    const report = JSON.parse(result.stdout) as DoctorJson;
+    expect(failures(report)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(report.checks.find((check) => check.name === "provider")).toMatchObject({ status: "warning" });
+    expect(report.checks.filter((check) => check.name.startsWith("round trip")).map((check) => [check.name, check.status])).toEqual([
+      ["round trip success@simulator.amazonses.com", "ok"],
+      ["round trip bounce@simulator.amazonses.com", "ok"],
+      ["round trip complaint@simulator.amazonses.com", "ok"],
+      ["round trip suppressionlist@simulator.amazonses.com", "ok"],
+    ]);
   });
 });
