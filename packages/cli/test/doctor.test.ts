@@ -330,6 +330,7 @@ describe("svc doctor's round trip through SES's mailbox simulator", () => {
     const emails = await handle.prisma.email.findMany({ where: { organizationId: workspaceId }, include: { events: true } });
     const success = emails.filter((email) => email.to.includes("success@simulator.amazonses.com"));
     expect(success.at(-1)?.events.map((event) => event.type)).toEqual(expect.arrayContaining(["sent", "delivered"]));
+    expect(success.at(-1)?.from).toBe(`svc doctor <doctor@${domain}>`);
   });
 
   it("names the leg that broke when the ingester refuses SNS's notifications: no event reaches the timeline", async () => {

@@ -42,8 +42,8 @@ export interface RoundTripDeps {
 
 export interface RoundTripOptions {
   workspaceId: string;
-  /** A verified domain of the workspace to send from; its first verified one by default. */
-  domain?: string;
+  /** The domain to send from when it is a verified domain of the workspace; else its first verified one. */
+  preferredDomain?: string;
   timeoutMs: number;
   /** Where the receiver listens. */
   listenHost: string;
@@ -69,7 +69,7 @@ interface Leg {
 export async function mailboxSimulatorRoundTrip(deps: RoundTripDeps, options: RoundTripOptions): Promise<DoctorCheck[]> {
   const { db } = deps;
   const workspace = await getWorkspace(db.prisma, options.workspaceId);
-  const from = await senderDomain(db, workspace.id, options.domain);
+  const from = await senderDomain(db, workspace.id, options.preferredDomain);
   const receiver = await WebhookReceiver.listen(options.listenHost, options.listenPort);
   let subscriptionId: string | null = null;
   let keyId: string | null = null;
@@ -131,16 +131,10 @@ export async function mailboxSimulatorRoundTrip(deps: RoundTripDeps, options: Ro
   }
 }
 
-async function senderDomain(db: DbHandle, workspaceId: string, wanted: string | undefined): Promise<string> {
+async function senderDomain(db: DbHandle, workspaceId: string, preferred: string | undefined): Promise<string> {
   const verified = (await listDomains(db.prisma, workspaceId)).filter((domain) => domain.status === "verified");
-  const domain = wanted ? verified.find((entry) => entry.domain === wanted) : verified[0];
-  if (!domain)
-    throw new AppError(
-      "validation_failed",
-      wanted
-        ? `${wanted} is not a verified domain of workspace ${workspaceId}`
-        : `workspace ${workspaceId} has no verified domain to send from`,
-    );
+  const domain = verified.find((entry) => entry.domain === preferred) ?? verified[0];
+  if (!domain) throw new AppError("validation_failed", `workspace ${workspaceId} has no verified domain to send from`);
   return domain.domain;
 }
 

@@ -110,7 +110,7 @@ async function roundTrip(
       },
       {
         workspaceId,
-        ...(domains[0] !== undefined && optionalFlag(flags, "workspace") === undefined ? { domain: domains[0] } : {}),
+        ...(domains[0] !== undefined ? { preferredDomain: domains[0] } : {}),
         timeoutMs: timeoutSeconds * 1000,
         listenHost: listen.host,
         listenPort: listen.port,
