@@ -98,6 +98,10 @@ describe("/settings/regions over HTTP", () => {
     expect(await regionsOf(workspaceId)).toEqual({ sesPrimaryRegion: null, sesFailoverRegions: [] });
     expect(await regionAudits(workspaceId)).toHaveLength(2);
 
+    // Without the form's CSRF token: refused, changing nothing.
+    await operator.agent.post("/settings/regions").type("form").send({ workspaceId, primary: "us-east-1" }).expect(403);
+    expect(await regionsOf(workspaceId)).toEqual({ sesPrimaryRegion: null, sesFailoverRegions: [] });
+
     // A workspace that does not exist is a 404, changing nothing.
     await operator.agent.get("/settings/regions?workspace=org_doesnotexist").expect(404);
     await operator.agent
