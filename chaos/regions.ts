@@ -1,0 +1,371 @@
+/**
+ * `pnpm chaos regions`: SES in two regions, each an aws-local process of its own, under steady
+ * load from a workspace that may fail over and one pinned to the primary, while the primary is
+ * black-holed (it takes connections and never answers) for a minute. Checked afterwards, from
+ * Postgres, the sender's circuit and what each region's SES took (counted by email id):
+ *
+ * - nothing lost (every accepted email delivered, with its events) and nothing sent twice (each
+ *   email taken by one region once);
+ * - the failover workspace's mail goes through the second region once the primary's circuit is
+ *   open; an email whose handoff's outcome was unknown waits (SES_UNKNOWN_OUTCOME_WAIT_MS) before
+ *   it moves, as docs/decisions/0002-region-failover.md says;
+ * - the pinned workspace's mail waits, saying why (region_unavailable or handoff_unknown), never
+ *   leaves its region, and goes once the region returns.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { setWorkspaceRegions } from "@svc/core";
+import type { DbHandle } from "@svc/db";
+import { EMAIL_ID_TAG } from "@svc/providers";
+import { createProducerConnection, Producer, sendQueueFacts } from "@svc/queues";
+import { type AwsLocalProcess, startAwsLocalProcess } from "../test/support/awsLocalProcess.ts";
+import { createWorkspaceFixture, type WorkspaceFixture } from "../test/support/fixtures.ts";
+import { checkOutcome } from "./check.ts";
+import { ROOT } from "./infra.ts";
+import { type Stack, startStack, stopStack } from "./stack.ts";
+
+const PRIMARY = "eu-west-1";
+const SECOND = "us-east-1";
+const RATE_PER_S = Number(process.env.CHAOS_REGIONS_RATE ?? 60);
+const BLACKHOLE_MS = Number(process.env.CHAOS_REGIONS_BLACKHOLE_MS ?? 60_000);
+const BEFORE_MS = 10_000;
+const AFTER_MS = 15_000;
+const SETTLE_LIMIT_MS = 180_000;
+/** Short enough for the run to see emails whose outcome was unknown move; the rule is the same at 10 minutes. */
+const UNKNOWN_WAIT_MS = 20_000;
+const PROBE_MS = 2_000;
+const REQUEST_TIMEOUT_MS = 2_000;
+const VALID_WAITS = new Set(["region_unavailable", "handoff_unknown"]);
+const CREDENTIALS = { AWS_ACCESS_KEY_ID: "AKIDCHAOSLOCAL", AWS_SECRET_ACCESS_KEY: "chaos-local-secret" };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RegionsReport {
+  ok: boolean;
+  figures: Record<string, unknown>;
+  findings: string[];
+}
+
+interface Posted {
+  id: string;
+  workspace: "failover" | "pinned";
+}
+
+/** POST /emails at a steady rate, alternating between the two workspaces. */
+class AlternatingLoad {
+  readonly posted: Posted[] = [];
+  refused = 0;
+  failed = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private count = 0;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly apiUrl: string,
+    private readonly workspaces: Record<Posted["workspace"], WorkspaceFixture>,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => {
+      const work = this.post().finally(() => this.inFlight.delete(work));
+      this.inFlight.add(work);
+    }, 1000 / RATE_PER_S);
+  }
+
+  private async post(): Promise<void> {
+    const n = this.count++;
+    const workspace = n % 2 === 0 ? "failover" : "pinned";
+    const fx = this.workspaces[workspace];
+    try {
+      const response = await fetch(`${this.apiUrl}/emails`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fx.keys["full-access"]}`, "content-type": "application/json" },
+        body: JSON.stringify({ from: `Chaos <load@${fx.domain}>`, to: [`someone+r${n}@example.com`], subject: "regions", text: "hi" }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await response.json().catch(() => ({}))) as { id?: string };
+      if (response.status === 202 && body.id) this.posted.push({ id: body.id, workspace });
+      else this.refused += 1;
+    } catch {
+      this.failed += 1;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+  }
+}
+
+/** `svc ses setup` as an operator runs it for both regions; the subscriptions are confirmed by each region's process. */
+async function setUpSes(env: Readonly<Record<string, string>>, regions: AwsLocalProcess[]): Promise<void> {
+  const ingestUrl = `http://127.0.0.1:${env.INGEST_PORT}/sns/ses`;
+  const child = spawn(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    [path.join(ROOT, "packages/cli/src/main.ts"), "ses", "setup", "--ingest-url", ingestUrl, "--wait-seconds", "0"],
+    { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`svc ses setup exited with ${code}: ${output.slice(-3000)}`);
+  for (const region of regions) await region.control("confirm-subscriptions", { endpoint: ingestUrl });
+}
+
+/** 1 while the sender's circuit of `region` is open, 0 closed, null when /metrics does not answer. */
+async function circuitOpen(stack: Stack, region: string): Promise<boolean | null> {
+  try {
+    const response = await fetch(`${stack.apps.sender.url}/metrics`, { signal: AbortSignal.timeout(2_000) });
+    const text = await response.text();
+    const line = text.split("\n").find((row) => row.startsWith("svc_sender_region_circuit_open{") && row.includes(`region="${region}"`));
+    return line ? line.trim().endsWith(" 1") : null;
+  } catch {
+    return null;
+  }
+}
+
+interface EmailRow {
+  id: string;
+  organizationId: string;
+  status: string;
+  region: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  unknownHandoffRegion: string | null;
+  unknownHandoffAt: Date | null;
+}
+
+async function emailRows(db: DbHandle, workspaceIds: string[]): Promise<EmailRow[]> {
+  const { rows } = await db.pool.query(
+    `SELECT id, "organizationId", status::text AS status, region, "createdAt", "sentAt", "unknownHandoffRegion", "unknownHandoffAt"
+       FROM emails WHERE "organizationId" = ANY($1)`,
+    [workspaceIds],
+  );
+  return rows as EmailRow[];
+}
+
+export async function runRegions(log: (message: string) => void): Promise<RegionsReport> {
+  Object.assign(process.env, CREDENTIALS);
+  const [primary, second] = await Promise.all([startAwsLocalProcess(PRIMARY), startAwsLocalProcess(SECOND)]);
+  log(`aws-local as two processes: ${PRIMARY} at ${primary.url} (pid ${primary.pid}), ${SECOND} at ${second.url} (pid ${second.pid})`);
+  let pinned: WorkspaceFixture | null = null;
+  let stack: Stack | null = null;
+  try {
+    stack = await startStack(log, {
+      env: {
+        ...CREDENTIALS,
+        EMAIL_PROVIDER: "ses",
+        AWS_REGION: PRIMARY,
+        SES_REGIONS: `${PRIMARY},${SECOND}`,
+        SES_REGION_ENDPOINTS: `${PRIMARY}=${primary.url},${SECOND}=${second.url}`,
+        // Each region's SNS signs with a certificate of its own, served on its own port.
+        SNS_CERT_URL_PATTERN: "^http://127\\.0\\.0\\.1:[0-9]+/SimpleNotificationService-[A-Za-z0-9]+\\.pem$",
+        SES_TENANTS: "off",
+        SES_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        SES_REGION_PROBE_MS: String(PROBE_MS),
+        SES_UNKNOWN_OUTCOME_WAIT_MS: String(UNKNOWN_WAIT_MS),
+      },
+      beforeApps: async (env, db, fx) => {
+        pinned = await createWorkspaceFixture(db);
+        const configured = [PRIMARY, SECOND];
+        const by = { actor: { type: "operator" as const, id: "chaos" }, source: null };
+        await setWorkspaceRegions(db, fx.workspaceId, { failover: [SECOND] }, configured, by);
+        await setWorkspaceRegions(db, pinned.workspaceId, { primary: PRIMARY, failover: "none" }, configured, by);
+        await setUpSes(env, [primary, second]);
+      },
+    });
+    return await underLoad(stack, pinned!, primary, second, log);
+  } finally {
+    if (stack) await stopStack(stack);
+    await Promise.all([primary.stop(), second.stop()]);
+  }
+}
+
+async function underLoad(
+  stack: Stack,
+  pinned: WorkspaceFixture,
+  primary: AwsLocalProcess,
+  second: AwsLocalProcess,
+  log: (message: string) => void,
+): Promise<RegionsReport> {
+  const findings: string[] = [];
+  const redis = createProducerConnection(stack.redis.url(0));
+  const queue = new Producer("sendEmail", redis, "chaos");
+  const load = new AlternatingLoad(stack.apps.api.url, { failover: stack.fx, pinned });
+  try {
+    load.start();
+    log(`load: ${RATE_PER_S} emails/s, alternating between a workspace that fails over and one pinned to ${PRIMARY}`);
+    await sleep(BEFORE_MS);
+
+    log(`${PRIMARY} black-holed for ${BLACKHOLE_MS / 1000} s (takes connections, never answers)`);
+    const blackholeAt = Date.now();
+    await primary.fault("blackhole");
+    let openedAt: number | null = null;
+    const waits = new Map<string, number>();
+    let sampled = false;
+    while (Date.now() < blackholeAt + BLACKHOLE_MS) {
+      if (openedAt === null && (await circuitOpen(stack, PRIMARY))) {
+        openedAt = Date.now();
+        log(`  the sender's circuit of ${PRIMARY} opened ${openedAt - blackholeAt} ms after the black hole began`);
+      }
+      if (!sampled && openedAt !== null && Date.now() > blackholeAt + BLACKHOLE_MS / 2) {
+        sampled = true;
+        await sampleWaiting(stack, pinned, queue, openedAt, waits, findings);
+        log(`  the pinned workspace's queued emails wait, saying: ${JSON.stringify(Object.fromEntries(waits))}`);
+      }
+      await sleep(250);
+    }
+    await primary.fault("none");
+    const healAt = Date.now();
+    log(`${PRIMARY} answers again`);
+    let closedAt: number | null = null;
+    while (closedAt === null && Date.now() < healAt + 60_000) {
+      if ((await circuitOpen(stack, PRIMARY)) === false) closedAt = Date.now();
+      else await sleep(250);
+    }
+    log(`  its circuit closed ${closedAt === null ? "never (within 60 s)" : `${closedAt - healAt} ms after`}`);
+    await sleep(AFTER_MS);
+    await load.stop();
+    log(`load stopped: ${load.posted.length} accepted (202), ${load.refused} refused, ${load.failed} failed to connect or answer`);
+
+    const settleStart = Date.now();
+    let lost = Number.POSITIVE_INFINITY;
+    let outcomes = [] as Awaited<ReturnType<typeof checkOutcome>>[];
+    while (Date.now() - settleStart < SETTLE_LIMIT_MS) {
+      outcomes = await Promise.all([stack.fx.workspaceId, pinned.workspaceId].map((id) => checkOutcome(stack.db, id, stack.receiver)));
+      lost = outcomes.reduce((sum, outcome) => sum + outcome.summary.lost, 0);
+      // The pinned workspace has no webhook subscription: its events are checked, its deliveries are not.
+      if (lost === 0 && outcomes[0]!.summary.missingWebhookDeliveries === 0) break;
+      await sleep(2_000);
+    }
+    const settleMs = Date.now() - settleStart;
+    log(`settled after ${(settleMs / 1000).toFixed(1)} s: ${lost} not (yet) delivered`);
+
+    const [inPrimary, inSecond] = await Promise.all([primary.sentByTag(EMAIL_ID_TAG), second.sentByTag(EMAIL_ID_TAG)]);
+    const rows = new Map((await emailRows(stack.db, [stack.fx.workspaceId, pinned.workspaceId])).map((row) => [row.id, row]));
+    const counts = { failover: { [PRIMARY]: 0, [SECOND]: 0 }, pinned: { [PRIMARY]: 0, [SECOND]: 0 } };
+    const maxWaitMs = { failover: 0, pinned: 0 };
+    let sentTwice = 0;
+    let neverSent = 0;
+    let unknownOutcome = 0;
+    let unknownMovedEarly = 0;
+    let failoverStayed = 0;
+    let pinnedLeft = 0;
+    let pinnedWentEarly = 0;
+    for (const posted of load.posted) {
+      const p = inPrimary.byTag[posted.id] ?? 0;
+      const s = inSecond.byTag[posted.id] ?? 0;
+      counts[posted.workspace][PRIMARY] += p;
+      counts[posted.workspace][SECOND] += s;
+      if (p + s > 1) {
+        sentTwice += 1;
+        if (findings.length < 40)
+          findings.push(`${posted.id} (${posted.workspace}) taken ${p} time(s) by ${PRIMARY} and ${s} by ${SECOND}`);
+      }
+      if (p + s === 0) neverSent += 1;
+      const row = rows.get(posted.id);
+      if (!row) {
+        findings.push(`${posted.id} accepted (202) but not stored`);
+        continue;
+      }
+      if (row.sentAt) maxWaitMs[posted.workspace] = Math.max(maxWaitMs[posted.workspace], row.sentAt.getTime() - row.createdAt.getTime());
+      const created = row.createdAt.getTime();
+      if (row.unknownHandoffRegion !== null && row.unknownHandoffAt !== null) {
+        unknownOutcome += 1;
+        // Moved to another region before the bound, while its region was still down: a guess.
+        if (row.region === SECOND && row.sentAt && row.sentAt.getTime() < row.unknownHandoffAt.getTime() + UNKNOWN_WAIT_MS) {
+          unknownMovedEarly += 1;
+          findings.push(
+            `${row.id}: its handoff's outcome was unknown in ${row.unknownHandoffRegion}, yet it went to ${SECOND} before the wait ended`,
+          );
+        }
+      }
+      if (posted.workspace === "failover") {
+        // Accepted while the circuit was open (with a second's margin at each end): the second region.
+        if (
+          openedAt !== null &&
+          created > openedAt + 1_000 &&
+          created < healAt - 1_000 &&
+          row.unknownHandoffRegion === null &&
+          row.region !== SECOND
+        ) {
+          failoverStayed += 1;
+          if (findings.length < 40)
+            findings.push(`${row.id} (failover) accepted while ${PRIMARY} was down went through ${row.region ?? "no region"}`);
+        }
+      } else {
+        if (row.region === SECOND) {
+          pinnedLeft += 1;
+          findings.push(`${row.id} (pinned to ${PRIMARY}) went through ${SECOND}`);
+        }
+        if (created > blackholeAt && created < healAt && row.sentAt && row.sentAt.getTime() < healAt - 1_000) {
+          pinnedWentEarly += 1;
+          if (findings.length < 40) findings.push(`${row.id} (pinned) was handed off while ${PRIMARY} was black-holed`);
+        }
+      }
+    }
+    if (openedAt === null) findings.push(`the sender's circuit of ${PRIMARY} never opened during the black hole`);
+    if (closedAt === null) findings.push(`the sender's circuit of ${PRIMARY} did not close within 60 s of its return`);
+    if (lost > 0) findings.push(`${lost} accepted email(s) not delivered with their events within ${SETTLE_LIMIT_MS / 1000} s`);
+    if (outcomes[0] && outcomes[0].summary.missingWebhookDeliveries > 0)
+      findings.push(`${outcomes[0].summary.missingWebhookDeliveries} event(s) of the failover workspace without a received webhook`);
+    for (const outcome of outcomes) for (const example of outcome.examples.slice(0, 5)) findings.push(example);
+    if (neverSent > 0) findings.push(`${neverSent} accepted email(s) taken by no region`);
+    if (!sampled || (waits.get("region_unavailable") ?? 0) + (waits.get("handoff_unknown") ?? 0) === 0)
+      findings.push("no pinned email was seen waiting with a region reason during the black hole");
+
+    const figures = {
+      rate: RATE_PER_S,
+      blackholeSeconds: BLACKHOLE_MS / 1000,
+      accepted: load.posted.length,
+      refused: load.refused,
+      failedToPost: load.failed,
+      sentByRegion: { [PRIMARY]: inPrimary.total, [SECOND]: inSecond.total },
+      byWorkspace: counts,
+      lost,
+      sentTwice,
+      neverSent,
+      circuitOpenedAfterMs: openedAt === null ? null : openedAt - blackholeAt,
+      circuitClosedAfterReturnMs: closedAt === null ? null : closedAt - healAt,
+      unknownOutcome,
+      unknownMovedEarly,
+      failoverAcceptedWhileDownNotThroughSecond: failoverStayed,
+      pinnedThroughSecond: pinnedLeft,
+      pinnedHandedOffWhileDown: pinnedWentEarly,
+      pinnedWaitingReasons: Object.fromEntries(waits),
+      maxWaitSeconds: { failover: Math.round(maxWaitMs.failover / 100) / 10, pinned: Math.round(maxWaitMs.pinned / 100) / 10 },
+      settleSeconds: Math.round(settleMs / 100) / 10,
+      events: outcomes.map((outcome) => outcome.summary.storedEvents).reduce((a, b) => a + b, 0),
+    };
+    return { ok: findings.length === 0, figures, findings };
+  } finally {
+    await load.stop();
+    await queue.close();
+    redis.disconnect();
+  }
+}
+
+/**
+ * Reads why the pinned workspace's queued emails (accepted since the circuit opened) wait: each
+ * delayed job must say region_unavailable or handoff_unknown.
+ */
+async function sampleWaiting(
+  stack: Stack,
+  pinned: WorkspaceFixture,
+  queue: Producer<"sendEmail">,
+  openedAt: number,
+  waits: Map<string, number>,
+  findings: string[],
+): Promise<void> {
+  const { rows } = await stack.db.pool.query(
+    `SELECT id FROM emails WHERE "organizationId" = $1 AND status = 'queued' AND "createdAt" > $2 ORDER BY "createdAt" LIMIT 200`,
+    [pinned.workspaceId, new Date(openedAt)],
+  );
+  for (const { id } of rows as Array<{ id: string }>) {
+    const facts = await sendQueueFacts(queue, id).catch(() => null);
+    const state = facts?.job.state ?? "unknown";
+    const key = state === "delayed" ? (facts?.job.held ?? "no reason") : `(${state})`;
+    waits.set(key, (waits.get(key) ?? 0) + 1);
+    if (state === "delayed" && !VALID_WAITS.has(facts?.job.held ?? "")) findings.push(`${id} (pinned) waits saying ${key}`);
+  }
+}
