@@ -309,7 +309,12 @@ async function underLoad(
     if (lost > 0) findings.push(`${lost} accepted email(s) not delivered with their events within ${SETTLE_LIMIT_MS / 1000} s`);
     if (outcomes[0] && outcomes[0].summary.missingWebhookDeliveries > 0)
       findings.push(`${outcomes[0].summary.missingWebhookDeliveries} event(s) of the failover workspace without a received webhook`);
-    for (const outcome of outcomes) for (const example of outcome.examples.slice(0, 5)) findings.push(example);
+    // The pinned workspace's events have no webhook subscription: its examples about deliveries are not findings.
+    const examples = [
+      ...(outcomes[0]?.examples ?? []),
+      ...(outcomes[1]?.examples ?? []).filter((example) => !example.startsWith("event ")),
+    ];
+    findings.push(...examples.slice(0, 10));
     if (neverSent > 0) findings.push(`${neverSent} accepted email(s) taken by no region`);
     if (!sampled || (waits.get("region_unavailable") ?? 0) + (waits.get("handoff_unknown") ?? 0) === 0)
       findings.push("no pinned email was seen waiting with a region reason during the black hole");
