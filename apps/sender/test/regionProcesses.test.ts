@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
-import { loadEnv } from "@svc/config";
 import { getEmailExplained, setWorkspaceRegions } from "@svc/core";
-import { applySesSetup, createSesApiClients, EMAIL_ID_TAG } from "@svc/providers";
+import { EMAIL_ID_TAG } from "@svc/providers";
 import { createProducerConnection, Producer, sendQueueFacts } from "@svc/queues";
-import { type App, Shutdown } from "@svc/runtime";
 import { type AwsLocalProcess, startAwsLocalProcess } from "../../../test/support/awsLocalProcess.ts";
-import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
-import { freePort } from "../../../test/support/stack.ts";
-import { createIngest, ingestEnvSchema } from "../../ingest/src/index.ts";
-import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, silentLog, type TestSender, waitFor } from "./support.ts";
+import { queueEmail, type RegionsIngest, regionsSenderEnv, setUpRegion, startRegionsIngest } from "./regionsSupport.ts";
+import { createTestSender, retireWaitingEmails, type TestSender, waitFor } from "./support.ts";
 
 jest.setTimeout(120_000);
 
@@ -34,7 +30,7 @@ const handle = openTestDb();
 const redis = createProducerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
 const aws: Record<string, AwsLocalProcess> = {};
 let sender: TestSender;
-let ingest: { close(): Promise<void> };
+let ingest: RegionsIngest;
 let queue: Producer<"sendEmail">;
 let movable: WorkspaceFixture;
 let pinned: WorkspaceFixture;
@@ -44,74 +40,32 @@ const by = { actor: { type: "operator" as const, id: "region-processes-test" }, 
 beforeAll(async () => {
   Object.assign(process.env, FAKE_AWS_CREDENTIALS);
   [aws[PRIMARY], aws[SECOND]] = await Promise.all([startAwsLocalProcess(PRIMARY), startAwsLocalProcess(SECOND)]);
-  const ingestPort = await freePort();
-  const ingestUrl = `http://127.0.0.1:${ingestPort}/sns/ses`;
-  const ingestEnv = loadEnv(
-    ingestEnvSchema,
-    testEnv({
-      EMAIL_PROVIDER: "ses",
-      INGEST_PORT: String(ingestPort),
-      SES_CONFIGURATION_SET: SET,
-      SNS_TOPIC_ARNS: [PRIMARY, SECOND].map((region) => `arn:aws:sns:${region}:123456789012:region-processes-events`).join(","),
-      // Each region's process signs with a certificate of its own, on its own port.
-      SNS_CERT_URL_PATTERN: "^http://127\\.0\\.0\\.1:[0-9]+/SimpleNotificationService-[A-Za-z0-9]+\\.pem$",
-    }),
-  );
-  const ingestRedis = createProducerConnection(ingestEnv.REDIS_URL);
-  const app: App = createIngest(ingestEnv, {
-    db: handle,
-    redis: ingestRedis,
-    log: silentLog,
-    // A SubscribeURL names its region's public SNS host: that region's process confirms it.
-    confirmSubscription: async (url) => {
-      const region = Object.keys(aws).find((name) => new URL(url).host === `sns.${name}.amazonaws.com`);
-      await aws[region!]!.control("confirm-subscriptions", { endpoint: ingestUrl });
+  ingest = await startRegionsIngest(handle, {
+    regions: [PRIMARY, SECOND],
+    topicName: "region-processes-events",
+    set: SET,
+    // That region's process confirms the subscription, as visiting its SubscribeURL would.
+    confirm: async (region, _url, ingestUrl) => {
+      await aws[region]!.control("confirm-subscriptions", { endpoint: ingestUrl });
     },
   });
-  await app.start();
-  ingest = {
-    close: async () => {
-      await new Shutdown(silentLog).addAll(app.shutdown).run();
-      await ingestRedis.quit();
-    },
-  };
-  for (const region of [PRIMARY, SECOND]) {
-    const clients = createSesApiClients({ AWS_REGION: region, SES_ENDPOINT: aws[region]!.url, SNS_ENDPOINT: aws[region]!.url });
-    try {
-      await applySesSetup(
-        clients,
-        {
-          topicName: "region-processes-events",
-          ingestUrl,
-          eventDestinationName: "region-processes-sns",
-          configurationSets: [{ name: SET, eventTypes: ["SEND", "DELIVERY", "BOUNCE", "COMPLAINT", "REJECT"], trackingDomain: null }],
-          knownTopicArn: null,
-          confirmationWaitMs: 10_000,
-        },
-        async () => {},
-      );
-    } finally {
-      clients.close();
-    }
-  }
+  for (const region of [PRIMARY, SECOND])
+    await setUpRegion(region, aws[region]!.url, {
+      ingestUrl: ingest.url,
+      topicName: "region-processes-events",
+      eventDestinationName: "region-processes-sns",
+      set: SET,
+      confirmationWaitMs: 10_000,
+    });
 
   movable = await createWorkspaceFixture(handle);
   pinned = await createWorkspaceFixture(handle);
   await setWorkspaceRegions(handle, movable.workspaceId, { failover: [SECOND] }, [PRIMARY, SECOND], by);
   await setWorkspaceRegions(handle, pinned.workspaceId, { primary: PRIMARY, failover: "none" }, [PRIMARY, SECOND], by);
 
-  const env = senderTestEnv({
-    AWS_REGION: PRIMARY,
-    SES_REGIONS: `${PRIMARY},${SECOND}`,
-    SES_REGION_ENDPOINTS: `${PRIMARY}=${aws[PRIMARY]!.url},${SECOND}=${aws[SECOND]!.url}`,
-    SES_TENANTS: "off",
-    SES_CONFIGURATION_SET: SET,
-    SES_REQUEST_TIMEOUT_MS: "1000",
-    SES_REGION_FAILURE_THRESHOLD: "1",
+  const env = regionsSenderEnv({ [PRIMARY]: aws[PRIMARY]!.url, [SECOND]: aws[SECOND]!.url }, SET, {
     SES_REGION_PROBE_MS: String(PROBE_MS),
-    SES_REGION_PROBE_SUCCESSES: "2",
     SES_UNKNOWN_OUTCOME_WAIT_MS: "3000",
-    SES_REGION_SETTINGS_CACHE_MS: "0",
     SES_QUOTA_WINDOW_MS: String(QUOTA_WINDOW_MS),
     SES_ACCOUNT_REFRESH_MS: String(ACCOUNT_REFRESH_MS),
   });
@@ -131,11 +85,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function queueOne(fx: WorkspaceFixture): Promise<string> {
-  const id = await insertEmail(handle, fx);
-  await queue.enqueue(id, { emailId: id });
-  return id;
-}
+const queueOne = (fx: WorkspaceFixture) => queueEmail(handle, queue, fx);
 
 const rowOf = (id: string) => handle.prisma.email.findUniqueOrThrow({ where: { id } });
 /** How many times each region's process took each email. */
