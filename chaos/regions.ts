@@ -198,8 +198,10 @@ async function underLoad(
     await sleep(BEFORE_MS);
 
     log(`${PRIMARY} black-holed for ${BLACKHOLE_MS / 1000} s (takes connections, never answers)`);
-    const blackholeAt = Date.now();
+    // From when the fault is surely in force (aws-local answered) to when it surely is no longer
+    // (before it is asked to heal): a loaded aws-local may take a moment to answer its control API.
     await primary.fault("blackhole");
+    const blackholeAt = Date.now();
     let openedAt: number | null = null;
     const waits = new Map<string, number>();
     let sampled = false;
@@ -215,8 +217,8 @@ async function underLoad(
       }
       await sleep(250);
     }
-    await primary.fault("none");
     const healAt = Date.now();
+    await primary.fault("none");
     log(`${PRIMARY} answers again`);
     let closedAt: number | null = null;
     while (closedAt === null && Date.now() < healAt + 60_000) {
@@ -300,7 +302,10 @@ async function underLoad(
         }
         if (created > blackholeAt && created < healAt && row.sentAt && row.sentAt.getTime() < healAt - 1_000) {
           pinnedWentEarly += 1;
-          if (findings.length < 40) findings.push(`${row.id} (pinned) was handed off while ${PRIMARY} was black-holed`);
+          if (findings.length < 40)
+            findings.push(
+              `${row.id} (pinned), accepted ${created - blackholeAt} ms into the black hole, was handed off ${row.sentAt.getTime() - blackholeAt} ms into it (it lasted ${healAt - blackholeAt} ms)`,
+            );
         }
       }
     }
