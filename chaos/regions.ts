@@ -250,6 +250,7 @@ async function underLoad(
     let sentTwice = 0;
     let neverSent = 0;
     let unknownOutcome = 0;
+    const unknownIn: Record<string, number> = {};
     let unknownMovedEarly = 0;
     let failoverStayed = 0;
     let pinnedLeft = 0;
@@ -274,8 +275,14 @@ async function underLoad(
       const created = row.createdAt.getTime();
       if (row.unknownHandoffRegion !== null && row.unknownHandoffAt !== null) {
         unknownOutcome += 1;
-        // Moved to another region before the bound, while its region was still down: a guess.
-        if (row.region === SECOND && row.sentAt && row.sentAt.getTime() < row.unknownHandoffAt.getTime() + UNKNOWN_WAIT_MS) {
+        unknownIn[row.unknownHandoffRegion] = (unknownIn[row.unknownHandoffRegion] ?? 0) + 1;
+        // Moved to another region before the bound: a guess (going to the same region again is a retry there).
+        if (
+          row.region !== null &&
+          row.region !== row.unknownHandoffRegion &&
+          row.sentAt &&
+          row.sentAt.getTime() < row.unknownHandoffAt.getTime() + UNKNOWN_WAIT_MS
+        ) {
           unknownMovedEarly += 1;
           findings.push(
             `${row.id}: its handoff's outcome was unknown in ${row.unknownHandoffRegion}, yet it went to ${SECOND} before the wait ended`,
@@ -338,6 +345,7 @@ async function underLoad(
       circuitOpenedAfterMs: openedAt === null ? null : openedAt - blackholeAt,
       circuitClosedAfterReturnMs: closedAt === null ? null : closedAt - healAt,
       unknownOutcome,
+      unknownOutcomeByRegion: unknownIn,
       unknownMovedEarly,
       failoverAcceptedWhileDownNotThroughSecond: failoverStayed,
       pinnedThroughSecond: pinnedLeft,
