@@ -133,11 +133,12 @@ interface EmailRow {
   sentAt: Date | null;
   unknownHandoffRegion: string | null;
   unknownHandoffAt: Date | null;
+  attempts: number;
 }
 
 async function emailRows(db: DbHandle, workspaceIds: string[]): Promise<EmailRow[]> {
   const { rows } = await db.pool.query(
-    `SELECT id, "organizationId", status::text AS status, region, "createdAt", "sentAt", "unknownHandoffRegion", "unknownHandoffAt"
+    `SELECT id, "organizationId", status::text AS status, region, "createdAt", "sentAt", "unknownHandoffRegion", "unknownHandoffAt", attempts
        FROM emails WHERE "organizationId" = ANY($1)`,
     [workspaceIds],
   );
@@ -253,6 +254,7 @@ async function underLoad(
     const unknownIn: Record<string, number> = {};
     let unknownMovedEarly = 0;
     let failoverStayed = 0;
+    let failoverClaimedAfterReturn = 0;
     let pinnedLeft = 0;
     let pinnedWentEarly = 0;
     for (const posted of load.posted) {
@@ -290,7 +292,8 @@ async function underLoad(
         }
       }
       if (posted.workspace === "failover") {
-        // Accepted while the circuit was open (with a second's margin at each end): the second region.
+        // Accepted while the circuit was open (with a second's margin at each end): the second
+        // region, unless the sender first claimed it after the primary had returned (a backlog).
         if (
           openedAt !== null &&
           created > openedAt + 1_000 &&
@@ -298,9 +301,14 @@ async function underLoad(
           row.unknownHandoffRegion === null &&
           row.region !== SECOND
         ) {
-          failoverStayed += 1;
-          if (findings.length < 40)
-            findings.push(`${row.id} (failover) accepted while ${PRIMARY} was down went through ${row.region ?? "no region"}`);
+          if (row.attempts <= 1) failoverClaimedAfterReturn += 1;
+          else {
+            failoverStayed += 1;
+            if (findings.length < 40)
+              findings.push(
+                `${row.id} (failover) accepted while ${PRIMARY} was down waited for it (${row.attempts} claims) and went through ${row.region ?? "no region"}`,
+              );
+          }
         }
       } else {
         if (row.region === SECOND) {
@@ -348,6 +356,7 @@ async function underLoad(
       unknownOutcomeByRegion: unknownIn,
       unknownMovedEarly,
       failoverAcceptedWhileDownNotThroughSecond: failoverStayed,
+      failoverAcceptedWhileDownFirstClaimedAfterReturn: failoverClaimedAfterReturn,
       pinnedThroughSecond: pinnedLeft,
       pinnedHandedOffWhileDown: pinnedWentEarly,
       pinnedWaitingReasons: Object.fromEntries(waits),
