@@ -33,7 +33,6 @@ const AFTER_MS = 15_000;
 const SETTLE_LIMIT_MS = 180_000;
 /** Short enough for the run to see emails whose outcome was unknown move; the rule is the same at 10 minutes. */
 const UNKNOWN_WAIT_MS = 20_000;
-const PROBE_MS = 2_000;
 const REQUEST_TIMEOUT_MS = 2_000;
 const VALID_WAITS = new Set(["region_unavailable", "handoff_unknown"]);
 const CREDENTIALS = { AWS_ACCESS_KEY_ID: "AKIDCHAOSLOCAL", AWS_SECRET_ACCESS_KEY: "chaos-local-secret" };
@@ -163,7 +162,6 @@ export async function runRegions(log: (message: string) => void): Promise<Region
         SNS_CERT_URL_PATTERN: "^http://127\\.0\\.0\\.1:[0-9]+/SimpleNotificationService-[A-Za-z0-9]+\\.pem$",
         SES_TENANTS: "off",
         SES_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-        SES_REGION_PROBE_MS: String(PROBE_MS),
         SES_UNKNOWN_OUTCOME_WAIT_MS: String(UNKNOWN_WAIT_MS),
       },
       beforeApps: async (env, db, fx) => {
