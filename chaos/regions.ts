@@ -33,7 +33,8 @@ const AFTER_MS = 15_000;
 const SETTLE_LIMIT_MS = 180_000;
 /** Short enough for the run to see emails whose outcome was unknown move; the rule is the same at 10 minutes. */
 const UNKNOWN_WAIT_MS = 20_000;
-const REQUEST_TIMEOUT_MS = 2_000;
+/** Past the answers of a loaded aws-local (a shared two-core machine), short beside the fault. */
+const REQUEST_TIMEOUT_MS = 5_000;
 const VALID_WAITS = new Set(["region_unavailable", "handoff_unknown"]);
 const CREDENTIALS = { AWS_ACCESS_KEY_ID: "AKIDCHAOSLOCAL", AWS_SECRET_ACCESS_KEY: "chaos-local-secret" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -123,6 +124,23 @@ async function circuitOpen(stack: Stack, region: string): Promise<boolean | null
   }
 }
 
+/** When a circuit was seen open: spans of time, the last one open-ended while it still is. */
+class OpenSpans {
+  readonly spans: Array<[number, number | null]> = [];
+
+  observe(open: boolean | null): void {
+    if (open === null) return;
+    const last = this.spans[this.spans.length - 1];
+    const isOpen = last !== undefined && last[1] === null;
+    if (open && !isOpen) this.spans.push([Date.now(), null]);
+    if (!open && isOpen) last[1] = Date.now();
+  }
+
+  overlaps(from: number, to: number): boolean {
+    return this.spans.some(([start, end]) => start <= to && (end ?? Number.POSITIVE_INFINITY) >= from);
+  }
+}
+
 interface EmailRow {
   id: string;
   organizationId: string;
@@ -202,9 +220,12 @@ async function underLoad(
     await primary.fault("blackhole");
     const blackholeAt = Date.now();
     let openedAt: number | null = null;
+    // The second region may time out too on a loaded machine: mail may then wait for either.
+    const secondOpen = new OpenSpans();
     const waits = new Map<string, number>();
     let sampled = false;
     while (Date.now() < blackholeAt + BLACKHOLE_MS) {
+      secondOpen.observe(await circuitOpen(stack, SECOND));
       if (openedAt === null && (await circuitOpen(stack, PRIMARY))) {
         openedAt = Date.now();
         log(`  the sender's circuit of ${PRIMARY} opened ${openedAt - blackholeAt} ms after the black hole began`);
@@ -221,6 +242,7 @@ async function underLoad(
     log(`${PRIMARY} answers again`);
     let closedAt: number | null = null;
     while (closedAt === null && Date.now() < healAt + 60_000) {
+      secondOpen.observe(await circuitOpen(stack, SECOND));
       if ((await circuitOpen(stack, PRIMARY)) === false) closedAt = Date.now();
       else await sleep(250);
     }
@@ -253,6 +275,7 @@ async function underLoad(
     let unknownMovedEarly = 0;
     let failoverStayed = 0;
     let failoverClaimedAfterReturn = 0;
+    let failoverWaitedForBoth = 0;
     let pinnedLeft = 0;
     let pinnedWentEarly = 0;
     for (const posted of load.posted) {
@@ -300,6 +323,7 @@ async function underLoad(
           row.region !== SECOND
         ) {
           if (row.attempts <= 1) failoverClaimedAfterReturn += 1;
+          else if (secondOpen.overlaps(created, closedAt ?? Date.now())) failoverWaitedForBoth += 1;
           else {
             failoverStayed += 1;
             if (findings.length < 40)
@@ -355,6 +379,11 @@ async function underLoad(
       unknownMovedEarly,
       failoverAcceptedWhileDownNotThroughSecond: failoverStayed,
       failoverAcceptedWhileDownFirstClaimedAfterReturn: failoverClaimedAfterReturn,
+      failoverWaitedWhileSecondAlsoOpen: failoverWaitedForBoth,
+      secondCircuitOpenSpans: secondOpen.spans.map(
+        ([from, to]) =>
+          `${Math.round((from - blackholeAt) / 100) / 10}s..${to === null ? "end" : `${Math.round((to - blackholeAt) / 100) / 10}s`}`,
+      ),
       pinnedThroughSecond: pinnedLeft,
       pinnedHandedOffWhileDown: pinnedWentEarly,
       pinnedWaitingReasons: Object.fromEntries(waits),
