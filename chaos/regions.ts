@@ -136,6 +136,17 @@ class OpenSpans {
     if (!open && isOpen) last[1] = Date.now();
   }
 
+  /** `from..to` in seconds since `origin`. */
+  describe(origin: number): string[] {
+    const seconds = (at: number) => `${Math.round((at - origin) / 100) / 10}s`;
+    return this.spans.map(([from, to]) => `${seconds(from)}..${to === null ? "end" : seconds(to)}`);
+  }
+
+  get isOpen(): boolean {
+    const last = this.spans[this.spans.length - 1];
+    return last !== undefined && last[1] === null;
+  }
+
   overlaps(from: number, to: number): boolean {
     return this.spans.some(([start, end]) => start <= to && (end ?? Number.POSITIVE_INFINITY) >= from);
   }
@@ -212,7 +223,19 @@ async function underLoad(
   try {
     load.start();
     log(`load: ${RATE_PER_S} emails/s, alternating between a workspace that fails over and one pinned to ${PRIMARY}`);
-    await sleep(BEFORE_MS);
+    // Both circuits are watched from the start: on a loaded machine a region may time out by itself.
+    const primaryOpen = new OpenSpans();
+    const secondOpen = new OpenSpans();
+    const watch = async () => {
+      primaryOpen.observe(await circuitOpen(stack, PRIMARY));
+      secondOpen.observe(await circuitOpen(stack, SECOND));
+    };
+    const startedAt = Date.now();
+    while (Date.now() < startedAt + BEFORE_MS) {
+      await watch();
+      await sleep(250);
+    }
+    if (primaryOpen.isOpen) findings.push(`the circuit of ${PRIMARY} was open before the black hole began`);
 
     log(`${PRIMARY} black-holed for ${BLACKHOLE_MS / 1000} s (takes connections, never answers)`);
     // From when the fault is surely in force (aws-local answered) to when it surely is no longer
@@ -220,13 +243,11 @@ async function underLoad(
     await primary.fault("blackhole");
     const blackholeAt = Date.now();
     let openedAt: number | null = null;
-    // The second region may time out too on a loaded machine: mail may then wait for either.
-    const secondOpen = new OpenSpans();
     const waits = new Map<string, number>();
     let sampled = false;
     while (Date.now() < blackholeAt + BLACKHOLE_MS) {
-      secondOpen.observe(await circuitOpen(stack, SECOND));
-      if (openedAt === null && (await circuitOpen(stack, PRIMARY))) {
+      await watch();
+      if (openedAt === null && primaryOpen.isOpen) {
         openedAt = Date.now();
         log(`  the sender's circuit of ${PRIMARY} opened ${openedAt - blackholeAt} ms after the black hole began`);
       }
@@ -242,8 +263,8 @@ async function underLoad(
     log(`${PRIMARY} answers again`);
     let closedAt: number | null = null;
     while (closedAt === null && Date.now() < healAt + 60_000) {
-      secondOpen.observe(await circuitOpen(stack, SECOND));
-      if ((await circuitOpen(stack, PRIMARY)) === false) closedAt = Date.now();
+      await watch();
+      if (!primaryOpen.isOpen) closedAt = Date.now();
       else await sleep(250);
     }
     log(`  its circuit closed ${closedAt === null ? "never (within 60 s)" : `${closedAt - healAt} ms after`}`);
@@ -380,10 +401,9 @@ async function underLoad(
       failoverAcceptedWhileDownNotThroughSecond: failoverStayed,
       failoverAcceptedWhileDownFirstClaimedAfterReturn: failoverClaimedAfterReturn,
       failoverWaitedWhileSecondAlsoOpen: failoverWaitedForBoth,
-      secondCircuitOpenSpans: secondOpen.spans.map(
-        ([from, to]) =>
-          `${Math.round((from - blackholeAt) / 100) / 10}s..${to === null ? "end" : `${Math.round((to - blackholeAt) / 100) / 10}s`}`,
-      ),
+      // Seconds from the black hole's start (negative: before it).
+      primaryCircuitOpenSpans: primaryOpen.describe(blackholeAt),
+      secondCircuitOpenSpans: secondOpen.describe(blackholeAt),
       pinnedThroughSecond: pinnedLeft,
       pinnedHandedOffWhileDown: pinnedWentEarly,
       pinnedWaitingReasons: Object.fromEntries(waits),
