@@ -29,6 +29,7 @@ import type {
   ListInboundQuery,
   ListSuppressionsQuery,
   ListTemplatesQuery,
+  ListTopicSuppressionsQuery,
   ListWebhookDeliveriesQuery,
   QueuedEmail,
   Readiness,
@@ -39,6 +40,7 @@ import type {
   Suppression,
   Template,
   TemplateVersion,
+  TopicSuppression,
   UpdateTemplateRequest,
   UpdateWebhookSubscriptionRequest,
   WebhookDelivery,
@@ -265,6 +267,38 @@ class Suppressions {
   async remove(address: string, options: { confirmComplaint?: boolean } = {}): Promise<Suppression> {
     const query = options.confirmComplaint ? { confirm: "complaint" } : {};
     return (await this.http<Suppression>({ method: "DELETE", path: `/suppressions/${segment(address)}`, query, safeToRepeat: true })).body;
+  }
+
+  /** One page of topic suppressions (one-click unsubscribes) in (topic, address) order: `afterTopic` and `afterAddress` are the previous page's last entry. */
+  async listTopicsPage(query: ListTopicSuppressionsQuery = {}): Promise<TopicSuppression[]> {
+    return (await this.http<TopicSuppression[]>({ method: "GET", path: "/suppressions/topics", query: { ...query }, safeToRepeat: true }))
+      .body;
+  }
+
+  /** Every topic suppression matching `query`, in (topic, address) order, a page at a time as you iterate. */
+  async *listTopics(
+    query: Omit<ListTopicSuppressionsQuery, "limit" | "afterTopic" | "afterAddress"> & { pageSize?: number } = {},
+  ): AsyncGenerator<TopicSuppression, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, ...filters } = query;
+    let after: { afterTopic: string; afterAddress: string } | undefined;
+    for (;;) {
+      const page = await this.listTopicsPage({ ...filters, limit: pageSize, ...after });
+      yield* page;
+      if (page.length < pageSize) return;
+      const last = page[page.length - 1]!;
+      after = { afterTopic: last.topic, afterAddress: last.address };
+    }
+  }
+
+  /** Removes a topic suppression: the address gets that topic's emails again. */
+  async removeTopic(topic: string, address: string): Promise<TopicSuppression> {
+    return (
+      await this.http<TopicSuppression>({
+        method: "DELETE",
+        path: `/suppressions/topics/${segment(topic)}/${segment(address)}`,
+        safeToRepeat: true,
+      })
+    ).body;
   }
 }
 

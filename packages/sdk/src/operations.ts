@@ -16,6 +16,8 @@ export const OPERATION_METHODS: Readonly<Record<string, string>> = {
   listSuppressions: "suppressions.listPage",
   addSuppression: "suppressions.add",
   removeSuppression: "suppressions.remove",
+  listTopicSuppressions: "suppressions.listTopicsPage",
+  removeTopicSuppression: "suppressions.removeTopic",
   listWebhookSubscriptions: "webhooks.list",
   createWebhookSubscription: "webhooks.create",
   getWebhookSubscription: "webhooks.get",
