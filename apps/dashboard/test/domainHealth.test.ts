@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createDnsResolver, recordDomainHealth } from "@svc/core";
+import type { Browser } from "playwright-core";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
-import { type Agent, createTestDashboard, signedUpAgent, type TestDashboard } from "./support.ts";
+import { launchChromium, screenshot, signUpInBrowser } from "./browser/chromium.ts";
+import { type Agent, createTestDashboard, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /** The domain page's DNS health: the latest status per record kind with its fix, and the changes, for its workspace only. */
 
@@ -9,6 +11,7 @@ let dashboard: TestDashboard;
 let dns: TestDnsServer;
 let owner: { agent: Agent; csrf: string };
 let stranger: { agent: Agent; csrf: string };
+let browser: Browser | undefined;
 const run = Date.now().toString(36);
 
 beforeAll(async () => {
@@ -18,6 +21,7 @@ beforeAll(async () => {
   stranger = await signedUpAgent(dashboard.url);
 });
 afterAll(async () => {
+  await browser?.close();
   await dns.close();
   await dashboard.close();
 });
@@ -43,5 +47,30 @@ describe("domain DNS health", () => {
 
     const other = await stranger.agent.get(`/domains/${domain.id}`).expect(404);
     expect(other.text).not.toContain("data-health");
+  });
+
+  it("renders in a browser", async () => {
+    browser = await launchChromium();
+    const page = await (await browser.newContext({ viewport: { width: 1360, height: 1200 } })).newPage();
+    await signUpInBrowser(page, dashboard.url, uniqueEmail("health"), PASSWORD, "Health Co");
+    const name = `shown-${run}.pages.example.com`;
+    await page.goto(`${dashboard.url}/domains`);
+    await page.getByLabel("Domain", { exact: true }).fill(name);
+    await Promise.all([page.waitForURL(/\/domains\/dom_/), page.getByRole("button", { name: "Add domain" }).click()]);
+    const domain = await dashboard.db.domain.findFirstOrThrow({ where: { name }, orderBy: { createdAt: "desc" } });
+    const resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 400, tries: 1 });
+    const dkim = (domain.records as Array<{ name: string; value: string }>).find((r) => r.name.includes("._domainkey."))!;
+    dns.setTxt(dkim.name, [dkim.value]);
+    dns.setTxt(name, ["v=spf1 include:amazonses.com ~all"]);
+    dns.setTxt(`_dmarc.${name}`, ["v=DMARC1; p=none"]);
+    await recordDomainHealth(dashboard.db, resolver, domain, new Date(Date.now() - 86_400_000));
+    dns.misbehave(dkim.name, "timeout");
+    dns.setTxt(name, ["v=spf1 include:_spf.google.com ~all"]);
+    await recordDomainHealth(dashboard.db, resolver, domain, new Date());
+    await page.goto(`${dashboard.url}/domains/${domain.id}`);
+    expect(await page.locator('tr[data-health-kind="spf"] .badge').textContent()).toBe("broken");
+    expect(await page.locator('tr[data-health-kind="dkim"] .badge').textContent()).toBe("unknown");
+    expect(await page.locator("[data-health-changes] li").count()).toBe(1);
+    await screenshot(page, "domain-health", { fullPage: true });
   });
 });
