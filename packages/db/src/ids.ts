@@ -42,6 +42,7 @@ export const ID_PREFIXES = {
   pendingSignup: "psu",
   session: "ses",
   domain: "dom",
+  domainHealthCheck: "dhc",
   recipient: "rcp",
   apiKey: "key",
   email: "email",

@@ -1,4 +1,4 @@
-import { AppError, addDomain, getDomain, listDomains, removeDomain, setDomainTracking, verifyDomain } from "@svc/core";
+import { AppError, addDomain, getDomain, getDomainHealth, listDomains, removeDomain, setDomainTracking, verifyDomain } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { dashboardAuditor } from "../http/audit.ts";
@@ -50,7 +50,12 @@ export function domainRoutes(deps: DashboardDeps): Router {
   router.get("/domains/:id", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
     const domain = await getDomain(deps.prisma, w.workspaceId, param(req, "id"));
-    sendPage(req, res, w, { title: domain.domain, nav: "domains", body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite }) });
+    const health = await getDomainHealth(deps.prisma, domain.id, w.workspaceId);
+    sendPage(req, res, w, {
+      title: domain.domain,
+      nav: "domains",
+      body: domainDetailBody({ domain, health, csrf: w.csrf, canWrite: w.canWrite }),
+    });
   });
 
   router.post("/domains/:id/verify", requirePermission("workspace:write"), async (req, res) => {
@@ -85,11 +90,12 @@ export function domainRoutes(deps: DashboardDeps): Router {
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "validation_failed") throw error;
       const domain = await getDomain(deps.prisma, w.workspaceId, id);
+      const health = await getDomainHealth(deps.prisma, domain.id, w.workspaceId);
       sendPage(req, res, w, {
         title: domain.domain,
         nav: "domains",
         status: error.status,
-        body: domainDetailBody({ domain, csrf: w.csrf, canWrite: w.canWrite, trackingError: error.message }),
+        body: domainDetailBody({ domain, health, csrf: w.csrf, canWrite: w.canWrite, trackingError: error.message }),
       });
     }
   });

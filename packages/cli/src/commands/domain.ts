@@ -3,6 +3,7 @@ import {
   addDomain,
   createDnsResolver,
   type DomainView,
+  getDomainHealth,
   getWorkspace,
   listDomains,
   markDomainVerified,
@@ -82,6 +83,12 @@ export const domainCommands: Command[] = [
       const workspace = await getWorkspace(db.prisma, requireFlag(flags, "workspace"));
       return listDomains(db.prisma, workspace.id);
     },
+  },
+  {
+    // What the daily re-check recorded: the latest status per record kind with its fix, and the changes.
+    path: ["domain", "health"],
+    usage: "--id DOM_ID [--workspace ID]",
+    run: async (flags, { db }) => getDomainHealth(db.prisma, requireFlag(flags, "id"), optionalFlag(flags, "workspace")),
   },
   {
     // With SES, tracking is honoured by the configuration set the sender picks for the domain; a

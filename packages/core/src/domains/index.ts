@@ -1,6 +1,14 @@
 export type { RecordCheck } from "./checks.ts";
 export { type DomainDnsReport, domainDnsReports } from "./dnsReport.ts";
 export {
+  HEALTH_KINDS,
+  type HealthChange,
+  type HealthFinding,
+  type HealthKind,
+  type HealthStatus,
+} from "./health.ts";
+export { type DomainHealthHistory, getDomainHealth, recordDomainHealth } from "./healthHistory.ts";
+export {
   type DomainIdentitySpec,
   type IdentityCheckStatus,
   IdentityNotOursError,

@@ -1,4 +1,4 @@
-import type { Db, DbHandle } from "@svc/db";
+import type { Db, DbHandle, Domain } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
 import { every, type PeriodicTask } from "@svc/runtime";
@@ -11,6 +11,7 @@ import { withAdvisoryLock } from "../stores/advisoryLocks.ts";
 import { expireDomainClaims, findDomainsDueForCheck, findDomainsWithPlainKeys, replaceDomainPrivateKeys } from "../stores/domains.ts";
 import { claimExpiredReason, DEFAULT_CLAIM_TTL_MS } from "./claims.ts";
 import { sealDkimKey } from "./dkim.ts";
+import { recordDomainHealth } from "./healthHistory.ts";
 import type { TxtResolver } from "./resolver.ts";
 import { checkDomain, type DomainContext, isOperatorOverride } from "./service.ts";
 
@@ -128,6 +129,7 @@ export async function recheckDomains(
               context,
             );
             result.checked += 1;
+            await recordHealth(prisma, options, domain, now);
             if (domain.status === "verified" && outcome.status === "failed") {
               const message = `The from domain ${domain.name} failed its re-check${outcome.reason ? ` (${outcome.reason})` : ""}; not sent.`;
               const emailsFailed = await failEmailsFromDomain(
@@ -177,6 +179,21 @@ export async function recheckDomains(
     ...(options.workspaceIds ? { workspaceIds: options.workspaceIds } : {}),
   });
   return result;
+}
+
+/** The domain's DNS health history; a failure here is logged and never fails the domain's check. */
+async function recordHealth(prisma: Db, options: { resolver: TxtResolver; log: Logger }, domain: Domain, now: Date): Promise<void> {
+  try {
+    const { changes } = await recordDomainHealth(prisma, options.resolver, domain, now);
+    if (changes.length > 0) {
+      options.log.info(
+        { domainId: domain.id, workspaceId: domain.workspaceId, domain: domain.name, changes },
+        "domain re-check: DNS health changed",
+      );
+    }
+  } catch (error) {
+    options.log.warn({ err: error, domainId: domain.id, domain: domain.name }, "domain re-check: could not record DNS health");
+  }
 }
 
 export type RecheckRun = { ran: true; result: RecheckResult } | { ran: false };

@@ -1,6 +1,7 @@
-import type { DomainView, RecordCheck } from "@svc/core";
+import type { DomainHealthHistory, DomainView, RecordCheck } from "@svc/core";
 import { alert, badge, card, confirmAction, csrfField, emptyState, field, pageHeader, postButton, time } from "../components.ts";
 import { html, type SafeHtml } from "../html.ts";
+import { domainHealthCard } from "./domainHealth.ts";
 
 export function domainsBody(input: {
   domains: DomainView[];
@@ -146,7 +147,13 @@ export function dnsRecordsCard(d: {
   );
 }
 
-export function domainDetailBody(input: { domain: DomainView; csrf: string; canWrite: boolean; trackingError?: string }): SafeHtml {
+export function domainDetailBody(input: {
+  domain: DomainView;
+  health: DomainHealthHistory;
+  csrf: string;
+  canWrite: boolean;
+  trackingError?: string;
+}): SafeHtml {
   const d = input.domain;
   const statusText: Record<string, string> = {
     pending: "Publish these records at your DNS provider, then click Verify.",
@@ -163,5 +170,6 @@ export function domainDetailBody(input: { domain: DomainView; csrf: string; canW
   })}
   ${dnsRecordsCard(d)}
   ${dmarcCard(d)}
+  ${domainHealthCard(input.health)}
   ${trackingCard(d, input.csrf, input.canWrite, input.trackingError)}`;
 }
