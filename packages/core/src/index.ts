@@ -48,6 +48,7 @@ export * from "./events/types.ts";
 export { keepUnmatchedNotification, type UnmatchedNotification } from "./events/unmatched.ts";
 export * from "./files/index.ts";
 export * from "./inbound/index.ts";
+export * from "./dmarc/index.ts";
 export { installationId } from "./installation.ts";
 export * from "./keys/index.ts";
 export * from "./oidc/index.ts";
