@@ -3,6 +3,7 @@ import { errorComponent } from "./errorCatalogue.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerAuditLogOperations } from "./paths/auditLog.ts";
+import { registerDmarcOperations } from "./paths/dmarc.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerErasureOperations } from "./paths/erasures.ts";
 import { registerInboundOperations } from "./paths/inbound.ts";
@@ -41,6 +42,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerWebhookSubscriptionOperations(registry);
   registerTemplateOperations(registry);
   registerInboundOperations(registry);
+  registerDmarcOperations(registry);
   registerAuditLogOperations(registry);
   registerErasureOperations(registry);
   registerServiceOperations(registry);
