@@ -1,6 +1,7 @@
 export { addressDomain, bareAddress, type ParsedAddress, parseAddress } from "./addresses/parse.ts";
 export * from "./audit/index.ts";
 export { SecretBox } from "./crypto/secretBox.ts";
+export * from "./dmarc/index.ts";
 export * from "./domains/index.ts";
 export { ATTACHMENT_LIMITS } from "./emails/attachments.ts";
 export * from "./emails/batch.ts";
@@ -48,7 +49,6 @@ export * from "./events/types.ts";
 export { keepUnmatchedNotification, type UnmatchedNotification } from "./events/unmatched.ts";
 export * from "./files/index.ts";
 export * from "./inbound/index.ts";
-export * from "./dmarc/index.ts";
 export { installationId } from "./installation.ts";
 export * from "./keys/index.ts";
 export * from "./oidc/index.ts";

@@ -1,0 +1,259 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { databaseOptions, loadEnv } from "@svc/config";
+import {
+  addReceivingDomain,
+  createDnsResolver,
+  DMARC_LIMITS,
+  dmarcReportAddress,
+  type ReceivingDomainView,
+  verifyReceivingDomain,
+} from "@svc/core";
+import { createDb, type DbHandle, newId } from "@svc/db";
+import { createLogger } from "@svc/logger";
+import { createProducerConnection } from "@svc/queues";
+import { Shutdown } from "@svc/runtime";
+import {
+  billionLaughs,
+  type FixtureRecord,
+  googleFileName,
+  googleXml,
+  microsoftFileName,
+  microsoftXml,
+  REPORT_BEGIN,
+  reportEmail,
+  zipFile,
+} from "../../../test/support/dmarcReports.ts";
+import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
+import { testEnv } from "../../../test/support/env.ts";
+import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
+import { swaks } from "../../../test/support/swaks.ts";
+import { type ApiInstance, bearer, startApi } from "../../api/test/harness.ts";
+import { createInbound, inboundEnvSchema } from "../src/index.ts";
+
+let dns: TestDnsServer;
+let db: DbHandle;
+let shutdown: () => Promise<void>;
+let port: number;
+let dir: string;
+let fx: WorkspaceFixture;
+let other: WorkspaceFixture;
+let receiving: ReceivingDomainView;
+let rua: string;
+let api: ApiInstance;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  dir = await mkdtemp(path.join(os.tmpdir(), "svc-dmarc-"));
+  const env = loadEnv(
+    inboundEnvSchema,
+    testEnv({
+      INBOUND_PORT: "0",
+      INBOUND_HEALTH_PORT: "0",
+      DNS_SERVERS: dns.address,
+      DNS_TIMEOUT_MS: "500",
+      INBOUND_HOSTNAME: "mx.svc.test",
+    }),
+  );
+  const log = createLogger("dmarc-test", env.LOG_LEVEL);
+  db = createDb(databaseOptions(env));
+  const redis = createProducerConnection(env.REDIS_URL, { disconnectTimeout: 100 });
+  const app = createInbound(env, { db, redis, log });
+  port = (await app.start()).smtpPort as number;
+  api = await startApi();
+  shutdown = async () => {
+    await new Shutdown(log, 10_000).addAll(app.shutdown).run();
+    redis.disconnect();
+    await db.close();
+  };
+  fx = await createWorkspaceFixture(db);
+  other = await createWorkspaceFixture(db);
+  // A receiving domain with no routes at all: the reporting address needs none.
+  receiving = await addReceivingDomain(
+    db.prisma,
+    { workspaceId: fx.workspaceId, domain: `in.${fx.domain}` },
+    { mxHost: "mx.svc.test", region: "us-east-1" },
+  );
+  const ownership = receiving.records.find((record) => record.purpose === "ownership")!;
+  dns.setTxt(ownership.name, [ownership.value]);
+  dns.setMx(receiving.domain, [{ priority: 10, exchange: "mx.svc.test" }]);
+  const resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 500 });
+  receiving = await verifyReceivingDomain(db.prisma, receiving.id, { resolver, workspaceId: fx.workspaceId });
+  rua = (await dmarcReportAddress(db.prisma, fx.workspaceId, fx.domain)).address;
+});
+
+afterAll(async () => {
+  await api?.close();
+  await shutdown?.();
+  await dns?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function deliver(raw: string, to = rua) {
+  const file = path.join(dir, `${newId("inbound")}.eml`);
+  await writeFile(file, raw.replace(/\r\n$/, ""));
+  return swaks([
+    "--server",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--helo",
+    "reporter.test",
+    "--from",
+    "reports@reporter.test",
+    "--to",
+    to,
+    "--data",
+    `@${file}`,
+    "--suppress-data",
+  ]);
+}
+
+const google = (domain: string, reportId: string, records: FixtureRecord[]) =>
+  reportEmail({
+    from: "noreply-dmarc-support@google.com",
+    to: rua,
+    subject: `Report domain: ${domain} Submitter: google.com Report-ID: ${reportId}`,
+    filename: googleFileName(domain),
+    contentType: "application/gzip",
+    content: zlib.gzipSync(googleXml(domain, reportId, records)),
+  });
+
+const microsoft = (domain: string, reportId: string, records: FixtureRecord[]) =>
+  reportEmail({
+    from: "DMARC Aggregate Report <dmarcreport@microsoft.com>",
+    to: rua,
+    subject: `Report Domain: ${domain} Submitter: enterprise.protection.outlook.com Report-ID: <${reportId}>`,
+    filename: microsoftFileName(domain),
+    contentType: "application/zip",
+    content: zipFile(microsoftFileName(domain).replace(/\.zip$/, ".xml"), microsoftXml(domain, reportId, records)),
+  });
+
+const get = async (url: string, key: string) => {
+  const response = await fetch(`${api.url}${url}`, { headers: bearer(key) });
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+const SUMMARY_RANGE = `from=${new Date((REPORT_BEGIN - 86_400) * 1000).toISOString()}&to=${new Date((REPORT_BEGIN + 3 * 86_400) * 1000).toISOString()}`;
+
+describe("DMARC aggregate reports through the built-in MX", () => {
+  it("offers dmarc-rua@ a verified receiving domain in the domain's tree (no authorization record needed)", async () => {
+    expect(rua).toBe(`dmarc-rua@in.${fx.domain}`);
+    const address = await dmarcReportAddress(db.prisma, fx.workspaceId, fx.domain);
+    expect(address.rua).toBe(`rua=mailto:${rua}`);
+    expect(address.authorization).toBeNull();
+  });
+
+  it("stores Google's gzip and Microsoft's zip reports delivered over SMTP, once each, summed by source", async () => {
+    const g = await deliver(
+      google(fx.domain, "17960832001234567890", [
+        { ip: "209.85.220.41", count: 120, dkim: "pass", spf: "pass", headerFrom: fx.domain },
+        { ip: "198.51.100.7", count: 5, disposition: "quarantine", dkim: "fail", spf: "fail", headerFrom: fx.domain },
+      ]),
+    );
+    expect(g.code).toBe(0);
+    expect(g.replies.at(-2) ?? g.replies.join("\n")).toBeDefined();
+    expect(g.replies.join("\n")).toMatch(/reports stored 1, duplicate 0, refused 0/);
+    const m = await deliver(
+      microsoft(fx.domain, "c4e5f6a7b8d94e0f8a1b2c3d4e5f6a7b", [
+        { ip: "40.107.22.58", count: 30, dkim: "pass", spf: "fail", headerFrom: fx.domain },
+        { ip: "198.51.100.7", count: 2, disposition: "reject", dkim: "fail", spf: "fail", headerFrom: fx.domain },
+      ]),
+    );
+    expect(m.replies.join("\n")).toMatch(/reports stored 1, duplicate 0, refused 0/);
+    // Google sends the same report again: nothing changes.
+    const again = await deliver(
+      google(fx.domain, "17960832001234567890", [{ ip: "209.85.220.41", count: 120, dkim: "pass", spf: "pass", headerFrom: fx.domain }]),
+    );
+    expect(again.replies.join("\n")).toMatch(/reports stored 0, duplicate 1, refused 0/);
+
+    const list = await get("/dmarc/reports", fx.keys["read-only"]);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((report: { orgName: string }) => report.orgName).sort()).toEqual(["Enterprise Outlook", "google.com"]);
+    const googleReport = list.body.data.find((report: { orgName: string }) => report.orgName === "google.com");
+    expect(googleReport).toMatchObject({
+      domain: fx.domain,
+      recordCount: 2,
+      messageCount: 125,
+      begin: new Date(REPORT_BEGIN * 1000).toISOString(),
+    });
+
+    const one = await get(`/dmarc/reports/${googleReport.id}`, fx.keys["read-only"]);
+    expect(one.body.records).toEqual([
+      expect.objectContaining({ sourceIp: "209.85.220.41", count: 120, aligned: true, disposition: "none" }),
+      expect.objectContaining({ sourceIp: "198.51.100.7", count: 5, aligned: false, disposition: "quarantine" }),
+    ]);
+
+    const summary = await get(`/dmarc/summary?${SUMMARY_RANGE}&domain=${fx.domain.toUpperCase()}`, fx.keys["read-only"]);
+    expect(summary.status).toBe(200);
+    expect(summary.body.totals).toEqual({ messages: 157, aligned: 150, notAligned: 7 });
+    expect(summary.body.sources.find((source: { sourceIp: string }) => source.sourceIp === "198.51.100.7")).toEqual({
+      domain: fx.domain,
+      sourceIp: "198.51.100.7",
+      messages: 7,
+      aligned: 0,
+      notAligned: 7,
+      disposition: { none: 0, quarantine: 5, reject: 2 },
+    });
+    const pages = await get("/dmarc/reports?limit=1", fx.keys["read-only"]);
+    expect(pages.body.data).toHaveLength(1);
+    const next = await get(`/dmarc/reports?limit=1&after=${pages.body.nextCursor}`, fx.keys["read-only"]);
+    expect(next.body.data[0].id).not.toBe(pages.body.data[0].id);
+  });
+
+  it("refuses and counts a report for a domain the workspace does not own; the other workspace sees nothing", async () => {
+    const sent = await deliver(
+      google(other.domain, "999", [{ ip: "192.0.2.1", count: 1, dkim: "pass", spf: "pass", headerFrom: other.domain }]),
+    );
+    expect(sent.replies.join("\n")).toMatch(/reports stored 0, duplicate 0, refused 1/);
+    const mine = await get(`/dmarc/summary?${SUMMARY_RANGE}`, fx.keys["read-only"]);
+    expect(mine.body.refused.unknown_domain).toBe(1);
+    expect(mine.body.sources.some((source: { domain: string }) => source.domain === other.domain)).toBe(false);
+    const theirs = await get("/dmarc/reports", other.keys["read-only"]);
+    expect(theirs.body.data).toEqual([]);
+    const theirSummary = await get(`/dmarc/summary?${SUMMARY_RANGE}`, other.keys["read-only"]);
+    expect(theirSummary.body.totals.messages).toBe(0);
+    // Nor can the other workspace read fx's reports by id.
+    const fxReport = (await get("/dmarc/reports", fx.keys["read-only"])).body.data[0];
+    expect((await get(`/dmarc/reports/${fxReport.id}`, other.keys["full-access"])).status).toBe(404);
+  });
+
+  it("refuses a report message over its bound at SMTP (552) and counts it; the billion laughs is refused unexpanded", async () => {
+    const big = reportEmail({
+      from: "noreply-dmarc-support@google.com",
+      to: rua,
+      subject: "Report",
+      filename: googleFileName(fx.domain),
+      contentType: "application/gzip",
+      content: Buffer.alloc(DMARC_LIMITS.maxMessageBytes, 1),
+    });
+    const refused = await deliver(big);
+    expect(refused.replies.join("\n")).toMatch(/^552 5\.3\.4/m);
+    const laughs = await deliver(
+      reportEmail({
+        from: "x@reporter.test",
+        to: rua,
+        subject: "Report",
+        filename: "r.xml",
+        contentType: "text/xml",
+        content: Buffer.from(billionLaughs(fx.domain)),
+      }),
+    );
+    expect(laughs.replies.join("\n")).toMatch(/refused 1/);
+    const summary = await get(`/dmarc/summary?${SUMMARY_RANGE}`, fx.keys["read-only"]);
+    expect(summary.body.refused).toMatchObject({ too_large: 1, xml_entities: 1 });
+  });
+
+  it("answers bad queries with 422 (validation_failed) and a send-only key with 403", async () => {
+    expect((await get("/dmarc/summary?from=2026-12-05T00:00:00Z&to=2026-12-01T00:00:00Z", fx.keys["read-only"])).status).toBe(422);
+    expect((await get("/dmarc/summary?from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z", fx.keys["read-only"])).body.code).toBe(
+      "validation_failed",
+    );
+    expect((await get("/dmarc/reports?limit=1000", fx.keys["read-only"])).status).toBe(422);
+    expect((await get("/dmarc/reports?bogus=1", fx.keys["read-only"])).status).toBe(422);
+    expect((await get("/dmarc/reports", fx.keys["send-only"])).status).toBe(403);
+  });
+});
