@@ -16,6 +16,7 @@ import { createDb, type DbHandle, newId } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
+import { CLI_TEST_TIMEOUT_MS, runCli } from "../../../packages/cli/test/runCli.ts";
 import {
   billionLaughs,
   type FixtureRecord,
@@ -256,4 +257,28 @@ describe("DMARC aggregate reports through the built-in MX", () => {
     expect((await get("/dmarc/reports?bogus=1", fx.keys["read-only"])).status).toBe(422);
     expect((await get("/dmarc/reports", fx.keys["send-only"])).status).toBe(403);
   });
+
+  it(
+    "svc domain dmarc prints the rua; svc domain dmarc-reports lists and sums the workspace's reports",
+    async () => {
+      const address = await runCli(["domain", "dmarc", "--workspace", fx.workspaceId, "--domain", fx.domain]);
+      expect(address.code).toBe(0);
+      expect(JSON.parse(address.stdout)).toMatchObject({ rua: `rua=mailto:${rua}`, authorization: null });
+      const listed = await runCli(["domain", "dmarc-reports", "--workspace", fx.workspaceId, "--domain", fx.domain]);
+      expect(JSON.parse(listed.stdout).data).toHaveLength(2);
+      const summary = await runCli([
+        "domain",
+        "dmarc-reports",
+        "--workspace",
+        fx.workspaceId,
+        "--summary",
+        "--from",
+        new Date((REPORT_BEGIN - 86_400) * 1000).toISOString(),
+      ]);
+      expect(JSON.parse(summary.stdout).totals.messages).toBe(157);
+      const theirs = await runCli(["domain", "dmarc-reports", "--workspace", other.workspaceId]);
+      expect(JSON.parse(theirs.stdout).data).toEqual([]);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });
