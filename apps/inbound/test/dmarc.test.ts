@@ -3,19 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { databaseOptions, loadEnv } from "@svc/config";
-import {
-  addReceivingDomain,
-  createDnsResolver,
-  DMARC_LIMITS,
-  dmarcReportAddress,
-  type ReceivingDomainView,
-  verifyReceivingDomain,
-} from "@svc/core";
-import { createDb, type DbHandle, newId } from "@svc/db";
-import { createLogger } from "@svc/logger";
-import { createProducerConnection } from "@svc/queues";
-import { Shutdown } from "@svc/runtime";
+import { DMARC_LIMITS, dmarcReportAddress, type ReceivingDomainView } from "@svc/core";
+import { type DbHandle, newId } from "@svc/db";
 import { CLI_TEST_TIMEOUT_MS, runCli } from "../../../packages/cli/test/runCli.ts";
 import {
   billionLaughs,
@@ -29,11 +18,10 @@ import {
   zipFile,
 } from "../../../test/support/dmarcReports.ts";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
-import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { swaks } from "../../../test/support/swaks.ts";
 import { type ApiInstance, bearer, startApi } from "../../api/test/harness.ts";
-import { createInbound, inboundEnvSchema } from "../src/index.ts";
+import { startTestInbound, verifiedReceivingDomain } from "./harness.ts";
 
 let dns: TestDnsServer;
 let db: DbHandle;
@@ -42,47 +30,21 @@ let port: number;
 let dir: string;
 let fx: WorkspaceFixture;
 let other: WorkspaceFixture;
-let receiving: ReceivingDomainView;
+let _receiving: ReceivingDomainView;
 let rua: string;
 let api: ApiInstance;
 
 beforeAll(async () => {
   dns = await startDnsServer();
   dir = await mkdtemp(path.join(os.tmpdir(), "svc-dmarc-"));
-  const env = loadEnv(
-    inboundEnvSchema,
-    testEnv({
-      INBOUND_PORT: "0",
-      INBOUND_HEALTH_PORT: "0",
-      DNS_SERVERS: dns.address,
-      DNS_TIMEOUT_MS: "500",
-      INBOUND_HOSTNAME: "mx.svc.test",
-    }),
-  );
-  const log = createLogger("dmarc-test", env.LOG_LEVEL);
-  db = createDb(databaseOptions(env));
-  const redis = createProducerConnection(env.REDIS_URL, { disconnectTimeout: 100 });
-  const app = createInbound(env, { db, redis, log });
-  port = (await app.start()).smtpPort as number;
+  const inbound = await startTestInbound(dns, "dmarc-test");
+  ({ db, port } = inbound);
   api = await startApi();
-  shutdown = async () => {
-    await new Shutdown(log, 10_000).addAll(app.shutdown).run();
-    redis.disconnect();
-    await db.close();
-  };
+  shutdown = inbound.close;
   fx = await createWorkspaceFixture(db);
   other = await createWorkspaceFixture(db);
   // A receiving domain with no routes at all: the reporting address needs none.
-  receiving = await addReceivingDomain(
-    db.prisma,
-    { workspaceId: fx.workspaceId, domain: `in.${fx.domain}` },
-    { mxHost: "mx.svc.test", region: "us-east-1" },
-  );
-  const ownership = receiving.records.find((record) => record.purpose === "ownership")!;
-  dns.setTxt(ownership.name, [ownership.value]);
-  dns.setMx(receiving.domain, [{ priority: 10, exchange: "mx.svc.test" }]);
-  const resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 500 });
-  receiving = await verifyReceivingDomain(db.prisma, receiving.id, { resolver, workspaceId: fx.workspaceId });
+  _receiving = await verifiedReceivingDomain(db, dns, fx.workspaceId, `in.${fx.domain}`);
   rua = (await dmarcReportAddress(db.prisma, fx.workspaceId, fx.domain)).address;
 });
 

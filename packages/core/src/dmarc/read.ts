@@ -2,6 +2,7 @@ import type { Db, DmarcRecord, DmarcReport } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
 import { countDmarcRefusals, selectDmarcDaily, selectDmarcReport, selectDmarcReports, selectDmarcSummary } from "../stores/dmarcReports.ts";
+import type { DmarcRecordInput } from "./parse.ts";
 
 export const DMARC_PAGE_LIMIT = { default: 20, max: 100 } as const;
 /** Source rows a summary returns at most (the largest senders first). */
@@ -25,20 +26,8 @@ export interface DmarcReportView {
   receivedAt: string;
 }
 
-export interface DmarcRecordView {
-  sourceIp: string;
-  count: number;
-  disposition: string;
-  dkim: string;
-  spf: string;
-  aligned: boolean;
-  headerFrom: string;
-  envelopeFrom: string | null;
-  dkimDomain: string | null;
-  dkimResult: string | null;
-  spfDomain: string | null;
-  spfResult: string | null;
-}
+/** A record as the REST API shows it: as it was read from the report. */
+export type DmarcRecordView = DmarcRecordInput;
 
 function toView(row: DmarcReport): DmarcReportView {
   return {
