@@ -2292,7 +2292,7 @@ type SummarizeDMARCResponse struct {
 
 	Daily []SummarizeDMARCResponseDailyItem `json:"daily"`
 
-	// Reports refused at the address since `from`, by reason.
+	// Reports refused at the address in [from, to), by reason.
 	Refused map[string]int64 `json:"refused"`
 }
 

@@ -173,7 +173,8 @@ describe("DMARC aggregate reports through the built-in MX", () => {
     );
     expect(sent.replies.join("\n")).toMatch(/reports stored 0, duplicate 0, refused 1/);
     const mine = await get(`/dmarc/summary?${SUMMARY_RANGE}`, fx.keys["read-only"]);
-    expect(mine.body.refused.unknown_domain).toBe(1);
+    // Refusals are counted by when they arrived (now: the default range, the last 30 days).
+    expect((await get("/dmarc/summary", fx.keys["read-only"])).body.refused.unknown_domain).toBe(1);
     expect(mine.body.sources.some((source: { domain: string }) => source.domain === other.domain)).toBe(false);
     const theirs = await get("/dmarc/reports", other.keys["read-only"]);
     expect(theirs.body.data).toEqual([]);
@@ -206,7 +207,7 @@ describe("DMARC aggregate reports through the built-in MX", () => {
       }),
     );
     expect(laughs.replies.join("\n")).toMatch(/refused 1/);
-    const summary = await get(`/dmarc/summary?${SUMMARY_RANGE}`, fx.keys["read-only"]);
+    const summary = await get("/dmarc/summary", fx.keys["read-only"]);
     expect(summary.body.refused).toMatchObject({ too_large: 1, xml_entities: 1 });
   });
 

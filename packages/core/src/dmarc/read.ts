@@ -155,7 +155,7 @@ export async function summarizeDmarc(
   const [rows, daily, refusals] = await Promise.all([
     selectDmarcSummary(prisma, workspaceId, { ...range, limit: DMARC_SUMMARY_LIMIT }),
     selectDmarcDaily(prisma, workspaceId, range),
-    countDmarcRefusals(prisma, workspaceId, range.from),
+    countDmarcRefusals(prisma, workspaceId, range),
   ]);
   const sources = rows.map((row) => ({
     domain: row.domain,

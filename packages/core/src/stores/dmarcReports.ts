@@ -48,8 +48,12 @@ export function insertDmarcRefusal(prisma: PrismaTx, row: { workspaceId: string;
   return prisma.dmarcRefusal.create({ data: row });
 }
 
-export function countDmarcRefusals(prisma: PrismaTx, workspaceId: string, since: Date) {
-  return prisma.dmarcRefusal.groupBy({ by: ["reason"], where: { workspaceId, receivedAt: { gte: since } }, _count: { _all: true } });
+export function countDmarcRefusals(prisma: PrismaTx, workspaceId: string, range: { from: Date; to: Date }) {
+  return prisma.dmarcRefusal.groupBy({
+    by: ["reason"],
+    where: { workspaceId, receivedAt: { gte: range.from, lt: range.to } },
+    _count: { _all: true },
+  });
 }
 
 /** Newest first; `after` is the last id of the previous page. */

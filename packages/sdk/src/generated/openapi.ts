@@ -11097,7 +11097,7 @@ export interface operations {
                             messages: number;
                             aligned: number;
                         }[];
-                        /** @description Reports refused at the address since `from`, by reason. */
+                        /** @description Reports refused at the address in [from, to), by reason. */
                         refused: {
                             [key: string]: number;
                         };

@@ -115,7 +115,7 @@ export function registerDmarcOperations(registry: OpenAPIRegistry): void {
           totals: z.object({ messages: z.number().int(), aligned: z.number().int(), notAligned: z.number().int() }),
           sources: z.array(sourceSchema),
           daily: z.array(z.object({ day: z.string().meta({ format: "date" }), messages: z.number().int(), aligned: z.number().int() })),
-          refused: z.record(z.string(), z.number().int()).meta({ description: "Reports refused at the address since `from`, by reason." }),
+          refused: z.record(z.string(), z.number().int()).meta({ description: "Reports refused at the address in [from, to), by reason." }),
         }),
       },
     },

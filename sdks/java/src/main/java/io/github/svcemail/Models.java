@@ -9571,7 +9571,7 @@ public final class Models {
     @JsonProperty("refused")
     private Map<String, Long> refused;
 
-    /** Reports refused at the address since `from`, by reason. */
+    /** Reports refused at the address in [from, to), by reason. */
     public Map<String, Long> getRefused() {
       return refused;
     }
