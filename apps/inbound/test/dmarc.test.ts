@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { DMARC_LIMITS, dmarcReportAddress, type ReceivingDomainView } from "@svc/core";
+import { createDnsResolver, DMARC_LIMITS, dmarcReportAddress, type ReceivingDomainView, SecretBox, verifyDomain } from "@svc/core";
 import { type DbHandle, newId } from "@svc/db";
 import { CLI_TEST_TIMEOUT_MS, runCli } from "../../../packages/cli/test/runCli.ts";
 import {
@@ -244,4 +244,35 @@ describe("DMARC aggregate reports through the built-in MX", () => {
     },
     CLI_TEST_TIMEOUT_MS,
   );
+
+  it("outside the domain's tree, names the _report._dmarc record to publish (RFC 7489 7.1)", async () => {
+    await verifiedReceivingDomain(db, dns, other.workspaceId, `reports-${Date.now()}.test`);
+    const address = await dmarcReportAddress(db.prisma, other.workspaceId, other.domain);
+    const receivingName = address.address.split("@")[1];
+    expect(address.authorization).toEqual({ type: "TXT", name: `${other.domain}._report._dmarc.${receivingName}`, value: "v=DMARC1;" });
+    expect((await errorOf(dmarcReportAddress(db.prisma, other.workspaceId, fx.domain))).code).toBe("not_found");
+  });
+
+  // Last: verification re-checks fx's domain against DNS that has only its DMARC record.
+  it("domain verify's DMARC check suggests the rua until the record names it", async () => {
+    const domainId = (await db.prisma.domain.findFirstOrThrow({ where: { workspaceId: fx.workspaceId, name: fx.domain } })).id;
+    const resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 500 });
+    const context = { secrets: new SecretBox("11".repeat(32)), identities: null, region: "us-east-1" };
+    const dmarcCheck = async () =>
+      (await verifyDomain(db.prisma, domainId, { resolver }, context)).checks.find((check) => check.purpose === "dmarc")!;
+    dns.setTxt(`_dmarc.${fx.domain}`, ["v=DMARC1; p=none;"]);
+    const suggested = await dmarcCheck();
+    expect(suggested).toMatchObject({ ok: true, expected: `v=DMARC1; p=none; rua=mailto:${rua};` });
+    dns.setTxt(`_dmarc.${fx.domain}`, [`v=DMARC1; p=none; rua=mailto:${rua}`]);
+    expect((await dmarcCheck()).expected).toBe("v=DMARC1; p=none;");
+    dns.setTxt(`_dmarc.${fx.domain}`, []);
+    expect((await dmarcCheck()).reason).toContain(`Add rua=mailto:${rua}`);
+  });
 });
+
+async function errorOf(promise: Promise<unknown>): Promise<{ code: string }> {
+  return promise.then(
+    () => ({ code: "none" }),
+    (error: { code: string }) => error,
+  );
+}
