@@ -71,6 +71,10 @@ describe("the DMARC reports page", () => {
     expect(page.text).toContain("955 messages, 900 aligned, 55 not");
     expect(page.text).toContain('class="series series-aligned"');
     expect(page.text).toContain('class="series series-unaligned"');
+    // Volume by source: a line per source, largest first.
+    expect(page.text).toContain('class="series series-source-0"');
+    expect(page.text).toContain('class="series series-source-2"');
+    expect(page.text).toMatch(/series-source-0"><\/span>209\.85\.220\.41/);
     const unknown = page.text.slice(page.text.indexOf('data-sources="unknown"'), page.text.indexOf('data-sources="all"'));
     // Largest not-aligned first; the aligned Google source is not among them.
     expect(unknown.indexOf("203.0.113.66")).toBeGreaterThan(-1);
@@ -94,8 +98,8 @@ describe("the DMARC reports page", () => {
     await Promise.all([tab.waitForLoadState("load"), tab.getByRole("button", { name: "Log in", exact: true }).click()]);
     await tab.goto(`${dashboard.url}/dmarc`);
     await expect(tab.getByRole("heading", { name: "DMARC reports" }).isVisible()).resolves.toBe(true);
-    const box = await tab.locator("svg.chart-svg").boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(200);
+    for (const chart of await tab.locator("svg.chart-svg").all()) expect((await chart.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+    expect(await tab.locator("svg.chart-svg").count()).toBe(2);
     await screenshot(tab, "dmarc-reports");
   });
 });

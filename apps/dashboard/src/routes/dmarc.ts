@@ -1,4 +1,4 @@
-import { listDmarcReports, parseDmarcSummaryQuery, summarizeDmarc } from "@svc/core";
+import { dmarcSourceVolume, listDmarcReports, parseDmarcSummaryQuery, summarizeDmarc } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -15,7 +15,8 @@ export function dmarcRoutes(deps: DashboardDeps): Router {
       summarizeDmarc(deps.prisma, w.workspaceId, parseDmarcSummaryQuery({})),
       listDmarcReports(deps.prisma, w.workspaceId, { limit: 10 }),
     ]);
-    sendPage(req, res, w, { title: "DMARC reports", nav: "domains", body: dmarcBody(summary, reports.data) });
+    const volume = await dmarcSourceVolume(deps.prisma, w.workspaceId, summary);
+    sendPage(req, res, w, { title: "DMARC reports", nav: "domains", body: dmarcBody(summary, volume, reports.data) });
   });
 
   return router;

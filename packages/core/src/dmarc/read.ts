@@ -1,7 +1,14 @@
 import type { Db, DmarcRecord, DmarcReport } from "@svc/db";
 import { z } from "zod";
 import { AppError, notFound } from "../errors.ts";
-import { countDmarcRefusals, selectDmarcDaily, selectDmarcReport, selectDmarcReports, selectDmarcSummary } from "../stores/dmarcReports.ts";
+import {
+  countDmarcRefusals,
+  selectDmarcDaily,
+  selectDmarcReport,
+  selectDmarcReports,
+  selectDmarcSourceDaily,
+  selectDmarcSummary,
+} from "../stores/dmarcReports.ts";
 import type { DmarcRecordInput } from "./parse.ts";
 
 export const DMARC_PAGE_LIMIT = { default: 20, max: 100 } as const;
@@ -177,4 +184,24 @@ export async function summarizeDmarc(
     daily: daily.map((day) => ({ day: day.day.toISOString().slice(0, 10), messages: Number(day.total), aligned: Number(day.aligned) })),
     refused: Object.fromEntries(refusals.map((row) => [row.reason, row._count._all])),
   };
+}
+
+/** Per day (YYYY-MM-DD), messages from each of the summary's `top` largest sources: the dashboard's volume by source. */
+export async function dmarcSourceVolume(
+  prisma: Db,
+  workspaceId: string,
+  summary: Pick<DmarcSummaryView, "from" | "to" | "sources">,
+  top = 5,
+): Promise<{ sourceIps: string[]; byDay: Map<string, Map<string, number>> }> {
+  const sourceIps = [...new Set(summary.sources.map((source) => source.sourceIp))].slice(0, top);
+  const rows =
+    sourceIps.length === 0
+      ? []
+      : await selectDmarcSourceDaily(prisma, workspaceId, { from: new Date(summary.from), to: new Date(summary.to), sourceIps });
+  const byDay = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const day = row.day.toISOString().slice(0, 10);
+    byDay.set(day, (byDay.get(day) ?? new Map()).set(row.sourceIp, Number(row.total)));
+  }
+  return { sourceIps, byDay };
 }

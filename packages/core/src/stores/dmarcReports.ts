@@ -125,3 +125,17 @@ export function selectDmarcDaily(
        AND (${range.domain ?? null}::text IS NULL OR "domain" = ${range.domain ?? null})
      GROUP BY 1 ORDER BY 1`;
 }
+
+/** Message counts by day for the given source IPs over reports beginning in [from, to). */
+export function selectDmarcSourceDaily(
+  prisma: PrismaTx,
+  workspaceId: string,
+  range: { from: Date; to: Date; sourceIps: string[] },
+): Promise<Array<{ day: Date; sourceIp: string; total: bigint }>> {
+  return prisma.$queryRaw`
+    SELECT date_trunc('day', "beginAt" AT TIME ZONE 'UTC') AS day, "sourceIp", SUM("count")::bigint AS total
+      FROM dmarc_records
+     WHERE "workspaceId" = ${workspaceId} AND "beginAt" >= ${range.from} AND "beginAt" < ${range.to}
+       AND "sourceIp" = ANY(${range.sourceIps}::text[])
+     GROUP BY 1, 2 ORDER BY 1`;
+}

@@ -1,4 +1,11 @@
 import type { DmarcReportView, DmarcSourceView, DmarcSummaryView } from "@svc/core";
+
+/** The largest sources' messages per day (core's dmarcSourceVolume). */
+export interface DmarcSourceVolume {
+  sourceIps: string[];
+  byDay: Map<string, Map<string, number>>;
+}
+
 import { lineChart } from "../chart.ts";
 import { card, emptyState, pageHeader, time } from "../components.ts";
 import { formatNumber } from "../format.ts";
@@ -7,14 +14,16 @@ import { html, type SafeHtml } from "../html.ts";
 const DAY_MS = 86_400_000;
 
 /** Every day of the range, midnight UTC, with the summary's counts (zero where no report began). */
-function everyDay(summary: DmarcSummaryView): { days: Date[]; aligned: number[]; unaligned: number[] } {
+function everyDay(summary: DmarcSummaryView): { days: Date[]; keys: string[]; aligned: number[]; unaligned: number[] } {
   const byDay = new Map(summary.daily.map((day) => [day.day, day]));
   const first = Date.parse(`${summary.from.slice(0, 10)}T00:00:00Z`);
   const days: Date[] = [];
   for (let at = first; at < Date.parse(summary.to); at += DAY_MS) days.push(new Date(at));
-  const counts = days.map((day) => byDay.get(day.toISOString().slice(0, 10)));
+  const keys = days.map((day) => day.toISOString().slice(0, 10));
+  const counts = keys.map((key) => byDay.get(key));
   return {
     days,
+    keys,
     aligned: counts.map((day) => day?.aligned ?? 0),
     unaligned: counts.map((day) => (day ? day.messages - day.aligned : 0)),
   };
@@ -53,8 +62,13 @@ function reportTable(reports: DmarcReportView[]): SafeHtml {
 }
 
 /** The last 30 days of aggregate reports: volume over time, aligned or not; every source; the unaligned ones first. */
-export function dmarcBody(summary: DmarcSummaryView, reports: DmarcReportView[]): SafeHtml {
-  const { days, aligned, unaligned } = everyDay(summary);
+export function dmarcBody(summary: DmarcSummaryView, volume: DmarcSourceVolume, reports: DmarcReportView[]): SafeHtml {
+  const { days, keys, aligned, unaligned } = everyDay(summary);
+  const bySource = volume.sourceIps.map((sourceIp, i) => ({
+    key: `source-${i}`,
+    label: sourceIp,
+    values: keys.map((key) => volume.byDay.get(key)?.get(sourceIp) ?? 0),
+  }));
   const unknown = summary.sources
     .filter((source) => source.notAligned > 0)
     .sort((a, b) => b.notAligned - a.notAligned)
@@ -83,6 +97,17 @@ export function dmarcBody(summary: DmarcSummaryView, reports: DmarcReportView[])
       description: html`${formatNumber(summary.totals.messages)} messages, ${formatNumber(summary.totals.aligned)} aligned, ${formatNumber(summary.totals.notAligned)} not`,
     },
   )}
+  ${
+    bySource.length > 0 &&
+    card(
+      lineChart(days, bySource, {
+        label: "Messages reported per day by source",
+        caption: "Messages in DMARC reports per day and source IP (UTC)",
+        empty: "No reports in the last 30 days yet",
+      }),
+      { title: "Volume by source", description: `The ${bySource.length} largest sources, messages per day` },
+    )
+  }
   ${card(
     unknown.length === 0 ? html`<p class="muted">Every reported source passed DKIM or SPF aligned.</p>` : sourceTable(unknown, "unknown"),
     {
