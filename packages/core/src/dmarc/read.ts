@@ -186,13 +186,19 @@ export async function summarizeDmarc(
   };
 }
 
+/** The largest sources' messages per day: day (YYYY-MM-DD) → source IP → messages. */
+export interface DmarcSourceVolume {
+  sourceIps: string[];
+  byDay: Map<string, Map<string, number>>;
+}
+
 /** Per day (YYYY-MM-DD), messages from each of the summary's `top` largest sources: the dashboard's volume by source. */
 export async function dmarcSourceVolume(
   prisma: Db,
   workspaceId: string,
   summary: Pick<DmarcSummaryView, "from" | "to" | "sources">,
   top = 5,
-): Promise<{ sourceIps: string[]; byDay: Map<string, Map<string, number>> }> {
+): Promise<DmarcSourceVolume> {
   const sourceIps = [...new Set(summary.sources.map((source) => source.sourceIp))].slice(0, top);
   const rows =
     sourceIps.length === 0

@@ -1,10 +1,4 @@
-import type { DmarcReportView, DmarcSourceView, DmarcSummaryView } from "@svc/core";
-
-/** The largest sources' messages per day (core's dmarcSourceVolume). */
-export interface DmarcSourceVolume {
-  sourceIps: string[];
-  byDay: Map<string, Map<string, number>>;
-}
+import type { DmarcReportView, DmarcSourceView, DmarcSourceVolume, DmarcSummaryView } from "@svc/core";
 
 import { lineChart } from "../chart.ts";
 import { card, emptyState, pageHeader, time } from "../components.ts";
