@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<{ default: Benchmark }>> = {
   api: () => import("./benchmarks/api.ts"),
   pipeline: () => import("./benchmarks/pipeline.ts"),
   "pipeline-ses": () => import("./benchmarks/pipelineSes.ts"),
+  "pipeline-ses-2regions": () => import("./benchmarks/pipelineSes2Regions.ts"),
   ingest: () => import("./benchmarks/ingest.ts"),
   dispatch: () => import("./benchmarks/dispatch.ts"),
   replay: () => import("./benchmarks/replay.ts"),

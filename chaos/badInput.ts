@@ -127,6 +127,9 @@ const BAD_PATHS = [
   "/login?next=%ff",
   "/invitations/%ff",
   "/sns/ses?%ff",
+  "/unsubscribe/%ff",
+  "/unsubscribe/u1.%00AAAA",
+  "/unsubscribe/u1.AAAA?%ff",
   "/healthz?%ff",
   "*",
 ];
@@ -179,6 +182,7 @@ export async function runBadInput(stack: Stack, log: (message: string) => void):
         `POST /sns/ses ${type} ${label}`,
         request("POST", "/sns/ses", { "content-type": type, "x-amz-sns-message-type": "Notification" }, body),
       );
+      add("ingest", `POST /unsubscribe ${type} ${label}`, request("POST", "/unsubscribe/u1.AAAA", { "content-type": type }, body));
       add("dashboard", `POST /login ${type} ${label}`, request("POST", "/login", { "content-type": type }, body));
       add("dashboard", `POST /signup ${type} ${label}`, request("POST", "/signup", { "content-type": type }, body));
     }

@@ -10,6 +10,8 @@
  *   pnpm chaos faults       faults only
  *   pnpm chaos bad-input    bad input only
  *   pnpm chaos attacks      the attacks on the edges only (MX, templates, downloads, replays)
+ *   pnpm chaos regions      SES in two regions (two aws-local processes), the primary black-holed
+ *                           for a minute under load (regions.ts); last in `pnpm chaos`, on a stack of its own
  */
 import { PLANS, runRetentionOnce } from "@svc/core";
 import { runAttacks } from "./attacks.ts";
@@ -17,11 +19,12 @@ import { type BadInputReport, runBadInput } from "./badInput.ts";
 import { checkOutcome, type Outcome } from "./check.ts";
 import type { AppName } from "./infra.ts";
 import { largeBodyBurst, type PressureReport, signupFlood } from "./pressure.ts";
+import { runRegions } from "./regions.ts";
 import { type Stack, startStack, stopStack } from "./stack.ts";
 
 const mode = process.argv[2] ?? "all";
-if (!["all", "faults", "bad-input", "attacks"].includes(mode)) {
-  console.error("usage: pnpm chaos [faults|bad-input|attacks]");
+if (!["all", "faults", "bad-input", "attacks", "regions"].includes(mode)) {
+  console.error("usage: pnpm chaos [faults|bad-input|attacks|regions]");
   process.exit(64);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -287,7 +290,23 @@ async function runFaults(stack: Stack): Promise<{
   return { faults, pressure, outcome, load, settleMs, scheduledAcrossRetention };
 }
 
+/** The regions fault, on a stack of its own (SES in two regions rather than the simulator). */
+async function regions(): Promise<number> {
+  const report = await runRegions(log);
+  console.log("\n== regions: the primary black-holed ==");
+  console.log(JSON.stringify(report.figures, null, 2));
+  for (const finding of report.findings.slice(0, 20)) console.log(`  finding: ${finding}`);
+  console.log(`${report.ok ? "ok  " : "FAIL"} regions`);
+  return report.ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (mode === "regions") return regions();
+  const failures = await simulatorStack();
+  return mode === "all" ? failures + (await regions()) : failures;
+}
+
+async function simulatorStack(): Promise<number> {
   const stack = await startStack(log);
   let failures = 0;
   const cleanup = () => void stopStack(stack);

@@ -99,7 +99,14 @@ export interface Stack {
   subscriptionId: string;
 }
 
-export async function startStack(log: (message: string) => void): Promise<Stack> {
+export interface StackOptions {
+  /** Settings beyond the stack's own, e.g. SES in several regions instead of the simulator. */
+  env?: Record<string, string>;
+  /** Runs once the database and the fixtures exist, before any app starts (e.g. `svc ses setup`). */
+  beforeApps?(env: Readonly<Record<string, string>>, db: DbHandle, fx: WorkspaceFixture): Promise<void>;
+}
+
+export async function startStack(log: (message: string) => void, options: StackOptions = {}): Promise<Stack> {
   log("starting a private PostgreSQL cluster and redis-server");
   const pg = await PrivatePostgres.start();
   const redis = await PrivateRedis.start();
@@ -149,6 +156,7 @@ export async function startStack(log: (message: string) => void): Promise<Stack>
     // Every client is 127.0.0.1: the per-address limit would refuse the attacks' own traffic.
     INBOUND_RATE_PER_MINUTE: "1000000",
     INBOUND_MESSAGE_BUDGET_MB: String(INBOUND_MESSAGE_BUDGET_MB),
+    ...options.env,
   };
   const fx = await createWorkspaceFixture(db, { plan: "unlimited" });
   // The dashboard mails through a system sender whose daily limit is already used up: its own
@@ -166,6 +174,7 @@ export async function startStack(log: (message: string) => void): Promise<Stack>
     { allowPrivate: true },
   );
   secret = subscription.secret;
+  await options.beforeApps?.(env, db, fx);
   const apps = Object.fromEntries((Object.keys(PORT_VARIABLE) as AppName[]).map((name) => [name, new AppProcess(name, env)])) as Record<
     AppName,
     AppProcess

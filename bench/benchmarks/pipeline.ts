@@ -29,6 +29,8 @@ const MAX_PACED_P99_MS = 500;
 /** What each stand-in's CPU is called where it is reported: SES's and SNS's work, not ours. */
 const STAND_IN_LABELS: Record<string, string> = {
   "aws-local": "aws-local (SES stand-in), not ours",
+  "aws-local us-east-1": "aws-local us-east-1 (SES stand-in), not ours",
+  "aws-local eu-west-1": "aws-local eu-west-1 (SES stand-in), not ours",
   [SIGNING_THREAD_NAME]: "the simulator's SNS signing thread (SNS's work), not ours",
 };
 
@@ -73,10 +75,12 @@ export default function pipelineBenchmark(): Promise<BenchResult> {
 /**
  * The pipeline row on a provider: `simulator` (the row `pipeline`), or `ses` (the row
  * `pipeline-ses`, production-shaped: the sender calls SES through the AWS SDK over HTTP, and
- * aws-local, its own process, publishes SES's notifications; its CPU is reported apart).
+ * aws-local, its own process, publishes SES's notifications; its CPU is reported apart), or
+ * `ses-2regions` (the row `pipeline-ses-2regions`: the same with SES_REGIONS of two, each region
+ * an aws-local process, the workspace's mail going to its primary with the second as failover).
  */
 export async function pipelineRow(provider: PipelineProvider): Promise<BenchResult> {
-  const name = provider === "ses" ? "pipeline-ses" : "pipeline";
+  const name = provider === "simulator" ? "pipeline" : provider === "ses" ? "pipeline-ses" : "pipeline-ses-2regions";
   const env = await createBenchEnvironment(name);
   try {
     const stack = await startPipeline(env, { settings: pipelineSettings(), provider });

@@ -1,3 +1,4 @@
+import { setWorkspaceRegions } from "@svc/core";
 import { startCpuMeter } from "./cpu.ts";
 import { postEmails } from "./emailPoster.ts";
 import type { BenchEnvironment } from "./environment.ts";
@@ -22,7 +23,35 @@ import { type Distribution, distribution, round } from "./stats.ts";
 const HISTORY_EMAILS = Number(process.env.BENCH_HISTORY_EMAILS ?? 100_000);
 const HISTORY_DAYS = 30;
 
-export type PipelineProvider = "simulator" | "ses";
+/**
+ * `ses-2regions`: SES in two regions (SES_REGIONS), each an aws-local process of its own, the
+ * workspace sending from the first with the second as its failover: what the regional path
+ * (circuits, per-region quotas, the workspace's regions) costs beside one region.
+ */
+export type PipelineProvider = "simulator" | "ses" | "ses-2regions";
+
+const TWO_REGIONS = ["us-east-1", "eu-west-1"] as const;
+
+/** One stand-in per region; the first is the one the workspace's domain is created in. */
+async function startStandIns(provider: PipelineProvider): Promise<SesStandIn[]> {
+  if (provider === "simulator") return [];
+  if (provider === "ses") return [await startSesStandIn()];
+  const standIns: SesStandIn[] = [];
+  for (const region of TWO_REGIONS) standIns.push(await startSesStandIn(region, `aws-local ${region}`));
+  return standIns;
+}
+
+/** The apps' settings to talk to the stand-ins as to SES, in one region or several. */
+function sesSettings(standIns: SesStandIn[]): Record<string, string> {
+  if (standIns.length <= 1) return standIns[0]?.settings ?? {};
+  return {
+    ...standIns[0]!.settings,
+    SES_REGIONS: standIns.map((standIn) => standIn.settings.AWS_REGION).join(","),
+    SES_REGION_ENDPOINTS: standIns.map((standIn) => `${standIn.settings.AWS_REGION}=${standIn.url}`).join(","),
+    // Each region's SNS signs with a certificate of its own, on its own port.
+    SNS_CERT_URL_PATTERN: "^http://127\\.0\\.0\\.1:[0-9]+/SimpleNotificationService-[A-Za-z0-9]+\\.pem$",
+  };
+}
 
 export interface PipelineStack {
   workspace: BenchWorkspace;
@@ -53,9 +82,15 @@ export async function startPipeline(
     await receiver.close();
   };
   try {
-    const ses = provider === "ses" ? await startSesStandIn() : null;
-    if (ses) standIns.push(ses.proc);
+    const sesStandIns = await startStandIns(provider);
+    const ses = sesStandIns[0] ?? null;
+    for (const standIn of sesStandIns) standIns.push(standIn.proc);
     const workspace = await createWorkspace(env, ses);
+    if (sesStandIns.length > 1) {
+      const regions = sesStandIns.map((standIn) => standIn.settings.AWS_REGION!);
+      const by = { actor: { type: "operator" as const, id: "bench" }, source: null };
+      await setWorkspaceRegions(env.db, workspace.workspaceId, { failover: regions.slice(1) }, regions, by);
+    }
     const subscription = await createSubscription(env.db, env.webhookSecretKey, {
       workspaceId: workspace.workspaceId,
       url: receiver.url,
@@ -74,7 +109,7 @@ export async function startPipeline(
       SES_MAX_SEND_RATE: "0",
       WEBHOOK_ALLOW_PRIVATE_URLS: "true",
       RETENTION_INTERVAL_SECONDS: "0",
-      ...ses?.settings,
+      ...sesSettings(sesStandIns),
       ...options.settings,
     };
     let ingestEnv: Record<string, string>;
@@ -86,7 +121,7 @@ export async function startPipeline(
       // confirms it: SubscribeURL names SNS's public host).
       const ingestUrl = `http://127.0.0.1:${ingestPort}/sns/ses`;
       await runSesSetup(env.appEnv(settings), ingestUrl);
-      await ses.confirmSubscription(ingestUrl);
+      for (const standIn of sesStandIns) await standIn.confirmSubscription(ingestUrl);
       ingestEnv = env.appEnv(settings);
       senderEnv = env.appEnv(settings);
     } else {

@@ -29,19 +29,19 @@ export interface SesStandIn {
   confirmSubscription(endpoint: string): Promise<void>;
 }
 
-const REGION = "us-east-1";
 /** aws-local takes any credentials; the SDK's default chain needs some to sign with. */
 const CREDENTIALS = { AWS_ACCESS_KEY_ID: "AKIDBENCHLOCAL", AWS_SECRET_ACCESS_KEY: "bench-local-secret" };
 
-export async function startSesStandIn(): Promise<SesStandIn> {
+/** With several regions, one stand-in per region, each its own process (`label` tells their CPU apart). */
+export async function startSesStandIn(region = "us-east-1", label = "aws-local"): Promise<SesStandIn> {
   // The SDK's default chain reads them here (the identities client) and in every process started after.
   Object.assign(process.env, CREDENTIALS);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = await spawnScript({
-    label: "aws-local",
+    label,
     script: path.join(REPO_ROOT, "packages/aws-local/src/main.ts"),
-    env: { AWS_LOCAL_PORT: String(port), AWS_REGION: REGION },
+    env: { AWS_LOCAL_PORT: String(port), AWS_REGION: region },
     healthUrl: `${url}/SimpleNotificationService-awslocal.pem`,
   });
   // Its one JSON line (the SDK may warn on stderr before it).
@@ -62,13 +62,13 @@ export async function startSesStandIn(): Promise<SesStandIn> {
     url: started.url,
     settings: {
       EMAIL_PROVIDER: "ses",
-      AWS_REGION: REGION,
+      AWS_REGION: region,
       SES_ENDPOINT: started.url,
       SNS_ENDPOINT: started.url,
       SNS_CERT_URL_PATTERN: started.signingCertUrlPattern,
     },
     identities: (env) =>
-      createSendingIdentities({ EMAIL_PROVIDER: "ses", AWS_REGION: REGION, SES_ENDPOINT: started.url }, () =>
+      createSendingIdentities({ EMAIL_PROVIDER: "ses", AWS_REGION: region, SES_ENDPOINT: started.url }, () =>
         installationId(env.db.prisma),
       )!,
     async verifyIdentity(domain) {

@@ -11,7 +11,7 @@ import type { BenchResult, RunConditions } from "../lib/result.ts";
 
 type Line = BenchResult & { conditions: RunConditions };
 
-const ORDER = ["api", "pipeline", "pipeline-ses", "ingest", "dispatch", "list", "scale", "inbound", "idle"];
+const ORDER = ["api", "pipeline", "pipeline-ses", "pipeline-ses-2regions", "ingest", "dispatch", "list", "scale", "inbound", "idle"];
 
 const fmt = (value: number | null | undefined, unit = "") =>
   value === null || value === undefined ? "–" : `${value.toLocaleString("en-US")}${unit ? ` ${unit}` : ""}`;
@@ -34,6 +34,7 @@ function extra(line: Line): string {
       return `p50 ${d.api.latencyMs.p50} ms, p99 ${d.api.latencyMs.p99} ms, errors ${d.api.non2xx + d.api.errors}; baseline p50 ${d.baseline.latencyMs.p50} ms, p99 ${d.baseline.latencyMs.p99} ms`;
     case "pipeline":
     case "pipeline-ses":
+    case "pipeline-ses-2regions":
       return d.cpuPerEmail
         ? `CPU per email ${d.cpuPerEmail.saturated.machineMs} ms saturated = ${d.cpuPerEmail.floorsPerEmail} API floors (${d.cpuPerEmail.floorMsPerRequest} ms); at half the rate (${d.halfRate}/s): ${d.cpuPerEmail.halfRate.machineMs} ms/email (×${d.cpuPerEmail.pacedCpuFactor}${d.cpuPerEmail.floorAtHalfRate ? `; the floor alone ×${d.cpuPerEmail.floorAtHalfRate.factor}` : ""})${standInNote(d.cpuPerEmail.saturated.standIn)}, p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; at ${d.fixedRate}/s: p99 ${fmt(d.fixedRateLatencyMs.p99)} ms; lost ${line.checks.lost}`
         : `at 100/s: p50 ${fmt(d.pacedLatencyMs.p50)} ms, p99 ${fmt(d.pacedLatencyMs.p99)} ms; lost ${line.checks.lost}`;

@@ -18,15 +18,16 @@ const Version = "0.1.0"
 // Client calls the API. Every method returns an *APIError for an error answer (with StatusCode
 // and Code) and a *ConnectionError when no answer came.
 type Client struct {
-	Emails       *EmailsService
-	APIKeys      *APIKeysService
-	Suppressions *SuppressionsService
-	Webhooks     *WebhooksService
-	Templates    *TemplatesService
-	Inbound      *InboundService
-	AuditLog     *AuditLogService
-	Erasures     *ErasuresService
-	Service      *ServiceService
+	Emails         *EmailsService
+	APIKeys        *APIKeysService
+	Suppressions   *SuppressionsService
+	Webhooks       *WebhooksService
+	Templates      *TemplatesService
+	Inbound        *InboundService
+	AuditLog       *AuditLogService
+	Erasures       *ErasuresService
+	Deliverability *DeliverabilityService
+	Service        *ServiceService
 }
 
 // Option configures a Client.
@@ -65,15 +66,16 @@ func NewClient(apiKey, baseURL string, options ...Option) (*Client, error) {
 		option(t)
 	}
 	return &Client{
-		Emails:       &EmailsService{t},
-		APIKeys:      &APIKeysService{t},
-		Suppressions: &SuppressionsService{t},
-		Webhooks:     &WebhooksService{t},
-		Templates:    &TemplatesService{t},
-		Inbound:      &InboundService{t},
-		AuditLog:     &AuditLogService{t},
-		Erasures:     &ErasuresService{t},
-		Service:      &ServiceService{t},
+		Emails:         &EmailsService{t},
+		APIKeys:        &APIKeysService{t},
+		Suppressions:   &SuppressionsService{t},
+		Webhooks:       &WebhooksService{t},
+		Templates:      &TemplatesService{t},
+		Inbound:        &InboundService{t},
+		AuditLog:       &AuditLogService{t},
+		Erasures:       &ErasuresService{t},
+		Deliverability: &DeliverabilityService{t},
+		Service:        &ServiceService{t},
 	}, nil
 }
 

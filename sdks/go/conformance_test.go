@@ -303,6 +303,32 @@ func TestConformance(t *testing.T) {
 		expectAPIError(t, err, 403, "forbidden")
 	})
 
+	t.Run("topic-suppressions", func(t *testing.T) {
+		address := "go+x/y?z@example.org"
+		var listed []string
+		it := env.client(t, "read-only", "").Suppressions.ListTopics(ctx, ListTopicSuppressionsParams{Address: "go+", Limit: 1})
+		for it.Next() {
+			listed = append(listed, it.Current().Topic+" "+it.Current().Address)
+		}
+		if err := it.Err(); err != nil {
+			t.Fatal(err)
+		}
+		if want := "digest " + address + ",news.letter " + address; strings.Join(listed, ",") != want {
+			t.Fatalf("listed %v; want %s", listed, want)
+		}
+		suppressions := env.client(t, "full-access", "").Suppressions
+		removed, err := suppressions.RemoveTopic(ctx, "news.letter", address)
+		if err != nil || removed.Topic != "news.letter" || removed.Address != address {
+			t.Fatalf("removed %+v, %v", removed, err)
+		}
+		_, err = suppressions.RemoveTopic(ctx, "news.letter", address)
+		expectAPIError(t, err, 404, "not_found")
+		page, err := suppressions.ListTopicsPage(ctx, ListTopicSuppressionsParams{Address: "go+"})
+		if err != nil || len(page) != 1 || page[0].Topic != "digest" {
+			t.Fatalf("left %+v, %v", page, err)
+		}
+	})
+
 	t.Run("error-404", func(t *testing.T) {
 		_, err := env.client(t, "read-only", "").Emails.Get(ctx, "email_doesnotexist")
 		expectAPIError(t, err, 404, "not_found")

@@ -3,6 +3,7 @@ package svcemail
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -21,6 +22,8 @@ var operationMethods = map[string]string{
 	"listSuppressions":          "Suppressions.ListPage",
 	"addSuppression":            "Suppressions.Add",
 	"removeSuppression":         "Suppressions.Remove",
+	"listTopicSuppressions":     "Suppressions.ListTopicsPage",
+	"removeTopicSuppression":    "Suppressions.RemoveTopic",
 	"listWebhookSubscriptions":  "Webhooks.List",
 	"createWebhookSubscription": "Webhooks.Create",
 	"getWebhookSubscription":    "Webhooks.Get",
@@ -51,6 +54,7 @@ var operationMethods = map[string]string{
 	"getErasure":                "Erasures.Get",
 	"listErasures":              "Erasures.ListPage",
 	"getErasureReceipt":         "Erasures.Receipt",
+	"getDeliverability":         "Deliverability.Get",
 	"getHealth":                 "Service.Health",
 	"getReadiness":              "Service.Readiness",
 	"getOpenApiDocument":        "Service.OpenAPIDocument",
@@ -240,6 +244,42 @@ func (s *SuppressionsService) Remove(ctx context.Context, address string, confir
 	}
 	var result Suppression
 	_, err := s.t.json(ctx, request{operationID: "removeSuppression", path: map[string]string{"address": address}, query: params.values()}, &result)
+	return orNil(&result, err)
+}
+
+// ListTopicsPage reads one page of topic suppressions (one-click unsubscribes) in (topic, address)
+// order; AfterTopic and AfterAddress are the previous page's last entry.
+func (s *SuppressionsService) ListTopicsPage(ctx context.Context, params ListTopicSuppressionsParams) ([]TopicSuppression, error) {
+	var page []TopicSuppression
+	_, err := s.t.json(ctx, request{operationID: "listTopicSuppressions", query: params.values()}, &page)
+	return page, err
+}
+
+// ListTopics walks every topic suppression matching params, in (topic, address) order.
+func (s *SuppressionsService) ListTopics(ctx context.Context, params ListTopicSuppressionsParams) *Pager[TopicSuppression] {
+	if params.Limit == 0 {
+		params.Limit = defaultPageSize
+	}
+	// The pager carries one cursor: the (topic, address) pair joined by a space, which no topic holds.
+	start := ""
+	if params.AfterTopic != "" {
+		start = params.AfterTopic + " " + params.AfterAddress
+	}
+	return newPager(ctx, start, func(ctx context.Context, after string) ([]TopicSuppression, string, error) {
+		params.AfterTopic, params.AfterAddress, _ = strings.Cut(after, " ")
+		page, err := s.ListTopicsPage(ctx, params)
+		if err != nil || int64(len(page)) < params.Limit {
+			return page, "", err
+		}
+		last := page[len(page)-1]
+		return page, last.Topic + " " + last.Address, nil
+	})
+}
+
+// RemoveTopic removes a topic suppression: the address gets that topic's emails again.
+func (s *SuppressionsService) RemoveTopic(ctx context.Context, topic, address string) (*TopicSuppression, error) {
+	var result TopicSuppression
+	_, err := s.t.json(ctx, request{operationID: "removeTopicSuppression", path: map[string]string{"topic": topic, "address": address}}, &result)
 	return orNil(&result, err)
 }
 
@@ -490,6 +530,16 @@ func (s *AuditLogService) Export(ctx context.Context, params ExportAuditLogParam
 		return "", err
 	}
 	return string(got.body), nil
+}
+
+// DeliverabilityService says where the workspace's mail lands: outcomes by mailbox provider, bounces by cause.
+type DeliverabilityService struct{ t *transport }
+
+// Get reads the last params.Days UTC days (7 unless given, at most 30).
+func (s *DeliverabilityService) Get(ctx context.Context, params GetDeliverabilityParams) (*DeliverabilityBreakdown, error) {
+	var breakdown DeliverabilityBreakdown
+	_, err := s.t.json(ctx, request{operationID: "getDeliverability", query: params.values()}, &breakdown)
+	return orNil(&breakdown, err)
 }
 
 // ErasuresService forgets people: every copy of their addresses in the workspace (full-access keys).

@@ -47,6 +47,10 @@ var operations = map[string]operation{
 
 	"revokeApiKey": {ID: "revokeApiKey", Tag: "API keys", Method: "DELETE", Path: "/api-keys/{id}", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
+	"listTopicSuppressions": {ID: "listTopicSuppressions", Tag: "Suppressions", Method: "GET", Path: "/suppressions/topics", PathParams: []string{}, QueryParams: []string{"topic", "address", "limit", "afterTopic", "afterAddress"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"removeTopicSuppression": {ID: "removeTopicSuppression", Tag: "Suppressions", Method: "DELETE", Path: "/suppressions/topics/{topic}/{address}", PathParams: []string{"topic", "address"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
 	"listSuppressions": {ID: "listSuppressions", Tag: "Suppressions", Method: "GET", Path: "/suppressions", PathParams: []string{}, QueryParams: []string{"address", "reason", "limit", "after"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
 	"addSuppression": {ID: "addSuppression", Tag: "Suppressions", Method: "POST", Path: "/suppressions", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: true, Response: "json", Auth: true, SafeToRepeat: false},
@@ -118,6 +122,8 @@ var operations = map[string]operation{
 	"getErasure": {ID: "getErasure", Tag: "Erasures", Method: "GET", Path: "/erasures/{id}", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
 	"getErasureReceipt": {ID: "getErasureReceipt", Tag: "Erasures", Method: "GET", Path: "/erasures/{id}/receipt", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"getDeliverability": {ID: "getDeliverability", Tag: "Deliverability", Method: "GET", Path: "/deliverability", PathParams: []string{}, QueryParams: []string{"days"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
 	"getHealth": {ID: "getHealth", Tag: "Service", Method: "GET", Path: "/healthz", PathParams: []string{}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: false, SafeToRepeat: true},
 
@@ -706,6 +712,54 @@ type WebhookEventReceived struct {
 	Data WebhookEventReceivedData `json:"data"`
 }
 
+// WebhookEventUnsubscribedDataTag is a schema of the API.
+type WebhookEventUnsubscribedDataTag struct {
+	Name string `json:"name"`
+
+	Value string `json:"value"`
+}
+
+// WebhookEventUnsubscribedDataEvent is a schema of the API.
+type WebhookEventUnsubscribedDataEvent struct {
+	// The stored event (`evt_…`), listed under the email's `events`.
+	EventID string `json:"eventId"`
+
+	Type string `json:"type"`
+
+	// When it happened.
+	EventTimestamp string `json:"eventTimestamp"`
+}
+
+// WebhookEventUnsubscribedData is a schema of the API.
+type WebhookEventUnsubscribedData struct {
+	// The email (`email_…`), as POST /emails returned it.
+	EmailID string `json:"emailId"`
+
+	// The email's tags, to route the event without looking the email up.
+	Tags []WebhookEventUnsubscribedDataTag `json:"tags"`
+
+	Event WebhookEventUnsubscribedDataEvent `json:"event"`
+}
+
+// WebhookEventUnsubscribed The body of a `unsubscribed` event: The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient).
+type WebhookEventUnsubscribed struct {
+	// The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry.
+	ID string `json:"id"`
+
+	Type string `json:"type"`
+
+	// When the delivery was created.
+	CreatedAt string `json:"createdAt"`
+
+	Data WebhookEventUnsubscribedData `json:"data"`
+
+	// Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+	Test *bool `json:"test,omitempty"`
+
+	// Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it.
+	ReplayOf *string `json:"replayOf,omitempty"`
+}
+
 // WebhookEventDataTag is a schema of the API.
 type WebhookEventDataTag struct {
 	Name string `json:"name"`
@@ -779,6 +833,8 @@ const (
 	EventTypeFailed EventType = "failed"
 
 	EventTypeReceived EventType = "received"
+
+	EventTypeUnsubscribed EventType = "unsubscribed"
 )
 
 // QueuedEmail The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).
@@ -818,6 +874,11 @@ type SendEmailRequestTemplate struct {
 	Variables any `json:"variables,omitempty"`
 }
 
+// SendEmailRequestUnsubscribe One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
+type SendEmailRequestUnsubscribe struct {
+	Topic string `json:"topic"`
+}
+
 // SendEmailRequest - `from`: an address or `Name <address>` (address at most 254 characters, name at most 200), on a domain verified for the workspace.
 type SendEmailRequest struct {
 	From string `json:"from"`
@@ -845,6 +906,9 @@ type SendEmailRequest struct {
 	ScheduledAt *string `json:"scheduledAt,omitempty"`
 
 	Template *SendEmailRequestTemplate `json:"template,omitempty"`
+
+	// One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
+	Unsubscribe *SendEmailRequestUnsubscribe `json:"unsubscribe,omitempty"`
 }
 
 // BatchEntryVariant2 is a schema of the API.
@@ -1192,6 +1256,23 @@ type APIKey struct {
 
 	// The source networks (IPv4 or IPv6 CIDRs) the key is bound to: a request from elsewhere answers 403 `source_not_allowed`. Empty: anywhere. Set when the key is made (dashboard, CLI).
 	AllowedCidrs []string `json:"allowedCidrs"`
+}
+
+// TopicSuppression A recipient who unsubscribed from one topic: only emails naming that topic skip it.
+type TopicSuppression struct {
+	// Prefixed with `tsup_`.
+	ID string `json:"id"`
+
+	Topic string `json:"topic"`
+
+	// Trimmed and lower-cased.
+	Address string `json:"address"`
+
+	// The email whose unsubscribe link was used.
+	EmailID *string `json:"emailId"`
+
+	// When the recipient unsubscribed.
+	CreatedAt string `json:"createdAt"`
 }
 
 // Suppression An address the sender never hands to the provider for this workspace.
@@ -2189,6 +2270,60 @@ type ErasureReceiptDocument struct {
 	EmailIDCount int64 `json:"emailIdCount"`
 }
 
+// DeliverabilityBreakdownProviderBounce is a schema of the API.
+type DeliverabilityBreakdownProviderBounce struct {
+	Cause string `json:"cause"`
+
+	Count int64 `json:"count"`
+}
+
+// DeliverabilityBreakdownProvider is a schema of the API.
+type DeliverabilityBreakdownProvider struct {
+	// By the recipient domain's MX hosts: a company on Google Workspace is `gmail`.
+	Provider string `json:"provider"`
+
+	Sent int64 `json:"sent"`
+
+	Delivered int64 `json:"delivered"`
+
+	Bounced int64 `json:"bounced"`
+
+	Complained int64 `json:"complained"`
+
+	// Of the sent; null when nothing was sent.
+	DeliveryRate *float64 `json:"deliveryRate"`
+
+	BounceRate *float64 `json:"bounceRate"`
+
+	ComplaintRate *float64 `json:"complaintRate"`
+
+	// This provider's bounces by cause, the most frequent first.
+	Bounces []DeliverabilityBreakdownProviderBounce `json:"bounces"`
+}
+
+// DeliverabilityBreakdownBounce is a schema of the API.
+type DeliverabilityBreakdownBounce struct {
+	Cause string `json:"cause"`
+
+	Count int64 `json:"count"`
+}
+
+// DeliverabilityBreakdown is a schema of the API.
+type DeliverabilityBreakdown struct {
+	// The window's first UTC day.
+	From string `json:"from"`
+
+	// Its last (today).
+	To string `json:"to"`
+
+	Days int64 `json:"days"`
+
+	Providers []DeliverabilityBreakdownProvider `json:"providers"`
+
+	// Every bounce of the window by cause, the most frequent first.
+	Bounces []DeliverabilityBreakdownBounce `json:"bounces"`
+}
+
 // DeleteWebhookSubscriptionResponse is a schema of the API.
 type DeleteWebhookSubscriptionResponse struct {
 	ID string `json:"id"`
@@ -2400,6 +2535,44 @@ func (p ListEmailEventsParams) values() url.Values {
 	}
 	if p.Limit != 0 {
 		q.Set("limit", strconv.FormatInt(p.Limit, 10))
+	}
+	return q
+}
+
+// ListTopicSuppressionsParams are the query parameters of listTopicSuppressions (GET /suppressions/topics); zero values are left out.
+type ListTopicSuppressionsParams struct {
+	// Entries of this topic only.
+	Topic string
+
+	// Matches part of an address (case-insensitive).
+	Address string
+
+	// Default 100.
+	Limit int64
+
+	// The topic of the previous page's last entry (with afterAddress).
+	AfterTopic string
+
+	// The address of the previous page's last entry (with afterTopic).
+	AfterAddress string
+}
+
+func (p ListTopicSuppressionsParams) values() url.Values {
+	q := url.Values{}
+	if p.Topic != "" {
+		q.Set("topic", p.Topic)
+	}
+	if p.Address != "" {
+		q.Set("address", p.Address)
+	}
+	if p.Limit != 0 {
+		q.Set("limit", strconv.FormatInt(p.Limit, 10))
+	}
+	if p.AfterTopic != "" {
+		q.Set("afterTopic", p.AfterTopic)
+	}
+	if p.AfterAddress != "" {
+		q.Set("afterAddress", p.AfterAddress)
 	}
 	return q
 }
@@ -2669,6 +2842,20 @@ func (p ListErasuresParams) values() url.Values {
 	}
 	if p.After != "" {
 		q.Set("after", p.After)
+	}
+	return q
+}
+
+// GetDeliverabilityParams are the query parameters of getDeliverability (GET /deliverability); zero values are left out.
+type GetDeliverabilityParams struct {
+	// Default 7.
+	Days int64
+}
+
+func (p GetDeliverabilityParams) values() url.Values {
+	q := url.Values{}
+	if p.Days != 0 {
+		q.Set("days", strconv.FormatInt(p.Days, 10))
 	}
 	return q
 }

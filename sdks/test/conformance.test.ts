@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { newId } from "@svc/db";
 import { type ConformanceEnv, typescriptScenarios } from "../../packages/sdk/test/conformanceScenarios.ts";
 import { testEnv } from "../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../test/support/fixtures.ts";
@@ -48,6 +49,14 @@ beforeAll(async () => {
   apps = [api, dispatcher].flatMap((started) => (started.status === "fulfilled" ? [started.value] : []));
   for (const started of [api, dispatcher, workspace]) if (started.status === "rejected") throw started.reason;
   fx = (workspace as PromiseFulfilledResult<WorkspaceFixture>).value;
+  // Only a recipient's one-click link adds a topic suppression: the topic-suppressions scenario's rows, one address per SDK.
+  for (const sdk of ["typescript", "python", "go", "php", "ruby", "java"]) {
+    for (const topic of ["digest", "news.letter"]) {
+      await handle.prisma.topicSuppression.create({
+        data: { id: newId("topicSuppression"), workspaceId: fx.workspaceId, topic, address: `${sdk}+x/y?z@example.org` },
+      });
+    }
+  }
   const apiUrl = (api as PromiseFulfilledResult<RunningApp>).value.url;
   proxy = await startConformanceProxy(apiUrl);
   env = {

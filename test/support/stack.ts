@@ -209,6 +209,8 @@ export async function startStack(options: { apps?: AppName[]; env?: Record<strin
     ...ports,
     EMAIL_PROVIDER: "simulator",
     SIMULATOR_SNS_URL: `http://127.0.0.1:${ports.INGEST_PORT}/sns/ses`,
+    // The public unsubscribe endpoint the sender writes into List-Unsubscribe headers.
+    UNSUBSCRIBE_BASE_URL: `http://127.0.0.1:${ports.INGEST_PORT}`,
     SIMULATOR_KEY_DIR: keyDir,
     SIMULATOR_CERT_PORT: certPort,
     SIMULATOR_CERT_URL: `http://127.0.0.1:${certPort}/simulator/SimpleNotificationService-simulator.pem`,

@@ -1,5 +1,14 @@
 import { renderPoolOptionsOf } from "@svc/config";
-import { createFileStore, createRenderPool, ErasureRunner, ErasureTokens, schedulePartitionUpkeep, scheduleRetention } from "@svc/core";
+import {
+  createDnsResolver,
+  createFileStore,
+  createRenderPool,
+  ErasureRunner,
+  ErasureTokens,
+  MailboxProviders,
+  schedulePartitionUpkeep,
+  scheduleRetention,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { setBodyBudget } from "@svc/metrics/api";
@@ -26,6 +35,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
   setBodyBudget(bodyBudget.maxBytes);
   const files = createFileStore(env, db);
   const renderPool = createRenderPool(renderPoolOptionsOf(env), log);
+  const mailboxProviders = new MailboxProviders(createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }));
   const erasures = new ErasureRunner(db, log, {
     files,
     tokens: new ErasureTokens(env.WEBHOOK_SECRET_KEY),
@@ -44,6 +54,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
       bodyBudget,
       files,
       renderPool,
+      mailboxProviders,
       wakeErasureRunner: () => erasures.wake(),
     }),
     httpTimeoutsFrom(env),

@@ -15,6 +15,7 @@ import { checkRequestTarget } from "./middleware/requestTarget.ts";
 import { sourceBinding } from "./middleware/sourceBinding.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { auditLogRouter } from "./routes/auditLog.ts";
+import { deliverabilityRouter } from "./routes/deliverability.ts";
 import { dmarcRouter } from "./routes/dmarc.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { erasuresRouter } from "./routes/erasures.ts";
@@ -73,6 +74,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/inbound", requireKey, inboundRouter(deps));
   app.use("/dmarc", requireKey, dmarcRouter(deps));
   app.use("/audit-log", requireKey, auditLogRouter(deps));
+  app.use("/deliverability", requireKey, deliverabilityRouter(deps));
   app.use("/erasures", requireKey, erasuresRouter(deps, deps.wakeErasureRunner));
 
   app.use(notFound);

@@ -1,4 +1,4 @@
-import type { FileStore, RenderPool } from "@svc/core";
+import type { FileStore, MailboxProviders, RenderPool } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
@@ -22,6 +22,8 @@ export interface ApiDeps {
   files: FileStore;
   /** Template renders (POST /templates/{id}/render), in worker threads. */
   renderPool: RenderPool;
+  /** Recipient domains' mailbox providers, by their MX (DNS_SERVERS), cached install-wide. */
+  mailboxProviders: MailboxProviders;
   /** Starts waiting erasures now rather than at the runner's next look (a request was just made). */
   wakeErasureRunner: () => void;
 }

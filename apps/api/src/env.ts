@@ -1,6 +1,7 @@
 import {
   apiRateLimitEnv,
   commonEnv,
+  dnsEnv,
   fileStoreEnv,
   httpServerEnv,
   portNumber,
@@ -75,6 +76,7 @@ export const apiEnvSchema = z
     ...webhookUrlEnv,
     ...webhookReplayEnv,
     ...templateRenderEnv,
+    ...dnsEnv,
     /** POST /templates/{id}/render calls one workspace may make per minute (each a render), in a burst of that size. */
     API_TEMPLATE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /** POST /webhooks/{id}/replays calls one workspace may make per minute, in a burst of that size. */

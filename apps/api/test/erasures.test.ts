@@ -96,6 +96,7 @@ async function copiesOf(workspaceId: string, address: string) {
       like,
     ]),
     suppressions: await count(`SELECT 1 FROM suppressions WHERE "workspaceId" = $1 AND address = $2`, [workspaceId, address]),
+    topicSuppressions: await count(`SELECT 1 FROM topic_suppressions WHERE "workspaceId" = $1 AND address = $2`, [workspaceId, address]),
     testRecipients: await count(`SELECT 1 FROM test_recipients WHERE "workspaceId" = $1 AND email = $2`, [workspaceId, address]),
   };
 }
@@ -114,6 +115,10 @@ async function waitForErasure(key: string, id: string, timeoutMs = 120_000): Pro
 async function suppress(workspaceId: string, address: string): Promise<void> {
   await pool.query(
     `INSERT INTO suppressions (id, "workspaceId", address, reason) VALUES ('sup_' || md5(random()::text), $1, $2, 'hard_bounce')`,
+    [workspaceId, address],
+  );
+  await pool.query(
+    `INSERT INTO topic_suppressions (id, "workspaceId", address, topic) VALUES ('tsup_' || md5(random()::text), $1, $2, 'newsletter')`,
     [workspaceId, address],
   );
 }
@@ -203,6 +208,7 @@ describe("erasure of an address", () => {
       attempts: 0,
       inbound: 0,
       suppressions: 0,
+      topicSuppressions: 0,
       testRecipients: 0,
     });
     expect((await copiesOf(fx.workspaceId, unsuppressed)).emails).toBe(0);
@@ -252,7 +258,7 @@ describe("erasure of an address", () => {
         inbound_attachments: 0,
         test_recipients: 1,
       },
-      redacted: { emails: 20, email_events: 20, webhook_deliveries: 20, webhook_attempts: 20, suppressions: 1 },
+      redacted: { emails: 20, email_events: 20, webhook_deliveries: 20, webhook_attempts: 20, suppressions: 2 },
       objectsDeleted: 5 * 2 + 20 * 2,
     });
     const receipt = await as(fx.keys["full-access"]).get(`/erasures/${started.body.id}/receipt`);
@@ -300,6 +306,9 @@ describe("erasure of an address", () => {
     expect(sendableCheck!.check.suppressed.size).toBe(0);
     // The other workspace's entry is its own, plain as it was.
     expect((await copiesOf(other.workspaceId, person)).suppressions).toBe(1);
+    expect((await copiesOf(other.workspaceId, person)).topicSuppressions).toBe(1);
+    // The topic entry is kept under the token too (the handoff check looks tokens up for topics as for the list).
+    expect((await copiesOf(fx.workspaceId, tokens.tokenOf(person))).topicSuppressions).toBe(1);
   });
 });
 

@@ -7,8 +7,10 @@ import { loadEnv } from "@svc/config";
 import {
   buildDeliveryBody,
   buildInboundDeliveryBody,
+  createDnsResolver,
   createRenderPool,
   EVENT_TYPES,
+  MailboxProviders,
   type Permission,
   postgresFileStore,
   SCOPE_NAMES,
@@ -201,6 +203,7 @@ describe("routes and the document", () => {
       bodyBudget: new ByteBudget(1024),
       files: postgresFileStore(handle),
       renderPool: createRenderPool(),
+      mailboxProviders: new MailboxProviders(createDnsResolver()),
       wakeErasureRunner: () => {},
     });
     await sendQueue.close();

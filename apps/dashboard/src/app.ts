@@ -15,6 +15,7 @@ import { accountRoutes } from "./routes/account.ts";
 import { auditLogRoutes } from "./routes/auditLog.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { dmarcRoutes } from "./routes/dmarc.ts";
+import { doctorRoutes } from "./routes/doctor.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
 import { erasureRoutes } from "./routes/erasures.ts";
@@ -25,6 +26,7 @@ import { oidcRoutes } from "./routes/oidc.ts";
 import { overviewRoutes } from "./routes/overview.ts";
 import { receivingDomainRoutes } from "./routes/receivingDomains.ts";
 import { recipientRoutes } from "./routes/recipients.ts";
+import { regionsRoutes } from "./routes/regions.ts";
 import { secondFactorRoutes } from "./routes/secondFactor.ts";
 import { sesRoutes } from "./routes/ses.ts";
 import { singleSignOnRoutes } from "./routes/singleSignOn.ts";
@@ -90,6 +92,8 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   app.use(memberRoutes(deps));
   app.use(sesRoutes(deps));
   app.use(singleSignOnRoutes(deps));
+  app.use(doctorRoutes(deps));
+  app.use(regionsRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));

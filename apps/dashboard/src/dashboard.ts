@@ -1,5 +1,5 @@
 import { renderPoolOptionsOf } from "@svc/config";
-import { createDnsResolver, createRenderPool, installationId, SecretBox, scheduleDomainRecheck } from "@svc/core";
+import { createDnsResolver, createRenderPool, installationId, MailboxProviders, SecretBox, scheduleDomainRecheck } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createSendingIdentities } from "@svc/providers";
@@ -34,13 +34,15 @@ export function createDashboard(env: DashboardEnv, { db, redis, log }: Dashboard
   const invitations = invitationMailer(mailer);
   const secrets = new SecretBox(env.WEBHOOK_SECRET_KEY);
   const identities = createSendingIdentities(env, () => installationId(db.prisma));
+  const resolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS });
   const deps: DashboardDeps = {
     env,
     prisma: db.prisma,
     db,
     redis,
     log,
-    resolver: createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+    resolver,
+    mailboxProviders: new MailboxProviders(resolver),
     secrets,
     domains: { secrets, identities, region: env.AWS_REGION, claimTtlMs: env.DOMAIN_CLAIM_TTL_HOURS * 3_600_000 },
     sendQueue,

@@ -1,4 +1,4 @@
-import type { DomainContext, RenderPool, SecretBox, TxtResolver } from "@svc/core";
+import type { DomainContext, MailboxProviders, RenderPool, SecretBox, TxtResolver } from "@svc/core";
 import type { Db, DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer, RedisRateLimiter, SendQueue } from "@svc/queues";
@@ -20,6 +20,8 @@ export interface DashboardDeps {
   log: Logger;
   /** DNS lookups for domain verification (DNS_SERVERS). */
   resolver: TxtResolver;
+  /** Recipient domains' mailbox providers (by MX through `resolver`), cached install-wide. */
+  mailboxProviders: MailboxProviders;
   /** Webhook signing secrets are sealed with WEBHOOK_SECRET_KEY. */
   secrets: SecretBox;
   /** DKIM keys sealing, and with SES its identities: what domain and test-recipient changes need. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { listAuditLog, sqlPool } from "@svc/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { addVirtualAuthenticator, launchChromium, screenshot } from "./browser/chromium.ts";
-import { createTestDashboard, freePort, PASSWORD, type TestDashboard, uniqueEmail } from "./support.ts";
+import { createTestDashboard, enrolTotp, freePort, PASSWORD, signedUpAgent, type TestDashboard, uniqueEmail } from "./support.ts";
 
 /**
  * Passkeys end to end in Chromium, with the DevTools virtual authenticator standing in for a
@@ -164,6 +164,38 @@ describe("passkeys in Chromium with a virtual authenticator", () => {
       (e) => e.action === "auth.sign_in",
     );
     expect(signIns[0]!.changes).toEqual({ method: "passkey" });
+  });
+
+  it("refuses one user's genuine passkey at another user's second-factor step", async () => {
+    // Another user, whose second factor is an authenticator app: they have no passkey, so the
+    // options allow any, and the authenticator answers with the first user's (discoverable) one.
+    const other = await signedUpAgent(dashboard.url);
+    await enrolTotp(other.agent);
+    const otherId = (await dashboard.db.user.findUniqueOrThrow({ where: { email: other.email } })).id;
+    await page.context().clearCookies();
+    await passwordSignIn(other.email);
+    await page.waitForURL(`${base()}/login/second-factor`);
+    // The page offers no passkey step to this user: the test brings the browser library itself.
+    await page.addScriptTag({ url: "/assets/vendor/simplewebauthn-browser.js" });
+    const assertion = (await page.evaluate(`(async () => {
+      const csrf = document.querySelector('meta[name="csrf-token"]')?.getAttribute("content") ?? "";
+      const res = await fetch("/login/passkey/options", { method: "POST", headers: { "X-CSRF-Token": csrf, "Content-Type": "application/json" }, body: "{}" });
+      return window.SimpleWebAuthnBrowser.startAuthentication({ optionsJSON: await res.json() });
+    })()`)) as { response: { userHandle: string } };
+    expect(Buffer.from(assertion.response.userHandle, "base64url").toString("utf8")).toBe(userId);
+    const refused = await postFromPage("/login/passkey", assertion);
+    expect(refused.status).toBe(401);
+    const blocked = await page.request.get(`${base()}/`, { maxRedirects: 0 });
+    expect(blocked.status()).toBe(303);
+    const failures = (await listAuditLog(sqlPool(dashboard.handle), { installWide: true }, { limit: 500 })).data.filter(
+      (e) => e.action === "auth.sign_in_failed" && e.target?.id === otherId,
+    );
+    expect(failures.map((e) => e.changes.reason)).toEqual(["passkey_refused"]);
+    // The first user's passkey still signs them in, its counter unharmed.
+    await page.context().clearCookies();
+    await page.goto(`${base()}/login`);
+    await page.click("[data-passkey-sign-in]");
+    await page.waitForURL(`${base()}/`);
   });
 
   it("removes the passkey from the account page with the password, audited; sign-in then asks for the password alone", async () => {

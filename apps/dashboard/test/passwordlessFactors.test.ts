@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { allowOidcDomain, configureOidc, disallowOidcDomain, listAuditLog, removeOidc, sqlPool } from "@svc/core";
-import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { addVirtualAuthenticator, launchChromium, screenshot } from "./browser/chromium.ts";
 import { startIdentityProvider, type TestIdentityProvider } from "./oidc/identityProvider.ts";
-import { createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
+import { codeAt, createTestDashboard, freePort, signedUpAgent, type TestDashboard } from "./support.ts";
 
 /**
  * An account made by single sign-on has no password: removing one of its factors asks for a
@@ -53,9 +52,6 @@ afterAll(async () => {
   await idp?.close();
 });
 
-const codeAt = (secret: string, atMs: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: atMs });
-
 let userId = "";
 let totpSecret = "";
 
@@ -91,6 +87,22 @@ describe("an account without a password (made by single sign-on)", () => {
     await page.click("form[data-passkey-remove] button[type=submit]");
     expect(await page.textContent(".alert")).toContain("Nothing was changed");
     expect(await dashboard.db.passkey.count({ where: { userId } })).toBe(1);
+  });
+
+  it("replaces the recovery codes when a passkey confirms it (no password asked), audited", async () => {
+    const before = await dashboard.db.recoveryCode.findMany({ where: { userId }, select: { codeHash: true } });
+    await page.goto(`${base}/account/security`);
+    await page.click('form[data-totp-form] [data-passkey-confirm][data-action="/account/totp/recovery-codes"]');
+    await page.waitForSelector("ul.recovery-codes li");
+    const shown = await page.$$eval("ul.recovery-codes li", (items) => items.map((item) => item.textContent));
+    expect(shown).toHaveLength(10);
+    const after = await dashboard.db.recoveryCode.findMany({ where: { userId }, select: { codeHash: true } });
+    expect(after).toHaveLength(10);
+    expect(after.some((row) => before.some((old) => old.codeHash === row.codeHash))).toBe(false);
+    const regenerated = (await listAuditLog(sqlPool(dashboard.handle), { workspaceId }, { limit: 200 })).data.filter(
+      (e) => e.action === "auth.recovery_codes_regenerated" && e.actor.id === userId,
+    );
+    expect(regenerated).toHaveLength(1);
   });
 
   it("never removes the last way to sign in: with single sign-on closed to its domain, the only passkey stays", async () => {

@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { addUserToWorkspace, listAuditLog, sqlPool } from "@svc/core";
-import { Secret, TOTP } from "otpauth";
 import request from "supertest";
-import { type Agent, createTestDashboard, csrfFrom, PASSWORD, signedUpAgent, uniqueEmail } from "./support.ts";
+import { type Agent, codeAt, createTestDashboard, csrfFrom, enrolTotp, PASSWORD, signedUpAgent, uniqueEmail } from "./support.ts";
 
 /**
  * The second factor with an authenticator app (TOTP) and recovery codes, from enrolment on the
@@ -14,31 +13,6 @@ afterAll(() => dashboard.close());
 
 const installWide = async () => (await listAuditLog(sqlPool(dashboard.handle), { installWide: true }, { limit: 500 })).data;
 const entriesOf = async (workspaceId: string) => (await listAuditLog(sqlPool(dashboard.handle), { workspaceId }, { limit: 500 })).data;
-
-/** The code an authenticator app with this secret shows at `atMs`. */
-function codeAt(secret: string, atMs: number): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: atMs });
-}
-
-/** Enrols an authenticator app from the account page; returns its secret and the recovery codes shown once. */
-async function enrolTotp(agent: Agent): Promise<{ secret: string; recoveryCodes: string[]; page: string }> {
-  const account = await agent.get("/account/security").expect(200);
-  const started = await agent
-    .post("/account/totp/start")
-    .type("form")
-    .send({ _csrf: csrfFrom(account.text) })
-    .expect(200);
-  const secret = /id="totp-secret"[^>]*value="([A-Z2-7]+)"/.exec(started.text)?.[1];
-  if (!secret) throw new Error("no secret on the enrolment page");
-  expect(started.text).toContain("<svg"); // the QR code
-  const confirmed = await agent
-    .post("/account/totp/confirm")
-    .type("form")
-    .send({ _csrf: csrfFrom(started.text), code: codeAt(secret, Date.now()) })
-    .expect(200);
-  const recoveryCodes = [...confirmed.text.matchAll(/<li>([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})<\/li>/g)].map((m) => m[1]!);
-  return { secret, recoveryCodes, page: confirmed.text };
-}
 
 /** Signs in with the password: returns the agent at the second-factor step (or signed in). */
 async function passwordStep(email: string, expectedLocation = "/login/second-factor"): Promise<{ agent: Agent; csrf: string }> {

@@ -1,10 +1,12 @@
 import { createServer as createNetServer } from "node:net";
+import { expect } from "@jest/globals";
 import { databaseOptions, loadEnv } from "@svc/config";
 import { SecretBox } from "@svc/core";
 import { createDb, type Db, type DbHandle } from "@svc/db";
 import { createLogger } from "@svc/logger";
 import { createProducerConnection, Producer } from "@svc/queues";
 import { Shutdown } from "@svc/runtime";
+import { Secret, TOTP } from "otpauth";
 import request from "supertest";
 import { testEnv } from "../../../test/support/env.ts";
 import { openTestDb } from "../../../test/support/fixtures.ts";
@@ -139,4 +141,29 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+/** The code an authenticator app with this secret shows at `atMs`. */
+export function codeAt(secret: string, atMs: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: atMs });
+}
+
+/** Enrols an authenticator app from the account page; returns its secret and the recovery codes shown once. */
+export async function enrolTotp(agent: Agent): Promise<{ secret: string; recoveryCodes: string[]; page: string }> {
+  const account = await agent.get("/account/security").expect(200);
+  const started = await agent
+    .post("/account/totp/start")
+    .type("form")
+    .send({ _csrf: csrfFrom(account.text) })
+    .expect(200);
+  const secret = /id="totp-secret"[^>]*value="([A-Z2-7]+)"/.exec(started.text)?.[1];
+  if (!secret) throw new Error("no secret on the enrolment page");
+  expect(started.text).toContain("<svg"); // the QR code
+  const confirmed = await agent
+    .post("/account/totp/confirm")
+    .type("form")
+    .send({ _csrf: csrfFrom(started.text), code: codeAt(secret, Date.now()) })
+    .expect(200);
+  const recoveryCodes = [...confirmed.text.matchAll(/<li>([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})<\/li>/g)].map((m) => m[1]!);
+  return { secret, recoveryCodes, page: confirmed.text };
 }

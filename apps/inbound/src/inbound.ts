@@ -5,10 +5,9 @@ import { createDnsResolver, createFileStore, type MailauthResolver } from "@svc/
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { Producer, queueLayout, type Redis } from "@svc/queues";
-import { type App, ByteBudget, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
+import { type App, ByteBudget, ClientRateLimit, closeServer, createHealthServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import type { SMTPServer } from "smtp-server";
 import type { InboundEnv } from "./env.ts";
-import { ClientRateLimit } from "./rateLimit.ts";
 import { RcptThrottle } from "./rcptThrottle.ts";
 import { createReceiver } from "./receiver.ts";
 

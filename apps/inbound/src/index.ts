@@ -1,3 +1,3 @@
+export { ClientRateLimit } from "@svc/runtime";
 export { type InboundEnv, inboundEnvSchema } from "./env.ts";
 export { createInbound, type InboundResources } from "./inbound.ts";
-export { ClientRateLimit } from "./rateLimit.ts";

@@ -15,9 +15,8 @@ import {
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import type { Producer } from "@svc/queues";
-import type { ByteBudget } from "@svc/runtime";
+import type { ByteBudget, ClientRateLimit } from "@svc/runtime";
 import { SMTPServer, type SMTPServerSession } from "smtp-server";
-import type { ClientRateLimit } from "./rateLimit.ts";
 import type { RcptThrottle } from "./rcptThrottle.ts";
 import { spoolData, takeSpooled } from "./spool.ts";
 

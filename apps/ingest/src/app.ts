@@ -13,6 +13,7 @@ import type { AcceptedTopics } from "./sns/acceptedTopics.ts";
 import type { NotificationClock } from "./sns/notificationClock.ts";
 import { snsRoute } from "./sns/route.ts";
 import { type ConfirmSubscription, confirmByGet } from "./sns/subscription.ts";
+import { type UnsubscribeRouteDeps, unsubscribeRoute } from "./unsubscribe/route.ts";
 
 export interface IngestDeps {
   db: DbHandle;
@@ -35,6 +36,8 @@ export interface IngestDeps {
   recorder?: EventRecorderOptions;
   /** How long an event may wait for others to share its commit (DATABASE_GROUP_COMMIT_MS, see groupCommitMsFor); 0 when not given. */
   groupCommitMs?: number;
+  /** The public one-click unsubscribe endpoint's token verifier and per-client rate limit. */
+  unsubscribe: Pick<UnsubscribeRouteDeps, "tokens" | "rateLimit">;
 }
 
 /**
@@ -62,6 +65,7 @@ export function createIngestApp(deps: IngestDeps): Express {
   app.use(
     snsRoute({ ...deps, receiving: deps.receiving ?? null, recordEvent, confirmSubscription: deps.confirmSubscription ?? confirmByGet }),
   );
+  app.use(unsubscribeRoute({ ...deps.unsubscribe, db: deps.db, deliveries: deps.deliveries, log: deps.log }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.log));
   return app;

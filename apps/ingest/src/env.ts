@@ -10,6 +10,7 @@ import {
   sesInboundEnv,
   simulatorEnv,
   snsEnv,
+  webhookSecretEnv,
 } from "@svc/config";
 import { INBOUND_MEMORY_PER_BYTE } from "@svc/core";
 import { z } from "zod";
@@ -33,6 +34,14 @@ export const ingestEnvSchema = z
     /** Where a stored received message's bytes go. */
     ...fileStoreEnv,
     INGEST_PORT: portNumber(3001),
+    // The install's secret key: one-click unsubscribe tokens are verified with keys derived from it.
+    ...webhookSecretEnv,
+    /**
+     * Unsubscribe page views and posts per client address per minute, in each ingester process.
+     * Generous: a mailbox provider posts many recipients' unsubscribes from few addresses, and
+     * behind a balancer every client shares its address. A forged token costs one HMAC and no write.
+     */
+    UNSUBSCRIBE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
     /**
      * Memory the ingester may hold for received messages (SES receiving) from their read until
      * they are stored, in MiB (INBOUND_MEMORY_PER_BYTE times each message's size). A notification

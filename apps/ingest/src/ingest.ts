@@ -1,10 +1,10 @@
 import { groupCommitMsFor } from "@svc/config";
-import { createFileStore, listSesSetups } from "@svc/core";
+import { createFileStore, listSesSetups, UnsubscribeTokens } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { createReceivedObjectReader } from "@svc/providers";
 import { Producer, queueLayout, type Redis } from "@svc/queues";
-import { type App, ByteBudget, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
+import { type App, ByteBudget, ClientRateLimit, closeServer, createHttpServer, httpTimeoutsFrom, listen } from "@svc/runtime";
 import { createIngestApp } from "./app.ts";
 import type { IngestEnv } from "./env.ts";
 import { AcceptedTopics } from "./sns/acceptedTopics.ts";
@@ -22,7 +22,7 @@ export interface IngestResources {
   confirmSubscription?: ConfirmSubscription;
 }
 
-/** The ingester process: POST /sns/ses on INGEST_PORT. */
+/** The ingester process: POST /sns/ses and the public /unsubscribe/<token> on INGEST_PORT. */
 export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscription }: IngestResources): App {
   const deliveries = new Producer("webhookDelivery", redis, queueLayout(env));
   const topics = new AcceptedTopics({
@@ -49,6 +49,7 @@ export function createIngest(env: IngestEnv, { db, redis, log, confirmSubscripti
     log,
     metricsToken: env.METRICS_TOKEN,
     groupCommitMs: groupCommitMsFor("independent", env),
+    unsubscribe: { tokens: new UnsubscribeTokens(env.WEBHOOK_SECRET_KEY), rateLimit: new ClientRateLimit(env.UNSUBSCRIBE_RATE_PER_MINUTE) },
     ...(confirmSubscription ? { confirmSubscription } : {}),
     readiness: [{ name: "redis", check: () => redis.ping() }],
   });

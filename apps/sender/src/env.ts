@@ -8,6 +8,7 @@ import {
   sesEnv,
   simulatorEnv,
   templateRenderEnv,
+  unsubscribeEnv,
   webhookSecretEnv,
 } from "@svc/config";
 import { z } from "zod";
@@ -123,6 +124,7 @@ export const senderEnvSchema = z
     ...simulatorEnv,
     ...senderOnlyEnv,
     ...templateRenderEnv,
+    ...unsubscribeEnv,
   })
   .refine(...requireS3Bucket);
 

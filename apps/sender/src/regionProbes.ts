@@ -4,7 +4,7 @@ import type { SesAccountView } from "@svc/providers";
 
 /**
  * Probes each open region every `intervalMs`: a read of its account (GetAccount), never an email.
- * A probe succeeds when the region answers and its account may send with room in its quota; the
+ * A probe succeeds when the region answers and its account may send; the
  * circuit closes after its run of successes (RegionCircuit). One probe per region at a time: a
  * region that never answers (a black hole) costs one request in flight, bounded by its timeout.
  */
@@ -39,10 +39,8 @@ export class RegionProbes {
   private async probe(region: string, circuit: RegionCircuit): Promise<void> {
     let healthy: boolean;
     try {
-      const account = await this.readAccount(region);
-      const quotaLeft =
-        account.max24HourSend === null || account.max24HourSend < 0 || (account.sentLast24Hours ?? 0) < account.max24HourSend;
-      healthy = account.sendingEnabled && quotaLeft;
+      // The quota is not the circuit's: RegionQuotas holds a region without room (the read feeds it).
+      healthy = (await this.readAccount(region)).sendingEnabled;
     } catch {
       healthy = false;
     }

@@ -1,11 +1,20 @@
 import { type SesRegionEndpoint, sesRegionsOf } from "@svc/config";
-import { ConfigurationSetChooser, type EmailProvider, RegionalProvider, RegionCircuit, sqlPool, workspaceRegionsLookup } from "@svc/core";
+import {
+  ConfigurationSetChooser,
+  type EmailProvider,
+  RegionalProvider,
+  RegionCircuit,
+  RegionQuotas,
+  sqlPool,
+  workspaceRegionsLookup,
+} from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordCircuitOpened, watchRegionCircuits } from "@svc/metrics/sender";
 import { createSesApiClients, createSesProvider, readSesAccount, type SesApiClients, SesTenants, sesApiEnvOf } from "@svc/providers";
 import { withConfigurationSets } from "./configurationSets.ts";
 import type { SenderEnv } from "./env.ts";
+import { RegionAccounts } from "./regionAccounts.ts";
 import { RegionProbes } from "./regionProbes.ts";
 import { withTenants } from "./tenants.ts";
 
@@ -15,6 +24,7 @@ const PROBE_TIMEOUT_MS = 3_000;
 export interface RegionalSending {
   provider: EmailProvider;
   circuits: ReadonlyMap<string, RegionCircuit>;
+  quotas: RegionQuotas;
   /** The first region's account (its MaxSendRate sets the shared send rate). */
   readFirstAccount(): ReturnType<typeof readSesAccount>;
   start(): void;
@@ -28,7 +38,8 @@ export function usesRegions(env: SenderEnv): boolean {
 
 /**
  * Wires SES in several regions: per region its sending client, configuration sets and tenants
- * (each region has its own), a circuit and a probe client; and the RegionalProvider over them,
+ * (each region has its own), a circuit, a probe client and its 24-hour quota (read every
+ * SES_ACCOUNT_REFRESH_MS, counted in memory between reads); and the RegionalProvider over them,
  * with the workspaces' primary and failover regions read through a short cache.
  */
 export function createRegionalSending(env: SenderEnv, db: DbHandle, log: Logger): RegionalSending {
@@ -40,6 +51,7 @@ export function createRegionalSending(env: SenderEnv, db: DbHandle, log: Logger)
       new RegionCircuit(region, { failureThreshold: env.SES_REGION_FAILURE_THRESHOLD, probeSuccesses: env.SES_REGION_PROBE_SUCCESSES }),
     ]),
   );
+  const quotas = new RegionQuotas(names, { windowMs: env.SES_QUOTA_WINDOW_MS, refreshMs: env.SES_ACCOUNT_REFRESH_MS });
   const apiClients = new Map<string, SesApiClients>();
   const probeClients = new Map<string, SesApiClients>();
   const providers = new Map<string, EmailProvider>();
@@ -52,15 +64,28 @@ export function createRegionalSending(env: SenderEnv, db: DbHandle, log: Logger)
   const provider = new RegionalProvider({
     providers,
     circuits,
+    quotas,
     regionsOf: workspaceRegionsLookup(sqlPool(db), names, env.SES_REGION_SETTINGS_CACHE_MS),
     unknownOutcomeWaitMs: env.SES_UNKNOWN_OUTCOME_WAIT_MS,
     probeIntervalMs: env.SES_REGION_PROBE_MS,
     onOpen: recordCircuitOpened,
     log,
   });
+  const readAccount = (region: string) => readSesAccount(probeClients.get(region)!.ses);
+  const accounts = new RegionAccounts(
+    circuits,
+    quotas,
+    readAccount,
+    env.SES_ACCOUNT_REFRESH_MS,
+    log.child({ component: "region accounts" }),
+  );
   const probes = new RegionProbes(
     circuits,
-    (region) => readSesAccount(probeClients.get(region)!.ses),
+    async (region) => {
+      const account = await readAccount(region);
+      accounts.record(region, account);
+      return account;
+    },
     env.SES_REGION_PROBE_MS,
     log.child({ component: "region probes" }),
   );
@@ -75,14 +100,16 @@ export function createRegionalSending(env: SenderEnv, db: DbHandle, log: Logger)
       },
     },
     circuits,
+    quotas,
     readFirstAccount: () => readSesAccount(apiClients.get(names[0]!)!.ses),
     start() {
       unwatch = watchRegionCircuits({ circuits: () => circuits.values() });
       probes.start();
+      accounts.start();
     },
     async stop() {
       unwatch?.();
-      await probes.stop();
+      await Promise.all([probes.stop(), accounts.stop()]);
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   findAcceptedEmails,
   handoffRecords,
   sqlPool,
+  UnsubscribeLinks,
+  UnsubscribeTokens,
 } from "@svc/core";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
@@ -170,6 +172,7 @@ export function createSender(env: SenderEnv, { db, workerRedis, redis, log, prov
           gate,
           // Read once per published version, which never changes; the least recently used go first.
           templates: cachedTemplateRenderer(sqlPool(db), renderPool, { maxCached: 500 }),
+          unsubscribe: new UnsubscribeLinks(new UnsubscribeTokens(env.WEBHOOK_SECRET_KEY), env.UNSUBSCRIBE_BASE_URL),
           clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
           attachmentBudget: new AttachmentBudget(env.SENDER_ATTACHMENT_BUDGET_BYTES, env.SENDER_ATTACHMENT_WAIT_MS),
           retry: {

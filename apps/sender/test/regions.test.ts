@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { type AwsLocal, startAwsLocal } from "@svc/aws-local";
-import { loadEnv } from "@svc/config";
 import { AppError, getWorkspaceRegions, setWorkspaceRegions } from "@svc/core";
-import { applySesSetup, createSesApiClients } from "@svc/providers";
 import { createProducerConnection, Producer, sendQueueFacts } from "@svc/queues";
-import { type App, Shutdown } from "@svc/runtime";
 import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { FAKE_AWS_CREDENTIALS } from "../../../test/support/ses.ts";
-import { freePort } from "../../../test/support/stack.ts";
-import { createIngest, ingestEnvSchema } from "../../ingest/src/index.ts";
 import { senderEnvSchema } from "../src/env.ts";
-import { createTestSender, insertEmail, retireWaitingEmails, senderTestEnv, silentLog, type TestSender, waitFor } from "./support.ts";
+import { queueEmail, type RegionsIngest, regionsSenderEnv, setUpRegion, startRegionsIngest } from "./regionsSupport.ts";
+import { createTestSender, retireWaitingEmails, type TestSender, waitFor } from "./support.ts";
 
 jest.setTimeout(90_000);
 
@@ -34,7 +30,7 @@ const handle = openTestDb();
 const redis = createProducerConnection(process.env.REDIS_URL ?? "redis://127.0.0.1:6379/1");
 const aws: Record<string, AwsLocal> = {};
 let sender: TestSender;
-let ingest: { close(): Promise<void> };
+let ingest: RegionsIngest;
 let queue: Producer<"sendEmail">;
 let movable: WorkspaceFixture;
 let pinned: WorkspaceFixture;
@@ -50,65 +46,27 @@ async function fault(
   expect(response.status).toBe(200);
 }
 
-/** What `svc ses setup` makes in a region: a topic subscribed to the ingester, a set publishing to it. */
-async function setUpRegion(region: string, ingestUrl: string): Promise<void> {
-  const endpoint = aws[region]!.url;
-  const clients = createSesApiClients({ AWS_REGION: region, SES_ENDPOINT: endpoint, SNS_ENDPOINT: endpoint });
-  try {
-    await applySesSetup(
-      clients,
-      {
-        topicName: "regions-test-events",
-        ingestUrl,
-        eventDestinationName: "regions-test-sns",
-        configurationSets: [{ name: SET, eventTypes: ["SEND", "DELIVERY", "BOUNCE", "COMPLAINT", "REJECT"], trackingDomain: null }],
-        knownTopicArn: null,
-        confirmationWaitMs: 5_000,
-      },
-      async () => {},
-    );
-  } finally {
-    clients.close();
-  }
-}
-
 beforeAll(async () => {
   Object.assign(process.env, FAKE_AWS_CREDENTIALS);
   aws[PRIMARY] = await startAwsLocal({ region: PRIMARY });
   aws[SECOND] = await startAwsLocal({ region: SECOND });
-  const ingestPort = await freePort();
-  const ingestUrl = `http://127.0.0.1:${ingestPort}/sns/ses`;
-  // The ingester accepts both regions' topics; each region's SNS signs with a certificate of its own.
-  const ingestEnv = loadEnv(
-    ingestEnvSchema,
-    testEnv({
-      EMAIL_PROVIDER: "ses",
-      INGEST_PORT: String(ingestPort),
-      SES_CONFIGURATION_SET: SET,
-      SNS_TOPIC_ARNS: [PRIMARY, SECOND].map((region) => `arn:aws:sns:${region}:123456789012:regions-test-events`).join(","),
-      SNS_CERT_URL_PATTERN: "^http://127\\.0\\.0\\.1:[0-9]+/SimpleNotificationService-[A-Za-z0-9]+\\.pem$",
-    }),
-  );
-  const ingestRedis = createProducerConnection(ingestEnv.REDIS_URL);
-  const app: App = createIngest(ingestEnv, {
-    db: handle,
-    redis: ingestRedis,
-    log: silentLog,
-    // A SubscribeURL names its region's public SNS host: visited on that region's server.
-    confirmSubscription: async (url) => {
-      const region = Object.keys(aws).find((name) => new URL(url).host === `sns.${name}.amazonaws.com`);
-      const response = await aws[region!]!.visit(url);
+  ingest = await startRegionsIngest(handle, {
+    regions: [PRIMARY, SECOND],
+    topicName: "regions-test-events",
+    set: SET,
+    confirm: async (region, url) => {
+      const response = await aws[region]!.visit(url);
       if (!response.ok) throw new Error(`SubscribeURL answered ${response.status}`);
     },
   });
-  await app.start();
-  ingest = {
-    close: async () => {
-      await new Shutdown(silentLog).addAll(app.shutdown).run();
-      await ingestRedis.quit();
-    },
-  };
-  for (const region of [PRIMARY, SECOND]) await setUpRegion(region, ingestUrl);
+  for (const region of [PRIMARY, SECOND])
+    await setUpRegion(region, aws[region]!.url, {
+      ingestUrl: ingest.url,
+      topicName: "regions-test-events",
+      eventDestinationName: "regions-test-sns",
+      set: SET,
+      confirmationWaitMs: 5_000,
+    });
   for (const region of [PRIMARY, SECOND]) await aws[region]!.settled();
 
   movable = await createWorkspaceFixture(handle);
@@ -117,18 +75,9 @@ beforeAll(async () => {
   await setWorkspaceRegions(handle, movable.workspaceId, { failover: [SECOND] }, configured, by);
   await setWorkspaceRegions(handle, pinned.workspaceId, { primary: PRIMARY, failover: "none" }, configured, by);
 
-  const env = senderTestEnv({
-    AWS_REGION: PRIMARY,
-    SES_REGIONS: `${PRIMARY},${SECOND}`,
-    SES_REGION_ENDPOINTS: `${PRIMARY}=${aws[PRIMARY]!.url},${SECOND}=${aws[SECOND]!.url}`,
-    SES_TENANTS: "off",
-    SES_CONFIGURATION_SET: SET,
-    SES_REQUEST_TIMEOUT_MS: "1000",
-    SES_REGION_FAILURE_THRESHOLD: "1",
+  const env = regionsSenderEnv({ [PRIMARY]: aws[PRIMARY]!.url, [SECOND]: aws[SECOND]!.url }, SET, {
     SES_REGION_PROBE_MS: String(PROBE_MS),
-    SES_REGION_PROBE_SUCCESSES: "2",
     SES_UNKNOWN_OUTCOME_WAIT_MS: String(UNKNOWN_WAIT_MS),
-    SES_REGION_SETTINGS_CACHE_MS: "0",
   });
   sender = createTestSender(env);
   queue = new Producer("sendEmail", redis, env.QUEUE_PREFIX);
@@ -146,11 +95,7 @@ afterAll(async () => {
   await handle.close();
 });
 
-async function queueOne(fx: WorkspaceFixture): Promise<string> {
-  const id = await insertEmail(handle, fx);
-  await queue.enqueue(id, { emailId: id });
-  return id;
-}
+const queueOne = (fx: WorkspaceFixture) => queueEmail(handle, queue, fx);
 
 const rowOf = (id: string) => handle.prisma.email.findUniqueOrThrow({ where: { id } });
 const sendsIn = (region: string, id: string) =>

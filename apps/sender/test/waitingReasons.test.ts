@@ -9,6 +9,8 @@ import {
   handoffRecords,
   ProviderError,
   RenderBusy,
+  UnsubscribeLinks,
+  UnsubscribeTokens,
 } from "@svc/core";
 import type { SendGateDecision } from "@svc/queues";
 import { createWorkerConnection, Producer, queueLayout, sendQueueFacts, UnrecordedAcceptances } from "@svc/queues";
@@ -102,6 +104,7 @@ beforeAll(async () => {
     },
     clock: { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) },
     retry: { windowMs: 3_600_000, baseDelayMs: 600_000, maxDelayMs: 600_000 },
+    unsubscribe: new UnsubscribeLinks(new UnsubscribeTokens("k".repeat(32)), "https://mail.example.test"),
   };
   workers = createSendWorkers(ports, { connection: workerRedis, layout, concurrency: 8, sendQueue }, silentLog);
   for (const worker of workers) void worker.run();

@@ -32,6 +32,9 @@ function requireNumber(value: unknown, name: string, min: number): number {
  *   that endpoint) pending again, as if never confirmed. Answers `{unconfirmed: [arn]}`.
  * - `POST /_aws-local/fault` `{mode: "none" | "errors" | "timeouts" | "blackhole", delayMs?, eventDelayMs?}`: makes
  *   this region fail (see RegionFault), or heal with `none`. Answers the fault now in force.
+ * - `POST /_aws-local/sent` `{tag}`: how many messages SendEmail took, by the value of their tag
+ *   named `tag` (what a test in another process reads from `state.ses.sentEmails`). Answers
+ *   `{total, byTag: {value: count}}`; a message without the tag counts in `total` only.
  */
 export function control(routes: AwsLocalRoutes): void {
   routes.control("/_aws-local/fault", (body, state) => {
@@ -42,6 +45,16 @@ export function control(routes: AwsLocalRoutes): void {
     const eventDelayMs = body.eventDelayMs === undefined ? 0 : requireNumber(body.eventDelayMs, "eventDelayMs", 0);
     state.fault = { mode, delayMs, eventDelayMs };
     return { ...state.fault, region: state.region };
+  });
+
+  routes.control("/_aws-local/sent", (body, state) => {
+    if (typeof body.tag !== "string" || body.tag === "") throw new AwsError("ValidationError", "tag must be a tag name.");
+    const byTag: Record<string, number> = {};
+    for (const sent of state.ses.sentEmails) {
+      const value = sent.tags.find((tag) => tag.Name === body.tag)?.Value;
+      if (value !== undefined) byTag[value] = (byTag[value] ?? 0) + 1;
+    }
+    return { total: state.ses.sentEmails.length, byTag };
   });
 
   routes.control("/_aws-local/confirm-subscriptions", (body, state) => {

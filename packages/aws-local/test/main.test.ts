@@ -121,9 +121,14 @@ describe("aws-local as a process", () => {
         FromEmailAddress: "orders@shop.example.com",
         Destination: { ToAddresses: ["someone@example.com"] },
         ConfigurationSetName: "main-set",
+        EmailTags: [{ Name: "email_id", Value: "em_1" }],
         Content: { Simple: { Subject: { Data: "s" }, Body: { Text: { Data: "t" } } } },
       }),
     );
+    // Another process counts what SendEmail took, by a tag's value.
+    expect(await controlPost("/_aws-local/sent", { tag: "email_id" })).toEqual({ status: 200, json: { total: 1, byTag: { em_1: 1 } } });
+    expect(await controlPost("/_aws-local/sent", { tag: "other" })).toEqual({ status: 200, json: { total: 1, byTag: {} } });
+    expect((await controlPost("/_aws-local/sent", {})).status).toBe(400);
     await waitFor(() => received.length === 2);
     const notification = snsMessageSchema.parse(JSON.parse(received[1]!));
     const verifier = new SnsVerifier({

@@ -103,6 +103,12 @@ const AUDITED: Record<string, (flags: Flags, result: Result) => CliChange> = {
     target: target("suppression_list", flag(f, "workspace")),
     changes: { added: r.added, skipped: r.skipped, invalid: r.invalid },
   }),
+  "suppression topic-remove": (f, r) => ({
+    action: "topic_suppression.removed",
+    workspaceId: flag(f, "workspace"),
+    target: target("topic_suppression", `${r.topic}:${r.address}`),
+    changes: { topic: r.topic },
+  }),
   "suppression export": (f) => ({
     action: "suppression.exported",
     workspaceId: flag(f, "workspace"),

@@ -116,4 +116,50 @@ describe("svc suppression", () => {
     writeFileSync(exportFile, exported.stdout);
     expect(await runCliJson(["suppression", "import", "--workspace", copy, "--file", exportFile])).toMatchObject({ added: 4, invalid: 0 });
   });
+
+  it("lists and removes topic suppressions of one workspace only, and records the removal", async () => {
+    const workspaceId = await newWorkspace();
+    const other = await newWorkspace();
+    const entry = (workspace: string, topic: string, address: string) =>
+      db.topicSuppression.create({ data: { id: newId("topicSuppression"), workspaceId: workspace, topic, address } });
+    await entry(workspaceId, "newsletter", "reader@example.com");
+    await entry(workspaceId, "billing", "reader@example.com");
+    await entry(other, "newsletter", "theirs@example.com");
+
+    const listed = await runCliJson<Array<{ topic: string; address: string }>>(["suppression", "topics", "--workspace", workspaceId]);
+    expect(listed.map((e) => `${e.topic}:${e.address}`)).toEqual(["billing:reader@example.com", "newsletter:reader@example.com"]);
+    const newsletter = await runCliJson<Array<{ topic: string }>>([
+      "suppression",
+      "topics",
+      "--workspace",
+      workspaceId,
+      "--topic",
+      "newsletter",
+    ]);
+    expect(newsletter.map((e) => e.topic)).toEqual(["newsletter"]);
+    expect(await runFailing(["suppression", "topics", "--workspace", workspaceId, "--topic", "bad topic"], 1)).toContain("topic:");
+
+    const remove = (workspace: string, topic: string, address: string) => [
+      "suppression",
+      "topic-remove",
+      "--workspace",
+      workspace,
+      "--topic",
+      topic,
+      "--address",
+      address,
+    ];
+    expect(await runFailing(remove(workspaceId, "newsletter", "theirs@example.com"), 1)).toBe("Error: Topic suppression not found.\n");
+    expect(await runCliJson(remove(workspaceId, "newsletter", "Reader@Example.com"))).toMatchObject({
+      topic: "newsletter",
+      address: "reader@example.com",
+      removed: true,
+    });
+    expect(await db.topicSuppression.count({ where: { workspaceId } })).toBe(1);
+    expect(await db.topicSuppression.count({ where: { workspaceId: other } })).toBe(1);
+    const audit = await runCliJson<{ data: Array<{ action: string; target: unknown }> }>(["audit-log", "list", "--workspace", workspaceId]);
+    expect(audit.data.filter((e) => e.action === "topic_suppression.removed")).toEqual([
+      expect.objectContaining({ target: { type: "topic_suppression", id: "newsletter:reader@example.com" } }),
+    ]);
+  });
 });

@@ -158,6 +158,18 @@ export const webhookSecretEnv = {
 };
 
 /**
+ * Where the public one-click unsubscribe endpoint (served by the ingester, /unsubscribe/<token>)
+ * is reached from the internet: the sender writes it into List-Unsubscribe headers. Its tokens are
+ * signed with keys derived from WEBHOOK_SECRET_KEY, the install's secret key.
+ */
+export const unsubscribeEnv = {
+  UNSUBSCRIBE_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://mail.example.com" })
+    .max(200)
+    .default("http://localhost:3001"),
+};
+
+/**
  * Deadlines of every HTTP server (the apps and the workers' health servers): the request's
  * headers must arrive within HTTP_HEADERS_TIMEOUT_MS, and the whole request, body included,
  * within HTTP_REQUEST_TIMEOUT_MS, or the connection is closed (408). Without them a client

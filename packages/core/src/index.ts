@@ -1,6 +1,7 @@
 export { addressDomain, bareAddress, type ParsedAddress, parseAddress } from "./addresses/parse.ts";
 export * from "./audit/index.ts";
 export { SecretBox } from "./crypto/secretBox.ts";
+export * from "./deliverability/index.ts";
 export * from "./dmarc/index.ts";
 export * from "./domains/index.ts";
 export { ATTACHMENT_LIMITS } from "./emails/attachments.ts";
@@ -73,6 +74,7 @@ export * from "./suppressions/service.ts";
 export * from "./templates/index.ts";
 export * from "./text.ts";
 export * from "./time.ts";
+export * from "./unsubscribe/index.ts";
 export * from "./users/index.ts";
 export * from "./webhooks/index.ts";
 export {

@@ -57,7 +57,35 @@ describe("parseSendEmailInput", () => {
       attachments: [],
       scheduledAt: null,
       template: null,
+      unsubscribeTopic: null,
     });
+  });
+
+  it("reads unsubscribe's topic, and refuses it with several recipients, a bad topic or a caller's List-Unsubscribe", () => {
+    const base = { from: "a@b.com", to: "c@d.com", subject: "S", text: "t" };
+    expect(parseSendEmailInput({ ...base, unsubscribe: { topic: "news.weekly" } }).unsubscribeTopic).toBe("news.weekly");
+    const refused = (body: object) => {
+      try {
+        parseSendEmailInput(body);
+      } catch (error) {
+        return (error as AppError).message;
+      }
+      throw new Error("expected a validation error");
+    };
+    expect(refused({ ...base, to: ["c@d.com", "e@f.com"], unsubscribe: { topic: "news" } })).toContain(
+      "unsubscribe: needs exactly one recipient",
+    );
+    expect(refused({ ...base, bcc: ["e@f.com"], unsubscribe: { topic: "news" } })).toContain("unsubscribe: needs exactly one recipient");
+    expect(refused({ ...base, unsubscribe: { topic: "" } })).toContain("unsubscribe.topic: must not be empty");
+    expect(refused({ ...base, unsubscribe: { topic: "t".repeat(65) } })).toContain("unsubscribe.topic: must be at most 64 characters");
+    expect(refused({ ...base, unsubscribe: { topic: "news", extra: 1 } })).toContain("unknown field(s): extra");
+    expect(refused({ ...base, unsubscribe: { topic: "news" }, headers: { "list-unsubscribe-post": "x" } })).toContain(
+      "List-Unsubscribe headers are set by the service",
+    );
+    const fourteen = Object.fromEntries(Array.from({ length: 14 }, (_, n) => [`X-H${n}`, "v"]));
+    expect(refused({ ...base, unsubscribe: { topic: "news" }, headers: fourteen })).toContain("at most 13 headers with unsubscribe");
+    // Without unsubscribe, a caller's own List-Unsubscribe header goes as before.
+    expect(parseSendEmailInput({ ...base, headers: { "List-Unsubscribe": "<mailto:u@d.com>" } }).headers).toHaveLength(1);
   });
 
   it("names every invalid field in one 422", () => {

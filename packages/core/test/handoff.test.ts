@@ -11,6 +11,8 @@ import type { HandoffPorts } from "../src/sending/ports.ts";
 import { type OutboundEmail, ProviderError } from "../src/sending/provider.ts";
 import type { ClaimedEmail } from "../src/stores/emails.ts";
 import { compileTemplate } from "../src/templates/engine.ts";
+import { UnsubscribeLinks } from "../src/unsubscribe/links.ts";
+import { UnsubscribeTokens } from "../src/unsubscribe/token.ts";
 
 /**
  * The rules of when an email is not sent, against in-memory ports: no Postgres, no Redis, no
@@ -39,6 +41,7 @@ function claimedEmail(overrides: Partial<ClaimedEmail> = {}): ClaimedEmail {
     templateVariables: null,
     unknownHandoffRegion: null,
     unknownHandoffAt: null,
+    unsubscribeTopic: null,
     html: "<p>Hello</p>",
     text: "Hello",
     headers: [],
@@ -213,6 +216,7 @@ function portsFor(partial: Partial<World> = {}) {
       sleep: async (ms) => void seen.slept.push(ms),
     },
     retry: RETRY,
+    unsubscribe: new UnsubscribeLinks(new UnsubscribeTokens("k".repeat(32)), "https://mail.example.test"),
     templates: {
       render: async ({ templateId, version, variables, subject }) =>
         Promise.resolve(compileTemplate({ subject, html: world.templateHtml ?? "", text: null, layoutHtml: null }).render(variables)).then(

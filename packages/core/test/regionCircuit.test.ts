@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { chooseRegion, RegionCircuit } from "../src/sending/regionCircuit.ts";
+import { RegionQuotas } from "../src/sending/regionQuotas.ts";
 
 /** The rule of regions, on its own: where an email goes, and when it must wait instead. */
 const NOW = Date.parse("2026-03-01T12:00:00Z");
@@ -47,6 +48,85 @@ describe("chooseRegion", () => {
     });
     // A region the workspace no longer uses is waited for all the same.
     expect(chooseRegion({ ...base, order: ["us-east-1"], isOpen: openOnly(), unknownHandoff })).toMatchObject({ cause: "handoff_unknown" });
+  });
+});
+
+describe("chooseRegion with quotas", () => {
+  const order = ["eu-west-1", "us-east-1"];
+  const fullUntil =
+    (until: Record<string, number>) =>
+    (region: string): number | null =>
+      until[region] ?? null;
+
+  it("passes over a region without room as over a down one, and waits as account_quota until the first has room", () => {
+    expect(chooseRegion({ ...base, order, isOpen: openOnly(), quotaResumeAt: fullUntil({ "eu-west-1": NOW + 9_000 }) })).toEqual({
+      kind: "send",
+      region: "us-east-1",
+    });
+    expect(
+      chooseRegion({
+        ...base,
+        order,
+        isOpen: openOnly(),
+        quotaResumeAt: fullUntil({ "eu-west-1": NOW + 9_000, "us-east-1": NOW + 7_000 }),
+      }),
+    ).toEqual({ kind: "wait", cause: "account_quota", retryAt: NOW + 7_000 });
+    // A pinned workspace waits for its own region's room.
+    expect(
+      chooseRegion({ ...base, order: ["eu-west-1"], isOpen: openOnly(), quotaResumeAt: fullUntil({ "eu-west-1": NOW + 9_000 }) }),
+    ).toEqual({ kind: "wait", cause: "account_quota", retryAt: NOW + 9_000 });
+    // A region down and the other full: the quota's time, which is known, is the one to wait for.
+    expect(chooseRegion({ ...base, order, isOpen: openOnly("eu-west-1"), quotaResumeAt: fullUntil({ "us-east-1": NOW + 7_000 }) })).toEqual(
+      { kind: "wait", cause: "account_quota", retryAt: NOW + 7_000 },
+    );
+  });
+
+  it("never moves an email whose handoff's outcome is unknown for want of room: it waits for its region's room", () => {
+    const unknownHandoff = { region: "eu-west-1", at: new Date(NOW - 60_000) };
+    expect(
+      chooseRegion({ ...base, order, isOpen: openOnly(), unknownHandoff, quotaResumeAt: fullUntil({ "eu-west-1": NOW + 9_000 }) }),
+    ).toEqual({ kind: "wait", cause: "account_quota", retryAt: NOW + 9_000 });
+  });
+});
+
+describe("RegionQuotas", () => {
+  const window = { windowMs: 60_000, refreshMs: 5_000 };
+
+  it("has room while a region's read and its own sends since leave room, and says when its own sends leave the window", () => {
+    const quotas = new RegionQuotas(["eu-west-1", "us-east-1"], window);
+    // Never read: unknown, not held (SES refuses past its quota).
+    expect(quotas.resumeAt("eu-west-1", 1, NOW)).toBeNull();
+    quotas.record("eu-west-1", { max24HourSend: 10, sentLast24Hours: 7 }, NOW);
+    quotas.take("eu-west-1", 2, NOW + 1_000);
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 1_000)).toBeNull();
+    quotas.take("eu-west-1", 1, NOW + 1_000);
+    // Full: the read's 7 are others' (their time unknown), so the next read is the look again.
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 1_000)).toBe(NOW + 5_000);
+    // The other region is untouched.
+    expect(quotas.resumeAt("us-east-1", 1, NOW + 1_000)).toBeNull();
+
+    // A read that counts our own three: they leave the window a minute after they were sent.
+    quotas.record("eu-west-1", { max24HourSend: 3, sentLast24Hours: 3 }, NOW + 5_000);
+    const resumeAt = quotas.resumeAt("eu-west-1", 1, NOW + 5_000)!;
+    expect(resumeAt).toBeLessThanOrEqual(NOW + 10_000);
+    quotas.record("eu-west-1", { max24HourSend: 3, sentLast24Hours: 3 }, NOW + 55_000);
+    const later = quotas.resumeAt("eu-west-1", 1, NOW + 55_000)!;
+    expect(later).toBeGreaterThan(NOW + 55_000);
+    expect(later).toBeLessThanOrEqual(NOW + 1_000 + 60_000 + 1_000);
+    // Once they have left, there is room again without a read.
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 63_000)).toBeNull();
+  });
+
+  it("holds a region SES said is spent until its next read, and an unlimited one never", () => {
+    const quotas = new RegionQuotas(["eu-west-1"], window);
+    quotas.record("eu-west-1", { max24HourSend: -1, sentLast24Hours: 1_000_000 }, NOW);
+    expect(quotas.resumeAt("eu-west-1", 1_000, NOW)).toBeNull();
+    quotas.spent("eu-west-1");
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 1_000)).toBe(NOW + 5_000);
+    // Overdue (the region does not answer its reads): a refresh from now, never now.
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 9_000)).toBe(NOW + 14_000);
+    quotas.record("eu-west-1", { max24HourSend: 100, sentLast24Hours: 0 }, NOW + 10_000);
+    expect(quotas.resumeAt("eu-west-1", 1, NOW + 10_000)).toBeNull();
   });
 });
 

@@ -52,6 +52,7 @@ export const ID_PREFIXES = {
   attempt: "wa",
   replay: "wr",
   suppression: "sup",
+  topicSuppression: "tsup",
   installation: "inst",
   template: "tmpl",
   receivingDomain: "rdom",

@@ -3,6 +3,7 @@ export { Batcher, type BatcherOptions, KeyedBatcher } from "./batcher.ts";
 export { BodyReadError, hasPlainBody, readUtf8Body } from "./body.ts";
 export { type BodyErrorAnswer, type BodyWording, bodyErrorAnswer } from "./bodyErrors.ts";
 export { ByteBudget } from "./byteBudget.ts";
+export { ClientRateLimit } from "./clientRateLimit.ts";
 export { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./databaseErrors.ts";
 export { every, type PeriodicTask } from "./every.ts";
 export { checkReadiness, createHealthServer, HEALTHY, type HealthAnswer, healthEndpoints, type ReadinessCheck } from "./health.ts";

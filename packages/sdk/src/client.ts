@@ -9,6 +9,7 @@ import type {
   CreateErasureRequest,
   CreateTemplateRequest,
   CreateWebhookSubscriptionRequest,
+  DeliverabilityBreakdown,
   Email,
   EmailEvent,
   EmailEventPage,
@@ -17,6 +18,7 @@ import type {
   ErasureReceiptDocument,
   EventType,
   ExportAuditLogQuery,
+  GetDeliverabilityQuery,
   Health,
   Inbound,
   InboundSummary,
@@ -27,6 +29,7 @@ import type {
   ListInboundQuery,
   ListSuppressionsQuery,
   ListTemplatesQuery,
+  ListTopicSuppressionsQuery,
   ListWebhookDeliveriesQuery,
   QueuedEmail,
   Readiness,
@@ -37,6 +40,7 @@ import type {
   Suppression,
   Template,
   TemplateVersion,
+  TopicSuppression,
   UpdateTemplateRequest,
   UpdateWebhookSubscriptionRequest,
   WebhookDelivery,
@@ -94,6 +98,7 @@ export class Svc {
   readonly inbound: InboundMessages;
   readonly erasures: Erasures;
   readonly auditLog: AuditLog;
+  readonly deliverability: Deliverability;
   readonly service: Service;
 
   constructor(options: SvcOptions) {
@@ -116,6 +121,7 @@ export class Svc {
     this.inbound = new InboundMessages(send);
     this.erasures = new Erasures(send);
     this.auditLog = new AuditLog(send);
+    this.deliverability = new Deliverability(send);
     this.service = new Service(send);
   }
 }
@@ -261,6 +267,38 @@ class Suppressions {
   async remove(address: string, options: { confirmComplaint?: boolean } = {}): Promise<Suppression> {
     const query = options.confirmComplaint ? { confirm: "complaint" } : {};
     return (await this.http<Suppression>({ method: "DELETE", path: `/suppressions/${segment(address)}`, query, safeToRepeat: true })).body;
+  }
+
+  /** One page of topic suppressions (one-click unsubscribes) in (topic, address) order: `afterTopic` and `afterAddress` are the previous page's last entry. */
+  async listTopicsPage(query: ListTopicSuppressionsQuery = {}): Promise<TopicSuppression[]> {
+    return (await this.http<TopicSuppression[]>({ method: "GET", path: "/suppressions/topics", query: { ...query }, safeToRepeat: true }))
+      .body;
+  }
+
+  /** Every topic suppression matching `query`, in (topic, address) order, a page at a time as you iterate. */
+  async *listTopics(
+    query: Omit<ListTopicSuppressionsQuery, "limit" | "afterTopic" | "afterAddress"> & { pageSize?: number } = {},
+  ): AsyncGenerator<TopicSuppression, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, ...filters } = query;
+    let after: { afterTopic: string; afterAddress: string } | undefined;
+    for (;;) {
+      const page = await this.listTopicsPage({ ...filters, limit: pageSize, ...after });
+      yield* page;
+      if (page.length < pageSize) return;
+      const last = page[page.length - 1]!;
+      after = { afterTopic: last.topic, afterAddress: last.address };
+    }
+  }
+
+  /** Removes a topic suppression: the address gets that topic's emails again. */
+  async removeTopic(topic: string, address: string): Promise<TopicSuppression> {
+    return (
+      await this.http<TopicSuppression>({
+        method: "DELETE",
+        path: `/suppressions/topics/${segment(topic)}/${segment(address)}`,
+        safeToRepeat: true,
+      })
+    ).body;
   }
 }
 
@@ -554,6 +592,17 @@ class AuditLog {
         responseType: "text",
       })
     ).body;
+  }
+}
+
+/** Where the workspace's mail lands: outcomes by mailbox provider, bounces by cause. */
+class Deliverability {
+  constructor(private readonly http: Send) {}
+
+  /** The last `days` UTC days (7 unless given, at most 30). */
+  async get(query: GetDeliverabilityQuery = {}): Promise<DeliverabilityBreakdown> {
+    return (await this.http<DeliverabilityBreakdown>({ method: "GET", path: "/deliverability", query: { ...query }, safeToRepeat: true }))
+      .body;
   }
 }
 

@@ -189,6 +189,41 @@ describe("the SDK against the API process", () => {
     });
   });
 
+  it("lists topic suppressions a page at a time and removes one, its topic and address encoded as path segments", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const other = await createWorkspaceFixture(handle);
+    // Only a recipient's one-click unsubscribe adds an entry, so the test writes the rows itself.
+    const entry = (workspaceId: string, topic: string, address: string) =>
+      handle.prisma.topicSuppression.create({ data: { id: newId("topicSuppression"), workspaceId, topic, address } });
+    for (const [topic, address] of [
+      ["news.letter", "b@example.org"],
+      ["news.letter", "a+x/y?z@example.org"],
+      ["billing:eu", "a@example.org"],
+    ] as const) {
+      await entry(own.workspaceId, topic, address);
+    }
+    await entry(other.workspaceId, "news.letter", "theirs@example.org");
+    const svc = client(own.keys["full-access"]);
+    const listed: string[] = [];
+    for await (const item of client(own.keys["read-only"]).suppressions.listTopics({ pageSize: 2 }))
+      listed.push(`${item.topic} ${item.address}`);
+    expect(listed).toEqual(["billing:eu a@example.org", "news.letter a+x/y?z@example.org", "news.letter b@example.org"]);
+    expect((await svc.suppressions.listTopicsPage({ topic: "news.letter", address: "B@" })).map((item) => item.address)).toEqual([
+      "b@example.org",
+    ]);
+    expect(await svc.suppressions.removeTopic("news.letter", "a+x/y?z@example.org")).toMatchObject({
+      id: expect.stringMatching(/^tsup_/),
+      topic: "news.letter",
+      address: "a+x/y?z@example.org",
+    });
+    expect(await svc.suppressions.removeTopic("news.letter", "theirs@example.org").catch((error: unknown) => error)).toMatchObject({
+      status: 404,
+      code: "not_found",
+    });
+    expect((await svc.suppressions.listTopicsPage()).map((item) => item.address)).toEqual(["a@example.org", "b@example.org"]);
+    expect(await handle.prisma.topicSuppression.count({ where: { workspaceId: other.workspaceId } })).toBe(1);
+  });
+
   it("erases an address and reads the erasure and its receipt; a malformed address is a typed 422", async () => {
     const own = await createWorkspaceFixture(handle);
     const svc = client(own.keys["full-access"]);

@@ -236,6 +236,20 @@ export const typescriptScenarios: Record<string, (env: ConformanceEnv) => Promis
     expect(error.retryAfterSeconds).toBe(1);
   },
 
+  "topic-suppressions": async (env) => {
+    const { client } = setup(env);
+    const address = "typescript+x/y?z@example.org";
+    const listed: string[] = [];
+    for await (const entry of client("read-only").suppressions.listTopics({ address: "typescript+", pageSize: 1 })) {
+      listed.push(`${entry.topic} ${entry.address}`);
+    }
+    expect(listed).toEqual([`digest ${address}`, `news.letter ${address}`]);
+    const suppressions = client("full-access").suppressions;
+    expect(await suppressions.removeTopic("news.letter", address)).toMatchObject({ topic: "news.letter", address });
+    await expectApiError(suppressions.removeTopic("news.letter", address), 404, "not_found");
+    expect((await suppressions.listTopicsPage({ address: "typescript+" })).map((entry) => entry.topic)).toEqual(["digest"]);
+  },
+
   "webhook-delivery": async (env) => {
     const webhooks = setup(env).client("full-access").webhooks;
     let secret = "";

@@ -8,6 +8,7 @@ use SvcEmail\Exception\SvcException;
 use SvcEmail\Resources\ApiKeys;
 use SvcEmail\Resources\AuditLog;
 use SvcEmail\Resources\Emails;
+use SvcEmail\Resources\Deliverability;
 use SvcEmail\Resources\Erasures;
 use SvcEmail\Resources\Inbound;
 use SvcEmail\Resources\Resource;
@@ -34,6 +35,7 @@ final class Client
     public readonly Inbound $inbound;
     public readonly AuditLog $auditLog;
     public readonly Erasures $erasures;
+    public readonly Deliverability $deliverability;
     public readonly Service $service;
 
     public function __construct(
@@ -67,6 +69,7 @@ final class Client
         $this->inbound = new Inbound($transport);
         $this->auditLog = new AuditLog($transport);
         $this->erasures = new Erasures($transport);
+        $this->deliverability = new Deliverability($transport);
         $this->service = new Service($transport);
     }
 

@@ -57,16 +57,21 @@ namespace SvcEmail;
  * @phpstan-type WebhookEventReceivedDataEvent array{type: 'received', eventTimestamp: string}
  * @phpstan-type WebhookEventReceivedData array{inboundId: string, event: WebhookEventReceivedDataEvent, from: ?string, to: list<string>, recipients: list<string>, subject: ?string, messageId: ?string, replyToEmailId: ?string, attachmentCount: int, size: int, verdicts?: mixed, parseError: bool}
  * @phpstan-type WebhookEventReceived array{id: string, type: 'email.received', createdAt: string, data: WebhookEventReceivedData}
+ * @phpstan-type WebhookEventUnsubscribedDataTag array{name: string, value: string}
+ * @phpstan-type WebhookEventUnsubscribedDataEvent array{eventId: string, type: 'unsubscribed', eventTimestamp: string}
+ * @phpstan-type WebhookEventUnsubscribedData array{emailId: string, tags: list<WebhookEventUnsubscribedDataTag>, event: WebhookEventUnsubscribedDataEvent}
+ * @phpstan-type WebhookEventUnsubscribed array{id: string, type: 'email.event', createdAt: string, data: WebhookEventUnsubscribedData, test?: true, replayOf?: string}
  * @phpstan-type WebhookEventDataTag array{name: string, value: string}
  * @phpstan-type WebhookEventDataEvent array{eventId: string, type: EventType, eventTimestamp: string}
  * @phpstan-type WebhookEventData array{emailId: string, tags: list<WebhookEventDataTag>, event: WebhookEventDataEvent}
  * @phpstan-type WebhookEvent array{id: string, type: 'email.event', createdAt: string, data: WebhookEventData, test?: true, replayOf?: string}
- * @phpstan-type EventType 'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'
+ * @phpstan-type EventType 'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'|'unsubscribed'
  * @phpstan-type QueuedEmail array{id: string, status: 'queued'|'scheduled'}
  * @phpstan-type SendEmailRequestTag array{name: string, value: string}
  * @phpstan-type SendEmailRequestAttachment array{filename: string, content: string, contentType?: ?string, contentId?: ?string}
  * @phpstan-type SendEmailRequestTemplate array{id?: string, alias?: string, version?: int, variables?: mixed}
- * @phpstan-type SendEmailRequest array{from: string, to: list<string>, cc?: list<string>, bcc?: list<string>, replyTo?: list<string>, subject?: string, html?: ?string, text?: ?string, headers?: mixed, tags?: list<SendEmailRequestTag>, attachments?: list<SendEmailRequestAttachment>, scheduledAt?: ?string, template?: SendEmailRequestTemplate}
+ * @phpstan-type SendEmailRequestUnsubscribe array{topic: string}
+ * @phpstan-type SendEmailRequest array{from: string, to: list<string>, cc?: list<string>, bcc?: list<string>, replyTo?: list<string>, subject?: string, html?: ?string, text?: ?string, headers?: mixed, tags?: list<SendEmailRequestTag>, attachments?: list<SendEmailRequestAttachment>, scheduledAt?: ?string, template?: SendEmailRequestTemplate, unsubscribe?: SendEmailRequestUnsubscribe}
  * @phpstan-type BatchEntryVariant2 array{error: string, code: 'bad_request'|'region_not_configured'|'unauthorized'|'forbidden'|'domain_not_verified'|'domain_not_allowed'|'source_not_allowed'|'not_found'|'conflict'|'confirmation_required'|'replay_in_progress'|'payload_too_large'|'unsupported_media_type'|'validation_failed'|'attachment_quota_exceeded'|'daily_limit_reached'|'rate_limited'|'replay_quota_exceeded'|'render_rate_limited'|'replay_rate_limited'|'erasure_rate_limited'|'unavailable'|'server_busy'|'internal'}
  * @phpstan-type BatchEntry QueuedEmail|BatchEntryVariant2
  * @phpstan-type SendEmailBatchRequest list<SendEmailRequest>
@@ -87,15 +92,16 @@ namespace SvcEmail;
  * @phpstan-type EmailEvent array{id: string, emailId: string, type: EventType, eventTimestamp: string, createdAt: string, payloadJson: string}
  * @phpstan-type EmailEventPage array{events: list<EmailEvent>, nextCursor: ?string}
  * @phpstan-type ApiKey array{id: string, name: string, environment: 'live'|'test', scope: 'send-only'|'read-only'|'full-access', displayHint: string, createdAt: string, lastUsedAt: ?string, revokedAt: ?string, allowedDomains: list<string>, allowedCidrs: list<string>}
+ * @phpstan-type TopicSuppression array{id: string, topic: string, address: string, emailId: ?string, createdAt: string}
  * @phpstan-type Suppression array{id: string, address: string, reason: 'hard_bounce'|'complaint'|'manual', emailId: ?string, eventId: ?string, createdAt: string, expiresAt: ?string, active: bool}
  * @phpstan-type AddSuppressionRequest array{address: string, reason?: 'manual', expiresAt?: ?string}
  * @phpstan-type WebhookSubscription array{id: string, workspaceId: string, url: string, events: list<EventType>, isActive: bool, createdAt: string, failingSince: ?string, disabledAt: ?string, disabledReason: ?string, maxDeliveriesPerSecond: ?int}
  * @phpstan-type CreatedWebhookSubscription array{id: string, workspaceId: string, url: string, events: list<EventType>, isActive: bool, createdAt: string, failingSince: ?string, disabledAt: ?string, disabledReason: ?string, maxDeliveriesPerSecond: ?int, secret: string}
- * @phpstan-type CreateWebhookSubscriptionRequest array{url: string, events: list<'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'>, maxDeliveriesPerSecond?: ?int}
- * @phpstan-type UpdateWebhookSubscriptionRequest array{url?: string, events?: list<'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'>, isActive?: bool, maxDeliveriesPerSecond?: ?int}
+ * @phpstan-type CreateWebhookSubscriptionRequest array{url: string, events: list<'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'|'unsubscribed'>, maxDeliveriesPerSecond?: ?int}
+ * @phpstan-type UpdateWebhookSubscriptionRequest array{url?: string, events?: list<'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'|'unsubscribed'>, isActive?: bool, maxDeliveriesPerSecond?: ?int}
  * @phpstan-type WebhookDeliveryDetail array{id: string, subscriptionId: string, eventId: ?string, eventType: EventType, test: bool, replayOf: ?string, status: 'pending'|'succeeded'|'failed', attemptCount: int, firstAttemptAt: ?string, nextAttemptAt: ?string, lastStatusCode: ?int, lastError: ?string, createdAt: string, completedAt: ?string, attempts?: list<WebhookAttempt>, body: string}
  * @phpstan-type WebhookAttempt array{id: string, number: int, manual: bool, startedAt: string, durationMs: int, statusCode: ?int, responseExcerpt: ?string, error: ?string}
- * @phpstan-type TestWebhookEventRequest array{eventType?: 'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'}
+ * @phpstan-type TestWebhookEventRequest array{eventType?: 'sent'|'delivered'|'opened'|'clicked'|'bounced'|'complained'|'rejected'|'rendering_failed'|'delivery_delayed'|'failed'|'received'|'unsubscribed'}
  * @phpstan-type WebhookDelivery array{id: string, subscriptionId: string, eventId: ?string, eventType: EventType, test: bool, replayOf: ?string, status: 'pending'|'succeeded'|'failed', attemptCount: int, firstAttemptAt: ?string, nextAttemptAt: ?string, lastStatusCode: ?int, lastError: ?string, createdAt: string, completedAt: ?string, attempts?: list<WebhookAttempt>}
  * @phpstan-type WebhookReplayProgress array{pending: int, succeeded: int, failed: int}
  * @phpstan-type WebhookReplay array{id: string, subscriptionId: string, kind: 'delivery'|'email'|'failed_since'|'range', deliveryId: ?string, emailId: ?string, since: ?string, until: ?string, perSecond: int, rearmed: int, copied: int, createdAt: string, pacedUntil: string, progress: WebhookReplayProgress}
@@ -138,7 +144,7 @@ namespace SvcEmail;
  * @phpstan-type DmarcSource array{domain: string, sourceIp: string, messages: int, aligned: int, notAligned: int, disposition: DmarcSourceDisposition}
  * @phpstan-type AuditEntryActor array{type: 'user'|'api_key'|'operator'|'anonymous', id: ?string}
  * @phpstan-type AuditEntryTarget array{type: string, id: string}
- * @phpstan-type AuditEntry array{id: string, at: string, workspaceId: ?string, actor: AuditEntryActor, source: ?string, action: 'auth.sign_up'|'auth.sign_in'|'auth.sign_in_failed'|'auth.sign_out'|'auth.second_factor_enrolled'|'auth.second_factor_removed'|'auth.recovery_code_used'|'auth.recovery_codes_regenerated'|'auth.oidc_refused'|'email.canceled'|'email.rescheduled'|'api_key.created'|'api_key.revoked'|'api_key.source_refused'|'domain.created'|'domain.verified'|'domain.tracking_changed'|'domain.removed'|'receiving_domain.created'|'receiving_domain.verified'|'receiving_domain.removed'|'inbound_route.created'|'inbound_route.removed'|'webhook.created'|'webhook.updated'|'webhook.deleted'|'webhook.replayed'|'webhook.test_sent'|'template.created'|'template.updated'|'template.deleted'|'template.published'|'template.duplicated'|'template.test_sent'|'test_recipient.added'|'test_recipient.removed'|'suppression.added'|'suppression.removed'|'suppression.imported'|'suppression.exported'|'member.invited'|'member.invitation_revoked'|'member.joined'|'member.role_changed'|'member.removed'|'operator.granted'|'operator.revoked'|'workspace.created'|'workspace.plan_changed'|'workspace.rate_limit_changed'|'workspace.second_factor_requirement_changed'|'workspace.retention_changed'|'workspace.regions_changed'|'ses.setup'|'oidc.configured'|'oidc.enabled_changed'|'oidc.removed'|'oidc.domain_allowed'|'oidc.domain_removed'|'erasure.requested'|'erasure.completed', target: ?AuditEntryTarget, changes: array<string, mixed>}
+ * @phpstan-type AuditEntry array{id: string, at: string, workspaceId: ?string, actor: AuditEntryActor, source: ?string, action: 'auth.sign_up'|'auth.sign_in'|'auth.sign_in_failed'|'auth.sign_out'|'auth.second_factor_enrolled'|'auth.second_factor_removed'|'auth.recovery_code_used'|'auth.recovery_codes_regenerated'|'auth.oidc_refused'|'email.canceled'|'email.rescheduled'|'api_key.created'|'api_key.revoked'|'api_key.source_refused'|'domain.created'|'domain.verified'|'domain.tracking_changed'|'domain.removed'|'receiving_domain.created'|'receiving_domain.verified'|'receiving_domain.removed'|'inbound_route.created'|'inbound_route.removed'|'webhook.created'|'webhook.updated'|'webhook.deleted'|'webhook.replayed'|'webhook.test_sent'|'template.created'|'template.updated'|'template.deleted'|'template.published'|'template.duplicated'|'template.test_sent'|'test_recipient.added'|'test_recipient.removed'|'suppression.added'|'suppression.removed'|'suppression.imported'|'suppression.exported'|'topic_suppression.removed'|'member.invited'|'member.invitation_revoked'|'member.joined'|'member.role_changed'|'member.removed'|'operator.granted'|'operator.revoked'|'workspace.created'|'workspace.plan_changed'|'workspace.rate_limit_changed'|'workspace.second_factor_requirement_changed'|'workspace.retention_changed'|'workspace.regions_changed'|'ses.setup'|'oidc.configured'|'oidc.enabled_changed'|'oidc.removed'|'oidc.domain_allowed'|'oidc.domain_removed'|'erasure.requested'|'erasure.completed', target: ?AuditEntryTarget, changes: array<string, mixed>}
  * @phpstan-type Erasure array{id: string, status: 'queued'|'running'|'completed'|'failed', addressCount: int, emailIdCount: int, step: ?string, receipt: ErasureReceipt, error: ?string, createdAt: string, startedAt: ?string, completedAt: ?string}
  * @phpstan-type ErasureReceiptRemoved array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, email_attachments: int, idempotency_keys: int, inbound_emails: int, inbound_attachments: int, test_recipients: int}
  * @phpstan-type ErasureReceiptRedacted array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, suppressions: int}
@@ -147,6 +153,10 @@ namespace SvcEmail;
  * @phpstan-type ErasureReceiptDocumentRemoved array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, email_attachments: int, idempotency_keys: int, inbound_emails: int, inbound_attachments: int, test_recipients: int}
  * @phpstan-type ErasureReceiptDocumentRedacted array{emails: int, email_events: int, webhook_deliveries: int, webhook_attempts: int, suppressions: int}
  * @phpstan-type ErasureReceiptDocument array{removed: ErasureReceiptDocumentRemoved, redacted: ErasureReceiptDocumentRedacted, objectsDeleted: int, erasureId: string, workspaceId: string, status: 'queued'|'running'|'completed'|'failed', requestedAt: string, completedAt: ?string, addressCount: int, emailIdCount: int}
+ * @phpstan-type DeliverabilityBreakdownProviderBounce array{cause: 'unknown_user'|'mailbox_full'|'policy_block'|'dns_routing'|'message_too_large'|'suppressed'|'permanent_other'|'transient_other'|'unclassified', count: int}
+ * @phpstan-type DeliverabilityBreakdownProvider array{provider: 'gmail'|'microsoft'|'yahoo'|'apple'|'other', sent: int, delivered: int, bounced: int, complained: int, deliveryRate: ?float, bounceRate: ?float, complaintRate: ?float, bounces: list<DeliverabilityBreakdownProviderBounce>}
+ * @phpstan-type DeliverabilityBreakdownBounce array{cause: 'unknown_user'|'mailbox_full'|'policy_block'|'dns_routing'|'message_too_large'|'suppressed'|'permanent_other'|'transient_other'|'unclassified', count: int}
+ * @phpstan-type DeliverabilityBreakdown array{from: string, to: string, days: int, providers: list<DeliverabilityBreakdownProvider>, bounces: list<DeliverabilityBreakdownBounce>}
  * @phpstan-type DeleteWebhookSubscriptionResponse array{id: string, deleted: true}
  * @phpstan-type ListTemplatesResponse array{data: list<Template>, hasMore: bool}
  * @phpstan-type DeleteTemplateResponse array{id: string, deleted: true}
@@ -284,6 +294,32 @@ final class Generated
             'method' => 'DELETE',
             'path' => '/api-keys/{id}',
             'pathParams' => ['id'],
+            'queryParams' => [],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'listTopicSuppressions' => [
+            'id' => 'listTopicSuppressions',
+            'tag' => 'Suppressions',
+            'method' => 'GET',
+            'path' => '/suppressions/topics',
+            'pathParams' => [],
+            'queryParams' => ['topic', 'address', 'limit', 'afterTopic', 'afterAddress'],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'removeTopicSuppression' => [
+            'id' => 'removeTopicSuppression',
+            'tag' => 'Suppressions',
+            'method' => 'DELETE',
+            'path' => '/suppressions/topics/{topic}/{address}',
+            'pathParams' => ['topic', 'address'],
             'queryParams' => [],
             'idempotencyKey' => false,
             'hasBody' => false,
@@ -753,6 +789,19 @@ final class Generated
             'path' => '/erasures/{id}/receipt',
             'pathParams' => ['id'],
             'queryParams' => [],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'getDeliverability' => [
+            'id' => 'getDeliverability',
+            'tag' => 'Deliverability',
+            'method' => 'GET',
+            'path' => '/deliverability',
+            'pathParams' => [],
+            'queryParams' => ['days'],
             'idempotencyKey' => false,
             'hasBody' => false,
             'response' => 'json',

@@ -238,6 +238,22 @@ final class ConformanceTest extends TestCase
         $this->assertSame([403, 'forbidden'], [$error->status, $error->errorCode]);
     }
 
+    public function test_topic_suppressions(): void
+    {
+        $address = 'php+x/y?z@example.org';
+        $listed = array_map(
+            static fn (array $e) => [$e['topic'], $e['address']],
+            iterator_to_array($this->client('read-only')->suppressions->listTopics(pageSize: 1, address: 'php+'), false),
+        );
+        $this->assertSame([['digest', $address], ['news.letter', $address]], $listed);
+        $suppressions = $this->client()->suppressions;
+        $removed = $suppressions->removeTopic('news.letter', $address);
+        $this->assertSame(['news.letter', $address], [$removed['topic'], $removed['address']]);
+        $error = $this->thrown(NotFoundException::class, fn () => $suppressions->removeTopic('news.letter', $address));
+        $this->assertSame([404, 'not_found'], [$error->status, $error->errorCode]);
+        $this->assertSame(['digest'], array_column($suppressions->listTopicsPage(address: 'php+'), 'topic'));
+    }
+
     public function test_error_404(): void
     {
         $error = $this->thrown(NotFoundException::class, fn () => $this->client('read-only')->emails->get('email_doesnotexist'));

@@ -184,6 +184,18 @@ class Conformance(unittest.TestCase):
             self.client("send-only").api_keys.list()
         self.assertEqual((caught.exception.status, caught.exception.code), (403, "forbidden"))
 
+    def test_topic_suppressions(self):
+        address = "python+x/y?z@example.org"
+        listed = [(e["topic"], e["address"]) for e in self.client("read-only").suppressions.list_topics(address="python+", page_size=1)]
+        self.assertEqual(listed, [("digest", address), ("news.letter", address)])
+        suppressions = self.client().suppressions
+        removed = suppressions.remove_topic("news.letter", address)
+        self.assertEqual((removed["topic"], removed["address"]), ("news.letter", address))
+        with self.assertRaises(svc_email.NotFoundError) as caught:
+            suppressions.remove_topic("news.letter", address)
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "not_found"))
+        self.assertEqual([e["topic"] for e in suppressions.list_topics_page(address="python+")], ["digest"])
+
     def test_error_404(self):
         with self.assertRaises(svc_email.NotFoundError) as caught:
             self.client("read-only").emails.get("email_doesnotexist")

@@ -142,6 +142,32 @@ OPERATIONS: Dict[str, Operation] = {
         auth=True,
         safe_to_repeat=True,
     ),
+    "listTopicSuppressions": Operation(
+        id="listTopicSuppressions",
+        tag="Suppressions",
+        method="GET",
+        path="/suppressions/topics",
+        path_params=(),
+        query_params=("topic", "address", "limit", "afterTopic", "afterAddress"),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "removeTopicSuppression": Operation(
+        id="removeTopicSuppression",
+        tag="Suppressions",
+        method="DELETE",
+        path="/suppressions/topics/{topic}/{address}",
+        path_params=("topic", "address"),
+        query_params=(),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
     "listSuppressions": Operation(
         id="listSuppressions",
         tag="Suppressions",
@@ -604,6 +630,19 @@ OPERATIONS: Dict[str, Operation] = {
         path="/erasures/{id}/receipt",
         path_params=("id",),
         query_params=(),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "getDeliverability": Operation(
+        id="getDeliverability",
+        tag="Deliverability",
+        method="GET",
+        path="/deliverability",
+        path_params=(),
+        query_params=("days",),
         idempotency_key=False,
         has_body=False,
         response="json",
@@ -1212,6 +1251,49 @@ WebhookEventReceived = TypedDict(
 )
 
 
+WebhookEventUnsubscribedDataTag = TypedDict(
+    "WebhookEventUnsubscribedDataTag",
+    {
+        "name": str,
+        "value": str,
+    },
+)
+
+
+WebhookEventUnsubscribedDataEvent = TypedDict(
+    "WebhookEventUnsubscribedDataEvent",
+    {
+        "eventId": str,
+        "type": Literal["unsubscribed"],
+        "eventTimestamp": str,
+    },
+)
+
+
+WebhookEventUnsubscribedData = TypedDict(
+    "WebhookEventUnsubscribedData",
+    {
+        "emailId": str,
+        "tags": List["WebhookEventUnsubscribedDataTag"],
+        "event": "WebhookEventUnsubscribedDataEvent",
+    },
+)
+
+
+# The body of a `unsubscribed` event: The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient).
+WebhookEventUnsubscribed = TypedDict(
+    "WebhookEventUnsubscribed",
+    {
+        "id": str,
+        "type": Literal["email.event"],
+        "createdAt": str,
+        "data": "WebhookEventUnsubscribedData",
+        "test": NotRequired[Literal[True]],
+        "replayOf": NotRequired[str],
+    },
+)
+
+
 WebhookEventDataTag = TypedDict(
     "WebhookEventDataTag",
     {
@@ -1256,7 +1338,7 @@ WebhookEvent = TypedDict(
 
 
 # What the provider reported about an email; `failed` is ours: the email ended failed without a provider's verdict (its payload has `source: "svc"`, a `reason` code and a `message`).
-EventType = Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received"]
+EventType = Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received", "unsubscribed"]
 
 
 # The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`).
@@ -1300,6 +1382,15 @@ SendEmailRequestTemplate = TypedDict(
 )
 
 
+# One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
+SendEmailRequestUnsubscribe = TypedDict(
+    "SendEmailRequestUnsubscribe",
+    {
+        "topic": str,
+    },
+)
+
+
 # - `from`: an address or `Name <address>` (address at most 254 characters, name at most 200), on a domain verified for the workspace.
 # - `to`: 1 to 50 addresses (a single address as a string is accepted too).
 # - `subject`: 1 to 998 characters, no line breaks.
@@ -1322,6 +1413,7 @@ SendEmailRequest = TypedDict(
         "attachments": NotRequired[List["SendEmailRequestAttachment"]],
         "scheduledAt": NotRequired[Optional[str]],
         "template": NotRequired["SendEmailRequestTemplate"],
+        "unsubscribe": NotRequired["SendEmailRequestUnsubscribe"],
     },
 )
 
@@ -1566,6 +1658,19 @@ ApiKey = TypedDict(
 )
 
 
+# A recipient who unsubscribed from one topic: only emails naming that topic skip it.
+TopicSuppression = TypedDict(
+    "TopicSuppression",
+    {
+        "id": str,
+        "topic": str,
+        "address": str,
+        "emailId": Optional[str],
+        "createdAt": str,
+    },
+)
+
+
 # An address the sender never hands to the provider for this workspace.
 Suppression = TypedDict(
     "Suppression",
@@ -1633,7 +1738,7 @@ CreateWebhookSubscriptionRequest = TypedDict(
     "CreateWebhookSubscriptionRequest",
     {
         "url": str,
-        "events": List[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received"]],
+        "events": List[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received", "unsubscribed"]],
         "maxDeliveriesPerSecond": NotRequired[Optional[int]],
     },
 )
@@ -1643,7 +1748,7 @@ UpdateWebhookSubscriptionRequest = TypedDict(
     "UpdateWebhookSubscriptionRequest",
     {
         "url": NotRequired[str],
-        "events": NotRequired[List[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received"]]],
+        "events": NotRequired[List[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received", "unsubscribed"]]],
         "isActive": NotRequired[bool],
         "maxDeliveriesPerSecond": NotRequired[Optional[int]],
     },
@@ -1691,7 +1796,7 @@ WebhookAttempt = TypedDict(
 TestWebhookEventRequest = TypedDict(
     "TestWebhookEventRequest",
     {
-        "eventType": NotRequired[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received"]],
+        "eventType": NotRequired[Literal["sent", "delivered", "opened", "clicked", "bounced", "complained", "rejected", "rendering_failed", "delivery_delayed", "failed", "received", "unsubscribed"]],
     },
 )
 
@@ -2212,7 +2317,7 @@ AuditEntry = TypedDict(
         "workspaceId": Optional[str],
         "actor": "AuditEntryActor",
         "source": Optional[str],
-        "action": Literal["auth.sign_up", "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "email.canceled", "email.rescheduled", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "workspace.retention_changed", "workspace.regions_changed", "ses.setup", "oidc.configured", "oidc.enabled_changed", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
+        "action": Literal["auth.sign_up", "auth.sign_in", "auth.sign_in_failed", "auth.sign_out", "auth.second_factor_enrolled", "auth.second_factor_removed", "auth.recovery_code_used", "auth.recovery_codes_regenerated", "auth.oidc_refused", "email.canceled", "email.rescheduled", "api_key.created", "api_key.revoked", "api_key.source_refused", "domain.created", "domain.verified", "domain.tracking_changed", "domain.removed", "receiving_domain.created", "receiving_domain.verified", "receiving_domain.removed", "inbound_route.created", "inbound_route.removed", "webhook.created", "webhook.updated", "webhook.deleted", "webhook.replayed", "webhook.test_sent", "template.created", "template.updated", "template.deleted", "template.published", "template.duplicated", "template.test_sent", "test_recipient.added", "test_recipient.removed", "suppression.added", "suppression.removed", "suppression.imported", "suppression.exported", "topic_suppression.removed", "member.invited", "member.invitation_revoked", "member.joined", "member.role_changed", "member.removed", "operator.granted", "operator.revoked", "workspace.created", "workspace.plan_changed", "workspace.rate_limit_changed", "workspace.second_factor_requirement_changed", "workspace.retention_changed", "workspace.regions_changed", "ses.setup", "oidc.configured", "oidc.enabled_changed", "oidc.removed", "oidc.domain_allowed", "oidc.domain_removed", "erasure.requested", "erasure.completed"],
         "target": Optional["AuditEntryTarget"],
         "changes": Dict[str, Any],
     },
@@ -2329,6 +2434,52 @@ ErasureReceiptDocument = TypedDict(
         "completedAt": Optional[str],
         "addressCount": int,
         "emailIdCount": int,
+    },
+)
+
+
+DeliverabilityBreakdownProviderBounce = TypedDict(
+    "DeliverabilityBreakdownProviderBounce",
+    {
+        "cause": Literal["unknown_user", "mailbox_full", "policy_block", "dns_routing", "message_too_large", "suppressed", "permanent_other", "transient_other", "unclassified"],
+        "count": int,
+    },
+)
+
+
+DeliverabilityBreakdownProvider = TypedDict(
+    "DeliverabilityBreakdownProvider",
+    {
+        "provider": Literal["gmail", "microsoft", "yahoo", "apple", "other"],
+        "sent": int,
+        "delivered": int,
+        "bounced": int,
+        "complained": int,
+        "deliveryRate": Optional[float],
+        "bounceRate": Optional[float],
+        "complaintRate": Optional[float],
+        "bounces": List["DeliverabilityBreakdownProviderBounce"],
+    },
+)
+
+
+DeliverabilityBreakdownBounce = TypedDict(
+    "DeliverabilityBreakdownBounce",
+    {
+        "cause": Literal["unknown_user", "mailbox_full", "policy_block", "dns_routing", "message_too_large", "suppressed", "permanent_other", "transient_other", "unclassified"],
+        "count": int,
+    },
+)
+
+
+DeliverabilityBreakdown = TypedDict(
+    "DeliverabilityBreakdown",
+    {
+        "from": str,
+        "to": str,
+        "days": int,
+        "providers": List["DeliverabilityBreakdownProvider"],
+        "bounces": List["DeliverabilityBreakdownBounce"],
     },
 )
 

@@ -182,6 +182,35 @@ class Suppressions(_Resource):
         query = {"confirm": "complaint"} if confirm_complaint else {}
         return self._call("removeSuppression", path={"address": address}, query=query)
 
+    @operation("listTopicSuppressions")
+    def list_topics_page(
+        self,
+        *,
+        topic: Optional[str] = None,
+        address: Optional[str] = None,
+        limit: Optional[int] = None,
+        after_topic: Optional[str] = None,
+        after_address: Optional[str] = None,
+    ) -> List[models.TopicSuppression]:
+        """One page of topic suppressions (one-click unsubscribes) in (topic, address) order;
+        ``after_topic`` and ``after_address`` are the previous page's last entry."""
+        query = _query(topic=topic, address=address, limit=limit, after_topic=after_topic, after_address=after_address)
+        return self._call("listTopicSuppressions", query=query)
+
+    def list_topics(self, *, page_size: int = DEFAULT_PAGE_SIZE, **filters: Any) -> Iterator[models.TopicSuppression]:
+        after: Dict[str, Any] = {}
+        while True:
+            page = self.list_topics_page(limit=page_size, **filters, **after)
+            yield from page
+            if len(page) < page_size:
+                return
+            after = {"after_topic": page[-1]["topic"], "after_address": page[-1]["address"]}
+
+    @operation("removeTopicSuppression")
+    def remove_topic(self, topic: str, address: str) -> models.TopicSuppression:
+        """Removes a topic suppression: the address gets that topic's emails again."""
+        return self._call("removeTopicSuppression", path={"topic": topic, "address": address})
+
 
 class Webhooks(_Resource):
     @operation("listWebhookSubscriptions")
@@ -360,6 +389,13 @@ class AuditLog(_Resource):
         return self._call("exportAuditLog", query=_query(format=format, **filters))
 
 
+class Deliverability(_Resource):
+    @operation("getDeliverability")
+    def get(self, *, days: Optional[int] = None) -> models.DeliverabilityBreakdown:
+        """Outcomes by mailbox provider and bounces by cause over the last ``days`` UTC days (7 unless given, at most 30)."""
+        return self._call("getDeliverability", query=_query(days=days))
+
+
 class Erasures(_Resource):
     """Forgetting people: every copy of their addresses in the workspace (full-access keys)."""
 
@@ -452,6 +488,7 @@ class Client:
         self.inbound = Inbound(transport)
         self.audit_log = AuditLog(transport)
         self.erasures = Erasures(transport)
+        self.deliverability = Deliverability(transport)
         self.service = Service(transport)
 
     def __repr__(self) -> str:

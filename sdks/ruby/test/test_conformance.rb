@@ -169,6 +169,18 @@ class Conformance < Minitest::Test
     assert_equal [403, "forbidden"], [error.status, error.code]
   end
 
+  def test_topic_suppressions
+    address = "ruby+x/y?z@example.org"
+    listed = client("read-only").suppressions.list_topics(address: "ruby+", page_size: 1).map { |e| [e[:topic], e[:address]] }
+    assert_equal [["digest", address], ["news.letter", address]], listed
+    suppressions = client.suppressions
+    removed = suppressions.remove_topic("news.letter", address)
+    assert_equal ["news.letter", address], [removed[:topic], removed[:address]]
+    error = assert_raises(SvcEmail::NotFoundError) { suppressions.remove_topic("news.letter", address) }
+    assert_equal [404, "not_found"], [error.status, error.code]
+    assert_equal ["digest"], suppressions.list_topics_page(address: "ruby+").map { |e| e[:topic] }
+  end
+
   def test_error_404
     error = assert_raises(SvcEmail::NotFoundError) { client("read-only").emails.get("email_doesnotexist") }
     assert_equal [404, "not_found"], [error.status, error.code]

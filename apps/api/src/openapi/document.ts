@@ -3,6 +3,7 @@ import { errorComponent } from "./errorCatalogue.ts";
 import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerAuditLogOperations } from "./paths/auditLog.ts";
+import { registerDeliverabilityOperations } from "./paths/deliverability.ts";
 import { registerDmarcOperations } from "./paths/dmarc.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerErasureOperations } from "./paths/erasures.ts";
@@ -45,6 +46,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerDmarcOperations(registry);
   registerAuditLogOperations(registry);
   registerErasureOperations(registry);
+  registerDeliverabilityOperations(registry);
   registerServiceOperations(registry);
   registerWebhooks(registry);
 

@@ -223,3 +223,13 @@ export const suppressionSchema = z
     active: z.boolean().meta({ description: "False once expiresAt has passed." }),
   })
   .meta({ id: "Suppression", description: "An address the sender never hands to the provider for this workspace." });
+
+export const topicSuppressionSchema = z
+  .strictObject({
+    id: id("tsup", "tsup_3Gm0cE2wZr5aPq8LkT1nYv4s"),
+    topic: z.string().meta({ example: "newsletter" }),
+    address: z.string().meta({ description: "Trimmed and lower-cased.", example: "reader@example.com" }),
+    emailId: z.union([z.string(), z.null()]).meta({ description: "The email whose unsubscribe link was used." }),
+    createdAt: timestamp("When the recipient unsubscribed."),
+  })
+  .meta({ id: "TopicSuppression", description: "A recipient who unsubscribed from one topic: only emails naming that topic skip it." });

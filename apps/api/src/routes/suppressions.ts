@@ -2,9 +2,12 @@ import {
   AppError,
   addManualSuppression,
   listSuppressions,
+  listTopicSuppressions,
   parseManualSuppression,
   parseSuppressionListQuery,
+  parseTopicSuppressionListQuery,
   removeSuppression,
+  removeTopicSuppression,
   sqlPool,
 } from "@svc/core";
 import { Router } from "express";
@@ -16,7 +19,8 @@ import { requirePermission } from "../middleware/requirePermission.ts";
 
 /**
  * GET /suppressions (read-only, full-access), POST /suppressions and DELETE
- * /suppressions/:address (full-access). Every entry is the key's workspace's: another
+ * /suppressions/:address (full-access); GET /suppressions/topics and DELETE
+ * /suppressions/topics/:topic/:address for topic suppressions (one-click unsubscribes). Every entry is the key's workspace's: another
  * workspace's entry is a missing one (404).
  */
 export function suppressionsRouter(deps: ApiDeps): Router {
@@ -27,6 +31,22 @@ export function suppressionsRouter(deps: ApiDeps): Router {
   router.get("/", requirePermission("suppressions:read"), async (req, res) => {
     const query = parseSuppressionListQuery(req.query as Record<string, unknown>);
     res.json(await listSuppressions(pool, authOf(res).workspaceId, query));
+  });
+
+  router.get("/topics", requirePermission("suppressions:read"), async (req, res) => {
+    const query = parseTopicSuppressionListQuery(req.query as Record<string, unknown>);
+    res.json(await listTopicSuppressions(pool, authOf(res).workspaceId, query));
+  });
+
+  // Only the recipient adds one (its email's link); the workspace may take it back, as for a manual entry.
+  router.delete("/topics/:topic/:address", requirePermission("suppressions:manage"), async (req, res) => {
+    const removed = await removeTopicSuppression(pool, authOf(res).workspaceId, req.params.topic as string, req.params.address as string);
+    await audit(req, res, {
+      action: "topic_suppression.removed",
+      target: { type: "topic_suppression", id: `${removed.topic}:${removed.address}` },
+      changes: { topic: removed.topic },
+    });
+    res.json(removed);
   });
 
   router.post("/", requirePermission("suppressions:manage"), jsonBody(), async (req, res) => {

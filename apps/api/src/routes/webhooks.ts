@@ -13,13 +13,12 @@ import {
   parseTestWebhookEvent,
   parseUpdateWebhookSubscription,
   replayWebhookDeliveries,
-  SECRET_CHANGED,
   SecretBox,
   sendTestWebhookEvent,
   updateWebhookSubscription,
 } from "@svc/core";
 import { type RequestHandler, Router } from "express";
-import { auditor } from "../audit.ts";
+import { auditBy, auditor } from "../audit.ts";
 import type { ApiDeps } from "../deps.ts";
 import { authOf } from "../middleware/authenticate.ts";
 import { jsonBody } from "../middleware/jsonBody.ts";
@@ -58,13 +57,8 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.post("/", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
     const input = parseCreateWebhookSubscription(req.body);
-    const created = await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy);
-    // The signing secret is in this answer only; the entry records that one was set, never its value.
-    await audit(req, res, {
-      action: "webhook.created",
-      target: { type: "webhook", id: created.id },
-      changes: { ...input, secret: SECRET_CHANGED },
-    });
+    // The signing secret is in this answer only.
+    const created = await createWebhookSubscription(prisma, box, { ...input, workspaceId: workspaceOf(res) }, policy, auditBy(req, res));
     res.status(201).json(created);
   });
 
@@ -74,15 +68,16 @@ export function webhooksRouter(deps: ApiDeps): Router {
 
   router.patch("/:id", requirePermission("webhooks:manage"), jsonBody(), async (req, res) => {
     const input = parseUpdateWebhookSubscription(req.body);
-    const updated = await updateWebhookSubscription(prisma, req.params.id as string, input, { workspaceId: workspaceOf(res), policy });
-    await audit(req, res, { action: "webhook.updated", target: { type: "webhook", id: updated.id }, changes: { ...input } });
+    const updated = await updateWebhookSubscription(prisma, req.params.id as string, input, {
+      workspaceId: workspaceOf(res),
+      policy,
+      by: auditBy(req, res),
+    });
     res.json(updated);
   });
 
   router.delete("/:id", requirePermission("webhooks:manage"), async (req, res) => {
-    const deleted = await deleteWebhookSubscription(prisma, req.params.id as string, workspaceOf(res));
-    await audit(req, res, { action: "webhook.deleted", target: { type: "webhook", id: req.params.id as string }, changes: {} });
-    res.json(deleted);
+    res.json(await deleteWebhookSubscription(prisma, req.params.id as string, workspaceOf(res), auditBy(req, res)));
   });
 
   router.post("/:id/test", requirePermission("webhooks:manage"), optionalJsonBody, async (req, res) => {

@@ -46,6 +46,7 @@ const NOTICES: Record<string, Notice> = {
   sso_disabled: { tone: "success", text: "Single sign-on is off. Nobody signs in through it until it is turned on again." },
   sso_domain_allowed: { tone: "success", text: "Domain allowed." },
   sso_domain_removed: { tone: "success", text: "Domain removed. Its people can no longer sign in through the provider." },
+  regions_saved: { tone: "success", text: "Regions saved. The sender reads them with its next send." },
   email_canceled: { tone: "success", text: "Email canceled. It will not be sent." },
   email_rescheduled: { tone: "success", text: "Email rescheduled." },
   second_factor_required: { tone: "warning", text: "A workspace you belong to requires a second factor. Set one up to continue." },

@@ -1,4 +1,4 @@
-import { loadOverviewStats } from "@svc/core";
+import { DELIVERABILITY_DAYS, deliverabilityBreakdown, loadOverviewStats } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
 import { requirePermission, workspaceRequest } from "../http/guards.ts";
@@ -9,8 +9,16 @@ export function overviewRoutes(deps: DashboardDeps): Router {
   const router = Router();
   router.get("/", requirePermission("workspace:read"), async (req, res) => {
     const w = workspaceRequest(req);
-    const [stats, tenant] = await Promise.all([loadOverviewStats(deps.db, w.workspaceId), deps.tenantStatus?.read(w.workspaceId) ?? null]);
-    sendPage(req, res, w, { title: "Overview", nav: "overview", body: overviewBody(w.workspace, stats, w.canWrite, tenant) });
+    const [stats, tenant, deliverability] = await Promise.all([
+      loadOverviewStats(deps.db, w.workspaceId),
+      deps.tenantStatus?.read(w.workspaceId) ?? null,
+      deliverabilityBreakdown(deps.db, deps.mailboxProviders, w.workspaceId, DELIVERABILITY_DAYS.default),
+    ]);
+    sendPage(req, res, w, {
+      title: "Overview",
+      nav: "overview",
+      body: overviewBody(w.workspace, stats, w.canWrite, tenant, deliverability),
+    });
   });
   return router;
 }

@@ -2,8 +2,6 @@ import {
   AppError,
   createWebhookSubscription,
   deleteWebhookSubscription,
-  disableWebhookSubscription,
-  enableWebhookSubscription,
   findWebhookDelivery,
   getWebhookSubscription,
   listWebhookDeliveries,
@@ -12,8 +10,8 @@ import {
   type ReplayRequest,
   redeliverWebhook,
   replayWebhookDeliveries,
-  SECRET_CHANGED,
   sendTestWebhookEvent,
+  updateWebhookSubscription,
 } from "@svc/core";
 import { Router } from "express";
 import type { DashboardDeps } from "../deps.ts";
@@ -50,12 +48,8 @@ export function webhookRoutes(deps: DashboardDeps): Router {
         deps.secrets,
         { workspaceId: w.workspaceId, url: form.url, events: form.events },
         policy,
+        audit.by(req, w),
       );
-      await audit.change(req, w, {
-        action: "webhook.created",
-        target: { type: "webhook", id: created.id },
-        changes: { url: created.url, events: created.events, secret: SECRET_CHANGED },
-      });
       deps.log.info({ workspaceId: w.workspaceId, webhookId: created.id, userId: w.session.userId }, "webhook created in dashboard");
       const subscriptions = await listWebhookSubscriptions(deps.prisma, w.workspaceId);
       // Rendered, not redirected: the secret is in this one answer only.
@@ -158,23 +152,23 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.post("/webhooks/:id/enable", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await enableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
-    await audit.change(req, w, {
-      action: "webhook.updated",
-      target: { type: "webhook", id: subscription.id },
-      changes: { isActive: true },
-    });
+    const subscription = await updateWebhookSubscription(
+      deps.prisma,
+      param(req, "id"),
+      { isActive: true },
+      { workspaceId: w.workspaceId, by: audit.by(req, w) },
+    );
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_enabled`);
   });
 
   router.post("/webhooks/:id/disable", write, async (req, res) => {
     const w = workspaceRequest(req);
-    const subscription = await disableWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
-    await audit.change(req, w, {
-      action: "webhook.updated",
-      target: { type: "webhook", id: subscription.id },
-      changes: { isActive: false },
-    });
+    const subscription = await updateWebhookSubscription(
+      deps.prisma,
+      param(req, "id"),
+      { isActive: false },
+      { workspaceId: w.workspaceId, by: audit.by(req, w) },
+    );
     res.redirect(303, `/webhooks/${subscription.id}?notice=webhook_disabled`);
   });
 
@@ -213,8 +207,7 @@ export function webhookRoutes(deps: DashboardDeps): Router {
 
   router.post("/webhooks/:id/delete", write, async (req, res) => {
     const w = workspaceRequest(req);
-    await deleteWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId);
-    await audit.change(req, w, { action: "webhook.deleted", target: { type: "webhook", id: param(req, "id") } });
+    await deleteWebhookSubscription(deps.prisma, param(req, "id"), w.workspaceId, audit.by(req, w));
     res.redirect(303, "/webhooks?notice=webhook_deleted");
   });
 

@@ -44,6 +44,8 @@ export function alert(tone: AlertTone, body: Renderable, title?: string): SafeHt
 }
 
 const STATUS_TONES: Record<string, string> = {
+  ok: "success",
+  warning: "warning",
   queued: "neutral",
   sending: "neutral",
   pending: "warning",

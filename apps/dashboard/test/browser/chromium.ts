@@ -71,3 +71,18 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
   });
   return cdp;
 }
+
+/** Signs up through the form in `page` (an account and its workspace), leaving the page signed in. */
+export async function signUpInBrowser(
+  page: Page,
+  dashboardUrl: string,
+  email: string,
+  password: string,
+  workspaceName: string,
+): Promise<void> {
+  await page.goto(`${dashboardUrl}/signup`);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Workspace name").fill(workspaceName);
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account", exact: true }).click()]);
+}

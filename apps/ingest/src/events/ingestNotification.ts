@@ -78,6 +78,7 @@ export async function ingestNotification(
     ...regionOfTopic(notification.TopicArn),
     ...(parsed.errorMessage ? { emailUpdate: { errorMessage: parsed.errorMessage, failedAt: parsed.eventTimestamp } } : {}),
     ...(parsed.suppress ? { suppress: parsed.suppress } : {}),
+    ...(parsed.bounceCause ? { bounceCause: parsed.bounceCause } : {}),
   });
   switch (recorded.outcome) {
     case "unmatched": {

@@ -12,17 +12,19 @@ const BODY_WORDING: BodyWording = { body: "Body", limit: "256 KB" };
  */
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    // The route's template where one matched: an unsubscribe link's token stays out of the logs.
+    const path = typeof req.route?.path === "string" ? req.route.path : req.path;
     const appError = error instanceof AppError ? error : fromBodyError(error);
     if (appError) {
       res.status(appError.status).json({ error: appError.message, code: appError.code });
       return;
     }
     if (isDatabaseUnavailable(error)) {
-      log.warn({ err: error, path: req.path }, "database unavailable; answered 503 so that SNS retries");
+      log.warn({ err: error, path }, "database unavailable; answered 503 so that SNS retries");
       res.status(503).json({ error: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" });
       return;
     }
-    log.error({ err: error, path: req.path }, "unhandled error");
+    log.error({ err: error, path }, "unhandled error");
     res.status(500).json({ error: "Internal error.", code: "internal" });
   };
 }

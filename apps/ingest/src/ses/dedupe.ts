@@ -27,6 +27,7 @@ function identityParts(type: EventType, object: Json): unknown[] {
     // Ours, never an SES event (the mapping has no SES type for it); listed so the switch stays exhaustive.
     case "failed":
     case "received":
+    case "unsubscribed":
       return [];
     case "delivered":
       return [timestamp, sortedStrings(object.recipients)];

@@ -1,4 +1,4 @@
-import { suppressionKey } from "@svc/core";
+import { type BounceCause, classifyBounce, suppressionKey } from "@svc/core";
 import type { EventType } from "@svc/db";
 import { sesDedupeKey } from "./dedupe.ts";
 import { mapSesEventType } from "./mapping.ts";
@@ -17,6 +17,8 @@ interface SesEvent {
   dedupeKey: string;
   /** The provider's failure text (Rendering Failure). */
   errorMessage: string | null;
+  /** A bounce's cause (classifyBounce); null for every other event. */
+  bounceCause: BounceCause | null;
   /** Recipients the event puts on the suppression list (permanent bounce, complaint), or null. */
   suppress: { reason: "hard_bounce" | "complaint"; addresses: string[] } | null;
   /** The sending account and configuration set SES names (`mail.sendingAccountId`, the `ses:configuration-set` tag). */
@@ -81,9 +83,16 @@ export function parseSesMessage(raw: string, emailIdTag: string, fallbackTimesta
     eventTimestamp,
     dedupeKey: sesDedupeKey(mapping.type, providerMessageId, object),
     errorMessage,
+    bounceCause: mapping.type === "bounced" ? bounceCauseOf(object) : null,
     suppress: suppressionOf(mapping.type, object),
     origin: { sendingAccountId: stringOrNull(mail.sendingAccountId), configurationSet: firstTag(mail, "ses:configuration-set") },
   };
+}
+
+/** The cause of a bounce, from its type, subtype and its first bounced recipient's diagnostic. */
+function bounceCauseOf(bounce: Json): BounceCause {
+  const first = Array.isArray(bounce.bouncedRecipients) && isObject(bounce.bouncedRecipients[0]) ? bounce.bouncedRecipients[0] : {};
+  return classifyBounce({ ...bounce, diagnosticCode: first.diagnosticCode, status: first.status });
 }
 
 /** `mail.tags[name][0]` when it is a string. */

@@ -6,13 +6,18 @@ import {
   getWorkspace,
   importSuppressionsCsv,
   listSuppressions,
+  listTopicSuppressions,
   parseManualSuppression,
   parseReason,
+  parseTopicSuppressionListQuery,
   removeSuppression,
+  removeTopicSuppression,
   SUPPRESSION_IMPORT_LIMITS,
   SUPPRESSION_LIST_MAX_LIMIT,
   type SuppressionView,
   sqlPool,
+  TOPIC_LIST_MAX_LIMIT,
+  type TopicSuppressionView,
 } from "@svc/core";
 import { type CliContext, type Command, type Flags, optionalFlag, RawOutput, requireFlag } from "../command.ts";
 
@@ -75,6 +80,45 @@ export const suppressionCommands: Command[] = [
         }
         throw error;
       }
+    },
+  },
+  {
+    // Recipients who unsubscribed from a topic with an email's one-click link.
+    path: ["suppression", "topics"],
+    usage: "--workspace ID [--topic TOPIC] [--address TEXT]",
+    run: async (flags, context) => {
+      const workspaceId = await workspaceOf(flags, context);
+      const topic = optionalFlag(flags, "topic");
+      const address = optionalFlag(flags, "address");
+      const query = parseTopicSuppressionListQuery({
+        ...(topic !== undefined ? { topic } : {}),
+        ...(address !== undefined ? { address } : {}),
+      });
+      const all: TopicSuppressionView[] = [];
+      for (;;) {
+        const last = all[all.length - 1];
+        const page = await listTopicSuppressions(sqlPool(context.db), workspaceId, {
+          ...query,
+          limit: TOPIC_LIST_MAX_LIMIT,
+          ...(last ? { afterTopic: last.topic, afterAddress: last.address } : {}),
+        });
+        all.push(...page);
+        if (page.length < TOPIC_LIST_MAX_LIMIT) return all;
+      }
+    },
+  },
+  {
+    path: ["suppression", "topic-remove"],
+    usage: "--workspace ID --topic TOPIC --address ADDRESS",
+    run: async (flags, context) => {
+      const workspaceId = await workspaceOf(flags, context);
+      const removed = await removeTopicSuppression(
+        sqlPool(context.db),
+        workspaceId,
+        requireFlag(flags, "topic"),
+        requireFlag(flags, "address"),
+      );
+      return { ...removed, removed: true };
     },
   },
   {

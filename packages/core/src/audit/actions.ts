@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   "suppression.removed",
   "suppression.imported",
   "suppression.exported",
+  "topic_suppression.removed",
   "member.invited",
   "member.invitation_revoked",
   "member.joined",

@@ -4,6 +4,7 @@ import { RECENT_ADDRESS_READS, rememberRecentReads } from "../addresses/recentRe
 import { AppError } from "../errors.ts";
 import { type TemplateRequest, templateField, templateRequestOf } from "../templates/sending.ts";
 import { storableString } from "../text.ts";
+import { UNSUBSCRIBE_HEADER_NAMES, unsubscribeField } from "../unsubscribe/topic.ts";
 import {
   ATTACHMENT_LIMITS,
   base64DecodedBytes,
@@ -270,6 +271,7 @@ const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<stri
         attachments: attachmentsFieldWith(content),
         scheduledAt: scheduledAtField.nullish(),
         template: templateField.optional(),
+        unsubscribe: unsubscribeField.optional(),
       },
       {
         error: (issue) =>
@@ -293,6 +295,24 @@ const sendSchemaWith = <C extends z.ZodType>(content: C, subject: z.ZodType<stri
           path: [],
           message: `to, cc and bcc together must contain at most ${SEND_LIMITS.maxRecipients} addresses (${recipients} given)`,
         });
+      }
+      if (value.unsubscribe !== undefined) {
+        // The link names one recipient: a message seen by several would let each unsubscribe the first.
+        if (recipients !== 1 || listOf(value.to).length !== 1)
+          ctx.addIssue({ code: "custom", path: ["unsubscribe"], message: "needs exactly one recipient, in to (no cc or bcc)" });
+        const given = listOf(value.headers).filter((header) => UNSUBSCRIBE_HEADER_NAMES.includes(String(header?.name).toLowerCase()));
+        if (given.length > 0)
+          ctx.addIssue({
+            code: "custom",
+            path: ["headers"],
+            message: "List-Unsubscribe headers are set by the service when unsubscribe is given",
+          });
+        if (listOf(value.headers).length > HEADER_LIMITS.maxHeaders - UNSUBSCRIBE_HEADER_NAMES.length)
+          ctx.addIssue({
+            code: "custom",
+            path: ["headers"],
+            message: `at most ${HEADER_LIMITS.maxHeaders - UNSUBSCRIBE_HEADER_NAMES.length} headers with unsubscribe (the service adds ${UNSUBSCRIBE_HEADER_NAMES.length})`,
+          });
       }
       const bodyBytes = utf8Bytes(value.html) + utf8Bytes(value.text);
       if (bodyBytes > SEND_LIMITS.maxBodyPartsBytes) {
@@ -351,6 +371,8 @@ export interface SendEmailInput extends EmailFields<AttachmentInput> {
    * (the caller's, or the version's once pinTemplates has pinned it).
    */
   template: TemplateRequest | null;
+  /** The topic its recipient may unsubscribe from in one click; null for none. */
+  unsubscribeTopic: string | null;
 }
 
 /** `to[2]`, `subject`: the field as a caller wrote it. */
@@ -423,7 +445,7 @@ function validated<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inProcessSendSchema>): SendEmailInput {
-  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt, template } = data;
+  const { from, to, cc, bcc, replyTo, subject, html, text, headers, tags, attachments, scheduledAt, template, unsubscribe } = data;
   const mailbox = parseMailbox(from)!;
   const trimmed = (addresses: string[] | undefined) => (addresses ?? []).map((address) => address.trim());
   return {
@@ -446,5 +468,6 @@ function inputFrom(data: z.output<typeof sendEmailSchema> | z.output<typeof inPr
     })),
     scheduledAt: scheduledAt ?? null,
     template: template ? templateRequestOf(template) : null,
+    unsubscribeTopic: unsubscribe?.topic ?? null,
   };
 }

@@ -37,6 +37,7 @@ export function fingerprintFields(input: SendEmailInput): Record<string, unknown
   if (input.headers.length > 0) fields.headers = input.headers;
   if (input.tags.length > 0) fields.tags = input.tags;
   if (input.template) fields.template = { ...input.template.reference, variables: input.template.variables };
+  if (input.unsubscribeTopic !== null) fields.unsubscribe = { topic: input.unsubscribeTopic };
   if (input.attachments.length > 0) {
     fields.attachments = input.attachments.map(({ filename, contentType, contentId, content }) => ({
       filename,

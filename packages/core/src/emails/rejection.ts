@@ -56,10 +56,14 @@ export async function rejectEmail(db: DbHandle, emailId: string, refusal: Provid
  * event's payload is ours (`source: "svc"`), not a provider's, and names the recipients.
  */
 export async function rejectSuppressedEmail(db: DbHandle, emailId: string, suppressed: readonly SuppressedRecipient[]): Promise<string[]> {
+  // Unsubscribed from the email's topic (and nothing stronger): the reason says so, as the recipient asked.
+  const unsubscribed = suppressed.every((recipient) => recipient.reason === "unsubscribed");
   return recordRejection(db, emailId, {
-    errorMessage: `Not sent: every recipient is on the suppression list: ${describeSuppressed(suppressed)}`,
+    errorMessage: unsubscribed
+      ? `Not sent: every recipient unsubscribed from this email's topic: ${describeSuppressed(suppressed)}`
+      : `Not sent: every recipient is on the suppression list: ${describeSuppressed(suppressed)}`,
     provider: null,
-    payload: { source: "svc", reason: "suppressed", recipients: suppressed },
+    payload: { source: "svc", reason: unsubscribed ? "unsubscribed" : "suppressed", recipients: suppressed },
     suppressed,
   });
 }

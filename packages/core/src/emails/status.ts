@@ -41,6 +41,7 @@ const STATUS_FOR_EVENT: Record<EventType, EmailStatus | null> = {
   clicked: null,
   // Inbound mail: a record of its own, never an email's event.
   received: null,
+  unsubscribed: null,
 };
 
 /** The status `event` moves an email towards, or null for events that leave the status alone. */

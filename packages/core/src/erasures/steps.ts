@@ -7,6 +7,7 @@ import { deleteInboundAttachmentsOf } from "../stores/inboundAttachments.ts";
 import { deleteWorkspaceInboundEmails, selectInboundAddressesWindow } from "../stores/inboundEmails.ts";
 import { replaceSuppressedAddresses } from "../stores/suppressions.ts";
 import { deleteTestRecipientsByAddress } from "../stores/testRecipients.ts";
+import { replaceTopicSuppressedAddresses } from "../stores/topicSuppressions.ts";
 import { deleteAttemptsOfInbound } from "../stores/webhookAttempts.ts";
 import { deleteDeliveriesOfInbound } from "../stores/webhookDeliveries.ts";
 import { deleteEmailsWithHistory, redactEmails } from "./emailRows.ts";
@@ -149,7 +150,7 @@ const inboundByAddress: ErasureStep = {
   },
 };
 
-/** Suppressions of erased addresses keep suppressing, under the address's token. */
+/** Suppressions of erased addresses (address-wide and per topic) keep suppressing, under the address's token. */
 const suppressions: ErasureStep = {
   name: "suppressions",
   async runBatch({ erasure, addresses, batchSize }, cursor, inBatch) {
@@ -157,12 +158,10 @@ const suppressions: ErasureStep = {
     const chunk = erasure.addresses.slice(from, from + batchSize);
     if (chunk.length === 0) return NOTHING;
     return inBatch(async (client) => {
-      const replaced = await replaceSuppressedAddresses(
-        client,
-        erasure.workspaceId,
-        chunk,
-        chunk.map((address) => addresses.tokenOf(address)),
-      );
+      const tokens = chunk.map((address) => addresses.tokenOf(address));
+      const replaced =
+        (await replaceSuppressedAddresses(client, erasure.workspaceId, chunk, tokens)) +
+        (await replaceTopicSuppressedAddresses(client, erasure.workspaceId, chunk, tokens));
       return {
         delta: { redacted: { suppressions: replaced } },
         cursor: from + chunk.length,

@@ -19,6 +19,9 @@ export const EVENT_CATALOGUE: Record<EventTypeName | "failed", { when: string }>
   rendering_failed: { when: "Template rendering failed." },
   delivery_delayed: { when: "The provider could not deliver yet and will retry." },
   failed: { when: "The email ended without a handoff, or past its retries: it will not be sent." },
+  unsubscribed: {
+    when: "The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient).",
+  },
   received: {
     when: "A message arrived for one of the workspace's receiving domains (metadata here; its content over REST, GET /inbound/{id}).",
   },

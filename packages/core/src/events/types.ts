@@ -16,4 +16,6 @@ export const EVENT_TYPES = [
   // Ours: a message arrived for a receiving domain. Its deliveries are about an inbound record
   // (inbound/deliveryBody.ts), not an email.
   "received",
+  // Ours: the recipient unsubscribed from the email's topic with its one-click link.
+  "unsubscribed",
 ] as const satisfies readonly EventType[];

@@ -1,4 +1,4 @@
-import type { Db, MemberRole } from "@svc/db";
+import type { Db, MemberRole, Prisma } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError } from "../errors.ts";
 import { deleteOidcDomain, findOidcDomain, findOidcDomains, upsertOidcDomain } from "../stores/oidcDomains.ts";
@@ -81,7 +81,7 @@ export async function oidcProvider(prisma: Db, box: SecretBox): Promise<OidcProv
 }
 
 /** Whether `email` can sign in through the provider now: one is configured and on, and its domain allowed. */
-export async function oidcSignInOpenTo(prisma: Db, email: string): Promise<boolean> {
+export async function oidcSignInOpenTo(prisma: Prisma.TransactionClient, email: string): Promise<boolean> {
   const row = await findOidcSettings(prisma);
   return Boolean(row?.enabled) && (await findOidcDomain(prisma, email.slice(email.lastIndexOf("@") + 1).toLowerCase())) !== null;
 }

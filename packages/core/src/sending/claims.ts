@@ -27,6 +27,7 @@ export function handoffCheckLookupOf(email: ClaimedEmail): HandoffCheckLookup {
     workspaceId: email.organizationId,
     domain: fromDomainOf(email),
     addresses: suppressionKeysOf({ to: email.to, cc: email.cc, bcc: email.bcc }),
+    topic: email.unsubscribeTopic,
   };
 }
 

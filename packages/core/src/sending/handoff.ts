@@ -42,7 +42,7 @@ export type HandoffOutcome =
 /** What holds every workspace's mail: the account's pause, or its 24-hour quota. */
 export type AccountHold = "account_paused" | "account_quota";
 /** What puts one email back in the queue for a short while. */
-export type DeferralCause = "rate_limit" | "render_busy" | "attachment_budget" | RegionWaitCause;
+export type DeferralCause = "rate_limit" | "render_busy" | "attachment_budget" | Exclude<RegionWaitCause, "account_quota">;
 
 /** What an email deferred for room in the attachment budget says while it waits. */
 export const ATTACHMENT_BUDGET_REASON =
@@ -227,7 +227,7 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
           ...recipientsToSend,
           replyTo: email.replyTo,
           ...content,
-          headers: email.headers,
+          headers: withUnsubscribeHeaders(ports, email, recipientsToSend.to),
           tags: email.tags,
           attachments,
         });
@@ -255,6 +255,19 @@ export async function handOff(ports: HandoffPorts, emailId: string, log: Logger)
   // Debug: at volume a line per email is noise; the row (sentAt, providerMessageId) is the record.
   log.debug({ providerMessageId, attempt: email.attempts }, "handed off");
   return { kind: "sent", providerMessageId };
+}
+
+/**
+ * The caller's headers, and for an email with a topic the one-click unsubscribe headers. Signed
+ * here, not when accepted: the token is never stored, and it names the recipient the email goes to.
+ */
+function withUnsubscribeHeaders(ports: HandoffPorts, email: ClaimedEmail, to: readonly string[]): ClaimedEmail["headers"] {
+  const recipient = to[0];
+  if (email.unsubscribeTopic === null || recipient === undefined) return email.headers;
+  return [
+    ...email.headers,
+    ...ports.unsubscribe.headersFor({ workspaceId: email.organizationId, emailId: email.id, topic: email.unsubscribeTopic, recipient }),
+  ];
 }
 
 /** The email's subject, html and text: as stored, or rendered from its pinned template version. */
@@ -297,6 +310,8 @@ async function handleProviderFailure(ports: HandoffPorts, email: ClaimedEmail, e
   if (error.kind === "region_wait" && error.regional.wait) {
     // Not a failure of the email: no region it may use can take it now (see RegionalProvider).
     const { cause, retryAt } = error.regional.wait;
+    // A region's quota is an account hold as with one region, said and counted as one.
+    if (cause === "account_quota") return holdForAccount(ports, email.id, "account_quota", Math.max(0, retryAt - ports.clock.now()), log);
     await ports.records.release(email.id);
     log.debug({ cause, retryAt: new Date(retryAt).toISOString() }, "waiting for a region");
     return {

@@ -20,4 +20,5 @@ export { handoffRecords } from "./records.ts";
 export { emailsAwaitingClaim, findAcceptedEmails } from "./recovery.ts";
 export { RegionalProvider, type RegionalProviderOptions } from "./regionalProvider.ts";
 export { type CircuitState, chooseRegion, type RegionChoice, RegionCircuit } from "./regionCircuit.ts";
+export { type RegionQuotaOptions, RegionQuotas } from "./regionQuotas.ts";
 export { decideRetry, type HandoffRetryPolicy, type RetryDecision } from "./retry.ts";

@@ -5,6 +5,7 @@ import type { EmailFiles } from "../files/store.ts";
 import type { AcceptedHandoff, HeldClaim } from "../stores/emails.ts";
 import type { SuppressedRecipient } from "../suppressions/sendTime.ts";
 import type { TemplateRenderer } from "../templates/renderer.ts";
+import type { UnsubscribeLinks } from "../unsubscribe/links.ts";
 import type { AttachmentBudget } from "./attachmentBudget.ts";
 import type { ClaimedHandoff } from "./claims.ts";
 import type { HandoffProvider } from "./provider.ts";
@@ -111,4 +112,6 @@ export interface HandoffPorts {
   retry: HandoffRetryPolicy;
   /** Renders templated emails from their pinned version (see cachedTemplateRenderer). */
   templates: TemplateRenderer;
+  /** Signs the List-Unsubscribe link of an email with a topic. */
+  unsubscribe: Pick<UnsubscribeLinks, "headersFor">;
 }

@@ -87,9 +87,10 @@ export interface RegionalFailure {
 /**
  * Why an email waits for a region (`region_wait`): every region it may use is down
  * (`region_unavailable`), or its last handoff's outcome is unknown and its region is down, so it
- * waits for that region's Send event before it may move (`handoff_unknown`).
+ * waits for that region's Send event before it may move (`handoff_unknown`), or the regions it
+ * may use that are up have no room in their 24-hour quota for it (`account_quota`).
  */
-export type RegionWaitCause = "region_unavailable" | "handoff_unknown";
+export type RegionWaitCause = "region_unavailable" | "handoff_unknown" | "account_quota";
 
 /** The last handoff whose outcome is unknown, as the email row holds it. */
 export interface UnknownHandoff {

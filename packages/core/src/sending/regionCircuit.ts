@@ -76,7 +76,7 @@ export class RegionCircuit {
 /** Where an email goes now, or why and until when it waits. */
 export type RegionChoice =
   | { kind: "send"; region: string }
-  | { kind: "wait"; cause: "region_unavailable" | "handoff_unknown"; retryAt: number };
+  | { kind: "wait"; cause: "region_unavailable" | "handoff_unknown" | "account_quota"; retryAt: number };
 
 export interface RegionChoiceInput {
   /** The workspace's primary, then its failover regions in order (just the primary when pinned). */
@@ -89,6 +89,8 @@ export interface RegionChoiceInput {
   unknownOutcomeWaitMs: number;
   /** When the regions are looked at again while every one is down. */
   probeIntervalMs: number;
+  /** Null when the region's 24-hour quota has room for the email, else when it may (RegionQuotas). */
+  quotaResumeAt?(region: string): number | null;
 }
 
 /**
@@ -98,17 +100,30 @@ export interface RegionChoiceInput {
  * key, so while that region is down it waits (`handoff_unknown`) for the region's Send event (the
  * ingester then records it as sent, and no claim takes it again) until `unknownOutcomeWaitMs`
  * after that handoff; only then may it move. While its region is up it goes there again, as a
- * retry in one region always has.
+ * retry in one region always has. A region that is up but has no room in its 24-hour quota is
+ * passed over as a down one is; when only such regions are left, the email waits
+ * (`account_quota`) until the first of them has room.
  */
 export function chooseRegion(input: RegionChoiceInput): RegionChoice {
   const unknown = input.unknownHandoff;
+  const roomAt = (region: string) => input.quotaResumeAt?.(region) ?? null;
   if (unknown) {
-    if (input.order.includes(unknown.region) && !input.isOpen(unknown.region)) return { kind: "send", region: unknown.region };
+    if (input.order.includes(unknown.region) && !input.isOpen(unknown.region)) {
+      const resumeAt = roomAt(unknown.region);
+      return resumeAt === null ? { kind: "send", region: unknown.region } : { kind: "wait", cause: "account_quota", retryAt: resumeAt };
+    }
     const mayMoveAt = unknown.at.getTime() + input.unknownOutcomeWaitMs;
     // Looked at again at each probe, so that it goes back to its region as soon as that answers.
     if (input.now < mayMoveAt)
       return { kind: "wait", cause: "handoff_unknown", retryAt: Math.min(mayMoveAt, input.now + input.probeIntervalMs) };
   }
-  for (const region of input.order) if (!input.isOpen(region)) return { kind: "send", region };
+  let quotaAt: number | null = null;
+  for (const region of input.order) {
+    if (input.isOpen(region)) continue;
+    const resumeAt = roomAt(region);
+    if (resumeAt === null) return { kind: "send", region };
+    quotaAt = quotaAt === null ? resumeAt : Math.min(quotaAt, resumeAt);
+  }
+  if (quotaAt !== null) return { kind: "wait", cause: "account_quota", retryAt: quotaAt };
   return { kind: "wait", cause: "region_unavailable", retryAt: input.now + input.probeIntervalMs };
 }

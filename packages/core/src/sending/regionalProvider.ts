@@ -2,11 +2,14 @@ import type { Logger } from "@svc/logger";
 import type { WorkspaceRegions } from "../workspaces/regions.ts";
 import { asProviderError, type EmailProvider, type OutboundEmail, ProviderError, type SendResult } from "./provider.ts";
 import { chooseRegion, type RegionCircuit } from "./regionCircuit.ts";
+import type { RegionQuotas } from "./regionQuotas.ts";
 
 export interface RegionalProviderOptions {
   /** Each configured region's provider (configuration sets and tenants of that region included). */
   providers: ReadonlyMap<string, EmailProvider>;
   circuits: ReadonlyMap<string, RegionCircuit>;
+  /** Each region's 24-hour quota as this sender counts it (fed by the regions' account reads). */
+  quotas: RegionQuotas;
   /** The workspace's primary and failover order (cached: see workspaceRegionsLookup). */
   regionsOf(workspaceId: string): Promise<WorkspaceRegions>;
   unknownOutcomeWaitMs: number;
@@ -39,11 +42,14 @@ export class RegionalProvider implements EmailProvider {
 
   async send(email: OutboundEmail): Promise<SendResult> {
     const regions = await this.options.regionsOf(email.workspaceId);
+    const now = this.now();
+    const recipients = Math.max(1, email.to.length + email.cc.length + email.bcc.length);
     const choice = chooseRegion({
       order: [regions.primary, ...regions.failover],
       isOpen: (region) => this.options.circuits.get(region)?.isOpen ?? true,
+      quotaResumeAt: (region) => this.options.quotas.resumeAt(region, recipients, now),
       unknownHandoff: email.unknownHandoff,
-      now: this.now(),
+      now,
       unknownOutcomeWaitMs: this.options.unknownOutcomeWaitMs,
       probeIntervalMs: this.options.probeIntervalMs,
     });
@@ -55,6 +61,7 @@ export class RegionalProvider implements EmailProvider {
     try {
       const sent = await provider.send(email);
       circuit.recordSuccess();
+      this.options.quotas.take(region, recipients, this.now());
       return { ...sent, region };
     } catch (thrown) {
       const error = asProviderError(thrown);
@@ -63,14 +70,23 @@ export class RegionalProvider implements EmailProvider {
   }
 
   /**
-   * What a region's failure means: an account-level refusal opens its circuit at once and the
-   * email waits for a region (it moves at its next try if it may); a failure of the region counts
-   * towards opening it and is retried as before; a refusal of the message is the message's.
+   * What a region's failure means: its account paused opens its circuit at once, its quota spent
+   * holds it until its next account read, and the email waits for a region (it moves at its next
+   * try if it may); a failure of the region counts towards opening it and is retried as before;
+   * a refusal of the message is the message's.
    */
   private failed(region: string, circuit: RegionCircuit, error: ProviderError): never {
     const now = this.now();
-    if (error.kind === "account_paused" || error.kind === "quota") {
-      if (circuit.open(error.kind === "quota" ? "account_quota" : "account_paused", now)) this.opened(region, circuit);
+    if (error.kind === "quota") {
+      this.options.quotas.spent(region);
+      this.options.log.warn({ region }, "SES region's 24-hour quota is spent; its mail waits for room or its next region");
+      throw new ProviderError("region_wait", error.code, error.message, error.details, {
+        region,
+        wait: { cause: "account_quota", retryAt: this.options.quotas.resumeAt(region, 1, now) ?? now },
+      });
+    }
+    if (error.kind === "account_paused") {
+      if (circuit.open("account_paused", now)) this.opened(region, circuit);
       throw new ProviderError("region_wait", error.code, error.message, error.details, {
         region,
         wait: { cause: "region_unavailable", retryAt: now },

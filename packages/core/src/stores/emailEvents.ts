@@ -41,6 +41,8 @@ export interface EmailEventToRecord {
    * stored now, so a replayed notification adds nothing.
    */
   suppress?: { reason: "hard_bounce" | "complaint"; addresses: string[] };
+  /** A bounce's cause (deliverability/bounceCause.ts), stored on the event for the breakdowns. */
+  bounceCause?: string;
 }
 
 export type RecordOutcome =
@@ -105,6 +107,7 @@ export async function recordEmailEvents(db: Pool | SqlClient, events: EmailEvent
       payload: event.payloadJson,
       dedupe_key: event.dedupeKey,
       region: event.region ?? null,
+      cause: event.bounceCause ?? null,
       target,
       target_rank: target ? statusRank(target) : null,
       error_message: event.emailUpdate?.errorMessage ?? null,
@@ -176,7 +179,7 @@ WITH input AS (
   SELECT *
     FROM json_to_recordset($1::json) AS i(
       n int, tagged_id text, pmid text, type "EventType", ts timestamptz, payload text,
-      dedupe_key text, region text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
+      dedupe_key text, region text, cause text, target "EmailStatus", target_rank int, error_message text, failed_at timestamptz, template text,
       sup_reason "SuppressionReason", sup_addresses json)
 ),
 matched AS (
@@ -196,8 +199,8 @@ matched AS (
 ev AS (
   -- In id order, so that two batches sharing keys wait on each other in one order rather than
   -- deadlock; the same key twice in one batch (the same id) stores the first item.
-  INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey", region)
-  SELECT event_id, email_id, type, ts, payload, dedupe_key, region FROM matched WHERE email_id IS NOT NULL ORDER BY event_id, n
+  INSERT INTO email_events (id, "emailId", type, "eventTimestamp", "payloadJson", "dedupeKey", region, "bounceCause")
+  SELECT event_id, email_id, type, ts, payload, dedupe_key, region, cause FROM matched WHERE email_id IS NOT NULL ORDER BY event_id, n
   ON CONFLICT (id) DO NOTHING
   RETURNING id
 ),
@@ -461,4 +464,41 @@ export async function updateEventPayloads(db: Queryable, rows: ReadonlyArray<{ i
     `UPDATE email_events e SET "payloadJson" = v.payload FROM unnest($1::text[], $2::text[]) AS v(id, payload) WHERE e.id = v.id`,
     [rows.map((row) => row.id), rows.map((row) => row.payloadJson)],
   );
+}
+
+export interface OutcomeCount {
+  /** The first recipient's domain (lower-cased); null for the domains past `topDomains`, together. */
+  domain: string | null;
+  type: "sent" | "delivered" | "bounced" | "complained";
+  /** A bounce's cause; null for other events, and for bounces stored before causes were. */
+  cause: string | null;
+  count: number;
+}
+
+/**
+ * The workspace's sent, delivered, bounced and complained events in [since, until), by the
+ * domain of their email's first recipient and by a bounce's cause. The `topDomains` busiest
+ * domains are named; the rest are counted together, so the answer stays small for any number of
+ * domains. Reads `emails` created up to `emailsLookbackMs` before `since`.
+ */
+export async function countOutcomesByDomain(
+  db: Prisma.TransactionClient,
+  input: { workspaceId: string; since: Date; until: Date; emailsLookbackMs: number; topDomains: number },
+): Promise<OutcomeCount[]> {
+  const rows = await db.$queryRaw<Array<{ domain: string | null; type: OutcomeCount["type"]; cause: string | null; count: number }>>`
+    WITH outcomes AS (
+      SELECT lower(substring(e."to"[1] from '@([^@<>\\s]+)>?\\s*$')) AS domain, ev.type::text AS type, ev."bounceCause" AS cause
+        FROM email_events ev JOIN emails e ON e.id = ev."emailId"
+       WHERE e."organizationId" = ${input.workspaceId}
+         AND e."createdAt" >= ${new Date(input.since.getTime() - input.emailsLookbackMs)}
+         AND ev."eventTimestamp" >= ${input.since} AND ev."eventTimestamp" < ${input.until}
+         AND ev.type IN ('sent', 'delivered', 'bounced', 'complained')
+    ),
+    ranked AS (
+      SELECT domain, row_number() OVER (ORDER BY count(*) DESC, domain) AS rank FROM outcomes GROUP BY domain
+    )
+    SELECT CASE WHEN r.rank <= ${input.topDomains} THEN o.domain END AS domain, o.type, o.cause, count(*)::int AS count
+      FROM outcomes o JOIN ranked r ON r.domain IS NOT DISTINCT FROM o.domain
+     GROUP BY 1, 2, 3`;
+  return rows;
 }

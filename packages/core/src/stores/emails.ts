@@ -32,7 +32,7 @@ export interface NewEmailRow {
 export type EmailInsertOutcome = "inserted" | "domain_not_verified" | "withheld";
 
 /** Values per row in the insert below. */
-const COLUMNS_PER_ROW = 22;
+const COLUMNS_PER_ROW = 23;
 
 /** `($1::text, …)` for row `index`: every value typed, so Postgres infers nothing. */
 function rowPlaceholders(index: number): string {
@@ -59,6 +59,7 @@ function rowPlaceholders(index: number): string {
     "text",
     "int",
     "jsonb",
+    "text",
     "text",
   ];
   return `(${types.map((type, i) => `$${n + i + 1}::${type}`).join(", ")})`;
@@ -121,6 +122,7 @@ export async function insertEmailsIfDomainVerified(
       input.template?.pinned?.version ?? null,
       input.template?.pinned ? JSON.stringify(input.template.pinned.variables) : null,
       sendJobId ?? null,
+      input.unsubscribeTopic,
     );
   }
   values.push(options.allOrNothing === true);
@@ -148,14 +150,15 @@ export async function insertEmailsIfDomainVerified(
   const lone = rows.length === 1 && contents.length === 0;
   const result = await db.query({
     ...(lone ? { name: "svc_insert_email" } : {}),
-    text: `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId") AS (
+    text: `WITH v(id, "workspaceId", "apiKeyId", environment, "from", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, domain, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId", "unsubscribeTopic") AS (
             VALUES ${rows.map((_, index) => rowPlaceholders(index)).join(", ")}),
           checked AS (
             SELECT v.*, ${verifiedDomainSql(`v."workspaceId"`, "v.domain")} AS verified FROM v),
           inserted AS (
-            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "fromDomain", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId")
+            INSERT INTO emails (id, "organizationId", "apiKeyId", environment, "from", "fromDomain", "to", cc, bcc, "replyTo", subject, html, text, headers, tags, attachments, status, "scheduledAt", "templateId", "templateVersion", "templateVariables", "sendJobId", "unsubscribeTopic")
             SELECT c.id, c."workspaceId", c."apiKeyId", c.environment, c."from", c.domain, c."to", c.cc, c.bcc, c."replyTo", c.subject, c.html, c.text, c.headers, c.tags, c.attachments, c.status, c."scheduledAt",
-                   c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN c."sendJobId" END
+                   c."templateId", c."templateVersion", c."templateVariables", CASE WHEN c.status = 'queued' THEN c."sendJobId" END,
+                   c."unsubscribeTopic"
               FROM checked c
              WHERE c.verified AND NOT (${allOrNothing} AND EXISTS (SELECT 1 FROM checked r WHERE NOT r.verified))
             RETURNING id)${insertContents}
@@ -425,6 +428,8 @@ export interface ClaimedEmail extends EmailFields<AttachmentMetadata> {
   /** Its last handoff whose outcome is unknown (see releaseUnknownHandoff); null when there is none. */
   unknownHandoffRegion: string | null;
   unknownHandoffAt: Date | null;
+  /** The topic its recipient may unsubscribe from (List-Unsubscribe headers); null when none. */
+  unsubscribeTopic: string | null;
 }
 
 /**
@@ -445,7 +450,7 @@ export async function claimEmails(db: Queryable, emailIds: string[], leaseMs: nu
      RETURNING id, "organizationId", environment, "from", "fromDomain", "to", COALESCE(cc, '{}') AS cc, COALESCE(bcc, '{}') AS bcc,
                COALESCE("replyTo", '{}') AS "replyTo", subject, html, text, headers, tags, attachments, attempts, "createdAt",
                GREATEST("createdAt", COALESCE("scheduledAt", "createdAt")) AS "queuedAt", "templateId", "templateVersion", "templateVariables",
-               "unknownHandoffRegion", "unknownHandoffAt"`,
+               "unknownHandoffRegion", "unknownHandoffAt", "unsubscribeTopic"`,
     values: [[...new Set(emailIds)], leaseMs],
   });
   const claimed = new Map((rows as ClaimedEmail[]).map((row) => [row.id, row]));

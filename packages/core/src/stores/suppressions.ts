@@ -1,6 +1,8 @@
 import { newId, type SuppressionReason } from "@svc/db";
 import type { Queryable } from "../sql.ts";
+import type { DropReason } from "../suppressions/sendTime.ts";
 import { verifiedDomainSql } from "./domains.ts";
+import { topicSuppressedSql } from "./topicSuppressions.ts";
 
 /**
  * The `suppressions` table: per workspace, the addresses never to mail again. Addresses are
@@ -30,13 +32,18 @@ export interface HandoffCheckLookup {
   workspaceId: string;
   domain: string;
   addresses: readonly string[];
+  /** The email's unsubscribe topic: its recipients who unsubscribed from it are suppressed too. */
+  topic?: string | null;
 }
 
 export interface HandoffCheck {
   /** Whether the from-domain is still a verified domain of the workspace. */
   domainVerified: boolean;
-  /** The addresses an active entry of the workspace suppresses, with the entry's reason. */
-  suppressed: Map<string, SuppressionReason>;
+  /**
+   * The addresses an active entry of the workspace suppresses, with the entry's reason; and those
+   * that unsubscribed from the email's topic (`unsubscribed`), where the list does not hold them.
+   */
+  suppressed: Map<string, DropReason>;
 }
 
 /**
@@ -51,17 +58,32 @@ export async function selectHandoffChecks(db: Queryable, lookups: readonly Hando
     text: `SELECT p.n, ${verifiedDomainSql("p.w", "p.d")} AS verified,
                   (SELECT json_agg(json_build_array(s.address, s.reason))
                      FROM suppressions s
-                    WHERE s."workspaceId" = p.w AND s.address = ANY (p.a) AND ${ACTIVE_SUPPRESSION_SQL("s", "now()")}) AS suppressed
-             FROM json_to_recordset($1::json) AS p(n int, w text, d text, a text[])`,
+                    WHERE s."workspaceId" = p.w AND s.address = ANY (p.a) AND ${ACTIVE_SUPPRESSION_SQL("s", "now()")}) AS suppressed,
+                  (SELECT array_agg(x.address) FROM unnest(p.a) AS x(address)
+                    WHERE ${topicSuppressedSql("p.w", "p.t", "x.address")}) AS unsubscribed
+             FROM json_to_recordset($1::json) AS p(n int, w text, d text, a text[], t text)`,
     values: [
       JSON.stringify(
-        lookups.map((lookup, n) => ({ n, w: lookup.workspaceId, d: lookup.domain.toLowerCase(), a: [...new Set(lookup.addresses)] })),
+        lookups.map((lookup, n) => ({
+          n,
+          w: lookup.workspaceId,
+          d: lookup.domain.toLowerCase(),
+          a: [...new Set(lookup.addresses)],
+          t: lookup.topic ?? null,
+        })),
       ),
     ],
   });
   const checks = lookups.map((): HandoffCheck => ({ domainVerified: false, suppressed: new Map() }));
-  for (const row of rows as Array<{ n: number; verified: boolean; suppressed: Array<[string, SuppressionReason]> | null }>) {
-    checks[row.n] = { domainVerified: row.verified, suppressed: new Map(row.suppressed ?? []) };
+  for (const row of rows as Array<{
+    n: number;
+    verified: boolean;
+    suppressed: Array<[string, SuppressionReason]> | null;
+    unsubscribed: string[] | null;
+  }>) {
+    const suppressed = new Map<string, DropReason>(row.suppressed ?? []);
+    for (const address of row.unsubscribed ?? []) if (!suppressed.has(address)) suppressed.set(address, "unsubscribed");
+    checks[row.n] = { domainVerified: row.verified, suppressed };
   }
   return checks;
 }

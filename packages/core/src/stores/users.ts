@@ -10,6 +10,14 @@ export function findUserById(prisma: Prisma.TransactionClient, id: string): Prom
   return prisma.user.findUnique({ where: { id } });
 }
 
+/**
+ * Holds the user's row until the transaction ends: changes to their ways of signing in check
+ * what remains and then remove, and two of them at once must not both see the other's factor.
+ */
+export async function lockUser(tx: Prisma.TransactionClient, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM users WHERE id = ${id} FOR UPDATE`;
+}
+
 export function findUserByEmail(prisma: Prisma.TransactionClient, email: string): Promise<User | null> {
   return prisma.user.findUnique({ where: { email } });
 }

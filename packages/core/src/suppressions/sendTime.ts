@@ -2,10 +2,13 @@ import type { SuppressionReason } from "@svc/db";
 import { isErasureToken } from "../erasures/tokens.ts";
 import { suppressionKey } from "./address.ts";
 
+/** Why the sender drops a recipient: an entry of the suppression list, or an unsubscribe from the email's topic. */
+export type DropReason = SuppressionReason | "unsubscribed";
+
 /** A recipient the sender dropped, as recorded on the email and in its `rejected` event. */
 export interface SuppressedRecipient {
   address: string;
-  reason: SuppressionReason;
+  reason: DropReason;
 }
 
 /** The email's recipient fields: the suppression list applies to each of them alike. */
@@ -32,9 +35,9 @@ export function suppressionKeysOf(recipients: Recipients): string[] {
  */
 export function dropSuppressed(
   recipients: Recipients,
-  active: ReadonlyMap<string, SuppressionReason>,
+  active: ReadonlyMap<string, DropReason>,
 ): { kept: Recipients; dropped: SuppressedRecipient[]; remaining: number } {
-  const dropped = new Map<string, SuppressionReason>();
+  const dropped = new Map<string, DropReason>();
   const kept = {} as Recipients;
   let remaining = 0;
   for (const field of RECIPIENT_FIELDS) {

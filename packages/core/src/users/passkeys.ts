@@ -12,6 +12,7 @@ import type { Db } from "@svc/db";
 import { newId } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { advancePasskeyCounter, deletePasskey, findPasskeyByCredentialId, findPasskeysOfUser, insertPasskey } from "../stores/passkeys.ts";
+import { lockUser } from "../stores/users.ts";
 import { checkCanRemovePasskey } from "./secondFactors.ts";
 
 /** The relying party: the dashboard's own origin and its host name (the RP ID passkeys are bound to). */
@@ -143,8 +144,11 @@ export async function verifyPasskeySignIn(
 }
 
 export async function removePasskey(prisma: Db, userId: string, passkeyId: string): Promise<{ name: string }> {
-  await checkCanRemovePasskey(prisma, userId);
-  const removed = await deletePasskey(prisma, userId, passkeyId);
-  if (!removed) throw new AppError("not_found", "Passkey not found.");
-  return { name: removed.name };
+  return prisma.$transaction(async (tx) => {
+    await lockUser(tx, userId);
+    await checkCanRemovePasskey(tx, userId);
+    const removed = await deletePasskey(tx, userId, passkeyId);
+    if (!removed) throw new AppError("not_found", "Passkey not found.");
+    return { name: removed.name };
+  });
 }

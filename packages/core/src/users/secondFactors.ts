@@ -1,10 +1,10 @@
-import type { Db } from "@svc/db";
+import type { Db, Prisma } from "@svc/db";
 import { AppError } from "../errors.ts";
 import { oidcSignInOpenTo } from "../oidc/settings.ts";
 import { findMembershipsOfUser } from "../stores/members.ts";
 import { countPasskeysOfUser, findPasskeysOfUser } from "../stores/passkeys.ts";
 import { countUnusedRecoveryCodes, deleteRecoveryCodes } from "../stores/recoveryCodes.ts";
-import { findUserById } from "../stores/users.ts";
+import { findUserById, lockUser } from "../stores/users.ts";
 import { deleteUserTotp, hasConfirmedTotp } from "../stores/userTotp.ts";
 import { findWorkspace, lockWorkspace, updateWorkspaceSecondFactorRequirement } from "../stores/workspaces.ts";
 import { isPasswordHash } from "./passwords.ts";
@@ -39,12 +39,12 @@ export async function hasSecondFactor(prisma: Db, userId: string): Promise<boole
 }
 
 /** Whether one of the user's workspaces requires a second factor of its members. */
-export async function secondFactorRequiredFor(prisma: Db, userId: string): Promise<boolean> {
+export async function secondFactorRequiredFor(prisma: Prisma.TransactionClient, userId: string): Promise<boolean> {
   return (await findMembershipsOfUser(prisma, userId)).some((m) => m.workspace.requireSecondFactor);
 }
 
 /** A second factor may go only while another remains, or while no workspace of the user requires one. */
-async function checkCanRemove(prisma: Db, userId: string, remaining: number): Promise<void> {
+async function checkCanRemove(prisma: Prisma.TransactionClient, userId: string, remaining: number): Promise<void> {
   if (remaining === 0 && (await secondFactorRequiredFor(prisma, userId))) {
     throw new AppError("conflict", "A workspace you belong to requires a second factor: add another one before removing this.");
   }
@@ -52,8 +52,9 @@ async function checkCanRemove(prisma: Db, userId: string, remaining: number): Pr
 
 /** Removes the authenticator app and, with it, the recovery codes that stand in for it. */
 export async function removeTotp(prisma: Db, userId: string): Promise<void> {
-  await checkCanRemove(prisma, userId, await countPasskeysOfUser(prisma, userId));
   await prisma.$transaction(async (tx) => {
+    await lockUser(tx, userId);
+    await checkCanRemove(tx, userId, await countPasskeysOfUser(tx, userId));
     if (!(await deleteUserTotp(tx, userId))) throw new AppError("not_found", "No authenticator app is set up.");
     await deleteRecoveryCodes(tx, userId);
   });
@@ -71,9 +72,10 @@ export async function accountHasPassword(prisma: Db, userId: string): Promise<bo
 /**
  * A passkey may go while a second factor remains where one is required, and never when it is the
  * account's last way to sign in: no password, no other passkey, and single sign-on not open to
- * its address (no provider, turned off, or its domain not allowed).
+ * its address (no provider, turned off, or its domain not allowed). Run it, and the removal, with
+ * the user locked (lockUser).
  */
-export async function checkCanRemovePasskey(prisma: Db, userId: string): Promise<void> {
+export async function checkCanRemovePasskey(prisma: Prisma.TransactionClient, userId: string): Promise<void> {
   const otherPasskeys = (await countPasskeysOfUser(prisma, userId)) - 1;
   await checkCanRemove(prisma, userId, otherPasskeys + ((await hasConfirmedTotp(prisma, userId)) ? 1 : 0));
   if (otherPasskeys > 0) return;

@@ -1,8 +1,11 @@
 import type { Db, EventType, WebhookSubscription } from "@svc/db";
 import { newId } from "@svc/db";
+import type { AuditBy } from "../audit/inTransaction.ts";
+import { recordAudit, SECRET_CHANGED } from "../audit/record.ts";
 import type { SecretBox } from "../crypto/secretBox.ts";
 import { AppError, notFound } from "../errors.ts";
 import { EVENT_TYPES } from "../events/types.ts";
+import { prismaQueryable } from "../stores/auditLog.ts";
 import { failPendingWebhookDeliveriesOfSubscription } from "../stores/webhookDeliveries.ts";
 import {
   countWebhookSubscriptions,
@@ -65,13 +68,15 @@ export function parseEventTypes(input: unknown): EventType[] {
 
 /**
  * Creates an active subscription with a fresh signing secret, returned once and stored
- * encrypted with `box` (WEBHOOK_SECRET_KEY).
+ * encrypted with `box` (WEBHOOK_SECRET_KEY). With `by`, its audit entry (which records that a
+ * secret was set, never its value) is written in the same transaction.
  */
 export async function createWebhookSubscription(
   prisma: Db,
   box: SecretBox,
   input: CreateWebhookSubscriptionInput,
   policy: WebhookUrlPolicy = { allowPrivate: false },
+  by?: AuditBy,
 ): Promise<CreatedWebhookSubscription> {
   const url = validateWebhookUrl(input.url, policy);
   const events = parseEventTypes(input.events);
@@ -82,13 +87,30 @@ export async function createWebhookSubscription(
     throw new AppError("conflict", `A workspace may have at most ${MAX_SUBSCRIPTIONS_PER_WORKSPACE} webhook subscriptions.`);
   }
   const secret = generateSigningSecret();
-  const subscription = await insertWebhookSubscription(prisma, {
-    id: newId("webhook"),
-    workspaceId: workspace.id,
-    url,
-    events,
-    secretEncrypted: box.seal(secret),
-    maxDeliveriesPerSecond,
+  const subscription = await prisma.$transaction(async (tx) => {
+    const row = await insertWebhookSubscription(tx, {
+      id: newId("webhook"),
+      workspaceId: workspace.id,
+      url,
+      events,
+      secretEncrypted: box.seal(secret),
+      maxDeliveriesPerSecond,
+    });
+    if (by) {
+      await recordAudit(prismaQueryable(tx), {
+        ...by,
+        workspaceId: workspace.id,
+        action: "webhook.created",
+        target: { type: "webhook", id: row.id },
+        changes: {
+          url,
+          events,
+          ...(input.maxDeliveriesPerSecond !== undefined ? { maxDeliveriesPerSecond } : {}),
+          secret: SECRET_CHANGED,
+        },
+      });
+    }
+    return row;
   });
   return { ...toSubscriptionView(subscription), secret };
 }
@@ -130,15 +152,16 @@ export interface UpdateWebhookSubscriptionInput {
 }
 
 /**
- * Changes a subscription in place: its URL, event types, rate limit and active switch (which
- * behaves as `enableWebhookSubscription`/`disableWebhookSubscription`). The signing secret never
- * changes. Fields left out stay as they are; every given field is checked before anything is written.
+ * Changes a subscription in place, in one transaction: its URL, event types, rate limit and
+ * active switch (which behaves as `enableWebhookSubscription`/`disableWebhookSubscription`). The
+ * signing secret never changes. Fields left out stay as they are; every given field is checked
+ * before anything is written. With `by`, the audit entry commits with the change.
  */
 export async function updateWebhookSubscription(
   prisma: Db,
   subscriptionId: string,
   input: UpdateWebhookSubscriptionInput,
-  options: { workspaceId?: string; policy?: WebhookUrlPolicy } = {},
+  options: { workspaceId?: string; policy?: WebhookUrlPolicy; by?: AuditBy } = {},
 ): Promise<WebhookSubscriptionView> {
   const edit = {
     ...(input.url !== undefined ? { url: validateWebhookUrl(input.url, options.policy ?? { allowPrivate: false }) } : {}),
@@ -148,9 +171,25 @@ export async function updateWebhookSubscription(
   if (input.isActive !== undefined && typeof input.isActive !== "boolean")
     throw new AppError("validation_failed", "isActive: true or false.");
   const subscription = await findWebhookSubscription(prisma, subscriptionId, options.workspaceId);
-  if (Object.keys(edit).length > 0) await updateWebhookSubscriptionFields(prisma, subscription.id, edit);
-  if (input.isActive === true && !subscription.isActive) return enableWebhookSubscription(prisma, subscription.id);
-  if (input.isActive === false && subscription.isActive) return disableWebhookSubscription(prisma, subscription.id);
+  const by = options.by;
+  await prisma.$transaction(async (tx) => {
+    if (Object.keys(edit).length > 0) await updateWebhookSubscriptionFields(tx, subscription.id, edit);
+    if (input.isActive === true && !subscription.isActive) await updateWebhookSubscriptionActive(tx, subscription.id, true);
+    if (input.isActive === false && subscription.isActive) {
+      await updateWebhookSubscriptionActive(tx, subscription.id, false);
+      await failPendingWebhookDeliveriesOfSubscription(tx, subscription.id, new Date());
+    }
+    if (by) {
+      const changes = { ...edit, ...(input.isActive !== undefined ? { isActive: input.isActive } : {}) };
+      await recordAudit(prismaQueryable(tx), {
+        ...by,
+        workspaceId: subscription.workspaceId,
+        action: "webhook.updated",
+        target: { type: "webhook", id: subscription.id },
+        changes,
+      });
+    }
+  });
   return getWebhookSubscription(prisma, subscription.id);
 }
 
@@ -172,13 +211,25 @@ export async function disableWebhookSubscription(
   return toSubscriptionView(updated);
 }
 
-/** Deletes a subscription with its deliveries and attempts; pending deliveries stop. */
+/** Deletes a subscription with its deliveries and attempts; pending deliveries stop. With `by`, audited in the same transaction. */
 export async function deleteWebhookSubscription(
   prisma: Db,
   subscriptionId: string,
   workspaceId?: string,
+  by?: AuditBy,
 ): Promise<{ id: string; deleted: true }> {
   const subscription = await findWebhookSubscription(prisma, subscriptionId, workspaceId);
-  await deleteWebhookSubscriptionById(prisma, subscription.id);
+  await prisma.$transaction(async (tx) => {
+    await deleteWebhookSubscriptionById(tx, subscription.id);
+    if (by) {
+      await recordAudit(prismaQueryable(tx), {
+        ...by,
+        workspaceId: subscription.workspaceId,
+        action: "webhook.deleted",
+        target: { type: "webhook", id: subscription.id },
+        changes: { url: subscription.url },
+      });
+    }
+  });
   return { id: subscription.id, deleted: true };
 }

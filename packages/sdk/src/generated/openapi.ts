@@ -165,6 +165,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/suppressions/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List topic suppressions
+         * @description Recipients who unsubscribed from a topic with an email's one-click link (`unsubscribe.topic` of POST /emails), in (topic, address) order. Emails of that topic to that address end `failed` with a `rejected` event whose reason is `unsubscribed`; other topics and emails without a topic still go.
+         *
+         *     Requires an API key whose scope preset grants `suppressions:read`: `read-only`, `full-access`.
+         */
+        get: operations["listTopicSuppressions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/topics/{topic}/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a topic suppression
+         * @description The address gets the topic's emails again. Only the recipient's own link adds an entry.
+         *
+         *     Requires an API key whose scope preset grants `suppressions:manage`: `full-access`.
+         */
+        delete: operations["removeTopicSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/suppressions": {
         parameters: {
             query?: never;
@@ -801,6 +845,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliverability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Outcomes by mailbox provider, bounces by cause
+         * @description Sent, delivered, bounced and complained over the last `days` UTC days by the mailbox provider of each email's first recipient (Gmail, Microsoft, Yahoo, Apple, other: by MX), with each provider's rates, and the bounces by cause (unknown user, mailbox full, policy or spam block, DNS or routing, message too large, suppressed, other permanent, other transient), classified from SES's bounce type and subtype and the receiving server's diagnostic code.
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["getDeliverability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1127,6 +1193,26 @@ export interface webhooks {
          * @description Sent to subscriptions listing `received`. Signed, retried and answered as described under `emailEvent`.
          */
         post: operations["receivedEventWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.unsubscribed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `unsubscribed`: The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient).
+         * @description Sent to subscriptions listing `unsubscribed`. Signed, retried and answered as described under `emailEvent`.
+         */
+        post: operations["unsubscribedEventWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1661,6 +1747,45 @@ export interface components {
                 parseError: boolean;
             };
         };
+        /** @description The body of a `unsubscribed` event: The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient). */
+        WebhookEvent_unsubscribed: {
+            /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+            id: string;
+            /** @enum {string} */
+            type: "email.event";
+            /**
+             * Format: date-time
+             * @description When the delivery was created.
+             */
+            createdAt: string;
+            data: {
+                /** @description The email (`email_…`), as POST /emails returned it. */
+                emailId: string;
+                /** @description The email's tags, to route the event without looking the email up. */
+                tags: {
+                    name: string;
+                    value: string;
+                }[];
+                event: {
+                    /** @description The stored event (`evt_…`), listed under the email's `events`. */
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "unsubscribed";
+                    /**
+                     * Format: date-time
+                     * @description When it happened.
+                     */
+                    eventTimestamp: string;
+                };
+            };
+            /**
+             * @description Only on a test event sent from the dashboard or CLI: its ids name nothing stored.
+             * @enum {boolean}
+             */
+            test?: true;
+            /** @description Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+            replayOf?: string;
+        };
         /** @description The JSON body of every webhook request. Every retry sends exactly the same bytes. */
         WebhookEvent: {
             /** @description The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
@@ -1703,7 +1828,7 @@ export interface components {
          * @description What the provider reported about an email; `failed` is ours: the email ended failed without a provider's verdict (its payload has `source: "svc"`, a `reason` code and a `message`).
          * @enum {string}
          */
-        EventType: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received";
+        EventType: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received" | "unsubscribed";
         /** @description The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`). */
         QueuedEmail: {
             /**
@@ -1758,6 +1883,15 @@ export interface components {
                 alias?: string;
                 version?: number;
                 variables?: unknown;
+            };
+            /**
+             * @description One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers).
+             * @example {
+             *       "topic": "newsletter"
+             *     }
+             */
+            unsubscribe?: {
+                topic: string;
             };
         };
         /** @description One email of a batch, in request order: created, or (permissive mode) why not. */
@@ -2052,6 +2186,28 @@ export interface components {
              */
             allowedCidrs: string[];
         };
+        /** @description A recipient who unsubscribed from one topic: only emails naming that topic skip it. */
+        TopicSuppression: {
+            /**
+             * @description Prefixed with `tsup_`.
+             * @example tsup_3Gm0cE2wZr5aPq8LkT1nYv4s
+             */
+            id: string;
+            /** @example newsletter */
+            topic: string;
+            /**
+             * @description Trimmed and lower-cased.
+             * @example reader@example.com
+             */
+            address: string;
+            /** @description The email whose unsubscribe link was used. */
+            emailId: string | null;
+            /**
+             * Format: date-time
+             * @description When the recipient unsubscribed.
+             */
+            createdAt: string;
+        };
         /** @description An address the sender never hands to the provider for this workspace. */
         Suppression: {
             /**
@@ -2156,7 +2312,7 @@ export interface components {
             /** @description An https URL on a public address. */
             url: string;
             /** @description The event types delivered to it. */
-            events: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received")[];
+            events: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received" | "unsubscribed")[];
             /** @description At most this many automatic attempts per second, across every dispatcher; null or absent: no limit. */
             maxDeliveriesPerSecond?: number | null;
         };
@@ -2170,7 +2326,7 @@ export interface components {
          */
         UpdateWebhookSubscriptionRequest: {
             url?: string;
-            events?: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received")[];
+            events?: ("sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received" | "unsubscribed")[];
             /** @description false stops new deliveries and fails pending ones; true starts afresh. */
             isActive?: boolean;
             maxDeliveriesPerSecond?: number | null;
@@ -2224,7 +2380,7 @@ export interface components {
              * @description Defaults to the subscription's first event type.
              * @enum {string}
              */
-            eventType?: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received";
+            eventType?: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received" | "unsubscribed";
         };
         WebhookDelivery: {
             /** @description Prefixed with `wd_`: the `X-Service-Delivery-Id` and `webhook-id` of its requests. */
@@ -2664,7 +2820,7 @@ export interface components {
             /** @description The client's address, or `cli@<host>`. */
             source: string | null;
             /** @enum {string} */
-            action: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
+            action: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "topic_suppression.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
             target: {
                 type: string;
                 id: string;
@@ -2763,6 +2919,46 @@ export interface components {
             completedAt: string | null;
             addressCount: number;
             emailIdCount: number;
+        };
+        DeliverabilityBreakdown: {
+            /**
+             * Format: date
+             * @description The window's first UTC day.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Its last (today).
+             */
+            to: string;
+            days: number;
+            providers: {
+                /**
+                 * @description By the recipient domain's MX hosts: a company on Google Workspace is `gmail`.
+                 * @enum {string}
+                 */
+                provider: "gmail" | "microsoft" | "yahoo" | "apple" | "other";
+                sent: number;
+                delivered: number;
+                bounced: number;
+                complained: number;
+                /** @description Of the sent; null when nothing was sent. */
+                deliveryRate: number | null;
+                bounceRate: number | null;
+                complaintRate: number | null;
+                /** @description This provider's bounces by cause, the most frequent first. */
+                bounces: {
+                    /** @enum {string} */
+                    cause: "unknown_user" | "mailbox_full" | "policy_block" | "dns_routing" | "message_too_large" | "suppressed" | "permanent_other" | "transient_other" | "unclassified";
+                    count: number;
+                }[];
+            }[];
+            /** @description Every bounce of the window by cause, the most frequent first. */
+            bounces: {
+                /** @enum {string} */
+                cause: "unknown_user" | "mailbox_full" | "policy_block" | "dns_routing" | "message_too_large" | "suppressed" | "permanent_other" | "transient_other" | "unclassified";
+                count: number;
+            }[];
         };
     };
     responses: never;
@@ -4575,6 +4771,377 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listTopicSuppressions: {
+        parameters: {
+            query?: {
+                /** @description Entries of this topic only. */
+                topic?: string;
+                /** @description Matches part of an address (case-insensitive). */
+                address?: string;
+                /** @description Default 100. */
+                limit?: number;
+                /** @description The topic of the previous page's last entry (with afterAddress). */
+                afterTopic?: string;
+                /** @description The address of the previous page's last entry (with afterTopic). */
+                afterAddress?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Entries in (topic, address) order. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicSuppression"][];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    removeTopicSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                topic: string;
+                /** @description The unsubscribed address (percent-encoded). */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed entry. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicSuppression"];
                 };
             };
             /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
@@ -11261,7 +11828,7 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                action?: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
+                action?: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "topic_suppression.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
@@ -11457,7 +12024,7 @@ export interface operations {
         parameters: {
             query: {
                 format: "csv" | "jsonl";
-                action?: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
+                action?: "auth.sign_up" | "auth.sign_in" | "auth.sign_in_failed" | "auth.sign_out" | "auth.second_factor_enrolled" | "auth.second_factor_removed" | "auth.recovery_code_used" | "auth.recovery_codes_regenerated" | "auth.oidc_refused" | "email.canceled" | "email.rescheduled" | "api_key.created" | "api_key.revoked" | "api_key.source_refused" | "domain.created" | "domain.verified" | "domain.tracking_changed" | "domain.removed" | "receiving_domain.created" | "receiving_domain.verified" | "receiving_domain.removed" | "inbound_route.created" | "inbound_route.removed" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.replayed" | "webhook.test_sent" | "template.created" | "template.updated" | "template.deleted" | "template.published" | "template.duplicated" | "template.test_sent" | "test_recipient.added" | "test_recipient.removed" | "suppression.added" | "suppression.removed" | "suppression.imported" | "suppression.exported" | "topic_suppression.removed" | "member.invited" | "member.invitation_revoked" | "member.joined" | "member.role_changed" | "member.removed" | "operator.granted" | "operator.revoked" | "workspace.created" | "workspace.plan_changed" | "workspace.rate_limit_changed" | "workspace.second_factor_requirement_changed" | "workspace.retention_changed" | "workspace.regions_changed" | "ses.setup" | "oidc.configured" | "oidc.enabled_changed" | "oidc.removed" | "oidc.domain_allowed" | "oidc.domain_removed" | "erasure.requested" | "erasure.completed";
                 /** @description The actor's id: a user id, a key id (`key_…`), `cli:<account>`. */
                 actor?: string;
                 /** @description The target's id. */
@@ -12449,6 +13016,187 @@ export interface operations {
             };
         };
     };
+    getDeliverability: {
+        parameters: {
+            query?: {
+                /** @description Default 7. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The breakdown. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliverabilityBreakdown"];
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -13085,6 +13833,51 @@ export interface operations {
             };
         };
     };
+    unsubscribedEventWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "User-Agent": "Service-Webhook/1.0";
+                /** @description Unix seconds of this attempt. */
+                "X-Service-Timestamp": string;
+                /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
+                "X-Service-Signature": string;
+                /** @description The event's type, for routing without parsing the body. */
+                "X-Service-Event-Type": "unsubscribed";
+                /** @description The delivery id; constant across retries. */
+                "X-Service-Delivery-Id": string;
+                /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: Unix seconds of this attempt, as X-Service-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the decoded secret. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEvent_unsubscribed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 10 seconds) is retried; 410 disables the subscription. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     emailEventWebhook: {
         parameters: {
             query?: never;
@@ -13095,7 +13888,7 @@ export interface operations {
                 /** @description Lowercase hex HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the signing secret. */
                 "X-Service-Signature": string;
                 /** @description The event's type, for routing without parsing the body. */
-                "X-Service-Event-Type": "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received";
+                "X-Service-Event-Type": "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "rejected" | "rendering_failed" | "delivery_delayed" | "failed" | "received" | "unsubscribed";
                 /** @description The delivery id; constant across retries. */
                 "X-Service-Delivery-Id": string;
                 /** @description Standard Webhooks: the delivery id, as X-Service-Delivery-Id. */

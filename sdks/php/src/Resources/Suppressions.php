@@ -9,6 +9,7 @@ use SvcEmail\Operation;
 /**
  * @phpstan-import-type Suppression from \SvcEmail\Generated
  * @phpstan-import-type AddSuppressionRequest from \SvcEmail\Generated
+ * @phpstan-import-type TopicSuppression from \SvcEmail\Generated
  */
 final class Suppressions extends Resource
 {
@@ -59,5 +60,48 @@ final class Suppressions extends Resource
     public function remove(string $address, bool $confirmComplaint = false): array
     {
         return $this->call('removeSuppression', ['address' => $address], $confirmComplaint ? ['confirm' => 'complaint'] : []);
+    }
+
+    /**
+     * One page of topic suppressions (one-click unsubscribes) in (topic, address) order;
+     * $afterTopic and $afterAddress are the previous page's last entry.
+     *
+     * @return list<TopicSuppression>
+     */
+    #[Operation('listTopicSuppressions')]
+    public function listTopicsPage(
+        ?string $topic = null,
+        ?string $address = null,
+        ?int $limit = null,
+        ?string $afterTopic = null,
+        ?string $afterAddress = null,
+    ): array {
+        return $this->call('listTopicSuppressions', query: compact('topic', 'address', 'limit', 'afterTopic', 'afterAddress'));
+    }
+
+    /** @return \Generator<int, TopicSuppression> */
+    public function listTopics(int $pageSize = self::DEFAULT_PAGE_SIZE, ?string $topic = null, ?string $address = null): \Generator
+    {
+        $afterTopic = null;
+        $afterAddress = null;
+        while (true) {
+            $page = $this->listTopicsPage($topic, $address, $pageSize, $afterTopic, $afterAddress);
+            yield from $page;
+            if (count($page) < $pageSize) {
+                return;
+            }
+            ['topic' => $afterTopic, 'address' => $afterAddress] = $page[count($page) - 1];
+        }
+    }
+
+    /**
+     * Removes a topic suppression: the address gets that topic's emails again.
+     *
+     * @return TopicSuppression
+     */
+    #[Operation('removeTopicSuppression')]
+    public function removeTopic(string $topic, string $address): array
+    {
+        return $this->call('removeTopicSuppression', ['topic' => $topic, 'address' => $address]);
     }
 }

@@ -132,6 +132,32 @@ module SvcEmail
       auth: true,
       safe_to_repeat: true
     ).freeze,
+    "listTopicSuppressions" => Operation.new(
+      id: "listTopicSuppressions",
+      tag: "Suppressions",
+      http_method: "GET",
+      path: "/suppressions/topics",
+      path_params: [].freeze,
+      query_params: ["topic", "address", "limit", "afterTopic", "afterAddress"].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
+    "removeTopicSuppression" => Operation.new(
+      id: "removeTopicSuppression",
+      tag: "Suppressions",
+      http_method: "DELETE",
+      path: "/suppressions/topics/{topic}/{address}",
+      path_params: ["topic", "address"].freeze,
+      query_params: [].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
     "listSuppressions" => Operation.new(
       id: "listSuppressions",
       tag: "Suppressions",
@@ -594,6 +620,19 @@ module SvcEmail
       path: "/erasures/{id}/receipt",
       path_params: ["id"].freeze,
       query_params: [].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
+    "getDeliverability" => Operation.new(
+      id: "getDeliverability",
+      tag: "Deliverability",
+      http_method: "GET",
+      path: "/deliverability",
+      path_params: [].freeze,
+      query_params: ["days"].freeze,
       idempotency_key: false,
       has_body: false,
       response: :json,

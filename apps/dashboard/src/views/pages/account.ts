@@ -19,10 +19,14 @@ export interface AccountSecurityInput {
 
 /**
  * What a form that removes a factor asks for: the password, or for an account without one a code
- * from the authenticator app or a passkey (its button signs a fresh challenge, then sends the form
- * to `action`).
+ * from the authenticator app or a passkey (a button per action: it signs a fresh challenge, then
+ * sends the form to its action).
  */
-function proofFields(input: AccountSecurityInput, form: "totp" | "passkey", action: string): SafeHtml {
+function proofFields(
+  input: AccountSecurityInput,
+  form: "totp" | "passkey",
+  passkeyActions: Array<{ action: string; label: string }>,
+): SafeHtml {
   if (input.hasPassword)
     return field({
       label: "Your password",
@@ -39,7 +43,10 @@ function proofFields(input: AccountSecurityInput, form: "totp" | "passkey", acti
   ${
     input.factors.passkeys.length > 0 &&
     html`<input type="hidden" name="passkeyAssertion" value="">
-    <button type="button" class="btn btn-secondary" data-passkey-confirm="/account/reauth" data-action="${action}">Confirm with a passkey</button>
+    ${passkeyActions.map(
+      ({ action, label }) =>
+        html`<button type="button" class="btn btn-secondary" data-passkey-confirm="/account/reauth" data-action="${action}">${label}</button>`,
+    )}
     <p class="passkey-error" role="alert" hidden></p>`
   }`;
 }
@@ -65,7 +72,10 @@ function totpCard(input: AccountSecurityInput): SafeHtml {
       html`<p>An authenticator app is set up. ${input.factors.recoveryCodesLeft} of 10 recovery codes are unused.</p>
       <form method="post" action="/account/totp/recovery-codes" class="stack" novalidate data-totp-form>
         ${csrfField(input.csrf)}
-        ${proofFields(input, "totp", "/account/totp/remove")}
+        ${proofFields(input, "totp", [
+          { action: "/account/totp/recovery-codes", label: "New recovery codes, confirmed with a passkey" },
+          { action: "/account/totp/remove", label: "Remove the app, confirmed with a passkey" },
+        ])}
         <div class="form-actions">
           <button type="submit" class="btn btn-secondary">New recovery codes</button>
           <button type="submit" class="btn btn-danger-outline" formaction="/account/totp/remove">Remove the authenticator app</button>
@@ -93,7 +103,7 @@ function passkeyCard(input: AccountSecurityInput): SafeHtml {
       <form method="post" action="/account/passkeys/remove" class="stack" novalidate data-passkey-remove>
         ${csrfField(input.csrf)}
         ${selectField({ label: "Passkey to remove", name: "passkeyId", choices: input.factors.passkeys.map((p) => ({ value: p.id, label: p.name })) })}
-        ${proofFields(input, "passkey", "/account/passkeys/remove")}
+        ${proofFields(input, "passkey", [{ action: "/account/passkeys/remove", label: "Confirm with a passkey" }])}
         <div class="form-actions"><button type="submit" class="btn btn-danger-outline">Remove the passkey</button></div>
       </form>`
     }

@@ -1,7 +1,8 @@
-import { type MembershipView, type OverviewStats, planLimits, type ReputationRate } from "@svc/core";
+import { type DeliverabilityBreakdown, type MembershipView, type OverviewStats, planLimits, type ReputationRate } from "@svc/core";
 import type { TenantStatus } from "../../tenantStatus.ts";
 import { activityChart } from "../chart.ts";
 import { alert, badge, card, pageHeader } from "../components.ts";
+import { deliverabilitySection } from "../deliverability.ts";
 import { formatNumber } from "../format.ts";
 import { html, type SafeHtml } from "../html.ts";
 
@@ -88,6 +89,7 @@ export function overviewBody(
   stats: OverviewStats,
   canWrite: boolean,
   tenant: TenantStatus | null = null,
+  deliverability: DeliverabilityBreakdown | null = null,
 ): SafeHtml {
   const plan = planLimits(workspace.plan);
   const totals = stats.days.reduce(
@@ -111,6 +113,13 @@ export function overviewBody(
   ${tenant && tenantSection(tenant)}
   ${reputationSection(stats)}
   ${card(activityChart(stats.days), { title: "Last 14 days", description: "Events per day (UTC)" })}
+  ${
+    deliverability &&
+    card(deliverabilitySection(deliverability), {
+      title: `Deliverability (${deliverability.days} days)`,
+      description: "By the mailbox provider of each recipient's domain (its MX), and bounces by cause",
+    })
+  }
   ${
     gettingStarted &&
     card(

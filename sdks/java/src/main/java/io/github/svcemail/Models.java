@@ -2451,6 +2451,206 @@ public final class Models {
     }
   }
 
+  /** WebhookEventUnsubscribedDataTag: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class WebhookEventUnsubscribedDataTag {
+    @JsonProperty("name")
+    private String name;
+
+    public String getName() {
+      return name;
+    }
+
+    public WebhookEventUnsubscribedDataTag setName(String name) {
+      this.name = name;
+      return this;
+    }
+
+    @JsonProperty("value")
+    private String value;
+
+    public String getValue() {
+      return value;
+    }
+
+    public WebhookEventUnsubscribedDataTag setValue(String value) {
+      this.value = value;
+      return this;
+    }
+  }
+
+  /** WebhookEventUnsubscribedDataEvent: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class WebhookEventUnsubscribedDataEvent {
+    @JsonProperty("eventId")
+    private String eventId;
+
+    /** The stored event (`evt_…`), listed under the email's `events`. */
+    public String getEventId() {
+      return eventId;
+    }
+
+    public WebhookEventUnsubscribedDataEvent setEventId(String eventId) {
+      this.eventId = eventId;
+      return this;
+    }
+
+    @JsonProperty("type")
+    private String type;
+
+    public String getType() {
+      return type;
+    }
+
+    public WebhookEventUnsubscribedDataEvent setType(String type) {
+      this.type = type;
+      return this;
+    }
+
+    @JsonProperty("eventTimestamp")
+    private String eventTimestamp;
+
+    /** When it happened. */
+    public String getEventTimestamp() {
+      return eventTimestamp;
+    }
+
+    public WebhookEventUnsubscribedDataEvent setEventTimestamp(String eventTimestamp) {
+      this.eventTimestamp = eventTimestamp;
+      return this;
+    }
+  }
+
+  /** WebhookEventUnsubscribedData: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class WebhookEventUnsubscribedData {
+    @JsonProperty("emailId")
+    private String emailId;
+
+    /** The email (`email_…`), as POST /emails returned it. */
+    public String getEmailId() {
+      return emailId;
+    }
+
+    public WebhookEventUnsubscribedData setEmailId(String emailId) {
+      this.emailId = emailId;
+      return this;
+    }
+
+    @JsonProperty("tags")
+    private List<WebhookEventUnsubscribedDataTag> tags;
+
+    /** The email's tags, to route the event without looking the email up. */
+    public List<WebhookEventUnsubscribedDataTag> getTags() {
+      return tags;
+    }
+
+    public WebhookEventUnsubscribedData setTags(List<WebhookEventUnsubscribedDataTag> tags) {
+      this.tags = tags;
+      return this;
+    }
+
+    @JsonProperty("event")
+    private WebhookEventUnsubscribedDataEvent event;
+
+    public WebhookEventUnsubscribedDataEvent getEvent() {
+      return event;
+    }
+
+    public WebhookEventUnsubscribedData setEvent(WebhookEventUnsubscribedDataEvent event) {
+      this.event = event;
+      return this;
+    }
+  }
+
+  /** The body of a `unsubscribed` event: The recipient used the email's one-click unsubscribe link: later emails of that topic to that address are not sent (payload: topic, recipient). */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class WebhookEventUnsubscribed {
+    @JsonProperty("id")
+    private String id;
+
+    /** The delivery id (`wd_…`), also in X-Service-Delivery-Id; the same on every retry. */
+    public String getId() {
+      return id;
+    }
+
+    public WebhookEventUnsubscribed setId(String id) {
+      this.id = id;
+      return this;
+    }
+
+    @JsonProperty("type")
+    private String type;
+
+    public String getType() {
+      return type;
+    }
+
+    public WebhookEventUnsubscribed setType(String type) {
+      this.type = type;
+      return this;
+    }
+
+    @JsonProperty("createdAt")
+    private String createdAt;
+
+    /** When the delivery was created. */
+    public String getCreatedAt() {
+      return createdAt;
+    }
+
+    public WebhookEventUnsubscribed setCreatedAt(String createdAt) {
+      this.createdAt = createdAt;
+      return this;
+    }
+
+    @JsonProperty("data")
+    private WebhookEventUnsubscribedData data;
+
+    public WebhookEventUnsubscribedData getData() {
+      return data;
+    }
+
+    public WebhookEventUnsubscribed setData(WebhookEventUnsubscribedData data) {
+      this.data = data;
+      return this;
+    }
+
+    @JsonProperty("test")
+    private Boolean test;
+
+    /** Only on a test event sent from the dashboard or CLI: its ids name nothing stored. */
+    public Boolean getTest() {
+      return test;
+    }
+
+    public WebhookEventUnsubscribed setTest(Boolean test) {
+      this.test = test;
+      return this;
+    }
+
+    @JsonProperty("replayOf")
+    private String replayOf;
+
+    /** Only on a replay of a delivery that had succeeded: the original delivery's id. This one has an id of its own, so a receiver that deduplicates on ids processes it. */
+    public String getReplayOf() {
+      return replayOf;
+    }
+
+    public WebhookEventUnsubscribed setReplayOf(String replayOf) {
+      this.replayOf = replayOf;
+      return this;
+    }
+  }
+
   /** WebhookEventDataTag: a schema of the API. */
   @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -2669,6 +2869,7 @@ public final class Models {
     public static final String DELIVERY_DELAYED = "delivery_delayed";
     public static final String FAILED = "failed";
     public static final String RECEIVED = "received";
+    public static final String UNSUBSCRIBED = "unsubscribed";
   }
 
   /** The email is stored: `queued` (the handoff to the provider happens in the background) or `scheduled` (queued at its `scheduledAt`). */
@@ -2840,6 +3041,24 @@ public final class Models {
     }
   }
 
+  /** One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers). */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class SendEmailRequestUnsubscribe {
+    @JsonProperty("topic")
+    private String topic;
+
+    public String getTopic() {
+      return topic;
+    }
+
+    public SendEmailRequestUnsubscribe setTopic(String topic) {
+      this.topic = topic;
+      return this;
+    }
+  }
+
   /**
    * - `from`: an address or `Name &lt;address&gt;` (address at most 254 characters, name at most 200), on a domain verified for the workspace.
    * - `to`: 1 to 50 addresses (a single address as a string is accepted too).
@@ -3005,6 +3224,19 @@ public final class Models {
 
     public SendEmailRequest setTemplate(SendEmailRequestTemplate template) {
       this.template = template;
+      return this;
+    }
+
+    @JsonProperty("unsubscribe")
+    private SendEmailRequestUnsubscribe unsubscribe;
+
+    /** One-click unsubscribe (RFC 8058): the message gets List-Unsubscribe and List-Unsubscribe-Post headers whose link unsubscribes the recipient from `topic` in this workspace; later emails of that topic to that address end `failed` with a `rejected` event (reason `unsubscribed`). Needs exactly one recipient, in `to`, and no List-Unsubscribe header in `headers` (at most 13 headers). */
+    public SendEmailRequestUnsubscribe getUnsubscribe() {
+      return unsubscribe;
+    }
+
+    public SendEmailRequest setUnsubscribe(SendEmailRequestUnsubscribe unsubscribe) {
+      this.unsubscribe = unsubscribe;
       return this;
     }
   }
@@ -4456,6 +4688,76 @@ public final class Models {
 
     public ApiKey setAllowedCidrs(List<String> allowedCidrs) {
       this.allowedCidrs = allowedCidrs;
+      return this;
+    }
+  }
+
+  /** A recipient who unsubscribed from one topic: only emails naming that topic skip it. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class TopicSuppression {
+    @JsonProperty("id")
+    private String id;
+
+    /** Prefixed with `tsup_`. */
+    public String getId() {
+      return id;
+    }
+
+    public TopicSuppression setId(String id) {
+      this.id = id;
+      return this;
+    }
+
+    @JsonProperty("topic")
+    private String topic;
+
+    public String getTopic() {
+      return topic;
+    }
+
+    public TopicSuppression setTopic(String topic) {
+      this.topic = topic;
+      return this;
+    }
+
+    @JsonProperty("address")
+    private String address;
+
+    /** Trimmed and lower-cased. */
+    public String getAddress() {
+      return address;
+    }
+
+    public TopicSuppression setAddress(String address) {
+      this.address = address;
+      return this;
+    }
+
+    @JsonProperty("emailId")
+    private String emailId;
+
+    /** The email whose unsubscribe link was used. */
+    public String getEmailId() {
+      return emailId;
+    }
+
+    public TopicSuppression setEmailId(String emailId) {
+      this.emailId = emailId;
+      return this;
+    }
+
+    @JsonProperty("createdAt")
+    private String createdAt;
+
+    /** When the recipient unsubscribed. */
+    public String getCreatedAt() {
+      return createdAt;
+    }
+
+    public TopicSuppression setCreatedAt(String createdAt) {
+      this.createdAt = createdAt;
       return this;
     }
   }
@@ -9085,6 +9387,252 @@ public final class Models {
     }
   }
 
+  /** DeliverabilityBreakdownProviderBounce: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownProviderBounce {
+    @JsonProperty("cause")
+    private String cause;
+
+    public String getCause() {
+      return cause;
+    }
+
+    public DeliverabilityBreakdownProviderBounce setCause(String cause) {
+      this.cause = cause;
+      return this;
+    }
+
+    @JsonProperty("count")
+    private Long count;
+
+    public Long getCount() {
+      return count;
+    }
+
+    public DeliverabilityBreakdownProviderBounce setCount(Long count) {
+      this.count = count;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdownProvider: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownProvider {
+    @JsonProperty("provider")
+    private String provider;
+
+    /** By the recipient domain's MX hosts: a company on Google Workspace is `gmail`. */
+    public String getProvider() {
+      return provider;
+    }
+
+    public DeliverabilityBreakdownProvider setProvider(String provider) {
+      this.provider = provider;
+      return this;
+    }
+
+    @JsonProperty("sent")
+    private Long sent;
+
+    public Long getSent() {
+      return sent;
+    }
+
+    public DeliverabilityBreakdownProvider setSent(Long sent) {
+      this.sent = sent;
+      return this;
+    }
+
+    @JsonProperty("delivered")
+    private Long delivered;
+
+    public Long getDelivered() {
+      return delivered;
+    }
+
+    public DeliverabilityBreakdownProvider setDelivered(Long delivered) {
+      this.delivered = delivered;
+      return this;
+    }
+
+    @JsonProperty("bounced")
+    private Long bounced;
+
+    public Long getBounced() {
+      return bounced;
+    }
+
+    public DeliverabilityBreakdownProvider setBounced(Long bounced) {
+      this.bounced = bounced;
+      return this;
+    }
+
+    @JsonProperty("complained")
+    private Long complained;
+
+    public Long getComplained() {
+      return complained;
+    }
+
+    public DeliverabilityBreakdownProvider setComplained(Long complained) {
+      this.complained = complained;
+      return this;
+    }
+
+    @JsonProperty("deliveryRate")
+    private Double deliveryRate;
+
+    /** Of the sent; null when nothing was sent. */
+    public Double getDeliveryRate() {
+      return deliveryRate;
+    }
+
+    public DeliverabilityBreakdownProvider setDeliveryRate(Double deliveryRate) {
+      this.deliveryRate = deliveryRate;
+      return this;
+    }
+
+    @JsonProperty("bounceRate")
+    private Double bounceRate;
+
+    public Double getBounceRate() {
+      return bounceRate;
+    }
+
+    public DeliverabilityBreakdownProvider setBounceRate(Double bounceRate) {
+      this.bounceRate = bounceRate;
+      return this;
+    }
+
+    @JsonProperty("complaintRate")
+    private Double complaintRate;
+
+    public Double getComplaintRate() {
+      return complaintRate;
+    }
+
+    public DeliverabilityBreakdownProvider setComplaintRate(Double complaintRate) {
+      this.complaintRate = complaintRate;
+      return this;
+    }
+
+    @JsonProperty("bounces")
+    private List<DeliverabilityBreakdownProviderBounce> bounces;
+
+    /** This provider's bounces by cause, the most frequent first. */
+    public List<DeliverabilityBreakdownProviderBounce> getBounces() {
+      return bounces;
+    }
+
+    public DeliverabilityBreakdownProvider setBounces(List<DeliverabilityBreakdownProviderBounce> bounces) {
+      this.bounces = bounces;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdownBounce: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdownBounce {
+    @JsonProperty("cause")
+    private String cause;
+
+    public String getCause() {
+      return cause;
+    }
+
+    public DeliverabilityBreakdownBounce setCause(String cause) {
+      this.cause = cause;
+      return this;
+    }
+
+    @JsonProperty("count")
+    private Long count;
+
+    public Long getCount() {
+      return count;
+    }
+
+    public DeliverabilityBreakdownBounce setCount(Long count) {
+      this.count = count;
+      return this;
+    }
+  }
+
+  /** DeliverabilityBreakdown: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DeliverabilityBreakdown {
+    @JsonProperty("from")
+    private String from;
+
+    /** The window's first UTC day. */
+    public String getFrom() {
+      return from;
+    }
+
+    public DeliverabilityBreakdown setFrom(String from) {
+      this.from = from;
+      return this;
+    }
+
+    @JsonProperty("to")
+    private String to;
+
+    /** Its last (today). */
+    public String getTo() {
+      return to;
+    }
+
+    public DeliverabilityBreakdown setTo(String to) {
+      this.to = to;
+      return this;
+    }
+
+    @JsonProperty("days")
+    private Long days;
+
+    public Long getDays() {
+      return days;
+    }
+
+    public DeliverabilityBreakdown setDays(Long days) {
+      this.days = days;
+      return this;
+    }
+
+    @JsonProperty("providers")
+    private List<DeliverabilityBreakdownProvider> providers;
+
+    public List<DeliverabilityBreakdownProvider> getProviders() {
+      return providers;
+    }
+
+    public DeliverabilityBreakdown setProviders(List<DeliverabilityBreakdownProvider> providers) {
+      this.providers = providers;
+      return this;
+    }
+
+    @JsonProperty("bounces")
+    private List<DeliverabilityBreakdownBounce> bounces;
+
+    /** Every bounce of the window by cause, the most frequent first. */
+    public List<DeliverabilityBreakdownBounce> getBounces() {
+      return bounces;
+    }
+
+    public DeliverabilityBreakdown setBounces(List<DeliverabilityBreakdownBounce> bounces) {
+      this.bounces = bounces;
+      return this;
+    }
+  }
+
   /** DeleteWebhookSubscriptionResponse: a schema of the API. */
   @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -9835,6 +10383,80 @@ public final class Models {
     }
   }
 
+  /** The query parameters of listTopicSuppressions (GET /suppressions/topics); a null field is left out. */
+  public static final class ListTopicSuppressionsParams {
+    private String topic;
+
+    /** Entries of this topic only. */
+    public String getTopic() {
+      return topic;
+    }
+
+    public ListTopicSuppressionsParams setTopic(String topic) {
+      this.topic = topic;
+      return this;
+    }
+
+    private String address;
+
+    /** Matches part of an address (case-insensitive). */
+    public String getAddress() {
+      return address;
+    }
+
+    public ListTopicSuppressionsParams setAddress(String address) {
+      this.address = address;
+      return this;
+    }
+
+    private Long limit;
+
+    /** Default 100. */
+    public Long getLimit() {
+      return limit;
+    }
+
+    public ListTopicSuppressionsParams setLimit(Long limit) {
+      this.limit = limit;
+      return this;
+    }
+
+    private String afterTopic;
+
+    /** The topic of the previous page's last entry (with afterAddress). */
+    public String getAfterTopic() {
+      return afterTopic;
+    }
+
+    public ListTopicSuppressionsParams setAfterTopic(String afterTopic) {
+      this.afterTopic = afterTopic;
+      return this;
+    }
+
+    private String afterAddress;
+
+    /** The address of the previous page's last entry (with afterTopic). */
+    public String getAfterAddress() {
+      return afterAddress;
+    }
+
+    public ListTopicSuppressionsParams setAfterAddress(String afterAddress) {
+      this.afterAddress = afterAddress;
+      return this;
+    }
+
+    /** The parameters set, by their name on the wire. */
+    public Map<String, String> toQuery() {
+      Map<String, String> query = new LinkedHashMap<>();
+      if (topic != null) query.put("topic", String.valueOf(topic));
+      if (address != null) query.put("address", String.valueOf(address));
+      if (limit != null) query.put("limit", String.valueOf(limit));
+      if (afterTopic != null) query.put("afterTopic", String.valueOf(afterTopic));
+      if (afterAddress != null) query.put("afterAddress", String.valueOf(afterAddress));
+      return query;
+    }
+  }
+
   /** The query parameters of listSuppressions (GET /suppressions); a null field is left out. */
   public static final class ListSuppressionsParams {
     private String address;
@@ -10341,6 +10963,28 @@ public final class Models {
       Map<String, String> query = new LinkedHashMap<>();
       if (limit != null) query.put("limit", String.valueOf(limit));
       if (after != null) query.put("after", String.valueOf(after));
+      return query;
+    }
+  }
+
+  /** The query parameters of getDeliverability (GET /deliverability); a null field is left out. */
+  public static final class GetDeliverabilityParams {
+    private Long days;
+
+    /** Default 7. */
+    public Long getDays() {
+      return days;
+    }
+
+    public GetDeliverabilityParams setDays(Long days) {
+      this.days = days;
+      return this;
+    }
+
+    /** The parameters set, by their name on the wire. */
+    public Map<String, String> toQuery() {
+      Map<String, String> query = new LinkedHashMap<>();
+      if (days != null) query.put("days", String.valueOf(days));
       return query;
     }
   }

@@ -63,6 +63,12 @@ public final class Operations {
           "revokeApiKey",
           new Operation("revokeApiKey", "API keys", "DELETE", "/api-keys/{id}", List.of("id"), List.of(), false, false, "json", true, true)),
       Map.entry(
+          "listTopicSuppressions",
+          new Operation("listTopicSuppressions", "Suppressions", "GET", "/suppressions/topics", List.of(), List.of("topic", "address", "limit", "afterTopic", "afterAddress"), false, false, "json", true, true)),
+      Map.entry(
+          "removeTopicSuppression",
+          new Operation("removeTopicSuppression", "Suppressions", "DELETE", "/suppressions/topics/{topic}/{address}", List.of("topic", "address"), List.of(), false, false, "json", true, true)),
+      Map.entry(
           "listSuppressions",
           new Operation("listSuppressions", "Suppressions", "GET", "/suppressions", List.of(), List.of("address", "reason", "limit", "after"), false, false, "json", true, true)),
       Map.entry(
@@ -170,6 +176,9 @@ public final class Operations {
       Map.entry(
           "getErasureReceipt",
           new Operation("getErasureReceipt", "Erasures", "GET", "/erasures/{id}/receipt", List.of("id"), List.of(), false, false, "json", true, true)),
+      Map.entry(
+          "getDeliverability",
+          new Operation("getDeliverability", "Deliverability", "GET", "/deliverability", List.of(), List.of("days"), false, false, "json", true, true)),
       Map.entry(
           "getHealth",
           new Operation("getHealth", "Service", "GET", "/healthz", List.of(), List.of(), false, false, "json", false, true)),

@@ -26,6 +26,7 @@ public final class SvcClient {
   private final InboundService inbound;
   private final AuditLogService auditLog;
   private final ErasuresService erasures;
+  private final DeliverabilityService deliverability;
   private final ServiceService service;
 
   private SvcClient(Transport t) {
@@ -37,6 +38,7 @@ public final class SvcClient {
     inbound = new InboundService(t);
     auditLog = new AuditLogService(t);
     erasures = new ErasuresService(t);
+    deliverability = new DeliverabilityService(t);
     service = new ServiceService(t);
   }
 
@@ -79,6 +81,10 @@ public final class SvcClient {
 
   public ErasuresService erasures() {
     return erasures;
+  }
+
+  public DeliverabilityService deliverability() {
+    return deliverability;
   }
 
   public ServiceService service() {

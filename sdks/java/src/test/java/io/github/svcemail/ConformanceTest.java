@@ -16,8 +16,10 @@ import io.github.svcemail.Models.CreatedWebhookSubscription;
 import io.github.svcemail.Models.Email;
 import io.github.svcemail.Models.EmailWithEvents;
 import io.github.svcemail.Models.ListEmailsParams;
+import io.github.svcemail.Models.ListTopicSuppressionsParams;
 import io.github.svcemail.Models.ScheduleChange;
 import io.github.svcemail.Models.SendEmailRequest;
+import io.github.svcemail.Models.TopicSuppression;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -252,6 +254,25 @@ class ConformanceTest {
   @DisplayName("error-403")
   void error403() {
     expectApiError(403, "forbidden", () -> client("send-only").apiKeys().list());
+  }
+
+  @Test
+  @DisplayName("topic-suppressions")
+  void topicSuppressions() {
+    String address = "java+x/y?z@example.org";
+    List<String> listed = new ArrayList<>();
+    for (TopicSuppression entry : client("read-only").suppressions()
+        .listTopics(new ListTopicSuppressionsParams().setAddress("java+").setLimit(1L))) {
+      listed.add(entry.getTopic() + " " + entry.getAddress());
+    }
+    assertEquals(List.of("digest " + address, "news.letter " + address), listed);
+    SuppressionsService suppressions = client("full-access").suppressions();
+    TopicSuppression removed = suppressions.removeTopic("news.letter", address);
+    assertEquals(List.of("news.letter", address), List.of(removed.getTopic(), removed.getAddress()));
+    expectApiError(404, "not_found", () -> suppressions.removeTopic("news.letter", address));
+    assertEquals(List.of("digest"),
+        suppressions.listTopicsPage(new ListTopicSuppressionsParams().setAddress("java+")).stream()
+            .map(TopicSuppression::getTopic).collect(Collectors.toList()));
   }
 
   @Test

@@ -1,5 +1,5 @@
 /**
- * Messages per client address per minute, in this process: a fixed one-minute window per
+ * Requests (or messages) per client address per minute, in this process: a fixed one-minute window per
  * address, the map bounded so that a scan from many addresses cannot grow it without limit
  * (past the bound the oldest windows are forgotten, which only lets their addresses start over).
  */
@@ -12,7 +12,7 @@ export class ClientRateLimit {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one message from `address`; false when the address is over its limit. */
+  /** Counts one from `address`; false when the address is over its limit. */
   take(address: string): boolean {
     const now = this.now();
     let window = this.windows.get(address);

@@ -1,0 +1,3 @@
+export * from "./bounceCause.ts";
+export * from "./breakdown.ts";
+export * from "./mailboxProviders.ts";
