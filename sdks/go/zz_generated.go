@@ -105,6 +105,12 @@ var operations = map[string]operation{
 
 	"getInboundAttachment": {ID: "getInboundAttachment", Tag: "Inbound", Method: "GET", Path: "/inbound/{id}/attachments/{n}", PathParams: []string{"id", "n"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "bytes", Auth: true, SafeToRepeat: true},
 
+	"listDmarcReports": {ID: "listDmarcReports", Tag: "DMARC", Method: "GET", Path: "/dmarc/reports", PathParams: []string{}, QueryParams: []string{"limit", "after", "domain"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"getDmarcReport": {ID: "getDmarcReport", Tag: "DMARC", Method: "GET", Path: "/dmarc/reports/{id}", PathParams: []string{"id"}, QueryParams: []string{}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
+	"summarizeDmarc": {ID: "summarizeDmarc", Tag: "DMARC", Method: "GET", Path: "/dmarc/summary", PathParams: []string{}, QueryParams: []string{"from", "to", "domain"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
+
 	"listAuditLog": {ID: "listAuditLog", Tag: "Audit log", Method: "GET", Path: "/audit-log", PathParams: []string{}, QueryParams: []string{"action", "actor", "target", "since", "until", "limit", "after"}, IdempotencyKey: false, HasBody: false, Response: "json", Auth: true, SafeToRepeat: true},
 
 	"exportAuditLog": {ID: "exportAuditLog", Tag: "Audit log", Method: "GET", Path: "/audit-log/export", PathParams: []string{}, QueryParams: []string{"format", "action", "actor", "target", "since", "until", "limit"}, IdempotencyKey: false, HasBody: false, Response: "text", Auth: true, SafeToRepeat: true},
@@ -2003,6 +2009,92 @@ type Inbound struct {
 	Headers [][]any `json:"headers"`
 }
 
+// DMARCReport is a schema of the API.
+type DMARCReport struct {
+	ID string `json:"id"`
+
+	// The sending domain the report is about (policy_published/domain).
+	Domain string `json:"domain"`
+
+	OrgName string `json:"orgName"`
+
+	OrgEmail *string `json:"orgEmail"`
+
+	// The reporter's id: a report is stored once per (orgName, reportId).
+	ReportID string `json:"reportId"`
+
+	Begin string `json:"begin"`
+
+	End string `json:"end"`
+
+	// policy_published: p, sp, adkim, aspf, pct.
+	Policy map[string]any `json:"policy"`
+
+	RecordCount int64 `json:"recordCount"`
+
+	MessageCount int64 `json:"messageCount"`
+
+	// Whether the report's own message passed DMARC (a forged report does not).
+	Authenticated bool `json:"authenticated"`
+
+	ReceivedAt string `json:"receivedAt"`
+}
+
+// DMARCRecord is a schema of the API.
+type DMARCRecord struct {
+	SourceIP string `json:"sourceIp"`
+
+	Count int64 `json:"count"`
+
+	// `none`, `quarantine` or `reject`.
+	Disposition string `json:"disposition"`
+
+	// DMARC-aligned DKIM result (policy_evaluated).
+	DKIM string `json:"dkim"`
+
+	// DMARC-aligned SPF result (policy_evaluated).
+	SPF string `json:"spf"`
+
+	// DKIM or SPF passed aligned.
+	Aligned bool `json:"aligned"`
+
+	HeaderFrom string `json:"headerFrom"`
+
+	EnvelopeFrom *string `json:"envelopeFrom"`
+
+	DKIMDomain *string `json:"dkimDomain"`
+
+	DKIMResult *string `json:"dkimResult"`
+
+	SPFDomain *string `json:"spfDomain"`
+
+	SPFResult *string `json:"spfResult"`
+}
+
+// DMARCSourceDisposition is a schema of the API.
+type DMARCSourceDisposition struct {
+	None int64 `json:"none"`
+
+	Quarantine int64 `json:"quarantine"`
+
+	Reject int64 `json:"reject"`
+}
+
+// DMARCSource is a schema of the API.
+type DMARCSource struct {
+	Domain string `json:"domain"`
+
+	SourceIP string `json:"sourceIp"`
+
+	Messages int64 `json:"messages"`
+
+	Aligned int64 `json:"aligned"`
+
+	NotAligned int64 `json:"notAligned"`
+
+	Disposition DMARCSourceDisposition `json:"disposition"`
+}
+
 // AuditEntryActor is a schema of the API.
 type AuditEntryActor struct {
 	Type string `json:"type"`
@@ -2265,6 +2357,80 @@ type ListInboundResponse struct {
 	NextCursor *string `json:"nextCursor"`
 }
 
+// ListDMARCReportsResponse is a schema of the API.
+type ListDMARCReportsResponse struct {
+	Data []DMARCReport `json:"data"`
+
+	NextCursor *string `json:"nextCursor"`
+}
+
+// GetDMARCReportResponse is a schema of the API.
+type GetDMARCReportResponse struct {
+	ID string `json:"id"`
+
+	// The sending domain the report is about (policy_published/domain).
+	Domain string `json:"domain"`
+
+	OrgName string `json:"orgName"`
+
+	OrgEmail *string `json:"orgEmail"`
+
+	// The reporter's id: a report is stored once per (orgName, reportId).
+	ReportID string `json:"reportId"`
+
+	Begin string `json:"begin"`
+
+	End string `json:"end"`
+
+	// policy_published: p, sp, adkim, aspf, pct.
+	Policy map[string]any `json:"policy"`
+
+	RecordCount int64 `json:"recordCount"`
+
+	MessageCount int64 `json:"messageCount"`
+
+	// Whether the report's own message passed DMARC (a forged report does not).
+	Authenticated bool `json:"authenticated"`
+
+	ReceivedAt string `json:"receivedAt"`
+
+	Records []DMARCRecord `json:"records"`
+}
+
+// SummarizeDMARCResponseTotals is a schema of the API.
+type SummarizeDMARCResponseTotals struct {
+	Messages int64 `json:"messages"`
+
+	Aligned int64 `json:"aligned"`
+
+	NotAligned int64 `json:"notAligned"`
+}
+
+// SummarizeDMARCResponseDailyItem is a schema of the API.
+type SummarizeDMARCResponseDailyItem struct {
+	Day string `json:"day"`
+
+	Messages int64 `json:"messages"`
+
+	Aligned int64 `json:"aligned"`
+}
+
+// SummarizeDMARCResponse is a schema of the API.
+type SummarizeDMARCResponse struct {
+	From string `json:"from"`
+
+	To string `json:"to"`
+
+	Totals SummarizeDMARCResponseTotals `json:"totals"`
+
+	Sources []DMARCSource `json:"sources"`
+
+	Daily []SummarizeDMARCResponseDailyItem `json:"daily"`
+
+	// Reports refused at the address in [from, to), by reason.
+	Refused map[string]int64 `json:"refused"`
+}
+
 // ListAuditLogResponse is a schema of the API.
 type ListAuditLogResponse struct {
 	Data []AuditEntry `json:"data"`
@@ -2511,6 +2677,55 @@ func (p ListInboundParams) values() url.Values {
 	}
 	if p.After != "" {
 		q.Set("after", p.After)
+	}
+	return q
+}
+
+// ListDMARCReportsParams are the query parameters of listDmarcReports (GET /dmarc/reports); zero values are left out.
+type ListDMARCReportsParams struct {
+	// Default 20.
+	Limit int64
+
+	// `nextCursor` of the previous page.
+	After string
+
+	// Only reports about this sending domain.
+	Domain string
+}
+
+func (p ListDMARCReportsParams) values() url.Values {
+	q := url.Values{}
+	if p.Limit != 0 {
+		q.Set("limit", strconv.FormatInt(p.Limit, 10))
+	}
+	if p.After != "" {
+		q.Set("after", p.After)
+	}
+	if p.Domain != "" {
+		q.Set("domain", p.Domain)
+	}
+	return q
+}
+
+// SummarizeDMARCParams are the query parameters of summarizeDmarc (GET /dmarc/summary); zero values are left out.
+type SummarizeDMARCParams struct {
+	From string
+
+	To string
+
+	Domain string
+}
+
+func (p SummarizeDMARCParams) values() url.Values {
+	q := url.Values{}
+	if p.From != "" {
+		q.Set("from", p.From)
+	}
+	if p.To != "" {
+		q.Set("to", p.To)
+	}
+	if p.Domain != "" {
+		q.Set("domain", p.Domain)
 	}
 	return q
 }

@@ -16,6 +16,7 @@ import { sourceBinding } from "./middleware/sourceBinding.ts";
 import { apiKeysRouter } from "./routes/apiKeys.ts";
 import { auditLogRouter } from "./routes/auditLog.ts";
 import { deliverabilityRouter } from "./routes/deliverability.ts";
+import { dmarcRouter } from "./routes/dmarc.ts";
 import { emailsRouter } from "./routes/emails.ts";
 import { erasuresRouter } from "./routes/erasures.ts";
 import { inboundRouter } from "./routes/inbound.ts";
@@ -71,6 +72,7 @@ export function createApiApp(deps: ApiDeps): Express {
   app.use("/webhooks", requireKey, webhooksRouter(deps));
   app.use("/templates", requireKey, templatesRouter(deps));
   app.use("/inbound", requireKey, inboundRouter(deps));
+  app.use("/dmarc", requireKey, dmarcRouter(deps));
   app.use("/audit-log", requireKey, auditLogRouter(deps));
   app.use("/deliverability", requireKey, deliverabilityRouter(deps));
   app.use("/erasures", requireKey, erasuresRouter(deps, deps.wakeErasureRunner));

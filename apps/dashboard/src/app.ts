@@ -14,6 +14,7 @@ import { vendorScripts } from "./http/vendor.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { auditLogRoutes } from "./routes/auditLog.ts";
 import { authRoutes } from "./routes/auth.ts";
+import { dmarcRoutes } from "./routes/dmarc.ts";
 import { doctorRoutes } from "./routes/doctor.ts";
 import { domainRoutes } from "./routes/domains.ts";
 import { emailRoutes } from "./routes/emails.ts";
@@ -78,6 +79,7 @@ export function createDashboardApp(deps: DashboardDeps): Express {
   // Before the inbox: /inbound/domains is not a message id.
   app.use(receivingDomainRoutes(deps));
   app.use(inboundRoutes(deps));
+  app.use(dmarcRoutes(deps));
   app.use(auditLogRoutes(deps));
   app.use(erasureRoutes(deps));
   app.use(keyRoutes(deps));

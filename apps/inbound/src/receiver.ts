@@ -1,8 +1,13 @@
 import {
   authenticateInbound,
+  DMARC_LIMITS,
+  type DmarcOutcome,
   type FileStore,
+  type InboundVerdicts,
   type MailauthResolver,
   type RoutedRecipient,
+  receiveDmarcReports,
+  refuseDmarcMessage,
   refusedByDmarc,
   routeRecipients,
   storeInbound,
@@ -51,6 +56,11 @@ export interface ReceiverDeps {
   files?: FileStore;
 }
 
+function summarize(outcomes: readonly DmarcOutcome[]): string {
+  const count = (kind: DmarcOutcome["outcome"]) => outcomes.filter((entry) => entry.outcome === kind).length;
+  return `stored ${count("stored")}, duplicate ${count("duplicate")}, refused ${count("refused")}`;
+}
+
 const OVER_BUDGET = () => new SmtpReply(451, "4.3.1", "The receiver is busy with other messages; please try again shortly.");
 const HARVESTING = () => new SmtpReply(421, "4.7.0", "Too many unknown recipients from your address; closing.");
 
@@ -64,6 +74,23 @@ const HARVESTING = () => new SmtpReply(421, "4.7.0", "Too many unknown recipient
  * an unexpected error is a 451 (the sender retries), never a crash.
  */
 export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SMTPServer {
+  const workspacesOf = (reports: readonly RoutedRecipient[]) => [...new Set(reports.map((recipient) => recipient.workspaceId))];
+  const refuseReports = async (reports: readonly RoutedRecipient[], detail: string) => {
+    for (const workspaceId of workspacesOf(reports))
+      await refuseDmarcMessage(deps.db.prisma, { workspaceId, receivedAt: new Date() }, detail);
+  };
+  // A message to reporting addresses beside other recipients is stored for them whatever its reports hold.
+  const readReports = async (reports: readonly RoutedRecipient[], raw: Buffer, verdicts: InboundVerdicts) => {
+    if (reports.length > 0 && raw.length > DMARC_LIMITS.maxMessageBytes) {
+      await refuseReports(reports, `The message exceeds the ${DMARC_LIMITS.maxMessageBytes} byte limit of reports.`);
+      return [];
+    }
+    const outcomes: DmarcOutcome[] = [];
+    for (const workspaceId of workspacesOf(reports))
+      outcomes.push(...(await receiveDmarcReports(deps.db.prisma, { workspaceId, raw, verdicts, receivedAt: new Date() })));
+    if (outcomes.length > 0) deps.log.info({ outcomes: outcomes.map((entry) => entry.outcome) }, "dmarc reports read");
+    return outcomes;
+  };
   const routed = new WeakMap<SMTPServerSession["envelope"], RoutedRecipient[]>();
   const failedRecipients = new WeakMap<SMTPServerSession, number>();
   const server = new SMTPServer({
@@ -116,21 +143,24 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
     onData(stream, session, callback) {
       let release = () => {};
       void (async () => {
-        const data = await spoolData(stream, {
-          dir: deps.spoolDir,
-          maxBytes: options.maxMessageBytes,
-          budget: deps.budget,
-          owner: session.remoteAddress,
-        });
-        if (data.outcome === "oversized")
-          return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${options.maxMessageBytes} byte limit.`));
+        const all = routed.get(session.envelope) ?? [];
+        const reports = all.filter((recipient) => recipient.dmarc);
+        const recipients = all.filter((recipient) => !recipient.dmarc);
+        // Only reporting addresses: the reports' own (smaller) bound is the message's, refused at SMTP.
+        const maxBytes =
+          recipients.length === 0 ? Math.min(options.maxMessageBytes, DMARC_LIMITS.maxMessageBytes) : options.maxMessageBytes;
+        const data = await spoolData(stream, { dir: deps.spoolDir, maxBytes, budget: deps.budget, owner: session.remoteAddress });
+        if (data.outcome === "oversized") {
+          if (recipients.length === 0)
+            await refuseReports(reports, `The message exceeds the ${maxBytes} byte limit of reports; refused at SMTP (552).`);
+          return callback(new SmtpReply(552, "5.3.4", `The message exceeds the ${maxBytes} byte limit.`));
+        }
         if (data.outcome === "over_budget") {
           deps.log.warn({ budgetBytes: deps.budget.maxBytes }, "inbound message refused for now: the message budget is full");
           return callback(OVER_BUDGET());
         }
         release = data.release;
         const raw = await takeSpooled(data.spool);
-        const recipients = routed.get(session.envelope) ?? [];
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const verdicts = await authenticateInbound(
           raw,
@@ -141,6 +171,8 @@ export function createReceiver(options: ReceiverOptions, deps: ReceiverDeps): SM
           deps.log.info({ from: verdicts.dmarc.domain, bytes: raw.length }, "inbound message refused: DMARC fail with p=reject");
           return callback(new SmtpReply(550, "5.7.1", "Message refused: it fails DMARC and its domain's policy is reject."));
         }
+        const read = await readReports(reports, raw, verdicts);
+        if (recipients.length === 0) return callback(null, `2.0.0 Ok: reports ${summarize(read)}`);
         const stored = await storeInbound(
           deps.db,
           deps.deliveries,

@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { databaseOptions, loadEnv } from "@svc/config";
 import {
   addInboundRoute,
   addReceivingDomain,
@@ -17,17 +16,13 @@ import {
   type StoredFileStream,
   verifyReceivingDomain,
 } from "@svc/core";
-import { createDb, type DbHandle, newId } from "@svc/db";
-import { createLogger } from "@svc/logger";
-import { createProducerConnection } from "@svc/queues";
-import { Shutdown } from "@svc/runtime";
+import { type DbHandle, newId } from "@svc/db";
 import dkim from "mailauth/lib/dkim/sign.js";
 import { startDnsServer, type TestDnsServer } from "../../../test/support/dns-server.ts";
-import { testEnv } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, insertEmail, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { swaks } from "../../../test/support/swaks.ts";
 import { type ApiInstance, bearer, startApi } from "../../api/test/harness.ts";
-import { createInbound, inboundEnvSchema } from "../src/index.ts";
+import { startTestInbound, verifiedReceivingDomain } from "./harness.ts";
 
 let dns: TestDnsServer;
 let db: DbHandle;
@@ -49,41 +44,14 @@ const PRIVATE_PEM = privateKey.export({ type: "pkcs8", format: "pem" }).toString
 beforeAll(async () => {
   dns = await startDnsServer();
   dir = await mkdtemp(path.join(os.tmpdir(), "svc-inbound-"));
-  const env = loadEnv(
-    inboundEnvSchema,
-    testEnv({
-      INBOUND_PORT: "0",
-      INBOUND_HEALTH_PORT: "0",
-      DNS_SERVERS: dns.address,
-      DNS_TIMEOUT_MS: "500",
-      INBOUND_HOSTNAME: "mx.svc.test",
-    }),
-  );
-  const log = createLogger("inbound-test", env.LOG_LEVEL);
-  db = createDb(databaseOptions(env));
-  const redis = createProducerConnection(env.REDIS_URL, { disconnectTimeout: 100 });
-  const app = createInbound(env, { db, redis, log });
-  port = (await app.start()).smtpPort as number;
+  const inbound = await startTestInbound(dns, "inbound-test");
+  ({ db, port } = inbound);
   api = await startApi();
-  shutdown = async () => {
-    await new Shutdown(log, 10_000).addAll(app.shutdown).run();
-    redis.disconnect();
-    await db.close();
-  };
+  shutdown = inbound.close;
 
   fx = await createWorkspaceFixture(db);
   other = await createWorkspaceFixture(db);
-  const name = `reply.${fx.domain}`;
-  receiving = await addReceivingDomain(
-    db.prisma,
-    { workspaceId: fx.workspaceId, domain: name },
-    { mxHost: "mx.svc.test", region: "us-east-1" },
-  );
-  const ownership = receiving.records.find((record) => record.purpose === "ownership")!;
-  dns.setTxt(ownership.name, [ownership.value]);
-  dns.setMx(name, [{ priority: 10, exchange: "mx.svc.test" }]);
-  const resolver = createDnsResolver({ servers: [dns.address], timeoutMs: 500 });
-  receiving = await verifyReceivingDomain(db.prisma, receiving.id, { resolver, workspaceId: fx.workspaceId });
+  receiving = await verifiedReceivingDomain(db, dns, fx.workspaceId, `reply.${fx.domain}`);
   receiving = await addInboundRoute(db.prisma, { receivingDomainId: receiving.id, address: "support", workspaceId: fx.workspaceId });
 
   // The sender's domain: SPF lets 127.0.0.1 send, its DKIM key is published, DMARC asks for reject.

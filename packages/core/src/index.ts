@@ -2,6 +2,7 @@ export { addressDomain, bareAddress, type ParsedAddress, parseAddress } from "./
 export * from "./audit/index.ts";
 export { SecretBox } from "./crypto/secretBox.ts";
 export * from "./deliverability/index.ts";
+export * from "./dmarc/index.ts";
 export * from "./domains/index.ts";
 export { ATTACHMENT_LIMITS } from "./emails/attachments.ts";
 export * from "./emails/batch.ts";

@@ -63,6 +63,7 @@ export const ID_PREFIXES = {
   erasure: "ers",
   recoveryCode: "rec",
   passkey: "pk",
+  dmarcReport: "dmr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

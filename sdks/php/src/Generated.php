@@ -138,6 +138,10 @@ namespace SvcEmail;
  * @phpstan-type InboundVerdictsVirus array{result: string, domain?: ?string, policy?: ?string}
  * @phpstan-type InboundVerdicts array{spf: InboundVerdictsSpf, dkim: InboundVerdictsDkim, dmarc: InboundVerdictsDmarc, arc: InboundVerdictsArc, spam?: InboundVerdictsSpam, virus?: InboundVerdictsVirus}
  * @phpstan-type Inbound array{id: string, source: 'mx'|'ses', mailFrom: string, recipients: list<string>, from: ?string, to: list<string>, cc: list<string>, subject: ?string, messageId: ?string, inReplyTo: ?string, replyToEmailId: ?string, attachments: list<InboundAttachment>, size: int, verdicts: InboundVerdicts, parseError: ?string, receivedAt: string, text: ?string, html: ?string, headers: list<list<mixed>>}
+ * @phpstan-type DmarcReport array{id: string, domain: string, orgName: string, orgEmail: ?string, reportId: string, begin: string, end: string, policy: array<string, mixed>, recordCount: int, messageCount: int, authenticated: bool, receivedAt: string}
+ * @phpstan-type DmarcRecord array{sourceIp: string, count: int, disposition: string, dkim: string, spf: string, aligned: bool, headerFrom: string, envelopeFrom: ?string, dkimDomain: ?string, dkimResult: ?string, spfDomain: ?string, spfResult: ?string}
+ * @phpstan-type DmarcSourceDisposition array{none: int, quarantine: int, reject: int}
+ * @phpstan-type DmarcSource array{domain: string, sourceIp: string, messages: int, aligned: int, notAligned: int, disposition: DmarcSourceDisposition}
  * @phpstan-type AuditEntryActor array{type: 'user'|'api_key'|'operator'|'anonymous', id: ?string}
  * @phpstan-type AuditEntryTarget array{type: string, id: string}
  * @phpstan-type AuditEntry array{id: string, at: string, workspaceId: ?string, actor: AuditEntryActor, source: ?string, action: 'auth.sign_up'|'auth.sign_in'|'auth.sign_in_failed'|'auth.sign_out'|'auth.second_factor_enrolled'|'auth.second_factor_removed'|'auth.recovery_code_used'|'auth.recovery_codes_regenerated'|'auth.oidc_refused'|'email.canceled'|'email.rescheduled'|'api_key.created'|'api_key.revoked'|'api_key.source_refused'|'domain.created'|'domain.verified'|'domain.tracking_changed'|'domain.removed'|'receiving_domain.created'|'receiving_domain.verified'|'receiving_domain.removed'|'inbound_route.created'|'inbound_route.removed'|'webhook.created'|'webhook.updated'|'webhook.deleted'|'webhook.replayed'|'webhook.test_sent'|'template.created'|'template.updated'|'template.deleted'|'template.published'|'template.duplicated'|'template.test_sent'|'test_recipient.added'|'test_recipient.removed'|'suppression.added'|'suppression.removed'|'suppression.imported'|'suppression.exported'|'topic_suppression.removed'|'member.invited'|'member.invitation_revoked'|'member.joined'|'member.role_changed'|'member.removed'|'operator.granted'|'operator.revoked'|'workspace.created'|'workspace.plan_changed'|'workspace.rate_limit_changed'|'workspace.second_factor_requirement_changed'|'workspace.retention_changed'|'workspace.regions_changed'|'ses.setup'|'oidc.configured'|'oidc.enabled_changed'|'oidc.removed'|'oidc.domain_allowed'|'oidc.domain_removed'|'erasure.requested'|'erasure.completed', target: ?AuditEntryTarget, changes: array<string, mixed>}
@@ -158,6 +162,11 @@ namespace SvcEmail;
  * @phpstan-type DeleteTemplateResponse array{id: string, deleted: true}
  * @phpstan-type ListTemplateVersionsResponse array{data: list<TemplateVersion>}
  * @phpstan-type ListInboundResponse array{data: list<InboundSummary>, nextCursor: ?string}
+ * @phpstan-type ListDmarcReportsResponse array{data: list<DmarcReport>, nextCursor: ?string}
+ * @phpstan-type GetDmarcReportResponse array{id: string, domain: string, orgName: string, orgEmail: ?string, reportId: string, begin: string, end: string, policy: array<string, mixed>, recordCount: int, messageCount: int, authenticated: bool, receivedAt: string, records: list<DmarcRecord>}
+ * @phpstan-type SummarizeDmarcResponseTotals array{messages: int, aligned: int, notAligned: int}
+ * @phpstan-type SummarizeDmarcResponseDailyItem array{day: string, messages: int, aligned: int}
+ * @phpstan-type SummarizeDmarcResponse array{from: string, to: string, totals: SummarizeDmarcResponseTotals, sources: list<DmarcSource>, daily: list<SummarizeDmarcResponseDailyItem>, refused: array<string, int>}
  * @phpstan-type ListAuditLogResponse array{data: list<AuditEntry>, nextCursor: ?string}
  * @phpstan-type GetHealthResponse array{status: 'ok'}
  * @phpstan-type GetReadinessResponse array{status: 'ready', checks: array<string, 'ok'|'unreachable'>}
@@ -666,6 +675,45 @@ final class Generated
             'idempotencyKey' => false,
             'hasBody' => false,
             'response' => 'bytes',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'listDmarcReports' => [
+            'id' => 'listDmarcReports',
+            'tag' => 'DMARC',
+            'method' => 'GET',
+            'path' => '/dmarc/reports',
+            'pathParams' => [],
+            'queryParams' => ['limit', 'after', 'domain'],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'getDmarcReport' => [
+            'id' => 'getDmarcReport',
+            'tag' => 'DMARC',
+            'method' => 'GET',
+            'path' => '/dmarc/reports/{id}',
+            'pathParams' => ['id'],
+            'queryParams' => [],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
+            'auth' => true,
+            'safeToRepeat' => true,
+        ],
+        'summarizeDmarc' => [
+            'id' => 'summarizeDmarc',
+            'tag' => 'DMARC',
+            'method' => 'GET',
+            'path' => '/dmarc/summary',
+            'pathParams' => [],
+            'queryParams' => ['from', 'to', 'domain'],
+            'idempotencyKey' => false,
+            'hasBody' => false,
+            'response' => 'json',
             'auth' => true,
             'safeToRepeat' => true,
         ],

@@ -519,6 +519,45 @@ OPERATIONS: Dict[str, Operation] = {
         auth=True,
         safe_to_repeat=True,
     ),
+    "listDmarcReports": Operation(
+        id="listDmarcReports",
+        tag="DMARC",
+        method="GET",
+        path="/dmarc/reports",
+        path_params=(),
+        query_params=("limit", "after", "domain"),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "getDmarcReport": Operation(
+        id="getDmarcReport",
+        tag="DMARC",
+        method="GET",
+        path="/dmarc/reports/{id}",
+        path_params=("id",),
+        query_params=(),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
+    "summarizeDmarc": Operation(
+        id="summarizeDmarc",
+        tag="DMARC",
+        method="GET",
+        path="/dmarc/summary",
+        path_params=(),
+        query_params=("from", "to", "domain"),
+        idempotency_key=False,
+        has_body=False,
+        response="json",
+        auth=True,
+        safe_to_repeat=True,
+    ),
     "listAuditLog": Operation(
         id="listAuditLog",
         tag="Audit log",
@@ -2191,6 +2230,67 @@ Inbound = TypedDict(
 )
 
 
+DmarcReport = TypedDict(
+    "DmarcReport",
+    {
+        "id": str,
+        "domain": str,
+        "orgName": str,
+        "orgEmail": Optional[str],
+        "reportId": str,
+        "begin": str,
+        "end": str,
+        "policy": Dict[str, Any],
+        "recordCount": int,
+        "messageCount": int,
+        "authenticated": bool,
+        "receivedAt": str,
+    },
+)
+
+
+DmarcRecord = TypedDict(
+    "DmarcRecord",
+    {
+        "sourceIp": str,
+        "count": int,
+        "disposition": str,
+        "dkim": str,
+        "spf": str,
+        "aligned": bool,
+        "headerFrom": str,
+        "envelopeFrom": Optional[str],
+        "dkimDomain": Optional[str],
+        "dkimResult": Optional[str],
+        "spfDomain": Optional[str],
+        "spfResult": Optional[str],
+    },
+)
+
+
+DmarcSourceDisposition = TypedDict(
+    "DmarcSourceDisposition",
+    {
+        "none": int,
+        "quarantine": int,
+        "reject": int,
+    },
+)
+
+
+DmarcSource = TypedDict(
+    "DmarcSource",
+    {
+        "domain": str,
+        "sourceIp": str,
+        "messages": int,
+        "aligned": int,
+        "notAligned": int,
+        "disposition": "DmarcSourceDisposition",
+    },
+)
+
+
 AuditEntryActor = TypedDict(
     "AuditEntryActor",
     {
@@ -2424,6 +2524,68 @@ ListInboundResponse = TypedDict(
     {
         "data": List["InboundSummary"],
         "nextCursor": Optional[str],
+    },
+)
+
+
+ListDmarcReportsResponse = TypedDict(
+    "ListDmarcReportsResponse",
+    {
+        "data": List["DmarcReport"],
+        "nextCursor": Optional[str],
+    },
+)
+
+
+GetDmarcReportResponse = TypedDict(
+    "GetDmarcReportResponse",
+    {
+        "id": str,
+        "domain": str,
+        "orgName": str,
+        "orgEmail": Optional[str],
+        "reportId": str,
+        "begin": str,
+        "end": str,
+        "policy": Dict[str, Any],
+        "recordCount": int,
+        "messageCount": int,
+        "authenticated": bool,
+        "receivedAt": str,
+        "records": List["DmarcRecord"],
+    },
+)
+
+
+SummarizeDmarcResponseTotals = TypedDict(
+    "SummarizeDmarcResponseTotals",
+    {
+        "messages": int,
+        "aligned": int,
+        "notAligned": int,
+    },
+)
+
+
+SummarizeDmarcResponseDailyItem = TypedDict(
+    "SummarizeDmarcResponseDailyItem",
+    {
+        "day": str,
+        "messages": int,
+        "aligned": int,
+    },
+)
+
+
+SummarizeDmarcResponse = TypedDict(
+    "SummarizeDmarcResponse",
+    {
+        "from": str,
+        "to": str,
+        "totals": "SummarizeDmarcResponseTotals",
+        "sources": List["DmarcSource"],
+        "daily": List["SummarizeDmarcResponseDailyItem"],
+        "refused": Dict[str, int],
     },
 )
 

@@ -4,6 +4,7 @@ import { SECURITY_SCHEME } from "./operation.ts";
 import { registerApiKeyOperations } from "./paths/apiKeys.ts";
 import { registerAuditLogOperations } from "./paths/auditLog.ts";
 import { registerDeliverabilityOperations } from "./paths/deliverability.ts";
+import { registerDmarcOperations } from "./paths/dmarc.ts";
 import { registerEmailOperations } from "./paths/emails.ts";
 import { registerErasureOperations } from "./paths/erasures.ts";
 import { registerInboundOperations } from "./paths/inbound.ts";
@@ -42,6 +43,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   registerWebhookSubscriptionOperations(registry);
   registerTemplateOperations(registry);
   registerInboundOperations(registry);
+  registerDmarcOperations(registry);
   registerAuditLogOperations(registry);
   registerErasureOperations(registry);
   registerDeliverabilityOperations(registry);

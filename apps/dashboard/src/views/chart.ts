@@ -16,13 +16,20 @@ function niceMax(value: number): number {
   return 10 * power;
 }
 
+/** One line of a chart: a CSS class (`series-<key>`, coloured by the stylesheet), a label, a value per day. */
+export interface ChartLine {
+  key: string;
+  label: string;
+  values: number[];
+}
+
 /**
- * The overview's 14-day chart as inline SVG: one line per series, a point per day with a
- * tooltip, and the same numbers in a table for screen readers (the SVG itself is presentational).
- * Colours are classes, styled by the stylesheet (the CSP allows no inline style).
+ * A day-by-day line chart as inline SVG: one line per series, a point per day with a tooltip, and
+ * the same numbers in a table for screen readers (the SVG itself is presentational). Colours are
+ * classes, styled by the stylesheet (the CSP allows no inline style).
  */
-export function activityChart(days: DayCounts[]): SafeHtml {
-  const max = niceMax(Math.max(0, ...days.flatMap((d) => CHART_SERIES.map((s) => d.counts[s]))));
+export function lineChart(days: Date[], lines: ChartLine[], text: { label: string; caption: string; empty: string }): SafeHtml {
+  const max = niceMax(Math.max(0, ...lines.flatMap((line) => line.values)));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const x = (i: number) => PAD.left + (days.length === 1 ? plotW / 2 : (i * plotW) / (days.length - 1));
@@ -33,31 +40,45 @@ export function activityChart(days: DayCounts[]): SafeHtml {
     (t) => html`<line class="chart-grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}"/>
       <text class="chart-axis" x="${PAD.left - 8}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end">${formatNumber(t)}</text>`,
   );
-  const labels = days.map((d, i) =>
+  const labels = days.map((day, i) =>
     i % 2 === (days.length - 1) % 2
-      ? html`<text class="chart-axis" x="${x(i).toFixed(1)}" y="${HEIGHT - 10}" text-anchor="middle">${formatDay(d.day)}</text>`
+      ? html`<text class="chart-axis" x="${x(i).toFixed(1)}" y="${HEIGHT - 10}" text-anchor="middle">${formatDay(day)}</text>`
       : "",
   );
-  const lines = CHART_SERIES.map((series) => {
-    const points = days.map((d, i) => `${x(i).toFixed(1)},${y(d.counts[series]).toFixed(1)}`).join(" ");
-    return html`<g class="series series-${series}">
+  const drawn = lines.map((line) => {
+    const points = line.values.map((value, i) => `${x(i).toFixed(1)},${y(value).toFixed(1)}`).join(" ");
+    return html`<g class="series series-${line.key}">
       <polyline points="${points}" fill="none"/>
-      ${days.map((d, i) => html`<circle cx="${x(i).toFixed(1)}" cy="${y(d.counts[series]).toFixed(1)}" r="3"><title>${formatDay(d.day)}: ${formatNumber(d.counts[series])} ${SERIES_LABEL[series].toLowerCase()}</title></circle>`)}
+      ${line.values.map((value, i) => html`<circle cx="${x(i).toFixed(1)}" cy="${y(value).toFixed(1)}" r="3"><title>${formatDay(days[i]!)}: ${formatNumber(value)} ${line.label.toLowerCase()}</title></circle>`)}
     </g>`;
   });
+  const empty = lines.every((line) => line.values.every((value) => value === 0));
 
   return html`<figure class="chart">
     <div class="chart-legend" aria-hidden="true">
-      ${CHART_SERIES.map((s) => html`<span class="legend-item"><span class="legend-swatch series-${s}"></span>${SERIES_LABEL[s]}</span>`)}
+      ${lines.map((line) => html`<span class="legend-item"><span class="legend-swatch series-${line.key}"></span>${line.label}</span>`)}
     </div>
-    <svg viewBox="0 0 ${raw(String(WIDTH))} ${raw(String(HEIGHT))}" class="chart-svg" role="img" aria-label="Email activity over the last 14 days">
-      ${grid}${labels}${lines}
-      ${max === 4 && days.every((d) => CHART_SERIES.every((s) => d.counts[s] === 0)) && html`<text class="chart-empty" x="${PAD.left + plotW / 2}" y="${PAD.top + plotH / 2}" text-anchor="middle">No email activity in the last 14 days yet</text>`}
+    <svg viewBox="0 0 ${raw(String(WIDTH))} ${raw(String(HEIGHT))}" class="chart-svg" role="img" aria-label="${text.label}">
+      ${grid}${labels}${drawn}
+      ${empty && html`<text class="chart-empty" x="${PAD.left + plotW / 2}" y="${PAD.top + plotH / 2}" text-anchor="middle">${text.empty}</text>`}
     </svg>
     <div class="sr-only"><table>
-      <caption>Email events per day, last 14 days (UTC)</caption>
-      <thead><tr><th scope="col">Day</th>${CHART_SERIES.map((s) => html`<th scope="col">${SERIES_LABEL[s]}</th>`)}</tr></thead>
-      <tbody>${days.map((d) => html`<tr><th scope="row">${formatDay(d.day)}</th>${CHART_SERIES.map((s) => html`<td>${d.counts[s]}</td>`)}</tr>`)}</tbody>
+      <caption>${text.caption}</caption>
+      <thead><tr><th scope="col">Day</th>${lines.map((line) => html`<th scope="col">${line.label}</th>`)}</tr></thead>
+      <tbody>${days.map((day, i) => html`<tr><th scope="row">${formatDay(day)}</th>${lines.map((line) => html`<td>${line.values[i]}</td>`)}</tr>`)}</tbody>
     </table></div>
   </figure>`;
+}
+
+/** The overview's 14-day chart: sent, delivered, bounced, complained. */
+export function activityChart(days: DayCounts[]): SafeHtml {
+  return lineChart(
+    days.map((d) => d.day),
+    CHART_SERIES.map((series) => ({ key: series, label: SERIES_LABEL[series], values: days.map((d) => d.counts[series]) })),
+    {
+      label: "Email activity over the last 14 days",
+      caption: "Email events per day, last 14 days (UTC)",
+      empty: "No email activity in the last 14 days yet",
+    },
+  );
 }

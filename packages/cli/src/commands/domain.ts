@@ -3,12 +3,17 @@ import {
   addDomain,
   createDnsResolver,
   type DomainView,
+  dmarcReportAddress,
   getDomainHealth,
   getWorkspace,
+  listDmarcReports,
   listDomains,
   markDomainVerified,
+  parseDmarcListQuery,
+  parseDmarcSummaryQuery,
   removeDomain,
   setDomainTracking,
+  summarizeDmarc,
   verifyDomain,
 } from "@svc/core";
 import { type Command, type Flags, optionalFlag, requireFlag } from "../command.ts";
@@ -36,6 +41,27 @@ function published(domain: DomainView) {
 }
 
 export const domainCommands: Command[] = [
+  {
+    // The rua to publish in the domain's _dmarc record (and, outside its tree, the authorization record).
+    path: ["domain", "dmarc"],
+    usage: "--workspace ID --domain example.com",
+    run: (flags, { db }) => dmarcReportAddress(db.prisma, requireFlag(flags, "workspace"), requireFlag(flags, "domain")),
+  },
+  {
+    path: ["domain", "dmarc-reports"],
+    usage: "--workspace ID [--domain example.com] [--limit N] [--summary] [--from ISO] [--to ISO]",
+    run: async (flags, { db }) => {
+      const workspaceId = requireFlag(flags, "workspace");
+      const domain = optionalFlag(flags, "domain");
+      if (flags.summary !== undefined) {
+        const query = { from: optionalFlag(flags, "from"), to: optionalFlag(flags, "to"), domain };
+        const range = parseDmarcSummaryQuery(Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)));
+        return summarizeDmarc(db.prisma, workspaceId, range);
+      }
+      const limit = optionalFlag(flags, "limit");
+      return listDmarcReports(db.prisma, workspaceId, parseDmarcListQuery({ ...(domain ? { domain } : {}), ...(limit ? { limit } : {}) }));
+    },
+  },
   {
     path: ["domain", "add"],
     usage: "--workspace ID --domain example.com [--mail-from bounce]",

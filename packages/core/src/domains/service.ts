@@ -1,6 +1,7 @@
 import type { Db, Domain } from "@svc/db";
 import { newId, Prisma } from "@svc/db";
 import type { SecretBox } from "../crypto/secretBox.ts";
+import { reportAddressFor, suggestRua } from "../dmarc/address.ts";
 import { AppError, notFound } from "../errors.ts";
 import {
   claimDomainName,
@@ -273,10 +274,13 @@ export async function checkDomain(
   if (!domain.provenAt && claimExpired(domain.createdAt, now, context.claimTtlMs)) {
     return endClaim(prisma, domain, key, now, claimExpiredReason(domain.name, context.claimTtlMs), []);
   }
-  const [outcomes, dmarc] = await Promise.all([
+  const [outcomes, dmarcCheck, reportAddress] = await Promise.all([
     checkRecords(options.resolver, recordsOf(domain)),
     checkDmarc(options.resolver, domain.name),
+    reportAddressFor(prisma, domain.workspaceId, domain.name),
   ]);
+  // With a receiving domain, the DMARC advice names where aggregate reports can come to.
+  const dmarc = suggestRua(dmarcCheck, reportAddress);
   let owner = domain.provenAt !== null;
   if (!owner && outcomes.some((outcome) => outcome.check.purpose === "ownership" && outcome.check.ok)) {
     owner = await claimDomainName(prisma, domain.id, now);

@@ -1,6 +1,7 @@
 import type { Db, DbHandle } from "@svc/db";
 import { derivedId, newTimeId } from "@svc/db";
 import { newDeliveryJobs, type Producer } from "@svc/queues";
+import { DMARC_LOCAL_PART } from "../dmarc/address.ts";
 import type { FileStore } from "../files/store.ts";
 import { inTransaction } from "../sql.ts";
 import { insertInboundEmail } from "../stores/inboundEmails.ts";
@@ -28,6 +29,8 @@ export interface RoutedRecipient {
   address: string;
   workspaceId: string;
   receivingDomainId: string;
+  /** The domain's DMARC reporting address (`dmarc-rua@`): the message is read as reports, not stored as mail. */
+  dmarc?: true;
 }
 
 /**
@@ -42,8 +45,11 @@ export async function routeRecipients(prisma: Db, addresses: readonly string[]):
   return split.map((recipient) => {
     if (!recipient) return null;
     const domain = byName.get(recipient.domain);
-    if (!domain || !matchRoute(domain.routes, recipient)) return null;
-    return { address: recipient.address, workspaceId: domain.workspaceId, receivingDomainId: domain.id };
+    if (!domain) return null;
+    const routed = { address: recipient.address, workspaceId: domain.workspaceId, receivingDomainId: domain.id };
+    // Every verified receiving domain takes reports at its DMARC address, whatever its routes.
+    if (recipient.base === DMARC_LOCAL_PART) return { ...routed, dmarc: true };
+    return matchRoute(domain.routes, recipient) ? routed : null;
   });
 }
 

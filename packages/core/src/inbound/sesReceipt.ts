@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FileStore } from "../files/store.ts";
 import { existingInboundEmails } from "../stores/inboundEmails.ts";
 import { type InboundVerdicts, refusedByVirusScan, type Verdict } from "./authenticate.ts";
-import { arrivalInboundId, routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
+import { arrivalInboundId, type RoutedRecipient, routeRecipients, type StoredInbound, storeInbound } from "./receive.ts";
 
 /**
  * SES receiving's SNS notification for a receipt rule with an S3 action (the message itself is
@@ -95,7 +95,10 @@ export async function ingestSesReceipt(
   };
   const verdicts = sesVerdicts(notification.receipt);
   if (refusedByVirusScan(verdicts)) return { kind: "refused", reason: "virus", ...(await deleteObject()) };
-  const routed = (await routeRecipients(db.prisma, notification.receipt.recipients)).filter((recipient) => recipient !== null);
+  // DMARC reporting addresses are read by the built-in MX only: through SES they are not routed.
+  const routed = (await routeRecipients(db.prisma, notification.receipt.recipients)).filter(
+    (recipient): recipient is RoutedRecipient => recipient !== null && !recipient.dmarc,
+  );
   if (routed.length === 0) return { kind: "refused", reason: "no_route" };
   const timestamp = new Date(notification.mail.timestamp);
   const receivedAt = Number.isNaN(timestamp.getTime()) ? new Date() : timestamp;

@@ -665,6 +665,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dmarc/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List DMARC aggregate reports
+         * @description Reports received at the workspace's reporting address (`svc domain dmarc`), newest first.
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["listDmarcReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dmarc/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a DMARC aggregate report with its records
+         * @description Another workspace's report is `not_found`.
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["getDmarcReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dmarc/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DMARC results by domain and source IP
+         * @description Messages in reports whose range begins in [from, to) (default: the last 30 days; at most 366 days), by domain and source IP (the 500 largest), aligned or not and by disposition; per day; and the reports refused at the address by reason.
+         *
+         *     Requires an API key whose scope preset grants `emails:read`: `read-only`, `full-access`.
+         */
+        get: operations["summarizeDmarc"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit-log": {
         parameters: {
             query?: never;
@@ -2683,6 +2749,61 @@ export interface components {
                 string,
                 string
             ][];
+        };
+        DmarcReport: {
+            /** @example dmr_3kT9… */
+            id: string;
+            /** @description The sending domain the report is about (policy_published/domain). */
+            domain: string;
+            /** @example google.com */
+            orgName: string;
+            orgEmail: string | null;
+            /** @description The reporter's id: a report is stored once per (orgName, reportId). */
+            reportId: string;
+            /** Format: date-time */
+            begin: string;
+            /** Format: date-time */
+            end: string;
+            /** @description policy_published: p, sp, adkim, aspf, pct. */
+            policy: {
+                [key: string]: unknown;
+            };
+            recordCount: number;
+            messageCount: number;
+            /** @description Whether the report's own message passed DMARC (a forged report does not). */
+            authenticated: boolean;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        DmarcRecord: {
+            sourceIp: string;
+            count: number;
+            /** @description `none`, `quarantine` or `reject`. */
+            disposition: string;
+            /** @description DMARC-aligned DKIM result (policy_evaluated). */
+            dkim: string;
+            /** @description DMARC-aligned SPF result (policy_evaluated). */
+            spf: string;
+            /** @description DKIM or SPF passed aligned. */
+            aligned: boolean;
+            headerFrom: string;
+            envelopeFrom: string | null;
+            dkimDomain: string | null;
+            dkimResult: string | null;
+            spfDomain: string | null;
+            spfResult: string | null;
+        };
+        DmarcSource: {
+            domain: string;
+            sourceIp: string;
+            messages: number;
+            aligned: number;
+            notAligned: number;
+            disposition: {
+                none: number;
+                quarantine: number;
+                reject: number;
+            };
         };
         AuditEntry: {
             /** @example aud_0Wk3Zq1xAbCdEfGhIjKlMnOp */
@@ -11027,6 +11148,602 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    listDmarcReports: {
+        parameters: {
+            query?: {
+                /** @description Default 20. */
+                limit?: number;
+                /** @description `nextCursor` of the previous page. */
+                after?: string;
+                /** @description Only reports about this sending domain. */
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DmarcReport"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `validation_failed`: A field, query parameter or header is invalid; the message names every one that is wrong. */
+            422: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A field, query parameter or header is invalid; the message names every one that is wrong.",
+                     *       "code": "validation_failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    getDmarcReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example dmr_3kT9… */
+                        id: string;
+                        /** @description The sending domain the report is about (policy_published/domain). */
+                        domain: string;
+                        /** @example google.com */
+                        orgName: string;
+                        orgEmail: string | null;
+                        /** @description The reporter's id: a report is stored once per (orgName, reportId). */
+                        reportId: string;
+                        /** Format: date-time */
+                        begin: string;
+                        /** Format: date-time */
+                        end: string;
+                        /** @description policy_published: p, sp, adkim, aspf, pct. */
+                        policy: {
+                            [key: string]: unknown;
+                        };
+                        recordCount: number;
+                        messageCount: number;
+                        /** @description Whether the report's own message passed DMARC (a forged report does not). */
+                        authenticated: boolean;
+                        /** Format: date-time */
+                        receivedAt: string;
+                        records: components["schemas"]["DmarcRecord"][];
+                    };
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
+                    };
+                };
+            };
+            /** @description `not_found`: No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route. */
+            404: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "No such resource in the key's workspace (another workspace's resource is indistinguishable from a missing one), or no such route.",
+                     *       "code": "not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests; wait for the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests; wait for the time in Retry-After.",
+                     *       "code": "rate_limited"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable`: A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later. */
+            503: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    /** @description On `rate_limited`, `render_rate_limited`, `replay_rate_limited` and `erasure_rate_limited`: seconds to wait before the next request is allowed; on `server_busy`: seconds to wait before sending the body again. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "A dependency (PostgreSQL, or the object store that holds attachment bytes when FILE_STORE=s3) did not answer in time; nothing was stored: retry later.",
+                     *       "code": "unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unavailable";
+                    };
+                };
+            };
+        };
+    };
+    summarizeDmarc: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                domain?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                        totals: {
+                            messages: number;
+                            aligned: number;
+                            notAligned: number;
+                        };
+                        sources: components["schemas"]["DmarcSource"][];
+                        daily: {
+                            /** Format: date */
+                            day: string;
+                            messages: number;
+                            aligned: number;
+                        }[];
+                        /** @description Reports refused at the address in [from, to), by reason. */
+                        refused: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query. */
+            400: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The request could not be read: malformed JSON, a malformed percent-escape or a NUL in the path or query.",
+                     *       "code": "bad_request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "bad_request";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The Authorization header is missing, malformed, or names an unknown or revoked key. */
+            401: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The Authorization header is missing, malformed, or names an unknown or revoked key.",
+                     *       "code": "unauthorized"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /**
+             * @description `forbidden`: The key's scope preset lacks the permission this operation needs (the message names it).
+             *
+             *     `source_not_allowed`: The key is bound to source networks (CIDRs) and the request came from an address outside them; nothing was done, and the refusal is logged with the key's id and the address.
+             */
+            403: {
+                headers: {
+                    /** @description The burst of the limit closest to exhaustion (the key's, unless another counts this request): how many requests it allows at once. */
+                    "RateLimit-Limit"?: string;
+                    /** @description Requests that limit still allows right now. */
+                    "RateLimit-Remaining"?: string;
+                    /** @description Seconds until that limit's allowance is full again. */
+                    "RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The key's scope preset lacks the permission this operation needs (the message names it).",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden" | "source_not_allowed";
                     };
                 };
             };

@@ -509,6 +509,45 @@ module SvcEmail
       auth: true,
       safe_to_repeat: true
     ).freeze,
+    "listDmarcReports" => Operation.new(
+      id: "listDmarcReports",
+      tag: "DMARC",
+      http_method: "GET",
+      path: "/dmarc/reports",
+      path_params: [].freeze,
+      query_params: ["limit", "after", "domain"].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
+    "getDmarcReport" => Operation.new(
+      id: "getDmarcReport",
+      tag: "DMARC",
+      http_method: "GET",
+      path: "/dmarc/reports/{id}",
+      path_params: ["id"].freeze,
+      query_params: [].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
+    "summarizeDmarc" => Operation.new(
+      id: "summarizeDmarc",
+      tag: "DMARC",
+      http_method: "GET",
+      path: "/dmarc/summary",
+      path_params: [].freeze,
+      query_params: ["from", "to", "domain"].freeze,
+      idempotency_key: false,
+      has_body: false,
+      response: :json,
+      auth: true,
+      safe_to_repeat: true
+    ).freeze,
     "listAuditLog" => Operation.new(
       id: "listAuditLog",
       tag: "Audit log",

@@ -11,7 +11,10 @@ export function domainsBody(input: {
 }): SafeHtml {
   const form = input.form ?? {};
   const failed = input.domains.filter((d) => d.status === "failed");
-  return html`${pageHeader("Domains", { description: "You can send from an address only when its domain is verified for this workspace." })}
+  return html`${pageHeader("Domains", {
+    description: "You can send from an address only when its domain is verified for this workspace.",
+    actions: html`<a class="btn btn-secondary" href="/dmarc">DMARC reports</a>`,
+  })}
   ${
     failed.length > 0 &&
     alert(

@@ -8101,6 +8101,434 @@ public final class Models {
     }
   }
 
+  /** DmarcReport: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DmarcReport {
+    @JsonProperty("id")
+    private String id;
+
+    public String getId() {
+      return id;
+    }
+
+    public DmarcReport setId(String id) {
+      this.id = id;
+      return this;
+    }
+
+    @JsonProperty("domain")
+    private String domain;
+
+    /** The sending domain the report is about (policy_published/domain). */
+    public String getDomain() {
+      return domain;
+    }
+
+    public DmarcReport setDomain(String domain) {
+      this.domain = domain;
+      return this;
+    }
+
+    @JsonProperty("orgName")
+    private String orgName;
+
+    public String getOrgName() {
+      return orgName;
+    }
+
+    public DmarcReport setOrgName(String orgName) {
+      this.orgName = orgName;
+      return this;
+    }
+
+    @JsonProperty("orgEmail")
+    private String orgEmail;
+
+    public String getOrgEmail() {
+      return orgEmail;
+    }
+
+    public DmarcReport setOrgEmail(String orgEmail) {
+      this.orgEmail = orgEmail;
+      return this;
+    }
+
+    @JsonProperty("reportId")
+    private String reportId;
+
+    /** The reporter's id: a report is stored once per (orgName, reportId). */
+    public String getReportId() {
+      return reportId;
+    }
+
+    public DmarcReport setReportId(String reportId) {
+      this.reportId = reportId;
+      return this;
+    }
+
+    @JsonProperty("begin")
+    private String begin;
+
+    public String getBegin() {
+      return begin;
+    }
+
+    public DmarcReport setBegin(String begin) {
+      this.begin = begin;
+      return this;
+    }
+
+    @JsonProperty("end")
+    private String end;
+
+    public String getEnd() {
+      return end;
+    }
+
+    public DmarcReport setEnd(String end) {
+      this.end = end;
+      return this;
+    }
+
+    @JsonProperty("policy")
+    private Map<String, JsonNode> policy;
+
+    /** policy_published: p, sp, adkim, aspf, pct. */
+    public Map<String, JsonNode> getPolicy() {
+      return policy;
+    }
+
+    public DmarcReport setPolicy(Map<String, JsonNode> policy) {
+      this.policy = policy;
+      return this;
+    }
+
+    @JsonProperty("recordCount")
+    private Long recordCount;
+
+    public Long getRecordCount() {
+      return recordCount;
+    }
+
+    public DmarcReport setRecordCount(Long recordCount) {
+      this.recordCount = recordCount;
+      return this;
+    }
+
+    @JsonProperty("messageCount")
+    private Long messageCount;
+
+    public Long getMessageCount() {
+      return messageCount;
+    }
+
+    public DmarcReport setMessageCount(Long messageCount) {
+      this.messageCount = messageCount;
+      return this;
+    }
+
+    @JsonProperty("authenticated")
+    private Boolean authenticated;
+
+    /** Whether the report's own message passed DMARC (a forged report does not). */
+    public Boolean getAuthenticated() {
+      return authenticated;
+    }
+
+    public DmarcReport setAuthenticated(Boolean authenticated) {
+      this.authenticated = authenticated;
+      return this;
+    }
+
+    @JsonProperty("receivedAt")
+    private String receivedAt;
+
+    public String getReceivedAt() {
+      return receivedAt;
+    }
+
+    public DmarcReport setReceivedAt(String receivedAt) {
+      this.receivedAt = receivedAt;
+      return this;
+    }
+  }
+
+  /** DmarcRecord: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DmarcRecord {
+    @JsonProperty("sourceIp")
+    private String sourceIp;
+
+    public String getSourceIp() {
+      return sourceIp;
+    }
+
+    public DmarcRecord setSourceIp(String sourceIp) {
+      this.sourceIp = sourceIp;
+      return this;
+    }
+
+    @JsonProperty("count")
+    private Long count;
+
+    public Long getCount() {
+      return count;
+    }
+
+    public DmarcRecord setCount(Long count) {
+      this.count = count;
+      return this;
+    }
+
+    @JsonProperty("disposition")
+    private String disposition;
+
+    /** `none`, `quarantine` or `reject`. */
+    public String getDisposition() {
+      return disposition;
+    }
+
+    public DmarcRecord setDisposition(String disposition) {
+      this.disposition = disposition;
+      return this;
+    }
+
+    @JsonProperty("dkim")
+    private String dkim;
+
+    /** DMARC-aligned DKIM result (policy_evaluated). */
+    public String getDkim() {
+      return dkim;
+    }
+
+    public DmarcRecord setDkim(String dkim) {
+      this.dkim = dkim;
+      return this;
+    }
+
+    @JsonProperty("spf")
+    private String spf;
+
+    /** DMARC-aligned SPF result (policy_evaluated). */
+    public String getSpf() {
+      return spf;
+    }
+
+    public DmarcRecord setSpf(String spf) {
+      this.spf = spf;
+      return this;
+    }
+
+    @JsonProperty("aligned")
+    private Boolean aligned;
+
+    /** DKIM or SPF passed aligned. */
+    public Boolean getAligned() {
+      return aligned;
+    }
+
+    public DmarcRecord setAligned(Boolean aligned) {
+      this.aligned = aligned;
+      return this;
+    }
+
+    @JsonProperty("headerFrom")
+    private String headerFrom;
+
+    public String getHeaderFrom() {
+      return headerFrom;
+    }
+
+    public DmarcRecord setHeaderFrom(String headerFrom) {
+      this.headerFrom = headerFrom;
+      return this;
+    }
+
+    @JsonProperty("envelopeFrom")
+    private String envelopeFrom;
+
+    public String getEnvelopeFrom() {
+      return envelopeFrom;
+    }
+
+    public DmarcRecord setEnvelopeFrom(String envelopeFrom) {
+      this.envelopeFrom = envelopeFrom;
+      return this;
+    }
+
+    @JsonProperty("dkimDomain")
+    private String dkimDomain;
+
+    public String getDkimDomain() {
+      return dkimDomain;
+    }
+
+    public DmarcRecord setDkimDomain(String dkimDomain) {
+      this.dkimDomain = dkimDomain;
+      return this;
+    }
+
+    @JsonProperty("dkimResult")
+    private String dkimResult;
+
+    public String getDkimResult() {
+      return dkimResult;
+    }
+
+    public DmarcRecord setDkimResult(String dkimResult) {
+      this.dkimResult = dkimResult;
+      return this;
+    }
+
+    @JsonProperty("spfDomain")
+    private String spfDomain;
+
+    public String getSpfDomain() {
+      return spfDomain;
+    }
+
+    public DmarcRecord setSpfDomain(String spfDomain) {
+      this.spfDomain = spfDomain;
+      return this;
+    }
+
+    @JsonProperty("spfResult")
+    private String spfResult;
+
+    public String getSpfResult() {
+      return spfResult;
+    }
+
+    public DmarcRecord setSpfResult(String spfResult) {
+      this.spfResult = spfResult;
+      return this;
+    }
+  }
+
+  /** DmarcSourceDisposition: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DmarcSourceDisposition {
+    @JsonProperty("none")
+    private Long none;
+
+    public Long getNone() {
+      return none;
+    }
+
+    public DmarcSourceDisposition setNone(Long none) {
+      this.none = none;
+      return this;
+    }
+
+    @JsonProperty("quarantine")
+    private Long quarantine;
+
+    public Long getQuarantine() {
+      return quarantine;
+    }
+
+    public DmarcSourceDisposition setQuarantine(Long quarantine) {
+      this.quarantine = quarantine;
+      return this;
+    }
+
+    @JsonProperty("reject")
+    private Long reject;
+
+    public Long getReject() {
+      return reject;
+    }
+
+    public DmarcSourceDisposition setReject(Long reject) {
+      this.reject = reject;
+      return this;
+    }
+  }
+
+  /** DmarcSource: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class DmarcSource {
+    @JsonProperty("domain")
+    private String domain;
+
+    public String getDomain() {
+      return domain;
+    }
+
+    public DmarcSource setDomain(String domain) {
+      this.domain = domain;
+      return this;
+    }
+
+    @JsonProperty("sourceIp")
+    private String sourceIp;
+
+    public String getSourceIp() {
+      return sourceIp;
+    }
+
+    public DmarcSource setSourceIp(String sourceIp) {
+      this.sourceIp = sourceIp;
+      return this;
+    }
+
+    @JsonProperty("messages")
+    private Long messages;
+
+    public Long getMessages() {
+      return messages;
+    }
+
+    public DmarcSource setMessages(Long messages) {
+      this.messages = messages;
+      return this;
+    }
+
+    @JsonProperty("aligned")
+    private Long aligned;
+
+    public Long getAligned() {
+      return aligned;
+    }
+
+    public DmarcSource setAligned(Long aligned) {
+      this.aligned = aligned;
+      return this;
+    }
+
+    @JsonProperty("notAligned")
+    private Long notAligned;
+
+    public Long getNotAligned() {
+      return notAligned;
+    }
+
+    public DmarcSource setNotAligned(Long notAligned) {
+      this.notAligned = notAligned;
+      return this;
+    }
+
+    @JsonProperty("disposition")
+    private DmarcSourceDisposition disposition;
+
+    public DmarcSourceDisposition getDisposition() {
+      return disposition;
+    }
+
+    public DmarcSource setDisposition(DmarcSourceDisposition disposition) {
+      this.disposition = disposition;
+      return this;
+    }
+  }
+
   /** AuditEntryActor: a schema of the API. */
   @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -9343,6 +9771,365 @@ public final class Models {
     }
   }
 
+  /** ListDmarcReportsResponse: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class ListDmarcReportsResponse {
+    @JsonProperty("data")
+    private List<DmarcReport> data;
+
+    public List<DmarcReport> getData() {
+      return data;
+    }
+
+    public ListDmarcReportsResponse setData(List<DmarcReport> data) {
+      this.data = data;
+      return this;
+    }
+
+    @JsonProperty("nextCursor")
+    private String nextCursor;
+
+    public String getNextCursor() {
+      return nextCursor;
+    }
+
+    public ListDmarcReportsResponse setNextCursor(String nextCursor) {
+      this.nextCursor = nextCursor;
+      return this;
+    }
+  }
+
+  /** GetDmarcReportResponse: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class GetDmarcReportResponse {
+    @JsonProperty("id")
+    private String id;
+
+    public String getId() {
+      return id;
+    }
+
+    public GetDmarcReportResponse setId(String id) {
+      this.id = id;
+      return this;
+    }
+
+    @JsonProperty("domain")
+    private String domain;
+
+    /** The sending domain the report is about (policy_published/domain). */
+    public String getDomain() {
+      return domain;
+    }
+
+    public GetDmarcReportResponse setDomain(String domain) {
+      this.domain = domain;
+      return this;
+    }
+
+    @JsonProperty("orgName")
+    private String orgName;
+
+    public String getOrgName() {
+      return orgName;
+    }
+
+    public GetDmarcReportResponse setOrgName(String orgName) {
+      this.orgName = orgName;
+      return this;
+    }
+
+    @JsonProperty("orgEmail")
+    private String orgEmail;
+
+    public String getOrgEmail() {
+      return orgEmail;
+    }
+
+    public GetDmarcReportResponse setOrgEmail(String orgEmail) {
+      this.orgEmail = orgEmail;
+      return this;
+    }
+
+    @JsonProperty("reportId")
+    private String reportId;
+
+    /** The reporter's id: a report is stored once per (orgName, reportId). */
+    public String getReportId() {
+      return reportId;
+    }
+
+    public GetDmarcReportResponse setReportId(String reportId) {
+      this.reportId = reportId;
+      return this;
+    }
+
+    @JsonProperty("begin")
+    private String begin;
+
+    public String getBegin() {
+      return begin;
+    }
+
+    public GetDmarcReportResponse setBegin(String begin) {
+      this.begin = begin;
+      return this;
+    }
+
+    @JsonProperty("end")
+    private String end;
+
+    public String getEnd() {
+      return end;
+    }
+
+    public GetDmarcReportResponse setEnd(String end) {
+      this.end = end;
+      return this;
+    }
+
+    @JsonProperty("policy")
+    private Map<String, JsonNode> policy;
+
+    /** policy_published: p, sp, adkim, aspf, pct. */
+    public Map<String, JsonNode> getPolicy() {
+      return policy;
+    }
+
+    public GetDmarcReportResponse setPolicy(Map<String, JsonNode> policy) {
+      this.policy = policy;
+      return this;
+    }
+
+    @JsonProperty("recordCount")
+    private Long recordCount;
+
+    public Long getRecordCount() {
+      return recordCount;
+    }
+
+    public GetDmarcReportResponse setRecordCount(Long recordCount) {
+      this.recordCount = recordCount;
+      return this;
+    }
+
+    @JsonProperty("messageCount")
+    private Long messageCount;
+
+    public Long getMessageCount() {
+      return messageCount;
+    }
+
+    public GetDmarcReportResponse setMessageCount(Long messageCount) {
+      this.messageCount = messageCount;
+      return this;
+    }
+
+    @JsonProperty("authenticated")
+    private Boolean authenticated;
+
+    /** Whether the report's own message passed DMARC (a forged report does not). */
+    public Boolean getAuthenticated() {
+      return authenticated;
+    }
+
+    public GetDmarcReportResponse setAuthenticated(Boolean authenticated) {
+      this.authenticated = authenticated;
+      return this;
+    }
+
+    @JsonProperty("receivedAt")
+    private String receivedAt;
+
+    public String getReceivedAt() {
+      return receivedAt;
+    }
+
+    public GetDmarcReportResponse setReceivedAt(String receivedAt) {
+      this.receivedAt = receivedAt;
+      return this;
+    }
+
+    @JsonProperty("records")
+    private List<DmarcRecord> records;
+
+    public List<DmarcRecord> getRecords() {
+      return records;
+    }
+
+    public GetDmarcReportResponse setRecords(List<DmarcRecord> records) {
+      this.records = records;
+      return this;
+    }
+  }
+
+  /** SummarizeDmarcResponseTotals: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class SummarizeDmarcResponseTotals {
+    @JsonProperty("messages")
+    private Long messages;
+
+    public Long getMessages() {
+      return messages;
+    }
+
+    public SummarizeDmarcResponseTotals setMessages(Long messages) {
+      this.messages = messages;
+      return this;
+    }
+
+    @JsonProperty("aligned")
+    private Long aligned;
+
+    public Long getAligned() {
+      return aligned;
+    }
+
+    public SummarizeDmarcResponseTotals setAligned(Long aligned) {
+      this.aligned = aligned;
+      return this;
+    }
+
+    @JsonProperty("notAligned")
+    private Long notAligned;
+
+    public Long getNotAligned() {
+      return notAligned;
+    }
+
+    public SummarizeDmarcResponseTotals setNotAligned(Long notAligned) {
+      this.notAligned = notAligned;
+      return this;
+    }
+  }
+
+  /** SummarizeDmarcResponseDailyItem: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class SummarizeDmarcResponseDailyItem {
+    @JsonProperty("day")
+    private String day;
+
+    public String getDay() {
+      return day;
+    }
+
+    public SummarizeDmarcResponseDailyItem setDay(String day) {
+      this.day = day;
+      return this;
+    }
+
+    @JsonProperty("messages")
+    private Long messages;
+
+    public Long getMessages() {
+      return messages;
+    }
+
+    public SummarizeDmarcResponseDailyItem setMessages(Long messages) {
+      this.messages = messages;
+      return this;
+    }
+
+    @JsonProperty("aligned")
+    private Long aligned;
+
+    public Long getAligned() {
+      return aligned;
+    }
+
+    public SummarizeDmarcResponseDailyItem setAligned(Long aligned) {
+      this.aligned = aligned;
+      return this;
+    }
+  }
+
+  /** SummarizeDmarcResponse: a schema of the API. */
+  @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static final class SummarizeDmarcResponse {
+    @JsonProperty("from")
+    private String from;
+
+    public String getFrom() {
+      return from;
+    }
+
+    public SummarizeDmarcResponse setFrom(String from) {
+      this.from = from;
+      return this;
+    }
+
+    @JsonProperty("to")
+    private String to;
+
+    public String getTo() {
+      return to;
+    }
+
+    public SummarizeDmarcResponse setTo(String to) {
+      this.to = to;
+      return this;
+    }
+
+    @JsonProperty("totals")
+    private SummarizeDmarcResponseTotals totals;
+
+    public SummarizeDmarcResponseTotals getTotals() {
+      return totals;
+    }
+
+    public SummarizeDmarcResponse setTotals(SummarizeDmarcResponseTotals totals) {
+      this.totals = totals;
+      return this;
+    }
+
+    @JsonProperty("sources")
+    private List<DmarcSource> sources;
+
+    public List<DmarcSource> getSources() {
+      return sources;
+    }
+
+    public SummarizeDmarcResponse setSources(List<DmarcSource> sources) {
+      this.sources = sources;
+      return this;
+    }
+
+    @JsonProperty("daily")
+    private List<SummarizeDmarcResponseDailyItem> daily;
+
+    public List<SummarizeDmarcResponseDailyItem> getDaily() {
+      return daily;
+    }
+
+    public SummarizeDmarcResponse setDaily(List<SummarizeDmarcResponseDailyItem> daily) {
+      this.daily = daily;
+      return this;
+    }
+
+    @JsonProperty("refused")
+    private Map<String, Long> refused;
+
+    /** Reports refused at the address in [from, to), by reason. */
+    public Map<String, Long> getRefused() {
+      return refused;
+    }
+
+    public SummarizeDmarcResponse setRefused(Map<String, Long> refused) {
+      this.refused = refused;
+      return this;
+    }
+  }
+
   /** ListAuditLogResponse: a schema of the API. */
   @JsonAutoDetect(fieldVisibility = Visibility.ANY, getterVisibility = Visibility.NONE, isGetterVisibility = Visibility.NONE, setterVisibility = Visibility.NONE)
   @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -9852,6 +10639,99 @@ public final class Models {
       Map<String, String> query = new LinkedHashMap<>();
       if (limit != null) query.put("limit", String.valueOf(limit));
       if (after != null) query.put("after", String.valueOf(after));
+      return query;
+    }
+  }
+
+  /** The query parameters of listDmarcReports (GET /dmarc/reports); a null field is left out. */
+  public static final class ListDmarcReportsParams {
+    private Long limit;
+
+    /** Default 20. */
+    public Long getLimit() {
+      return limit;
+    }
+
+    public ListDmarcReportsParams setLimit(Long limit) {
+      this.limit = limit;
+      return this;
+    }
+
+    private String after;
+
+    /** `nextCursor` of the previous page. */
+    public String getAfter() {
+      return after;
+    }
+
+    public ListDmarcReportsParams setAfter(String after) {
+      this.after = after;
+      return this;
+    }
+
+    private String domain;
+
+    /** Only reports about this sending domain. */
+    public String getDomain() {
+      return domain;
+    }
+
+    public ListDmarcReportsParams setDomain(String domain) {
+      this.domain = domain;
+      return this;
+    }
+
+    /** The parameters set, by their name on the wire. */
+    public Map<String, String> toQuery() {
+      Map<String, String> query = new LinkedHashMap<>();
+      if (limit != null) query.put("limit", String.valueOf(limit));
+      if (after != null) query.put("after", String.valueOf(after));
+      if (domain != null) query.put("domain", String.valueOf(domain));
+      return query;
+    }
+  }
+
+  /** The query parameters of summarizeDmarc (GET /dmarc/summary); a null field is left out. */
+  public static final class SummarizeDmarcParams {
+    private String from;
+
+    public String getFrom() {
+      return from;
+    }
+
+    public SummarizeDmarcParams setFrom(String from) {
+      this.from = from;
+      return this;
+    }
+
+    private String to;
+
+    public String getTo() {
+      return to;
+    }
+
+    public SummarizeDmarcParams setTo(String to) {
+      this.to = to;
+      return this;
+    }
+
+    private String domain;
+
+    public String getDomain() {
+      return domain;
+    }
+
+    public SummarizeDmarcParams setDomain(String domain) {
+      this.domain = domain;
+      return this;
+    }
+
+    /** The parameters set, by their name on the wire. */
+    public Map<String, String> toQuery() {
+      Map<String, String> query = new LinkedHashMap<>();
+      if (from != null) query.put("from", String.valueOf(from));
+      if (to != null) query.put("to", String.valueOf(to));
+      if (domain != null) query.put("domain", String.valueOf(domain));
       return query;
     }
   }

@@ -150,6 +150,15 @@ public final class Operations {
           "getInboundAttachment",
           new Operation("getInboundAttachment", "Inbound", "GET", "/inbound/{id}/attachments/{n}", List.of("id", "n"), List.of(), false, false, "bytes", true, true)),
       Map.entry(
+          "listDmarcReports",
+          new Operation("listDmarcReports", "DMARC", "GET", "/dmarc/reports", List.of(), List.of("limit", "after", "domain"), false, false, "json", true, true)),
+      Map.entry(
+          "getDmarcReport",
+          new Operation("getDmarcReport", "DMARC", "GET", "/dmarc/reports/{id}", List.of("id"), List.of(), false, false, "json", true, true)),
+      Map.entry(
+          "summarizeDmarc",
+          new Operation("summarizeDmarc", "DMARC", "GET", "/dmarc/summary", List.of(), List.of("from", "to", "domain"), false, false, "json", true, true)),
+      Map.entry(
           "listAuditLog",
           new Operation("listAuditLog", "Audit log", "GET", "/audit-log", List.of(), List.of("action", "actor", "target", "since", "until", "limit", "after"), false, false, "json", true, true)),
       Map.entry(
