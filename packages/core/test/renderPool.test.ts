@@ -173,7 +173,9 @@ describe("inline renders (inlineRenders.ts)", () => {
   };
 
   it("a small published version renders on the event loop, without a worker", async () => {
-    pool = createRenderPool();
+    // Room enough that a render preempted on a busy machine still finishes inline: the time
+    // budget is the next test's subject, not this one's.
+    pool = createRenderPool({ inline: { budgetMs: 1_000, loopBurstMs: 10_000 } });
     expect(await hello("ws_a", "<Ann>")).toEqual({ subject: "Hi <Ann>", html: "<p>Hi &lt;Ann&gt;</p>", text: "Hi <Ann>" });
     const ownText = { ...HELLO, text: "Hi {{ name }}, in text" };
     const page = "<p>a b</p>".repeat(4_000); // 40 KB: over the conversion bound, but the version has its own text
@@ -228,7 +230,7 @@ describe("inline renders (inlineRenders.ts)", () => {
   });
 
   it("a template's own error fails inline with the pool's message, without a second attempt", async () => {
-    pool = createRenderPool();
+    pool = createRenderPool({ inline: { budgetMs: 1_000, loopBurstMs: 10_000 } });
     const broken = { ...HELLO, html: "<p>{{ name | no_such_filter }}</p>" };
     const inlineFailure = await pool
       .render({ workspaceId: "ws_a", cacheKey: "tpl_broken:1", sources: broken, variables: { name: "x" } })

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Logger } from "@svc/logger";
 import { Tinypool } from "tinypool";
 import { type RenderedContent, TEMPLATE_LIMITS, TemplateRenderError, type TemplateSources } from "./engine.ts";
-import { InlineRenders } from "./inlineRenders.ts";
+import { INLINE_LIMITS, InlineRenders } from "./inlineRenders.ts";
 import { RenderOverruns } from "./renderOverruns.ts";
 import type { RenderAnswer, RenderItem, RenderTask } from "./renderWorker.ts";
 
@@ -146,7 +146,10 @@ function workerScript(): string {
 }
 
 /** `log` hears of a worker that failed outside a render (one that failed in a render fails that render). */
-export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?: Logger): RenderPool {
+export function createRenderPool(
+  options: Partial<RenderPoolOptions> & { inline?: Partial<typeof INLINE_LIMITS> } = {},
+  log?: Logger,
+): RenderPool {
   const settings = { ...RENDER_POOL_DEFAULTS, ...options };
   const graceMs = Math.max(250, settings.budgetMs / 2);
   /**
@@ -163,7 +166,7 @@ export function createRenderPool(options: Partial<RenderPoolOptions> = {}, log?:
   const queue: Array<{ share: WorkspaceShare; waiter: Waiter }> = [];
   const shares = new Map<string, WorkspaceShare>();
   const overruns = new RenderOverruns();
-  const inline = new InlineRenders();
+  const inline = new InlineRenders({ ...INLINE_LIMITS, ...options.inline });
   const counts: RenderCounts = { inline: 0, abandoned: 0, pooled: 0 };
 
   // Workers start with the first render (or start()): a process that never renders spends no thread on it.
