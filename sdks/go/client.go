@@ -27,6 +27,7 @@ type Client struct {
 	AuditLog       *AuditLogService
 	Erasures       *ErasuresService
 	Deliverability *DeliverabilityService
+	DMARC          *DMARCService
 	Service        *ServiceService
 }
 
@@ -75,6 +76,7 @@ func NewClient(apiKey, baseURL string, options ...Option) (*Client, error) {
 		AuditLog:       &AuditLogService{t},
 		Erasures:       &ErasuresService{t},
 		Deliverability: &DeliverabilityService{t},
+		DMARC:          &DMARCService{t},
 		Service:        &ServiceService{t},
 	}, nil
 }

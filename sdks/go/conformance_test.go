@@ -303,6 +303,28 @@ func TestConformance(t *testing.T) {
 		expectAPIError(t, err, 403, "forbidden")
 	})
 
+	t.Run("dmarc", func(t *testing.T) {
+		dmarc := env.client(t, "read-only", "").DMARC
+		page, err := dmarc.ListReportsPage(ctx, ListDMARCReportsParams{Domain: "example.org"})
+		if err != nil || len(page.Data) != 0 || page.NextCursor != nil {
+			t.Fatalf("page %+v, %v", page, err)
+		}
+		it := dmarc.ListReports(ctx, ListDMARCReportsParams{Domain: "example.org", Limit: 1})
+		for it.Next() {
+			t.Fatalf("listed %+v", it.Current())
+		}
+		if err := it.Err(); err != nil {
+			t.Fatal(err)
+		}
+		_, err = dmarc.GetReport(ctx, "dmr_doesnotexist")
+		expectAPIError(t, err, 404, "not_found")
+		summary, err := dmarc.Summary(ctx, SummarizeDMARCParams{From: "2026-01-01T00:00:00Z", To: "2026-01-08T00:00:00Z"})
+		if err != nil || summary.From != "2026-01-01T00:00:00.000Z" || summary.To != "2026-01-08T00:00:00.000Z" ||
+			summary.Totals != (SummarizeDMARCResponseTotals{}) || len(summary.Sources)+len(summary.Daily)+len(summary.Refused) != 0 {
+			t.Fatalf("summary %+v, %v", summary, err)
+		}
+	})
+
 	t.Run("topic-suppressions", func(t *testing.T) {
 		address := "go+x/y?z@example.org"
 		var listed []string

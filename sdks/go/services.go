@@ -55,6 +55,9 @@ var operationMethods = map[string]string{
 	"listErasures":              "Erasures.ListPage",
 	"getErasureReceipt":         "Erasures.Receipt",
 	"getDeliverability":         "Deliverability.Get",
+	"listDmarcReports":          "DMARC.ListReportsPage",
+	"getDmarcReport":            "DMARC.GetReport",
+	"summarizeDmarc":            "DMARC.Summary",
 	"getHealth":                 "Service.Health",
 	"getReadiness":              "Service.Readiness",
 	"getOpenApiDocument":        "Service.OpenAPIDocument",
@@ -540,6 +543,45 @@ func (s *DeliverabilityService) Get(ctx context.Context, params GetDeliverabilit
 	var breakdown DeliverabilityBreakdown
 	_, err := s.t.json(ctx, request{operationID: "getDeliverability", query: params.values()}, &breakdown)
 	return orNil(&breakdown, err)
+}
+
+// DMARCService reads the DMARC aggregate reports received at the workspace's reporting address.
+type DMARCService struct{ t *transport }
+
+// ListReportsPage reads one page of reports, newest first; pass the previous page's NextCursor as After.
+func (s *DMARCService) ListReportsPage(ctx context.Context, params ListDMARCReportsParams) (*ListDMARCReportsResponse, error) {
+	var page ListDMARCReportsResponse
+	_, err := s.t.json(ctx, request{operationID: "listDmarcReports", query: params.values()}, &page)
+	return orNil(&page, err)
+}
+
+// ListReports walks every report matching params, newest first.
+func (s *DMARCService) ListReports(ctx context.Context, params ListDMARCReportsParams) *Pager[DMARCReport] {
+	if params.Limit == 0 {
+		params.Limit = defaultPageSize
+	}
+	return newPager(ctx, params.After, func(ctx context.Context, after string) ([]DMARCReport, string, error) {
+		params.After = after
+		page, err := s.ListReportsPage(ctx, params)
+		if err != nil {
+			return nil, "", err
+		}
+		return page.Data, deref(page.NextCursor), nil
+	})
+}
+
+// GetReport reads one report with its records (one per source IP and outcome).
+func (s *DMARCService) GetReport(ctx context.Context, id string) (*GetDMARCReportResponse, error) {
+	var report GetDMARCReportResponse
+	_, err := s.t.json(ctx, request{operationID: "getDmarcReport", path: map[string]string{"id": id}}, &report)
+	return orNil(&report, err)
+}
+
+// Summary adds up the reports over [params.From, params.To): totals, sources, daily counts and refused reports.
+func (s *DMARCService) Summary(ctx context.Context, params SummarizeDMARCParams) (*SummarizeDMARCResponse, error) {
+	var summary SummarizeDMARCResponse
+	_, err := s.t.json(ctx, request{operationID: "summarizeDmarc", query: params.values()}, &summary)
+	return orNil(&summary, err)
 }
 
 // ErasuresService forgets people: every copy of their addresses in the workspace (full-access keys).

@@ -10,6 +10,9 @@ import type {
   CreateTemplateRequest,
   CreateWebhookSubscriptionRequest,
   DeliverabilityBreakdown,
+  DmarcReport,
+  DmarcReportWithRecords,
+  DmarcSummary,
   Email,
   EmailEvent,
   EmailEventPage,
@@ -23,6 +26,7 @@ import type {
   Inbound,
   InboundSummary,
   ListAuditLogQuery,
+  ListDmarcReportsQuery,
   ListEmailEventsQuery,
   ListEmailsQuery,
   ListErasuresQuery,
@@ -37,6 +41,7 @@ import type {
   ReplayWebhookDeliveriesRequest,
   ScheduleChange,
   SendEmailRequest,
+  SummarizeDmarcQuery,
   Suppression,
   Template,
   TemplateVersion,
@@ -99,6 +104,7 @@ export class Svc {
   readonly erasures: Erasures;
   readonly auditLog: AuditLog;
   readonly deliverability: Deliverability;
+  readonly dmarc: Dmarc;
   readonly service: Service;
 
   constructor(options: SvcOptions) {
@@ -122,6 +128,7 @@ export class Svc {
     this.erasures = new Erasures(send);
     this.auditLog = new AuditLog(send);
     this.deliverability = new Deliverability(send);
+    this.dmarc = new Dmarc(send);
     this.service = new Service(send);
   }
 }
@@ -603,6 +610,45 @@ class Deliverability {
   async get(query: GetDeliverabilityQuery = {}): Promise<DeliverabilityBreakdown> {
     return (await this.http<DeliverabilityBreakdown>({ method: "GET", path: "/deliverability", query: { ...query }, safeToRepeat: true }))
       .body;
+  }
+}
+
+/** DMARC aggregate reports received at the workspace's reporting address, and what they add up to. */
+class Dmarc {
+  constructor(private readonly http: Send) {}
+
+  /** One page of reports, newest first, optionally about one `domain`: pass the previous page's `nextCursor` as `after`. */
+  async listReportsPage(query: ListDmarcReportsQuery = {}): Promise<{ data: DmarcReport[]; nextCursor: string | null }> {
+    return (
+      await this.http<{ data: DmarcReport[]; nextCursor: string | null }>({
+        method: "GET",
+        path: "/dmarc/reports",
+        query: { ...query },
+        safeToRepeat: true,
+      })
+    ).body;
+  }
+
+  /** Every report matching the filters, newest first, a page at a time as you iterate. */
+  async *listReports(options: Omit<ListDmarcReportsQuery, "limit"> & { pageSize?: number } = {}): AsyncGenerator<DmarcReport, void, void> {
+    const { pageSize = DEFAULT_PAGE_SIZE, after: start, ...filters } = options;
+    let after = start;
+    for (;;) {
+      const page = await this.listReportsPage({ ...filters, limit: pageSize, ...(after !== undefined ? { after } : {}) });
+      yield* page.data;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
+  }
+
+  /** One report with its records (one per source IP and outcome). */
+  async getReport(id: string): Promise<DmarcReportWithRecords> {
+    return (await this.http<DmarcReportWithRecords>({ method: "GET", path: `/dmarc/reports/${segment(id)}`, safeToRepeat: true })).body;
+  }
+
+  /** Totals, sources and daily counts over [`from`, `to`), optionally for one `domain`, and the reports refused at the address. */
+  async summary(query: SummarizeDmarcQuery = {}): Promise<DmarcSummary> {
+    return (await this.http<DmarcSummary>({ method: "GET", path: "/dmarc/summary", query: { ...query }, safeToRepeat: true })).body;
   }
 }
 

@@ -1,7 +1,9 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { storeInbound } from "@svc/core";
+import { type InboundVerdicts, receiveDmarcReports, storeInbound } from "@svc/core";
 import { newId } from "@svc/db";
 import { createProducerConnection, Producer } from "@svc/queues";
+import { googleFileName, googleXml, reportEmail } from "../../../test/support/dmarcReports.ts";
 import { TEST_REDIS_URL, testEnv, uniquePrefix } from "../../../test/support/env.ts";
 import { createWorkspaceFixture, openTestDb, type WorkspaceFixture } from "../../../test/support/fixtures.ts";
 import { freePort, type RunningApp, startApp } from "../../../test/support/stack.ts";
@@ -222,6 +224,72 @@ describe("the SDK against the API process", () => {
     });
     expect((await svc.suppressions.listTopicsPage()).map((item) => item.address)).toEqual(["a@example.org", "b@example.org"]);
     expect(await handle.prisma.topicSuppression.count({ where: { workspaceId: other.workspaceId } })).toBe(1);
+  });
+
+  it("lists DMARC reports a page at a time, reads one with its records and sums them up; another workspace's report is a 404", async () => {
+    const own = await createWorkspaceFixture(handle);
+    const other = await createWorkspaceFixture(handle);
+    const verdicts: InboundVerdicts = {
+      spf: { result: "pass" },
+      dkim: { result: "pass" },
+      dmarc: { result: "pass" },
+      arc: { result: "none" },
+    };
+    // Reports that began two days ago, received at the workspace's address as Google sends them.
+    const begin = Math.floor(Date.now() / 86_400_000 - 2) * 86_400;
+    const deliver = async (workspace: WorkspaceFixture, reportId: string, records: Parameters<typeof googleXml>[2]) => {
+      const content = zlib.gzipSync(googleXml(workspace.domain, reportId, records, begin));
+      const raw = reportEmail({
+        from: "noreply-dmarc-support@google.com",
+        to: "dmarc-rua@in.test",
+        subject: "Report",
+        filename: googleFileName(workspace.domain, begin),
+        contentType: "application/gzip",
+        content,
+      });
+      await receiveDmarcReports(handle.prisma, {
+        workspaceId: workspace.workspaceId,
+        raw: Buffer.from(raw),
+        verdicts,
+        receivedAt: new Date(),
+      });
+    };
+    await deliver(own, "1001", [
+      { ip: "209.85.220.41", count: 900, dkim: "pass", spf: "pass", headerFrom: own.domain },
+      { ip: "203.0.113.66", count: 40, disposition: "quarantine", dkim: "fail", spf: "fail", headerFrom: own.domain },
+    ]);
+    await deliver(own, "1002", [{ ip: "209.85.220.41", count: 10, dkim: "pass", spf: "pass", headerFrom: own.domain }]);
+    await deliver(other, "2001", [{ ip: "198.51.100.23", count: 5, dkim: "fail", spf: "fail", headerFrom: other.domain }]);
+    const dmarc = client(own.keys["read-only"]).dmarc;
+
+    // Newest first by id; two received in the same millisecond may come either way round.
+    const listed: { id: string; reportId: string }[] = [];
+    for await (const report of dmarc.listReports({ pageSize: 1 })) listed.push(report);
+    expect(listed.map((report) => report.reportId).sort()).toEqual(["1001", "1002"]);
+    expect((await dmarc.listReportsPage({ domain: other.domain })).data).toEqual([]);
+    expect((await dmarc.listReportsPage({ domain: own.domain, limit: 1 })).nextCursor).toEqual(expect.any(String));
+    const newest = listed.find((report) => report.reportId === "1002");
+    expect(await dmarc.getReport(newest!.id)).toMatchObject({
+      id: newest!.id,
+      domain: own.domain,
+      orgName: "google.com",
+      messageCount: 10,
+      records: [{ sourceIp: "209.85.220.41", count: 10, aligned: true }],
+    });
+    const theirs = (await client(other.keys["read-only"]).dmarc.listReportsPage()).data[0]!;
+    expect(await dmarc.getReport(theirs.id).catch((error: unknown) => error)).toMatchObject({ status: 404, code: "not_found" });
+
+    const summary = await dmarc.summary({ domain: own.domain });
+    expect(summary.totals).toEqual({ messages: 950, aligned: 910, notAligned: 40 });
+    expect(summary.sources.map((source) => [source.sourceIp, source.messages])).toEqual(
+      expect.arrayContaining([
+        ["209.85.220.41", 910],
+        ["203.0.113.66", 40],
+      ]),
+    );
+    expect(summary.sources).toHaveLength(2);
+    const from = new Date(Date.UTC(2020, 0, 1)).toISOString();
+    expect(await dmarc.summary({ from, to: "2020-01-08T00:00:00Z" })).toMatchObject({ from, totals: { messages: 0 }, sources: [] });
   });
 
   it("erases an address and reads the erasure and its receipt; a malformed address is a typed 422", async () => {

@@ -236,6 +236,23 @@ export const typescriptScenarios: Record<string, (env: ConformanceEnv) => Promis
     expect(error.retryAfterSeconds).toBe(1);
   },
 
+  dmarc: async (env) => {
+    const dmarc = setup(env).client("read-only").dmarc;
+    expect(await dmarc.listReportsPage({ domain: "example.org" })).toEqual({ data: [], nextCursor: null });
+    const listed: string[] = [];
+    for await (const report of dmarc.listReports({ domain: "example.org", pageSize: 1 })) listed.push(report.id);
+    expect(listed).toEqual([]);
+    await expectApiError(dmarc.getReport("dmr_doesnotexist"), 404, "not_found");
+    expect(await dmarc.summary({ from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z" })).toEqual({
+      from: "2026-01-01T00:00:00.000Z",
+      to: "2026-01-08T00:00:00.000Z",
+      totals: { messages: 0, aligned: 0, notAligned: 0 },
+      sources: [],
+      daily: [],
+      refused: {},
+    });
+  },
+
   "topic-suppressions": async (env) => {
     const { client } = setup(env);
     const address = "typescript+x/y?z@example.org";

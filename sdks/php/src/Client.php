@@ -9,6 +9,7 @@ use SvcEmail\Resources\ApiKeys;
 use SvcEmail\Resources\AuditLog;
 use SvcEmail\Resources\Emails;
 use SvcEmail\Resources\Deliverability;
+use SvcEmail\Resources\Dmarc;
 use SvcEmail\Resources\Erasures;
 use SvcEmail\Resources\Inbound;
 use SvcEmail\Resources\Resource;
@@ -36,6 +37,7 @@ final class Client
     public readonly AuditLog $auditLog;
     public readonly Erasures $erasures;
     public readonly Deliverability $deliverability;
+    public readonly Dmarc $dmarc;
     public readonly Service $service;
 
     public function __construct(
@@ -70,6 +72,7 @@ final class Client
         $this->auditLog = new AuditLog($transport);
         $this->erasures = new Erasures($transport);
         $this->deliverability = new Deliverability($transport);
+        $this->dmarc = new Dmarc($transport);
         $this->service = new Service($transport);
     }
 

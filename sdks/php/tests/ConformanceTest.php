@@ -238,6 +238,19 @@ final class ConformanceTest extends TestCase
         $this->assertSame([403, 'forbidden'], [$error->status, $error->errorCode]);
     }
 
+    public function test_dmarc(): void
+    {
+        $dmarc = $this->client('read-only')->dmarc;
+        $this->assertSame(['data' => [], 'nextCursor' => null], $dmarc->listReportsPage(domain: 'example.org'));
+        $this->assertSame([], iterator_to_array($dmarc->listReports(pageSize: 1, domain: 'example.org'), false));
+        $error = $this->thrown(NotFoundException::class, fn () => $dmarc->getReport('dmr_doesnotexist'));
+        $this->assertSame([404, 'not_found'], [$error->status, $error->errorCode]);
+        $summary = $dmarc->summary(from: '2026-01-01T00:00:00Z', to: '2026-01-08T00:00:00Z');
+        $this->assertSame(['2026-01-01T00:00:00.000Z', '2026-01-08T00:00:00.000Z'], [$summary['from'], $summary['to']]);
+        $this->assertSame(['messages' => 0, 'aligned' => 0, 'notAligned' => 0], $summary['totals']);
+        $this->assertSame([[], [], []], [$summary['sources'], $summary['daily'], $summary['refused']]);
+    }
+
     public function test_topic_suppressions(): void
     {
         $address = 'php+x/y?z@example.org';

@@ -184,6 +184,18 @@ class Conformance(unittest.TestCase):
             self.client("send-only").api_keys.list()
         self.assertEqual((caught.exception.status, caught.exception.code), (403, "forbidden"))
 
+    def test_dmarc(self):
+        dmarc = self.client("read-only").dmarc
+        self.assertEqual(dmarc.list_reports_page(domain="example.org"), {"data": [], "nextCursor": None})
+        self.assertEqual(list(dmarc.list_reports(domain="example.org", page_size=1)), [])
+        with self.assertRaises(svc_email.NotFoundError) as caught:
+            dmarc.get_report("dmr_doesnotexist")
+        self.assertEqual((caught.exception.status, caught.exception.code), (404, "not_found"))
+        summary = dmarc.summary(from_="2026-01-01T00:00:00Z", to="2026-01-08T00:00:00Z")
+        self.assertEqual((summary["from"], summary["to"]), ("2026-01-01T00:00:00.000Z", "2026-01-08T00:00:00.000Z"))
+        self.assertEqual(summary["totals"], {"messages": 0, "aligned": 0, "notAligned": 0})
+        self.assertEqual((summary["sources"], summary["daily"], summary["refused"]), ([], [], {}))
+
     def test_topic_suppressions(self):
         address = "python+x/y?z@example.org"
         listed = [(e["topic"], e["address"]) for e in self.client("read-only").suppressions.list_topics(address="python+", page_size=1)]

@@ -396,6 +396,38 @@ class Deliverability(_Resource):
         return self._call("getDeliverability", query=_query(days=days))
 
 
+class Dmarc(_Resource):
+    """DMARC aggregate reports received at the workspace's reporting address, and what they add up to."""
+
+    @operation("listDmarcReports")
+    def list_reports_page(
+        self, *, domain: Optional[str] = None, limit: Optional[int] = None, after: Optional[str] = None
+    ) -> models.ListDmarcReportsResponse:
+        """One page of reports, newest first: ``{"data": [...], "nextCursor": str | None}``."""
+        return self._call("listDmarcReports", query=_query(domain=domain, limit=limit, after=after))
+
+    def list_reports(self, *, page_size: int = DEFAULT_PAGE_SIZE, **filters: Any) -> Iterator[models.DmarcReport]:
+        after = None
+        while True:
+            page = self.list_reports_page(limit=page_size, after=after, **filters)
+            yield from page["data"]
+            if page["nextCursor"] is None:
+                return
+            after = page["nextCursor"]
+
+    @operation("getDmarcReport")
+    def get_report(self, id: str) -> models.GetDmarcReportResponse:
+        """One report with its records (one per source IP and outcome)."""
+        return self._call("getDmarcReport", path={"id": id})
+
+    @operation("summarizeDmarc")
+    def summary(
+        self, *, from_: Optional[str] = None, to: Optional[str] = None, domain: Optional[str] = None
+    ) -> models.SummarizeDmarcResponse:
+        """Totals, sources and daily counts over [``from_``, ``to``), and the reports refused at the address."""
+        return self._call("summarizeDmarc", query=_query(**{"from": from_}, to=to, domain=domain))
+
+
 class Erasures(_Resource):
     """Forgetting people: every copy of their addresses in the workspace (full-access keys)."""
 
@@ -489,6 +521,7 @@ class Client:
         self.audit_log = AuditLog(transport)
         self.erasures = Erasures(transport)
         self.deliverability = Deliverability(transport)
+        self.dmarc = Dmarc(transport)
         self.service = Service(transport)
 
     def __repr__(self) -> str:

@@ -169,6 +169,18 @@ class Conformance < Minitest::Test
     assert_equal [403, "forbidden"], [error.status, error.code]
   end
 
+  def test_dmarc
+    dmarc = client("read-only").dmarc
+    assert_equal({ data: [], nextCursor: nil }, dmarc.list_reports_page(domain: "example.org"))
+    assert_equal [], dmarc.list_reports(domain: "example.org", page_size: 1).to_a
+    error = assert_raises(SvcEmail::NotFoundError) { dmarc.get_report("dmr_doesnotexist") }
+    assert_equal [404, "not_found"], [error.status, error.code]
+    summary = dmarc.summary(from: "2026-01-01T00:00:00Z", to: "2026-01-08T00:00:00Z")
+    assert_equal ["2026-01-01T00:00:00.000Z", "2026-01-08T00:00:00.000Z"], [summary[:from], summary[:to]]
+    assert_equal({ messages: 0, aligned: 0, notAligned: 0 }, summary[:totals])
+    assert_equal [[], [], {}], [summary[:sources], summary[:daily], summary[:refused]]
+  end
+
   def test_topic_suppressions
     address = "ruby+x/y?z@example.org"
     listed = client("read-only").suppressions.list_topics(address: "ruby+", page_size: 1).map { |e| [e[:topic], e[:address]] }

@@ -8,7 +8,8 @@ module SvcEmail
   class Client
     RESOURCES = {
       emails: Emails, api_keys: ApiKeys, suppressions: Suppressions, webhooks: Webhooks, templates: Templates,
-      inbound: Inbound, audit_log: AuditLog, erasures: Erasures, deliverability: Deliverability, service: Service
+      inbound: Inbound, audit_log: AuditLog, erasures: Erasures, deliverability: Deliverability, dmarc: Dmarc,
+      service: Service
     }.freeze
 
     attr_reader(*RESOURCES.keys)

@@ -27,6 +27,7 @@ public final class SvcClient {
   private final AuditLogService auditLog;
   private final ErasuresService erasures;
   private final DeliverabilityService deliverability;
+  private final DmarcService dmarc;
   private final ServiceService service;
 
   private SvcClient(Transport t) {
@@ -39,6 +40,7 @@ public final class SvcClient {
     auditLog = new AuditLogService(t);
     erasures = new ErasuresService(t);
     deliverability = new DeliverabilityService(t);
+    dmarc = new DmarcService(t);
     service = new ServiceService(t);
   }
 
@@ -85,6 +87,10 @@ public final class SvcClient {
 
   public DeliverabilityService deliverability() {
     return deliverability;
+  }
+
+  public DmarcService dmarc() {
+    return dmarc;
   }
 
   public ServiceService service() {

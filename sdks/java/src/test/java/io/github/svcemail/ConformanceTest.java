@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -13,12 +14,17 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.svcemail.Models.BatchEntry;
 import io.github.svcemail.Models.CreateWebhookSubscriptionRequest;
 import io.github.svcemail.Models.CreatedWebhookSubscription;
+import io.github.svcemail.Models.DmarcReport;
 import io.github.svcemail.Models.Email;
 import io.github.svcemail.Models.EmailWithEvents;
+import io.github.svcemail.Models.ListDmarcReportsParams;
+import io.github.svcemail.Models.ListDmarcReportsResponse;
 import io.github.svcemail.Models.ListEmailsParams;
 import io.github.svcemail.Models.ListTopicSuppressionsParams;
 import io.github.svcemail.Models.ScheduleChange;
 import io.github.svcemail.Models.SendEmailRequest;
+import io.github.svcemail.Models.SummarizeDmarcParams;
+import io.github.svcemail.Models.SummarizeDmarcResponse;
 import io.github.svcemail.Models.TopicSuppression;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -254,6 +260,28 @@ class ConformanceTest {
   @DisplayName("error-403")
   void error403() {
     expectApiError(403, "forbidden", () -> client("send-only").apiKeys().list());
+  }
+
+  @Test
+  @DisplayName("dmarc")
+  void dmarc() {
+    DmarcService dmarc = client("read-only").dmarc();
+    ListDmarcReportsResponse page = dmarc.listReportsPage(new ListDmarcReportsParams().setDomain("example.org"));
+    assertEquals(List.of(), page.getData());
+    assertNull(page.getNextCursor());
+    List<String> listed = new ArrayList<>();
+    for (DmarcReport report : dmarc.listReports(new ListDmarcReportsParams().setDomain("example.org").setLimit(1L))) {
+      listed.add(report.getId());
+    }
+    assertEquals(List.of(), listed);
+    expectApiError(404, "not_found", () -> dmarc.getReport("dmr_doesnotexist"));
+    SummarizeDmarcResponse summary =
+        dmarc.summary(new SummarizeDmarcParams().setFrom("2026-01-01T00:00:00Z").setTo("2026-01-08T00:00:00Z"));
+    assertEquals(List.of("2026-01-01T00:00:00.000Z", "2026-01-08T00:00:00.000Z"), List.of(summary.getFrom(), summary.getTo()));
+    assertEquals(
+        List.of(0L, 0L, 0L),
+        List.of(summary.getTotals().getMessages(), summary.getTotals().getAligned(), summary.getTotals().getNotAligned()));
+    assertEquals(List.of(List.of(), List.of(), Map.of()), List.of(summary.getSources(), summary.getDaily(), summary.getRefused()));
   }
 
   @Test
