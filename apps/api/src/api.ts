@@ -42,6 +42,7 @@ export function createApi(env: ApiEnv, { db, redis, log }: ApiResources): App {
     intervalMs: env.ERASURE_POLL_INTERVAL_MS,
     batchSize: env.ERASURE_BATCH_SIZE,
     leaseMs: env.ERASURE_LEASE_MS,
+    workShare: env.ERASURE_WORK_SHARE,
   });
   const server = createHttpServer(
     createApiApp({

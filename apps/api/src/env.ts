@@ -89,6 +89,8 @@ export const apiEnvSchema = z
     ERASURE_BATCH_SIZE: z.coerce.number().int().min(10).max(10_000).default(1_000),
     /** An erasure whose runner has written nothing for this long is taken over by another (the runner stopped). */
     ERASURE_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    /** The share of the time an erasure works; it rests between batches the rest of the time. */
+    ERASURE_WORK_SHARE: z.coerce.number().min(0.05).max(1).default(0.25),
   })
   .refine(...requireS3Bucket);
 

@@ -22,9 +22,29 @@ export interface ErasureRunnerOptions {
   signal?: AbortSignal;
   /** Run this erasure only (when it waits), not the oldest waiting one. */
   only?: string;
+  /**
+   * The share of the time an erasure works (0–1): after each batch it rests in proportion to the
+   * batch's duration, so that a million-row erasure leaves the database to the sends beside it.
+   */
+  workShare?: number;
 }
 
-export const ERASURE_DEFAULTS = { batchSize: 1_000, leaseMs: 60_000, maxAttempts: 5 } as const;
+export const ERASURE_DEFAULTS = { batchSize: 1_000, leaseMs: 60_000, maxAttempts: 5, workShare: 0.25 } as const;
+
+/** Rests after a batch that took `workedMs` so that work is `share` of the time; an abort ends the rest. */
+function restAfter(workedMs: number, share: number, signal: AbortSignal | undefined): Promise<void> {
+  const restMs = share >= 1 ? 0 : (workedMs * (1 - share)) / Math.max(share, 0.01);
+  if (restMs < 1 || signal?.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, restMs);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
 
 /** A claim lost to another runner: the batch rolls back and this run ends. */
 class ClaimLost extends Error {}
@@ -74,8 +94,10 @@ export async function runNextErasure(db: DbHandle, log: Logger, options: Erasure
           claim = renewed;
           return result;
         });
+      const batchStarted = performance.now();
       const result = await step.runBatch(context, cursor, inBatch);
       receipt = addToReceipt(receipt, result.delta);
+      await restAfter(performance.now() - batchStarted, options.workShare ?? ERASURE_DEFAULTS.workShare, options.signal);
       if (result.finished) {
         stepIndex += 1;
         cursor = null;
