@@ -34,7 +34,7 @@ export class UnsubscribeTokens {
   private readonly macKey: Buffer;
 
   constructor(installSecret: string) {
-    if (Buffer.byteLength(installSecret) < 32) throw new Error("UNSUBSCRIBE_SECRET must be at least 32 bytes");
+    if (Buffer.byteLength(installSecret) < 32) throw new Error("The install secret (WEBHOOK_SECRET_KEY) must be at least 32 bytes");
     const derive = (info: string) => Buffer.from(hkdfSync("sha256", installSecret, "svc-unsubscribe", info, 32));
     this.encryptionKey = derive("encryption");
     this.macKey = derive("mac");
