@@ -33,7 +33,7 @@ export async function installChecks(db: DbHandle, config: InstallChecksConfig, d
     return checks;
   }
   // Loaded only here: the simulator's installs start without the AWS SDK.
-  const { createSesApiClients, sesApiEnvOf } = await import("@svc/providers");
+  const { createSesApiClients, sesApiEnvOf } = await import("@svc/providers/ses-api");
   const { sesChecks } = await import("./sesChecks.ts");
   const regions = sesRegionsOf(config);
   for (const entry of regions) {
