@@ -25,7 +25,7 @@ describe("unsubscribe tokens", () => {
     }
     expect(tokens.verify(`u1.${bytes.subarray(0, bytes.length - 1).toString("base64url")}`)).toBeNull();
     expect(new UnsubscribeTokens("another install's secret of 32+ bytes").verify(token)).toBeNull();
-    for (const junk of ["", "u1.", "u1.!!!", "u2." + token.slice(3), `u1.${"A".repeat(MAX_UNSUBSCRIBE_TOKEN_LENGTH)}`]) {
+    for (const junk of ["", "u1.", "u1.!!!", `u2.${token.slice(3)}`, `u1.${"A".repeat(MAX_UNSUBSCRIBE_TOKEN_LENGTH)}`]) {
       expect(tokens.verify(junk)).toBeNull();
     }
   });
