@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { DbHandle } from "@svc/db";
 import type { Logger } from "@svc/logger";
 import { recordAudit } from "../audit/record.ts";
@@ -32,18 +33,10 @@ export interface ErasureRunnerOptions {
 export const ERASURE_DEFAULTS = { batchSize: 1_000, leaseMs: 60_000, maxAttempts: 5, workShare: 0.25 } as const;
 
 /** Rests after a batch that took `workedMs` so that work is `share` of the time; an abort ends the rest. */
-function restAfter(workedMs: number, share: number, signal: AbortSignal | undefined): Promise<void> {
+async function restAfter(workedMs: number, share: number, signal: AbortSignal | undefined): Promise<void> {
   const restMs = share >= 1 ? 0 : (workedMs * (1 - share)) / Math.max(share, 0.01);
-  if (restMs < 1 || signal?.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, restMs);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
+  if (restMs < 1 || signal?.aborted) return;
+  await sleep(restMs, undefined, signal ? { signal } : {}).catch(() => {});
 }
 
 /** A claim lost to another runner: the batch rolls back and this run ends. */
