@@ -51,6 +51,8 @@ export interface MailboxProviderOptions {
   maxLookupsPerCall: number;
   /** Lookups in flight at once. */
   concurrency: number;
+  /** How long one call waits for its lookups; those still running then count as `other` and fill the cache for the next call. */
+  maxWaitMs: number;
 }
 
 export const MAILBOX_PROVIDER_DEFAULTS: MailboxProviderOptions = {
@@ -59,6 +61,7 @@ export const MAILBOX_PROVIDER_DEFAULTS: MailboxProviderOptions = {
   failureTtlMs: 10 * 60_000,
   maxLookupsPerCall: 200,
   concurrency: 8,
+  maxWaitMs: 2_000,
 };
 
 /**
@@ -84,14 +87,23 @@ export class MailboxProviders {
       else if (toLookUp.length < this.options.maxLookupsPerCall && isDomainName(domain)) toLookUp.push(domain);
       else answers.set(domain, "other");
     }
+    const found = new Map<string, MailboxProvider>();
     let next = 0;
     const worker = async () => {
       while (next < toLookUp.length) {
         const domain = toLookUp[next++]!;
-        answers.set(domain, await this.lookUp(domain, now));
+        found.set(domain, await this.lookUp(domain, now));
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, toLookUp.length) }, worker));
+    const lookups = Promise.all(Array.from({ length: Math.min(this.options.concurrency, toLookUp.length) }, worker));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.maxWaitMs);
+      timer.unref();
+    });
+    await Promise.race([lookups, deadline]);
+    clearTimeout(timer);
+    for (const domain of toLookUp) answers.set(domain, found.get(domain) ?? "other");
     return answers;
   }
 
